@@ -1,0 +1,93 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { createStorage, type Storage } from './modules/uploads/storage.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Where uploads go; defaults to what the config says (local disk or S3). */
+  storage?: Storage;
+  /** Built web app to serve; omitted in API tests. */
+  webDir?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    storage: Storage;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the whole app without listening: main.ts listens, tests use app.inject. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('storage', deps.storage ?? createStorage(config));
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
+  });
+  // Every write under /api is rate limited per client address.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url.startsWith('/api') && methods.some((m) => WRITE_METHODS.has(m))) {
+      route.config = {
+        ...(route.config as object),
+        rateLimit: (route.config as { rateLimit?: object } | undefined)?.rateLimit ?? {
+          max: config.rateLimitWritesPerMinute,
+          timeWindow: '1 minute',
+        },
+      } as typeof route.config;
+    }
+  });
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+      await api.register(contactRoutes);
+      await api.register(uploadRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDir: deps.webDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

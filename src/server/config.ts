@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Every setting the server reads, with a safe default. Nothing else reads process.env. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://shop.example.com' }).optional()),
+    SEED_DEMO: optionalString.pipe(booleanish.optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+    ADMIN_PASSWORD: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
+    S3_FORCE_PATH_STYLE: optionalString.pipe(booleanish.optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+    }
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set',
+      });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** undefined: seed when the database is empty. */
+  seedDemo: boolean | undefined;
+  admin: { email: string; password: string } | undefined;
+  logLevel: string;
+  rateLimitWritesPerMinute: number;
+  uploadMaxBytes: number;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        publicUrl: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Throws ConfigError with one line per wrong setting. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? 'environment');
+      return `${key}=${JSON.stringify(source[key] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    seedDemo: env.SEED_DEMO,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    logLevel: env.LOG_LEVEL,
+    rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            publicUrl: env.S3_PUBLIC_URL,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          }
+        : undefined,
+  };
+}

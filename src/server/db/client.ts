@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: queries take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Return DATE columns as 'YYYY-MM-DD' strings, never as shifted JS dates.
+pg.types.setTypeParser(1082, (value: string) => value);
+
+export function createPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+}
+
+export function createDb(pool: pg.Pool): Db {
+  return drizzle(pool, { schema });
+}
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+}
+
+/** Fails with one readable line when the database cannot be reached. */
+export async function checkConnection(pool: pg.Pool): Promise<void> {
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot reach the database: ${reason || 'connection refused'}`);
+  }
+}

@@ -1,0 +1,356 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['customer', 'vendor', 'admin']);
+export const membershipEnum = pgEnum('membership', ['normal', 'premium']);
+export const unitEnum = pgEnum('unit', ['liter', 'kg', 'piece']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'complete', 'cancelled']);
+export const fulfilmentStatusEnum = pgEnum('fulfilment_status', ['pending', 'shipped', 'delivered', 'cancelled']);
+export const reviewStatusEnum = pgEnum('review_status', ['visible', 'reported', 'removed']);
+export const couponKindEnum = pgEnum('coupon_kind', ['percent', 'fixed']);
+export const intentStatusEnum = pgEnum('intent_status', ['requires_confirmation', 'succeeded', 'failed', 'cancelled']);
+
+/** Shoppers, vendors (with their shop) and admins. Deleting a user disables it: orders and payments stay. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stored lower-case. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject'),
+    photoUrl: text('photo_url'),
+    roll: roleEnum('roll').notNull().default('customer'),
+    /** Bumped to revoke every token of the user at once. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    shopName: text('shop_name'),
+    shopImage: text('shop_image'),
+    shopAddress: text('shop_address'),
+    shopPhone: text('shop_phone'),
+    shopEstablished: date('shop_established'),
+    membership: membershipEnum('membership'),
+    badge: text('badge'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+    index('users_roll_idx').on(t.roll, t.createdAt),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check(
+      'users_vendor_has_shop',
+      sql`${t.roll} <> 'vendor' OR (${t.shopName} IS NOT NULL AND ${t.membership} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** Rotating refresh tokens (stored hashed), one chain per sign-in. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** The 12 categories of the spec; `value` is what products reference. */
+export const categories = pgTable('categories', {
+  id: smallint('id').primaryKey(),
+  value: text('value').notNull().unique(),
+  label: text('label').notNull(),
+  unit: unitEnum('unit').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.value, { onUpdate: 'cascade' }),
+    details: text('details').notNull(),
+    productionCostCents: integer('production_cost_cents').notNull(),
+    /** Profit margin in hundredths of a percent (12.5% is 1250). */
+    profitMarginBp: integer('profit_margin_bp').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** productQuantity.value of the spec: units in stock. */
+    stock: integer('stock').notNull(),
+    unit: unitEnum('unit').notNull(),
+    manufacturedOn: date('manufactured_on').notNull(),
+    expiresOn: date('expires_on').notNull(),
+    popularity: integer('popularity').notNull().default(0),
+    /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
+    listed: boolean('listed').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`${t.listed}`),
+    index('products_category_popularity_idx').on(t.category, t.popularity.desc(), t.id).where(sql`${t.listed}`),
+    index('products_popularity_idx').on(t.popularity.desc(), t.id).where(sql`${t.listed}`),
+    index('products_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.listed}`),
+    index('products_vendor_idx').on(t.vendorId, t.createdAt),
+    check('products_cost_nonneg', sql`${t.productionCostCents} >= 0`),
+    check('products_margin_nonneg', sql`${t.profitMarginBp} >= 0`),
+    check('products_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('products_stock_nonneg', sql`${t.stock} >= 0`),
+    check('products_popularity_nonneg', sql`${t.popularity} >= 0`),
+    check('products_expiry_after_manufacture', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+  ],
+);
+
+/** Deals of the day: a product on offer until a real end time. */
+export const deals = pgTable(
+  'deals',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deals_ends_idx').on(t.endsAt)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_product_key').on(t.userId, t.productId),
+    check('cart_items_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Product reviews ("comments" in the spec). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    commentDes: text('comment_des').notNull(),
+    rating: smallint('rating').notNull(),
+    status: reviewStatusEnum('status').notNull().default('visible'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_product_idx').on(t.productId, t.createdAt.desc()),
+    index('comments_status_idx').on(t.status, t.reportedAt),
+    check('comments_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** Stored upper-case. */
+    code: text('code').notNull(),
+    kind: couponKindEnum('kind').notNull(),
+    /** Percent (1-100) for percent coupons, cents for fixed ones. */
+    value: integer('value').notNull(),
+    minOrderCents: integer('min_order_cents'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('coupons_value_positive', sql`${t.value} > 0`),
+    check('coupons_percent_max', sql`${t.kind} <> 'percent' OR ${t.value} <= 100`),
+    check('coupons_min_order_nonneg', sql`${t.minOrderCents} IS NULL OR ${t.minOrderCents} >= 0`),
+    check('coupons_usage_limit_positive', sql`${t.usageLimit} IS NULL OR ${t.usageLimit} > 0`),
+    check('coupons_used_within_limit', sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`),
+  ],
+);
+
+/** A card payment with a provider, before it becomes an order. Unique provider id makes confirmation idempotent. */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    providerIntentId: text('provider_intent_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    purpose: text('purpose').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    couponCode: text('coupon_code'),
+    status: intentStatusEnum('status').notNull().default('requires_confirmation'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_provider_key').on(t.provider, t.providerIntentId),
+    check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership')`),
+    check('payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** The customer payment record of the spec (one per checkout). Never deleted. */
+export const customerPayments = pgTable(
+  'customer_payments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    /** Name of the buyer (the `name` of the spec). */
+    name: text('name').notNull(),
+    /** Name given on the checkout form (`orderName`). */
+    orderName: text('order_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    address: text('address').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    couponCode: text('coupon_code'),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_payments_transaction_key').on(t.transactionId),
+    index('customer_payments_user_idx').on(t.userId, t.createdAt.desc()),
+    index('customer_payments_created_idx').on(t.createdAt),
+    check('customer_payments_amounts_nonneg', sql`${t.priceCents} >= 0 AND ${t.discountCents} >= 0`),
+  ],
+);
+
+/** The order of the spec: one per customer payment. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => customerPayments.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('orders_payment_key').on(t.paymentId), index('orders_created_idx').on(t.createdAt)],
+);
+
+/** Order lines copy the name and price at purchase; each vendor fulfils its own lines. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shopName: text('shop_name').notNull(),
+    shopEmail: text('shop_email').notNull(),
+    itemName: text('item_name').notNull(),
+    image: text('image').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    amount: integer('amount').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: fulfilmentStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_vendor_idx').on(t.vendorId, t.createdAt),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_amount_positive', sql`${t.amount} > 0`),
+    check('order_lines_money_nonneg', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+/** Premium membership payments by vendors. */
+export const vendorPayments = pgTable(
+  'vendor_payments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    shop: text('shop').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_payments_transaction_key').on(t.transactionId),
+    index('vendor_payments_user_idx').on(t.userId),
+    check('vendor_payments_price_nonneg', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,35 @@
+import type { ErrorCode } from '#contract/errors.ts';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error class of the server. 4xx messages reach the client; 5xx are masked and logged. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.code = code;
+    this.statusCode = STATUS[code];
+    this.fields = fields;
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Please sign in first') => new AppError('UNAUTHENTICATED', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, fields);

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { checkConnection, createDb, createPool, runMigrations } from './db/client.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
+import { lockDataDir } from './lock.ts';
+import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
+import { createStorage } from './modules/uploads/storage.ts';
+
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+/** Starts Farmstall: database (embedded unless DATABASE_URL), migrations, demo data, admin, HTTP server. */
+async function main() {
+  const config = loadConfig();
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch(() => undefined);
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      cleanups.push(await lockDataDir(config.dataDir));
+      console.log(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} …`);
+      const embedded = await startEmbeddedPostgres(config.dataDir);
+      cleanups.push(embedded.stop);
+      databaseUrl = embedded.url;
+    }
+    const pool = createPool(databaseUrl);
+    cleanups.push(() => pool.end());
+    await checkConnection(pool);
+    const db = createDb(pool);
+    await runMigrations(db);
+
+    const storage = createStorage(config);
+    if (await shouldSeedDemo(db, config.seedDemo)) {
+      console.log('Seeding the demo catalog …');
+      const demo = await seedDemoCatalog(db, storage);
+      console.log('Demo catalog ready. Demo sign-ins:');
+      for (const account of demo.accounts) console.log(`  ${account.roll.padEnd(8)} ${account.email} / ${account.password}`);
+    }
+    if (config.admin) {
+      const result = await ensureAdmin(db, config.admin.email, config.admin.password);
+      console.log(`Admin ${config.admin.email} ${result}.`);
+    }
+
+    const app = await buildApp({ config, db, storage, webDir: WEB_DIR });
+    let closing = false;
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing requests in flight');
+      await app.close();
+      await cleanup();
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`Farmstall is running on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`Farmstall could not start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { uploadResponse } from '#contract/uploads.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { storeImage } from './pipeline.ts';
+
+export async function uploadRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/uploads',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a picture (multipart field `image`); answers like the image host of the spec',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image') {
+        throw badRequest('Send the picture in the multipart field "image"', { image: 'This field is required' });
+      }
+      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          const mb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
+          throw new AppError('PAYLOAD_TOO_LARGE', `The picture is too large. The limit is ${mb} MB.`);
+        }
+        throw error;
+      });
+      if (buffer.length === 0) throw badRequest('The file is empty', { image: 'The file is empty' });
+      const image = await storeImage(app.storage, buffer);
+      return reply.status(201).send({
+        success: true,
+        status: 201,
+        data: {
+          id: image.id,
+          url: image.displayUrl,
+          display_url: image.displayUrl,
+          width: image.width,
+          height: image.height,
+          thumb: { url: image.thumbUrl },
+        },
+      });
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+/**
+ * Makes sure `email` is an admin that can sign in with `password`: creates the account, or promotes
+ * an existing one (and sets its password). Used by ADMIN_EMAIL/ADMIN_PASSWORD and `npm run admin`.
+ */
+export async function ensureAdmin(db: Tx, email: string, password: string): Promise<'created' | 'promoted'> {
+  const normalized = email.trim().toLowerCase();
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ roll: 'admin', passwordHash, disabledAt: null, tokenVersion: 0 })
+      .where(eq(users.id, existing.id));
+    return 'promoted';
+  }
+  await db.insert(users).values({ name: 'Administrator', email: normalized, passwordHash, roll: 'admin' });
+  return 'created';
+}

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorResponse } from '#contract/errors.ts';
+import { AppError } from '../errors.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'VALIDATION',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** One error shape for every failure; never a stack trace to a client. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params?.issue?.path?.join('.') || 'body';
+          fields[key] ??= issue.message ?? 'Invalid value';
+        }
+        const first = Object.entries(fields)[0];
+        const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid';
+        return reply.status(400).send(body('VALIDATION', message, fields));
+      }
+      const status = error.statusCode ?? 500;
+      if (status < 500 && CODE_BY_STATUS[status]) {
+        return reply.status(status).send(body(CODE_BY_STATUS[status], error.message));
+      }
+      if (status < 500) {
+        return reply.status(400).send(body('VALIDATION', error.message));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send(body('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.ts';
+import { localUploadsDir } from '../modules/uploads/storage.ts';
+
+/**
+ * Serves the uploaded pictures (local storage) and the built React app; any other GET outside /api
+ * gets index.html so the client router can answer (including its own 404 page).
+ */
+export async function webPlugin(app: FastifyInstance, options: { webDir?: string }) {
+  if (!app.config.s3) {
+    await fs.mkdir(localUploadsDir(app.config), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: localUploadsDir(app.config),
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+
+  const webDir = options.webDir;
+  const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (!webDir || !indexFile || !existsSync(indexFile)) {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain').send('Farmstall API is running. The web app is not built: run `npm run build`.'),
+    );
+    return;
+  }
+  const indexHtml = readFileSync(indexFile);
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+  const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') throw notFound('This API route');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  };
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/*', { schema: { hide: true } }, sendIndex);
+}
