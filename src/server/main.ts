@@ -6,8 +6,8 @@ import { checkConnection, createDb, createPool, runMigrations } from './db/clien
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
 import { lockDataDir } from './lock.ts';
-import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
 import { createStorage } from './modules/uploads/storage.ts';
+import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -39,7 +39,8 @@ async function main() {
       console.log('Seeding the demo catalog …');
       const demo = await seedDemoCatalog(db, storage);
       console.log('Demo catalog ready. Demo sign-ins:');
-      for (const account of demo.accounts) console.log(`  ${account.roll.padEnd(8)} ${account.email} / ${account.password}`);
+      for (const account of demo.accounts)
+        console.log(`  ${account.roll.padEnd(8)} ${account.email} / ${account.password}`);
     }
     if (config.admin) {
       const result = await ensureAdmin(db, config.admin.email, config.admin.password);

@@ -30,7 +30,8 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string> = {};
         for (const issue of error.validation) {
-          const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params?.issue?.path?.join('.') || 'body';
+          const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } }).issue?.path;
+          const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath?.join('.') || 'body';
           fields[key] ??= issue.message ?? 'Invalid value';
         }
         const first = Object.entries(fields)[0];

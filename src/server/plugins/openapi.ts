@@ -11,7 +11,8 @@ export const openapiPlugin = fp(
       openapi: {
         info: {
           title: 'Farmstall API',
-          description: 'The API of Farmstall, a grocery store for local food. Errors have the shape {"error": {"code", "message", "fields"}}.',
+          description:
+            'The API of Farmstall, a grocery store for local food. Errors have the shape {"error": {"code", "message", "fields"}}.',
           version: '1.0.0',
         },
         components: {

@@ -38,7 +38,7 @@ export async function webPlugin(app: FastifyInstance, options: { webDir?: string
     decorateReply: false,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {

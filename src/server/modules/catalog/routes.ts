@@ -18,7 +18,13 @@ export async function catalogRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       const rows = await listCategories(app.db);
       reply.header('cache-control', 'public, max-age=300');
-      return rows.map((c) => ({ id: String(c.id), _id: String(c.id), category: c.value, label: c.label, unit: c.unit }));
+      return rows.map((c) => ({
+        id: String(c.id),
+        _id: String(c.id),
+        category: c.value,
+        label: c.label,
+        unit: c.unit,
+      }));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -15,14 +15,20 @@ export type StoredImage = { id: string; width: number; height: number; displayUr
  * (which drops EXIF and any payload hidden in the original), in two widths, and stores both.
  */
 export async function storeImage(storage: Storage, input: Buffer): Promise<StoredImage> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF image.');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The file is not a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+    );
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF image.');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The file is not a picture. Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+    );
   }
   const id = randomUUID();
   const encode = (width: number) =>
@@ -36,7 +42,10 @@ export async function storeImage(storage: Storage, input: Buffer): Promise<Store
   try {
     [display, thumb] = await Promise.all([encode(WIDTHS.display), encode(WIDTHS.thumb)]);
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The picture could not be read. It may be damaged; please try another file.');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The picture could not be read. It may be damaged; please try another file.',
+    );
   }
   const [displayUrl, thumbUrl] = await Promise.all([
     storage.put(`${id}.webp`, display.data, 'image/webp'),

@@ -18,7 +18,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
       const file = await request.file();
-      if (!file || file.fieldname !== 'image') {
+      if (file?.fieldname !== 'image') {
         throw badRequest('Send the picture in the multipart field "image"', { image: 'This field is required' });
       }
       const buffer = await file.toBuffer().catch((error: { code?: string }) => {

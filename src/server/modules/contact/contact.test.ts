@@ -1,0 +1,72 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const valid = {
+  name: 'Ada Shopper',
+  email: 'Ada@Example.com',
+  phone: '+1 555 010 2030',
+  subject: 'Delivery times',
+  reviewText: 'When do you deliver to Kent?',
+};
+
+describe('POST /api/contact', () => {
+  it('stores the message and confirms it', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.insertedId).toMatch(/[0-9a-f-]{36}/);
+    expect(body.message).toContain('Thank you');
+    const rows = await t.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Ada Shopper', email: 'ada@example.com', message: valid.reviewText });
+  });
+
+  it('answers every missing field with the spec message and stores nothing', async () => {
+    const [{ n: before }] = await t.db.select({ n: count() }).from(contactMessages);
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: '  ' } });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('VALIDATION');
+    expect(error.fields).toEqual({
+      name: 'This field is required',
+      email: 'This field is required',
+      phone: 'This field is required',
+      subject: 'This field is required',
+      reviewText: 'This field is required',
+    });
+    const [{ n: after }] = await t.db.select({ n: count() }).from(contactMessages);
+    expect(after).toBe(before);
+  });
+
+  it('rejects a malformed e-mail and phone with clear messages', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...valid, email: 'not-an-email', phone: 'call me' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({
+      email: 'Enter a valid e-mail address',
+      phone: 'Enter a valid phone number',
+    });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION');
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('foundation routes', () => {
+  it('GET /api/health reports the database up', async () => {
+    const response = await t.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('GET /api/category lists the 12 categories with id, category and label', async () => {
+    const response = await t.app.inject('/api/category');
+    expect(response.statusCode).toBe(200);
+    const items = response.json();
+    expect(items).toHaveLength(12);
+    expect(items[0]).toEqual({ id: '1', _id: '1', category: 'milk', label: 'Milks and Dairies', unit: 'liter' });
+    expect(items.map((c: { category: string }) => c.category)).toEqual([
+      'milk',
+      'vegetable',
+      'fastFood',
+      'baking',
+      'fruit',
+      'sweet',
+      'snacks',
+      'beverage',
+      'regional',
+      'bakery',
+      'grains',
+      'proteins',
+    ]);
+  });
+
+  it('unknown API routes answer 404 in the error shape', async () => {
+    const response = await t.app.inject('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route GET /api/does-not-exist' } });
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const response = await t.app.inject('/api/health');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document and its interactive reference at /api/docs', async () => {
+    const doc = await t.app.inject('/api/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/category', '/api/contact', '/api/uploads']));
+    const page = await t.app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});

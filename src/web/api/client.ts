@@ -1,0 +1,76 @@
+import type { ErrorResponse } from '#contract/errors.ts';
+
+export const TOKEN_KEY = 'access-token';
+
+/** An API failure with the server's reason, ready to show to the user. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type RequestOptions = Omit<RequestInit, 'body'> & {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+};
+
+/** The one API client: JSON in and out, bearer token from local storage, errors as ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, query, headers, ...rest } = options;
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const finalHeaders = new Headers(headers);
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (token) finalHeaders.set('authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    finalHeaders.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { ...rest, headers: finalHeaders, body: payload, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+  }
+  return parseResponse<T>(response);
+}
+
+export async function parseResponse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const error = (data as ErrorResponse | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'HTTP',
+      error?.message ?? `The server answered ${response.status}. Please try again.`,
+      error?.fields,
+    );
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,97 @@
+import money from '@lobehub/fluent-emoji-3d/assets/1f4b2.webp';
+import basket from '@lobehub/fluent-emoji-3d/assets/1f6d2.webp';
+import star from '@lobehub/fluent-emoji-3d/assets/1f31f.webp';
+import apple from '@lobehub/fluent-emoji-3d/assets/1f34e.webp';
+import truck from '@lobehub/fluent-emoji-3d/assets/1f69a.webp';
+import gift from '@lobehub/fluent-emoji-3d/assets/1f381.webp';
+import farmerMan from '@lobehub/fluent-emoji-3d/assets/1f468-200d-1f33e.webp';
+import manager from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f4bc.webp';
+import farmerWoman from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f33e.webp';
+import carrot from '@lobehub/fluent-emoji-3d/assets/1f955.webp';
+
+const PROVIDES = [
+  {
+    image: money,
+    title: 'Best prices & offers',
+    text: 'Fair prices set by the farmers and makers themselves, with offers on orders of $50 or more.',
+  },
+  {
+    image: basket,
+    title: 'Wide assortment',
+    text: 'Dairy, vegetables, fruit, bakery, sweets, grains and more from shops near you.',
+  },
+  {
+    image: truck,
+    title: 'Free delivery',
+    text: 'Shipping is free on every order, and our support team answers around the clock.',
+  },
+  {
+    image: gift,
+    title: 'Daily deals',
+    text: 'Fresh deals every day, each with its own countdown so you never miss one.',
+  },
+  { image: star, title: 'Honest reviews', text: 'Reviews from real shoppers, with verified purchases marked.' },
+  { image: carrot, title: 'Easy returns', text: 'Not happy with something? Return it within 30 days.' },
+] as const;
+
+const TEAM = [
+  { image: farmerWoman, name: 'Amara Okafor', role: 'Co-founder & sourcing' },
+  { image: manager, name: 'Lena Fischer', role: 'Co-founder & operations' },
+  { image: farmerMan, name: 'Diego Ramírez', role: 'Head of shop success' },
+] as const;
+
+export function AboutPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <section className="grid items-center gap-8 lg:grid-cols-2">
+        <div>
+          <h1 className="text-4xl font-bold">Welcome to Farmstall</h1>
+          <p className="mt-4 text-lg">
+            Farmstall is a grocery store for local food. We bring the farmers, bakers, dairies and makers of your region
+            to one market, so you can fill your basket with fresh food from people you can name, and they can sell
+            without middlemen.
+          </p>
+          <p className="mt-4">
+            Every shop on Farmstall sets its own prices and ships its own orders. We take care of the rest: a fair
+            marketplace, secure card payments, honest reviews and a support team that answers every day.
+          </p>
+        </div>
+        <img src={apple} alt="A fresh red apple" width="256" height="256" className="mx-auto" />
+      </section>
+
+      <section aria-labelledby="about-provide" className="mt-16">
+        <h2 id="about-provide" className="text-center text-3xl font-bold">
+          What We Provide
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {PROVIDES.map((item) => (
+            <li key={item.title} className="card border border-base-300 bg-base-100">
+              <div className="card-body items-center text-center">
+                <img src={item.image} alt="" width="72" height="72" loading="lazy" />
+                <h3 className="card-title">{item.title}</h3>
+                <p>{item.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-team" className="mt-16">
+        <h2 id="about-team" className="text-center text-3xl font-bold">
+          Our Team
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+          {TEAM.map((person) => (
+            <li key={person.name} className="card bg-base-200">
+              <div className="card-body items-center text-center">
+                <img src={person.image} alt={`Portrait of ${person.name}`} width="120" height="120" loading="lazy" />
+                <h3 className="card-title">{person.name}</h3>
+                <p>{person.role}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Menu } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../paths.ts';
+import { SearchBox } from './SearchBox.tsx';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 font-semibold hover:text-primary ${isActive ? 'text-primary' : ''}`;
+
+function NavLinks() {
+  return (
+    <>
+      <li>
+        <NavLink to={paths.home} end className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.shopList} className={linkClass}>
+          Shop
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.contact} className={linkClass}>
+          Contact
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.about} className={linkClass}>
+          About
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+export function Navbar() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+        <div className="navbar-start w-auto gap-1">
+          <div className="dropdown lg:hidden">
+            <button type="button" tabIndex={0} className="btn btn-ghost btn-square" aria-label="Open menu">
+              <Menu aria-hidden="true" />
+            </button>
+            <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
+              <NavLinks />
+            </ul>
+          </div>
+          <Link to={paths.home} className="flex items-center gap-2 text-2xl font-bold text-primary">
+            <img src="/favicon.svg" alt="" width="32" height="32" />
+            Farmstall
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="flex items-center gap-1">
+            <NavLinks />
+          </ul>
+        </div>
+        <div className="navbar-end ml-auto w-auto flex-1 justify-end gap-2">
+          <SearchBox className="hidden max-w-xs md:flex" />
+          <Link to={paths.login} className="btn btn-primary">
+            Join Now
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

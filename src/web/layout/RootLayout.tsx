@@ -1,0 +1,20 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { Navbar } from './Navbar.tsx';
+
+/** Site layout: navbar, routed content, footer. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:p-2">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** Shown while a page's code or data is loading. */
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
