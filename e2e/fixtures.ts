@@ -1,0 +1,35 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Runs axe-core on the page as it is now and fails on serious or critical violations.
+ * Journeys call it on every page they visit; the fixture also checks the last page of every test.
+ */
+export async function checkA11y(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = severe.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
+  expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** Uncaught page errors fail the test, so a broken page never passes unnoticed. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      if (!page.isClosed() && page.url().startsWith('http')) await checkA11y(page);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

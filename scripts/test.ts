@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+
+/** `npm test`: every check CI runs, in order, stopping at the first failure. */
+const steps: [string, string[]][] = [
+  ['typecheck', ['tsc', '-p', 'tsconfig.json']],
+  ['lint', ['biome', 'check', '.']],
+  ['unit and API tests', ['vitest', 'run']],
+  ['production build', ['vite', 'build', '--logLevel', 'warn']],
+  ['browser journeys', ['playwright', 'test']],
+];
+
+const only = process.argv.slice(2);
+for (const [name, [command, ...args]] of steps) {
+  if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} (${seconds} s)`);
+}
