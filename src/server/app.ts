@@ -11,14 +11,18 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/storage.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import type { Secrets } from './secrets.ts';
 
 export type AppDeps = {
   config: Config;
   db: Db;
+  /** Generated secrets (JWT signing key); tests pass their own. */
+  secrets: Secrets;
   /** Where uploads go; defaults to what the config says (local disk or S3). */
   storage?: Storage;
   /** Built web app to serve; omitted in API tests. */
@@ -31,6 +35,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     storage: Storage;
+    secrets: Secrets;
   }
 }
 
@@ -51,10 +56,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
+  app.decorate('secrets', deps.secrets);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
+  await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
   await app.register(rateLimit, {
     global: false,

@@ -28,6 +28,7 @@ const envSchema = z
     SEED_DEMO: optionalString.pipe(booleanish.optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalString,
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(60),
     UPLOAD_MAX_BYTES: z.coerce
@@ -67,6 +68,8 @@ export type Config = {
   seedDemo: boolean | undefined;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
+  jwtSecret: string | undefined;
   rateLimitWritesPerMinute: number;
   uploadMaxBytes: number;
   s3:
@@ -105,6 +108,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
+    jwtSecret: env.JWT_SECRET,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     s3:

@@ -8,6 +8,7 @@ import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
 import { lockDataDir } from './lock.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
+import { loadSecrets } from './secrets.ts';
 
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -47,7 +48,8 @@ async function main() {
       console.log(`Admin ${config.admin.email} ${result}.`);
     }
 
-    const app = await buildApp({ config, db, storage, webDir: WEB_DIR });
+    const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
+    const app = await buildApp({ config, db, storage, secrets, webDir: WEB_DIR });
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;

@@ -5,8 +5,9 @@ import path from 'node:path';
 
 export type Secrets = { jwtSecret: string };
 
-/** Secrets generated on first start and kept in DATA_DIR/secrets.json (readable by the owner only). */
-export async function loadSecrets(dataDir: string): Promise<Secrets> {
+/** JWT_SECRET when set (several servers share it), else secrets generated on first start and kept in DATA_DIR/secrets.json (readable by the owner only). */
+export async function loadSecrets(dataDir: string, jwtSecret?: string): Promise<Secrets> {
+  if (jwtSecret) return { jwtSecret };
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) {
     const stored = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Secrets>;

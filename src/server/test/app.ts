@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const pool = createPool(database.url, 4);
   const db = createDb(pool);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
   await app.ready();
   return {
     app,

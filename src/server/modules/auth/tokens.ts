@@ -1,0 +1,33 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '#contract/roles.ts';
+
+/** Access tokens live 15 minutes; the client renews them through the refresh cookie when older than 5. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'farmstall';
+
+export type AccessClaims = { sub: string; email: string; roll: Role; ver: number };
+
+function key(secret: string) {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAccessToken(claims: AccessClaims, secret: string): Promise<string> {
+  return new SignJWT({ email: claims.email, roll: claims.roll, ver: claims.ver })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(key(secret));
+}
+
+/** The token's claims, or null when it is malformed, forged or expired. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+    return { sub: payload.sub, email: String(payload.email), roll: payload.roll as Role, ver: payload.ver };
+  } catch {
+    return null;
+  }
+}

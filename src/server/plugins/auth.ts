@@ -1,0 +1,63 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '#contract/roles.ts';
+import { users } from '../db/schema.ts';
+import { forbidden, unauthenticated } from '../errors.ts';
+import { verifyAccessToken } from '../modules/auth/tokens.ts';
+
+/** Who is calling, as the server knows it from the verified token and the database. */
+export type AuthUser = { id: string; email: string; name: string; roll: Role; photoUrl: string | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Resolved from the bearer token on every request. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless signed in. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler factory: 401 unless signed in, 403 unless one of the roles. */
+    requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/**
+ * Reads `Authorization: Bearer <token>`, verifies it, and checks the account still exists, is enabled
+ * and has not had its tokens revoked (token version), so a deleted or disabled user is out at once.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) return;
+      const claims = await verifyAccessToken(header.slice(7).trim(), app.secrets.jwtSecret);
+      if (!claims) return;
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          roll: users.roll,
+          photoUrl: users.photoUrl,
+          tokenVersion: users.tokenVersion,
+        })
+        .from(users)
+        .where(and(eq(users.id, claims.sub), isNull(users.disabledAt)));
+      if (!row || row.tokenVersion !== claims.ver) return;
+      request.user = { id: row.id, email: row.email, name: row.name, roll: row.roll, photoUrl: row.photoUrl };
+    });
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!request.user) throw unauthenticated();
+    });
+
+    app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+      if (!request.user) throw unauthenticated();
+      if (!roles.includes(request.user.roll)) throw forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);

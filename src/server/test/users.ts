@@ -1,0 +1,53 @@
+import type { Role } from '#contract/roles.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { signAccessToken } from '../modules/auth/tokens.ts';
+import type { TestContext } from './app.ts';
+
+export type TestUser = {
+  id: string;
+  email: string;
+  name: string;
+  roll: Role;
+  password: string;
+  token: string;
+  /** Headers that sign a request in as this user. */
+  auth: { authorization: string };
+};
+
+let counter = 0;
+
+/** Inserts a user (a vendor gets a shop) and signs an access token for it. */
+export async function createUser(
+  t: TestContext,
+  options: { roll?: Role; email?: string; name?: string; password?: string; membership?: 'normal' | 'premium' } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const roll = options.roll ?? 'customer';
+  const email = (
+    options.email ?? `${roll}${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  ).toLowerCase();
+  const name = options.name ?? `Test ${roll} ${counter}`;
+  const password = options.password ?? 'Secret#123';
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      name,
+      email,
+      roll,
+      passwordHash: await hashPassword(password),
+      ...(roll === 'vendor'
+        ? {
+            shopName: `${name}'s Farm`,
+            shopImage: '/uploads/shop.webp',
+            shopAddress: '1 Market Street, Springfield',
+            shopPhone: '+1 555 000 1111',
+            shopEstablished: '2015-04-01',
+            membership: options.membership ?? 'normal',
+          }
+        : {}),
+    })
+    .returning({ id: users.id });
+  const token = await signAccessToken({ sub: row.id, email, roll, ver: 0 }, t.app.secrets.jwtSecret);
+  return { id: row.id, email, name, roll, password, token, auth: { authorization: `Bearer ${token}` } };
+}
