@@ -13,7 +13,8 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: '../../dist/web',
+    // WEB_OUT_DIR lets parallel builds (one per developer checkout or test run) stay apart.
+    outDir: process.env.WEB_OUT_DIR ?? '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,

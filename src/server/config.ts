@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -18,6 +21,7 @@ const envSchema = z
     PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
+    WEB_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIR),
     DATABASE_URL: optionalString.pipe(
       z
         .string()
@@ -62,6 +66,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The built React app served by the server. */
+  webDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
   /** undefined: seed when the database is empty. */
@@ -103,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
+    webDir: path.resolve(env.WEB_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,

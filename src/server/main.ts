@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { checkConnection, createDb, createPool, runMigrations } from './db/client.ts';
@@ -9,8 +8,6 @@ import { lockDataDir } from './lock.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
 import { loadSecrets } from './secrets.ts';
-
-const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 /** Starts Farmstall: database (embedded unless DATABASE_URL), migrations, demo data, admin, HTTP server. */
 async function main() {
@@ -49,7 +46,7 @@ async function main() {
     }
 
     const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
-    const app = await buildApp({ config, db, storage, secrets, webDir: WEB_DIR });
+    const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
