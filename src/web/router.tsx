@@ -1,8 +1,15 @@
 import { createBrowserRouter } from 'react-router';
+import { accountDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
+import { accountRoutes } from './features/accounts/account-routes.tsx';
+import { adminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.tsx';
+import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-routes.tsx';
+import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
+import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
+import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { PageLoader } from './ui/PageLoader.tsx';
 
-/** Every page is its own chunk, loaded when first visited. */
+/** Every page is its own chunk, loaded when first visited. Each feature lists its routes in its own file. */
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -14,6 +21,19 @@ export const router = createBrowserRouter([
       {
         path: 'contact',
         lazy: () => import('./features/contact/ContactPage.tsx').then((m) => ({ Component: m.ContactPage })),
+      },
+      ...accountRoutes,
+      ...catalogRoutes,
+      {
+        path: 'dashboard',
+        lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+        children: [
+          ...accountDashboardRoutes,
+          ...catalogDashboardRoutes,
+          ...checkoutDashboardRoutes,
+          ...vendorDashboardRoutes,
+          ...adminDashboardRoutes,
+        ],
       },
       {
         path: '*',

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Storefront pages: categories, product, shops, search. */
+export const catalogRoutes: RouteObject[] = [];
