@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Most units one cart line may ask for in one request (stock is the real cap). */
+export const MAX_CART_ADD = 1000;
+
+/**
+ * POST /carts. Spec clients also send email, image, name, spendMoney, price and shopName: the server
+ * ignores them and takes everything from the product and the signed-in caller.
+ */
+export const addToCartInput = z.object({
+  productId: z.uuid({ error: 'Choose a product' }),
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be a whole number')
+    .min(1, 'Add at least 1')
+    .max(MAX_CART_ADD, `Add at most ${MAX_CART_ADD} at once`)
+    .default(1),
+  shopEmail: z.string().trim().max(254).optional(),
+});
+export type AddToCartInput = z.input<typeof addToCartInput>;
+
+export const addToCartResult = z.object({
+  insertedId: z.string(),
+  /** The line's amount after the add (an existing line is raised, never duplicated). */
+  amount: z.number().int(),
+  productName: z.string(),
+});
+export type AddToCartResult = z.infer<typeof addToCartResult>;
+
+export const CART_UNAVAILABLE_REASONS = ['sold_out', 'expired', 'unlisted', 'not_enough_stock'] as const;
+
+/** One cart line with the spec's fields (money in dollars) plus what checkout needs to know. */
+export const cartItem = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  email: z.string(),
+  image: z.string(),
+  name: z.string(),
+  /** Line total in dollars (price × amount). */
+  spendMoney: z.number(),
+  amount: z.number().int(),
+  /** Unit price in dollars, the product's current price. */
+  price: z.number(),
+  shopName: z.string(),
+  shopEmail: z.string(),
+  /** Units in stock right now. */
+  stock: z.number().int(),
+  /** False when the product sold out, expired, was unlisted or has fewer units than the line asks. */
+  available: z.boolean(),
+  unavailableReason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
+});
+export type CartItem = z.infer<typeof cartItem>;
+export const cartList = z.array(cartItem);
+
+export const cartQuery = z.object({ email: z.string().trim().min(1, 'email is required') });
+export const cartItemParams = z.object({ id: z.uuid({ error: 'Not a cart item id' }) });
+export const deletedCount = z.object({ deletedCount: z.number().int() });
+
+/** What a shopper reads for each reason a line cannot be bought. */
+export const UNAVAILABLE_LABELS: Record<(typeof CART_UNAVAILABLE_REASONS)[number], string> = {
+  sold_out: 'Sold out',
+  expired: 'Expired',
+  unlisted: 'No longer sold',
+  not_enough_stock: 'Not enough stock',
+};
