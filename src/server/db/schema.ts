@@ -354,3 +354,26 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * The built-in sandbox card processor's own records (what Stripe keeps on its side for a PaymentIntent).
+ * Only the sandbox payment provider reads and writes this table.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    /** 'pi_sb_…', the id the rest of the app knows the payment by. */
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** Stripe's PaymentIntent statuses: requires_payment_method, succeeded, canceled. */
+    status: text('status').notNull().default('requires_payment_method'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    lastError: text('last_error'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('sandbox_payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`)],
+);
