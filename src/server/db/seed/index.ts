@@ -1,9 +1,39 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import type { CategoryValue } from '#contract/categories.ts';
+import { unitForCategory } from '#contract/categories.ts';
+import { priceFromCost } from '#contract/money.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
 import type { Storage } from '../../modules/uploads/storage.ts';
-import type { Db } from '../client.ts';
-import { products, users } from '../schema.ts';
+import type { Db, Tx } from '../client.ts';
+import { comments, customerPayments, deals, orderLines, orders, products, users } from '../schema.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
+import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
+import { pictureStore } from './pictures.ts';
+import { PRODUCTS } from './products.ts';
+import { CUSTOMERS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
+import { SHOPS } from './shops.ts';
 
 export type DemoAccount = { roll: 'admin' | 'vendor' | 'customer'; email: string; password: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Deals of the day run for 1296000 seconds (15 days), as the spec's countdown. */
+const DEAL_DURATION_MS = 1_296_000 * 1000;
+
+/** How long a product keeps from its manufacture date, by category (always well beyond the seed day). */
+const KEEPS_DAYS: Record<CategoryValue, number> = {
+  milk: 45,
+  vegetable: 40,
+  fastFood: 30,
+  baking: 365,
+  fruit: 40,
+  sweet: 60,
+  snacks: 120,
+  beverage: 90,
+  regional: 45,
+  bakery: 30,
+  grains: 540,
+  proteins: 45,
+};
 
 /** SEED_DEMO unset: seed an empty database (first start). true: seed unless already seeded. false: never. */
 export async function shouldSeedDemo(db: Db, seedDemo: boolean | undefined): Promise<boolean> {
@@ -15,6 +45,277 @@ export async function shouldSeedDemo(db: Db, seedDemo: boolean | undefined): Pro
   return userCount === 0;
 }
 
-export async function seedDemoCatalog(_db: Db, _storage: Storage): Promise<{ accounts: DemoAccount[] }> {
-  return { accounts: [] };
+/**
+ * Fills the database with the demo catalog: shops and their vendors, products in every category with
+ * pictures stored through the upload pipeline, reviews, deals of the day, past orders, and the demo
+ * admin, vendor and customer. One transaction; does nothing (and returns no accounts) once products exist.
+ */
+export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accounts: DemoAccount[] }> {
+  if (await hasProducts(db)) return { accounts: [] };
+
+  const picture = pictureStore(storage);
+  const codepoints = new Set([
+    ...SHOPS.map((s) => s.picture),
+    ...PRODUCTS.map((p) => p.picture),
+    ...CUSTOMERS.map((c) => c.picture),
+  ]);
+  const [pictures, hashes] = await Promise.all([
+    Promise.all([...codepoints].map(async (cp) => [cp, await picture(cp)] as const)).then((e) => new Map(e)),
+    Promise.all(
+      [DEMO_ADMIN.password, DEMO_VENDOR.password, DEMO_CUSTOMER.password, OTHER_DEMO_USERS_PASSWORD].map(
+        async (p) => [p, await hashPassword(p)] as const,
+      ),
+    ).then((e) => new Map(e)),
+  ]);
+  const pictureUrl = (cp: string) => pictures.get(cp) as string;
+  const passwordHash = (email: string) => {
+    const fixed = [DEMO_ADMIN, DEMO_VENDOR, DEMO_CUSTOMER].find((a) => a.email === email);
+    return hashes.get(fixed?.password ?? OTHER_DEMO_USERS_PASSWORD) as string;
+  };
+
+  const seeded = await db.transaction(async (tx) => {
+    // Two processes starting on one empty database: the second waits here, then finds the products.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('farmstall-demo-seed'))`);
+    if (await hasProducts(tx)) return false;
+    const now = Date.now();
+    const userIds = await insertUsers(tx, now, pictureUrl, passwordHash);
+    const productRows = await insertProducts(tx, now, userIds, pictureUrl);
+    await insertDeals(tx, now, productRows);
+    await insertReviews(tx, now, userIds, productRows);
+    await insertOrders(tx, now, userIds, productRows);
+    return true;
+  });
+  return { accounts: seeded ? DEMO_ACCOUNTS : [] };
+}
+
+async function hasProducts(db: Tx): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(products);
+  return n > 0;
+}
+
+/** A stable number from a text (FNV-1a), so the demo looks the same on every seed. */
+function stableNumber(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of text) {
+    hash ^= char.codePointAt(0) as number;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+type UserIds = Map<string, string>;
+
+async function insertUsers(
+  tx: Tx,
+  now: number,
+  pictureUrl: (cp: string) => string,
+  passwordHash: (email: string) => string,
+): Promise<UserIds> {
+  const joined = (daysAgo: number) => new Date(now - daysAgo * DAY_MS);
+  const rows = await tx
+    .insert(users)
+    .values([
+      {
+        name: DEMO_ADMIN.name,
+        email: DEMO_ADMIN.email,
+        roll: 'admin' as const,
+        passwordHash: passwordHash(DEMO_ADMIN.email),
+        createdAt: joined(400),
+      },
+      ...SHOPS.map((shop, i) => ({
+        name: shop.ownerName,
+        email: shop.email,
+        roll: 'vendor' as const,
+        passwordHash: passwordHash(shop.email),
+        photoUrl: pictureUrl(shop.picture),
+        shopName: shop.shopName,
+        shopImage: pictureUrl(shop.picture),
+        shopAddress: shop.shopAddress,
+        shopPhone: shop.shopPhone,
+        shopEstablished: shop.shopEstablished,
+        membership: shop.membership,
+        badge: shop.badge,
+        createdAt: joined(200 - i * 7),
+      })),
+      ...CUSTOMERS.map((customer, i) => ({
+        name: customer.name,
+        email: customer.email,
+        roll: 'customer' as const,
+        passwordHash: passwordHash(customer.email),
+        photoUrl: pictureUrl(customer.picture),
+        createdAt: joined(120 - i * 9),
+      })),
+    ])
+    .returning({ id: users.id, email: users.email });
+  const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+  const ids: UserIds = new Map();
+  for (const shop of SHOPS) ids.set(shop.key, byEmail.get(shop.email) as string);
+  for (const customer of CUSTOMERS) ids.set(customer.key, byEmail.get(customer.email) as string);
+  return ids;
+}
+
+type ProductRow = {
+  id: string;
+  name: string;
+  vendorId: string;
+  imageUrl: string;
+  priceCents: number;
+  createdAt: Date;
+};
+
+async function insertProducts(
+  tx: Tx,
+  now: number,
+  userIds: UserIds,
+  pictureUrl: (cp: string) => string,
+): Promise<Map<string, ProductRow>> {
+  // Distinct popularity values, in an order unrelated to the list, so "popular products" sorting shows.
+  const popularityRank = [...PRODUCTS]
+    .sort((a, b) => stableNumber(`${a.name}:popularity`) - stableNumber(`${b.name}:popularity`))
+    .map((p) => p.name);
+  const rows = await tx
+    .insert(products)
+    .values(
+      PRODUCTS.map((p, i) => {
+        const madeDaysAgo = 1 + (stableNumber(`${p.name}:made`) % 14);
+        const listedDaysAgo = 25 + (stableNumber(`${p.name}:listed`) % 40);
+        const madeOn = now - madeDaysAgo * DAY_MS;
+        return {
+          vendorId: userIds.get(p.shop) as string,
+          name: p.name,
+          imageUrl: pictureUrl(p.picture),
+          category: p.category,
+          details: p.details,
+          productionCostCents: p.costCents,
+          profitMarginBp: p.marginBp,
+          priceCents: priceFromCost(p.costCents, p.marginBp),
+          stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
+          unit: unitForCategory(p.category),
+          manufacturedOn: isoDate(madeOn),
+          expiresOn: isoDate(madeOn + KEEPS_DAYS[p.category] * DAY_MS),
+          popularity: 3 + (PRODUCTS.length - popularityRank.indexOf(p.name)) * 4,
+          createdAt: new Date(now - listedDaysAgo * DAY_MS - i * 60_000),
+          updatedAt: new Date(now - madeDaysAgo * DAY_MS),
+        };
+      }),
+    )
+    .returning({
+      id: products.id,
+      name: products.name,
+      vendorId: products.vendorId,
+      imageUrl: products.imageUrl,
+      priceCents: products.priceCents,
+      createdAt: products.createdAt,
+    });
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
+function productNamed(rows: Map<string, ProductRow>, name: string): ProductRow {
+  const row = rows.get(name);
+  if (!row) throw new Error(`Demo data names an unknown product: ${name}`);
+  return row;
+}
+
+async function insertDeals(tx: Tx, now: number, rows: Map<string, ProductRow>) {
+  await tx.insert(deals).values(
+    DEAL_PRODUCTS.map((name) => ({
+      productId: productNamed(rows, name).id,
+      endsAt: new Date(now + DEAL_DURATION_MS),
+    })),
+  );
+}
+
+/** Three products out of four get one to three reviews from different shoppers. */
+async function insertReviews(tx: Tx, now: number, userIds: UserIds, rows: Map<string, ProductRow>) {
+  const values: (typeof comments.$inferInsert)[] = [];
+  const usedTexts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  PRODUCTS.forEach((p, i) => {
+    if (i % 4 === 3) return;
+    const product = productNamed(rows, p.name);
+    const reviewCount = 1 + (stableNumber(`${p.name}:reviews`) % 3);
+    for (let k = 0; k < reviewCount; k++) {
+      const n = values.length;
+      const rating = RATING_CYCLE[n % RATING_CYCLE.length];
+      const texts = REVIEW_TEXTS[rating];
+      const text = texts[usedTexts[rating]++ % texts.length];
+      const customer = CUSTOMERS[(i + k * 2) % CUSTOMERS.length];
+      const listedAt = product.createdAt.getTime();
+      const fraction = (stableNumber(`${p.name}:review:${k}`) % 1000) / 1000;
+      values.push({
+        productId: product.id,
+        userId: userIds.get(customer.key) as string,
+        commentDes: text,
+        rating,
+        createdAt: new Date(listedAt + (now - listedAt) * (0.1 + 0.85 * fraction)),
+      });
+    }
+  });
+  await tx.insert(comments).values(values);
+}
+
+async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<string, ProductRow>) {
+  for (const order of ORDERS) {
+    const customer = CUSTOMERS.find((c) => c.key === order.customer);
+    if (!customer) throw new Error(`Demo order names an unknown shopper: ${order.customer}`);
+    const userId = userIds.get(customer.key) as string;
+    const createdAt = new Date(now - order.daysAgo * DAY_MS);
+    const lines = order.lines.map((line) => {
+      const product = productNamed(rows, line.product);
+      const shop = SHOPS.find((s) => userIds.get(s.key) === product.vendorId);
+      if (!shop) throw new Error(`Demo product without a shop: ${line.product}`);
+      return { product, shop, amount: line.amount, totalCents: product.priceCents * line.amount };
+    });
+    const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+    const [payment] = await tx
+      .insert(customerPayments)
+      .values({
+        userId,
+        email: customer.email,
+        name: customer.name,
+        orderName: order.orderName,
+        phoneNumber: order.phoneNumber,
+        address: order.address,
+        subtotalCents,
+        discountCents: 0,
+        priceCents: subtotalCents,
+        provider: 'sandbox',
+        transactionId: order.transactionId,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        status: order.status,
+        createdAt,
+      })
+      .returning({ id: customerPayments.id });
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        paymentId: payment.id,
+        userId,
+        email: customer.email,
+        name: customer.name,
+        status: order.status,
+        createdAt,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderLines).values(
+      lines.map((l) => ({
+        orderId: row.id,
+        productId: l.product.id,
+        vendorId: l.product.vendorId,
+        shopName: l.shop.shopName,
+        shopEmail: l.shop.email,
+        itemName: l.product.name,
+        image: l.product.imageUrl,
+        unitPriceCents: l.product.priceCents,
+        amount: l.amount,
+        totalCents: l.totalCents,
+        status: order.lineStatus,
+        createdAt,
+      })),
+    );
+  }
 }

@@ -1,0 +1,195 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
+import { priceFromCost } from '#contract/money.ts';
+import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
+import { verifyPassword } from '../../modules/auth/passwords.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { comments, customerPayments, deals, orderLines, orders, products, users } from '../schema.ts';
+import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
+
+let t: TestContext;
+let accounts: DemoAccount[];
+let seedMs: number;
+let dueOnEmptyDatabase: Record<string, boolean>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dueOnEmptyDatabase = {
+    unset: await shouldSeedDemo(t.db, undefined),
+    true: await shouldSeedDemo(t.db, true),
+    false: await shouldSeedDemo(t.db, false),
+  };
+  const started = performance.now();
+  ({ accounts } = await seedDemoCatalog(t.db, t.app.storage));
+  seedMs = performance.now() - started;
+}, 60_000);
+afterAll(() => t.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('demo catalog seed', () => {
+  it('is due on an empty database unless SEED_DEMO=false', () => {
+    expect(dueOnEmptyDatabase).toEqual({ unset: true, true: true, false: false });
+  });
+
+  it('is fast', () => {
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it('returns the three fixed demo accounts, whose passwords verify', async () => {
+    expect(accounts).toEqual([
+      { roll: 'admin', email: 'admin@farmstall.example', password: 'Admin#2026!' },
+      { roll: 'vendor', email: 'vendor@farmstall.example', password: 'Vendor#2026!' },
+      { roll: 'customer', email: 'customer@farmstall.example', password: 'Customer#2026!' },
+    ]);
+    const expectedNames = { admin: 'Farmstall Admin', vendor: 'Maya Green', customer: 'Sam Shopper' };
+    for (const account of accounts) {
+      const [user] = await t.db.select().from(users).where(eq(users.email, account.email));
+      expect(user.roll).toBe(account.roll);
+      expect(user.name).toBe(expectedNames[account.roll]);
+      expect(await verifyPassword(user.passwordHash as string, account.password)).toBe(true);
+      expect(await verifyPassword(user.passwordHash as string, 'wrong-password')).toBe(false);
+    }
+  });
+
+  it('gives the demo vendor a normal shop with exactly 4 products, one below the limit', async () => {
+    const [vendor] = await t.db.select().from(users).where(eq(users.email, 'vendor@farmstall.example'));
+    expect(vendor.shopName).toBe('Green Valley Farm');
+    expect(vendor.membership).toBe('normal');
+    const [{ n }] = await t.db.select({ n: count() }).from(products).where(eq(products.vendorId, vendor.id));
+    expect(n).toBe(4);
+    expect(n).toBeLessThan(NORMAL_VENDOR_PRODUCT_LIMIT);
+  });
+
+  it('creates at least 8 shops with every shop field, premium ones with a badge', async () => {
+    const vendors = await t.db.select().from(users).where(eq(users.roll, 'vendor'));
+    expect(vendors.length).toBeGreaterThanOrEqual(8);
+    for (const v of vendors) {
+      expect(v.shopName).toBeTruthy();
+      expect(v.shopImage).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(v.shopAddress).toBeTruthy();
+      expect(v.shopPhone).toMatch(/^\+1 \d{3} 555 01\d\d$/);
+      expect(v.shopEstablished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (v.membership === 'premium') expect(v.badge).toBe('gold');
+      else expect(v.membership).toBe('normal');
+    }
+    // A normal member never holds more products than the limit.
+    const overLimit = await t.db.execute(sql`
+      select u.email from users u join products p on p.vendor_id = u.id
+      where u.membership = 'normal' group by u.email having count(*) > ${NORMAL_VENDOR_PRODUCT_LIMIT}`);
+    expect(overLimit.rows).toEqual([]);
+  });
+
+  it('populates every one of the 12 categories served by GET /api/category with at least 4 products', async () => {
+    const response = await t.app.inject('/api/category');
+    expect(response.statusCode).toBe(200);
+    const categories = (response.json() as { category: string }[]).map((c) => c.category);
+    expect(categories.sort()).toEqual([...CATEGORY_VALUES].sort());
+    const perCategory = await t.db
+      .select({ category: products.category, n: count() })
+      .from(products)
+      .groupBy(products.category);
+    const counts = Object.fromEntries(perCategory.map((r) => [r.category, r.n]));
+    for (const category of categories) expect(counts[category] ?? 0).toBeGreaterThanOrEqual(4);
+    expect(perCategory.reduce((sum, r) => sum + r.n, 0)).toBeGreaterThanOrEqual(80);
+  });
+
+  it('prices every product from cost and margin, with stock, unit, live dates and varied popularity', async () => {
+    const rows = await t.db.select().from(products);
+    for (const p of rows) {
+      expect(p.priceCents).toBe(priceFromCost(p.productionCostCents, p.profitMarginBp));
+      expect(p.stock).toBeGreaterThanOrEqual(5);
+      expect(p.stock).toBeLessThanOrEqual(120);
+      expect(p.unit).toBe(unitForCategory(p.category));
+      expect(p.manufacturedOn < today()).toBe(true);
+      expect(p.expiresOn > today()).toBe(true);
+      expect(p.details.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(3);
+    }
+    expect(new Set(rows.map((p) => p.popularity)).size).toBe(rows.length);
+    expect(new Set(rows.map((p) => p.name)).size).toBe(rows.length);
+  });
+
+  it('stores every picture through the upload pipeline, once per source file, and serves it', async () => {
+    const rows = await t.db.select({ imageUrl: products.imageUrl, name: products.name }).from(products);
+    const urls = new Set(rows.map((r) => r.imageUrl));
+    // Products sharing a source picture share one stored file.
+    expect(urls.size).toBeLessThan(rows.length);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    }
+  });
+
+  it('adds reviews from several shoppers, mostly 3 to 5 stars', async () => {
+    const rows = await t.db.select().from(comments);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(rows.map((r) => r.userId)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((r) => r.productId)).size).toBeGreaterThanOrEqual(60);
+    const good = rows.filter((r) => r.rating >= 3).length;
+    expect(good / rows.length).toBeGreaterThan(0.8);
+    expect(rows.every((r) => r.rating >= 1 && r.rating <= 5)).toBe(true);
+    expect(new Set(rows.map((r) => r.createdAt.toISOString().slice(0, 10))).size).toBeGreaterThan(10);
+    expect(rows.every((r) => r.createdAt.getTime() < Date.now())).toBe(true);
+  });
+
+  it('puts three products on deal for 15 days', async () => {
+    const rows = await t.db.select().from(deals);
+    expect(rows).toHaveLength(3);
+    for (const deal of rows) {
+      const seconds = (deal.endsAt.getTime() - Date.now()) / 1000;
+      expect(seconds).toBeGreaterThan(1_296_000 - 120);
+      expect(seconds).toBeLessThanOrEqual(1_296_000);
+    }
+  });
+
+  it('records past orders of the demo customer across two shops, one delivered and one pending', async () => {
+    const [sam] = await t.db.select().from(users).where(eq(users.email, 'customer@farmstall.example'));
+    const payments = await t.db.select().from(customerPayments).where(eq(customerPayments.userId, sam.id));
+    expect(payments.length).toBeGreaterThanOrEqual(2);
+    const statuses = new Set<string>();
+    const shops = new Set<string>();
+    for (const payment of payments) {
+      expect(payment.provider).toBe('sandbox');
+      expect(payment.transactionId).toMatch(/^pi_demo_/);
+      const [order] = await t.db.select().from(orders).where(eq(orders.paymentId, payment.id));
+      expect(order.status).toBe(payment.status);
+      const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      expect(payment.priceCents).toBe(lines.reduce((sum, l) => sum + l.totalCents, 0));
+      for (const line of lines) {
+        const [product] = await t.db
+          .select()
+          .from(products)
+          .where(eq(products.id, line.productId as string));
+        const [shop] = await t.db.select().from(users).where(eq(users.id, line.vendorId));
+        expect(line.vendorId).toBe(product.vendorId);
+        expect(line.itemName).toBe(product.name);
+        expect(line.image).toBe(product.imageUrl);
+        expect(line.unitPriceCents).toBe(product.priceCents);
+        expect(line.totalCents).toBe(line.unitPriceCents * line.amount);
+        expect(line.shopName).toBe(shop.shopName);
+        expect(line.shopEmail).toBe(shop.email);
+        shops.add(line.shopName);
+      }
+      const lineStatuses = new Set(lines.map((l) => l.status));
+      if (payment.status === 'complete' && lineStatuses.size === 1 && lineStatuses.has('delivered')) {
+        statuses.add('delivered');
+      }
+      if (payment.status === 'pending') statuses.add('pending');
+    }
+    expect(shops.size).toBeGreaterThanOrEqual(2);
+    expect(statuses).toEqual(new Set(['delivered', 'pending']));
+  });
+
+  it('does nothing when called again, and is no longer due', async () => {
+    const before = await t.db.select({ n: count() }).from(products);
+    const second = await seedDemoCatalog(t.db, t.app.storage);
+    expect(second.accounts).toEqual([]);
+    expect(await t.db.select({ n: count() }).from(products)).toEqual(before);
+    expect(await shouldSeedDemo(t.db, true)).toBe(false);
+    expect(await shouldSeedDemo(t.db, undefined)).toBe(false);
+  });
+});
