@@ -23,8 +23,10 @@ export async function uploadRoutes(app: FastifyInstance) {
       }
       const buffer = await file.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          const mb = Math.round(app.config.uploadMaxBytes / 1024 / 1024);
-          throw new AppError('PAYLOAD_TOO_LARGE', `The picture is too large. The limit is ${mb} MB.`);
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The picture is too large. The limit is ${readableSize(app.config.uploadMaxBytes)}.`,
+          );
         }
         throw error;
       });
@@ -44,4 +46,10 @@ export async function uploadRoutes(app: FastifyInstance) {
       });
     },
   );
+}
+
+/** 5242880 → "5 MB", 1572864 → "1.5 MB", 100000 → "98 KB". */
+function readableSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -1,0 +1,156 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in.ts';
+
+const MAX_BYTES = 100_000;
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_MAX_BYTES: String(MAX_BYTES) });
+});
+afterAll(() => t.close());
+
+function form(field: string, bytes: Buffer, filename: string, type: string): FormData {
+  const body = new FormData();
+  body.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
+  return body;
+}
+
+async function upload(app: TestContext['app'], body: FormData) {
+  return app.inject({ method: 'POST', url: '/api/uploads', payload: body });
+}
+
+const redSquarePng = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+    .png()
+    .toBuffer();
+
+describe('POST /api/uploads', () => {
+  it('stores a real picture and answers like the image host, serving it with long cache headers', async () => {
+    const response = await upload(t.app, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
+    expect(response.statusCode).toBe(201);
+    const json = response.json();
+    expect(json).toMatchObject({
+      success: true,
+      status: 201,
+      data: { width: 640, height: 480, display_url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}\.webp$/) },
+    });
+    expect(json.data.url).toBe(json.data.display_url);
+
+    const served = await t.app.inject(json.data.display_url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const stored = await sharp(served.rawPayload).metadata();
+    expect(stored).toMatchObject({ format: 'webp', width: 640, height: 480 });
+
+    const thumb = await t.app.inject(json.data.thumb.url);
+    expect(thumb.statusCode).toBe(200);
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(400);
+  });
+
+  it('refuses a text file named .png with 415', async () => {
+    const text = Buffer.from('This is not a picture, whatever its name says.\n'.repeat(20));
+    const response = await upload(t.app, form('image', text, 'holiday.png', 'image/png'));
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringContaining('not a picture'),
+    });
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES with 413 and says the limit', async () => {
+    const noisy = await sharp({
+      create: { width: 600, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(MAX_BYTES);
+    const response = await upload(t.app, form('image', noisy, 'noise.png', 'image/png'));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The picture is too large. The limit is 98 KB.',
+    });
+  });
+
+  it('answers 400 when the field "image" is missing or the body is not multipart', async () => {
+    const wrongField = await upload(t.app, form('file', await redSquarePng(), 'tomato.png', 'image/png'));
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().error).toMatchObject({ code: 'VALIDATION', fields: { image: 'This field is required' } });
+
+    const onlyText = new FormData();
+    onlyText.append('caption', 'no file here');
+    const noFile = await upload(t.app, onlyText);
+    expect(noFile.statusCode).toBe(400);
+
+    const json = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: { image: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error.code).toBe('VALIDATION');
+  });
+
+  it('strips EXIF (camera, GPS, copyright) from what it stores', async () => {
+    const withExif = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 160, b: 60 } },
+    })
+      .jpeg()
+      .withMetadata({
+        exif: {
+          IFD0: { Copyright: 'Secret Owner', Make: 'PhoneCam', Model: 'X100' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 31/1 0/1' },
+        },
+      })
+      .toBuffer();
+    const original = await sharp(withExif).metadata();
+    expect(original.exif?.toString('latin1')).toContain('Secret Owner');
+
+    const response = await upload(t.app, form('image', withExif, 'field.jpg', 'image/jpeg'));
+    expect(response.statusCode).toBe(201);
+    const served = await t.app.inject(response.json().data.display_url);
+    const stored = await sharp(served.rawPayload).metadata();
+    expect(stored.format).toBe('webp');
+    expect(stored.exif).toBeUndefined();
+    expect(served.rawPayload.toString('latin1')).not.toContain('Secret Owner');
+    expect(served.rawPayload.toString('latin1')).not.toContain('PhoneCam');
+  });
+});
+
+describe('uploads to an S3-compatible bucket', () => {
+  let s3: S3StandIn;
+  let s3App: TestContext;
+  beforeAll(async () => {
+    s3 = await startS3StandIn({ bucket: 'farmstall-pictures', accessKeyId: 'AKIAFARMSTALLTEST' });
+    s3App = await createTestApp({
+      S3_BUCKET: 'farmstall-pictures',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'AKIAFARMSTALLTEST',
+      S3_SECRET_ACCESS_KEY: 'test-secret-key-for-the-stand-in',
+    });
+  });
+  afterAll(async () => {
+    await s3App.close();
+    await s3.close();
+  });
+
+  it('puts the re-encoded picture in the bucket and answers its public URL', async () => {
+    const response = await upload(s3App.app, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
+    expect(response.statusCode).toBe(201);
+    const url: string = response.json().data.display_url;
+    expect(url).toMatch(new RegExp(`^${s3.endpoint}/farmstall-pictures/[0-9a-f-]{36}\\.webp$`));
+
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 640, height: 480 });
+    expect((await fetch(response.json().data.thumb.url)).status).toBe(200);
+  });
+
+  it('is a stand-in that refuses unsigned writes, so the signed upload above proves the client signs', async () => {
+    const unsigned = await fetch(`${s3.endpoint}/farmstall-pictures/unsigned.webp`, { method: 'PUT', body: 'x' });
+    expect(unsigned.status).toBe(403);
+  });
+});
