@@ -32,6 +32,11 @@ const envSchema = z
     SEED_DEMO: optionalString.pipe(booleanish.optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalString,
+    GOOGLE_ISSUER: optionalString.pipe(
+      z.url({ error: 'must be a URL such as https://accounts.google.com' }).optional(),
+    ),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -47,10 +52,22 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
     S3_FORCE_PATH_STYLE: optionalString.pipe(booleanish.optional()),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe'], { error: 'must be sandbox or stripe' }).default('sandbox'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalString.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together',
+      });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -58,6 +75,12 @@ const envSchema = z
         path: ['S3_ACCESS_KEY_ID'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set',
       });
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      }
     }
   });
 
@@ -74,6 +97,8 @@ export type Config = {
   seedDemo: boolean | undefined;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Google sign-in (OpenID Connect); undefined when not set up. */
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
   jwtSecret: string | undefined;
   rateLimitWritesPerMinute: number;
@@ -89,6 +114,16 @@ export type Config = {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Card payments: the built-in sandbox (default) or Stripe; apiBase points the SDK at a stand-in in tests. */
+  payments:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        apiBase: string | undefined;
+      };
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +150,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.SEED_DEMO,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+          }
+        : undefined,
     jwtSecret: env.JWT_SECRET,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
@@ -130,5 +173,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
           }
         : undefined,
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe' &&
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_PUBLISHABLE_KEY &&
+      env.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : { provider: 'sandbox' },
   };
 }

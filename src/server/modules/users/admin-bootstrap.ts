@@ -12,10 +12,7 @@ export async function ensureAdmin(db: Tx, email: string, password: string): Prom
   const passwordHash = await hashPassword(password);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
   if (existing) {
-    await db
-      .update(users)
-      .set({ roll: 'admin', passwordHash, disabledAt: null, tokenVersion: 0 })
-      .where(eq(users.id, existing.id));
+    await db.update(users).set({ roll: 'admin', passwordHash, disabledAt: null }).where(eq(users.id, existing.id));
     return 'promoted';
   }
   await db.insert(users).values({ name: 'Administrator', email: normalized, passwordHash, roll: 'admin' });

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+import { emailField, REQUIRED, requiredText } from './validation.ts';
+
+/** Sign-up password rules with the spec's exact messages. */
+export const PASSWORD_MESSAGES = {
+  required: 'password is required',
+  min: 'Password must be 6 character',
+  max: 'Password less than 20 character',
+  pattern: 'Password must have one upper case one lower case one number one special charcter',
+} as const;
+
+export const passwordField = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .min(1, PASSWORD_MESSAGES.required)
+  .min(6, PASSWORD_MESSAGES.min)
+  .max(20, PASSWORD_MESSAGES.max)
+  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[^A-Za-z0-9])/, PASSWORD_MESSAGES.pattern);
+
+/** The fields of the sign-up form that both sides check. */
+export const signUpFields = z.object({
+  name: requiredText(80, 'The name is at most 80 characters'),
+  email: emailField,
+  password: passwordField,
+});
+
+/**
+ * `POST /api/users`: the spec's call extended with the password and the uploaded picture's URL.
+ * `roll` is accepted for compatibility and ignored: a new account is always a customer.
+ */
+export const signUpInput = signUpFields.extend({
+  photoURL: z.string().trim().max(2048).nullish(),
+  roll: z.enum(ROLES).optional(),
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const signUpCreated = z.object({ insertedId: z.string() });
+
+/** The browser form adds the picture file (required). */
+export const signUpForm = signUpFields.extend({
+  image: z.custom<FileList>(
+    (value) => typeof value === 'object' && value !== null && 'length' in value && (value as FileList).length > 0,
+    {
+      error: REQUIRED,
+    },
+  ),
+});
+export type SignUpForm = z.infer<typeof signUpForm>;
+
+/** `POST /api/jwt`: proof of identity for a token (never a bare e-mail). */
+export const signInInput = z.object({
+  email: emailField,
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const tokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** Which sign-in options this server offers. */
+export const authProviders = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProviders>;
+
+/** The signed-in user as the client keeps it (the spec's auth user: email, displayName, photoURL). */
+export const authUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  roll: z.enum(ROLES),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+/** Wrong e-mail or wrong password: one message, so nobody learns which accounts exist. */
+export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
+export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const GOOGLE_NOT_SET_UP = 'Google sign-in is not set up on this server';
+
+/** The message the Google popup posts to the page that opened it (over a BroadcastChannel). */
+export const GOOGLE_CHANNEL = 'farmstall-google-sign-in';
+export type GoogleSignInMessage = { ok: true } | { ok: false; error: string };

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MEMBERSHIPS, ROLES } from './roles.ts';
+import { phoneField, REQUIRED, requiredText } from './validation.ts';
+
+/** A user as the users calls show it (the spec's User with its shop fields). */
+export const userRecord = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roll: z.enum(ROLES),
+  photoURL: z.string().nullable(),
+  shop: z.string().nullable(),
+  image: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  date: z.string().nullable(),
+  membership: z.enum(MEMBERSHIPS).nullable(),
+  badge: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+
+export const userPage = z.object({
+  items: z.array(userRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPage>;
+
+/** `GET /users/{customer|vendor|admin}`: the whole list (the spec's call), or one page when `page` is given. */
+export const userListQuery = z.object({
+  roll: z.enum(ROLES).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Vendor registration at /member; the same rules in the form and on the server. */
+export const vendorRegistrationFields = z.object({
+  shop: requiredText(80, 'The shop name is at most 80 characters'),
+  date: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .regex(ISO_DATE, 'Enter a date')
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'Enter a date' })
+    // One day of slack: "today" in the user's time zone may be tomorrow in UTC.
+    .refine((value) => Date.parse(value) <= Date.now() + 86_400_000, {
+      error: 'The shop cannot be established in the future',
+    }),
+  address: requiredText(200, 'The address is at most 200 characters'),
+  phone: phoneField,
+});
+
+/** `PATCH /users/email/{email}`: the form's fields plus the uploaded image; roll and membership are the server's. */
+export const vendorRegistrationInput = vendorRegistrationFields.extend({
+  image: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(2048),
+  roll: z.literal('vendor').optional(),
+  membership: z.literal('normal').optional(),
+});
+export type VendorRegistrationInput = z.infer<typeof vendorRegistrationInput>;
+
+export const vendorRegistrationForm = vendorRegistrationFields.extend({
+  image: z.custom<FileList>(
+    (value) => typeof value === 'object' && value !== null && 'length' in value && (value as FileList).length > 0,
+    {
+      error: REQUIRED,
+    },
+  ),
+});
+export type VendorRegistrationForm = z.infer<typeof vendorRegistrationForm>;
+
+export const modifiedCount = z.object({ modifiedCount: z.number().int() });
+export const deletedCount = z.object({ deletedCount: z.number().int() });

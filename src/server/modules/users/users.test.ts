@@ -1,0 +1,398 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { categories, products, users } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Callers = { customer: TestUser; other: TestUser; vendor: TestUser; admin: TestUser };
+let who: Callers;
+beforeEach(async () => {
+  who = {
+    customer: await createUser(t),
+    other: await createUser(t),
+    vendor: await createUser(t, { roll: 'vendor' }),
+    admin: await createUser(t, { roll: 'admin' }),
+  };
+});
+
+const as = (user: TestUser | null) => (user ? user.auth : {});
+
+const shopInput = {
+  shop: 'Green Acres',
+  date: '2019-05-01',
+  address: '12 Orchard Lane, Springfield',
+  phone: '+1 555 222 3333',
+  image: '/uploads/green-acres.webp',
+};
+
+describe('POST /api/users (sign-up)', () => {
+  const valid = { name: 'Nia Shopper', email: 'Nia@Example.com', password: 'Fresh#123', photoURL: '/uploads/nia.webp' };
+
+  it('creates a customer whatever roll the body says, and never answers with the hash', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...valid, roll: 'admin' } });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(Object.keys(body)).toEqual(['insertedId']);
+    const [row] = await t.db.select().from(users).where(eq(users.id, body.insertedId));
+    expect(row).toMatchObject({
+      email: 'nia@example.com',
+      name: 'Nia Shopper',
+      roll: 'customer',
+      photoUrl: '/uploads/nia.webp',
+    });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(response.body).not.toContain('argon2');
+  });
+
+  it('answers a taken e-mail with 409', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...valid, email: who.customer.email.toUpperCase() },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toContain('already exists');
+  });
+
+  it('checks the fields with the spec messages', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/users', payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toMatchObject({
+      name: 'This field is required',
+      email: 'This field is required',
+      password: 'password is required',
+    });
+    const cases = [
+      ['Ab#1', 'Password must be 6 character'],
+      ['Abcdef#123456789012345', 'Password less than 20 character'],
+      ['abcdefgh', 'Password must have one upper case one lower case one number one special charcter'],
+      ['Abcdefg1', 'Password must have one upper case one lower case one number one special charcter'],
+    ];
+    for (const [password, message] of cases) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/users', payload: { ...valid, password } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.password).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/users/me', () => {
+  it('needs a token and answers the caller', async () => {
+    expect((await t.app.inject({ url: '/api/users/me' })).statusCode).toBe(401);
+    const response = await t.app.inject({ url: '/api/users/me', headers: who.vendor.auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: who.vendor.id,
+      email: who.vendor.email,
+      displayName: who.vendor.name,
+      photoURL: null,
+      roll: 'vendor',
+    });
+  });
+});
+
+describe('GET /api/users/admin/:email and /api/users/vendor/:email', () => {
+  it('answer the caller about themselves', async () => {
+    for (const key of ['customer', 'vendor', 'admin'] as const) {
+      const user = who[key];
+      const admin = await t.app.inject({ url: `/api/users/admin/${user.email}`, headers: user.auth });
+      const vendor = await t.app.inject({ url: `/api/users/vendor/${user.email}`, headers: user.auth });
+      expect(admin.statusCode).toBe(200);
+      expect(admin.json()).toEqual({ admin: key === 'admin' });
+      expect(vendor.json()).toEqual({ vendor: key === 'vendor' });
+    }
+  });
+
+  it('401 without a token, 403 about someone else, unless the caller is an admin', async () => {
+    expect((await t.app.inject({ url: `/api/users/admin/${who.customer.email}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/users/vendor/${who.customer.email}` })).statusCode).toBe(401);
+    for (const caller of [who.other, who.vendor]) {
+      const response = await t.app.inject({ url: `/api/users/admin/${who.customer.email}`, headers: caller.auth });
+      expect(response.statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ url: `/api/users/vendor/${who.admin.email}`, headers: caller.auth })).statusCode,
+      ).toBe(403);
+    }
+    const byAdmin = await t.app.inject({ url: `/api/users/vendor/${who.vendor.email}`, headers: who.admin.auth });
+    expect(byAdmin.json()).toEqual({ vendor: true });
+  });
+});
+
+describe('GET /api/users/info', () => {
+  it('gives the caller their own record with shop fields as an array', async () => {
+    const response = await t.app.inject({ url: `/api/users/info?email=${who.vendor.email}`, headers: who.vendor.auth });
+    expect(response.statusCode).toBe(200);
+    const [record] = response.json();
+    expect(record).toMatchObject({
+      _id: who.vendor.id,
+      email: who.vendor.email,
+      roll: 'vendor',
+      shop: `${who.vendor.name}'s Farm`,
+      membership: 'normal',
+    });
+    expect(record).not.toHaveProperty('passwordHash');
+  });
+
+  it('401 without a token, 403 for another user, any user for an admin', async () => {
+    expect((await t.app.inject({ url: `/api/users/info?email=${who.customer.email}` })).statusCode).toBe(401);
+    for (const caller of [who.other, who.vendor]) {
+      const response = await t.app.inject({ url: `/api/users/info?email=${who.customer.email}`, headers: caller.auth });
+      expect(response.statusCode).toBe(403);
+    }
+    const byAdmin = await t.app.inject({ url: `/api/users/info?email=${who.customer.email}`, headers: who.admin.auth });
+    expect(byAdmin.json()).toHaveLength(1);
+    const unknown = await t.app.inject({ url: '/api/users/info?email=nobody@example.com', headers: who.admin.auth });
+    expect(unknown.json()).toEqual([]);
+  });
+});
+
+describe('GET /api/users/customer|vendor|admin', () => {
+  it('lists each role for an admin, as the spec array or one page', async () => {
+    for (const roll of ['customer', 'vendor', 'admin'] as const) {
+      const response = await t.app.inject({ url: `/api/users/${roll}?roll=${roll}`, headers: who.admin.auth });
+      expect(response.statusCode).toBe(200);
+      const list = response.json();
+      expect(Array.isArray(list)).toBe(true);
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((u: { roll: string }) => u.roll === roll)).toBe(true);
+    }
+    const all = (await t.app.inject({ url: '/api/users/customer', headers: who.admin.auth })).json();
+    const page = await t.app.inject({ url: '/api/users/customer?page=2&limit=1', headers: who.admin.auth });
+    expect(page.json()).toMatchObject({ total: all.length, page: 2, limit: 1 });
+    expect(page.json().items).toEqual([all[1]]);
+  });
+
+  it('401 without a token, 403 for customers and vendors', async () => {
+    expect((await t.app.inject({ url: '/api/users/customer' })).statusCode).toBe(401);
+    for (const caller of [who.customer, who.vendor]) {
+      for (const roll of ['customer', 'vendor', 'admin']) {
+        expect((await t.app.inject({ url: `/api/users/${roll}`, headers: caller.auth })).statusCode).toBe(403);
+      }
+    }
+  });
+});
+
+describe('PATCH /api/users/admin/:id', () => {
+  it('lets an admin make a customer an admin', async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/admin/${who.customer.id}`,
+      headers: who.admin.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    const flag = await t.app.inject({ url: `/api/users/admin/${who.customer.email}`, headers: who.customer.auth });
+    expect(flag.json()).toEqual({ admin: true });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/admin/${who.customer.id}`,
+      headers: who.admin.auth,
+    });
+    expect(again.json()).toEqual({ modifiedCount: 0 });
+  });
+
+  it('refuses vendors (409), unknown ids (404) and bad ids (400)', async () => {
+    const vendor = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/admin/${who.vendor.id}`,
+      headers: who.admin.auth,
+    });
+    expect(vendor.statusCode).toBe(409);
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/admin/00000000-0000-4000-8000-000000000000',
+      headers: who.admin.auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'PATCH', url: '/api/users/admin/not-an-id', headers: who.admin.auth });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('401 without a token, 403 for customers (even themselves) and vendors', async () => {
+    const url = `/api/users/admin/${who.customer.id}`;
+    expect((await t.app.inject({ method: 'PATCH', url })).statusCode).toBe(401);
+    for (const caller of [who.customer, who.other, who.vendor]) {
+      expect((await t.app.inject({ method: 'PATCH', url, headers: caller.auth })).statusCode).toBe(403);
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
+    expect(row.roll).toBe('customer');
+  });
+});
+
+describe('PATCH /api/users/email/:email (vendor registration)', () => {
+  it('makes the caller a vendor with membership normal, ignoring a roll or membership in the body', async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/email/${who.customer.email}`,
+      headers: who.customer.auth,
+      payload: { ...shopInput, roll: 'vendor', membership: 'normal' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
+    expect(row).toMatchObject({
+      roll: 'vendor',
+      membership: 'normal',
+      shopName: 'Green Acres',
+      shopEstablished: '2019-05-01',
+      shopAddress: shopInput.address,
+      shopPhone: shopInput.phone,
+      shopImage: shopInput.image,
+    });
+  });
+
+  it('rejects a premium membership smuggled in the body and lists every missing field', async () => {
+    const premium = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/email/${who.customer.email}`,
+      headers: who.customer.auth,
+      payload: { ...shopInput, membership: 'premium' },
+    });
+    expect(premium.statusCode).toBe(400);
+    const empty = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/email/${who.customer.email}`,
+      headers: who.customer.auth,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toEqual({
+      shop: 'This field is required',
+      date: 'This field is required',
+      address: 'This field is required',
+      phone: 'This field is required',
+      image: 'This field is required',
+    });
+  });
+
+  it('401 without a token, 403 for another account (even for an admin), 403 for an admin itself', async () => {
+    const url = `/api/users/email/${who.customer.email}`;
+    expect((await t.app.inject({ method: 'PATCH', url, payload: shopInput })).statusCode).toBe(401);
+    for (const caller of [who.other, who.vendor, who.admin]) {
+      const response = await t.app.inject({ method: 'PATCH', url, headers: caller.auth, payload: shopInput });
+      expect(response.statusCode).toBe(403);
+    }
+    const own = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/email/${who.admin.email}`,
+      headers: who.admin.auth,
+      payload: shopInput,
+    });
+    expect(own.statusCode).toBe(403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
+    expect(row.roll).toBe('customer');
+  });
+
+  it('lets a vendor update its own shop and keeps its membership', async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/email/${who.vendor.email}`,
+      headers: who.vendor.auth,
+      payload: { ...shopInput, shop: 'Renamed Farm' },
+    });
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.vendor.id));
+    expect(row).toMatchObject({ shopName: 'Renamed Farm', membership: 'normal', roll: 'vendor' });
+  });
+});
+
+describe('DELETE /api/users/customer|vendor|admin/:email', () => {
+  it('disables a customer, whose token stops working at once', async () => {
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/customer/${who.customer.email}`,
+      headers: who.admin.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect((await t.app.inject({ url: '/api/users/me', headers: who.customer.auth })).statusCode).toBe(401);
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
+    expect(row.disabledAt).not.toBeNull();
+    const list = (await t.app.inject({ url: '/api/users/customer', headers: who.admin.auth })).json();
+    expect(list.map((u: { email: string }) => u.email)).not.toContain(who.customer.email);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/customer/${who.customer.email}`,
+      headers: who.admin.auth,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('unlists a deleted vendor’s products and keeps them in the database', async () => {
+    const [category] = await t.db.select().from(categories).limit(1);
+    const [product] = await t.db
+      .insert(products)
+      .values({
+        vendorId: who.vendor.id,
+        name: 'Heirloom tomatoes',
+        imageUrl: '/uploads/tomato.webp',
+        category: category.value,
+        details: 'Sweet and red',
+        productionCostCents: 300,
+        profitMarginBp: 2000,
+        priceCents: 360,
+        stock: 10,
+        unit: category.unit,
+        manufacturedOn: '2026-01-01',
+        expiresOn: '2026-12-31',
+      })
+      .returning();
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/vendor/${who.vendor.email}`,
+      headers: who.admin.auth,
+    });
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    const [after] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(after.listed).toBe(false);
+  });
+
+  it('answers 404 when the e-mail is not a user of that role', async () => {
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/admin/${who.customer.email}`,
+      headers: who.admin.auth,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('never deletes the last admin', async () => {
+    const admins = (await t.app.inject({ url: '/api/users/admin', headers: who.admin.auth })).json() as {
+      email: string;
+    }[];
+    for (const other of admins.filter((a) => a.email !== who.admin.email)) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/admin/${other.email}`,
+        headers: who.admin.auth,
+      });
+      expect(response.json()).toEqual({ deletedCount: 1 });
+    }
+    const last = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/admin/${who.admin.email}`,
+      headers: who.admin.auth,
+    });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error.message).toContain('last admin');
+    expect((await t.app.inject({ url: '/api/users/me', headers: who.admin.auth })).statusCode).toBe(200);
+  });
+
+  it('401 without a token, 403 for customers and vendors', async () => {
+    for (const roll of ['customer', 'vendor', 'admin'] as const) {
+      const url = `/api/users/${roll}/${who[roll].email}`;
+      expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+      for (const caller of [who.customer, who.other, who.vendor]) {
+        expect((await t.app.inject({ method: 'DELETE', url, headers: caller.auth })).statusCode).toBe(403);
+      }
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
+    expect(row.disabledAt).toBeNull();
+  });
+});
