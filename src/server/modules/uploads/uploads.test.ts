@@ -63,7 +63,13 @@ describe('POST /api/uploads', () => {
 
   it('refuses a file over UPLOAD_MAX_BYTES with 413 and says the limit', async () => {
     const noisy = await sharp({
-      create: { width: 600, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 600,
+        height: 600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png()
       .toBuffer();
