@@ -11,3 +11,28 @@ export const categoryItem = z.object({
 });
 export const categoryList = z.array(categoryItem);
 export type CategoryItem = z.infer<typeof categoryItem>;
+
+/** GET /search/suggest: what the search box offers while the shopper types. */
+export const suggestion = z.object({
+  kind: z.enum(['product', 'shop', 'category']),
+  /** Product id, shop (vendor) id, or category value. */
+  id: z.string(),
+  label: z.string(),
+  /** Shop name for a product, label context otherwise. */
+  detail: z.string().nullable(),
+});
+export type Suggestion = z.infer<typeof suggestion>;
+export const suggestResponse = z.object({ suggestions: z.array(suggestion) });
+export const searchQuery = z.object({
+  q: z.string().trim().max(100, 'At most 100 characters').default(''),
+});
+
+/** What a vendor may still add: a normal membership holds at most 5 listed products. */
+export const vendorAllowance = z.object({
+  membership: z.enum(['normal', 'premium']),
+  productCount: z.number().int(),
+  /** null for premium members (no limit). */
+  limit: z.number().int().nullable(),
+  canAdd: z.boolean(),
+});
+export type VendorAllowance = z.infer<typeof vendorAllowance>;

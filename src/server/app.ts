@@ -6,11 +6,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { moneyRoutes } from './modules/checkout/money-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/storage.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -87,8 +95,16 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
+      await api.register(moneyRoutes);
+      await api.register(searchRoutes);
+      await api.register(reviewRoutes);
       await api.register(contactRoutes);
+      await api.register(fulfilmentRoutes);
+      await api.register(statsRoutes);
+      await api.register(moderationRoutes);
       await api.register(uploadRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { CATEGORY_VALUES, UNITS } from './categories.ts';
+import { REQUIRED, requiredText } from './validation.ts';
+
+/** A product as the API shows it: the spec's fields (money in dollars, margin in percent) plus a few extras. */
+export const product = z.object({
+  _id: z.string(),
+  /** The vendor's e-mail. */
+  email: z.string(),
+  productName: z.string(),
+  productImage: z.string(),
+  productCategory: z.string(),
+  productDetails: z.string(),
+  productionCost: z.number(),
+  /** value is the stock. */
+  productQuantity: z.object({ value: z.number().int(), unit: z.enum(UNITS) }),
+  profitMargin: z.number(),
+  productPrice: z.number(),
+  productManufacturingDate: z.string(),
+  productExpireDate: z.string(),
+  createdAt: z.string(),
+  shopAddress: z.string(),
+  shopImage: z.string(),
+  shopName: z.string(),
+  popularity: z.number().int(),
+  /** The vendor's id: the shop page is /shopDetails/{shopId}. */
+  shopId: z.string(),
+  /** True once the expiry date has passed (only the vendor's own list shows such products). */
+  expired: z.boolean(),
+});
+export type Product = z.infer<typeof product>;
+export const productList = z.array(product);
+
+export const PRODUCT_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'relevance'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const MAX_PAGE_SIZE = 100;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** GET /products: every filter is optional; `cursor` is the `nextCursor` of the previous page. */
+export const productListQuery = z.object({
+  q: optionalText(100),
+  category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
+  /** The vendor's id (a shop). */
+  shop: z.uuid({ error: 'Not a shop id' }).optional(),
+  /** Defaults to relevance with `q`, to popular without. */
+  sort: z.enum(PRODUCT_SORTS, { error: `sort is one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  cursor: optionalText(400),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
+
+export const productPage = z.object({
+  items: productList,
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many products match in all; given on the first page only (null on later pages). */
+  total: z.number().int().nullable(),
+});
+export type ProductPage = z.infer<typeof productPage>;
+
+/** The spec's list calls (/allProducts, /vegetablesProduct, …): an array; the next cursor is in `x-next-cursor`. */
+export const legacyListQuery = z.object({
+  productCategory: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  cursor: optionalText(400),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+});
+
+export const popularQuery = z.object({
+  category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+
+export const productIdParams = z.object({ id: z.uuid({ error: 'Not a product id' }) });
+export const vendorProductsQuery = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required'),
+});
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateField = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .regex(DATE, 'Use a date like 2026-05-31')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a real date');
+
+/** Money in dollars with at most two decimals. */
+const dollars = z
+  .number({ error: REQUIRED })
+  .min(0, 'Cannot be negative')
+  .max(1_000_000, 'At most $1,000,000')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
+
+/** The spec's client sends productQuantity as {value, unit}; forms send the number. */
+const stockField = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v),
+  z
+    .number({ error: REQUIRED })
+    .int('Whole units only')
+    .min(0, 'Cannot be negative')
+    .max(1_000_000, 'At most 1,000,000'),
+);
+
+const productFields = {
+  productName: requiredText(120, 'At most 120 characters'),
+  productDetails: requiredText(5000, 'At most 5000 characters'),
+  productQuantity: stockField,
+  productionCost: dollars,
+  profitMargin: z
+    .number({ error: REQUIRED })
+    .min(0, 'Cannot be negative')
+    .max(1000, 'At most 1000%')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals'),
+  productManufacturingDate: dateField,
+  productExpireDate: dateField,
+  productImage: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(500)
+    .regex(/^(\/uploads\/|https:\/\/)\S+$/, 'Upload a picture'),
+};
+
+const EXPIRY_AFTER_MANUFACTURE = 'Expire Date must be after the Manufacturing Date';
+const expiryAfterManufacture = (v: { productManufacturingDate: string; productExpireDate: string }) =>
+  v.productExpireDate > v.productManufacturingDate;
+
+/** POST /products. The price is computed by the server; spec clients may send more fields, which are ignored. */
+export const productInput = z
+  .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
+  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE });
+export type ProductInput = z.output<typeof productInput>;
+export type ProductFormValues = z.input<typeof productInput>;
+
+/** PUT /products/{id}: the vendor edits everything but the category. */
+export const productEditInput = z
+  .object(productFields)
+  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE });
+export type ProductEditInput = z.output<typeof productEditInput>;
+export type ProductEditFormValues = z.input<typeof productEditInput>;
+
+export const productCreated = z.object({ acknowledged: z.literal(true), insertedId: z.string(), product });
+export const productDeleted = z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() });
+export const productModified = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
+
+export const PRODUCT_LIMIT_MESSAGE =
+  'You are not able to add more products. For add unlimited products, become a premium vendor member.';
+
+/** Deals of the day: a product with the moment its deal ends. */
+export const deal = product.extend({ endsAt: z.string() });
+export const dealList = z.array(deal);
+export type Deal = z.infer<typeof deal>;
+
+/** The 400px thumbnail stored beside every uploaded picture (`<id>.webp` → `<id>-400.webp`). */
+export function thumbnailUrl(imageUrl: string): string {
+  return /\/[0-9a-f-]{36}\.webp$/.test(imageUrl) ? imageUrl.replace(/\.webp$/, '-400.webp') : imageUrl;
+}

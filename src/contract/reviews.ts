@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { REQUIRED, requiredText } from './validation.ts';
+
+/** A visible review with the spec's fields; `verifiedPurchase` is true when the commenter bought the product. */
+export const review = z.object({
+  _id: z.string(),
+  commentDes: z.string(),
+  productId: z.string(),
+  commenterName: z.string(),
+  commenterPhoto: z.string().nullable(),
+  rating: z.number().int(),
+  /** The selling vendor's e-mail. */
+  shopEmail: z.string(),
+  createdAt: z.string(),
+  verifiedPurchase: z.boolean(),
+});
+export type Review = z.infer<typeof review>;
+export const reviewList = z.array(review);
+
+export const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
+
+/** POST /comments. The commenter, photo and shop come from the token and the product, never from the body. */
+export const reviewInput = z.object({
+  productId: z.uuid({ error: 'Not a product id' }),
+  commentDes: requiredText(2000, 'At most 2000 characters'),
+  rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+/** The review form: same rules, the product comes from the page. */
+export const reviewFormInput = reviewInput.omit({ productId: true });
+export type ReviewFormValues = z.infer<typeof reviewFormInput>;
+
+export const reviewCreated = z.object({ acknowledged: z.literal(true), insertedId: z.string(), review });
+
+/** GET /comments/singleReview/{productId}: the rating summary of a product (average = floor of the mean). */
+export const reviewSummary = z.object({
+  productId: z.string(),
+  reviewCount: z.number().int(),
+  /** 0 when there are no reviews yet, else 1 to 5. */
+  averageRating: z.number().int(),
+});
+export type ReviewSummary = z.infer<typeof reviewSummary>;
+
+export const productIdParam = z.object({ productId: z.uuid({ error: 'Not a product id' }) });
+export const SUCCESS_REVIEW_MESSAGE = 'Successfully added your comments';
+export { REQUIRED };

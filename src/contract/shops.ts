@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** A vendor's shop as the storefront shows it (the vendor record of the spec, without private fields). */
+export const shop = z.object({
+  _id: z.string(),
+  /** Owner's name. */
+  name: z.string(),
+  email: z.string(),
+  shop: z.string(),
+  image: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Established date, YYYY-MM-DD. */
+  date: z.string().nullable(),
+  /** The 'Since year' of the shop cards. */
+  sinceYear: z.number().int().nullable(),
+  membership: z.enum(['normal', 'premium']),
+  badge: z.string().nullable(),
+  productCount: z.number().int(),
+});
+export type Shop = z.infer<typeof shop>;
+export const shopList = z.array(shop);
+
+export const shopListQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, 'At most 100 characters')
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export const shopIdParams = z.object({ id: z.uuid({ error: 'Not a shop id' }) });

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Deal } from '#contract/products.ts';
+import type { Db } from '../../db/client.ts';
+import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
+
+export const DEALS_SHOWN = 3;
+/** A new deal runs 15 days: the spec's countdown starts at 1296000 s. */
+export const DEAL_SECONDS = 1_296_000;
+
+async function activeDeals(db: Db) {
+  const result = await db.execute(sql`
+    SELECT ${PRODUCT_COLUMNS}, d.ends_at
+    FROM deals d JOIN products p ON p.id = d.product_id JOIN users u ON u.id = p.vendor_id
+    WHERE d.ends_at > now() AND p.listed AND p.expires_on >= current_date
+    ORDER BY d.ends_at ASC, p.id
+    LIMIT ${DEALS_SHOWN}`);
+  return result.rows as (ProductRow & { ends_at: Date })[];
+}
+
+/**
+ * Deals of the day, each with the real moment it ends. When fewer than three are running, the most popular
+ * offered products not yet on a deal start a new 15-day deal (under an advisory lock, so concurrent
+ * requests do not start extra ones).
+ */
+export async function currentDeals(db: Db): Promise<Deal[]> {
+  let rows = await activeDeals(db);
+  if (rows.length < DEALS_SHOWN) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:deals'))`);
+      await tx.execute(sql`
+        INSERT INTO deals (product_id, ends_at)
+        SELECT p.id, now() + make_interval(secs => ${DEAL_SECONDS})
+        FROM products p
+        WHERE p.listed AND p.expires_on >= current_date AND p.stock > 0
+          AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.product_id = p.id AND d.ends_at > now())
+        ORDER BY p.popularity DESC, p.id
+        LIMIT GREATEST(0, ${DEALS_SHOWN} - (
+          SELECT count(*) FROM deals d JOIN products p2 ON p2.id = d.product_id
+          WHERE d.ends_at > now() AND p2.listed AND p2.expires_on >= current_date))`);
+    });
+    rows = await activeDeals(db);
+  }
+  return rows.map((row) => ({ ...toProduct(row), endsAt: new Date(row.ends_at).toISOString() }));
+}

@@ -1,0 +1,106 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Product, ProductSort } from '#contract/products.ts';
+import type { Tx } from '../../db/client.ts';
+import { badRequest } from '../../errors.ts';
+import { matchingProductIds, relevanceScore } from '../search/ranking.ts';
+import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
+import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
+
+export type ListProductsParams = {
+  q?: string;
+  category?: string;
+  shopId?: string;
+  sort?: ProductSort;
+  cursor?: string;
+  limit: number;
+};
+
+export type ProductPageResult = { items: Product[]; nextCursor: string | null; total: number | null };
+
+type Row = ProductRow & { score?: number };
+
+/** Each sort: its ORDER BY, the keyset condition after a cursor, and the key of a row. */
+const ORDERS: Record<
+  Exclude<ProductSort, 'relevance'>,
+  { orderBy: SQL; after: (c: Cursor) => SQL; key: (r: Row) => string | number }
+> = {
+  'price-asc': {
+    orderBy: sql`p.price_cents ASC, p.id ASC`,
+    after: (c) => sql`(p.price_cents, p.id) > (${c.value}, ${c.id}::uuid)`,
+    key: (r) => r.price_cents,
+  },
+  'price-desc': {
+    orderBy: sql`p.price_cents DESC, p.id DESC`,
+    after: (c) => sql`(p.price_cents, p.id) < (${c.value}, ${c.id}::uuid)`,
+    key: (r) => r.price_cents,
+  },
+  // Mixed directions (key descending, id ascending) match the indexes (popularity DESC, id) and
+  // (created_at DESC, id); the `<=` bound lets the index scan start at the cursor.
+  popular: {
+    orderBy: sql`p.popularity DESC, p.id ASC`,
+    after: (c) => sql`p.popularity <= ${c.value} AND (p.popularity < ${c.value} OR p.id > ${c.id}::uuid)`,
+    key: (r) => r.popularity,
+  },
+  newest: {
+    orderBy: sql`p.created_at DESC, p.id ASC`,
+    after: (c) =>
+      sql`p.created_at <= ${c.value}::timestamptz AND (p.created_at < ${c.value}::timestamptz OR p.id > ${c.id}::uuid)`,
+    key: (r) => r.created_at_key,
+  },
+};
+
+/**
+ * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset:
+ * one SQL statement per page (the vendor's shop joined in), walking an index for the sorts without text.
+ */
+export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
+  const sort: ProductSort = params.sort ?? (params.q ? 'relevance' : 'popular');
+  if (sort === 'relevance' && !params.q) {
+    throw badRequest('Sorting by relevance needs a search text', { sort: 'Sorting by relevance needs a search text' });
+  }
+  const cursor = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
+  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= current_date`];
+  if (params.category) filters.push(sql`p.category = ${params.category}`);
+  if (params.shopId) filters.push(sql`p.vendor_id = ${params.shopId}::uuid`);
+  if (params.q) filters.push(sql`p.id IN (${matchingProductIds(params.q)})`);
+  const where = sql.join(filters, sql` AND `);
+  const total = cursor ? sql`NULL::int` : sql`(SELECT count(*)::int FROM products p WHERE ${where})`;
+  const fetch = params.limit + 1;
+
+  let rows: (Row & { total: number | null })[];
+  if (sort === 'relevance') {
+    const q = params.q as string;
+    const after = cursor
+      ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
+      : sql``;
+    const result = await db.execute(sql`
+      SELECT ranked.*, ${total} AS total FROM (
+        SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(q)} AS score
+        FROM products p JOIN users u ON u.id = p.vendor_id JOIN categories c ON c.value = p.category
+        WHERE ${where}
+      ) ranked
+      ${after}
+      ORDER BY ranked.score DESC, ranked.id ASC
+      LIMIT ${fetch}`);
+    rows = result.rows as typeof rows;
+  } else {
+    const order = ORDERS[sort];
+    const conditions = cursor ? sql`${where} AND ${order.after(cursor)}` : where;
+    const result = await db.execute(sql`
+      SELECT ${PRODUCT_COLUMNS}, ${total} AS total
+      FROM products p JOIN users u ON u.id = p.vendor_id
+      WHERE ${conditions}
+      ORDER BY ${order.orderBy}
+      LIMIT ${fetch}`);
+    rows = result.rows as typeof rows;
+  }
+
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : ORDERS[sort].key(r));
+  return {
+    items: page.map(toProduct),
+    nextCursor: rows.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
+    total: cursor ? null : (rows[0]?.total ?? 0),
+  };
+}

@@ -1,0 +1,252 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { vendorAllowance as vendorAllowanceSchema } from '#contract/catalog.ts';
+import type { CategoryValue } from '#contract/categories.ts';
+import {
+  dealList,
+  legacyListQuery,
+  popularQuery,
+  product,
+  productCreated,
+  productDeleted,
+  productEditInput,
+  productIdParams,
+  productInput,
+  productList,
+  productListQuery,
+  productModified,
+  productPage,
+  vendorProductsQuery,
+} from '#contract/products.ts';
+import { forbidden } from '../../errors.ts';
+import { currentDeals } from './deals.ts';
+import { listProducts } from './list-products.ts';
+import {
+  bumpPopularity,
+  createProduct,
+  editProduct,
+  getOfferedProduct,
+  unlistProduct,
+  vendorAllowance,
+  vendorProducts,
+} from './product-service.ts';
+
+/** The spec's category list calls and the category each answers when `productCategory` is not given. */
+const LEGACY_CATEGORY_CALLS: [string, CategoryValue][] = [
+  ['/vegetablesProduct', 'vegetable'],
+  ['/fruitsProduct', 'fruit'],
+  ['/milkProduct', 'milk'],
+  ['/beveragesProduct', 'beverage'],
+  ['/sweetProduct', 'sweet'],
+  ['/snackProduct', 'snacks'],
+];
+
+const PUBLIC_CACHE = 'public, max-age=10';
+
+export async function productRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Offered products: search, category and shop filters, sort, keyset pages ({items, nextCursor})',
+        querystring: productListQuery,
+        response: { 200: productPage },
+      },
+    },
+    async (request, reply) => {
+      const { shop, ...query } = request.query;
+      reply.header('cache-control', PUBLIC_CACHE);
+      return listProducts(app.db, { ...query, shopId: shop });
+    },
+  );
+
+  const legacyList = async (
+    query: z.output<typeof legacyListQuery>,
+    reply: FastifyReply,
+    fallbackCategory?: CategoryValue,
+  ) => {
+    const page = await listProducts(app.db, {
+      category: query.productCategory ?? fallbackCategory,
+      sort: query.sort,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+    if (page.total !== null) reply.header('x-total-count', String(page.total));
+    reply.header('cache-control', PUBLIC_CACHE);
+    return page.items;
+  };
+
+  api.get(
+    '/allProducts',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Spec alias of GET /products: an array (next cursor in x-next-cursor)',
+        querystring: legacyListQuery,
+        response: { 200: productList },
+      },
+    },
+    async (request, reply) => legacyList(request.query, reply),
+  );
+
+  for (const [path, category] of LEGACY_CATEGORY_CALLS) {
+    api.get(
+      path,
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: `Spec alias of GET /products?category=${category}`,
+          querystring: legacyListQuery,
+          response: { 200: productList },
+        },
+      },
+      async (request, reply) => legacyList(request.query, reply, category),
+    );
+  }
+
+  api.get(
+    '/products/popular',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Most popular offered products, optionally of one category',
+        querystring: popularQuery,
+        response: { 200: productList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PUBLIC_CACHE);
+      const page = await listProducts(app.db, { ...request.query, sort: 'popular' });
+      return page.items;
+    },
+  );
+
+  api.get(
+    '/deals',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Deals of the day: 3 products, each with endsAt',
+        response: { 200: dealList },
+      },
+    },
+    async () => currentDeals(app.db),
+  );
+
+  api.get(
+    '/singleProduct/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One offered product (404 once unlisted or expired)',
+        params: productIdParams,
+        response: { 200: product },
+      },
+    },
+    async (request) => getOfferedProduct(app.db, request.params.id),
+  );
+
+  api.get(
+    '/products/vendor',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['catalog'],
+        summary: "A vendor's own products (the vendor or an admin)",
+        querystring: vendorProductsQuery,
+        response: { 200: productList },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (user.roll !== 'admin' && !(user.roll === 'vendor' && user.email === request.query.email)) {
+        throw forbidden('You can only see your own products');
+      }
+      return vendorProducts(app.db, request.query.email);
+    },
+  );
+
+  api.get(
+    '/products/vendor/allowance',
+    {
+      preHandler: app.requireRole('vendor'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'How many products the signed-in vendor may still add',
+        response: { 200: vendorAllowanceSchema },
+      },
+    },
+    async (request) => vendorAllowance(app.db, request.user!.id),
+  );
+
+  api.post(
+    '/products',
+    {
+      preHandler: app.requireRole('vendor'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'List a new product (price computed by the server; normal members hold 5 at most)',
+        body: productInput,
+        response: { 201: productCreated },
+      },
+    },
+    async (request, reply) => {
+      const created = await createProduct(app.db, request.user!, request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId: created._id, product: created });
+    },
+  );
+
+  api.put(
+    '/products/:id',
+    {
+      preHandler: app.requireRole('vendor'),
+      schema: {
+        tags: ['catalog'],
+        summary: "Edit one of the vendor's own products",
+        params: productIdParams,
+        body: productEditInput,
+        response: { 200: product },
+      },
+    },
+    async (request) => editProduct(app.db, request.user!, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/products/:id',
+    {
+      preHandler: app.requireRole('vendor'),
+      schema: {
+        tags: ['catalog'],
+        summary: "Delete (unlist) one of the vendor's own products",
+        params: productIdParams,
+        response: { 200: productDeleted },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      deletedCount: await unlistProduct(app.db, request.user!, request.params.id),
+    }),
+  );
+
+  api.patch(
+    '/products/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Body-less update after an add to cart: popularity + 1',
+        params: productIdParams,
+        response: { 200: productModified },
+      },
+    },
+    async (request) => ({
+      acknowledged: true as const,
+      modifiedCount: await bumpPopularity(app.db, request.params.id),
+    }),
+  );
+}

@@ -1,0 +1,144 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { VendorAllowance } from '#contract/catalog.ts';
+import { dollarsToCents, priceFromCost } from '#contract/money.ts';
+import { PRODUCT_LIMIT_MESSAGE, type Product, type ProductEditInput, type ProductInput } from '#contract/products.ts';
+import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, deals, products, users } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
+
+const GONE = 'This product is no longer available';
+
+async function selectProduct(db: Tx, id: string): Promise<(ProductRow & { listed: boolean }) | undefined> {
+  const result = await db.execute(sql`
+    SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p JOIN users u ON u.id = p.vendor_id WHERE p.id = ${id}::uuid`);
+  return result.rows[0] as (ProductRow & { listed: boolean }) | undefined;
+}
+
+/** A product a shopper can see and buy: listed and not past its expiry date; 404 otherwise. */
+export async function getOfferedProduct(db: Tx, id: string): Promise<Product> {
+  const row = await selectProduct(db, id);
+  if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
+  return toProduct(row);
+}
+
+/** Any listed product, expired or not, for its owner (404 when unlisted, 403 when someone else's). */
+async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<ProductRow & { listed: boolean }> {
+  const row = await selectProduct(db, id);
+  if (!row?.listed) throw notFound('Product');
+  if (row.vendor_id !== vendor.id) throw forbidden('You can only change your own products');
+  return row;
+}
+
+async function today(db: Tx): Promise<string> {
+  const result = await db.execute(sql`SELECT current_date::text AS today`);
+  return (result.rows[0] as { today: string }).today;
+}
+
+function moneyColumns(input: { productionCost: number; profitMargin: number }) {
+  const productionCostCents = dollarsToCents(input.productionCost);
+  const profitMarginBp = Math.round(input.profitMargin * 100);
+  return { productionCostCents, profitMarginBp, priceCents: priceFromCost(productionCostCents, profitMarginBp) };
+}
+
+export async function vendorAllowance(db: Tx, vendorId: string): Promise<VendorAllowance> {
+  const [owner] = await db.select({ membership: users.membership }).from(users).where(eq(users.id, vendorId));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.listed, true)));
+  const membership = owner?.membership ?? 'normal';
+  const limit = membership === 'premium' ? null : NORMAL_VENDOR_PRODUCT_LIMIT;
+  return { membership, productCount: n, limit, canAdd: limit === null || n < limit };
+}
+
+/**
+ * Lists a new product for the vendor. The price is computed here from cost and margin. A normal member
+ * holds at most 5 listed products: the vendor row is locked so two requests cannot both add the 5th.
+ */
+export async function createProduct(db: Db, vendor: AuthUser, input: ProductInput): Promise<Product> {
+  const id = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, vendor.id)).for('update');
+    const allowance = await vendorAllowance(tx, vendor.id);
+    if (!allowance.canAdd) throw conflict(PRODUCT_LIMIT_MESSAGE);
+    if (input.productExpireDate < (await today(tx))) {
+      throw badRequest('The Expire Date has already passed', {
+        productExpireDate: 'The Expire Date has already passed',
+      });
+    }
+    const [category] = await tx
+      .select({ unit: categories.unit })
+      .from(categories)
+      .where(eq(categories.value, input.productCategory));
+    if (!category) throw badRequest('Choose a category', { productCategory: 'Choose a category' });
+    const [row] = await tx
+      .insert(products)
+      .values({
+        vendorId: vendor.id,
+        name: input.productName,
+        imageUrl: input.productImage,
+        category: input.productCategory,
+        details: input.productDetails,
+        ...moneyColumns(input),
+        stock: input.productQuantity,
+        unit: category.unit,
+        manufacturedOn: input.productManufacturingDate,
+        expiresOn: input.productExpireDate,
+      })
+      .returning({ id: products.id });
+    return row.id;
+  });
+  return toProduct((await selectProduct(db, id)) as ProductRow);
+}
+
+/** The vendor edits one of their own products: texts, picture, stock, dates, cost and margin (price follows). */
+export async function editProduct(db: Db, vendor: AuthUser, id: string, input: ProductEditInput): Promise<Product> {
+  await ownProductRow(db, id, vendor);
+  await db
+    .update(products)
+    .set({
+      name: input.productName,
+      details: input.productDetails,
+      imageUrl: input.productImage,
+      stock: input.productQuantity,
+      ...moneyColumns(input),
+      manufacturedOn: input.productManufacturingDate,
+      expiresOn: input.productExpireDate,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, id));
+  return toProduct((await selectProduct(db, id)) as ProductRow);
+}
+
+/** Deleting unlists: order lines keep pointing at the product. */
+export async function unlistProduct(db: Db, vendor: AuthUser, id: string): Promise<number> {
+  await ownProductRow(db, id, vendor);
+  return db.transaction(async (tx) => {
+    await tx.delete(deals).where(eq(deals.productId, id));
+    const result = await tx
+      .update(products)
+      .set({ listed: false, updatedAt: new Date() })
+      .where(and(eq(products.id, id), eq(products.listed, true)));
+    return result.rowCount ?? 0;
+  });
+}
+
+/** The spec's body-less PATCH after an add to cart: one more unit of popularity for an offered product. */
+export async function bumpPopularity(db: Tx, id: string): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE products SET popularity = popularity + 1
+    WHERE id = ${id}::uuid AND listed AND expires_on >= current_date`);
+  if (!result.rowCount) throw notFound('Product');
+  return result.rowCount;
+}
+
+/** A vendor's listed products (expired ones too, flagged), newest first. */
+export async function vendorProducts(db: Tx, email: string): Promise<Product[]> {
+  const result = await db.execute(sql`
+    SELECT ${PRODUCT_COLUMNS} FROM products p JOIN users u ON u.id = p.vendor_id
+    WHERE u.email = ${email} AND p.listed
+    ORDER BY p.created_at DESC, p.id`);
+  return (result.rows as ProductRow[]).map(toProduct);
+}

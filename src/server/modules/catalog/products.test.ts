@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_LIMIT_MESSAGE } from '#contract/products.ts';
+import { products } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { insertProduct } from './test-products.ts';
+
+let t: TestContext;
+let vendor: TestUser;
+let otherVendor: TestUser;
+let customer: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  vendor = await createUser(t, { roll: 'vendor' });
+  otherVendor = await createUser(t, { roll: 'vendor' });
+  customer = await createUser(t, { roll: 'customer' });
+});
+afterAll(() => t.close());
+
+const newProduct = {
+  productName: 'Heirloom Tomatoes',
+  productDetails: 'Sun-ripened, picked this morning.',
+  productCategory: 'vegetable',
+  productQuantity: 25,
+  productionCost: 4,
+  profitMargin: 12.5,
+  productManufacturingDate: '2026-01-10',
+  productExpireDate: '2099-01-01',
+  productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
+};
+
+describe('POST /api/products', () => {
+  it('lists the product with the price computed by the server and the unit of its category', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: vendor.auth,
+      payload: { ...newProduct, productPrice: 0.01 },
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.insertedId).toBe(body.product._id);
+    expect(body.product).toMatchObject({
+      productName: 'Heirloom Tomatoes',
+      email: vendor.email,
+      productPrice: 4.5,
+      productionCost: 4,
+      profitMargin: 12.5,
+      productQuantity: { value: 25, unit: 'kg' },
+      popularity: 0,
+      shopName: `${vendor.name}'s Farm`,
+      expired: false,
+    });
+  });
+
+  it("accepts the spec client's productQuantity {value, unit}", async () => {
+    const v = await createUser(t, { roll: 'vendor' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: v.auth,
+      payload: { ...newProduct, productCategory: 'milk', productQuantity: { value: 7, unit: 'kg' } },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().product.productQuantity).toEqual({ value: 7, unit: 'liter' });
+  });
+
+  it('requires every field and an expiry after manufacture', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/products', headers: vendor.auth, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().error.fields).sort()).toEqual(
+      [
+        'productCategory',
+        'productDetails',
+        'productExpireDate',
+        'productImage',
+        'productManufacturingDate',
+        'productName',
+        'productQuantity',
+        'productionCost',
+        'profitMargin',
+      ].sort(),
+    );
+    const backwards = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: vendor.auth,
+      payload: { ...newProduct, productExpireDate: '2026-01-01' },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.fields.productExpireDate).toBe('Expire Date must be after the Manufacturing Date');
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: vendor.auth,
+      payload: { ...newProduct, productManufacturingDate: '2020-01-01', productExpireDate: '2020-02-01' },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields.productExpireDate).toBe('The Expire Date has already passed');
+  });
+
+  it('is for vendors only', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/products', payload: newProduct });
+    expect(anonymous.statusCode).toBe(401);
+    const asCustomer = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: customer.auth,
+      payload: newProduct,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+  });
+
+  it('refuses a 6th product of a normal member with the spec message, not a premium one', async () => {
+    const normal = await createUser(t, { roll: 'vendor', membership: 'normal' });
+    for (let i = 0; i < 5; i++) await insertProduct(t, normal.id);
+    const allowance = await t.app.inject({ url: '/api/products/vendor/allowance', headers: normal.auth });
+    expect(allowance.json()).toEqual({ membership: 'normal', productCount: 5, limit: 5, canAdd: false });
+    const sixth = await t.app.inject({ method: 'POST', url: '/api/products', headers: normal.auth, payload: newProduct });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().error.message).toBe(PRODUCT_LIMIT_MESSAGE);
+
+    const premium = await createUser(t, { roll: 'vendor', membership: 'premium' });
+    for (let i = 0; i < 5; i++) await insertProduct(t, premium.id);
+    const premiumSixth = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: premium.auth,
+      payload: newProduct,
+    });
+    expect(premiumSixth.statusCode).toBe(201);
+  });
+
+  it('lets two simultaneous adds take only the last free place', async () => {
+    const racer = await createUser(t, { roll: 'vendor' });
+    for (let i = 0; i < 4; i++) await insertProduct(t, racer.id);
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.app.inject({ method: 'POST', url: '/api/products', headers: racer.auth, payload: newProduct }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+});
+
+describe('reading products', () => {
+  it('GET /api/singleProduct/:id answers an offered product and 404 for unlisted, expired or unknown', async () => {
+    const id = await insertProduct(t, vendor.id, { name: 'Fresh Basil' });
+    const ok = await t.app.inject({ url: `/api/singleProduct/${id}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ _id: id, productName: 'Fresh Basil', shopId: vendor.id });
+
+    const expired = await insertProduct(t, vendor.id, { manufacturedOn: '2020-01-01', expiresOn: '2020-06-01' });
+    expect((await t.app.inject({ url: `/api/singleProduct/${expired}` })).statusCode).toBe(404);
+    const unlisted = await insertProduct(t, vendor.id, { listed: false });
+    expect((await t.app.inject({ url: `/api/singleProduct/${unlisted}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/singleProduct/not-an-id' })).statusCode).toBe(400);
+  });
+
+  it('GET /api/products/vendor: the vendor and admins only, with expired products flagged', async () => {
+    const v = await createUser(t, { roll: 'vendor' });
+    await insertProduct(t, v.id, { name: 'Fresh one' });
+    await insertProduct(t, v.id, { name: 'Old one', manufacturedOn: '2020-01-01', expiresOn: '2020-06-01' });
+    await insertProduct(t, v.id, { name: 'Deleted one', listed: false });
+    const own = await t.app.inject({ url: `/api/products/vendor?email=${encodeURIComponent(v.email)}`, headers: v.auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((p: { productName: string; expired: boolean }) => [p.productName, p.expired]).sort()).toEqual([
+      ['Fresh one', false],
+      ['Old one', true],
+    ]);
+    const admin = await createUser(t, { roll: 'admin' });
+    expect(
+      (await t.app.inject({ url: `/api/products/vendor?email=${encodeURIComponent(v.email)}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(200);
+    const other = await t.app.inject({
+      url: `/api/products/vendor?email=${encodeURIComponent(v.email)}`,
+      headers: otherVendor.auth,
+    });
+    expect(other.statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/products/vendor?email=${v.email}` })).statusCode).toBe(401);
+  });
+});
+
+describe('changing products', () => {
+  it('PUT /api/products/:id edits own products, recomputes the price, and refuses others (403)', async () => {
+    const id = await insertProduct(t, vendor.id);
+    const edit = {
+      productName: 'Renamed',
+      productDetails: 'New details',
+      productQuantity: 3,
+      productionCost: 10,
+      profitMargin: 50,
+      productManufacturingDate: '2026-02-01',
+      productExpireDate: '2099-02-01',
+      productImage: '/uploads/22222222-2222-4222-8222-222222222222.webp',
+    };
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: otherVendor.auth,
+      payload: edit,
+    });
+    expect(denied.statusCode).toBe(403);
+    const ok = await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: vendor.auth, payload: edit });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ productName: 'Renamed', productPrice: 15, productQuantity: { value: 3 } });
+  });
+
+  it('DELETE /api/products/:id unlists own products only', async () => {
+    const id = await insertProduct(t, vendor.id);
+    const denied = await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: otherVendor.auth });
+    expect(denied.statusCode).toBe(403);
+    const ok = await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: vendor.auth });
+    expect(ok.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    const [row] = await t.db.select({ listed: products.listed }).from(products).where(eq(products.id, id));
+    expect(row.listed).toBe(false);
+    expect((await t.app.inject({ url: `/api/singleProduct/${id}` })).statusCode).toBe(404);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: vendor.auth });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('PATCH /api/products/:id without a body raises popularity by one (signed in)', async () => {
+    const id = await insertProduct(t, vendor.id);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/products/${id}` })).statusCode).toBe(401);
+    const response = await t.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: customer.auth });
+    expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await t.app.inject({ url: `/api/singleProduct/${id}` })).json().popularity).toBe(1);
+    const expired = await insertProduct(t, vendor.id, { manufacturedOn: '2020-01-01', expiresOn: '2020-06-01' });
+    const stale = await t.app.inject({ method: 'PATCH', url: `/api/products/${expired}`, headers: customer.auth });
+    expect(stale.statusCode).toBe(404);
+  });
+});

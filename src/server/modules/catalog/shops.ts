@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Shop } from '#contract/shops.ts';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+
+type ShopRow = {
+  id: string;
+  name: string;
+  email: string;
+  shop_name: string;
+  shop_image: string | null;
+  shop_address: string | null;
+  shop_phone: string | null;
+  shop_established: string | null;
+  membership: 'normal' | 'premium';
+  badge: string | null;
+  product_count: number;
+};
+
+const SHOP_COLUMNS = sql`
+  u.id, u.name, u.email, u.shop_name, u.shop_image, u.shop_address, u.shop_phone, u.shop_established,
+  u.membership, u.badge,
+  (SELECT count(*)::int FROM products p WHERE p.vendor_id = u.id AND p.listed AND p.expires_on >= current_date)
+    AS product_count`;
+
+function toShop(row: ShopRow): Shop {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    shop: row.shop_name,
+    image: row.shop_image,
+    address: row.shop_address,
+    phone: row.shop_phone,
+    date: row.shop_established,
+    sinceYear: row.shop_established ? Number(row.shop_established.slice(0, 4)) : null,
+    membership: row.membership,
+    badge: row.badge,
+    productCount: row.product_count,
+  };
+}
+
+/** Active vendors' shops; `q` matches the shop name or address (substring or close spelling), best first. */
+export async function listShops(db: Tx, q?: string): Promise<Shop[]> {
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const result = await db.execute(sql`
+    SELECT ${SHOP_COLUMNS} FROM users u
+    WHERE u.roll = 'vendor' AND u.disabled_at IS NULL
+    ${q ? sql`AND (u.shop_name ILIKE ${like} OR u.shop_address ILIKE ${like} OR ${q} <% u.shop_name)` : sql``}
+    ORDER BY ${q ? sql`word_similarity(${q}, u.shop_name) DESC,` : sql``} u.shop_name ASC, u.id`);
+  return (result.rows as ShopRow[]).map(toShop);
+}
+
+export async function getShop(db: Tx, id: string): Promise<Shop> {
+  const result = await db.execute(sql`
+    SELECT ${SHOP_COLUMNS} FROM users u WHERE u.id = ${id}::uuid AND u.roll = 'vendor' AND u.disabled_at IS NULL`);
+  const row = result.rows[0] as ShopRow | undefined;
+  if (!row) throw notFound('Shop');
+  return toShop(row);
+}
