@@ -21,8 +21,6 @@ beforeEach(async () => {
   };
 });
 
-const as = (user: TestUser | null) => (user ? user.auth : {});
-
 const shopInput = {
   shop: 'Green Acres',
   date: '2019-05-01',
