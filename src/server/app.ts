@@ -7,7 +7,6 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { moneyRoutes } from './modules/checkout/money-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -19,7 +18,6 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/storage.ts';
-import { userRoutes } from './modules/users/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -105,8 +103,6 @@ export async function buildApp(deps: AppDeps) {
       await api.register(statsRoutes);
       await api.register(moderationRoutes);
       await api.register(uploadRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
     },
