@@ -8,6 +8,17 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A whole number within bounds, read from its text ("abc", "3.5" or "70000" for a port get one clear message). */
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const range =
+    max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: `must be ${range}` })
+    .int({ error: `must be ${range}` })
+    .min(min, { error: `must be ${range}` })
+    .max(max, { error: `must be ${range}` });
+};
+
 const optionalString = z
   .string()
   .trim()
@@ -17,8 +28,10 @@ const optionalString = z
 /** Every setting the server reads, with a safe default. Nothing else reads process.env. */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(3000),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('production'),
+    PORT: wholeNumber(0, 65535).default(3000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     WEB_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIR),
@@ -38,13 +51,13 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(60),
-    UPLOAD_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(5 * 1024 * 1024),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(60),
+    UPLOAD_MAX_BYTES: wholeNumber(1).default(5 * 1024 * 1024),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -130,7 +143,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once. Throws ConfigError with one line per wrong setting. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // A setting given as an empty value (PORT= in a .env file) means "use the default".
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? 'environment');
