@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginated } from './fulfilment.ts';
 import { emailField, phoneField, requiredText } from './validation.ts';
 
 export const contactMessageInput = z.object({
@@ -11,3 +12,17 @@ export const contactMessageInput = z.object({
 export type ContactMessageInput = z.infer<typeof contactMessageInput>;
 
 export const contactMessageCreated = z.object({ insertedId: z.string(), message: z.string() });
+
+/** A message as the admin reads it on adminHome. */
+export const contactMessage = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessage>;
+export const contactMessagePage = paginated(contactMessage);
+export type ContactMessagePage = z.infer<typeof contactMessagePage>;

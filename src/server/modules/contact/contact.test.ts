@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser } from '../../test/users.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -68,5 +69,33 @@ describe('POST /api/contact', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION');
+  });
+});
+
+describe('GET /api/contact', () => {
+  it('lists the messages for admins only, newest first, paginated', async () => {
+    const admin = await createUser(t, { roll: 'admin' });
+    const vendor = await createUser(t, { roll: 'vendor' });
+    for (const subject of ['First', 'Second', 'Third']) {
+      await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...valid, subject } });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/contact' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contact', headers: vendor.auth })).statusCode).toBe(403);
+
+    const [{ n }] = await t.db.select({ n: count() }).from(contactMessages);
+    const response = await t.app.inject({ method: 'GET', url: '/api/contact?page=1&limit=2', headers: admin.auth });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total: n, page: 1, limit: 2, pages: Math.ceil(n / 2) });
+    expect(body.items.map((m: { subject: string }) => m.subject)).toEqual(['Third', 'Second']);
+    expect(body.items[0]).toEqual({
+      _id: expect.any(String),
+      name: 'Ada Shopper',
+      email: 'ada@example.com',
+      phone: valid.phone,
+      subject: 'Third',
+      message: valid.reviewText,
+      createdAt: expect.any(String),
+    });
   });
 });

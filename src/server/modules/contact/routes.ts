@@ -1,9 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactMessageCreated, contactMessageInput } from '#contract/contact.ts';
-import { saveContactMessage } from './service.ts';
+import { contactMessageCreated, contactMessageInput, contactMessagePage } from '#contract/contact.ts';
+import { pageQuery } from '#contract/fulfilment.ts';
+import { listContactMessages, saveContactMessage } from './service.ts';
 
 export async function contactRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/contact',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        tags: ['contact'],
+        summary: 'Messages sent to the team, newest first (admin)',
+        querystring: pageQuery,
+        response: { 200: contactMessagePage },
+      },
+    },
+    async (request) => listContactMessages(app.db, request.query),
+  );
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/contact',
     {

@@ -1,4 +1,6 @@
-import type { ContactMessageInput } from '#contract/contact.ts';
+import { count, desc } from 'drizzle-orm';
+import type { ContactMessageInput, ContactMessagePage } from '#contract/contact.ts';
+import { type PageQuery, pageOf } from '#contract/fulfilment.ts';
 import type { Tx } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 
@@ -14,4 +16,17 @@ export async function saveContactMessage(db: Tx, input: ContactMessageInput) {
     })
     .returning({ id: contactMessages.id });
   return row;
+}
+
+/** Messages for the admin, newest first. */
+export async function listContactMessages(db: Tx, query: PageQuery): Promise<ContactMessagePage> {
+  const [{ total }] = await db.select({ total: count() }).from(contactMessages);
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const items = rows.map(({ id, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
+  return pageOf(items, total, query);
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** Query of every paginated dashboard table: 1-based page, at most 100 rows a page. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** One page of rows with what a pager needs. */
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  });
+}
+export type Page<T> = { items: T[]; total: number; page: number; limit: number; pages: number };
+
+export function pageOf<T>(items: T[], total: number, { page, limit }: PageQuery): Page<T> {
+  return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** A vendor's part of an order moves pending → shipped → delivered, or to cancelled (stock returned). */
+export const FULFILMENT_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+export const ORDER_STATUSES = ['pending', 'complete', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The moves a vendor may make from each status of its part. */
+export const NEXT_STATUSES: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
+  pending: ['shipped', 'cancelled'],
+  shipped: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const vendorOrderLine = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  itemName: z.string(),
+  image: z.string(),
+  amount: z.number().int(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  status: z.enum(FULFILMENT_STATUSES),
+});
+
+/** One order as a vendor sees it: only that vendor's own lines and total. */
+export const vendorOrder = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Sum of the vendor's own lines, in dollars. */
+  totalPrice: z.number(),
+  /** How many of the vendor's products the order holds. */
+  numberOfItems: z.number().int(),
+  /** Units of those products. */
+  units: z.number().int(),
+  status: z.enum(FULFILMENT_STATUSES),
+  orderStatus: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  lines: z.array(vendorOrderLine),
+});
+export type VendorOrder = z.infer<typeof vendorOrder>;
+export const vendorOrderPage = paginated(vendorOrder);
+export type VendorOrderPage = z.infer<typeof vendorOrderPage>;
+
+export const fulfilmentUpdate = z.object({
+  status: z.enum(['shipped', 'delivered', 'cancelled'], {
+    error: 'Status must be shipped, delivered or cancelled',
+  }),
+});
+export type FulfilmentUpdate = z.infer<typeof fulfilmentUpdate>;
+
+export const fulfilmentUpdated = z.object({ modifiedCount: z.number().int(), order: vendorOrder });
+
+/** Each vendor's step of one order, for the customer's history and invoice. */
+export const orderTracking = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  shops: z.array(
+    z.object({
+      shopName: z.string(),
+      shopEmail: z.string(),
+      status: z.enum(FULFILMENT_STATUSES),
+      numberOfItems: z.number().int(),
+      totalPrice: z.number(),
+    }),
+  ),
+});
+export type OrderTracking = z.infer<typeof orderTracking>;
+
+/** One order in the admin's list. */
+export const adminOrder = z.object({
+  _id: z.string(),
+  paymentId: z.string(),
+  transactionId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  price: z.number(),
+  numberOfItems: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  date: z.string(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+export const adminOrderPage = paginated(adminOrder);

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { paginated } from './fulfilment.ts';
+
+export const REVIEW_STATUSES = ['visible', 'reported', 'removed'] as const;
+
+/** A review as the product's vendor sees it on review/{id}. */
+export const vendorReview = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  commentDes: z.string(),
+  commenterName: z.string(),
+  rating: z.number().int(),
+  status: z.enum(REVIEW_STATUSES),
+  createdAt: z.string(),
+});
+export type VendorReview = z.infer<typeof vendorReview>;
+export const vendorReviewPage = paginated(vendorReview).extend({ productName: z.string() });
+export type VendorReviewPage = z.infer<typeof vendorReviewPage>;
+
+export const reviewReported = z.object({ modifiedCount: z.number().int(), status: z.enum(REVIEW_STATUSES) });
+
+/** A reported review waiting for an admin. */
+export const reportedReview = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  shopName: z.string(),
+  commentDes: z.string(),
+  commenterName: z.string(),
+  commenterEmail: z.string(),
+  rating: z.number().int(),
+  createdAt: z.string(),
+  reportedAt: z.string(),
+});
+export type ReportedReview = z.infer<typeof reportedReview>;
+export const reportedReviewPage = paginated(reportedReview);
+export type ReportedReviewPage = z.infer<typeof reportedReviewPage>;
+
+export const moderationDecision = z.object({
+  action: z.enum(['keep', 'remove'], { error: 'Action must be keep or remove' }),
+});
+export type ModerationDecision = z.infer<typeof moderationDecision>;
+export const moderationDone = z.object({ modifiedCount: z.number().int(), status: z.enum(REVIEW_STATUSES) });

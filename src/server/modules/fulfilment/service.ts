@@ -1,0 +1,276 @@
+import { and, count, countDistinct, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import {
+  type AdminOrder,
+  type FulfilmentStatus,
+  NEXT_STATUSES,
+  type OrderStatus,
+  type OrderTracking,
+  type Page,
+  type PageQuery,
+  pageOf,
+  type VendorOrder,
+} from '#contract/fulfilment.ts';
+import { centsToDollars } from '#contract/money.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+
+/** The status of a group of lines: cancelled when all are, else the least advanced of the others. */
+export function combinedStatus(statuses: FulfilmentStatus[]): FulfilmentStatus {
+  const live = statuses.filter((s) => s !== 'cancelled');
+  if (live.length === 0) return 'cancelled';
+  if (live.includes('pending')) return 'pending';
+  if (live.includes('shipped')) return 'shipped';
+  return 'delivered';
+}
+
+/** An order is complete once every line not cancelled is delivered, cancelled once all lines are. */
+export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {
+  const combined = combinedStatus(statuses);
+  if (combined === 'cancelled') return 'cancelled';
+  return combined === 'delivered' ? 'complete' : 'pending';
+}
+
+const lineColumns = {
+  id: orderLines.id,
+  orderId: orderLines.orderId,
+  productId: orderLines.productId,
+  itemName: orderLines.itemName,
+  image: orderLines.image,
+  amount: orderLines.amount,
+  unitPriceCents: orderLines.unitPriceCents,
+  totalCents: orderLines.totalCents,
+  status: orderLines.status,
+};
+type LineRow = {
+  id: string;
+  orderId: string;
+  productId: string | null;
+  itemName: string;
+  image: string;
+  amount: number;
+  unitPriceCents: number;
+  totalCents: number;
+  status: FulfilmentStatus;
+};
+type OrderRow = { id: string; name: string; email: string; status: OrderStatus; createdAt: Date };
+
+function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
+  return {
+    _id: order.id,
+    name: order.name,
+    email: order.email,
+    totalPrice: centsToDollars(lines.reduce((sum, l) => sum + l.totalCents, 0)),
+    numberOfItems: lines.length,
+    units: lines.reduce((sum, l) => sum + l.amount, 0),
+    status: combinedStatus(lines.map((l) => l.status)),
+    orderStatus: order.status,
+    createdAt: order.createdAt.toISOString(),
+    lines: lines.map((l) => ({
+      _id: l.id,
+      productId: l.productId,
+      itemName: l.itemName,
+      image: l.image,
+      amount: l.amount,
+      unitPrice: centsToDollars(l.unitPriceCents),
+      totalPrice: centsToDollars(l.totalCents),
+      status: l.status,
+    })),
+  };
+}
+
+const orderColumns = {
+  id: orders.id,
+  name: orders.name,
+  email: orders.email,
+  status: orders.status,
+  createdAt: orders.createdAt,
+};
+
+/** The orders holding a vendor's products, newest first, with only that vendor's lines. */
+export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuery): Promise<Page<VendorOrder>> {
+  const [{ total }] = await db
+    .select({ total: countDistinct(orderLines.orderId) })
+    .from(orderLines)
+    .where(eq(orderLines.vendorId, vendorId));
+  const pageOrders = await db
+    .selectDistinct(orderColumns)
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orderLines.vendorId, vendorId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const lines = pageOrders.length
+    ? await db
+        .select(lineColumns)
+        .from(orderLines)
+        .where(
+          and(
+            eq(orderLines.vendorId, vendorId),
+            inArray(
+              orderLines.orderId,
+              pageOrders.map((o) => o.id),
+            ),
+          ),
+        )
+        .orderBy(orderLines.createdAt, orderLines.id)
+    : [];
+  const items = pageOrders.map((order) =>
+    toVendorOrder(
+      order,
+      lines.filter((l) => l.orderId === order.id),
+    ),
+  );
+  return pageOf(items, total, query);
+}
+
+/**
+ * Moves a vendor's part of an order one step. Cancelling returns the stock of its lines to the products.
+ * The order row is locked first so two vendors finishing the same order at once both see the final state.
+ */
+export async function updateVendorOrder(
+  db: Db,
+  vendorId: string,
+  orderId: string,
+  target: Exclude<FulfilmentStatus, 'pending'>,
+): Promise<{ modifiedCount: number; order: VendorOrder }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select(orderColumns).from(orders).where(eq(orders.id, orderId)).for('update');
+    const mine = order
+      ? await tx
+          .select(lineColumns)
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId)))
+          .orderBy(orderLines.createdAt, orderLines.id)
+      : [];
+    // Another vendor's order is "not found", never "forbidden": it reveals nothing.
+    if (!order || mine.length === 0) throw notFound('Order');
+
+    const current = combinedStatus(mine.map((l) => l.status));
+    if (!NEXT_STATUSES[current].includes(target)) {
+      throw conflict(`This order is ${current} and cannot be marked ${target}`);
+    }
+    const moving = mine.filter((l) => l.status !== 'cancelled');
+    if (target === 'cancelled') {
+      for (const line of moving) {
+        if (!line.productId) continue;
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
+          .where(eq(products.id, line.productId));
+      }
+    }
+    const moved = await tx
+      .update(orderLines)
+      .set({ status: target })
+      .where(
+        and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId), ne(orderLines.status, 'cancelled')),
+      )
+      .returning({ id: orderLines.id });
+
+    const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    const status = orderStatusOf(all.map((l) => l.status));
+    if (status !== order.status) {
+      await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+      const [{ paymentId }] = await tx
+        .select({ paymentId: orders.paymentId })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      await tx.update(customerPayments).set({ status }).where(eq(customerPayments.id, paymentId));
+    }
+    const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
+    return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after) };
+  });
+}
+
+/**
+ * Each shop's step of one order, for its buyer or an admin. The id may be the order's or its payment's,
+ * so the payment history and invoice pages (which list payments) can ask directly.
+ */
+export async function getOrderTracking(
+  db: Tx,
+  id: string,
+  caller: { id: string; roll: string },
+): Promise<OrderTracking> {
+  const [order] = await db
+    .select({ ...orderColumns, paymentId: orders.paymentId, userId: orders.userId })
+    .from(orders)
+    .where(or(eq(orders.id, id), eq(orders.paymentId, id)));
+  if (!order || (caller.roll !== 'admin' && order.userId !== caller.id)) throw notFound('Order');
+  const lines = await db
+    .select({
+      shopName: orderLines.shopName,
+      shopEmail: orderLines.shopEmail,
+      vendorId: orderLines.vendorId,
+      totalCents: orderLines.totalCents,
+      status: orderLines.status,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.createdAt, orderLines.id);
+  const byVendor = new Map<string, typeof lines>();
+  for (const line of lines) byVendor.set(line.vendorId, [...(byVendor.get(line.vendorId) ?? []), line]);
+  return {
+    _id: order.id,
+    paymentId: order.paymentId,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    shops: [...byVendor.values()].map((shopLines) => ({
+      shopName: shopLines[0].shopName,
+      shopEmail: shopLines[0].shopEmail,
+      status: combinedStatus(shopLines.map((l) => l.status)),
+      numberOfItems: shopLines.length,
+      totalPrice: centsToDollars(shopLines.reduce((sum, l) => sum + l.totalCents, 0)),
+    })),
+  };
+}
+
+/** Every order, newest first, for the admin. */
+export async function listAllOrders(db: Tx, query: PageQuery): Promise<Page<AdminOrder>> {
+  const [{ total }] = await db.select({ total: count() }).from(orders);
+  const rows = await db
+    .select({
+      id: orders.id,
+      paymentId: orders.paymentId,
+      transactionId: customerPayments.transactionId,
+      name: orders.name,
+      email: orders.email,
+      priceCents: customerPayments.priceCents,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const counts = rows.length
+    ? await db
+        .select({ orderId: orderLines.orderId, n: count() })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(orderLines.orderId)
+    : [];
+  const itemsOf = new Map(counts.map((c) => [c.orderId, c.n]));
+  return pageOf(
+    rows.map((r) => ({
+      _id: r.id,
+      paymentId: r.paymentId,
+      transactionId: r.transactionId,
+      name: r.name,
+      email: r.email,
+      price: centsToDollars(r.priceCents),
+      numberOfItems: itemsOf.get(r.id) ?? 0,
+      status: r.status,
+      date: r.createdAt.toISOString(),
+    })),
+    total,
+    query,
+  );
+}
