@@ -117,7 +117,12 @@ describe('POST /api/products', () => {
     for (let i = 0; i < 5; i++) await insertProduct(t, normal.id);
     const allowance = await t.app.inject({ url: '/api/products/vendor/allowance', headers: normal.auth });
     expect(allowance.json()).toEqual({ membership: 'normal', productCount: 5, limit: 5, canAdd: false });
-    const sixth = await t.app.inject({ method: 'POST', url: '/api/products', headers: normal.auth, payload: newProduct });
+    const sixth = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: normal.auth,
+      payload: newProduct,
+    });
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().error.message).toBe(PRODUCT_LIMIT_MESSAGE);
 
@@ -163,9 +168,17 @@ describe('reading products', () => {
     await insertProduct(t, v.id, { name: 'Fresh one' });
     await insertProduct(t, v.id, { name: 'Old one', manufacturedOn: '2020-01-01', expiresOn: '2020-06-01' });
     await insertProduct(t, v.id, { name: 'Deleted one', listed: false });
-    const own = await t.app.inject({ url: `/api/products/vendor?email=${encodeURIComponent(v.email)}`, headers: v.auth });
+    const own = await t.app.inject({
+      url: `/api/products/vendor?email=${encodeURIComponent(v.email)}`,
+      headers: v.auth,
+    });
     expect(own.statusCode).toBe(200);
-    expect(own.json().map((p: { productName: string; expired: boolean }) => [p.productName, p.expired]).sort()).toEqual([
+    expect(
+      own
+        .json()
+        .map((p: { productName: string; expired: boolean }) => [p.productName, p.expired])
+        .sort(),
+    ).toEqual([
       ['Fresh one', false],
       ['Old one', true],
     ]);

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, ProductPage } from '#contract/products.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { insertProduct } from './test-products.ts';
+
+let t: TestContext;
+let farm: TestUser;
+let dairy: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  farm = await createUser(t, { roll: 'vendor', name: 'Greenfield' });
+  dairy = await createUser(t, { roll: 'vendor', name: 'Creamery' });
+  // 23 vegetables with repeated prices and popularity (ties), 4 milk products, 1 expired, 1 unlisted.
+  for (let i = 0; i < 23; i++) {
+    await insertProduct(t, farm.id, {
+      name: `Vegetable ${i}`,
+      productionCostCents: 100 * (i % 5) + 100,
+      profitMarginBp: 0,
+      priceCents: 100 * (i % 5) + 100,
+      popularity: i % 3,
+    });
+  }
+  for (let i = 0; i < 4; i++) {
+    await insertProduct(t, dairy.id, { name: `Milk ${i}`, category: 'milk', unit: 'liter', popularity: 10 + i });
+  }
+  await insertProduct(t, farm.id, { name: 'Old Carrots', manufacturedOn: '2020-01-01', expiresOn: '2020-02-01' });
+  await insertProduct(t, farm.id, { name: 'Deleted Beets', listed: false });
+});
+afterAll(() => t.close());
+
+async function page(url: string): Promise<ProductPage> {
+  const response = await t.app.inject({ url });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** Walks every page of a listing through its cursors. */
+async function walk(base: string, limit: number): Promise<{ items: Product[]; pages: number; first: ProductPage }> {
+  const sep = base.includes('?') ? '&' : '?';
+  const first = await page(`${base}${sep}limit=${limit}`);
+  const items = [...first.items];
+  let cursor = first.nextCursor;
+  let pages = 1;
+  while (cursor) {
+    const next = await page(`${base}${sep}limit=${limit}&cursor=${cursor}`);
+    expect(next.total).toBeNull();
+    items.push(...next.items);
+    cursor = next.nextCursor;
+    pages += 1;
+  }
+  return { items, pages, first };
+}
+
+describe('GET /api/products (keyset pages)', () => {
+  it.each([
+    ['price-asc', (a: Product, b: Product) => a.productPrice - b.productPrice],
+    ['price-desc', (a: Product, b: Product) => b.productPrice - a.productPrice],
+    ['popular', (a: Product, b: Product) => b.popularity - a.popularity],
+    ['newest', (a: Product, b: Product) => Date.parse(b.createdAt) - Date.parse(a.createdAt)],
+  ] as const)('sort=%s: pages never overlap, cover every product once and keep the order', async (sort, compare) => {
+    const { items, pages, first } = await walk(`/api/products?category=vegetable&sort=${sort}`, 5);
+    expect(first.total).toBe(23);
+    expect(pages).toBe(5);
+    const ids = items.map((p) => p._id);
+    expect(new Set(ids).size).toBe(23);
+    for (let i = 1; i < items.length; i++) expect(compare(items[i - 1], items[i])).toBeLessThanOrEqual(0);
+  });
+
+  it('never lists expired or deleted products', async () => {
+    const { items } = await walk('/api/products', 50);
+    const names = items.map((p) => p.productName);
+    expect(names).toHaveLength(27);
+    expect(names).not.toContain('Old Carrots');
+    expect(names).not.toContain('Deleted Beets');
+  });
+
+  it('filters by shop, joining the shop name without extra queries', async () => {
+    const { items } = await page(`/api/products?shop=${dairy.id}&sort=price-asc`);
+    expect(items).toHaveLength(4);
+    expect(items.every((p) => p.shopName === "Creamery's Farm" && p.email === dairy.email)).toBe(true);
+  });
+
+  it('rejects a cursor from another sort or a forged one with a 400', async () => {
+    const first = await page('/api/products?category=vegetable&sort=price-asc&limit=5');
+    const wrongSort = await t.app.inject({ url: `/api/products?sort=popular&cursor=${first.nextCursor}` });
+    expect(wrongSort.statusCode).toBe(400);
+    expect(wrongSort.json().error.fields.cursor).toContain('not valid');
+    const forged = await t.app.inject({ url: '/api/products?cursor=bm90LWpzb24' });
+    expect(forged.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/products?category=nope' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/products?limit=1000' })).statusCode).toBe(400);
+  });
+});
+
+describe("the spec's list calls", () => {
+  it('/allProducts answers an array with the spec fields', async () => {
+    const response = await t.app.inject({ url: '/api/allProducts' });
+    expect(response.statusCode).toBe(200);
+    const items = response.json();
+    expect(items).toHaveLength(27);
+    expect(Object.keys(items[0])).toEqual(
+      expect.arrayContaining([
+        '_id',
+        'email',
+        'productName',
+        'productImage',
+        'productCategory',
+        'productDetails',
+        'productionCost',
+        'productQuantity',
+        'profitMargin',
+        'productPrice',
+        'productManufacturingDate',
+        'productExpireDate',
+        'createdAt',
+        'shopAddress',
+        'shopImage',
+        'shopName',
+        'popularity',
+      ]),
+    );
+  });
+
+  it('the six category calls answer their category, productCategory wins, pages continue in x-next-cursor', async () => {
+    const milk = await t.app.inject({ url: '/api/milkProduct' });
+    expect(milk.json().map((p: Product) => p.productCategory)).toEqual(['milk', 'milk', 'milk', 'milk']);
+    expect(milk.headers['x-total-count']).toBe('4');
+    const veg = await t.app.inject({ url: '/api/vegetablesProduct?productCategory=vegetable&limit=20' });
+    expect(veg.json()).toHaveLength(20);
+    const rest = await t.app.inject({ url: `/api/vegetablesProduct?limit=20&cursor=${veg.headers['x-next-cursor']}` });
+    expect(rest.json()).toHaveLength(3);
+    for (const path of ['fruitsProduct', 'beveragesProduct', 'sweetProduct', 'snackProduct']) {
+      const response = await t.app.inject({ url: `/api/${path}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+    }
+  });
+
+  it('popular products: up to the limit, most popular first, optionally by category', async () => {
+    const all = await t.app.inject({ url: '/api/products/popular' });
+    const items: Product[] = all.json();
+    expect(items).toHaveLength(10);
+    expect(items.slice(0, 4).map((p) => p.productName)).toEqual(['Milk 3', 'Milk 2', 'Milk 1', 'Milk 0']);
+    const veg: Product[] = (await t.app.inject({ url: '/api/products/popular?category=vegetable&limit=3' })).json();
+    expect(veg.map((p) => [p.productCategory, p.popularity])).toEqual([
+      ['vegetable', 2],
+      ['vegetable', 2],
+      ['vegetable', 2],
+    ]);
+  });
+});
+
+describe('GET /api/deals', () => {
+  it('answers three offered products with a real end 15 days away, the same ones on the next call', async () => {
+    const first = await t.app.inject({ url: '/api/deals' });
+    expect(first.statusCode).toBe(200);
+    const deals = first.json();
+    expect(deals).toHaveLength(3);
+    for (const deal of deals) {
+      const seconds = (Date.parse(deal.endsAt) - Date.now()) / 1000;
+      expect(seconds).toBeGreaterThan(1_296_000 - 60);
+      expect(seconds).toBeLessThanOrEqual(1_296_000);
+    }
+    const again = (await t.app.inject({ url: '/api/deals' })).json();
+    expect(again.map((d: Product) => d._id)).toEqual(deals.map((d: Product) => d._id));
+  });
+});
+
+describe('shops', () => {
+  it('GET /api/shops lists vendors and filters by name; GET /api/singleShop/:id answers one', async () => {
+    const all = (await t.app.inject({ url: '/api/shops' })).json();
+    expect(all.map((s: { shop: string }) => s.shop)).toEqual(["Creamery's Farm", "Greenfield's Farm"]);
+    expect(all[1]).toMatchObject({ sinceYear: 2015, phone: '+1 555 000 1111', productCount: 23 });
+    const filtered = (await t.app.inject({ url: '/api/shops?q=cream' })).json();
+    expect(filtered.map((s: { shop: string }) => s.shop)).toEqual(["Creamery's Farm"]);
+    const typo = (await t.app.inject({ url: '/api/shops?q=Greenfeld' })).json();
+    expect(typo.map((s: { shop: string }) => s.shop)).toEqual(["Greenfield's Farm"]);
+    const one = await t.app.inject({ url: `/api/singleShop/${dairy.id}` });
+    expect(one.json()).toMatchObject({ _id: dairy.id, shop: "Creamery's Farm", email: dairy.email });
+    const customer = await createUser(t);
+    expect((await t.app.inject({ url: `/api/singleShop/${customer.id}` })).statusCode).toBe(404);
+  });
+});

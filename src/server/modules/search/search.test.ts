@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product, ProductPage } from '#contract/products.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser } from '../../test/users.ts';
+import { insertProduct } from '../catalog/test-products.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  const orchard = await createUser(t, { roll: 'vendor', name: 'Sunny Orchard' });
+  const dairy = await createUser(t, { roll: 'vendor', name: 'Meadow Dairy' });
+  await insertProduct(t, orchard.id, { name: 'Heirloom Tomatoes', details: 'Juicy red tomatoes for salads.' });
+  await insertProduct(t, orchard.id, { name: 'Cherry Tomato Mix', details: 'Sweet and small.' });
+  await insertProduct(t, orchard.id, { name: 'Honeycrisp Apples', category: 'fruit', details: 'Crisp apples.' });
+  await insertProduct(t, orchard.id, { name: 'Salsa Kit', details: 'Onions, peppers and tomatoes to chop.' });
+  await insertProduct(t, dairy.id, { name: 'Aged Cheddar Cheese', category: 'milk', unit: 'liter' });
+  await insertProduct(t, dairy.id, { name: 'Whole Milk', category: 'milk', unit: 'liter', details: 'Fresh.' });
+  await insertProduct(t, orchard.id, {
+    name: 'Expired Tomatoes',
+    manufacturedOn: '2020-01-01',
+    expiresOn: '2020-02-01',
+  });
+});
+afterAll(() => t.close());
+
+async function search(q: string, extra = ''): Promise<ProductPage> {
+  const response = await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+const names = (items: Product[]) => items.map((p) => p.productName);
+
+describe('GET /api/search', () => {
+  it('ranks a name match above a details match and never offers expired products', async () => {
+    const { items, total } = await search('tomatoes');
+    expect(names(items).slice(0, 2).sort()).toEqual(['Cherry Tomato Mix', 'Heirloom Tomatoes']);
+    expect(names(items)).toContain('Salsa Kit');
+    expect(names(items)).not.toContain('Expired Tomatoes');
+    expect(total).toBe(items.length);
+  });
+
+  it('tolerates typos', async () => {
+    expect(names((await search('tomatos')).items)[0]).toMatch(/Tomato/);
+    expect(names((await search('chedar chese')).items)[0]).toBe('Aged Cheddar Cheese');
+    expect(names((await search('honeycrsp')).items)[0]).toBe('Honeycrisp Apples');
+  });
+
+  it('finds products by shop name and by category label', async () => {
+    expect(names((await search('Meadow Dairy')).items).sort()).toEqual(['Aged Cheddar Cheese', 'Whole Milk']);
+    expect(names((await search('fresh fruit')).items)).toContain('Honeycrisp Apples');
+  });
+
+  it('answers nonsense and an empty text with an empty page', async () => {
+    expect(await search('qqzxv')).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect(await search('')).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect(await search('!!! & |')).toMatchObject({ items: [] });
+  });
+
+  it('pages by relevance without overlap', async () => {
+    const first = await search('tomatoes', '&limit=1');
+    const second = await search('tomatoes', `&limit=1&cursor=${first.nextCursor}`);
+    const third = await search('tomatoes', `&limit=1&cursor=${second.nextCursor}`);
+    const all = [...first.items, ...second.items, ...third.items].map((p) => p._id);
+    expect(new Set(all).size).toBe(3);
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('GET /api/products?q= filters and sorts the matches by price', async () => {
+    const response = await t.app.inject({ url: '/api/products?q=tomato&sort=price-desc' });
+    const items: Product[] = response.json().items;
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < items.length; i++)
+      expect(items[i - 1].productPrice).toBeGreaterThanOrEqual(items[i].productPrice);
+    expect((await t.app.inject({ url: '/api/products?sort=relevance' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/search/suggest', () => {
+  it('suggests products, shops and categories while typing, typos included', async () => {
+    const response = await t.app.inject({ url: '/api/search/suggest?q=tom' });
+    const { suggestions } = response.json();
+    expect(
+      suggestions.filter((s: { kind: string }) => s.kind === 'product').map((s: { label: string }) => s.label),
+    ).toEqual(expect.arrayContaining(['Heirloom Tomatoes', 'Cherry Tomato Mix']));
+    const shops = (await t.app.inject({ url: '/api/search/suggest?q=sunny' })).json().suggestions;
+    expect(shops).toContainEqual(expect.objectContaining({ kind: 'shop', label: "Sunny Orchard's Farm" }));
+    const category = (await t.app.inject({ url: '/api/search/suggest?q=vegetabels' })).json().suggestions;
+    expect(category).toContainEqual({ kind: 'category', id: 'vegetable', label: 'Vegetables', detail: null });
+    expect((await t.app.inject({ url: '/api/search/suggest?q=t' })).json()).toEqual({ suggestions: [] });
+  });
+});
