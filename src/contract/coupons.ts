@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+/** A card payment must be at least this much, so no coupon brings a total below it (Stripe's minimum). */
+export const MIN_CHARGE_CENTS = 50;
+
+export const couponCodeField = z
+  .string({ error: 'Enter a coupon code' })
+  .trim()
+  .min(1, 'Enter a coupon code')
+  .max(32, 'A coupon code has at most 32 characters')
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'Use letters, digits, - and _ only'));
+
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null || Number.isNaN(v) ? undefined : v), schema.optional());
+
+/** POST /coupons (admin). `value` is a percent (1-100) or an amount in dollars. Dates are YYYY-MM-DD. */
+export const couponInput = z
+  .object({
+    code: couponCodeField,
+    kind: z.enum(COUPON_KINDS, { error: 'Choose percent or fixed amount' }),
+    value: z.coerce
+      .number({ error: 'Enter a value' })
+      .positive('The value must be more than 0')
+      .max(100_000, 'The value is too large'),
+    /** Minimum order subtotal in dollars. */
+    minOrder: optionalNumber(z.coerce.number().min(0, 'The minimum order cannot be negative').max(1_000_000)),
+    /** Last day the code works (inclusive), YYYY-MM-DD. */
+    expiresOn: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.iso.date({ error: 'Enter a date' }).optional(),
+    ),
+    usageLimit: optionalNumber(
+      z.coerce.number().int('Use a whole number').min(1, 'At least 1 use').max(1_000_000, 'The limit is too large'),
+    ),
+  })
+  .superRefine((input, ctx) => {
+    if (input.kind === 'percent' && (input.value > 100 || !Number.isInteger(input.value))) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent is a whole number from 1 to 100' });
+    }
+  });
+export type CouponInput = z.input<typeof couponInput>;
+export type CouponValues = z.output<typeof couponInput>;
+
+export const coupon = z.object({
+  _id: z.string(),
+  code: z.string(),
+  kind: z.enum(COUPON_KINDS),
+  /** Percent, or dollars for fixed coupons. */
+  value: z.number(),
+  minOrder: z.number().nullable(),
+  expiresOn: z.string().nullable(),
+  usageLimit: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  /** active, expired or used up. */
+  state: z.enum(['active', 'expired', 'used_up']),
+  createdAt: z.string(),
+});
+export type Coupon = z.infer<typeof coupon>;
+
+export const couponPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const couponPage = z.object({
+  items: z.array(coupon),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+});
+export type CouponPage = z.infer<typeof couponPage>;
+
+export const couponParams = z.object({ id: z.uuid({ error: 'Not a coupon id' }) });
+
+export const validateCouponInput = z.object({ code: couponCodeField });
+
+/** The discount a code gives on the caller's current cart (dollars). */
+export const couponQuote = z.object({
+  code: z.string(),
+  kind: z.enum(COUPON_KINDS),
+  value: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  description: z.string(),
+});
+export type CouponQuote = z.infer<typeof couponQuote>;
+
+/** The shopper's message when the cart is below a coupon's minimum order. */
+export function couponMinOrderMessage(minOrderCents: number): string {
+  return `This coupon needs an order of at least $${(minOrderCents / 100).toFixed(2)}.`;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+export const PAYMENT_STATUSES = ['pending', 'complete', 'cancelled'] as const;
+export const LINE_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+
+/** One bought product, copied at purchase (the spec's productIds entries). */
+export const purchasedItem = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  amount: z.number().int(),
+  /** Unit price in dollars at purchase. */
+  price: z.number(),
+  totalPrice: z.number(),
+  shopName: z.string(),
+  shopEmail: z.string(),
+  itemName: z.string(),
+  image: z.string(),
+  status: z.enum(LINE_STATUSES),
+});
+export type PurchasedItem = z.infer<typeof purchasedItem>;
+
+/** The spec's customer payment record (money in dollars). */
+export const customerPayment = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  email: z.string(),
+  /** Amount charged, after any coupon. */
+  price: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  date: z.string(),
+  cartIds: z.array(z.string()),
+  productIds: z.array(purchasedItem),
+  name: z.string(),
+  orderName: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  transactionId: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+export type CustomerPayment = z.infer<typeof customerPayment>;
+
+export const historyQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const customerPaymentPage = z.object({
+  items: z.array(customerPayment),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+});
+export type CustomerPaymentPage = z.infer<typeof customerPaymentPage>;
+
+/** The seller block at the top of every invoice. */
+export const INVOICE_COMPANY = {
+  name: 'Farmstall',
+  tagline: 'A grocery store for local food',
+  address: '5171 W Campbell Ave, Kent, Utah 53127, United States',
+  email: 'sale@farmstall.example',
+  phone: '(+91) 540-025-124553',
+} as const;
+
+/** The notes of the spec printed under every invoice. */
+export const INVOICE_NOTES = [
+  'All amounts are in US dollars.',
+  'A finance charge of 1.5% is made on unpaid balances after 30 days.',
+  'Once an order is placed, no refunds are made.',
+  'Delivery may be delayed by unforeseen circumstances.',
+] as const;
+
+export const invoice = z.object({
+  _id: z.string(),
+  invoiceNumber: z.string(),
+  date: z.string(),
+  company: z.object({
+    name: z.string(),
+    tagline: z.string(),
+    address: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+  billTo: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  payment: z.object({
+    method: z.string(),
+    cardBrand: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+    status: z.enum(PAYMENT_STATUSES),
+  }),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      shopName: z.string(),
+      unitPrice: z.number(),
+      quantity: z.number().int(),
+      totalAmount: z.number(),
+    }),
+  ),
+  subtotal: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  grandTotal: z.number(),
+  notes: z.array(z.string()),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceParams = z.object({ id: z.uuid({ error: 'Not an invoice id' }) });
+
+/** POST /orders: the spec's client posts the order after paying; the order already exists, this confirms it. */
+export const orderAckInput = z.object({ transactionId: z.string().min(1).max(100) });
+export const orderAck = z.object({ insertedId: z.string(), status: z.enum(PAYMENT_STATUSES) });
+
+/** Customer home figures. */
+export const customerStats = z.object({
+  /** Units bought across all orders. */
+  totalItems: z.number().int(),
+  /** Dollars paid across all orders. */
+  totalMoney: z.number(),
+  orders: z.number().int(),
+  deliveredOrders: z.number().int(),
+  /** Share of orders delivered, 0-100 ('Shopping done'). */
+  shoppingDone: z.number().int(),
+});
+export type CustomerStats = z.infer<typeof customerStats>;

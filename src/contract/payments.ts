@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { couponCodeField } from './coupons.ts';
+import { phoneField, REQUIRED, requiredText } from './validation.ts';
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** GET /payments/config: which card form the client shows. */
+export const paymentsConfig = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfig>;
+
+/** POST /customer-payment. The spec's client sends {price}; the server ignores it and prices the cart itself. */
+export const checkoutIntentInput = z.object({
+  price: z.number().optional(),
+  couponCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), couponCodeField.optional()),
+});
+export type CheckoutIntentInput = z.input<typeof checkoutIntentInput>;
+
+export const paymentIntentCreated = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Dollars to be charged. */
+  amount: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+});
+export type PaymentIntentCreated = z.infer<typeof paymentIntentCreated>;
+
+/** Card numbers pass the Luhn checksum. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+
+export function cardBrand(digits: string): CardBrand {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+export const CARD_MESSAGES = {
+  number: 'Your card number is invalid.',
+  incomplete: 'Your card number is incomplete.',
+  expiry: "Your card's expiration date is incomplete.",
+  expiryPast: "Your card's expiration year is in the past.",
+  cvc: "Your card's security code is incomplete.",
+} as const;
+
+/** Parses 'MM/YY' (or MM/YYYY) into month and four-digit year, or null. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+/** The sandbox card form: number, expiry and CVC checked the same way on the client and the server. */
+export const sandboxCardFields = z
+  .object({
+    cardNumber: z
+      .string({ error: CARD_MESSAGES.incomplete })
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d*$/, CARD_MESSAGES.number)
+          .min(13, CARD_MESSAGES.incomplete)
+          .max(19, CARD_MESSAGES.number)
+          .refine(luhnValid, CARD_MESSAGES.number),
+      ),
+    expiry: z.string({ error: CARD_MESSAGES.expiry }).trim().min(1, CARD_MESSAGES.expiry),
+    cvc: z
+      .string({ error: CARD_MESSAGES.cvc })
+      .trim()
+      .regex(/^\d{3,4}$/, CARD_MESSAGES.cvc),
+  })
+  .superRefine((card, ctx) => {
+    const expiry = parseExpiry(card.expiry);
+    if (!expiry) {
+      ctx.addIssue({ code: 'custom', path: ['expiry'], message: CARD_MESSAGES.expiry });
+    } else {
+      const now = new Date();
+      const current = now.getFullYear() * 12 + now.getMonth() + 1;
+      if (expiry.year * 12 + expiry.month < current) {
+        ctx.addIssue({ code: 'custom', path: ['expiry'], message: CARD_MESSAGES.expiryPast });
+      }
+    }
+    const wanted = cardBrand(card.cardNumber) === 'amex' ? 4 : 3;
+    if (card.cvc.length !== wanted) {
+      ctx.addIssue({ code: 'custom', path: ['cvc'], message: CARD_MESSAGES.cvc });
+    }
+  });
+export type SandboxCardFields = z.input<typeof sandboxCardFields>;
+
+/** POST /payments/sandbox/confirm: what Stripe's confirmCardPayment does, for the built-in sandbox. */
+export const sandboxConfirmInput = z.intersection(
+  z.object({
+    paymentIntentId: z.string().min(1).max(100),
+    clientSecret: z.string().min(1).max(200),
+  }),
+  sandboxCardFields,
+);
+export type SandboxConfirmInput = z.input<typeof sandboxConfirmInput>;
+
+export const sandboxConfirmResult = z.object({
+  id: z.string(),
+  status: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+});
+
+/** The checkout form of userPayment. */
+export const checkoutDetails = z.object({
+  name: requiredText(100, 'Name is too long'),
+  phoneNumber: phoneField,
+  address: requiredText(300, 'Address is too long (300 characters at most)'),
+});
+export type CheckoutDetails = z.infer<typeof checkoutDetails>;
+
+/** POST /customerPayments: the confirmed payment becomes the order. */
+export const customerPaymentInput = checkoutDetails.extend({
+  paymentIntentId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(100),
+});
+export type CustomerPaymentInput = z.infer<typeof customerPaymentInput>;
+
+/** POST /vendor-payment: the spec sends {price: 1000}; the server charges the membership price it knows. */
+export const membershipIntentInput = z.object({ price: z.number().optional() });
+
+/** POST /vendorPayments. */
+export const vendorPaymentInput = z.object({
+  email: z.string().trim().min(1, REQUIRED),
+  price: z.number().optional(),
+  shop: z.string().optional(),
+  shopId: z.string().optional(),
+  transactionId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(100),
+});
+export type VendorPaymentInput = z.infer<typeof vendorPaymentInput>;
+
+export const vendorPaymentRecorded = z.object({
+  insertedId: z.string(),
+  transactionId: z.string(),
+  price: z.number(),
+  membership: z.enum(['normal', 'premium']),
+});
+
+export const vendorBadgeInput = z.object({ badge: z.literal('gold', { error: 'The badge is gold' }) });
+export const modifiedCount = z.object({ modifiedCount: z.number().int() });

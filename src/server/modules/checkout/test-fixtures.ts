@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema.ts';
+import type { TestContext } from '../../test/app.ts';
+import type { TestUser } from '../../test/users.ts';
+
+let counter = 0;
+
+/** Inserts a listed product of `vendor` (price in cents, stock in units). */
+export async function createProduct(
+  t: TestContext,
+  vendor: TestUser,
+  options: { name?: string; priceCents?: number; stock?: number; expiresOn?: string } = {},
+) {
+  counter += 1;
+  const priceCents = options.priceCents ?? 500;
+  const [row] = await t.db
+    .insert(products)
+    .values({
+      vendorId: vendor.id,
+      name: options.name ?? `Test product ${counter}`,
+      imageUrl: '/uploads/product.webp',
+      category: 'vegetable',
+      details: 'Fresh from the farm',
+      productionCostCents: priceCents,
+      profitMarginBp: 0,
+      priceCents,
+      stock: options.stock ?? 10,
+      unit: 'kg',
+      manufacturedOn: '2024-01-01',
+      expiresOn: options.expiresOn ?? '2099-12-31',
+    })
+    .returning();
+  return row;
+}
+
+export async function productRow(t: TestContext, id: string) {
+  const [row] = await t.db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+/** Puts `amount` of a product in the user's cart through the API. */
+export async function addToCart(t: TestContext, user: TestUser, productId: string, amount = 1) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/carts',
+    headers: user.auth,
+    payload: { productId, amount },
+  });
+  if (response.statusCode !== 201) throw new Error(`add to cart failed: ${response.body}`);
+  return response.json() as { insertedId: string; amount: number };
+}
+
+/** Starts checkout and pays it in the sandbox with a card, as the userPayment page does. */
+export async function payCart(
+  t: TestContext,
+  user: TestUser,
+  options: { couponCode?: string; cardNumber?: string } = {},
+) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/customer-payment',
+    headers: user.auth,
+    payload: { price: 0, couponCode: options.couponCode },
+  });
+  if (started.statusCode !== 201) throw new Error(`checkout failed: ${started.body}`);
+  const intent = started.json() as { clientSecret: string; paymentIntentId: string; amount: number };
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    headers: user.auth,
+    payload: {
+      paymentIntentId: intent.paymentIntentId,
+      clientSecret: intent.clientSecret,
+      cardNumber: options.cardNumber ?? '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+    },
+  });
+  return { intent, paid };
+}
+
+export const checkoutDetails = {
+  name: 'Ada Shopper',
+  phoneNumber: '+1 555 010 2030',
+  address: '12 Orchard Lane, Kent',
+};
+
+export function confirmOrder(t: TestContext, user: TestUser, paymentIntentId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/customerPayments',
+    headers: user.auth,
+    payload: { paymentIntentId, ...checkoutDetails },
+  });
+}

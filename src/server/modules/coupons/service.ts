@@ -1,0 +1,153 @@
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type Coupon,
+  type CouponKind,
+  type CouponQuote,
+  type CouponValues,
+  couponMinOrderMessage,
+  MIN_CHARGE_CENTS,
+} from '#contract/coupons.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { coupons } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+
+type CouponRow = typeof coupons.$inferSelect;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A coupon that cannot be used: 400 with the reason under the code field. */
+function rejected(message: string) {
+  return new AppError('VALIDATION', message, { code: message });
+}
+
+export const COUPON_MESSAGES = {
+  unknown: 'This coupon code does not exist.',
+  expired: 'This coupon has expired.',
+  usedUp: 'This coupon has been used up.',
+} as const;
+
+function isExpired(row: CouponRow, now = new Date()) {
+  return row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+}
+function isUsedUp(row: CouponRow) {
+  return row.usageLimit !== null && row.usedCount >= row.usageLimit;
+}
+
+/** The discount in cents; never brings the total below the smallest card charge. */
+export function discountCents(kind: CouponKind, value: number, subtotal: number): number {
+  const raw = kind === 'percent' ? Math.floor((subtotal * value + 50) / 100) : value;
+  return Math.max(0, Math.min(raw, subtotal - MIN_CHARGE_CENTS));
+}
+
+function couponLabel(row: Pick<CouponRow, 'kind' | 'value'>) {
+  return row.kind === 'percent' ? `${row.value}% off` : `$${centsToDollars(row.value).toFixed(2)} off`;
+}
+
+/** Checks a code against a subtotal; throws the reason it cannot be used. */
+function checkUsable(row: CouponRow | undefined, subtotal: number): CouponRow {
+  if (!row) throw rejected(COUPON_MESSAGES.unknown);
+  if (isExpired(row)) throw rejected(COUPON_MESSAGES.expired);
+  if (isUsedUp(row)) throw rejected(COUPON_MESSAGES.usedUp);
+  if (row.minOrderCents !== null && subtotal < row.minOrderCents)
+    throw rejected(couponMinOrderMessage(row.minOrderCents));
+  return row;
+}
+
+async function findByCode(db: Tx, code: string) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));
+  return row;
+}
+
+/** The discount a code gives on a subtotal (cents), or the reason it cannot be used. */
+export async function quoteCoupon(db: Tx, code: string, subtotal: number) {
+  const row = checkUsable(await findByCode(db, code), subtotal);
+  const discount = discountCents(row.kind, row.value, subtotal);
+  return { code: row.code, kind: row.kind, value: row.value, discount, description: couponLabel(row) };
+}
+
+export function toQuote(quote: Awaited<ReturnType<typeof quoteCoupon>>, subtotal: number): CouponQuote {
+  return {
+    code: quote.code,
+    kind: quote.kind,
+    value: quote.kind === 'percent' ? quote.value : centsToDollars(quote.value),
+    subtotal: centsToDollars(subtotal),
+    discount: centsToDollars(quote.discount),
+    total: centsToDollars(subtotal - quote.discount),
+    description: quote.description,
+  };
+}
+
+/**
+ * Uses a coupon once inside the checkout transaction. The guarded increment counts a use only while the
+ * code is unexpired and under its limit, so concurrent checkouts can never exceed the usage limit.
+ */
+export async function redeemCoupon(tx: Tx, code: string, subtotal: number): Promise<number> {
+  const row = checkUsable(await findByCode(tx, code), subtotal);
+  const [used] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, row.id),
+        or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
+        or(isNull(coupons.expiresAt), gt(coupons.expiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (!used) throw conflict(COUPON_MESSAGES.usedUp);
+  return discountCents(row.kind, row.value, subtotal);
+}
+
+function toCoupon(row: CouponRow): Coupon {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === 'percent' ? row.value : centsToDollars(row.value),
+    minOrder: row.minOrderCents === null ? null : centsToDollars(row.minOrderCents),
+    // Stored as the first instant the code stops working; shown as its last valid day.
+    expiresOn: row.expiresAt ? new Date(row.expiresAt.getTime() - DAY_MS).toISOString().slice(0, 10) : null,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+    state: isExpired(row) ? 'expired' : isUsedUp(row) ? 'used_up' : 'active',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createCoupon(db: Db, adminId: string, input: CouponValues): Promise<Coupon> {
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      code: input.code,
+      kind: input.kind,
+      value: input.kind === 'percent' ? input.value : dollarsToCents(input.value),
+      minOrderCents: input.minOrder === undefined ? null : dollarsToCents(input.minOrder),
+      expiresAt: input.expiresOn ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + DAY_MS) : null,
+      usageLimit: input.usageLimit ?? null,
+      createdBy: adminId,
+    })
+    .onConflictDoNothing({ target: coupons.code })
+    .returning();
+  if (!row) throw conflict(`A coupon with the code ${input.code} already exists`);
+  return toCoupon(row);
+}
+
+export async function listCoupons(db: Db, page: number, limit: number) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(coupons)
+      .orderBy(desc(coupons.createdAt), desc(coupons.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(coupons),
+  ]);
+  return { items: rows.map(toCoupon), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** Removes a code: it stops working at once; payments keep the code they used. */
+export async function deleteCoupon(db: Db, id: string) {
+  const deleted = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  if (deleted.length === 0) throw notFound('Coupon');
+  return { deletedCount: deleted.length };
+}

@@ -1,0 +1,119 @@
+import PDFDocument from 'pdfkit';
+import type { Invoice } from '#contract/orders.ts';
+
+const money = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+const GREEN = '#1f7a3a';
+const GREY = '#555555';
+
+/** The invoice as a PDF (A4), with the same content as the invoice page. */
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: invoice.company.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  // Header: company and invoice number.
+  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(24).text(invoice.company.name, left, 50);
+  doc.fillColor(GREY).font('Helvetica').fontSize(10).text(invoice.company.tagline);
+  doc.text(invoice.company.address).text(invoice.company.email).text(invoice.company.phone);
+  doc
+    .fillColor('black')
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text('INVOICE', left, 50, { width, align: 'right' })
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Invoice number: ${invoice.invoiceNumber}`, { width, align: 'right' })
+    .text(`Date: ${day(invoice.date)}`, { width, align: 'right' });
+
+  // Bill to and overview.
+  const blockTop = 150;
+  doc.font('Helvetica-Bold').fontSize(11).text('Bill to', left, blockTop);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(invoice.billTo.name)
+    .text(invoice.billTo.address, { width: width / 2 - 10 })
+    .text(invoice.billTo.phone)
+    .text(invoice.billTo.email);
+  const overviewX = left + width / 2;
+  doc.font('Helvetica-Bold').fontSize(11).text('Overview', overviewX, blockTop);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Payment method: ${invoice.payment.method}`, overviewX)
+    .text(`Status: ${invoice.payment.status === 'pending' ? 'pending' : 'complete'}`, overviewX)
+    .text(`Grand total: ${money(invoice.grandTotal)}`, overviewX);
+
+  // Item table.
+  const columns = [
+    { label: 'Name', x: left, w: width * 0.46, align: 'left' as const },
+    { label: 'Unit Price', x: left + width * 0.46, w: width * 0.18, align: 'right' as const },
+    { label: 'Quantity', x: left + width * 0.64, w: width * 0.14, align: 'right' as const },
+    { label: 'Total Amount', x: left + width * 0.78, w: width * 0.22, align: 'right' as const },
+  ];
+  let y = 260;
+  doc.rect(left, y - 6, width, 22).fill('#e8f3ec');
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(10);
+  for (const c of columns) doc.text(c.label, c.x + 4, y, { width: c.w - 8, align: c.align });
+  y += 24;
+  doc.font('Helvetica');
+  for (const item of invoice.items) {
+    const cells = [
+      `${item.name}\n${item.shopName}`,
+      money(item.unitPrice),
+      String(item.quantity),
+      money(item.totalAmount),
+    ];
+    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w - 8 })));
+    if (y + height > doc.page.height - 160) {
+      doc.addPage();
+      y = 50;
+    }
+    cells.forEach((text, i) => {
+      doc.text(text, columns[i].x + 4, y, { width: columns[i].w - 8, align: columns[i].align });
+    });
+    y += height + 8;
+    doc
+      .moveTo(left, y - 4)
+      .lineTo(left + width, y - 4)
+      .strokeColor('#dddddd')
+      .stroke();
+  }
+
+  // Totals.
+  const totals: [string, string][] = [['Subtotal', money(invoice.subtotal)]];
+  if (invoice.discount > 0) totals.push([`Coupon ${invoice.couponCode ?? ''}`.trim(), `-${money(invoice.discount)}`]);
+  totals.push(['Shipping', 'Free']);
+  y += 6;
+  for (const [label, value] of totals) {
+    doc.text(label, columns[2].x, y, { width: columns[2].w, align: 'right' });
+    doc.text(value, columns[3].x + 4, y, { width: columns[3].w - 8, align: 'right' });
+    y += 16;
+  }
+  doc.font('Helvetica-Bold').fontSize(12);
+  doc.text('Grand Total', columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
+  doc.text(money(invoice.grandTotal), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
+
+  // Notes.
+  y += 40;
+  doc.font('Helvetica-Bold').fontSize(11).text('Notes', left, y);
+  doc.font('Helvetica').fontSize(9).fillColor(GREY);
+  for (const note of invoice.notes) doc.text(`• ${note}`, { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,43 @@
+import type { CustomerPayment, Invoice } from '#contract/orders.ts';
+import { INVOICE_COMPANY, INVOICE_NOTES } from '#contract/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { readablePayment } from '../orders/queries.ts';
+
+function cardLabel(payment: CustomerPayment) {
+  if (!payment.cardLast4) return 'Card';
+  const brand = payment.cardBrand ? payment.cardBrand[0].toUpperCase() + payment.cardBrand.slice(1) : 'Card';
+  return `${brand} •••• ${payment.cardLast4}`;
+}
+
+export function toInvoice(payment: CustomerPayment): Invoice {
+  return {
+    _id: payment._id,
+    invoiceNumber: payment.transactionId,
+    date: payment.date,
+    company: { ...INVOICE_COMPANY },
+    billTo: { name: payment.orderName, address: payment.address, phone: payment.phoneNumber, email: payment.email },
+    payment: {
+      method: cardLabel(payment),
+      cardBrand: payment.cardBrand,
+      cardLast4: payment.cardLast4,
+      status: payment.status,
+    },
+    items: payment.productIds.map((item) => ({
+      name: item.itemName,
+      shopName: item.shopName,
+      unitPrice: item.price,
+      quantity: item.amount,
+      totalAmount: item.totalPrice,
+    })),
+    subtotal: payment.subtotal,
+    discount: payment.discount,
+    couponCode: payment.couponCode,
+    grandTotal: payment.price,
+    notes: [...INVOICE_NOTES],
+  };
+}
+
+/** The invoice of one payment, for its buyer or an admin. */
+export async function getInvoice(db: Db, id: string, caller: { id: string; roll: string }) {
+  return toInvoice(await readablePayment(db, id, caller));
+}

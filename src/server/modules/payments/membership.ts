@@ -1,0 +1,126 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import type { PaymentIntentCreated } from '#contract/payments.ts';
+import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { users, vendorPayments } from '../../db/schema.ts';
+import { AppError, conflict, forbidden } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { findIntent, findOwnIntent, recordIntent, setIntentStatus } from './intents.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export const MEMBERSHIP_PRICE_CENTS = dollarsToCents(PREMIUM_MEMBERSHIP_PRICE_DOLLARS);
+
+async function vendorShop(db: Tx, userId: string) {
+  const [row] = await db
+    .select({ shopName: users.shopName, membership: users.membership, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+function ownEmail(user: AuthUser, email: string) {
+  if (email.trim().toLowerCase() !== user.email) throw forbidden('You can only pay for your own shop');
+}
+
+/** POST /vendor-payment: a card payment for the premium membership, priced by the server. */
+export async function startMembershipPayment(
+  db: Db,
+  provider: PaymentProvider,
+  user: AuthUser,
+): Promise<PaymentIntentCreated> {
+  const shop = await vendorShop(db, user.id);
+  if (shop?.membership === 'premium') throw conflict('Your shop is already a premium member');
+  const intent = await provider.createIntent({
+    amountCents: MEMBERSHIP_PRICE_CENTS,
+    description: `Farmstall premium membership for ${user.email}`,
+    metadata: { purpose: 'membership', userId: user.id },
+  });
+  await recordIntent(db, {
+    provider: provider.name,
+    providerIntentId: intent.id,
+    userId: user.id,
+    purpose: 'membership',
+    amountCents: MEMBERSHIP_PRICE_CENTS,
+    couponCode: null,
+  });
+  const price = centsToDollars(MEMBERSHIP_PRICE_CENTS);
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    provider: provider.name,
+    amount: price,
+    subtotal: price,
+    discount: 0,
+    couponCode: null,
+  };
+}
+
+/** Records the vendor payment and makes the shop premium, once per transaction id. */
+async function activateMembership(db: Db, userId: string, transactionId: string, amountCents: number) {
+  return db.transaction(async (tx) => {
+    const shop = await vendorShop(tx, userId);
+    await tx
+      .insert(vendorPayments)
+      .values({ userId, email: shop.email, priceCents: amountCents, shop: shop.shopName ?? '', transactionId })
+      .onConflictDoNothing({ target: vendorPayments.transactionId });
+    await tx.update(users).set({ membership: 'premium' }).where(eq(users.id, userId));
+    const [row] = await tx.select().from(vendorPayments).where(eq(vendorPayments.transactionId, transactionId));
+    return row;
+  });
+}
+
+/** POST /vendorPayments: checked with the provider before the membership is granted. */
+export async function recordMembershipPayment(
+  db: Db,
+  provider: PaymentProvider,
+  user: AuthUser,
+  input: { email: string; transactionId: string },
+) {
+  ownEmail(user, input.email);
+  const intentRow = await findOwnIntent(db, provider.name, input.transactionId, user.id, 'membership');
+  const remote = await provider.retrieveIntent(input.transactionId);
+  if (remote?.status !== 'succeeded') {
+    throw new AppError('PAYMENT_FAILED', remote?.lastError ?? 'The card payment has not been completed yet.');
+  }
+  if (remote.refunded) throw conflict('This payment was refunded');
+  if (remote.amountCents !== intentRow.amountCents) throw conflict('The amount paid does not match the membership');
+  const row = await activateMembership(db, user.id, input.transactionId, remote.amountCents);
+  await setIntentStatus(db, intentRow.id, 'succeeded');
+  return {
+    insertedId: row.id,
+    transactionId: row.transactionId,
+    price: centsToDollars(row.priceCents),
+    membership: 'premium' as const,
+  };
+}
+
+/** PATCH /vendor/:email {badge: 'gold'}: only for a vendor whose membership payment is recorded. */
+export async function setGoldBadge(db: Db, user: AuthUser, email: string) {
+  ownEmail(user, email);
+  const [paid] = await db
+    .select({ id: vendorPayments.id })
+    .from(vendorPayments)
+    .where(eq(vendorPayments.userId, user.id))
+    .limit(1);
+  if (!paid) throw new AppError('PAYMENT_FAILED', 'Buy the premium membership first');
+  const changed = await db
+    .update(users)
+    .set({ badge: 'gold', membership: 'premium' })
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(sql`${users.badge} is distinct from 'gold'`, sql`${users.membership} is distinct from 'premium'`),
+      ),
+    )
+    .returning({ id: users.id });
+  return { modifiedCount: changed.length };
+}
+
+/** From Stripe's webhook: a paid membership is granted even if the vendor's browser went away. */
+export async function membershipPaidByWebhook(db: Db, provider: string, providerIntentId: string, amountCents: number) {
+  const intentRow = await findIntent(db, provider, providerIntentId);
+  if (intentRow?.purpose !== 'membership' || amountCents !== intentRow.amountCents) return;
+  await activateMembership(db, intentRow.userId, providerIntentId, amountCents);
+  await setIntentStatus(db, intentRow.id, 'succeeded');
+}

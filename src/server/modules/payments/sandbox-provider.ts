@@ -1,0 +1,127 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { cardBrand } from '#contract/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { sandboxPaymentIntents } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import type { PaymentProvider, ProviderIntent } from './provider.ts';
+
+type Row = typeof sandboxPaymentIntents.$inferSelect;
+
+const NON_TEST_CARD =
+  'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
+
+/** Stripe's test cards: these numbers succeed… */
+const SUCCEEDING_CARDS = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+]);
+
+/** …and these fail with Stripe's messages. */
+const DECLINING_CARDS: Record<string, string> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000009987': 'Your card was declined.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+};
+
+function toIntent(row: Row): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    amountCents: row.amountCents,
+    status: row.status,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    lastError: row.lastError,
+    refunded: row.refundedAt !== null,
+  };
+}
+
+function sameSecret(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The built-in card processor: a PaymentIntent-like flow kept in the database (so any app server can
+ * answer), with Stripe's test-card behaviour. No real money moves.
+ */
+export function createSandboxProvider(db: Db) {
+  const provider: PaymentProvider & {
+    confirm(id: string, clientSecret: string, cardNumber: string): Promise<ProviderIntent>;
+  } = {
+    name: 'sandbox',
+    publishableKey: null,
+
+    async createIntent({ amountCents }) {
+      const id = `pi_sb_${randomBytes(12).toString('hex')}`;
+      const [row] = await db
+        .insert(sandboxPaymentIntents)
+        .values({ id, amountCents, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` })
+        .returning();
+      return toIntent(row);
+    },
+
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+      return row ? toIntent(row) : null;
+    },
+
+    async refund(id) {
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ refundedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, id),
+            eq(sandboxPaymentIntents.status, 'succeeded'),
+            isNull(sandboxPaymentIntents.refundedAt),
+          ),
+        );
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')));
+    },
+
+    /** What Stripe.js confirmCardPayment does: charge the card (number already validated). */
+    async confirm(id, clientSecret, cardNumber) {
+      const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+      if (!row || !sameSecret(row.clientSecret, clientSecret)) throw notFound('Payment');
+      if (row.status === 'succeeded') throw conflict('This payment has already been made.');
+      if (row.status === 'canceled') throw conflict('This payment was cancelled. Please start again.');
+
+      const declined = SUCCEEDING_CARDS.has(cardNumber) ? null : (DECLINING_CARDS[cardNumber] ?? NON_TEST_CARD);
+      if (declined) {
+        // Like Stripe: the intent stays open so the shopper can try another card.
+        await db.update(sandboxPaymentIntents).set({ lastError: declined }).where(eq(sandboxPaymentIntents.id, id));
+        throw new AppError('PAYMENT_FAILED', declined);
+      }
+      const [paid] = await db
+        .update(sandboxPaymentIntents)
+        .set({
+          status: 'succeeded',
+          cardBrand: cardBrand(cardNumber),
+          cardLast4: cardNumber.slice(-4),
+          lastError: null,
+        })
+        .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')))
+        .returning();
+      if (!paid) throw conflict('This payment has already been made.');
+      return toIntent(paid);
+    },
+  };
+  return provider;
+}
+
+export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

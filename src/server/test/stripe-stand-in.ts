@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Stripe's test payment methods the stand-in knows, as Stripe.js sends them after reading the card. */
+const TEST_METHODS: Record<string, { brand: string; last4: string; decline?: { code: string; message: string } }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    decline: { code: 'card_declined', message: 'Your card was declined.' },
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    decline: { code: 'card_declined', message: 'Your card has insufficient funds.' },
+  },
+};
+
+type Charge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  status: 'succeeded';
+  payment_intent: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string } };
+};
+
+type Intent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  last_payment_error: { code: string; message: string; type: 'card_error' } | null;
+  livemode: false;
+};
+
+export type StripeStandIn = {
+  /** e.g. http://127.0.0.1:54321, for STRIPE_API_BASE. */
+  url: string;
+  secretKey: string;
+  intents: Map<string, Intent>;
+  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** What the browser does with Stripe.js: confirm the intent with a test payment method. */
+  confirm: (intentId: string, paymentMethod: keyof typeof TEST_METHODS) => Intent;
+  close: () => Promise<void>;
+};
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Reads Stripe's form encoding, including metadata[key]=value and expand[]=field. */
+function parseForm(text: string) {
+  const params = new URLSearchParams(text);
+  const fields: Record<string, string> = {};
+  const metadata: Record<string, string> = {};
+  const expand: string[] = [];
+  for (const [key, value] of params) {
+    const meta = /^metadata\[(.+)\]$/.exec(key);
+    if (meta) metadata[meta[1]] = value;
+    else if (/^expand\[\d*\]$/.test(key)) expand.push(value);
+    else fields[key] = value;
+  }
+  return { fields, metadata, expand };
+}
+
+/**
+ * A local HTTP server that answers the Stripe API calls Farmstall makes (create, retrieve, confirm, cancel
+ * a PaymentIntent; create a refund) the way Stripe does, so tests run the real SDK without the internet.
+ */
+export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).toString('hex')}`) {
+  const intents = new Map<string, Intent>();
+  const charges = new Map<string, Charge>();
+  const refunds: StripeStandIn['refunds'] = [];
+
+  const error = (status: number, type: string, message: string, code?: string) => ({
+    status,
+    body: { error: { type, message, ...(code ? { code } : {}) } },
+  });
+  const missing = (id: string) =>
+    error(404, 'invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing');
+
+  function view(intent: Intent, expand: string[]) {
+    if (expand.includes('latest_charge') && intent.latest_charge) {
+      return { ...intent, latest_charge: charges.get(intent.latest_charge) ?? null };
+    }
+    return intent;
+  }
+
+  function confirm(intentId: string, paymentMethod: string): Intent {
+    const intent = intents.get(intentId);
+    if (!intent) throw Object.assign(new Error('missing'), { response: missing(intentId) });
+    const method = TEST_METHODS[paymentMethod];
+    if (!method) {
+      throw Object.assign(new Error('bad method'), {
+        response: error(400, 'invalid_request_error', `No such PaymentMethod: '${paymentMethod}'`, 'resource_missing'),
+      });
+    }
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
+      throw Object.assign(new Error('state'), {
+        response: error(
+          400,
+          'invalid_request_error',
+          `This PaymentIntent's status is ${intent.status}.`,
+          'payment_intent_unexpected_state',
+        ),
+      });
+    }
+    if (method.decline) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { ...method.decline, type: 'card_error' };
+      throw Object.assign(new Error('declined'), {
+        response: error(402, 'card_error', method.decline.message, method.decline.code),
+      });
+    }
+    const charge: Charge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
+    };
+    charges.set(charge.id, charge);
+    intent.status = 'succeeded';
+    intent.latest_charge = charge.id;
+    intent.last_payment_error = null;
+    return intent;
+  }
+
+  function handle(method: string, path: string, query: URLSearchParams, body: string) {
+    const form = parseForm(body);
+    const expand = [...form.expand, ...query.getAll('expand[]'), ...query.getAll('expand[0]')];
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const amount = Number(form.fields.amount);
+      if (!Number.isInteger(amount) || amount < 50) {
+        return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small');
+      }
+      const id = newId('pi');
+      const intent: Intent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        currency: form.fields.currency ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        description: form.fields.description ?? null,
+        metadata: form.metadata,
+        latest_charge: null,
+        last_payment_error: null,
+        livemode: false,
+      };
+      intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
+    if (match) {
+      const intent = intents.get(match[1]);
+      if (!intent) return missing(match[1]);
+      if (method === 'GET' && !match[2]) return { status: 200, body: view(intent, expand) };
+      if (method === 'POST' && match[2] === '/confirm') {
+        try {
+          return { status: 200, body: view(confirm(intent.id, form.fields.payment_method ?? ''), expand) };
+        } catch (failure) {
+          return (failure as { response: { status: number; body: object } }).response;
+        }
+      }
+      if (method === 'POST' && match[2] === '/cancel') {
+        if (intent.status === 'succeeded') {
+          return error(
+            400,
+            'invalid_request_error',
+            'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            'payment_intent_unexpected_state',
+          );
+        }
+        intent.status = 'canceled';
+        return { status: 200, body: intent };
+      }
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.fields.payment_intent ?? '');
+      const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
+      if (!intent || !charge) return missing(form.fields.payment_intent ?? '');
+      if (charge.refunded) {
+        return error(
+          400,
+          'invalid_request_error',
+          `Charge ${charge.id} has already been refunded.`,
+          'charge_already_refunded',
+        );
+      }
+      charge.refunded = true;
+      charge.amount_refunded = charge.amount;
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount: charge.amount,
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      refunds.push({ id: refund.id, payment_intent: intent.id, amount: charge.amount });
+      return { status: 200, body: refund };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const auth = request.headers.authorization ?? '';
+      const result =
+        auth === `Bearer ${secretKey}`
+          ? handle(request.method ?? 'GET', url.pathname, url.searchParams, Buffer.concat(chunks).toString('utf8'))
+          : error(401, 'invalid_request_error', 'Invalid API Key provided');
+      response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      response.end(JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const standIn: StripeStandIn = {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    intents,
+    refunds,
+    confirm: (intentId, paymentMethod) => confirm(intentId, paymentMethod),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+  return standIn;
+}
