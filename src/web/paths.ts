@@ -25,6 +25,7 @@ export const paths = {
     payment: '/dashboard/payment',
     review: (productId: string) => `/dashboard/review/${productId}`,
     adminHome: '/dashboard/adminHome',
+    reportedReviews: '/dashboard/reportedReviews',
     allCustomer: '/dashboard/allCustomer',
     allVendor: '/dashboard/allVendor',
     allAdmin: '/dashboard/allAdmin',
