@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './api/query-client.ts';
+import { AuthProvider } from './auth/AuthProvider.tsx';
 import { router } from './router.tsx';
 import './styles.css';
 
@@ -14,7 +15,9 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
       <ToastContainer position="top-right" autoClose={5000} />
     </QueryClientProvider>
   </StrictMode>,

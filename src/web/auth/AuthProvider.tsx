@@ -1,0 +1,195 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { AuthUser } from '#contract/auth.ts';
+import { ApiError, api, TOKEN_KEY } from '../api/client.ts';
+import { googlePopup } from './google-popup.ts';
+import { dropToken, fetchMe, isStale, passwordSignIn, readToken, renewToken, serverSignOut } from './session.ts';
+
+export type User = AuthUser;
+
+type AuthState = {
+  user: User | null;
+  /** True at start (until the stored session is known) and during each auth action. */
+  loading: boolean;
+  signIn: (email: string, password: string) => Promise<void>;
+  signInWithGoogle: () => Promise<void>;
+  signOut: () => Promise<void>;
+  /** Renews the token and reloads the user (after a role change, for instance). */
+  refresh: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** The user behind the stored token, renewing it first when old, and once more on a 401. */
+async function loadSession(): Promise<User | null> {
+  const token = readToken();
+  if (!token) return null;
+  try {
+    if (isStale(token)) await renewToken();
+    return await fetchMe();
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+  }
+  try {
+    await renewToken({ force: true, seen: readToken() });
+    return await fetchMe();
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+    dropToken();
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(true);
+  const userRef = useRef(user);
+  userRef.current = user;
+
+  const reload = useCallback(async () => {
+    try {
+      setUser(await loadSession());
+    } catch {
+      // Server unreachable: keep the token and show the user as signed out until it answers again.
+      setUser(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    reload().finally(() => setLoading(false));
+  }, [reload]);
+
+  // Keep the access token young while the app is open; follow sign-in and sign-out in other tabs.
+  useEffect(() => {
+    const renewIfStale = () => {
+      const token = readToken();
+      if (userRef.current && token && isStale(token)) {
+        renewToken().catch((error: unknown) => {
+          if (isUnauthorized(error)) {
+            dropToken();
+            setUser(null);
+          }
+        });
+      }
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY) return;
+      if (!event.newValue) setUser(null);
+      else if (!userRef.current) void reload();
+    };
+    const timer = window.setInterval(renewIfStale, 60_000);
+    document.addEventListener('visibilitychange', renewIfStale);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', renewIfStale);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [reload]);
+
+  // A query answered 401 while signed in: renew once and retry; if that fails too, the session is over.
+  useEffect(() => {
+    let renewing = false;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (!isUnauthorized(event.action.error) || !userRef.current || renewing) return;
+      renewing = true;
+      const seen = readToken();
+      renewToken({ force: true, seen })
+        .then(() => queryClient.invalidateQueries({ queryKey: event.query.queryKey }))
+        .catch(() => {
+          dropToken();
+          setUser(null);
+        })
+        .finally(() => {
+          renewing = false;
+        });
+    });
+  }, [queryClient]);
+
+  const during = useCallback(async (action: () => Promise<void>) => {
+    setLoading(true);
+    try {
+      await action();
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const signIn = useCallback(
+    (email: string, password: string) =>
+      during(async () => {
+        await passwordSignIn(email, password);
+        void queryClient.resetQueries();
+        setUser(await fetchMe());
+      }),
+    [during, queryClient],
+  );
+
+  const signInWithGoogle = useCallback(async () => {
+    await googlePopup();
+    await during(async () => {
+      await renewToken({ force: true });
+      void queryClient.resetQueries();
+      setUser(await fetchMe());
+    });
+  }, [during, queryClient]);
+
+  const signOut = useCallback(
+    () =>
+      during(async () => {
+        await serverSignOut();
+        dropToken();
+        setUser(null);
+        void queryClient.resetQueries();
+      }),
+    [during, queryClient],
+  );
+
+  const refresh = useCallback(
+    () =>
+      during(async () => {
+        await renewToken({ force: true });
+        setUser(await fetchMe());
+        await queryClient.invalidateQueries({ queryKey: ['role'] });
+      }),
+    [during, queryClient],
+  );
+
+  const value = useMemo(
+    () => ({ user, loading, signIn, signInWithGoogle, signOut, refresh }),
+    [user, loading, signIn, signInWithGoogle, signOut, refresh],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}
+
+/** The spec's role flags: asked of the server once auth loading ends, cached by e-mail. */
+export function useRole(): { isAdmin: boolean; isVendor: boolean; isLoading: boolean } {
+  const { user, loading } = useAuth();
+  const email = user?.email;
+  const enabled = !loading && Boolean(email);
+  const admin = useQuery({
+    queryKey: ['role', 'admin', email],
+    queryFn: () => api<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email as string)}`),
+    enabled,
+  });
+  const vendor = useQuery({
+    queryKey: ['role', 'vendor', email],
+    queryFn: () => api<{ vendor: boolean }>(`/users/vendor/${encodeURIComponent(email as string)}`),
+    enabled,
+  });
+  return {
+    isAdmin: admin.data?.admin ?? false,
+    isVendor: vendor.data?.vendor ?? false,
+    isLoading: loading || (enabled && (admin.isPending || vendor.isPending)),
+  };
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Role } from '#contract/roles.ts';
+import { paths } from '../paths.ts';
+import { useAuth, useRole } from './AuthProvider.tsx';
+
+/** A progress bar while the user or their role is being found out. */
+export function AuthProgress() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status">
+      <progress className="progress progress-primary w-56" aria-label="Checking your account" />
+    </div>
+  );
+}
+
+/**
+ * Shows `children` to a signed-in user with one of `roles` (any signed-in user when omitted).
+ * Anyone else goes to /login, which brings them back here after signing in.
+ */
+export function RequireRole({ roles, children }: { roles?: Role[]; children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const { isAdmin, isVendor, isLoading } = useRole();
+  const location = useLocation();
+  if (loading || (user && roles && isLoading)) return <AuthProgress />;
+  const role: Role = isAdmin ? 'admin' : isVendor ? 'vendor' : 'customer';
+  if (!user || (roles && !roles.includes(role))) {
+    return <Navigate to={paths.login} replace state={{ from: location }} />;
+  }
+  return children;
+}
