@@ -1,0 +1,40 @@
+import { DollarSign, MessageSquare, ShoppingBag, Store, Users, Wallet } from 'lucide-react';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { StatCard } from '../../ui/StatCard.tsx';
+import { showDollars } from '../../ui/show-dollars.ts';
+import { AdminCharts } from './AdminCharts.tsx';
+import { ContactMessages } from './ContactMessages.tsx';
+import { CouponList } from './CouponList.tsx';
+import { useAdminStats } from './get-admin-stats.ts';
+
+function Figures() {
+  const stats = useAdminStats();
+  if (stats.isPending) return <PageLoader label="Loading the figures" />;
+  if (stats.isError) return <LoadError error={stats.error} onRetry={() => stats.refetch()} />;
+  const s = stats.data;
+  return (
+    <section aria-label="Business figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <StatCard icon={Users} label="Total Customers" value={String(s.totalCustomers)} />
+      <StatCard icon={ShoppingBag} label="Total Orders" value={String(s.totalOrders)} />
+      <StatCard icon={DollarSign} label="Total Revenue from Customers" value={showDollars(s.totalCustomerPayments)} />
+      <StatCard icon={Store} label="Total Vendors" value={String(s.totalVendors)} />
+      <StatCard icon={Wallet} label="Total Revenue from Vendors" value={showDollars(s.totalVendorPayments)} />
+      <StatCard icon={MessageSquare} label="Total Comments" value={String(s.totalComments)} />
+    </section>
+  );
+}
+
+export function AdminHomePage() {
+  return (
+    <div className="space-y-10">
+      <h1 className="text-3xl font-bold">Admin Home</h1>
+      <Figures />
+      <AdminCharts />
+      <div className="grid gap-10 xl:grid-cols-2">
+        <ContactMessages />
+        <CouponList />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Check, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import Swal from 'sweetalert2';
+import type { ReportedReview } from '#contract/moderation.ts';
+import { errorMessage } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { useReportedReviews } from './get-reported-reviews.ts';
+import { useModerateReview } from './moderate-review.ts';
+
+function Decision({ review }: { review: ReportedReview }) {
+  const moderate = useModerateReview();
+  const decide = async (action: 'keep' | 'remove') => {
+    if (action === 'remove') {
+      const answer = await Swal.fire({
+        title: 'Remove this review?',
+        text: 'It leaves the product page and its average rating.',
+        icon: 'warning',
+        showCancelButton: true,
+        confirmButtonText: 'Yes, remove it!',
+        confirmButtonColor: '#b91c1c',
+      });
+      if (!answer.isConfirmed) return;
+    }
+    try {
+      await moderate.mutateAsync({ reviewId: review._id, action });
+      toast.success(action === 'keep' ? 'The review stays on the product page' : 'The review was removed');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn btn-xs btn-primary"
+        disabled={moderate.isPending}
+        onClick={() => decide('keep')}
+        aria-label={`Keep the review by ${review.commenterName}`}
+      >
+        <Check aria-hidden="true" className="size-3.5" />
+        Keep
+      </button>
+      <button
+        type="button"
+        className="btn btn-xs btn-outline btn-error"
+        disabled={moderate.isPending}
+        onClick={() => decide('remove')}
+        aria-label={`Remove the review by ${review.commenterName}`}
+      >
+        <Trash2 aria-hidden="true" className="size-3.5" />
+        Remove
+      </button>
+    </div>
+  );
+}
+
+export function ReportedReviewsPage() {
+  const [page, setPage] = usePageParam();
+  const reviews = useReportedReviews(page);
+  if (reviews.isPending) return <PageLoader label="Loading reported reviews" />;
+  if (reviews.isError) return <LoadError error={reviews.error} onRetry={() => reviews.refetch()} />;
+  const data = reviews.data;
+  return (
+    <div>
+      <h1 className="text-3xl font-bold">Reported Reviews: {data.total}</h1>
+      <p className="mt-2">Vendors reported these reviews. Keep one to show it again, or remove it for good.</p>
+      {data.total === 0 ? (
+        <p className="mt-6 rounded-box bg-base-200 p-6">Nothing to moderate. Well done!</p>
+      ) : (
+        <>
+          <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Review</th>
+                  <th scope="col">Reviewer</th>
+                  <th scope="col">Reported</th>
+                  <th scope="col">Decision</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((review) => (
+                  <tr key={review._id}>
+                    <td>
+                      <Link to={paths.productDetails(review.productId)} className="link link-primary font-semibold">
+                        {review.productName}
+                      </Link>
+                      <div className="text-xs">{review.shopName}</div>
+                    </td>
+                    <td>
+                      <p className="break-words">{review.commentDes}</p>
+                      <p className="text-xs">{review.rating} of 5 stars</p>
+                    </td>
+                    <td>
+                      <div>{review.commenterName}</div>
+                      <div className="text-xs break-all">{review.commenterEmail}</div>
+                    </td>
+                    <td>
+                      <time dateTime={review.reportedAt}>
+                        {new Date(review.reportedAt).toLocaleDateString('en-US')}
+                      </time>
+                    </td>
+                    <td>
+                      <Decision review={review} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <TablePager page={page} pages={data.pages} onPage={setPage} label="Reported review pages" />
+        </>
+      )}
+    </div>
+  );
+}

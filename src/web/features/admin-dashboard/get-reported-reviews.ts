@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReportedReviewPage } from '#contract/moderation.ts';
+import { api } from '../../api/client.ts';
+
+export const REPORTED_PAGE_SIZE = 10;
+export const reportedReviewsKey = ['reported-reviews'] as const;
+
+export function getReportedReviews(page: number) {
+  return api<ReportedReviewPage>('/moderation/reviews', { query: { page, limit: REPORTED_PAGE_SIZE } });
+}
+
+export function useReportedReviews(page: number) {
+  return useQuery({
+    queryKey: [...reportedReviewsKey, page],
+    queryFn: () => getReportedReviews(page),
+    placeholderData: keepPreviousData,
+  });
+}

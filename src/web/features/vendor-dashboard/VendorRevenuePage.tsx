@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { RangePicker } from '../../ui/RangePicker.tsx';
+import { showDollars } from '../../ui/show-dollars.ts';
+import { useVendorSales } from './get-vendor-sales.ts';
+
+const shortDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const money = (value: unknown) => showDollars(Number(value));
+
+export function VendorRevenuePage() {
+  const [range, setRange] = useState<StatRange>('30d');
+  const sales = useVendorSales(range);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Sale Stat</h1>
+        <RangePicker value={range} onChange={setRange} />
+      </div>
+      {sales.isPending ? (
+        <PageLoader label="Loading your sales" />
+      ) : sales.isError ? (
+        <LoadError error={sales.error} onRetry={() => sales.refetch()} />
+      ) : (
+        <SalesCharts data={sales.data} range={range} />
+      )}
+    </div>
+  );
+}
+
+function SalesCharts({
+  data,
+  range,
+}: {
+  data: NonNullable<ReturnType<typeof useVendorSales>['data']>;
+  range: StatRange;
+}) {
+  const revenue = data.series.reduce((sum, p) => sum + p.revenue, 0);
+  const orders = data.series.reduce((sum, p) => sum + p.orders, 0);
+  const units = data.series.reduce((sum, p) => sum + p.units, 0);
+  const per = data.bucket === 'day' ? 'per day' : 'per week';
+  return (
+    <>
+      <section
+        aria-label="Totals of the range"
+        className="stats stats-vertical w-full border border-base-300 sm:stats-horizontal"
+      >
+        <div className="stat">
+          <div className="stat-title text-base-content">Revenue</div>
+          <div className="stat-value text-primary">{showDollars(revenue)}</div>
+          <div className="stat-desc text-base-content">{RANGE_LABELS[range]}</div>
+        </div>
+        <div className="stat">
+          <div className="stat-title text-base-content">Orders</div>
+          <div className="stat-value">{orders}</div>
+        </div>
+        <div className="stat">
+          <div className="stat-title text-base-content">Units sold</div>
+          <div className="stat-value">{units}</div>
+        </div>
+      </section>
+
+      <figure className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+        <figcaption>
+          <h2 className="text-xl font-bold">Sale Statistics</h2>
+          <p className="text-sm">
+            Revenue {per}, {RANGE_LABELS[range].toLowerCase()} (cancelled orders left out)
+          </p>
+        </figcaption>
+        <div className="mt-4 h-72">
+          <ResponsiveContainer width="100%" height="100%">
+            <AreaChart data={data.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+              <defs>
+                <linearGradient id="revenueFill" x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="5%" stopColor="#1f7a52" stopOpacity={0.4} />
+                  <stop offset="95%" stopColor="#1f7a52" stopOpacity={0.05} />
+                </linearGradient>
+              </defs>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" />
+              <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} stroke="#253d4e" />
+              <YAxis tickFormatter={money} width={80} stroke="#253d4e" />
+              <Tooltip formatter={(value) => [money(value), 'Revenue']} labelFormatter={(l) => shortDate(String(l))} />
+              <Area type="monotone" dataKey="revenue" stroke="#1f7a52" strokeWidth={2} fill="url(#revenueFill)" />
+            </AreaChart>
+          </ResponsiveContainer>
+        </div>
+      </figure>
+
+      <figure className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+        <figcaption>
+          <h2 className="text-xl font-bold">Sales by product</h2>
+          <p className="text-sm">Your best sellers, {RANGE_LABELS[range].toLowerCase()}</p>
+        </figcaption>
+        {data.byProduct.length === 0 ? (
+          <p className="mt-4 rounded-box bg-base-200 p-4">No sales in this range yet.</p>
+        ) : (
+          <div className="mt-4" style={{ height: Math.max(160, data.byProduct.length * 44) }}>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data.byProduct} layout="vertical" margin={{ top: 0, right: 24, bottom: 0, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" horizontal={false} />
+                <XAxis type="number" tickFormatter={money} stroke="#253d4e" />
+                <YAxis type="category" dataKey="name" width={130} stroke="#253d4e" />
+                <Tooltip formatter={(value) => [money(value), 'Revenue']} />
+                <Bar dataKey="revenue" fill="#1f7a52" radius={[0, 4, 4, 0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        )}
+      </figure>
+    </>
+  );
+}

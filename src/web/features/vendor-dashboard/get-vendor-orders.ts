@@ -1,0 +1,18 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { VendorOrderPage } from '#contract/fulfilment.ts';
+import { api } from '../../api/client.ts';
+
+export const VENDOR_ORDERS_PAGE_SIZE = 10;
+export const vendorOrdersKey = ['vendor-orders'] as const;
+
+export function getVendorOrders(page: number) {
+  return api<VendorOrderPage>('/vendor/orders', { query: { page, limit: VENDOR_ORDERS_PAGE_SIZE } });
+}
+
+export function useVendorOrders(page: number) {
+  return useQuery({
+    queryKey: [...vendorOrdersKey, page],
+    queryFn: () => getVendorOrders(page),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import { RANGE_LABELS, STAT_RANGES, type StatRange } from '#contract/stats.ts';
+
+/** The chart range as a row of toggle buttons. */
+export function RangePicker({ value, onChange }: { value: StatRange; onChange: (range: StatRange) => void }) {
+  return (
+    <fieldset className="join" aria-label="Range">
+      {STAT_RANGES.map((range) => (
+        <button
+          key={range}
+          type="button"
+          className={`join-item btn btn-sm ${range === value ? 'btn-primary' : ''}`}
+          aria-pressed={range === value}
+          onClick={() => onChange(range)}
+        >
+          {RANGE_LABELS[range]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
