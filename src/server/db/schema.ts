@@ -120,6 +120,9 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity.desc(), t.id).where(sql`${t.listed}`),
     index('products_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.listed}`),
     index('products_vendor_idx').on(t.vendorId, t.createdAt),
+    // Counting a category's offered products ('We found N items') reads this index only, not the table.
+    index('products_category_expiry_idx').on(t.category, t.expiresOn).where(sql`${t.listed}`),
+    index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.listed}`),
     check('products_cost_nonneg', sql`${t.productionCostCents} >= 0`),
     check('products_margin_nonneg', sql`${t.profitMarginBp} >= 0`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),

@@ -34,15 +34,16 @@ const ORDERS: Record<
     after: (c) => sql`(p.price_cents, p.id) < (${c.value}, ${c.id}::uuid)`,
     key: (r) => r.price_cents,
   },
-  // Mixed directions (key descending, id ascending) match the indexes (popularity DESC, id) and
-  // (created_at DESC, id); the `<=` bound lets the index scan start at the cursor.
+  // Mixed directions (key descending, id ascending) match the indexes (popularity DESC NULLS LAST, id) and
+  // (created_at DESC NULLS LAST, id) exactly (the columns are NOT NULL, so NULLS LAST changes nothing but lets
+  // the planner walk the index); the `<=` bound lets the index scan start at the cursor.
   popular: {
-    orderBy: sql`p.popularity DESC, p.id ASC`,
+    orderBy: sql`p.popularity DESC NULLS LAST, p.id ASC`,
     after: (c) => sql`p.popularity <= ${c.value} AND (p.popularity < ${c.value} OR p.id > ${c.id}::uuid)`,
     key: (r) => r.popularity,
   },
   newest: {
-    orderBy: sql`p.created_at DESC, p.id ASC`,
+    orderBy: sql`p.created_at DESC NULLS LAST, p.id ASC`,
     after: (c) =>
       sql`p.created_at <= ${c.value}::timestamptz AND (p.created_at < ${c.value}::timestamptz OR p.id > ${c.id}::uuid)`,
     key: (r) => r.created_at_key,
@@ -74,8 +75,8 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
       ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
       : sql``;
     const result = await db.execute(sql`
-      SELECT ranked.*, ${total} AS total FROM (
-        SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(q)} AS score
+      SELECT ranked.* FROM (
+        SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(q)} AS score, count(*) OVER ()::int AS total
         FROM products p JOIN users u ON u.id = p.vendor_id JOIN categories c ON c.value = p.category
         WHERE ${where}
       ) ranked

@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_expiry_idx" ON "products" USING btree ("category","expires_on") WHERE "products"."listed";--> statement-breakpoint
+CREATE INDEX "products_price_idx" ON "products" USING btree ("price_cents","id") WHERE "products"."listed";
