@@ -1,0 +1,138 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createDb, createPool, runMigrations } from '../src/server/db/client.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
+
+/**
+ * `npm run bench`: a separate embedded PostgreSQL with 100,000 products, the real app on a loopback port,
+ * and autocannon (own process, 100 connections, no pipelining, 3 s warm-up, 10 s measured) against a bare
+ * Fastify route and the catalog reads. Prints the table and writes docs/performance.md.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+type Measure = { requestsPerSecond: number; p50: number; p99: number; errors: number; total: number };
+
+function measure(url: string): Promise<Measure> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bench/load.ts'), url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '')) : reject(new Error(`load exited ${code}`)),
+    );
+  });
+}
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-bench-'));
+await fs.chmod(dir, 0o755);
+console.log(`Starting an embedded PostgreSQL in ${dir} …`);
+const pg = await startEmbeddedPostgres(dir);
+const pool = createPool(pg.url, 20);
+const db = createDb(pool);
+const servers: { close: () => Promise<unknown> }[] = [];
+try {
+  await runMigrations(db);
+  let started = Date.now();
+  await seedBenchCatalog(db);
+  console.log(
+    `Seeded ${PRODUCT_COUNT.toLocaleString('en-US')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' });
+  const app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
+  servers.push(app);
+  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ ok: true }));
+  servers.push(bare);
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  const productResult = await db.execute(
+    sql`SELECT id FROM products WHERE category = 'vegetable' ORDER BY popularity DESC, id LIMIT 1`,
+  );
+  const productId = (productResult.rows[0] as { id: string }).id;
+  const routes = [
+    { name: 'bare Fastify route (GET / → {ok:true})', url: `${bareUrl}/` },
+    {
+      name: 'category listing (GET /api/products?category=vegetable, first page of 20 with total)',
+      url: `${appUrl}/api/products?category=vegetable&limit=20`,
+    },
+    { name: 'category listing, price sort, later page (keyset cursor)', url: '' },
+    { name: 'product page (GET /api/singleProduct/:id)', url: `${appUrl}/api/singleProduct/${productId}` },
+    { name: 'search with a typo (GET /api/search?q=chedar chese)', url: `${appUrl}/api/search?q=chedar%20chese` },
+  ];
+  // A deep page: follow the cursor 50 pages into the price-sorted category.
+  let cursor = '';
+  for (let i = 0; i < 50; i++) {
+    const response = await app.inject({
+      url: `/api/products?category=vegetable&sort=price-asc&limit=20${cursor ? `&cursor=${cursor}` : ''}`,
+    });
+    cursor = response.json().nextCursor;
+  }
+  routes[2].url = `${appUrl}/api/products?category=vegetable&sort=price-asc&limit=20&cursor=${cursor}`;
+
+  const results: (Measure & { name: string })[] = [];
+  for (const route of routes) {
+    started = Date.now();
+    const result = await measure(route.url);
+    results.push({ name: route.name, ...result });
+    console.log(
+      `${route.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
+    );
+  }
+
+  const bareRate = results[0].requestsPerSecond;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const pgVersion = ((await db.execute(sql`SHOW server_version`)).rows[0] as { server_version: string }).server_version;
+  const gitCommit = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+    } catch {
+      return 'unknown';
+    }
+  })();
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.requestsPerSecond / bareRate).toFixed(2)} | ${r.errors} |`,
+  );
+  const listing = results[1];
+  const verdict = [
+    `- Listing rate ÷ bare rate: ${(listing.requestsPerSecond / bareRate).toFixed(2)} (goal ≥ 0.33): ${listing.requestsPerSecond / bareRate >= 1 / 3 ? 'met' : 'not met'}.`,
+    `- Listing p99: ${listing.p99} ms (goal < 50 ms): ${listing.p99 < 50 ? 'met' : 'not met'}.`,
+  ];
+  const report = `# Catalog performance
+
+Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}, commit ${gitCommit}.
+
+- Catalog: ${PRODUCT_COUNT.toLocaleString('en-US')} products from 200 vendors in 12 categories, seeded with \`generate_series\` into a separate embedded PostgreSQL ${pgVersion}.
+- Servers: the real app (\`buildApp\`, production config, logging off) and a bare Fastify app answering \`{ok:true}\`, both on 127.0.0.1 in the same Node ${process.version} process.
+- Load: autocannon in its own process, 100 connections, no pipelining, 3 s warm-up, then 10 s measured; loopback only.
+- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM. Load generator, Node and PostgreSQL share these cores.
+
+| Route | req/s | p50 (ms) | p99 (ms) | ratio to bare | errors |
+|---|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+${verdict.join('\n')}
+`;
+  await fs.writeFile(path.join(root, 'docs/performance.md'), report);
+  console.log(`\n${report}\nWritten to docs/performance.md`);
+} finally {
+  for (const server of servers) await server.close();
+  await pool.end();
+  await pg.stop();
+  await fs.rm(dir, { recursive: true, force: true });
+}
