@@ -12,7 +12,7 @@ export async function cartRoutes(app: FastifyInstance) {
   api.get(
     '/carts',
     {
-      preHandler: customerOnly,
+      onRequest: customerOnly,
       schema: {
         tags: ['cart'],
         summary: "The caller's cart (email must be the caller's)",
@@ -30,7 +30,7 @@ export async function cartRoutes(app: FastifyInstance) {
   api.post(
     '/carts',
     {
-      preHandler: customerOnly,
+      onRequest: customerOnly,
       schema: {
         tags: ['cart'],
         summary: 'Add units of a product to the cart (raises its popularity)',
@@ -47,7 +47,7 @@ export async function cartRoutes(app: FastifyInstance) {
   api.delete(
     '/carts/:id',
     {
-      preHandler: customerOnly,
+      onRequest: customerOnly,
       schema: {
         tags: ['cart'],
         summary: 'Remove a line from the caller’s cart',

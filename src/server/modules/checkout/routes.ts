@@ -12,7 +12,7 @@ export async function checkoutRoutes(app: FastifyInstance, { provider }: { provi
   api.post(
     '/customer-payment',
     {
-      preHandler: customerOnly,
+      onRequest: customerOnly,
       schema: {
         tags: ['checkout'],
         summary: 'Start paying for the cart: the server prices the cart and coupon and opens a card payment',
@@ -27,7 +27,7 @@ export async function checkoutRoutes(app: FastifyInstance, { provider }: { provi
   api.post(
     '/customerPayments',
     {
-      preHandler: customerOnly,
+      onRequest: customerOnly,
       schema: {
         tags: ['checkout'],
         summary: 'Turn a paid card payment into the order (idempotent per payment)',

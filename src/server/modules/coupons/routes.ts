@@ -20,7 +20,7 @@ export async function couponRoutes(app: FastifyInstance) {
   api.post(
     '/coupons',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['coupons'],
         summary: 'Create a coupon code (admin)',
@@ -34,7 +34,7 @@ export async function couponRoutes(app: FastifyInstance) {
   api.get(
     '/coupons',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['coupons'],
         summary: 'Coupon codes, newest first (admin)',
@@ -48,7 +48,7 @@ export async function couponRoutes(app: FastifyInstance) {
   api.delete(
     '/coupons/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['coupons'],
         summary: 'Delete a coupon code so it stops working (admin)',
@@ -62,7 +62,7 @@ export async function couponRoutes(app: FastifyInstance) {
   api.post(
     '/coupons/validate',
     {
-      preHandler: app.requireRole('customer'),
+      onRequest: app.requireRole('customer'),
       schema: {
         tags: ['coupons'],
         summary: "The discount a code gives on the caller's cart, or why it cannot be used",

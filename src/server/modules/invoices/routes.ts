@@ -10,7 +10,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   api.get(
     '/invoice/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'The invoice of a payment (its buyer or an admin)',
@@ -24,7 +24,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   api.get(
     '/invoice/:id/pdf',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'The invoice as a PDF file',

@@ -11,7 +11,7 @@ export async function orderRoutes(app: FastifyInstance) {
   api.get(
     '/customerPayments/:email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Payment history of a buyer, newest first (the buyer or an admin)',
@@ -31,7 +31,7 @@ export async function orderRoutes(app: FastifyInstance) {
   api.post(
     '/orders',
     {
-      preHandler: app.requireRole('customer'),
+      onRequest: app.requireRole('customer'),
       schema: {
         tags: ['orders'],
         summary: 'Confirm the order of a completed payment (it is created with the payment)',
@@ -50,7 +50,7 @@ export async function orderRoutes(app: FastifyInstance) {
   api.get(
     '/customer-stats',
     {
-      preHandler: app.requireRole('customer'),
+      onRequest: app.requireRole('customer'),
       schema: {
         tags: ['orders'],
         summary: 'The customer home figures: items bought, money spent, share of orders delivered',

@@ -40,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance, { provider, sandbox }:
   api.post(
     '/payments/sandbox/confirm',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payments'],
         summary: 'Pay a sandbox payment with a card (Stripe test cards behave as on Stripe)',
@@ -61,7 +61,7 @@ export async function paymentRoutes(app: FastifyInstance, { provider, sandbox }:
   api.post(
     '/vendor-payment',
     {
-      preHandler: vendorOnly,
+      onRequest: vendorOnly,
       schema: {
         tags: ['payments'],
         summary: 'Start paying the premium membership ($1000, priced by the server)',
@@ -75,7 +75,7 @@ export async function paymentRoutes(app: FastifyInstance, { provider, sandbox }:
   api.post(
     '/vendorPayments',
     {
-      preHandler: vendorOnly,
+      onRequest: vendorOnly,
       schema: {
         tags: ['payments'],
         summary: 'Record a paid membership (checked with the payment provider)',
@@ -90,7 +90,7 @@ export async function paymentRoutes(app: FastifyInstance, { provider, sandbox }:
   api.patch(
     '/vendor/:email',
     {
-      preHandler: vendorOnly,
+      onRequest: vendorOnly,
       schema: {
         tags: ['payments'],
         summary: 'Give a paid premium shop its gold badge (own shop only)',

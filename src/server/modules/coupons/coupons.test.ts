@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coupons, sandboxPaymentIntents } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+
+let t: TestContext;
+let admin: TestUser;
+let vendor: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { roll: 'admin' });
+  vendor = await createUser(t, { roll: 'vendor' });
+});
+afterAll(() => t.close());
+
+const create = (payload: object, user = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/coupons', headers: user.auth, payload });
+const validate = (user: TestUser, code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/coupons/validate', headers: user.auth, payload: { code } });
+
+/** A shopper with a $40.00 cart. */
+async function shopperWithCart() {
+  const shopper = await createUser(t);
+  const product = await createProduct(t, vendor, { priceCents: 1000, stock: 50 });
+  await addToCart(t, shopper, product.id, 4);
+  return shopper;
+}
+
+describe('coupons (admin)', () => {
+  it('creates percent and fixed codes, upper-cased, and lists them newest first', async () => {
+    const percent = await create({ code: 'spring10', kind: 'percent', value: 10, minOrder: 20, usageLimit: 5 });
+    expect(percent.statusCode).toBe(201);
+    expect(percent.json()).toMatchObject({
+      code: 'SPRING10',
+      kind: 'percent',
+      value: 10,
+      minOrder: 20,
+      usageLimit: 5,
+      usedCount: 0,
+      state: 'active',
+      expiresOn: null,
+    });
+    const fixed = await create({ code: 'FIVE-OFF', kind: 'fixed', value: 5, expiresOn: '2099-01-31' });
+    expect(fixed.json()).toMatchObject({ code: 'FIVE-OFF', value: 5, expiresOn: '2099-01-31', minOrder: null });
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/coupons?page=1&limit=1', headers: admin.auth });
+    expect(page.json()).toMatchObject({ total: 2, page: 1, limit: 1, pages: 2 });
+    expect(page.json().items[0].code).toBe('FIVE-OFF');
+  });
+
+  it('rejects duplicates and bad values with clear messages', async () => {
+    await create({ code: 'ONCE', kind: 'fixed', value: 1 });
+    const duplicate = await create({ code: 'once', kind: 'fixed', value: 2 });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.message).toBe('A coupon with the code ONCE already exists');
+    const bad = await create({ code: 'x y', kind: 'percent', value: 150 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({ code: 'Use letters, digits, - and _ only' });
+    const tooMuch = await create({ code: 'BIG', kind: 'percent', value: 150 });
+    expect(tooMuch.json().error.fields).toEqual({ value: 'A percent is a whole number from 1 to 100' });
+  });
+
+  it('deletes a code so it stops working', async () => {
+    const created = (await create({ code: 'GONE', kind: 'fixed', value: 1 })).json();
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/coupons/${created._id}`, headers: admin.auth });
+    expect(removed.json()).toEqual({ deletedCount: 1 });
+    const shopper = await shopperWithCart();
+    expect((await validate(shopper, 'GONE')).json().error.message).toBe('This coupon code does not exist.');
+  });
+
+  it('is for admins only', async () => {
+    const shopper = await createUser(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/coupons' })).statusCode).toBe(401);
+    expect((await create({ code: 'NOPE', kind: 'fixed', value: 1 }, shopper)).statusCode).toBe(403);
+    expect((await create({ code: 'NOPE', kind: 'fixed', value: 1 }, vendor)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/coupons', headers: shopper.auth })).statusCode).toBe(403);
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/coupons/${id}`, headers: shopper.auth })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/coupons/${id}`, headers: admin.auth })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('applying a coupon', () => {
+  it('gives the discount on the current cart', async () => {
+    await create({ code: 'TEN', kind: 'percent', value: 10 });
+    const shopper = await shopperWithCart();
+    const quote = await validate(shopper, ' ten ');
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toEqual({
+      code: 'TEN',
+      kind: 'percent',
+      value: 10,
+      subtotal: 40,
+      discount: 4,
+      total: 36,
+      description: '10% off',
+    });
+  });
+
+  it('says why a code cannot be used: unknown, expired, used up, minimum order', async () => {
+    const shopper = await shopperWithCart();
+    await create({ code: 'OLD', kind: 'fixed', value: 5, expiresOn: '2024-01-01' });
+    await create({ code: 'BIG-ORDER', kind: 'fixed', value: 5, minOrder: 100 });
+    const usedUp = (await create({ code: 'USEDUP', kind: 'fixed', value: 5, usageLimit: 1 })).json();
+    await t.db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, usedUp._id));
+
+    const reasons = await Promise.all(
+      ['WHAT', 'OLD', 'USEDUP', 'BIG-ORDER'].map(async (code) => {
+        const response = await validate(shopper, code);
+        expect(response.statusCode).toBe(400);
+        return response.json().error.message;
+      }),
+    );
+    expect(reasons).toEqual([
+      'This coupon code does not exist.',
+      'This coupon has expired.',
+      'This coupon has been used up.',
+      'This coupon needs an order of at least $100.00.',
+    ]);
+  });
+
+  it('never brings a total below the smallest card charge', async () => {
+    await create({ code: 'HUGE', kind: 'fixed', value: 500 });
+    const shopper = await shopperWithCart();
+    expect((await validate(shopper, 'HUGE')).json()).toMatchObject({ discount: 39.5, total: 0.5 });
+  });
+
+  it('is applied again at payment and counts one use', async () => {
+    const created = (await create({ code: 'PAYDAY', kind: 'fixed', value: 7.5, usageLimit: 1 })).json();
+    const shopper = await shopperWithCart();
+    const { intent } = await payCart(t, shopper, { couponCode: 'payday' });
+    expect(intent).toMatchObject({ amount: 32.5 });
+    const order = await confirmOrder(t, shopper, intent.paymentIntentId);
+    expect(order.statusCode).toBe(201);
+    expect(order.json()).toMatchObject({ price: 32.5, subtotal: 40, discount: 7.5, couponCode: 'PAYDAY' });
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.id, created._id));
+    expect(row.usedCount).toBe(1);
+
+    // The only use is gone: a second shopper is told so before paying.
+    const second = await shopperWithCart();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-payment',
+      headers: second.auth,
+      payload: { price: 1, couponCode: 'PAYDAY' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('This coupon has been used up.');
+  });
+
+  it('refunds a paid checkout whose coupon ran out meanwhile and keeps the limit', async () => {
+    await create({ code: 'LASTONE', kind: 'percent', value: 50, usageLimit: 1 });
+    const first = await shopperWithCart();
+    const second = await shopperWithCart();
+    const a = await payCart(t, first, { couponCode: 'LASTONE' });
+    const b = await payCart(t, second, { couponCode: 'LASTONE' });
+    expect((await confirmOrder(t, first, a.intent.paymentIntentId)).statusCode).toBe(201);
+    const late = await confirmOrder(t, second, b.intent.paymentIntentId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(
+      'This coupon has been used up. Your payment was refunded and nothing was charged.',
+    );
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.code, 'LASTONE'));
+    expect(row.usedCount).toBe(1);
+    const [charge] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, b.intent.paymentIntentId));
+    expect(charge.refundedAt).not.toBeNull();
+  });
+
+  it('needs a signed-in customer', async () => {
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/coupons/validate', payload: { code: 'X' } })).statusCode,
+    ).toBe(401);
+    expect((await validate(vendor, 'TEN')).statusCode).toBe(403);
+  });
+});
