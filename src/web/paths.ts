@@ -26,6 +26,7 @@ export const paths = {
     review: (productId: string) => `/dashboard/review/${productId}`,
     adminHome: '/dashboard/adminHome',
     reportedReviews: '/dashboard/reportedReviews',
+    coupons: '/dashboard/coupons',
     allCustomer: '/dashboard/allCustomer',
     allVendor: '/dashboard/allVendor',
     allAdmin: '/dashboard/allAdmin',
