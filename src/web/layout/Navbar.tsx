@@ -1,12 +1,23 @@
 import { Menu } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { useAuth, useRole } from '../auth/AuthProvider.tsx';
 import { paths } from '../paths.ts';
+import { CartLink } from './CartLink.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-semibold hover:text-primary ${isActive ? 'text-primary' : ''}`;
 
+/** Customers are the signed-in users who are neither vendor nor admin (known once the role flags load). */
+function useIsCustomer(): boolean {
+  const { user, loading } = useAuth();
+  const { isAdmin, isVendor, isLoading } = useRole();
+  return Boolean(user) && !loading && !isLoading && !isAdmin && !isVendor;
+}
+
 function NavLinks() {
+  const isCustomer = useIsCustomer();
   return (
     <>
       <li>
@@ -19,6 +30,13 @@ function NavLinks() {
           Shop
         </NavLink>
       </li>
+      {isCustomer ? (
+        <li>
+          <NavLink to={paths.member} className={linkClass}>
+            Become a vendor
+          </NavLink>
+        </li>
+      ) : null}
       <li>
         <NavLink to={paths.contact} className={linkClass}>
           Contact
@@ -34,6 +52,8 @@ function NavLinks() {
 }
 
 export function Navbar() {
+  const { user, loading } = useAuth();
+  const isCustomer = useIsCustomer();
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
@@ -58,9 +78,20 @@ export function Navbar() {
         </div>
         <div className="navbar-end ml-auto w-auto flex-1 justify-end gap-2">
           <SearchBox className="hidden max-w-xs md:flex" />
-          <Link to={paths.login} className="btn btn-primary">
-            Join Now
-          </Link>
+          {isCustomer ? <CartLink /> : null}
+          {loading ? (
+            <span
+              className="loading loading-spinner loading-sm text-primary"
+              role="status"
+              aria-label="Checking your account"
+            />
+          ) : user ? (
+            <UserMenu />
+          ) : (
+            <Link to={paths.login} className="btn btn-primary">
+              Join Now
+            </Link>
+          )}
         </div>
       </nav>
     </header>

@@ -1,4 +1,22 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { RequireRole } from '../../auth/RequireRole.tsx';
 
-/** Sign-in, sign-up and vendor registration pages (public). */
-export const accountRoutes: RouteObject[] = [];
+const signedInOnly = (Page: ComponentType) =>
+  function SignedInPage() {
+    return (
+      <RequireRole>
+        <Page />
+      </RequireRole>
+    );
+  };
+
+/** Sign-in, sign-up and vendor registration pages (public; /member needs an account). */
+export const accountRoutes: RouteObject[] = [
+  { path: 'login', lazy: () => import('./LoginPage.tsx').then((m) => ({ Component: m.LoginPage })) },
+  { path: 'signUp', lazy: () => import('./SignUpPage.tsx').then((m) => ({ Component: m.SignUpPage })) },
+  {
+    path: 'member',
+    lazy: () => import('./MemberPage.tsx').then((m) => ({ Component: signedInOnly(m.MemberPage) })),
+  },
+];

@@ -1,0 +1,65 @@
+import { ImageUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '../../ui/FormField.tsx';
+
+/** A picture file input with a preview and the upload progress while it is being sent. */
+export function ImageField({
+  id,
+  label,
+  registration,
+  file,
+  error,
+  progress,
+}: {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  file: File | undefined;
+  error?: string;
+  progress: number | null;
+}) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  return (
+    <FormField label={label} htmlFor={id} error={error} hint="JPEG, PNG or WebP, up to 5 MB">
+      <div className="flex items-center gap-3">
+        {preview ? (
+          <img src={preview} alt="Your choice, as it will appear" className="size-14 rounded-full object-cover" />
+        ) : (
+          <span className="flex size-14 items-center justify-center rounded-full bg-base-200" aria-hidden="true">
+            <ImageUp className="text-base-content/60" />
+          </span>
+        )}
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          className="file-input w-full"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...registration}
+        />
+      </div>
+      {progress !== null ? (
+        <progress
+          className="progress progress-primary mt-2 w-full"
+          value={progress}
+          max={100}
+          aria-label="Uploading the picture"
+        >
+          {progress}%
+        </progress>
+      ) : null}
+    </FormField>
+  );
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import key from '@lobehub/fluent-emoji-3d/assets/1f511.webp';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { type SignInInput, signInInput } from '#contract/auth.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { paths } from '../../paths.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
+import { returnPath } from './return-path.ts';
+
+export function LoginPage() {
+  const { signIn, user, loading } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = returnPath(location.state);
+  const turnedAway = Boolean(user) && target !== '/';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
+
+  const done = () => navigate(target, { replace: true });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+      toast.success('You are signed in', { autoClose: 1500 });
+      done();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      reset();
+    }
+  });
+
+  const field = (name: keyof SignInInput) => ({
+    id: `login-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
+    ...register(name),
+  });
+
+  return (
+    <AuthShell title="Sign in" intro="Welcome back! Sign in to shop, sell or manage Farmstall." picture={key}>
+      {turnedAway && user ? (
+        <p className="alert alert-warning mt-4" role="alert">
+          You are signed in as {user.email}, and that account cannot open {target}. Sign in with another account.
+        </p>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="mt-4">
+        <FormField label="Email" htmlFor="login-email" error={errors.email?.message}>
+          <input className="input w-full" type="email" autoComplete="email" {...field('email')} />
+        </FormField>
+        <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
+          <input className="input w-full" type="password" autoComplete="current-password" {...field('password')} />
+        </FormField>
+        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting || loading}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Sign in
+        </button>
+      </form>
+      <div className="divider">or</div>
+      <GoogleButton onSignedIn={done} />
+      <p className="mt-6 text-center">
+        New to Farmstall?{' '}
+        <Link to={paths.signUp} state={location.state} className="link link-primary font-semibold">
+          Create an account
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import store from '@lobehub/fluent-emoji-3d/assets/1f3ea.webp';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { type VendorRegistrationForm, vendorRegistrationForm } from '#contract/users.ts';
+import { errorMessage } from '../../api/client.ts';
+import { uploadImage } from '../../api/upload-image.ts';
+import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
+import { AuthProgress } from '../../auth/RequireRole.tsx';
+import { paths } from '../../paths.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { ImageField } from './ImageField.tsx';
+import { useRegisterVendor } from './register-vendor.ts';
+
+type TextField = 'shop' | 'date' | 'address' | 'phone';
+
+/** 'Become a vendor': a signed-in customer registers a shop and becomes a vendor (membership normal). */
+export function MemberPage() {
+  const { user, refresh } = useAuth();
+  const { isAdmin, isVendor, isLoading } = useRole();
+  const navigate = useNavigate();
+  const registerVendor = useRegisterVendor();
+  const [progress, setProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<VendorRegistrationForm>({
+    resolver: zodResolver(vendorRegistrationForm),
+    defaultValues: { shop: '', date: '', address: '', phone: '' },
+  });
+  const picture = watch('image')?.[0];
+
+  if (isLoading || !user) return <AuthProgress />;
+  if (isAdmin || isVendor) {
+    return (
+      <AuthShell title="Become a vendor" intro="Sell your produce on Farmstall." picture={store}>
+        <p className="alert alert-info mt-6" role="status">
+          {isVendor ? 'You are already a vendor on Farmstall.' : 'Admin accounts do not run a shop.'}
+        </p>
+        <Link to={isVendor ? paths.dashboard.vendorHome : paths.dashboard.adminHome} className="btn btn-primary mt-4">
+          Go to your dashboard
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  const onSubmit = handleSubmit(async ({ image, ...shop }) => {
+    try {
+      setProgress(0);
+      const uploaded = await uploadImage(image[0], setProgress);
+      await registerVendor.mutateAsync({ email: user.email, input: { ...shop, image: uploaded.display_url } });
+      await refresh();
+      toast.success('You are now our Vendor', { autoClose: 1500 });
+      navigate(paths.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const field = (name: TextField) => ({
+    id: `member-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `member-${name}-error` : undefined,
+    ...register(name),
+  });
+
+  return (
+    <AuthShell
+      title="Become a vendor"
+      intro="Register your shop to sell your produce on Farmstall. A normal membership lists up to 5 products."
+      picture={store}
+    >
+      <form onSubmit={onSubmit} noValidate className="mt-4">
+        <FormField label="Shop name" htmlFor="member-shop" error={errors.shop?.message}>
+          <input className="input w-full" autoComplete="organization" {...field('shop')} />
+        </FormField>
+        <FormField label="Shop established date" htmlFor="member-date" error={errors.date?.message}>
+          <input className="input w-full" type="date" {...field('date')} />
+        </FormField>
+        <FormField label="Shop address" htmlFor="member-address" error={errors.address?.message}>
+          <input className="input w-full" autoComplete="street-address" {...field('address')} />
+        </FormField>
+        <FormField label="Phone number" htmlFor="member-phone" error={errors.phone?.message}>
+          <input className="input w-full" type="tel" autoComplete="tel" {...field('phone')} />
+        </FormField>
+        <ImageField
+          id="member-image"
+          label="Shop image"
+          registration={register('image')}
+          file={picture}
+          error={errors.image?.message}
+          progress={progress}
+        />
+        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Register my shop
+        </button>
+      </form>
+    </AuthShell>
+  );
+}

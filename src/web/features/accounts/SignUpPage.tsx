@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import basket from '@lobehub/fluent-emoji-3d/assets/1f9fa.webp';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { type SignUpForm, signUpForm } from '#contract/auth.ts';
+import { errorMessage } from '../../api/client.ts';
+import { uploadImage } from '../../api/upload-image.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { paths } from '../../paths.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { useCreateAccount } from './create-account.ts';
+import { ImageField } from './ImageField.tsx';
+
+export function SignUpPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const createAccount = useCreateAccount();
+  const [progress, setProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpForm>({ resolver: zodResolver(signUpForm), defaultValues: { name: '', email: '', password: '' } });
+  const picture = watch('image')?.[0];
+
+  const onSubmit = handleSubmit(async ({ name, email, password, image }) => {
+    try {
+      setProgress(0);
+      const uploaded = await uploadImage(image[0], setProgress);
+      await createAccount.mutateAsync({ name, email, password, photoURL: uploaded.display_url, roll: 'customer' });
+      await signIn(email, password);
+      toast.success('Sign up has been successful', { autoClose: 500 });
+      navigate(paths.home);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      reset();
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const field = (name: 'name' | 'email' | 'password') => ({
+    id: `signup-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `signup-${name}-error` : undefined,
+    ...register(name),
+  });
+
+  return (
+    <AuthShell title="Create an account" intro="Join Farmstall to fill your cart with local food." picture={basket}>
+      <form onSubmit={onSubmit} noValidate className="mt-4">
+        <FormField label="Name" htmlFor="signup-name" error={errors.name?.message}>
+          <input className="input w-full" autoComplete="name" {...field('name')} />
+        </FormField>
+        <FormField label="Email" htmlFor="signup-email" error={errors.email?.message}>
+          <input className="input w-full" type="email" autoComplete="email" {...field('email')} />
+        </FormField>
+        <FormField
+          label="Password"
+          htmlFor="signup-password"
+          error={errors.password?.message}
+          hint="6 to 20 characters with an upper case letter, a lower case letter, a number and a special character"
+        >
+          <input className="input w-full" type="password" autoComplete="new-password" {...field('password')} />
+        </FormField>
+        <ImageField
+          id="signup-image"
+          label="Your photo"
+          registration={register('image')}
+          file={picture}
+          error={errors.image?.message}
+          progress={progress}
+        />
+        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
+          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Sign up
+        </button>
+      </form>
+      <p className="mt-6 text-center">
+        Already have an account?{' '}
+        <Link to={paths.login} className="link link-primary font-semibold">
+          Sign in
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
