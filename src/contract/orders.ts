@@ -93,6 +93,7 @@ export const invoice = z.object({
   }),
   items: z.array(
     z.object({
+      _id: z.string(),
       name: z.string(),
       shopName: z.string(),
       unitPrice: z.number(),

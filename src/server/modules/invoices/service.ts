@@ -23,6 +23,7 @@ export function toInvoice(payment: CustomerPayment): Invoice {
       status: payment.status,
     },
     items: payment.productIds.map((item) => ({
+      _id: item._id,
       name: item.itemName,
       shopName: item.shopName,
       unitPrice: item.price,

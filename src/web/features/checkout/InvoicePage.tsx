@@ -1,0 +1,187 @@
+import { Download, Printer } from 'lucide-react';
+import { useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import type { Invoice } from '#contract/orders.ts';
+import { errorMessage } from '../../api/client.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { showDollars } from '../../ui/show-dollars.ts';
+import { useDownloadInvoice } from './download-invoice.ts';
+import { useInvoice } from './get-invoice.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import './invoice-print.css';
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+function InvoiceSheet({ invoice }: { invoice: Invoice }) {
+  return (
+    <article
+      className="invoice-sheet rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-10"
+      aria-labelledby="invoice-title"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-6">
+        <div>
+          <p className="text-3xl font-bold text-primary">{invoice.company.name}</p>
+          <p className="text-sm">{invoice.company.tagline}</p>
+          <address className="mt-2 text-sm not-italic">
+            {invoice.company.address}
+            <br />
+            {invoice.company.email}
+            <br />
+            {invoice.company.phone}
+          </address>
+        </div>
+        <div className="text-right">
+          <h1 id="invoice-title" className="text-3xl font-bold">
+            Invoice
+          </h1>
+          <p className="mt-1 text-sm">
+            Date: <span className="font-semibold">{longDate(invoice.date)}</span>
+          </p>
+          <p className="text-sm break-all">
+            Invoice number: <span className="font-mono font-semibold">{invoice.invoiceNumber}</span>
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="bill-to">
+          <h2 id="bill-to" className="text-lg font-bold">
+            Bill to
+          </h2>
+          <address className="mt-1 not-italic">
+            <span className="font-semibold">{invoice.billTo.name}</span>
+            <br />
+            {invoice.billTo.address}
+            <br />
+            {invoice.billTo.phone}
+            <br />
+            {invoice.billTo.email}
+          </address>
+        </section>
+        <section aria-labelledby="overview">
+          <h2 id="overview" className="text-lg font-bold">
+            Overview
+          </h2>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>Payment method</dt>
+            <dd className="font-semibold">{invoice.payment.method}</dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={invoice.payment.status} />
+            </dd>
+            <dt>Amount</dt>
+            <dd className="font-semibold">{showDollars(invoice.grandTotal)}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <div className="mt-8 overflow-x-auto">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col" className="text-right">
+                Unit Price
+              </th>
+              <th scope="col" className="text-right">
+                Quantity
+              </th>
+              <th scope="col" className="text-right">
+                Total Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.items.map((item) => (
+              <tr key={item._id}>
+                <td>
+                  <span className="font-semibold">{item.name}</span>
+                  <br />
+                  <span className="text-sm">{item.shopName}</span>
+                </td>
+                <td className="text-right">{showDollars(item.unitPrice)}</td>
+                <td className="text-right">{item.quantity}</td>
+                <td className="text-right">{showDollars(item.totalAmount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="text-base-content">
+            <tr>
+              <td colSpan={3} className="text-right">
+                Subtotal
+              </td>
+              <td className="text-right">{showDollars(invoice.subtotal)}</td>
+            </tr>
+            {invoice.discount > 0 ? (
+              <tr>
+                <td colSpan={3} className="text-right">
+                  Coupon {invoice.couponCode}
+                </td>
+                <td className="text-right">−{showDollars(invoice.discount)}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <td colSpan={3} className="text-right">
+                Shipping
+              </td>
+              <td className="text-right">Free</td>
+            </tr>
+            <tr className="text-lg">
+              <th scope="row" colSpan={3} className="text-right">
+                Grand Total
+              </th>
+              <td className="text-right font-bold">{showDollars(invoice.grandTotal)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      <section aria-labelledby="notes" className="mt-8">
+        <h2 id="notes" className="text-lg font-bold">
+          Notes
+        </h2>
+        <ul className="mt-1 list-disc pl-5 text-sm">
+          {invoice.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+export function InvoicePage() {
+  const { id = '' } = useParams();
+  const invoice = useInvoice(id);
+  const download = useDownloadInvoice();
+
+  if (invoice.isPending) return <PageLoader label="Loading the invoice" />;
+  if (invoice.isError) return <LoadError error={invoice.error} onRetry={() => invoice.refetch()} />;
+
+  const onDownload = () =>
+    download.mutate(
+      { id, fileName: `farmstall-invoice-${invoice.data.invoiceNumber}.pdf` },
+      { onError: (failure) => toast.error(errorMessage(failure)) },
+    );
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <div className="no-print mb-4 flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-outline" onClick={() => window.print()}>
+          <Printer size={18} aria-hidden="true" /> Print
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onDownload} disabled={download.isPending}>
+          {download.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : (
+            <Download size={18} aria-hidden="true" />
+          )}
+          Download
+        </button>
+      </div>
+      <InvoiceSheet invoice={invoice.data} />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Crown, Medal, Infinity as Unlimited } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { PaymentIntentCreated } from '#contract/payments.ts';
+import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { paths } from '../../paths.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { CardField } from './CardField.tsx';
+import type { CardPayer } from './card-payer.ts';
+import { useVendorMembership } from './get-vendor-membership.ts';
+import { giveGoldBadge, recordMembership } from './record-membership.ts';
+import { startMembership } from './start-membership.ts';
+
+/** payment: the premium vendor membership ($1000), paid by card. */
+export function PremiumPaymentPage() {
+  const { user } = useAuth();
+  const membership = useVendorMembership();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const payer = useRef<CardPayer | null>(null);
+  const onPayer = useCallback((next: CardPayer) => {
+    payer.current = next;
+  }, []);
+  const intent = useRef<{ created: PaymentIntentCreated; paid: boolean } | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (membership.isPending) return <PageLoader label="Loading your membership" />;
+  if (membership.isError) return <LoadError error={membership.error} onRetry={() => membership.refetch()} />;
+
+  const pay = async () => {
+    setCardError(null);
+    setError(null);
+    if (!user || !payer.current?.validate()) return;
+    setBusy(true);
+    try {
+      if (!intent.current) intent.current = { created: await startMembership(), paid: false };
+      if (!intent.current.paid) {
+        const failure = await payer.current.confirm(intent.current.created);
+        if (failure) {
+          setCardError(failure);
+          return;
+        }
+        intent.current.paid = true;
+      }
+      await recordMembership({
+        email: user.email,
+        price: PREMIUM_MEMBERSHIP_PRICE_DOLLARS,
+        shop: membership.data.shop,
+        shopId: user.id,
+        transactionId: intent.current.created.paymentIntentId,
+      });
+      await giveGoldBadge(user.email);
+      toast.success('Payment is successful');
+      await queryClient.invalidateQueries({ queryKey: ['vendor-stats'] });
+      navigate(paths.dashboard.vendorHome);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (membership.data.membership === 'premium') {
+    return (
+      <div className="mx-auto max-w-2xl">
+        <h1 className="text-3xl font-bold">Premium membership</h1>
+        <p className="mt-4 flex items-center gap-2 rounded-box bg-accent p-4 text-accent-content">
+          <Crown aria-hidden="true" /> {membership.data.shop} is a premium member: list as many products as you like.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="text-3xl font-bold">Premium membership</h1>
+      <section className="mt-6 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm" aria-label="Price">
+        <p className="text-5xl font-bold text-primary">${PREMIUM_MEMBERSHIP_PRICE_DOLLARS}</p>
+        <p className="mt-1">One payment, for as long as your shop sells on Farmstall.</p>
+        <ul className="mt-4 space-y-2">
+          <li className="flex items-center gap-2">
+            <Unlimited size={18} aria-hidden="true" className="text-primary" /> Unlimited products (normal shops list up
+            to 5)
+          </li>
+          <li className="flex items-center gap-2">
+            <Medal size={18} aria-hidden="true" className="text-primary" /> A gold badge on your shop
+          </li>
+        </ul>
+      </section>
+      <form
+        className="mt-6"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void pay();
+        }}
+      >
+        <CardField onPayer={onPayer} error={cardError} />
+        {error ? (
+          <div role="alert" className="alert alert-error alert-soft mt-4">
+            {error}
+          </div>
+        ) : null}
+        <button type="submit" className="btn btn-primary mt-4" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Pay ${PREMIUM_MEMBERSHIP_PRICE_DOLLARS}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { cartKey } from '../../cart/use-cart.ts';
+
+export function removeCartItem(id: string) {
+  return api<{ deletedCount: number }>(`/carts/${id}`, { method: 'DELETE' });
+}
+
+export function useRemoveCartItem() {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: removeCartItem,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey(user?.email) }),
+  });
+}
