@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -45,7 +45,7 @@ export function AdminCharts() {
                   <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} stroke="#253d4e" />
                   <YAxis allowDecimals={false} width={40} stroke="#253d4e" />
                   <Tooltip formatter={(value) => [value, 'Orders']} labelFormatter={(l) => shortDate(String(l))} />
-                  <Bar dataKey="orders" fill="#0e6ba8" radius={[4, 4, 0, 0]} />
+                  <Bar dataKey="orders" fill="#0e6ba8" radius={[4, 4, 0, 0]} maxBarSize={48} />
                 </BarChart>
               </ResponsiveContainer>
             </div>
@@ -59,16 +59,16 @@ export function AdminCharts() {
             </figcaption>
             <div className="mt-4 h-64">
               <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={series.data.series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" />
+                <BarChart data={series.data.series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+                  <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" vertical={false} />
                   <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} stroke="#253d4e" />
                   <YAxis tickFormatter={money} width={80} stroke="#253d4e" />
                   <Tooltip
                     formatter={(value) => [money(value), 'Revenue']}
                     labelFormatter={(l) => shortDate(String(l))}
                   />
-                  <Area type="monotone" dataKey="revenue" stroke="#1f7a52" strokeWidth={2} fill="#def9ec" />
-                </AreaChart>
+                  <Bar dataKey="revenue" fill="#1f7a52" radius={[4, 4, 0, 0]} maxBarSize={48} />
+                </BarChart>
               </ResponsiveContainer>
             </div>
           </figure>

@@ -28,7 +28,7 @@ export function CouponList() {
         <>
           <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
             <table className="table">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Code</th>
                   <th scope="col">Discount</th>

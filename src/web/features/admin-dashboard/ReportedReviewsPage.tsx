@@ -74,7 +74,7 @@ export function ReportedReviewsPage() {
         <>
           <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
             <table className="table">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Product</th>
                   <th scope="col">Review</th>

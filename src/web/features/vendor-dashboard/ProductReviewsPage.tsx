@@ -71,7 +71,7 @@ export function ProductReviewsPage() {
         <>
           <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
             <table className="table">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">ProductId</th>

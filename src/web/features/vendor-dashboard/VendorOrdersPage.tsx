@@ -66,14 +66,14 @@ function OrderActions({ order }: { order: VendorOrder }) {
   };
 
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex gap-2">
       {targets.map((target) => {
         const { label, icon: Icon, className } = ACTIONS[target];
         return (
           <button
             key={target}
             type="button"
-            className={`btn btn-xs ${className}`}
+            className={`btn btn-sm ${className}`}
             disabled={update.isPending}
             onClick={() => run(target)}
             aria-label={`${label} the order of ${order.name}`}
@@ -84,6 +84,40 @@ function OrderActions({ order }: { order: VendorOrder }) {
         );
       })}
     </div>
+  );
+}
+
+const itemsOf = (order: VendorOrder) => order.lines.map((line) => `${line.itemName} ×${line.amount}`).join(', ');
+
+/** The same order as a card, for narrow screens where seven columns do not fit. */
+function OrderCard({ order }: { order: VendorOrder }) {
+  return (
+    <article className="rounded-box border border-base-300 bg-base-100 p-4" aria-label={`Order of ${order.name}`}>
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 className="font-bold">{order.name}</h2>
+          <p className="text-sm break-all">{order.email}</p>
+        </div>
+        <FulfilmentBadge status={order.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="font-semibold">Total Price</dt>
+          <dd>{showDollars(order.totalPrice)}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Number of Items</dt>
+          <dd>{order.numberOfItems}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="font-semibold">Items</dt>
+          <dd>{itemsOf(order)}</dd>
+        </div>
+      </dl>
+      <div className="mt-3">
+        <OrderActions order={order} />
+      </div>
+    </article>
   );
 }
 
@@ -105,9 +139,16 @@ export function VendorOrdersPage() {
           <p className="mt-2">
             {orders.data.total} {orders.data.total === 1 ? 'order holds' : 'orders hold'} your products.
           </p>
-          <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
+          <ul className="mt-4 space-y-3 md:hidden">
+            {orders.data.items.map((order) => (
+              <li key={order._id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 md:block">
             <table className="table">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">Name</th>
@@ -123,16 +164,14 @@ export function VendorOrdersPage() {
                   <tr key={order._id}>
                     <th scope="row">{(page - 1) * VENDOR_ORDERS_PAGE_SIZE + index + 1}</th>
                     <td>
-                      <div className="font-semibold">{order.name}</div>
+                      <div className="whitespace-nowrap font-semibold">{order.name}</div>
                       <div className="text-xs">{new Date(order.createdAt).toLocaleDateString('en-US')}</div>
                     </td>
-                    <td className="break-all">{order.email}</td>
-                    <td className="font-semibold">{showDollars(order.totalPrice)}</td>
+                    <td className="whitespace-nowrap">{order.email}</td>
+                    <td className="whitespace-nowrap font-semibold">{showDollars(order.totalPrice)}</td>
                     <td>
                       <div>{order.numberOfItems}</div>
-                      <div className="text-xs">
-                        {order.lines.map((line) => `${line.itemName} ×${line.amount}`).join(', ')}
-                      </div>
+                      <div className="text-xs">{itemsOf(order)}</div>
                     </td>
                     <td>
                       <FulfilmentBadge status={order.status} />

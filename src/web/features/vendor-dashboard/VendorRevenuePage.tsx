@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -73,19 +73,17 @@ function SalesCharts({
         </figcaption>
         <div className="mt-4 h-72">
           <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={data.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-              <defs>
-                <linearGradient id="revenueFill" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="5%" stopColor="#1f7a52" stopOpacity={0.4} />
-                  <stop offset="95%" stopColor="#1f7a52" stopOpacity={0.05} />
-                </linearGradient>
-              </defs>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" />
+            <BarChart data={data.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" vertical={false} />
               <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} stroke="#253d4e" />
               <YAxis tickFormatter={money} width={80} stroke="#253d4e" />
-              <Tooltip formatter={(value) => [money(value), 'Revenue']} labelFormatter={(l) => shortDate(String(l))} />
-              <Area type="monotone" dataKey="revenue" stroke="#1f7a52" strokeWidth={2} fill="url(#revenueFill)" />
-            </AreaChart>
+              <Tooltip
+                formatter={(value) => [money(value), 'Revenue']}
+                labelFormatter={(l) => shortDate(String(l))}
+                cursor={{ fill: '#def9ec' }}
+              />
+              <Bar dataKey="revenue" fill="#1f7a52" radius={[4, 4, 0, 0]} maxBarSize={48} />
+            </BarChart>
           </ResponsiveContainer>
         </div>
       </figure>

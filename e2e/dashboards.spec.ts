@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/** Vendor and admin dashboards on real data: fulfilment, review moderation, business figures. */
+
+const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026!' };
+const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
+const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
+type Account = typeof CUSTOMER;
+
+// The journeys share the demo customer's cart, so they run one after another.
+test.describe.configure({ mode: 'serial' });
+
+async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
+  const response = await request.post('/api/jwt', { data: account });
+  expect(response.ok(), `sign in as ${account.email}`).toBe(true);
+  return (await response.json()).token;
+}
+
+/** Signs the browser in through the API (token in local storage, refresh cookie in the context). */
+async function signIn(page: Page, account: Account) {
+  const token = await tokenOf(page.request, account);
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+}
+
+/** A product of the demo vendor that has stock, read through the vendor's own product list. */
+async function demoVendorProduct(request: APIRequestContext) {
+  const token = await tokenOf(request, VENDOR);
+  const response = await request.get(`/api/products/vendor?email=${encodeURIComponent(VENDOR.email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const products: { _id: string; productName: string; productQuantity: { value: number }; expired: boolean }[] =
+    await response.json();
+  const product = products.find((p) => p.productQuantity.value > 5 && !p.expired);
+  expect(product, 'a demo vendor product in stock').toBeTruthy();
+  return product!;
+}
+
+/** The demo customer buys one unit of the product with the sandbox test card; returns the payment. */
+async function placeOrder(request: APIRequestContext, productId: string) {
+  const auth = { authorization: `Bearer ${await tokenOf(request, CUSTOMER)}` };
+  const cart = await request.get(`/api/carts?email=${encodeURIComponent(CUSTOMER.email)}`, { headers: auth });
+  for (const item of (await cart.json()) as { _id: string }[]) {
+    await request.delete(`/api/carts/${item._id}`, { headers: auth });
+  }
+  const added = await request.post('/api/carts', { headers: auth, data: { productId, amount: 1 } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const intent = await request.post('/api/customer-payment', { headers: auth, data: {} });
+  expect(intent.ok(), await intent.text()).toBe(true);
+  const { paymentIntentId, clientSecret, amount } = await intent.json();
+  const paid = await request.post('/api/payments/sandbox/confirm', {
+    headers: auth,
+    data: { paymentIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const order = await request.post('/api/customerPayments', {
+    headers: auth,
+    data: { name: 'Sam Shopper', phoneNumber: '+1 503 555 0199', address: '1 Test Lane, Portland', paymentIntentId },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  const payment: { _id: string; transactionId: string } = await order.json();
+  return { ...payment, amount: amount as number, auth };
+}
+
+const money = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole('button', { name: button }).click();
+}
+
+test('a vendor ships and delivers an order and the customer sees it complete', async ({ page, request }) => {
+  const product = await demoVendorProduct(request);
+  const payment = await placeOrder(request, product._id);
+
+  await signIn(page, VENDOR);
+  await page.goto('/dashboard/vendorHome');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByText('Total Revenue')).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h5-vendorHome.png', fullPage: true });
+
+  await page.goto('/dashboard/vendorOrder');
+  await expect(page.getByRole('heading', { name: 'Your Order List' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: product.productName }).first();
+  await expect(row).toContainText(CUSTOMER.email);
+  await expect(row).toContainText(money(payment.amount));
+  await expect(row).toContainText('pending');
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h5-vendorOrder.png', fullPage: true });
+
+  await row.getByRole('button', { name: /^Ship the order/ }).click();
+  await confirmDialog(page, 'Yes, ship it!');
+  await expect(page.getByText('Order marked as shipped')).toBeVisible();
+  await expect(row).toContainText('shipped');
+  await row.getByRole('button', { name: /^Deliver the order/ }).click();
+  await confirmDialog(page, 'Yes, deliver it!');
+  await expect(page.getByText('Order marked as delivered')).toBeVisible();
+  await expect(row).toContainText('delivered');
+  await expect(row).toContainText('No action needed');
+
+  // The customer follows each step and sees the payment complete.
+  const tracking = await request.get(`/api/orders/${payment._id}/tracking`, { headers: payment.auth });
+  expect(await tracking.json()).toMatchObject({ status: 'complete', shops: [{ status: 'delivered' }] });
+  const history = await request.get(`/api/customerPayments/${encodeURIComponent(CUSTOMER.email)}?limit=100`, {
+    headers: payment.auth,
+  });
+  const paid = (await history.json()).items.find(
+    (p: { transactionId: string }) => p.transactionId === payment.transactionId,
+  );
+  expect(paid).toMatchObject({ status: 'complete', productIds: [{ status: 'delivered' }] });
+});
+
+test('a vendor reports a review and the admin removes it', async ({ page, request }) => {
+  const product = await demoVendorProduct(request);
+  const text = `Totally unrelated advert ${Date.now()}`;
+  const customer = { authorization: `Bearer ${await tokenOf(request, CUSTOMER)}` };
+  const posted = await request.post('/api/comments', {
+    headers: customer,
+    data: { productId: product._id, commentDes: text, rating: 1 },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+
+  await signIn(page, VENDOR);
+  await page.goto(`/dashboard/review/${product._id}`);
+  await expect(page.getByRole('heading', { name: /^Total Reviews: \d+$/ })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: text });
+  await expect(row).toContainText(product._id);
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h5-review.png', fullPage: true });
+  await row.getByRole('button', { name: /^Report Comment/ }).click();
+  await confirmDialog(page, 'Yes, report it!');
+  await expect(page.getByText('The review was sent to the admins')).toBeVisible();
+  await expect(row).toContainText('Reported');
+
+  await page.evaluate(() => localStorage.removeItem('access-token'));
+  await signIn(page, ADMIN);
+  await page.goto('/dashboard/reportedReviews');
+  await expect(page.getByRole('heading', { name: /^Reported Reviews: \d+$/ })).toBeVisible();
+  const reported = page.getByRole('row').filter({ hasText: text });
+  await expect(reported).toContainText(product.productName);
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h5-reportedReviews.png', fullPage: true });
+  await reported.getByRole('button', { name: /^Remove the review/ }).click();
+  await confirmDialog(page, 'Yes, remove it!');
+  await expect(page.getByText('The review was removed')).toBeVisible();
+  await expect(reported).toHaveCount(0);
+
+  const reviews = await request.get(`/api/comments/${product._id}`);
+  expect(JSON.stringify(await reviews.json())).not.toContain(text);
+});
+
+test("the admin's figures match the orders placed in the test", async ({ page, request }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/dashboard/adminHome');
+  const figure = (label: string) =>
+    page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
+  await expect(figure('Total Orders')).toHaveText(/^\d+$/);
+  const ordersBefore = Number(await figure('Total Orders').textContent());
+  const revenueBefore = Number((await figure('Total Revenue from Customers').textContent())!.replace(/[$,]/g, ''));
+
+  const product = await demoVendorProduct(request);
+  const first = await placeOrder(request, product._id);
+  const second = await placeOrder(request, product._id);
+
+  await page.reload();
+  await expect(figure('Total Orders')).toHaveText(String(ordersBefore + 2));
+  await expect(figure('Total Revenue from Customers')).toHaveText(
+    money(Math.round((revenueBefore + first.amount + second.amount) * 100) / 100),
+  );
+  const adminAuth = { authorization: `Bearer ${await tokenOf(request, ADMIN)}` };
+  const stats = await (await request.get('/api/admin-stats', { headers: adminAuth })).json();
+  await expect(figure('Total Customers')).toHaveText(String(stats.totalCustomers));
+  await expect(figure('Total Vendors')).toHaveText(String(stats.totalVendors));
+  await expect(figure('Total Comments')).toHaveText(String(stats.totalComments));
+  await expect(figure('Total Revenue from Vendors')).toHaveText(money(stats.totalVendorPayments));
+  await expect(page.getByRole('heading', { name: 'Orders and revenue over time' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Contact messages/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Coupons/ })).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h5-adminHome.png', fullPage: true });
+
+  // The vendor's sales chart shows the same orders.
+  await page.evaluate(() => localStorage.removeItem('access-token'));
+  await signIn(page, VENDOR);
+  await page.goto('/dashboard/vendorRevenue');
+  await expect(page.getByRole('heading', { name: 'Sale Stat' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sale Statistics' })).toBeVisible();
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h5-vendorRevenue.png', fullPage: true });
+});
