@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { CATEGORIES, categoryLabel, unitForCategory } from '#contract/categories.ts';
+import { PRODUCT_LIMIT_MESSAGE, type ProductFormValues, type ProductInput, productInput } from '#contract/products.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { useAddProduct } from './add-product.ts';
+import { livePrice, ProductFormFields } from './ProductFormFields.tsx';
+import { ProductImageField } from './ProductImageField.tsx';
+import { useVendorAllowance } from './vendor-allowance.ts';
+
+function LimitReached() {
+  return (
+    <div className="rounded-box border border-warning bg-base-200 p-8 text-center" role="status">
+      <p className="text-lg font-semibold">{PRODUCT_LIMIT_MESSAGE}</p>
+      <Link to={paths.dashboard.payment} className="btn btn-primary mt-4">
+        Buy Now
+      </Link>
+    </div>
+  );
+}
+
+const EMPTY = {
+  productName: '',
+  productDetails: '',
+  productCategory: '',
+  productManufacturingDate: '',
+  productExpireDate: '',
+  productImage: '',
+} as unknown as ProductFormValues;
+
+/** /dashboard/addProduct: every field required, live price, picture upload with progress, the 5-product limit. */
+export function AddProductPage() {
+  const allowance = useVendorAllowance();
+  const add = useAddProduct();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ProductFormValues, unknown, ProductInput>({ resolver: zodResolver(productInput), defaultValues: EMPTY });
+
+  const category = watch('productCategory');
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await add.mutateAsync(values);
+      toast.success(`${result.product.productName} is added in the products list!`);
+      reset(EMPTY);
+      await allowance.refetch();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) await allowance.refetch();
+      toast.error(errorMessage(error));
+    }
+  });
+
+  if (allowance.isPending) return <PageLoader label="Checking your membership" />;
+  if (allowance.isError) return <p className="text-error">{errorMessage(allowance.error)}</p>;
+
+  return (
+    <div>
+      <h1 className="text-3xl font-bold">Add a product</h1>
+      {allowance.data.limit !== null ? (
+        <p className="mt-1 text-sm">
+          Normal membership: {allowance.data.productCount} of {allowance.data.limit} products listed.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        {!allowance.data.canAdd ? (
+          <LimitReached />
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="grid gap-x-6 sm:grid-cols-2">
+            <FormField label="Category" htmlFor="add-productCategory" error={errors.productCategory?.message}>
+              <select
+                id="add-productCategory"
+                className="select w-full"
+                aria-invalid={errors.productCategory ? true : undefined}
+                aria-describedby={errors.productCategory ? 'add-productCategory-error' : undefined}
+                {...register('productCategory')}
+              >
+                <option value="">Choose a category</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <div className="fieldset">
+              <span className="fieldset-legend">Unit</span>
+              <p className="py-2" aria-live="polite">
+                {category
+                  ? `Sold by the ${unitForCategory(category)} (${categoryLabel(category)})`
+                  : 'Follows the category'}
+              </p>
+            </div>
+            <ProductFormFields
+              idPrefix="add"
+              register={register}
+              errors={errors}
+              manufactured={watch('productManufacturingDate')}
+            />
+            <ProductImageField
+              id="add-productImage"
+              value={watch('productImage')}
+              error={errors.productImage?.message}
+              onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
+            />
+            <div className="fieldset">
+              <span className="fieldset-legend">Price</span>
+              <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
+                {livePrice(watch('productionCost'), watch('profitMargin'))}
+              </p>
+              <p className="label text-sm">Cost plus your margin; the server confirms it.</p>
+            </div>
+            <div className="mt-4 sm:col-span-2">
+              <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+                {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+                Add Product
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

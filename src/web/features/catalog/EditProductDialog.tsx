@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import {
+  type Product,
+  type ProductEditFormValues,
+  type ProductEditInput,
+  productEditInput,
+} from '#contract/products.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useEditProduct } from './edit-product.ts';
+import { livePrice, ProductFormFields } from './ProductFormFields.tsx';
+import { ProductImageField } from './ProductImageField.tsx';
+
+function valuesOf(product: Product): ProductEditFormValues {
+  return {
+    productName: product.productName,
+    productDetails: product.productDetails,
+    productQuantity: product.productQuantity.value,
+    productionCost: product.productionCost,
+    profitMargin: product.profitMargin,
+    productManufacturingDate: product.productManufacturingDate,
+    productExpireDate: product.productExpireDate,
+    productImage: product.productImage,
+  };
+}
+
+/** A modal to edit one of the vendor's products: texts, stock, cost, margin, dates and picture. */
+export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const edit = useEditProduct();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ProductEditFormValues, unknown, ProductEditInput>({
+    resolver: zodResolver(productEditInput),
+    defaultValues: valuesOf(product),
+  });
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const saved = await edit.mutateAsync({ id: product._id, input });
+      toast.success(`${saved.productName} is updated`);
+      dialog.current?.close();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <dialog ref={dialog} className="modal" onClose={onClose} aria-labelledby="edit-product-title">
+      <div className="modal-box max-w-3xl">
+        <h2 id="edit-product-title" className="text-2xl font-bold">
+          Edit {product.productName}
+        </h2>
+        <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-x-6 sm:grid-cols-2">
+          <ProductFormFields
+            idPrefix="edit"
+            register={register}
+            errors={errors}
+            manufactured={watch('productManufacturingDate')}
+          />
+          <ProductImageField
+            id="edit-productImage"
+            value={watch('productImage')}
+            error={errors.productImage?.message}
+            onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
+          />
+          <div className="fieldset">
+            <span className="fieldset-legend">Price</span>
+            <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
+              {livePrice(watch('productionCost'), watch('profitMargin'))}
+            </p>
+          </div>
+          <div className="modal-action sm:col-span-2">
+            <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={edit.isPending}>
+              {edit.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              Save changes
+            </button>
+          </div>
+        </form>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,138 @@
+import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { categoryLabel } from '#contract/categories.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { useAddToCart } from '../../cart/useAddToCart.ts';
+import { paths } from '../../paths.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { formatPrice } from '../../ui/ProductCard.tsx';
+import { Stars } from '../../ui/Stars.tsx';
+import { useProduct } from './get-product.ts';
+import { useReviewSummary } from './get-review-summary.ts';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import { ReviewForm } from './ReviewForm.tsx';
+import { ReviewList } from './ReviewList.tsx';
+
+const CATEGORY_PAGES: Record<string, string> = {
+  milk: '/milkProducts',
+  vegetable: '/vegetableProducts',
+  fruit: '/fruitProducts',
+  sweet: '/sweetProducts',
+  snacks: '/snackProducts',
+  beverage: '/beveragesProducts',
+};
+
+export function ProductDetailsPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const summary = useReviewSummary(id);
+  const addToCart = useAddToCart();
+  const [amount, setAmount] = useState(1);
+
+  if (product.isPending) return <PageLoader label="Loading the product" />;
+  if (product.isError) {
+    const gone = product.error instanceof ApiError && [400, 404].includes(product.error.status);
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{gone ? 'This product is no longer available' : 'Something went wrong'}</h1>
+        <p className="mt-2">
+          {gone ? 'It may have sold out, expired or been removed by its shop.' : errorMessage(product.error)}
+        </p>
+        <Link to={paths.home} className="btn btn-primary mt-6">
+          Go Home
+        </Link>
+      </div>
+    );
+  }
+  const p = product.data;
+  const stock = p.productQuantity.value;
+  const categoryPage = CATEGORY_PAGES[p.productCategory] ?? paths.category(p.productCategory);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li>
+            <Link to={paths.home}>Home</Link>
+          </li>
+          <li>
+            <Link to={categoryPage}>{categoryLabel(p.productCategory)}</Link>
+          </li>
+          <li aria-current="page">{p.productName}</li>
+        </ul>
+      </nav>
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <img
+          src={p.productImage}
+          alt={p.productName}
+          width="600"
+          height="600"
+          className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain p-6"
+        />
+        <div>
+          <h1 className="text-3xl font-bold md:text-4xl">{p.productName}</h1>
+          <div className="mt-2 flex items-center gap-2">
+            {summary.data && summary.data.reviewCount > 0 ? (
+              <>
+                <Stars rating={summary.data.averageRating} size={20} />
+                <span className="text-sm">
+                  ({summary.data.reviewCount} review{summary.data.reviewCount === 1 ? '' : 's'})
+                </span>
+              </>
+            ) : (
+              <span className="text-sm text-base-content/70">No ratings yet</span>
+            )}
+          </div>
+          <p className="mt-4 text-3xl font-bold text-primary">
+            {formatPrice(p.productPrice)}
+            <span className="ml-2 text-base font-normal text-base-content/70">per {p.productQuantity.unit}</span>
+          </p>
+          <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">Unit</dt>
+            <dd>{p.productQuantity.unit}</dd>
+            <dt className="font-semibold">In stock</dt>
+            <dd>{stock > 0 ? `${stock} ${p.productQuantity.unit}` : 'Sold out'}</dd>
+            <dt className="font-semibold">Vendor</dt>
+            <dd>
+              <Link to={paths.shopDetails(p.shopId)} className="link link-primary">
+                {p.shopName}
+              </Link>
+            </dd>
+            <dt className="font-semibold">Manufactured</dt>
+            <dd>{p.productManufacturingDate}</dd>
+            <dt className="font-semibold">Best before</dt>
+            <dd>{p.productExpireDate}</dd>
+          </dl>
+          {stock > 0 ? (
+            <div className="mt-6 flex flex-wrap items-center gap-3">
+              <QuantityStepper value={amount} max={stock} onChange={setAmount} />
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => addToCart(p, amount, { shopEmail: p.email })}
+              >
+                <ShoppingCart size={18} aria-hidden="true" /> Add to Cart
+              </button>
+            </div>
+          ) : (
+            <p className="mt-6 font-semibold text-error">Sold out for now.</p>
+          )}
+        </div>
+      </div>
+      <section aria-labelledby="reviews-title" className="mt-12 grid gap-8 lg:grid-cols-2">
+        <div>
+          <h2 id="reviews-title" className="mb-4 text-2xl font-bold">
+            Customer reviews
+          </h2>
+          <ReviewList productId={p._id} />
+        </div>
+        <div>
+          <h2 className="mb-4 text-2xl font-bold">Add a Review</h2>
+          <ReviewForm productId={p._id} />
+        </div>
+      </section>
+    </div>
+  );
+}

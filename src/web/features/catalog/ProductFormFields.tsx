@@ -1,0 +1,109 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
+import { FormField } from '../../ui/FormField.tsx';
+
+/** The fields a vendor fills for a product (shared by Add Product and Edit). */
+export type ProductFieldValues = {
+  productName: string;
+  productDetails: string;
+  productQuantity: unknown;
+  productionCost: number;
+  profitMargin: number;
+  productManufacturingDate: string;
+  productExpireDate: string;
+  productImage: string;
+};
+
+export function livePrice(cost: unknown, margin: unknown): string {
+  const c = Number(cost);
+  const m = Number(margin);
+  if (!Number.isFinite(c) || !Number.isFinite(m) || c < 0 || m < 0) return '—';
+  return formatMoney(priceFromCost(dollarsToCents(c), Math.round(m * 100)));
+}
+
+export function ProductFormFields({
+  idPrefix,
+  register,
+  errors,
+  manufactured,
+}: {
+  idPrefix: string;
+  // biome-ignore lint/suspicious/noExplicitAny: shared by two forms whose value types differ only in category
+  register: UseFormRegister<any>;
+  errors: FieldErrors<ProductFieldValues>;
+  manufactured: string | undefined;
+}) {
+  const field = (name: keyof ProductFieldValues, options: { valueAsNumber?: boolean } = {}) => ({
+    id: `${idPrefix}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${idPrefix}-${name}-error` : undefined,
+    ...register(name, options.valueAsNumber ? { valueAsNumber: true } : undefined),
+  });
+  return (
+    <>
+      <FormField label="Product Name" htmlFor={`${idPrefix}-productName`} error={errors.productName?.message}>
+        <input className="input w-full" {...field('productName')} />
+      </FormField>
+      <FormField
+        label="Product Quantity"
+        htmlFor={`${idPrefix}-productQuantity`}
+        error={errors.productQuantity?.message}
+      >
+        <input
+          className="input w-full"
+          type="number"
+          min={0}
+          step={1}
+          {...field('productQuantity', { valueAsNumber: true })}
+        />
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField
+          label="Product Description"
+          htmlFor={`${idPrefix}-productDetails`}
+          error={errors.productDetails?.message}
+        >
+          <textarea className="textarea h-28 w-full" {...field('productDetails')} />
+        </FormField>
+      </div>
+      <FormField
+        label="Production Cost ($)"
+        htmlFor={`${idPrefix}-productionCost`}
+        error={errors.productionCost?.message}
+      >
+        <input
+          className="input w-full"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          {...field('productionCost', { valueAsNumber: true })}
+        />
+      </FormField>
+      <FormField label="Profit Margin(%)" htmlFor={`${idPrefix}-profitMargin`} error={errors.profitMargin?.message}>
+        <input
+          className="input w-full"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          {...field('profitMargin', { valueAsNumber: true })}
+        />
+      </FormField>
+      <FormField
+        label="Manufacturing Date"
+        htmlFor={`${idPrefix}-productManufacturingDate`}
+        error={errors.productManufacturingDate?.message}
+      >
+        <input className="input w-full" type="date" {...field('productManufacturingDate')} />
+      </FormField>
+      <FormField
+        label="Expire Date"
+        htmlFor={`${idPrefix}-productExpireDate`}
+        error={errors.productExpireDate?.message}
+      >
+        <input className="input w-full" type="date" min={manufactured || undefined} {...field('productExpireDate')} />
+      </FormField>
+    </>
+  );
+}

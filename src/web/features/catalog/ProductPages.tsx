@@ -1,0 +1,46 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ProductPage } from '#contract/products.ts';
+import { errorMessage } from '../../api/client.ts';
+import { ProductCard, ProductGrid, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
+
+/** The grid of every loaded page and a "Load more" button that follows the cursor. */
+export function ProductPages({
+  query,
+  label,
+  empty,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<ProductPage>>;
+  label: string;
+  empty: React.ReactNode;
+}) {
+  if (query.isPending) return <ProductGridSkeleton />;
+  if (query.isError) return <p className="text-error">{errorMessage(query.error)}</p>;
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <>
+      <ProductGrid label={label}>
+        {items.map((product) => (
+          <li key={product._id}>
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ProductGrid>
+      {query.hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <button
+            type="button"
+            className="btn btn-outline btn-primary"
+            onClick={() => query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { BadgeCheck } from 'lucide-react';
+import { errorMessage } from '../../api/client.ts';
+import { Stars } from '../../ui/Stars.tsx';
+import { useReviews } from './get-reviews.ts';
+
+const AVATAR = '/favicon.svg';
+
+/** The product's reviews: photo, name, date-time, stars, text, and a badge for verified purchases. */
+export function ReviewList({ productId }: { productId: string }) {
+  const reviews = useReviews(productId);
+  if (reviews.isPending) return <span className="loading loading-dots" role="status" aria-label="Loading reviews" />;
+  if (reviews.isError) return <p className="text-error">{errorMessage(reviews.error)}</p>;
+  if (reviews.data.length === 0) return <p>No reviews yet. Be the first to review this product.</p>;
+  return (
+    <ul className="space-y-4" aria-label="Customer reviews">
+      {reviews.data.map((review) => (
+        <li key={review._id} className="flex gap-4 rounded-box border border-base-300 p-4">
+          <img
+            src={review.commenterPhoto || AVATAR}
+            alt=""
+            width="48"
+            height="48"
+            loading="lazy"
+            className="size-12 shrink-0 rounded-full bg-base-200 object-cover"
+          />
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-bold">{review.commenterName}</span>
+              {review.verifiedPurchase ? (
+                <span className="badge badge-sm badge-success gap-1">
+                  <BadgeCheck size={14} aria-hidden="true" /> Verified purchase
+                </span>
+              ) : null}
+            </div>
+            <time dateTime={review.createdAt} className="block text-sm text-base-content/70">
+              {new Date(review.createdAt).toLocaleString()}
+            </time>
+            <Stars rating={review.rating} />
+            <p className="mt-1 whitespace-pre-line break-words">{review.commentDes}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

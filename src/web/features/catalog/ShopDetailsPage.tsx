@@ -1,0 +1,73 @@
+import { MapPin, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SocialIcons } from '../../ui/SocialIcons.tsx';
+import { useShop } from './get-shop.ts';
+import { useProductPages } from './list-products.ts';
+import { ProductPages } from './ProductPages.tsx';
+import { type PriceSort, SortSelect } from './SortSelect.tsx';
+
+/** A shop's header (picture, name, since year, address, phone, social links) and its products. */
+export function ShopDetailsPage() {
+  const { id = '' } = useParams();
+  const shop = useShop(id);
+  const [sort, setSort] = useState<PriceSort>('popular');
+  const products = useProductPages({ shop: id, sort }, shop.isSuccess);
+
+  if (shop.isPending) return <PageLoader label="Loading the shop" />;
+  if (shop.isError) {
+    const missing = shop.error instanceof ApiError && [400, 404].includes(shop.error.status);
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{missing ? 'Shop not found' : 'Something went wrong'}</h1>
+        {missing ? null : <p className="mt-2">{errorMessage(shop.error)}</p>}
+        <Link to={paths.shopList} className="btn btn-primary mt-6">
+          See all shops
+        </Link>
+      </div>
+    );
+  }
+  const s = shop.data;
+  const total = products.data?.pages[0]?.total;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <section className="flex flex-col gap-6 rounded-box bg-accent p-6 text-accent-content md:flex-row md:items-center">
+        <img
+          src={s.image || '/favicon.svg'}
+          alt={`${s.shop} shop`}
+          width="128"
+          height="128"
+          className="size-28 rounded-box bg-base-100 object-contain p-2"
+        />
+        <div className="flex-1">
+          <h1 className="text-3xl font-bold">{s.shop}</h1>
+          {s.sinceYear ? <p>Since {s.sinceYear}</p> : null}
+          {s.address ? (
+            <p className="mt-2 flex gap-1">
+              <MapPin size={18} aria-hidden="true" className="mt-0.5 shrink-0" /> {s.address}
+            </p>
+          ) : null}
+          {s.phone ? (
+            <p className="flex gap-1">
+              <Phone size={18} aria-hidden="true" className="mt-0.5 shrink-0" /> {s.phone}
+            </p>
+          ) : null}
+        </div>
+        <SocialIcons />
+      </section>
+      <div className="my-6 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-2xl font-bold">Products{total !== undefined && total !== null ? ` (${total})` : ''}</h2>
+        <SortSelect value={sort} onChange={setSort} />
+      </div>
+      <ProductPages
+        query={products}
+        label={`${s.shop} products`}
+        empty={<p className="rounded-box bg-base-200 p-6">This shop has no products on sale right now.</p>}
+      />
+    </div>
+  );
+}

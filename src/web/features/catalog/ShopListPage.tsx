@@ -1,0 +1,88 @@
+import { MapPin, Phone, Search } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { useShops } from './list-shops.ts';
+
+const SHOP_PLACEHOLDER = '/favicon.svg';
+
+/** Every vendor's shop, with a search box that filters by name or address as you type. */
+export function ShopListPage() {
+  const [text, setText] = useState('');
+  const q = useDeferredValue(text.trim());
+  const shops = useShops(q);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold md:text-4xl">Our shops</h1>
+          <p className="mt-1">Local farms, dairies and bakeries selling on Farmstall.</p>
+        </div>
+        <search className="w-full md:w-80">
+          <label className="input w-full">
+            <Search size={18} aria-hidden="true" />
+            <span className="sr-only">Search shops</span>
+            <input
+              type="search"
+              placeholder="Search shops by name or address"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </label>
+        </search>
+      </div>
+      <div className="mt-6">
+        {shops.isPending ? (
+          <PageLoader label="Loading shops" />
+        ) : shops.isError ? (
+          <p className="text-error">{errorMessage(shops.error)}</p>
+        ) : shops.data.length === 0 ? (
+          <p className="rounded-box bg-base-200 p-6" role="status">
+            No shop matches “{q}”. Try another name or town.
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Shops">
+            {shops.data.map((shop) => (
+              <li key={shop._id} className="card border border-base-300 bg-base-100">
+                <div className="card-body flex-row items-start gap-4">
+                  <img
+                    src={shop.image || SHOP_PLACEHOLDER}
+                    alt=""
+                    width="80"
+                    height="80"
+                    loading="lazy"
+                    className="size-20 shrink-0 rounded-box bg-base-200 object-contain p-1"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="card-title text-lg">{shop.shop}</h2>
+                    {shop.sinceYear ? <p className="text-sm text-base-content/70">Since {shop.sinceYear}</p> : null}
+                    {shop.address ? (
+                      <p className="mt-2 flex gap-1 text-sm">
+                        <MapPin size={16} className="mt-0.5 shrink-0 text-primary" aria-hidden="true" /> {shop.address}
+                      </p>
+                    ) : null}
+                    {shop.phone ? (
+                      <p className="flex gap-1 text-sm">
+                        <Phone size={16} className="mt-0.5 shrink-0 text-primary" aria-hidden="true" /> {shop.phone}
+                      </p>
+                    ) : null}
+                    <Link
+                      to={paths.shopDetails(shop._id)}
+                      className="btn btn-sm btn-primary mt-3"
+                      aria-label={`Visit Store: ${shop.shop}`}
+                    >
+                      Visit Store
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product } from '#contract/products.ts';
+import { api } from '../../api/client.ts';
+
+export const vendorProductsKey = (email: string | undefined) => ['products', 'vendor', email] as const;
+
+export function getVendorProducts(email: string) {
+  return api<Product[]>('/products/vendor', { query: { email } });
+}
+
+/** The signed-in vendor's own products (expired ones flagged). */
+export function useVendorProducts(email: string | undefined) {
+  return useQuery({
+    queryKey: vendorProductsKey(email),
+    queryFn: () => getVendorProducts(email as string),
+    enabled: Boolean(email),
+  });
+}
