@@ -4,7 +4,7 @@ import { useAuth, useRole } from '../auth/AuthProvider.tsx';
 import { paths } from '../paths.ts';
 import { CartLink } from './CartLink.tsx';
 import { SearchBox } from './SearchBox.tsx';
-import { UserMenu } from './UserMenu.tsx';
+import { closeDropdown, UserMenu } from './UserMenu.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-semibold hover:text-primary ${isActive ? 'text-primary' : ''}`;
@@ -62,7 +62,11 @@ export function Navbar() {
             <button type="button" tabIndex={0} className="btn btn-ghost btn-square" aria-label="Open menu">
               <Menu aria-hidden="true" />
             </button>
-            <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
+            <ul
+              className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow"
+              onClick={closeDropdown}
+              onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
+            >
               <NavLinks />
             </ul>
           </div>

@@ -6,6 +6,8 @@ import blankAvatar from '../assets/blank-avatar.svg';
 import { useAuth, useRole } from '../auth/AuthProvider.tsx';
 import { paths } from '../paths.ts';
 
+export const closeDropdown = () => (document.activeElement as HTMLElement | null)?.blur();
+
 /** Where each role's Dashboard link goes. */
 export function useDashboardHome(): string {
   const { isAdmin, isVendor } = useRole();
@@ -57,8 +59,15 @@ export function UserMenu() {
       >
         <Avatar photoURL={user.photoURL} />
       </button>
-      <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
-        <li className="menu-title truncate text-base-content">{name}</li>
+      {/* A daisyUI dropdown stays open while focus is inside it: drop the focus once an item is chosen. */}
+      <ul
+        className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow"
+        onClick={closeDropdown}
+        onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
+      >
+        <li className="menu-title text-base-content">
+          <span className="block truncate">{name}</span>
+        </li>
         <li>
           <Link to={dashboard}>
             <LayoutDashboard size={18} aria-hidden="true" /> Dashboard

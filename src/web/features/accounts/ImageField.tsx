@@ -31,7 +31,7 @@ export function ImageField({
   }, [file]);
 
   return (
-    <FormField label={label} htmlFor={id} error={error} hint="JPEG, PNG or WebP, up to 5 MB">
+    <FormField label={label} htmlFor={id} error={error}>
       <div className="flex items-center gap-3">
         {preview ? (
           <img src={preview} alt="Your choice, as it will appear" className="size-14 rounded-full object-cover" />
@@ -50,6 +50,7 @@ export function ImageField({
           {...registration}
         />
       </div>
+      {error ? null : <p className="text-sm text-base-content/80">JPEG, PNG or WebP, up to 5 MB</p>}
       {progress !== null ? (
         <progress
           className="progress progress-primary mt-2 w-full"

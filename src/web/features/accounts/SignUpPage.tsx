@@ -60,13 +60,13 @@ export function SignUpPage() {
         <FormField label="Email" htmlFor="signup-email" error={errors.email?.message}>
           <input className="input w-full" type="email" autoComplete="email" {...field('email')} />
         </FormField>
-        <FormField
-          label="Password"
-          htmlFor="signup-password"
-          error={errors.password?.message}
-          hint="6 to 20 characters with an upper case letter, a lower case letter, a number and a special character"
-        >
+        <FormField label="Password" htmlFor="signup-password" error={errors.password?.message}>
           <input className="input w-full" type="password" autoComplete="new-password" {...field('password')} />
+          {errors.password ? null : (
+            <p className="text-sm text-base-content/80">
+              6 to 20 characters with an upper case letter, a lower case letter, a number and a special character
+            </p>
+          )}
         </FormField>
         <ImageField
           id="signup-image"

@@ -89,9 +89,9 @@ export function UsersListPage({ roll }: { roll: Role }) {
                 <th scope="row">{(page - 1) * USERS_PAGE_SIZE + index + 1}</th>
                 <td className="font-semibold">{row.name}</td>
                 <td className="capitalize">{row.roll}</td>
-                <td className="break-all">{row.email}</td>
+                <td>{row.email}</td>
                 <td>
-                  <div className="flex flex-wrap justify-end gap-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
                     {roll === 'customer' ? (
                       <button
                         type="button"
@@ -114,7 +114,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
                     ) : null}
                     <button
                       type="button"
-                      className="btn btn-sm btn-error text-error-content"
+                      className="btn btn-sm btn-outline btn-error"
                       onClick={() => deleteOne(row)}
                       disabled={remove.isPending}
                       aria-label={`Delete ${row.name}`}

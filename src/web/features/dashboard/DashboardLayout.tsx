@@ -119,7 +119,7 @@ export function DashboardLayout() {
           <Outlet key={location.pathname} />
         </div>
         <div className="drawer-side z-40 lg:z-auto">
-          <label htmlFor="dashboard-drawer" aria-label="Close the dashboard menu" className="drawer-overlay" />
+          <label htmlFor="dashboard-drawer" className="drawer-overlay" />
           <SideMenu />
         </div>
       </div>

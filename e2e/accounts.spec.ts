@@ -1,0 +1,235 @@
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+const PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
+const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
+const PASSWORD = 'Fresh#2026';
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+
+/** A customer created through the API, as the sign-up page would. */
+async function newCustomer(request: APIRequestContext, label = 'shopper') {
+  const id = unique(label);
+  const user = { name: `Pat ${id}`, email: `${id}@example.com`, password: PASSWORD };
+  const response = await request.post('/api/users', { data: user });
+  expect(response.status()).toBe(201);
+  return user;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+async function openAccountMenu(page: Page) {
+  await mainNav(page)
+    .getByRole('button', { name: /Account menu/ })
+    .click();
+}
+
+test('sign up: every validation message, then an account with a picture', async ({ page }) => {
+  await page.goto('/signUp');
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('This field is required')).toHaveCount(3);
+  await expect(page.getByText('password is required')).toBeVisible();
+  await checkA11y(page);
+
+  const password = page.getByLabel('Password');
+  await password.fill('Ab#1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Password must be 6 character')).toBeVisible();
+  await password.fill('Abcdef#12345678901234');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Password less than 20 character')).toBeVisible();
+  await password.fill('weakpassword');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(
+    page.getByText('Password must have one upper case one lower case one number one special charcter'),
+  ).toBeVisible();
+
+  const id = unique('newbie');
+  await page.getByLabel('Name').fill(`Robin ${id}`);
+  await page.getByLabel('Email').fill(`${id}@example.com`);
+  await password.fill(PASSWORD);
+  await page.getByLabel('Your photo').setInputFiles(PICTURE);
+  await expect(page.getByRole('img', { name: 'Your choice, as it will appear' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h2-signup.png', fullPage: true });
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Sign up has been successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(mainNav(page).getByRole('button', { name: `Account menu of Robin ${id}` })).toBeVisible();
+  const avatar = mainNav(page)
+    .getByRole('button', { name: /Account menu/ })
+    .locator('img');
+  await expect(avatar).toHaveAttribute('src', /\/uploads\//);
+});
+
+test('a taken e-mail is refused with the reason and the form is reset', async ({ page, request }) => {
+  const existing = await newCustomer(request, 'taken');
+  await page.goto('/signUp');
+  await page.getByLabel('Name').fill('Someone Else');
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Your photo').setInputFiles(PICTURE);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('An account with this e-mail already exists. Sign in instead.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+});
+
+test('sign in returns to the page that asked for it; sign out shows Join Now again', async ({ page, request }) => {
+  const user = await newCustomer(request);
+  await page.goto('/member');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Google sign-in is not set up on this server' })).toBeDisabled();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h2-login.png', fullPage: true });
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/member$/);
+  await expect(page.getByRole('heading', { name: 'Become a vendor' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Become a vendor' })).toBeVisible();
+  await expect(page).toHaveURL(/\/member$/);
+
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(mainNav(page).getByRole('link', { name: 'Join Now' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+  const refreshed = await page.evaluate(() => fetch('/api/auth/refresh', { method: 'POST' }).then((r) => r.status));
+  expect(refreshed).toBe(401);
+});
+
+test('a wrong password gets one generic message and the form is reset', async ({ page, request }) => {
+  const user = await newCustomer(request);
+  await page.goto('/login');
+  await signIn(page, user.email, 'Wrong#Password1');
+  await expect(page.getByText('The e-mail or password is not correct.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ page, request }) => {
+  const user = await newCustomer(request, 'grower');
+  await page.goto('/login');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/$/);
+  const nav = mainNav(page);
+  await expect(nav.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await expect(nav.getByText('+0')).toBeAttached();
+  await nav.getByRole('link', { name: 'Become a vendor' }).first().click({ force: true });
+  await expect(page).toHaveURL(/\/member$/);
+
+  await page.getByRole('button', { name: 'Register my shop' }).click();
+  await expect(page.getByText('This field is required')).toHaveCount(5);
+  await checkA11y(page);
+  await page.getByLabel('Shop name').fill('Sunny Acres');
+  await page.getByLabel('Shop established date').fill('2018-04-12');
+  await page.getByLabel('Shop address').fill('4 Meadow Road, Springfield');
+  await page.getByLabel('Phone number').fill('+1 555 010 7788');
+  await page.getByLabel('Shop image').setInputFiles(PICTURE);
+  await page.screenshot({ path: '/tmp/h2-member.png', fullPage: true });
+  await page.getByRole('button', { name: 'Register my shop' }).click();
+  await expect(page.getByText('You are now our Vendor')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole('link', { name: 'Become a vendor' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+
+  await openAccountMenu(page);
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/vendorHome$/);
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  for (const label of [
+    'Vendor Home',
+    'Add Product',
+    'My Products',
+    'Orders',
+    'Sale Stat',
+    'Premium membership',
+    'Home',
+  ]) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toBeAttached();
+  }
+  await expect(menu.getByRole('link', { name: 'Customers' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/h2-dashboard-vendor.png', fullPage: true });
+});
+
+test('an admin promotes one customer and deletes another after the confirmation', async ({ page, request }) => {
+  const promoted = await newCustomer(request, 'promote');
+  const doomed = await newCustomer(request, 'delete');
+  await page.goto('/login');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/allCustomer');
+  await expect(page.getByRole('heading', { name: /^User List: \d+$/ })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  for (const label of ['Admin Home', 'Customers', 'Vendors', 'Admins', 'Coupons', 'Reported reviews']) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toBeAttached();
+  }
+  await expect(page.getByRole('columnheader', { name: 'Roll' })).toBeVisible();
+
+  const lastPage = page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('button')
+    .filter({ hasText: /^\d+$/ })
+    .last();
+  if (await lastPage.isVisible()) await lastPage.click();
+  await page.getByRole('button', { name: `Make ${promoted.name} an admin` }).click();
+  await expect(page.getByText(`${promoted.name} is an Admin Now!`)).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h2-all-customers.png', fullPage: true });
+
+  await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
+  await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByRole('heading', { name: 'Deleted' })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: `Delete ${doomed.name}` })).toHaveCount(0);
+
+  await menu.getByRole('link', { name: 'Admins' }).click();
+  await expect(page.getByRole('heading', { name: /^Admin List: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: promoted.email })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h2-all-admins.png', fullPage: true });
+  await menu.getByRole('link', { name: 'Vendors' }).click();
+  await expect(page.getByRole('heading', { name: /^Vendor List: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Shop Details of/ }).first()).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h2-all-vendors.png', fullPage: true });
+
+  const login = await request.post('/api/jwt', { data: { email: doomed.email, password: doomed.password } });
+  expect(login.status()).toBe(401);
+});
+
+test('a customer is turned away from an admin page to /login', async ({ page, request }) => {
+  const user = await newCustomer(request);
+  await page.goto('/login');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/allCustomer');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(`You are signed in as ${user.email}`)).toBeVisible();
+  await checkA11y(page);
+
+  await page.goto('/dashboard/userHome');
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(menu.getByRole('link', { name: 'My Cart (0)' })).toBeAttached();
+  await expect(menu.getByRole('link', { name: 'Payment History' })).toBeAttached();
+  await page.screenshot({ path: '/tmp/h2-dashboard-customer.png', fullPage: true });
+});
+
+test('a signed-out visitor of a dashboard page goes to /login and comes back after signing in', async ({
+  page,
+  request,
+}) => {
+  const user = await newCustomer(request);
+  await page.goto('/dashboard/userHome');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard\/userHome$/);
+});
