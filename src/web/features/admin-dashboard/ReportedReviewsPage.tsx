@@ -36,7 +36,7 @@ function Decision({ review }: { review: ReportedReview }) {
     <div className="flex flex-wrap gap-2">
       <button
         type="button"
-        className="btn btn-xs btn-primary"
+        className="btn btn-sm btn-primary"
         disabled={moderate.isPending}
         onClick={() => decide('keep')}
         aria-label={`Keep the review by ${review.commenterName}`}
@@ -46,7 +46,7 @@ function Decision({ review }: { review: ReportedReview }) {
       </button>
       <button
         type="button"
-        className="btn btn-xs btn-outline btn-error"
+        className="btn btn-sm btn-outline btn-error"
         disabled={moderate.isPending}
         onClick={() => decide('remove')}
         aria-label={`Remove the review by ${review.commenterName}`}
@@ -98,7 +98,7 @@ export function ReportedReviewsPage() {
                     </td>
                     <td>
                       <div>{review.commenterName}</div>
-                      <div className="text-xs break-all">{review.commenterEmail}</div>
+                      <div className="whitespace-nowrap text-xs">{review.commenterEmail}</div>
                     </td>
                     <td>
                       <time dateTime={review.reportedAt}>

@@ -36,7 +36,7 @@ function ReportButton({ review }: { review: VendorReview }) {
   return (
     <button
       type="button"
-      className="btn btn-xs btn-outline btn-error"
+      className="btn btn-sm btn-outline btn-error"
       disabled={report.isPending}
       onClick={run}
       aria-label={`Report Comment by ${review.commenterName}`}
