@@ -66,7 +66,7 @@ function OrderActions({ order }: { order: VendorOrder }) {
   };
 
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       {targets.map((target) => {
         const { label, icon: Icon, className } = ACTIONS[target];
         return (
