@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import Swal from 'sweetalert2';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
+import { thumbnailUrl } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, SWAL_COLORS } from '../../auth/confirm.ts';
 import { useCart } from '../../cart/use-cart.ts';
@@ -22,7 +23,13 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove: () =>
   return (
     <tr className={item.available ? undefined : 'bg-error/5'}>
       <td>
-        <img src={item.image} alt={item.name} width={56} height={56} className="size-14 rounded-box object-cover" />
+        <img
+          src={thumbnailUrl(item.image)}
+          alt={item.name}
+          width={56}
+          height={56}
+          className="size-14 rounded-box object-cover"
+        />
       </td>
       <td>
         <p className="font-semibold">{item.name}</p>
@@ -172,7 +179,7 @@ export function CartPage() {
         <section aria-label="Cart items">
           <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Image</th>
                   <th scope="col">Product</th>

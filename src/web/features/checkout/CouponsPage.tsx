@@ -127,7 +127,7 @@ function CouponTable() {
       </h2>
       <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">Code</th>
               <th scope="col">Discount</th>

@@ -79,7 +79,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
 
       <div className="mt-8 overflow-x-auto">
         <table className="table">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">Name</th>
               <th scope="col" className="text-right">

@@ -23,7 +23,7 @@ export function PaymentHistoryPage() {
       <h1 className="text-3xl font-bold">Transaction History List: {total}</h1>
       <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">#</th>
               <th scope="col">Price</th>
