@@ -11,7 +11,16 @@ export function formatPrice(dollars: number): string {
 }
 
 /** A product in a grid: picture, category, name, 'By: shop name', price, and an Add button (one unit). */
-export function ProductCard({ product, footer }: { product: Product; footer?: ReactNode }) {
+export function ProductCard({
+  product,
+  footer,
+  compact = false,
+}: {
+  product: Product;
+  footer?: ReactNode;
+  /** A shorter picture (deals row). */
+  compact?: boolean;
+}) {
   const addToCart = useAddToCart();
   const href = paths.productDetails(product._id);
   return (
@@ -24,7 +33,7 @@ export function ProductCard({ product, footer }: { product: Product; footer?: Re
           height="400"
           loading="lazy"
           decoding="async"
-          className="aspect-square w-full rounded-box bg-base-200 object-contain"
+          className={`w-full rounded-box bg-base-200 object-contain ${compact ? 'h-40' : 'aspect-square'}`}
         />
       </Link>
       <div className="card-body gap-1 pt-0">

@@ -116,7 +116,7 @@ export function AddProductPage() {
               <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
                 {livePrice(watch('productionCost'), watch('profitMargin'))}
               </p>
-              <p className="label text-sm">Cost plus your margin; the server confirms it.</p>
+              <p className="text-sm text-base-content/80">Cost plus your margin; the server confirms it.</p>
             </div>
             <div className="mt-4 sm:col-span-2">
               <button type="submit" className="btn btn-primary" disabled={add.isPending}>

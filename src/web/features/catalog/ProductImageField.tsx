@@ -34,7 +34,7 @@ export function ProductImageField({
   };
 
   return (
-    <FormField label="Product Image" htmlFor={id} error={uploadError ?? error} hint="JPEG, PNG or WebP, up to 5 MB">
+    <FormField label="Product Image" htmlFor={id} error={uploadError ?? error}>
       <div className="flex items-center gap-3">
         {value ? (
           <img
@@ -55,6 +55,7 @@ export function ProductImageField({
           onChange={(e) => upload(e.target.files?.[0])}
         />
       </div>
+      <p className="text-sm text-base-content/80">JPEG, PNG or WebP, up to 5 MB</p>
       {progress !== null ? (
         <progress
           className="progress progress-primary mt-2 w-full"

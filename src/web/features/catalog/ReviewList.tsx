@@ -27,7 +27,7 @@ export function ReviewList({ productId }: { productId: string }) {
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-bold">{review.commenterName}</span>
               {review.verifiedPurchase ? (
-                <span className="badge badge-sm badge-success gap-1">
+                <span className="badge badge-sm gap-1 border-primary bg-base-100 text-primary">
                   <BadgeCheck size={14} aria-hidden="true" /> Verified purchase
                 </span>
               ) : null}

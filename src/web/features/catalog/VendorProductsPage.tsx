@@ -56,7 +56,7 @@ export function VendorProductsPage() {
       ) : (
         <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
           <table className="table">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Image</th>

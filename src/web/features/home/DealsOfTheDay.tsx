@@ -22,6 +22,7 @@ export function DealsOfTheDay() {
             {deals.data.map((deal) => (
               <li key={deal._id}>
                 <ProductCard
+                  compact
                   product={deal}
                   footer={
                     <div className="mt-2">
