@@ -203,6 +203,7 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   await expect(page.locator('body > div header').first()).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(sheet).toBeVisible();
+  await shot(page, 'h4-invoice-print-view');
   if (SHOTS) await page.pdf({ path: `${SHOTS}/h4-invoice-print.pdf`, format: 'A4' });
   await page.emulateMedia({ media: 'screen' });
 

@@ -50,6 +50,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .text(invoice.billTo.address, { width: width / 2 - 10 })
     .text(invoice.billTo.phone)
     .text(invoice.billTo.email);
+  const billToBottom = doc.y;
   const overviewX = left + width / 2;
   doc.font('Helvetica-Bold').fontSize(11).text('Overview', overviewX, blockTop);
   doc
@@ -58,6 +59,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .text(`Payment method: ${invoice.payment.method}`, overviewX)
     .text(`Status: ${invoice.payment.status === 'pending' ? 'pending' : 'complete'}`, overviewX)
     .text(`Grand total: ${money(invoice.grandTotal)}`, overviewX);
+  const overviewBottom = doc.y;
 
   // Item table.
   const columns = [
@@ -66,7 +68,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     { label: 'Quantity', x: left + width * 0.64, w: width * 0.14, align: 'right' as const },
     { label: 'Total Amount', x: left + width * 0.78, w: width * 0.22, align: 'right' as const },
   ];
-  let y = 260;
+  let y = Math.max(billToBottom, overviewBottom) + 28;
   doc.rect(left, y - 6, width, 22).fill('#e8f3ec');
   doc.fillColor('black').font('Helvetica-Bold').fontSize(10);
   for (const c of columns) doc.text(c.label, c.x + 4, y, { width: c.w - 8, align: c.align });

@@ -35,7 +35,7 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove: () =>
         <p className="font-semibold">{item.name}</p>
         <p className="text-sm">By: {item.shopName}</p>
         {item.unavailableReason ? (
-          <span className="badge badge-error mt-1 text-error-content">
+          <span className="badge mt-1 border-red-700 bg-red-700 font-semibold text-white">
             {UNAVAILABLE_LABELS[item.unavailableReason]}
             {item.unavailableReason === 'not_enough_stock' ? ` (${item.stock} left)` : ''}
           </span>

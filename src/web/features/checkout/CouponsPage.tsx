@@ -16,9 +16,9 @@ import { useCreateCoupon } from './create-coupon.ts';
 import { useDeleteCoupon } from './delete-coupon.ts';
 
 const STATE: Record<Coupon['state'], { label: string; className: string }> = {
-  active: { label: 'Active', className: 'badge-success text-success-content' },
-  expired: { label: 'Expired', className: 'badge-neutral' },
-  used_up: { label: 'Used up', className: 'badge-warning text-warning-content' },
+  active: { label: 'Active', className: 'border-green-700 bg-green-700 text-white' },
+  expired: { label: 'Expired', className: 'border-base-300 bg-base-200 text-base-content' },
+  used_up: { label: 'Used up', className: 'border-amber-600 bg-amber-50 text-amber-900' },
 };
 
 function CreateCouponForm() {
