@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { checkA11y, expect, test } from './fixtures.ts';
 
 const PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
@@ -86,7 +87,9 @@ test('sign in returns to the page that asked for it; sign out shows Join Now aga
   await page.goto('/member');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Google sign-in is not set up on this server' })).toBeDisabled();
+  const { google } = await (await request.get('/api/auth/providers')).json();
+  if (google) await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+  else await expect(page.getByRole('button', { name: 'Google sign-in is not set up on this server' })).toBeDisabled();
   await checkA11y(page);
   await page.screenshot({ path: '/tmp/h2-login.png', fullPage: true });
   await signIn(page, user.email, user.password);
@@ -232,4 +235,40 @@ test('a signed-out visitor of a dashboard page goes to /login and comes back aft
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard\/userHome$/);
+});
+
+/**
+ * Runs when the server under test is started with GOOGLE_ISSUER=http://127.0.0.1:<E2E_PORT + 1000>,
+ * GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: this test then plays the provider with oauth2-mock-server.
+ */
+test.describe('Google sign-in through a local OpenID Connect server', () => {
+  let oidc: OAuth2Server | undefined;
+  const id = unique('google');
+  const identity = { sub: id, email: `${id}@example.com`, email_verified: true, name: `Gale ${id}` };
+
+  test.beforeAll(async ({ request }) => {
+    const { google } = await (await request.get('/api/auth/providers')).json();
+    if (!google) return;
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate('RS256');
+    oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, identity));
+    const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
+    await oidc.start(port, '127.0.0.1');
+    oidc.issuer.url = `http://127.0.0.1:${port}`;
+  });
+  test.afterAll(async () => {
+    await oidc?.stop();
+  });
+
+  test('the popup signs a new customer in and the page follows', async ({ page }) => {
+    test.skip(!oidc, 'the server under test has no GOOGLE_* settings');
+    await page.goto('/login');
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const window = await popup;
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNav(page).getByRole('button', { name: `Account menu of ${identity.name}` })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Become a vendor' })).toBeAttached();
+    await expect.poll(() => window.isClosed()).toBe(true);
+  });
 });
