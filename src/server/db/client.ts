@@ -15,7 +15,11 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 pg.types.setTypeParser(1082, (value: string) => value);
 
 export function createPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle connection the server closed (restart, failover, dropped test database) must not crash the
+  // process: the pool opens a new one at the next query, and that query reports any real outage.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function createDb(pool: pg.Pool): Db {

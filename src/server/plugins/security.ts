@@ -6,19 +6,24 @@ import fp from 'fastify-plugin';
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const imageHosts = app.config.s3?.publicUrl ? [new URL(app.config.s3.publicUrl).origin] : [];
+    // Stripe Elements loads its script and card frames from Stripe and talks to its API.
+    const stripe = app.config.payments.provider === 'stripe';
+    const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+    const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+    const stripeApi = stripe ? ['https://api.stripe.com'] : [];
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripeScripts],
           // Carousels, charts and toasts set style attributes at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...imageHosts],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'"],
+          connectSrc: ["'self'", ...stripeApi],
+          frameSrc: ["'self'", ...stripeFrames],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -62,3 +62,23 @@ describe('foundation routes', () => {
     expect(page.body).toContain('swagger');
   });
 });
+
+describe('Content-Security-Policy with Stripe', () => {
+  it('allows Stripe Elements only when the Stripe provider is configured', async () => {
+    const stripe = await createTestApp({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    try {
+      const csp = String((await stripe.app.inject('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain('https://api.stripe.com');
+    } finally {
+      await stripe.close();
+    }
+    const sandboxCsp = String((await t.app.inject('/api/health')).headers['content-security-policy']);
+    expect(sandboxCsp).not.toContain('stripe');
+  });
+});
