@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { FEATURED_CATEGORY_ROUTES } from '#contract/categories.ts';
+import { SearchBox } from '../../layout/SearchBox.tsx';
 import { paths } from '../../paths.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { useSearch } from './search-products.ts';
@@ -35,6 +36,8 @@ export function SearchPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      {/* The navbar's box shows from medium widths; phones search here. */}
+      <SearchBox className="mb-6 flex md:hidden" />
       <h1 className="text-3xl font-bold">{q ? <>Results for “{q}”</> : 'Search'}</h1>
       {!q ? (
         <div className="mt-6">
