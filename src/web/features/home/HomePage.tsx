@@ -1,3 +1,4 @@
+import { SearchBox } from '../../layout/SearchBox.tsx';
 import { BannerSlider } from './BannerSlider.tsx';
 import { CategoryCarousel } from './CategoryCarousel.tsx';
 import { DealsOfTheDay } from './DealsOfTheDay.tsx';
@@ -7,6 +8,10 @@ import { ValueCards } from './ValueCards.tsx';
 export function HomePage() {
   return (
     <div className="pb-4">
+      {/* The navbar's search box shows from medium widths; phones get it here. */}
+      <div className="px-4 pt-4 md:hidden">
+        <SearchBox className="flex" />
+      </div>
       <BannerSlider />
       <CategoryCarousel />
       <ValueCards />
