@@ -224,6 +224,15 @@ test('a customer is turned away from an admin page to /login', async ({ page, re
   await expect(menu.getByRole('link', { name: 'My Cart (0)' })).toBeAttached();
   await expect(menu.getByRole('link', { name: 'Payment History' })).toBeAttached();
   await page.screenshot({ path: '/tmp/h2-dashboard-customer.png', fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(menu.getByRole('link', { name: 'Payment History' })).not.toBeInViewport();
+  await page.getByText('Dashboard menu').click();
+  await expect(menu.getByRole('link', { name: 'Payment History' })).toBeInViewport();
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/h2-dashboard-phone.png' });
+  await menu.getByRole('link', { name: 'User Home' }).click();
+  await expect(menu.getByRole('link', { name: 'Payment History' })).not.toBeInViewport();
 });
 
 test('a signed-out visitor of a dashboard page goes to /login and comes back after signing in', async ({

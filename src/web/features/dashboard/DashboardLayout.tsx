@@ -16,7 +16,8 @@ import {
   Ticket,
   Users,
 } from 'lucide-react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
 import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { RequireRole } from '../../auth/RequireRole.tsx';
 import { useCartCount } from '../../layout/cart-count.ts';
@@ -67,7 +68,7 @@ function useMenu(): { title: string; items: MenuItem[] } {
 
 const itemClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : 'font-semibold');
 
-function SideMenu() {
+function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const { user } = useAuth();
   const { title, items } = useMenu();
   return (
@@ -82,7 +83,7 @@ function SideMenu() {
       <ul className="menu w-full gap-1 p-0">
         {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <NavLink to={to} className={itemClass}>
+            <NavLink to={to} className={itemClass} onClick={onNavigate}>
               <Icon size={18} aria-hidden="true" /> {label}
             </NavLink>
           </li>
@@ -91,12 +92,12 @@ function SideMenu() {
       <div className="divider" />
       <ul className="menu w-full p-0">
         <li>
-          <NavLink to={paths.home} end className="font-semibold">
+          <NavLink to={paths.home} end className="font-semibold" onClick={onNavigate}>
             <House size={18} aria-hidden="true" /> Home
           </NavLink>
         </li>
         <li>
-          <NavLink to={paths.shopList} className="font-semibold">
+          <NavLink to={paths.shopList} className="font-semibold" onClick={onNavigate}>
             <BadgeDollarSign size={18} aria-hidden="true" /> Shop
           </NavLink>
         </li>
@@ -107,20 +108,29 @@ function SideMenu() {
 
 /** The dashboard shell: each role's side menu (a drawer on phones) beside the routed page. Signed in only. */
 export function DashboardLayout() {
-  const location = useLocation();
+  // On phones the menu is a drawer, closed again once a page is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
   return (
     <RequireRole>
       <div className="drawer mx-auto max-w-7xl lg:drawer-open">
-        <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Show the dashboard menu" />
+        <input
+          id="dashboard-drawer"
+          type="checkbox"
+          className="drawer-toggle"
+          aria-label="Show the dashboard menu"
+          checked={menuOpen}
+          onChange={(event) => setMenuOpen(event.target.checked)}
+        />
         <div className="drawer-content min-w-0 px-4 py-6 lg:px-8">
           <label htmlFor="dashboard-drawer" className="btn btn-outline btn-sm mb-4 lg:hidden">
             <PanelLeftOpen size={18} aria-hidden="true" /> Dashboard menu
           </label>
-          <Outlet key={location.pathname} />
+          <Outlet />
         </div>
         <div className="drawer-side z-40 lg:z-auto">
-          <label htmlFor="dashboard-drawer" className="drawer-overlay" />
-          <SideMenu />
+          <button type="button" className="drawer-overlay" aria-label="Close the dashboard menu" onClick={closeMenu} />
+          <SideMenu onNavigate={closeMenu} />
         </div>
       </div>
     </RequireRole>
