@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { refreshTokens } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
@@ -154,5 +155,33 @@ describe('GET /api/auth/providers and Google without configuration', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.body).toContain('BroadcastChannel');
+  });
+});
+
+describe('secrets stay out of the logs', () => {
+  it('logs no password, hash or token while signing up, in, renewing and out at trace level', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: t.config,
+      db: t.db,
+      secrets: { jwtSecret: 'a-test-signing-key-that-is-long-enough-123' },
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const password = 'Logged#Not1';
+      const email = `quiet-${Date.now()}@example.com`;
+      await app.inject({ method: 'POST', url: '/api/users', payload: { name: 'Quiet', email, password } });
+      const signedIn = await app.inject({ method: 'POST', url: '/api/jwt', payload: { email, password } });
+      const { token } = signedIn.json();
+      const cookie = refreshCookie(signedIn).value;
+      await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      await app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { farmstall_refresh: cookie } });
+      await app.inject({ method: 'POST', url: '/api/jwt', payload: { email, password: 'Wrong#Pass1' } });
+      const log = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(5);
+      for (const secret of [password, 'Wrong#Pass1', token, cookie, 'argon2id']) expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
   });
 });

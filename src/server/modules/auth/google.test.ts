@@ -127,3 +127,17 @@ describe('Google sign-in (OpenID Connect code + PKCE against a local OIDC server
     expect(callback.body).toContain('Google sign-in was cancelled.');
   });
 });
+
+describe('Google settings', () => {
+  it('need the client id and secret together, and default to Google as the issuer', async () => {
+    const { ConfigError, loadConfig } = await import('../../config.ts');
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id-only' })).toThrow(ConfigError);
+    expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 'secret-only' })).toThrow(/GOOGLE_CLIENT_ID/);
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+  });
+});
