@@ -29,15 +29,13 @@ export function matchingProductIds(q: string): SQL {
 
 /**
  * Relevance of a product (alias p, vendor u, category c) to the text: full-text rank over name (weight A)
- * and details (B), plus how close the name is to the whole text and, on average, to each word, plus a
- * smaller share for a close shop name or category. Cast to float8 so it round-trips exactly through a cursor.
+ * and details (B), plus how close the name is to the whole text, plus a smaller share for a close shop name
+ * or category. Cast to float8 so it round-trips exactly through a cursor.
  */
 export function relevanceScore(q: string): SQL {
-  const words = searchWords(q).join(' ');
   return sql`(
     ts_rank(p.search_vector, websearch_to_tsquery('english', ${q}))
     + word_similarity(${q}, p.name)
-    + coalesce((SELECT avg(word_similarity(w, p.name)) FROM unnest(string_to_array(${words}, ' ')) AS w), 0)
     + 0.3 * greatest(word_similarity(${q}, coalesce(u.shop_name, '')), word_similarity(${q}, c.label))
   )::float8`;
 }
