@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { matchingProductIds, relevanceScore } from '../search/ranking.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
+import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
 
 export type ListProductsParams = {
@@ -87,13 +88,15 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   } else {
     const order = ORDERS[sort];
     const conditions = cursor ? sql`${where} AND ${order.after(cursor)}` : where;
-    const result = await db.execute(sql`
+    rows = await queryPrepared<Row & { total: number | null }>(
+      db,
+      sql`
       SELECT ${PRODUCT_COLUMNS}, ${total} AS total
       FROM products p JOIN users u ON u.id = p.vendor_id
       WHERE ${conditions}
       ORDER BY ${order.orderBy}
-      LIMIT ${fetch}`);
-    rows = result.rows as typeof rows;
+      LIMIT ${fetch}`,
+    );
   }
 
   const page = rows.slice(0, params.limit);

@@ -7,14 +7,17 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, deals, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
 
 const GONE = 'This product is no longer available';
 
 async function selectProduct(db: Tx, id: string): Promise<(ProductRow & { listed: boolean }) | undefined> {
-  const result = await db.execute(sql`
-    SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p JOIN users u ON u.id = p.vendor_id WHERE p.id = ${id}::uuid`);
-  return result.rows[0] as (ProductRow & { listed: boolean }) | undefined;
+  const [row] = await queryPrepared<ProductRow & { listed: boolean }>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p JOIN users u ON u.id = p.vendor_id WHERE p.id = ${id}::uuid`,
+  );
+  return row;
 }
 
 /** A product a shopper can see and buy: listed and not past its expiry date; 404 otherwise. */
