@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { checkConnection, createDb, createPool, runMigrations } from './db/client.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
+import { openDatabase } from './db/open.ts';
 import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
-import { lockDataDir } from './lock.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
 import { loadSecrets } from './secrets.ts';
@@ -18,19 +15,9 @@ async function main() {
   };
 
   try {
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      cleanups.push(await lockDataDir(config.dataDir));
-      console.log(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} …`);
-      const embedded = await startEmbeddedPostgres(config.dataDir);
-      cleanups.push(embedded.stop);
-      databaseUrl = embedded.url;
-    }
-    const pool = createPool(databaseUrl);
-    cleanups.push(() => pool.end());
-    await checkConnection(pool);
-    const db = createDb(pool);
-    await runMigrations(db);
+    const database = await openDatabase(config, { log: console.log });
+    cleanups.push(database.close);
+    const { db } = database;
 
     const storage = createStorage(config);
     if (await shouldSeedDemo(db, config.seedDemo)) {

@@ -25,7 +25,7 @@ export function FormField({
           {error}
         </p>
       ) : hint ? (
-        <p className="label text-sm">{hint}</p>
+        <p className="text-sm text-base-content">{hint}</p>
       ) : null}
     </div>
   );
