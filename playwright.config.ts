@@ -50,6 +50,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       RATE_LIMIT_WRITES_PER_MINUTE: '5000',
+      // Google sign-in against the local OpenID Connect server that e2e/accounts.spec.ts starts.
+      GOOGLE_ISSUER: `http://127.0.0.1:${PORT + 1000}`,
+      GOOGLE_CLIENT_ID: 'farmstall-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
     },
   },
 });
