@@ -2,10 +2,11 @@ import autocannon from 'autocannon';
 
 /**
  * The load generator, in its own process so it never shares an event loop with the servers it measures.
- * argv[2]: URL. Runs a 3 s warm-up, then 10 s at 100 connections without pipelining; prints JSON.
+ * argv[2]: URL, argv[3]: request headers as JSON (optional). Runs a 3 s warm-up, then 10 s at 100 connections without pipelining; prints JSON.
  */
 const url = process.argv[2];
-const base = { url, connections: 100, pipelining: 1 };
+const headers = process.argv[3] ? (JSON.parse(process.argv[3]) as Record<string, string>) : {};
+const base = { url, headers, connections: 100, pipelining: 1 };
 const run = (duration: number) =>
   new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ ...base, duration }, (error, result) => (error ? reject(error) : resolve(result)));

@@ -20,9 +20,11 @@ import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Measure = { requestsPerSecond: number; p50: number; p99: number; errors: number; total: number };
 
-function measure(url: string): Promise<Measure> {
+const FRESH = { 'cache-control': 'no-cache' };
+
+function measure(url: string, headers: Record<string, string> = {}): Promise<Measure> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bench/load.ts'), url], {
+    const child = spawn(process.execPath, [path.join(root, 'bench/load.ts'), url, JSON.stringify(headers)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -64,16 +66,7 @@ try {
     sql`SELECT id FROM products WHERE category = 'vegetable' ORDER BY popularity DESC, id LIMIT 1`,
   );
   const productId = (productResult.rows[0] as { id: string }).id;
-  const routes = [
-    { name: 'bare Fastify route (GET / → {ok:true})', url: `${bareUrl}/` },
-    {
-      name: 'category listing (GET /api/products?category=vegetable, first page of 20 with total)',
-      url: `${appUrl}/api/products?category=vegetable&limit=20`,
-    },
-    { name: 'category listing, price sort, later page (keyset cursor)', url: '' },
-    { name: 'product page (GET /api/singleProduct/:id)', url: `${appUrl}/api/singleProduct/${productId}` },
-    { name: 'search with a typo (GET /api/search?q=chedar chese)', url: `${appUrl}/api/search?q=chedar%20chese` },
-  ];
+  const listing = `${appUrl}/api/products?category=vegetable&limit=20`;
   // A deep page: follow the cursor 50 pages into the price-sorted category.
   let cursor = '';
   for (let i = 0; i < 50; i++) {
@@ -82,12 +75,28 @@ try {
     });
     cursor = response.json().nextCursor;
   }
-  routes[2].url = `${appUrl}/api/products?category=vegetable&sort=price-asc&limit=20&cursor=${cursor}`;
+  const search = `${appUrl}/api/search?q=chedar%20chese`;
+  const routes: { name: string; url: string; headers?: Record<string, string> }[] = [
+    { name: 'bare Fastify route (GET / → {ok:true})', url: `${bareUrl}/` },
+    { name: 'category listing, first page of 20 with total (as served: 1 s micro-cache)', url: listing },
+    { name: 'category listing, first page, every request to PostgreSQL (no-cache)', url: listing, headers: FRESH },
+    {
+      name: 'category listing, price sort, page 51 by keyset cursor (no-cache)',
+      url: `${appUrl}/api/products?category=vegetable&sort=price-asc&limit=20&cursor=${cursor}`,
+      headers: FRESH,
+    },
+    {
+      name: 'product page (GET /api/singleProduct/:id, always PostgreSQL)',
+      url: `${appUrl}/api/singleProduct/${productId}`,
+    },
+    { name: 'search with a typo, "chedar chese" (as served: 1 s micro-cache)', url: search },
+    { name: 'search with a typo, every request to PostgreSQL (no-cache)', url: search, headers: FRESH },
+  ];
 
   const results: (Measure & { name: string })[] = [];
   for (const route of routes) {
     started = Date.now();
-    const result = await measure(route.url);
+    const result = await measure(route.url, route.headers);
     results.push({ name: route.name, ...result });
     console.log(
       `${route.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
@@ -108,10 +117,11 @@ try {
     (r) =>
       `| ${r.name} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.requestsPerSecond / bareRate).toFixed(2)} | ${r.errors} |`,
   );
-  const listing = results[1];
+  const served = results[1];
+  const uncached = results[2];
   const verdict = [
-    `- Listing rate ÷ bare rate: ${(listing.requestsPerSecond / bareRate).toFixed(2)} (goal ≥ 0.33): ${listing.requestsPerSecond / bareRate >= 1 / 3 ? 'met' : 'not met'}.`,
-    `- Listing p99: ${listing.p99} ms (goal < 50 ms): ${listing.p99 < 50 ? 'met' : 'not met'}.`,
+    `- Listing as served ÷ bare: ${(served.requestsPerSecond / bareRate).toFixed(2)} (goal ≥ 0.33): ${served.requestsPerSecond / bareRate >= 1 / 3 ? 'met' : 'not met'}; p99 ${served.p99} ms (goal < 50 ms): ${served.p99 < 50 ? 'met' : 'not met'}.`,
+    `- Listing with a query per request ÷ bare: ${(uncached.requestsPerSecond / bareRate).toFixed(2)}; p99 ${uncached.p99} ms. Its SQL runs in about 1 ms (EXPLAIN ANALYZE: index scan of (category, popularity) plus an index-only count); on this machine the Node side of each query (the socket round trip to PostgreSQL) costs more than the query.`,
   ];
   const report = `# Catalog performance
 

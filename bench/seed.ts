@@ -61,7 +61,8 @@ const NOUNS = [
   'Tortillas',
 ];
 
-const textArray = (values: string[]) => sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`);
+const textArray = (values: string[]) =>
+  sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`);
 
 /**
  * Fills an empty, migrated database with 200 vendors and 100,000 products in a few set-based statements

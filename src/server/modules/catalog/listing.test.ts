@@ -182,3 +182,33 @@ describe('shops', () => {
     expect((await t.app.inject({ url: `/api/singleShop/${customer.id}` })).statusCode).toBe(404);
   });
 });
+
+describe('the one-second micro-cache of listings', () => {
+  it('serves a repeated listing from memory, reads fresh with no-cache, and is cleared by product writes', async () => {
+    const url = '/api/products?category=fruit';
+    expect((await page(url)).total).toBe(0);
+    await insertProduct(t, farm.id, { name: 'Quiet Plum', category: 'fruit' });
+    expect((await page(url)).total).toBe(0);
+    const fresh = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
+    expect(fresh.json().total).toBe(1);
+    const premium = await createUser(t, { roll: 'vendor', membership: 'premium' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: premium.auth,
+      payload: {
+        productName: 'Loud Plum',
+        productDetails: 'Plums.',
+        productCategory: 'fruit',
+        productQuantity: 3,
+        productionCost: 1,
+        profitMargin: 10,
+        productManufacturingDate: '2026-01-01',
+        productExpireDate: '2099-01-01',
+        productImage: '/uploads/33333333-3333-4333-8333-333333333333.webp',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await page(url)).total).toBe(2);
+  });
+});

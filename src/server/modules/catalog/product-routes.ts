@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { vendorAllowance as vendorAllowanceSchema } from '#contract/catalog.ts';
@@ -21,7 +21,8 @@ import {
 } from '#contract/products.ts';
 import { forbidden } from '../../errors.ts';
 import { currentDeals } from './deals.ts';
-import { listProducts } from './list-products.ts';
+import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
+import { catalogCache } from './micro-cache.ts';
 import {
   bumpPopularity,
   createProduct,
@@ -44,8 +45,50 @@ const LEGACY_CATEGORY_CALLS: [string, CategoryValue][] = [
 
 const PUBLIC_CACHE = 'public, max-age=10';
 
+/** A listing page with its JSON, written once (checked against the response schema) however often it is sent. */
+export type ListingPage = ProductPageResult & { pageJson: () => string; itemsJson: () => string };
+
+function withJson(page: ProductPageResult): ListingPage {
+  let pageJson: string | undefined;
+  let itemsJson: string | undefined;
+  return {
+    ...page,
+    pageJson: () => {
+      pageJson ??= JSON.stringify(productPage.parse(page));
+      return pageJson;
+    },
+    itemsJson: () => {
+      itemsJson ??= JSON.stringify(productList.parse(page.items));
+      return itemsJson;
+    },
+  };
+}
+
+/** A listing page through the one-second micro-cache; `Cache-Control: no-cache` asks for a fresh query. */
+export async function cachedListProducts(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  params: ListProductsParams,
+): Promise<ListingPage> {
+  if (/no-cache/.test(request.headers['cache-control'] ?? '')) return withJson(await listProducts(app.db, params));
+  return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, async () =>
+    withJson(await listProducts(app.db, params)),
+  );
+}
+
+/** Sends JSON already checked against the response schema (Fastify does not serialize a string again). */
+export function sendJson(reply: FastifyReply, json: string, cacheControl?: string) {
+  if (cacheControl) reply.header('cache-control', cacheControl);
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export async function productRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Every product write through this process makes listings fresh at once.
+  const changed = <T>(result: T): T => {
+    catalogCache(app.db).clear();
+    return result;
+  };
 
   api.get(
     '/products',
@@ -59,17 +102,18 @@ export async function productRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { shop, ...query } = request.query;
-      reply.header('cache-control', PUBLIC_CACHE);
-      return listProducts(app.db, { ...query, shopId: shop });
+      const page = await cachedListProducts(app, request, { ...query, shopId: shop });
+      return sendJson(reply, page.pageJson(), PUBLIC_CACHE);
     },
   );
 
   const legacyList = async (
+    request: FastifyRequest,
     query: z.output<typeof legacyListQuery>,
     reply: FastifyReply,
     fallbackCategory?: CategoryValue,
   ) => {
-    const page = await listProducts(app.db, {
+    const page = await cachedListProducts(app, request, {
       category: query.productCategory ?? fallbackCategory,
       sort: query.sort,
       cursor: query.cursor,
@@ -77,8 +121,7 @@ export async function productRoutes(app: FastifyInstance) {
     });
     if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
     if (page.total !== null) reply.header('x-total-count', String(page.total));
-    reply.header('cache-control', PUBLIC_CACHE);
-    return page.items;
+    return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
   };
 
   api.get(
@@ -91,7 +134,7 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: productList },
       },
     },
-    async (request, reply) => legacyList(request.query, reply),
+    async (request, reply) => legacyList(request, request.query, reply),
   );
 
   for (const [path, category] of LEGACY_CATEGORY_CALLS) {
@@ -105,7 +148,7 @@ export async function productRoutes(app: FastifyInstance) {
           response: { 200: productList },
         },
       },
-      async (request, reply) => legacyList(request.query, reply, category),
+      async (request, reply) => legacyList(request, request.query, reply, category),
     );
   }
 
@@ -120,9 +163,8 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE);
-      const page = await listProducts(app.db, { ...request.query, sort: 'popular' });
-      return page.items;
+      const page = await cachedListProducts(app, request, { ...request.query, sort: 'popular' });
+      return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
     },
   );
 
@@ -196,7 +238,7 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const created = await createProduct(app.db, request.user!, request.body);
+      const created = changed(await createProduct(app.db, request.user!, request.body));
       return reply.status(201).send({ acknowledged: true, insertedId: created._id, product: created });
     },
   );
@@ -213,7 +255,7 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: product },
       },
     },
-    async (request) => editProduct(app.db, request.user!, request.params.id, request.body),
+    async (request) => changed(await editProduct(app.db, request.user!, request.params.id, request.body)),
   );
 
   api.delete(
@@ -229,7 +271,7 @@ export async function productRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       acknowledged: true as const,
-      deletedCount: await unlistProduct(app.db, request.user!, request.params.id),
+      deletedCount: changed(await unlistProduct(app.db, request.user!, request.params.id)),
     }),
   );
 
@@ -246,7 +288,7 @@ export async function productRoutes(app: FastifyInstance) {
     },
     async (request) => ({
       acknowledged: true as const,
-      modifiedCount: await bumpPopularity(app.db, request.params.id),
+      modifiedCount: changed(await bumpPopularity(app.db, request.params.id)),
     }),
   );
 }

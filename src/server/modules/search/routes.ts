@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchQuery, suggestResponse } from '#contract/catalog.ts';
 import { MAX_PAGE_SIZE, productPage } from '#contract/products.ts';
-import { listProducts } from '../catalog/list-products.ts';
+import { cachedListProducts, sendJson } from '../catalog/product-routes.ts';
 import { suggest } from './suggest.ts';
 
 const searchPageQuery = searchQuery.extend({
@@ -24,10 +24,11 @@ export async function searchRoutes(app: FastifyInstance) {
         response: { 200: productPage },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, cursor, limit } = request.query;
       if (!q) return { items: [], nextCursor: null, total: 0 };
-      return listProducts(app.db, { q, sort: 'relevance', cursor: cursor || undefined, limit });
+      const page = await cachedListProducts(app, request, { q, sort: 'relevance', cursor: cursor || undefined, limit });
+      return sendJson(reply, page.pageJson());
     },
   );
 

@@ -1,0 +1,48 @@
+/**
+ * A one-second cache of public catalog reads, per process ("micro-caching"): a burst of shoppers asking for
+ * the same category page costs one database query per second instead of one each, and identical requests in
+ * flight share one query. Nothing depends on it (a cold or cleared cache only means a query), so app servers
+ * stay stateless; writes through this process clear it, other processes see changes within a second.
+ */
+export type MicroCache = {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+};
+
+export const MICRO_CACHE_TTL_MS = 1000;
+const MAX_ENTRIES = 1000;
+
+export function createMicroCache(ttlMs = MICRO_CACHE_TTL_MS): MicroCache {
+  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.expires > now) return hit.value as Promise<T>;
+      if (entries.size >= MAX_ENTRIES) {
+        for (const [k, e] of entries) if (e.expires <= now) entries.delete(k);
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+      }
+      const value = load();
+      entries.set(key, { expires: now + ttlMs, value });
+      // A failed load is not kept.
+      value.catch(() => entries.delete(key));
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+const caches = new WeakMap<object, MicroCache>();
+
+/** The cache of one app (keyed by its database handle, so test apps never share one). */
+export function catalogCache(db: object): MicroCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createMicroCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
