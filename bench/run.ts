@@ -37,6 +37,7 @@ function measure(url: string, headers: Record<string, string> = {}): Promise<Mea
   });
 }
 
+const loadAtStart = os.loadavg()[0];
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-bench-'));
 await fs.chmod(dir, 0o755);
 console.log(`Starting an embedded PostgreSQL in ${dir} …`);
@@ -130,7 +131,7 @@ Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().s
 - Catalog: ${PRODUCT_COUNT.toLocaleString('en-US')} products from 200 vendors in 12 categories, seeded with \`generate_series\` into a separate embedded PostgreSQL ${pgVersion}.
 - Servers: the real app (\`buildApp\`, production config, logging off) and a bare Fastify app answering \`{ok:true}\`, both on 127.0.0.1 in the same Node ${process.version} process.
 - Load: autocannon in its own process, 100 connections, no pipelining, 3 s warm-up, then 10 s measured; loopback only.
-- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM. Load generator, Node and PostgreSQL share these cores.
+- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM. Load generator, Node and PostgreSQL share these cores; 1-minute load average at the start: ${loadAtStart.toFixed(1)} (other work on the machine skews the figures).
 
 | Route | req/s | p50 (ms) | p99 (ms) | ratio to bare | errors |
 |---|---:|---:|---:|---:|---:|
