@@ -19,6 +19,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     assetsInlineLimit: 0,
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -6,6 +6,7 @@ const steps: [string, string[]][] = [
   ['lint', ['biome', 'check', '.']],
   ['unit and API tests', ['vitest', 'run']],
   ['production build', ['vite', 'build', '--logLevel', 'warn']],
+  ['bundle budget', ['node', 'scripts/check-bundle.ts']],
   ['browser journeys', ['playwright', 'test']],
 ];
 

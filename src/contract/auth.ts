@@ -75,7 +75,3 @@ export type AuthUser = z.infer<typeof authUser>;
 export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const GOOGLE_NOT_SET_UP = 'Google sign-in is not set up on this server';
-
-/** The message the Google popup posts to the page that opened it (over a BroadcastChannel). */
-export const GOOGLE_CHANNEL = 'farmstall-google-sign-in';
-export type GoogleSignInMessage = { ok: true } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-import { GOOGLE_CHANNEL, type GoogleSignInMessage } from '#contract/auth.ts';
+import { GOOGLE_CHANNEL, type GoogleSignInMessage } from '#contract/google-sign-in.ts';
 
 const WAIT_MS = 10 * 60 * 1000;
 

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import Swal from 'sweetalert2';
 import { paths } from '../paths.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { SWAL_COLORS } from './confirm.ts';
@@ -15,16 +14,21 @@ export function useRequireLogin(): () => boolean {
   const location = useLocation();
   return useCallback(() => {
     if (user) return true;
-    void Swal.fire({
-      title: 'You are not login',
-      text: "You won't be able to revert this!",
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, Log in!',
-      ...SWAL_COLORS,
-    }).then((result) => {
-      if (result.isConfirmed) navigate(paths.login, { state: { from: location } });
-    });
+    // The dialog library loads on the first prompt, not with every page that has an Add button.
+    void import('sweetalert2')
+      .then(({ default: Swal }) =>
+        Swal.fire({
+          title: 'You are not login',
+          text: "You won't be able to revert this!",
+          icon: 'warning',
+          showCancelButton: true,
+          confirmButtonText: 'Yes, Log in!',
+          ...SWAL_COLORS,
+        }),
+      )
+      .then((result) => {
+        if (result.isConfirmed) navigate(paths.login, { state: { from: location } });
+      });
     return false;
   }, [user, navigate, location]);
 }

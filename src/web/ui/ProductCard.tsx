@@ -2,7 +2,8 @@ import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
-import { type Product, thumbnailUrl } from '#contract/products.ts';
+import { thumbnailUrl } from '#contract/images.ts';
+import type { Product } from '#contract/products.ts';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { paths } from '../paths.ts';
 

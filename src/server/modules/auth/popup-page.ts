@@ -1,4 +1,4 @@
-import { GOOGLE_CHANNEL } from '#contract/auth.ts';
+import { GOOGLE_CHANNEL } from '#contract/google-sign-in.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

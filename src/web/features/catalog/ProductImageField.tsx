@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { thumbnailUrl } from '#contract/products.ts';
+import { thumbnailUrl } from '#contract/images.ts';
 import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { FormField } from '../../ui/FormField.tsx';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import Swal from 'sweetalert2';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
-import { thumbnailUrl } from '#contract/products.ts';
+import { thumbnailUrl } from '#contract/images.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, SWAL_COLORS } from '../../auth/confirm.ts';
 import { useCart } from '../../cart/use-cart.ts';
