@@ -56,7 +56,12 @@ export function UsersListPage({ roll }: { roll: Role }) {
           {errorMessage(users.error)}
         </p>
       ) : null}
-      <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
+      <section
+        className="mt-6 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Users"
+      >
         <table className="table">
           <thead>
             <tr className="bg-base-200 text-base-content">
@@ -127,7 +132,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {pages > 1 ? (
         <nav className="join mt-4" aria-label="Pages">
           <button type="button" className="btn join-item" disabled={page === 1} onClick={() => setPage(page - 1)}>

@@ -26,7 +26,12 @@ export function CouponList() {
         <p className="mt-4 rounded-box bg-base-200 p-4">No coupon codes yet.</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
+          <section
+            className="mt-4 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Coupon codes"
+          >
             <table className="table">
               <thead className="text-base-content">
                 <tr>
@@ -56,7 +61,7 @@ export function CouponList() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <TablePager page={page} pages={coupons.data.pages} onPage={setPage} label="Coupon pages" />
         </>
       )}

@@ -72,7 +72,12 @@ export function ReportedReviewsPage() {
         <p className="mt-6 rounded-box bg-base-200 p-6">Nothing to moderate. Well done!</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
+          <section
+            className="mt-4 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Reported reviews"
+          >
             <table className="table">
               <thead className="text-base-content">
                 <tr>
@@ -112,7 +117,7 @@ export function ReportedReviewsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <TablePager page={page} pages={data.pages} onPage={setPage} label="Reported review pages" />
         </>
       )}

@@ -55,7 +55,12 @@ export function VendorProductsPage() {
       {items.length === 0 ? (
         <p className="mt-6 rounded-box bg-base-200 p-6">You have no products yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-box border border-base-300">
+        <section
+          className="mt-6 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+          tabIndex={0}
+          aria-label="Your products"
+        >
           <table className="table">
             <thead className="text-base-content">
               <tr>
@@ -124,7 +129,7 @@ export function VendorProductsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {pages > 1 ? (
         <nav aria-label="Product pages" className="join mt-4">

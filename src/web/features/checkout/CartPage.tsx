@@ -177,7 +177,12 @@ export function CartPage() {
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
         <section aria-label="Cart items">
-          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <section
+            className="overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Cart table"
+          >
             <table className="table">
               <thead className="text-base-content">
                 <tr>
@@ -211,7 +216,7 @@ export function CartPage() {
                 )}
               </tbody>
             </table>
-          </div>
+          </section>
           <TablePager page={current} pages={pages} onPage={setPage} label="Cart pages" />
         </section>
 

@@ -125,7 +125,12 @@ function CouponTable() {
       <h2 id="coupon-list" className="text-xl font-bold">
         Coupon codes: {coupons.data.total}
       </h2>
-      <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <section
+        className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Coupon codes"
+      >
         <table className="table">
           <thead className="text-base-content">
             <tr>
@@ -174,7 +179,7 @@ function CouponTable() {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       <TablePager page={page} pages={coupons.data.pages} onPage={setPage} label="Coupon pages" />
     </section>
   );

@@ -77,7 +77,12 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </section>
       </div>
 
-      <div className="mt-8 overflow-x-auto">
+      <section
+        className="mt-8 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Invoice items"
+      >
         <table className="table">
           <thead className="text-base-content">
             <tr>
@@ -136,7 +141,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </section>
 
       <section aria-labelledby="notes" className="mt-8">
         <h2 id="notes" className="text-lg font-bold">

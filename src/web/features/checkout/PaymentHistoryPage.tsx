@@ -21,7 +21,12 @@ export function PaymentHistoryPage() {
   return (
     <div>
       <h1 className="text-3xl font-bold">Transaction History List: {total}</h1>
-      <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <section
+        className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Payment history"
+      >
         <table className="table">
           <thead className="text-base-content">
             <tr>
@@ -64,7 +69,7 @@ export function PaymentHistoryPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       <TablePager page={page} pages={pages} onPage={setPage} label="Payment history pages" />
     </div>
   );

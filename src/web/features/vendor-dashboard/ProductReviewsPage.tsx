@@ -69,7 +69,12 @@ export function ProductReviewsPage() {
         <p className="mt-6 rounded-box bg-base-200 p-6">No reviews of this product yet.</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto rounded-box border border-base-300">
+          <section
+            className="mt-4 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Reviews"
+          >
             <table className="table">
               <thead className="text-base-content">
                 <tr>
@@ -98,7 +103,7 @@ export function ProductReviewsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <TablePager page={page} pages={data.pages} onPage={setPage} label="Review pages" />
         </>
       )}

@@ -146,7 +146,12 @@ export function VendorOrdersPage() {
               </li>
             ))}
           </ul>
-          <div className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 md:block">
+          <section
+            className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 md:block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Your orders"
+          >
             <table className="table">
               <thead className="text-base-content">
                 <tr>
@@ -183,7 +188,7 @@ export function VendorOrdersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <TablePager page={page} pages={orders.data.pages} onPage={setPage} label="Order pages" />
         </>
       )}
