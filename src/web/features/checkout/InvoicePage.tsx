@@ -8,16 +8,46 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
 import { useDownloadInvoice } from './download-invoice.ts';
 import { useInvoice } from './get-invoice.ts';
+import { useOrderTracking } from './get-order-tracking.ts';
+import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './invoice-print.css';
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
+/** Each shop's step of the order, read once for the whole invoice. */
+function DeliverySection({ paymentId }: { paymentId: string }) {
+  const tracking = useOrderTracking(paymentId);
+  return (
+    <section aria-labelledby="delivery" className="mt-8">
+      <h2 id="delivery" className="text-lg font-bold">
+        Delivery
+      </h2>
+      <div className="mt-2">
+        {tracking.isPending ? (
+          <p className="flex items-center gap-2 text-sm">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading the delivery steps…
+          </p>
+        ) : tracking.isError ? (
+          <p className="text-sm">
+            The delivery steps could not be loaded.{' '}
+            <button type="button" className="btn btn-link btn-sm no-print px-0" onClick={() => tracking.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <ShopDeliveryList steps={tracking.data.shops} label="Delivery steps by shop" />
+        )}
+      </div>
+    </section>
+  );
+}
+
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   return (
     <article
-      className="invoice-sheet rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-10"
+      className="invoice-sheet rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-10"
       aria-labelledby="invoice-title"
     >
       <div className="flex flex-wrap items-start justify-between gap-6">
@@ -83,7 +113,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         tabIndex={0}
         aria-label="Invoice items"
       >
-        <table className="table">
+        <table className="table table-sm sm:table-md [&_th]:whitespace-normal">
           <thead className="text-base-content">
             <tr>
               <th scope="col">Name</th>
@@ -142,6 +172,8 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           </tfoot>
         </table>
       </section>
+
+      <DeliverySection paymentId={invoice._id} />
 
       <section aria-labelledby="notes" className="mt-8">
         <h2 id="notes" className="text-lg font-bold">

@@ -1,14 +1,58 @@
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
+import type { CustomerPayment } from '#contract/orders.ts';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
 import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
 import { HISTORY_PAGE_SIZE, usePaymentHistory } from './get-payment-history.ts';
+import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { shopSteps } from './shop-steps.ts';
 
 const orderDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function InvoiceLink({ payment }: { payment: CustomerPayment }) {
+  return (
+    <Link
+      to={paths.dashboard.invoice(payment._id)}
+      className="btn btn-outline btn-sm"
+      aria-label={`Invoice for ${payment.transactionId}`}
+    >
+      <FileText size={16} aria-hidden="true" /> Invoice
+    </Link>
+  );
+}
+
+function Delivery({ payment }: { payment: CustomerPayment }) {
+  return <ShopDeliveryList steps={shopSteps(payment.productIds)} label={`Delivery of ${payment.transactionId}`} />;
+}
+
+/** One payment as a card, for phones where seven columns do not fit. */
+function PaymentCard({ payment }: { payment: CustomerPayment }) {
+  return (
+    <article className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby={`pay-${payment._id}`}>
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={`pay-${payment._id}`} className="text-lg font-bold">
+          {showDollars(payment.price)}
+          <span className="block text-sm font-normal">{orderDate(payment.date)}</span>
+        </h2>
+        <StatusBadge status={payment.status} />
+      </div>
+      <p className="mt-2 text-sm">
+        Transaction Id: <span className="font-mono text-xs break-all">{payment.transactionId}</span>
+      </p>
+      <h3 className="mt-3 text-sm font-bold">Delivery</h3>
+      <div className="mt-1">
+        <Delivery payment={payment} />
+      </div>
+      <div className="mt-3">
+        <InvoiceLink payment={payment} />
+      </div>
+    </article>
+  );
+}
 
 export function PaymentHistoryPage() {
   const [page, setPage] = usePageParam();
@@ -21,55 +65,58 @@ export function PaymentHistoryPage() {
   return (
     <div>
       <h1 className="text-3xl font-bold">Transaction History List: {total}</h1>
-      <section
-        className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-        tabIndex={0}
-        aria-label="Payment history"
-      >
-        <table className="table">
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Price</th>
-              <th scope="col">Order Date</th>
-              <th scope="col">Transaction Id</th>
-              <th scope="col">Status</th>
-              <th scope="col">Invoice</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="py-10 text-center">
-                  No payments yet.
-                </td>
-              </tr>
-            ) : (
-              items.map((payment, index) => (
-                <tr key={payment._id}>
-                  <td>{(page - 1) * HISTORY_PAGE_SIZE + index + 1}</td>
-                  <td className="font-semibold">{showDollars(payment.price)}</td>
-                  <td>{orderDate(payment.date)}</td>
-                  <td className="font-mono text-xs break-all">{payment.transactionId}</td>
-                  <td>
-                    <StatusBadge status={payment.status} />
-                  </td>
-                  <td>
-                    <Link
-                      to={paths.dashboard.invoice(payment._id)}
-                      className="btn btn-outline btn-sm"
-                      aria-label={`Invoice for ${payment.transactionId}`}
-                    >
-                      <FileText size={16} aria-hidden="true" /> Invoice
-                    </Link>
-                  </td>
+      {items.length === 0 ? (
+        <p className="mt-6 rounded-box bg-base-200 p-6">No payments yet.</p>
+      ) : (
+        <>
+          <ul className="mt-6 space-y-3 md:hidden">
+            {items.map((payment) => (
+              <li key={payment._id}>
+                <PaymentCard payment={payment} />
+              </li>
+            ))}
+          </ul>
+          <section
+            className="mt-6 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:block"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+            tabIndex={0}
+            aria-label="Payment history"
+          >
+            <table className="table">
+              <thead className="text-base-content">
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Order Date</th>
+                  <th scope="col">Transaction Id</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Invoice</th>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </section>
+              </thead>
+              <tbody>
+                {items.map((payment, index) => (
+                  <tr key={payment._id}>
+                    <td>{(page - 1) * HISTORY_PAGE_SIZE + index + 1}</td>
+                    <td className="font-semibold">{showDollars(payment.price)}</td>
+                    <td>{orderDate(payment.date)}</td>
+                    <td className="max-w-48 font-mono text-xs break-all">{payment.transactionId}</td>
+                    <td>
+                      <StatusBadge status={payment.status} />
+                    </td>
+                    <td>
+                      <Delivery payment={payment} />
+                    </td>
+                    <td>
+                      <InvoiceLink payment={payment} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
       <TablePager page={page} pages={pages} onPage={setPage} label="Payment history pages" />
     </div>
   );

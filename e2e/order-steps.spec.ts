@@ -1,0 +1,157 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/** The customer follows each shop's step of an order in the payment history and on the invoice. */
+
+const DEMO_VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
+const OTHER_VENDORS_PASSWORD = 'Farmstall#2026!';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
+
+type Product = {
+  _id: string;
+  productName: string;
+  email: string;
+  shopName: string;
+  productQuantity: { value: number };
+  expired: boolean;
+};
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const response = await request.post('/api/jwt', { data: account });
+  expect(response.ok(), `sign in as ${account.email}: ${await response.text()}`).toBe(true);
+  return (await response.json()).token as string;
+}
+
+/** A fresh customer, so this journey never shares a cart with another. */
+async function registerCustomer(request: APIRequestContext) {
+  const account = { email: `steps-${unique()}@example.com`, password: 'Shopper#2026!' };
+  const created = await request.post('/api/users', { data: { name: 'Tess Tracker', ...account } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return { ...account, token: await tokenOf(request, account) };
+}
+
+/** One product in stock from the demo vendor and one from another shop. */
+async function productsOfTwoShops(request: APIRequestContext) {
+  const response = await request.get('/api/allProducts?limit=100');
+  expect(response.ok()).toBe(true);
+  const inStock = ((await response.json()) as Product[]).filter((p) => p.productQuantity.value >= 3 && !p.expired);
+  const demo = inStock.find((p) => p.email === DEMO_VENDOR.email);
+  const other = inStock.find((p) => p.email !== DEMO_VENDOR.email);
+  expect(demo, 'a demo vendor product in stock').toBeTruthy();
+  expect(other, 'a product of another shop in stock').toBeTruthy();
+  return [demo!, other!] as const;
+}
+
+/** Buys one unit of each product with the sandbox test card; returns the payment record. */
+async function placeOrder(request: APIRequestContext, token: string, products: readonly Product[]) {
+  for (const product of products) {
+    const added = await request.post('/api/carts', {
+      headers: bearer(token),
+      data: { productId: product._id, amount: 1 },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+  const intent = await request.post('/api/customer-payment', { headers: bearer(token), data: {} });
+  expect(intent.ok(), await intent.text()).toBe(true);
+  const { paymentIntentId, clientSecret } = await intent.json();
+  const paid = await request.post('/api/payments/sandbox/confirm', {
+    headers: bearer(token),
+    data: { paymentIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const order = await request.post('/api/customerPayments', {
+    headers: bearer(token),
+    data: { name: 'Tess Tracker', phoneNumber: '+1 503 555 0142', address: '7 Orchard Road, Salem', paymentIntentId },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  return (await order.json()) as { _id: string; orderId: string; transactionId: string };
+}
+
+async function moveVendorPart(request: APIRequestContext, vendorToken: string, orderId: string, status: string) {
+  const response = await request.patch(`/api/vendor/orders/${orderId}`, {
+    headers: bearer(vendorToken),
+    data: { status },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The history row of one payment (wide screens; phones show cards). */
+function paymentRow(page: Page, transactionId: string): Locator {
+  return page.getByRole('row').filter({ hasText: transactionId });
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+test('the customer sees each shop step by step: shipped, cancelled, delivered, then complete', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await registerCustomer(request);
+  const [demoProduct, otherProduct] = await productsOfTwoShops(request);
+  const payment = await placeOrder(request, customer.token, [demoProduct, otherProduct]);
+  const demoVendor = await tokenOf(request, DEMO_VENDOR);
+  const otherVendor = await tokenOf(request, { email: otherProduct.email, password: OTHER_VENDORS_PASSWORD });
+
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('access-token', value), customer.token);
+  await page.goto('/dashboard/userPaymentHistory');
+  await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
+  const entry = paymentRow(page, payment.transactionId);
+  await expect(entry.getByText(`${demoProduct.shopName}: Pending`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${otherProduct.shopName}: Pending`, { exact: true })).toBeVisible();
+  await expect(entry.getByText('pending', { exact: true })).toBeVisible();
+  await checkA11y(page);
+
+  // The demo vendor ships its part: the customer sees 'Shipped' for that shop only, and the order is still pending.
+  await moveVendorPart(request, demoVendor, payment.orderId, 'shipped');
+  await page.reload();
+  await expect(entry.getByText(`${demoProduct.shopName}: Shipped`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${otherProduct.shopName}: Pending`, { exact: true })).toBeVisible();
+  await expect(entry.getByText('pending', { exact: true })).toBeVisible();
+  await checkA11y(page);
+  await shot(page, 'history-shipped-1280');
+
+  // The other shop cancels its part; the demo vendor delivers: the order is complete (green).
+  await moveVendorPart(request, otherVendor, payment.orderId, 'cancelled');
+  await moveVendorPart(request, demoVendor, payment.orderId, 'delivered');
+  await page.reload();
+  await expect(entry.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
+  await expect(entry.getByText('complete', { exact: true })).toBeVisible();
+  await expect(entry.getByText('complete', { exact: true })).toHaveClass(/bg-green-700/);
+  await checkA11y(page);
+  await shot(page, 'history-delivered-1280');
+
+  // On a phone the same payment is a card that shows the steps, and it scrolls nowhere sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('article').filter({ hasText: payment.transactionId });
+  await expect(card.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(card.getByText('complete', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await checkA11y(page);
+  await shot(page, 'history-delivered-390');
+
+  // The invoice has a Delivery section per shop.
+  await card.getByRole('link', { name: `Invoice for ${payment.transactionId}` }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice', exact: true })).toBeVisible();
+  const delivery = page.getByRole('list', { name: 'Delivery steps by shop' });
+  await expect(delivery.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(delivery.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
+  await checkA11y(page);
+  await shot(page, 'invoice-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(delivery.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await checkA11y(page);
+  await shot(page, 'invoice-1280');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await shot(page, 'invoice-print');
+  await page.emulateMedia({ media: 'screen' });
+});
