@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures.ts';
@@ -202,41 +201,4 @@ test('vendor: adds a product with a picture, sees it in its category, edits its 
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('heading', { name: 'Total Products: 4' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
-});
-
-test('screenshots for review (STOREFRONT_SHOTS=dir)', async ({ page }) => {
-  const dir = process.env.STOREFRONT_SHOTS;
-  test.skip(!dir, 'only when STOREFRONT_SHOTS is set');
-  const shots: [string, string][] = [
-    ['home', '/'],
-    ['category', '/milkProducts'],
-    ['shops', '/shopList'],
-    ['search', '/search?q=tomatos'],
-  ];
-  await page.goto('/search?q=Heirloom%20Tomatoes');
-  const href = await page.getByRole('link', { name: 'Heirloom Tomatoes' }).first().getAttribute('href');
-  shots.push(['product', href ?? '/']);
-  for (const [width, label] of [
-    [390, 'phone'],
-    [1280, 'desktop'],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const [name, url] of shots) {
-      await page.goto(url);
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(dir as string, `${name}-${label}.png`), fullPage: true });
-    }
-  }
-  await signIn(page, VENDOR, '/dashboard/addProduct');
-  for (const [width, label] of [
-    [390, 'phone'],
-    [1280, 'desktop'],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const name of ['addProduct', 'vendorProduct']) {
-      await page.goto(`/dashboard/${name}`);
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(dir as string, `${name}-${label}.png`), fullPage: true });
-    }
-  }
 });
