@@ -16,9 +16,9 @@ const CARDS = [
 export function ValueCards() {
   return (
     <section aria-label="Why shop with us" className="mx-auto max-w-7xl px-4 py-10">
-      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+      <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
         {CARDS.map((card) => (
-          <li key={card.title} className="flex items-center gap-3 rounded-box bg-base-200 p-4">
+          <li key={card.title} className="flex min-w-0 items-center gap-3 rounded-box bg-base-200 p-4">
             <img src={card.image} alt="" width="56" height="56" loading="lazy" className="size-14" />
             <div>
               <h3 className="font-bold">{card.title}</h3>
