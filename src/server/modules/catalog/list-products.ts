@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Product, ProductSort } from '#contract/products.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { matchingProductIds, relevanceScore } from '../search/ranking.ts';
+import { relevanceScore, searchCandidates, searchWords } from '../search/ranking.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
@@ -51,6 +51,23 @@ const ORDERS: Record<
   },
 };
 
+/** A page in one of the index-backed sorts; the first page also counts every match. */
+function sortedPage(
+  sort: Exclude<ProductSort, 'relevance'>,
+  where: SQL,
+  cursor: Cursor | undefined,
+  fetch: number,
+): SQL {
+  const order = ORDERS[sort];
+  const total = cursor ? sql`NULL::int` : sql`(SELECT count(*)::int FROM products p WHERE ${where})`;
+  return sql`
+    SELECT ${PRODUCT_COLUMNS}, ${total} AS total
+    FROM products p JOIN users u ON u.id = p.vendor_id
+    WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
+    ORDER BY ${order.orderBy}
+    LIMIT ${fetch}`;
+}
+
 /**
  * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset:
  * one SQL statement per page (the vendor's shop joined in), walking an index for the sorts without text.
@@ -64,39 +81,37 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= current_date`];
   if (params.category) filters.push(sql`p.category = ${params.category}`);
   if (params.shopId) filters.push(sql`p.vendor_id = ${params.shopId}::uuid`);
-  if (params.q) filters.push(sql`p.id IN (${matchingProductIds(params.q)})`);
-  const where = sql.join(filters, sql` AND `);
-  const total = cursor ? sql`NULL::int` : sql`(SELECT count(*)::int FROM products p WHERE ${where})`;
+  const offered = sql.join(filters, sql` AND `);
   const fetch = params.limit + 1;
 
   let rows: (Row & { total: number | null })[];
-  if (sort === 'relevance') {
-    const q = params.q as string;
-    const after = cursor
-      ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
-      : sql``;
-    const result = await db.execute(sql`
-      SELECT ranked.* FROM (
-        SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(q)} AS score, count(*) OVER ()::int AS total
-        FROM products p JOIN users u ON u.id = p.vendor_id JOIN categories c ON c.value = p.category
-        WHERE ${where}
-      ) ranked
-      ${after}
-      ORDER BY ranked.score DESC, ranked.id ASC
-      LIMIT ${fetch}`);
-    rows = result.rows as typeof rows;
+  if (params.q) {
+    const words = searchWords(params.q);
+    if (words.length === 0) return { items: [], nextCursor: null, total: cursor ? null : 0 };
+    // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
+    const search = sql`WITH ${searchCandidates(params.q, words, offered)}`;
+    const where = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
+    if (sort === 'relevance') {
+      const after = cursor
+        ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
+        : sql``;
+      rows = await queryPrepared(
+        db,
+        sql`${search}
+        SELECT ranked.* FROM (
+          SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(params.q)} AS score, count(*) OVER ()::int AS total
+          FROM products p JOIN users u ON u.id = p.vendor_id JOIN categories c ON c.value = p.category
+          WHERE ${where}
+        ) ranked
+        ${after}
+        ORDER BY ranked.score DESC, ranked.id ASC
+        LIMIT ${fetch}`,
+      );
+    } else {
+      rows = await queryPrepared(db, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
+    }
   } else {
-    const order = ORDERS[sort];
-    const conditions = cursor ? sql`${where} AND ${order.after(cursor)}` : where;
-    rows = await queryPrepared<Row & { total: number | null }>(
-      db,
-      sql`
-      SELECT ${PRODUCT_COLUMNS}, ${total} AS total
-      FROM products p JOIN users u ON u.id = p.vendor_id
-      WHERE ${conditions}
-      ORDER BY ${order.orderBy}
-      LIMIT ${fetch}`,
-    );
+    rows = await queryPrepared(db, sortedPage(sort as Exclude<ProductSort, 'relevance'>, offered, cursor, fetch));
   }
 
   const page = rows.slice(0, params.limit);

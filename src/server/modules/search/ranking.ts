@@ -1,40 +1,91 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/** The words of a search text worth matching on their own (a typo in one word must not hide the product). */
+/** How many products each source of candidates offers at most: the ranking never scores more than a few hundred. */
+export const CANDIDATES_PER_SOURCE = 100;
+/** Closest shops and categories whose products join the candidates. */
+const CLOSE_SHOPS = 2;
+const CLOSE_CATEGORIES = 2;
+
+/** The words of a search text (letters and digits, two or more), at most six. */
 export function searchWords(q: string): string[] {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
   return [...new Set(words)].slice(0, 6);
 }
 
 /**
- * Which listed products match a shopper's text, as one UNION of index-backed lookups:
- * full-text (GIN on search_vector: name and details, English stemming); a close spelling of the text or
- * of any of its words within the name (trigram word similarity, GIN gin_trgm_ops, so "tomatos" finds
- * "Tomatoes" and "chedar chese" finds "Cheddar Cheese"); a shop whose name is close; a category whose
- * label is close.
+ * The query as full-text search understands it, one row (`all_words`, `any_word`), built in SQL from the
+ * shopper's words. Each word stands for itself or its closest spelling in the `search_terms` dictionary
+ * (trigram KNN on a GiST index of a few thousand catalog words: "chedar" → cheddar, "tomatos" → tomatoes).
+ * With `prefixLast` the last word is still being typed: it also matches as a prefix and through its three
+ * shortest completions in the dictionary. Words hold only letters and digits, and so do terms, so quoting
+ * each one keeps the tsquery text well formed.
  */
-export function matchingProductIds(q: string): SQL {
-  const wordMatches = searchWords(q).map((word) => sql`SELECT id FROM products WHERE listed AND ${word} <% name`);
+export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
+  const last = options.prefixLast ? words.length : 0;
   return sql`
-    SELECT id FROM products WHERE listed AND search_vector @@ websearch_to_tsquery('english', ${q})
-    UNION
-    SELECT id FROM products WHERE listed AND ${q} <% name
-    ${wordMatches.length > 0 ? sql`UNION ${sql.join(wordMatches, sql` UNION `)}` : sql``}
-    UNION
-    SELECT id FROM products WHERE listed AND vendor_id IN (
-      SELECT id FROM users WHERE roll = 'vendor' AND disabled_at IS NULL AND ${q} <% shop_name)
-    UNION
-    SELECT id FROM products WHERE listed AND category IN (SELECT value FROM categories WHERE ${q} <% label)`;
+    SELECT to_tsquery('english', string_agg('(' || alternatives || ')', ' & ' ORDER BY ord)) AS all_words,
+           to_tsquery('english', string_agg(alternatives, ' | ' ORDER BY ord)) AS any_word
+    FROM (
+      SELECT w.ord, concat_ws(' | ',
+        quote_literal(w.word) || CASE WHEN w.ord = ${last} THEN ':*' ELSE '' END,
+        quote_literal(closest.term),
+        CASE WHEN w.ord = ${last} THEN (
+          SELECT string_agg(quote_literal(c.term), ' | ') FROM (
+            SELECT t.term FROM search_terms t WHERE t.term LIKE w.word || '%' ORDER BY length(t.term), t.term LIMIT 3
+          ) AS c)
+        END) AS alternatives
+      FROM string_to_table(${words.join(' ')}::text, ' ') WITH ORDINALITY AS w(word, ord)
+      LEFT JOIN LATERAL (
+        SELECT t.term FROM search_terms t WHERE t.term % w.word ORDER BY t.term <-> w.word LIMIT 1
+      ) AS closest ON true
+    ) AS spellings`;
 }
 
 /**
- * Relevance of a product (alias p, vendor u, category c) to the text: full-text rank over name (weight A)
- * and details (B), plus how close the name is to the whole text, plus a smaller share for a close shop name
- * or category. Cast to float8 so it round-trips exactly through a cursor.
+ * The CTEs `spelled` (see spelledQuery), `every_word` and `candidates`: the ids of the products worth ranking
+ * for the text, each source bounded so that the cost stays flat however large the catalog grows. Products
+ * whose name or details hold every word (GIN on search_vector); only when those are fewer than a full source,
+ * products holding any word; the newest products of the two closest shops and the most popular of the two
+ * closest categories (trigram word similarity on the small users and categories tables, each walking an
+ * index). `offered` filters the products (alias p).
+ */
+export function searchCandidates(q: string, words: string[], offered: SQL): SQL {
+  return sql`spelled AS (${spelledQuery(words)}),
+    every_word AS MATERIALIZED (
+      SELECT p.id FROM products p WHERE ${offered} AND p.search_vector @@ (SELECT all_words FROM spelled)
+      LIMIT ${CANDIDATES_PER_SOURCE}),
+    candidates AS (
+      SELECT id FROM every_word
+      UNION
+      (SELECT p.id FROM products p
+       WHERE (SELECT count(*) FROM every_word) < ${CANDIDATES_PER_SOURCE}
+         AND ${offered} AND p.search_vector @@ (SELECT any_word FROM spelled)
+       LIMIT ${CANDIDATES_PER_SOURCE})
+      UNION
+      (SELECT shop_products.id FROM (
+          SELECT id FROM users WHERE roll = 'vendor' AND disabled_at IS NULL AND ${q} <% shop_name
+          ORDER BY ${q} <<-> shop_name LIMIT ${CLOSE_SHOPS}) AS shop
+        CROSS JOIN LATERAL (
+          SELECT p.id FROM products p WHERE p.vendor_id = shop.id AND ${offered}
+          ORDER BY p.created_at DESC LIMIT ${CANDIDATES_PER_SOURCE / CLOSE_SHOPS}) AS shop_products)
+      UNION
+      (SELECT category_products.id FROM (
+          SELECT value FROM categories WHERE ${q} <% label
+          ORDER BY ${q} <<-> label LIMIT ${CLOSE_CATEGORIES}) AS category
+        CROSS JOIN LATERAL (
+          SELECT p.id FROM products p WHERE p.category = category.value AND ${offered}
+          ORDER BY p.popularity DESC NULLS LAST, p.id LIMIT ${CANDIDATES_PER_SOURCE / CLOSE_CATEGORIES}
+        ) AS category_products))`;
+}
+
+/**
+ * Relevance of a product (alias p, vendor u, category c) to the text: full-text rank of the `spelled` query over
+ * name (weight A) and details (B), plus how close the name is to the text as typed, plus a smaller share for a
+ * close shop name or category. Cast to float8 so it round-trips exactly through a cursor.
  */
 export function relevanceScore(q: string): SQL {
   return sql`(
-    ts_rank(p.search_vector, websearch_to_tsquery('english', ${q}))
+    ts_rank(p.search_vector, (SELECT any_word FROM spelled))
     + word_similarity(${q}, p.name)
     + 0.3 * greatest(word_similarity(${q}, coalesce(u.shop_name, '')), word_similarity(${q}, c.label))
   )::float8`;

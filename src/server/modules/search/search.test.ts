@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '#contract/products.ts';
+import { products, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { insertProduct } from '../catalog/test-products.ts';
+import { CANDIDATES_PER_SOURCE } from './ranking.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -75,6 +78,38 @@ describe('GET /api/search', () => {
   });
 });
 
+describe('spelling dictionary and bounded candidates', () => {
+  it('learns the words of new products, renamed products and renamed shops, so their typos are forgiven', async () => {
+    const grower = await createUser(t, { roll: 'vendor', name: 'Bramble Grove' });
+    const id = await insertProduct(t, grower.id, { name: 'Quinoa Flakes', category: 'grains', details: 'Rolled.' });
+    expect(names((await search('quinao')).items)[0]).toBe('Quinoa Flakes');
+
+    await t.db.update(products).set({ name: 'Kohlrabi Bunch' }).where(eq(products.id, id));
+    expect(names((await search('kohlrabbi')).items)[0]).toBe('Kohlrabi Bunch');
+
+    await t.db.update(users).set({ shopName: 'Thistledown Acres' }).where(eq(users.id, grower.id));
+    const suggestions = (await t.app.inject({ url: '/api/search/suggest?q=thistledwn' })).json().suggestions;
+    expect(suggestions).toContainEqual(expect.objectContaining({ kind: 'shop', label: 'Thistledown Acres' }));
+  });
+
+  it('puts the product holding every word first among many holding one, and ranks a bounded set', async () => {
+    const bakery = await createUser(t, { roll: 'vendor', name: 'Crumb Bakery' });
+    for (let i = 0; i < CANDIDATES_PER_SOURCE + 20; i++) {
+      await insertProduct(t, bakery.id, { name: `Oat Biscuits ${i}`, category: 'bakery', details: 'Baked daily.' });
+    }
+    await insertProduct(t, bakery.id, { name: 'Ginger Biscuits', category: 'bakery', details: 'Baked daily.' });
+
+    const typo = await search('gingr biscits');
+    expect(names(typo.items)[0]).toBe('Ginger Biscuits');
+    const first = await search('biscuits', '&limit=60');
+    expect(first.total).toBe(CANDIDATES_PER_SOURCE);
+    const rest = await search('biscuits', `&limit=60&cursor=${first.nextCursor}`);
+    expect(rest.items).toHaveLength(CANDIDATES_PER_SOURCE - 60);
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...first.items, ...rest.items].map((p) => p._id)).size).toBe(CANDIDATES_PER_SOURCE);
+  });
+});
+
 describe('GET /api/search/suggest', () => {
   it('suggests products, shops and categories while typing, typos included', async () => {
     const response = await t.app.inject({ url: '/api/search/suggest?q=tom' });
@@ -86,6 +121,8 @@ describe('GET /api/search/suggest', () => {
     expect(shops).toContainEqual(expect.objectContaining({ kind: 'shop', label: "Sunny Orchard's Farm" }));
     const category = (await t.app.inject({ url: '/api/search/suggest?q=vegetabels' })).json().suggestions;
     expect(category).toContainEqual({ kind: 'category', id: 'vegetable', label: 'Vegetables', detail: null });
+    const typo = (await t.app.inject({ url: '/api/search/suggest?q=heirlom' })).json().suggestions;
+    expect(typo).toContainEqual(expect.objectContaining({ kind: 'product', label: 'Heirloom Tomatoes' }));
     expect((await t.app.inject({ url: '/api/search/suggest?q=t' })).json()).toEqual({ suggestions: [] });
   });
 });

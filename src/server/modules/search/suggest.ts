@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Suggestion } from '#contract/catalog.ts';
 import type { Tx } from '../../db/client.ts';
+import { searchWords, spelledQuery } from './ranking.ts';
 
 const PRODUCTS = 6;
+/** Matching products looked at to choose the six shown: bounded, so a short prefix costs no more than a word. */
+const PRODUCT_CANDIDATES = 50;
 const SHOPS = 3;
 const CATEGORIES = 3;
 
@@ -11,17 +14,25 @@ function likePattern(q: string): string {
 }
 
 /**
- * As-you-type suggestions: offered products, shops and categories whose name contains the text or is a
- * close spelling of it (trigram indexes), closest first. One statement.
+ * As-you-type suggestions, in one statement: offered products holding every word, the last one as a prefix
+ * or a completion, each word also through its closest spelling (the search dictionary and the full-text
+ * index, see ranking.ts), best ranked first; shops and categories whose name contains the text or is a close
+ * spelling of it (trigram indexes on those small tables), closest first.
  */
 export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
-  if (q.length < 2) return [];
+  const words = searchWords(q);
+  if (q.length < 2 || words.length === 0) return [];
   const like = likePattern(q);
   const result = await db.execute(sql`
-    (SELECT 'product' AS kind, p.id::text AS id, p.name AS label, u.shop_name AS detail
-       FROM products p JOIN users u ON u.id = p.vendor_id
-       WHERE p.listed AND p.expires_on >= current_date AND (p.name ILIKE ${like} OR ${q} <% p.name)
-       ORDER BY (p.name ILIKE ${like}) DESC, word_similarity(${q}, p.name) DESC, p.popularity DESC, p.id
+    WITH spelled AS (${spelledQuery(words, { prefixLast: true })})
+    (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, u.shop_name AS detail
+       FROM (
+         SELECT p.id, p.name, p.vendor_id, p.popularity, ts_rank(p.search_vector, (SELECT all_words FROM spelled)) AS rank
+         FROM products p
+         WHERE p.listed AND p.expires_on >= current_date AND p.search_vector @@ (SELECT all_words FROM spelled)
+         LIMIT ${PRODUCT_CANDIDATES}) AS m
+       JOIN users u ON u.id = m.vendor_id
+       ORDER BY m.rank DESC, m.popularity DESC, m.id
        LIMIT ${PRODUCTS})
     UNION ALL
     (SELECT 'shop', u.id::text, u.shop_name, u.shop_address FROM users u
