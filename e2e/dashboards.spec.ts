@@ -123,7 +123,8 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   await signIn(page, CUSTOMER);
   await page.goto('/dashboard/userPaymentHistory');
   const historyRow = page.getByRole('row').filter({ hasText: payment.transactionId });
-  await expect(historyRow).toContainText('complete');
+  await expect(historyRow.getByText('complete', { exact: true })).toBeVisible();
+  await expect(historyRow.getByText(`${paid.productIds[0].shopName}: Delivered`, { exact: true })).toBeVisible();
   await checkA11y(page);
 });
 
@@ -199,7 +200,7 @@ test("the admin's figures match the orders placed in the test", async ({ page, r
   await page.evaluate(() => localStorage.removeItem('access-token'));
   await signIn(page, VENDOR);
   await page.goto('/dashboard/vendorRevenue');
-  await expect(page.getByRole('heading', { name: 'Sale Stat' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sale Stat', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sale Statistics' })).toBeVisible();
   await page.getByRole('button', { name: 'Last 7 days' }).click();
   await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');

@@ -234,9 +234,9 @@ export function CartPage() {
               <dd className="font-semibold">Free</dd>
             </div>
             {discount > 0 ? (
-              <div className="flex justify-between text-success">
-                <dt>Coupon {quote?.code}</dt>
-                <dd className="font-semibold">−{showDollars(discount)}</dd>
+              <div className="flex justify-between gap-2 text-success">
+                <dt className="min-w-0 break-all">Coupon {quote?.code}</dt>
+                <dd className="font-semibold whitespace-nowrap">−{showDollars(discount)}</dd>
               </div>
             ) : null}
           </dl>
