@@ -167,7 +167,7 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   await expect(page).toHaveURL(/\/dashboard\/userPaymentHistory$/);
   await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
   const row = page.locator('tbody tr').first();
-  await expect(row.getByText('pending')).toBeVisible();
+  await expect(row.getByText('pending', { exact: true })).toBeVisible();
   await expect(row.getByText(/^pi_sb_/)).toBeVisible();
   await checkA11y(page);
   await shot(page, 'h4-history');
