@@ -110,3 +110,12 @@ export const adminOrder = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 export const adminOrderPage = paginated(adminOrder);
+
+/** A shop's step from its lines: cancelled when every line is, else the least advanced line still live. */
+export function combinedStatus(statuses: FulfilmentStatus[]): FulfilmentStatus {
+  const live = statuses.filter((s) => s !== 'cancelled');
+  if (live.length === 0) return 'cancelled';
+  if (live.includes('pending')) return 'pending';
+  if (live.includes('shipped')) return 'shipped';
+  return 'delivered';
+}

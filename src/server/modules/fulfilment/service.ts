@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   type AdminOrder,
+  combinedStatus,
   type FulfilmentStatus,
   NEXT_STATUSES,
   type OrderStatus,
@@ -14,15 +15,6 @@ import { centsToDollars } from '#contract/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
-
-/** The status of a group of lines: cancelled when all are, else the least advanced of the others. */
-export function combinedStatus(statuses: FulfilmentStatus[]): FulfilmentStatus {
-  const live = statuses.filter((s) => s !== 'cancelled');
-  if (live.length === 0) return 'cancelled';
-  if (live.includes('pending')) return 'pending';
-  if (live.includes('shipped')) return 'shipped';
-  return 'delivered';
-}
 
 /** An order is complete once every line not cancelled is delivered, cancelled once all lines are. */
 export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {

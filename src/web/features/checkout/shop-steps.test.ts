@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { combinedStatus } from '#contract/fulfilment.ts';
 import type { PurchasedItem } from '#contract/orders.ts';
-import { shopSteps, stepOf } from './shop-steps.ts';
+import { shopSteps } from './shop-steps.ts';
 
 const line = (shopEmail: string, status: PurchasedItem['status']): PurchasedItem => ({
   _id: `${shopEmail}-${status}-${Math.random()}`,
@@ -15,12 +16,12 @@ const line = (shopEmail: string, status: PurchasedItem['status']): PurchasedItem
   status,
 });
 
-describe('stepOf', () => {
+describe('combinedStatus', () => {
   it('is the least advanced live step and ignores cancelled lines', () => {
-    expect(stepOf(['delivered', 'shipped'])).toBe('shipped');
-    expect(stepOf(['delivered', 'pending', 'shipped'])).toBe('pending');
-    expect(stepOf(['delivered', 'cancelled'])).toBe('delivered');
-    expect(stepOf(['cancelled', 'cancelled'])).toBe('cancelled');
+    expect(combinedStatus(['delivered', 'shipped'])).toBe('shipped');
+    expect(combinedStatus(['delivered', 'pending', 'shipped'])).toBe('pending');
+    expect(combinedStatus(['delivered', 'cancelled'])).toBe('delivered');
+    expect(combinedStatus(['cancelled', 'cancelled'])).toBe('cancelled');
   });
 });
 
