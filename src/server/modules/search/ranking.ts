@@ -14,10 +14,12 @@ export function searchWords(q: string): string[] {
 
 /**
  * The query as full-text search understands it, one row (`all_words`, `any_word`), built in SQL from the
- * shopper's words. Each word stands for itself or its closest spelling in the `search_terms` dictionary
- * (trigram KNN on a GiST index of a few thousand catalog words: "chedar" → cheddar, "tomatos" → tomatoes).
+ * shopper's words. A word found in the `search_terms` dictionary of catalog words stands for itself (a
+ * primary-key lookup); any other word also stands for its closest term above the trigram similarity
+ * threshold (KNN on the dictionary's trigram GiST index: "chedar" → cheddar, "tomatos" → tomatoes).
  * With `prefixLast` the last word is still being typed: it also matches as a prefix and through its three
- * shortest completions in the dictionary. Words hold only letters and digits, and so do terms, so quoting
+ * shortest completions in the dictionary (the terms from the word up to the word followed by the highest
+ * code point: one range of the byte-ordered primary key). Words hold only letters and digits, and so do terms, so quoting
  * each one keeps the tsquery text well formed.
  */
 export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
@@ -31,12 +33,16 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
         quote_literal(closest.term),
         CASE WHEN w.ord = ${last} THEN (
           SELECT string_agg(quote_literal(c.term), ' | ') FROM (
-            SELECT t.term FROM search_terms t WHERE t.term LIKE w.word || '%' ORDER BY length(t.term), t.term LIMIT 3
+            SELECT t.term FROM search_terms t
+            WHERE t.term >= w.word AND t.term < w.word || chr(1114111)
+            ORDER BY length(t.term), t.term LIMIT 3
           ) AS c)
         END) AS alternatives
       FROM string_to_table(${words.join(' ')}::text, ' ') WITH ORDINALITY AS w(word, ord)
       LEFT JOIN LATERAL (
-        SELECT t.term FROM search_terms t WHERE t.term % w.word ORDER BY t.term <-> w.word LIMIT 1
+        SELECT t.term FROM search_terms t
+        WHERE t.term % w.word AND NOT EXISTS (SELECT FROM search_terms known WHERE known.term = w.word)
+        ORDER BY t.term <-> w.word LIMIT 1
       ) AS closest ON true
     ) AS spellings`;
 }
