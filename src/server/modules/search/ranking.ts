@@ -19,8 +19,8 @@ export function searchWords(q: string): string[] {
  * threshold (KNN on the dictionary's trigram GiST index: "chedar" → cheddar, "tomatos" → tomatoes).
  * With `prefixLast` the last word is still being typed: it also matches as a prefix and through its three
  * shortest completions in the dictionary (the terms from the word up to the word followed by the highest
- * code point: one range of the byte-ordered primary key). Words hold only letters and digits, and so do terms, so quoting
- * each one keeps the tsquery text well formed.
+ * code point: one range of the byte-ordered primary key). Words hold only letters and digits, and terms no
+ * punctuation or spaces, so quoting each one keeps the tsquery text well formed.
  */
 export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
   const last = options.prefixLast ? words.length : 0;
