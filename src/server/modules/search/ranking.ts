@@ -20,7 +20,7 @@ export function searchWords(q: string): string[] {
  * With `prefixLast` the last word is still being typed: it also matches as a prefix and through its three
  * shortest completions in the dictionary (the terms from the word up to the word followed by the highest
  * code point: one range of the byte-ordered primary key). Words hold only letters and digits, and terms no
- * punctuation or spaces, so quoting each one keeps the tsquery text well formed.
+ * spaces or ASCII punctuation, so quoting each one (quote_literal) keeps the tsquery text well formed.
  */
 export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
   const last = options.prefixLast ? words.length : 0;
