@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { lockDataDir, processStartTime } from './lock.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-lock-'));
+});
+afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+const lockFile = () => path.join(dir, 'farmstall.pid');
+
+describe('lockDataDir', () => {
+  it('writes the pid and start time, and removes the file on release', async () => {
+    const release = await lockDataDir(dir);
+    expect(await fs.readFile(lockFile(), 'utf8')).toBe(`${process.pid} ${processStartTime(process.pid)}`);
+    await release();
+    await expect(fs.stat(lockFile())).rejects.toThrow();
+  });
+
+  it('refuses while another running process holds the lock', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      const pid = child.pid as number;
+      await expect.poll(() => processStartTime(pid)).toBeDefined();
+      await fs.writeFile(lockFile(), `${pid} ${processStartTime(pid)}`);
+      await expect(lockDataDir(dir)).rejects.toThrow(`in use by another Farmstall process (pid ${pid})`);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('takes over a lock whose process has died', async () => {
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    const pid = child.pid as number;
+    await new Promise((resolve) => child.on('exit', resolve));
+    await fs.writeFile(lockFile(), String(pid));
+    const release = await lockDataDir(dir);
+    expect(await fs.readFile(lockFile(), 'utf8')).toContain(String(process.pid));
+    await release();
+  });
+
+  it('takes over a lock whose pid now belongs to another process (reused after a reboot)', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      await fs.writeFile(lockFile(), `${child.pid} 1`);
+      const release = await lockDataDir(dir);
+      expect(await fs.readFile(lockFile(), 'utf8')).toContain(String(process.pid));
+      await release();
+    } finally {
+      child.kill();
+    }
+  });
+});
