@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated } from './fulfilment.ts';
+import { paginated } from './pagination.ts';
 import { emailField, phoneField, requiredText } from './validation.ts';
 
 export const contactMessageInput = z.object({

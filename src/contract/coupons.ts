@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, paginated } from './pagination.ts';
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -61,17 +62,8 @@ export const coupon = z.object({
 });
 export type Coupon = z.infer<typeof coupon>;
 
-export const couponPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
-export const couponPage = z.object({
-  items: z.array(coupon),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  pages: z.number().int(),
-});
+export const couponPageQuery = pageQuery;
+export const couponPage = paginated(coupon);
 export type CouponPage = z.infer<typeof couponPage>;
 
 export const couponParams = z.object({ id: z.uuid({ error: 'Not a coupon id' }) });

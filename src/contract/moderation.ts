@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated } from './fulfilment.ts';
+import { paginated } from './pagination.ts';
 
 export const REVIEW_STATUSES = ['visible', 'reported', 'removed'] as const;
 

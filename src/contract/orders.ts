@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, paginated } from './pagination.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'complete', 'cancelled'] as const;
 export const LINE_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
@@ -43,17 +44,8 @@ export const customerPayment = z.object({
 });
 export type CustomerPayment = z.infer<typeof customerPayment>;
 
-export const historyQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
-export const customerPaymentPage = z.object({
-  items: z.array(customerPayment),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  pages: z.number().int(),
-});
+export const historyQuery = pageQuery;
+export const customerPaymentPage = paginated(customerPayment);
 export type CustomerPaymentPage = z.infer<typeof customerPaymentPage>;
 
 /** The seller block at the top of every invoice. */

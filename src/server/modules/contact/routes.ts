@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactMessageCreated, contactMessageInput, contactMessagePage } from '#contract/contact.ts';
-import { pageQuery } from '#contract/fulfilment.ts';
+import { pageQuery } from '#contract/pagination.ts';
 import { listContactMessages, saveContactMessage } from './service.ts';
 
 export async function contactRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { count, desc } from 'drizzle-orm';
 import type { ContactMessageInput, ContactMessagePage } from '#contract/contact.ts';
-import { type PageQuery, pageOf } from '#contract/fulfilment.ts';
+import { type PageQuery, pageOf } from '#contract/pagination.ts';
 import type { Tx } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 

@@ -6,9 +6,9 @@ import {
   fulfilmentUpdate,
   fulfilmentUpdated,
   orderTracking,
-  pageQuery,
   vendorOrderPage,
 } from '#contract/fulfilment.ts';
+import { pageQuery } from '#contract/pagination.ts';
 import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './service.ts';
 
 const orderIdParams = z.object({ orderId: z.uuid('Order id must be a UUID') });

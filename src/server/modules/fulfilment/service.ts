@@ -6,12 +6,10 @@ import {
   NEXT_STATUSES,
   type OrderStatus,
   type OrderTracking,
-  type Page,
-  type PageQuery,
-  pageOf,
   type VendorOrder,
 } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
+import { type Page, type PageQuery, pageOf } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuery } from '#contract/fulfilment.ts';
 import {
   moderationDecision,
   moderationDone,
@@ -9,6 +8,7 @@ import {
   reviewReported,
   vendorReviewPage,
 } from '#contract/moderation.ts';
+import { pageQuery } from '#contract/pagination.ts';
 import { listProductReviewsForVendor, listReportedReviews, moderateReview, reportReview } from './service.ts';
 
 const productParams = z.object({ productId: z.uuid('Product id must be a UUID') });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Page, type PageQuery, pageOf } from '#contract/fulfilment.ts';
 import type { ModerationDecision, ReportedReview, VendorReview, VendorReviewPage } from '#contract/moderation.ts';
+import { type Page, type PageQuery, pageOf } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { comments, products, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
