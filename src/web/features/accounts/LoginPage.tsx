@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { returnPath } from './return-path.ts';
@@ -59,10 +60,9 @@ export function LoginPage() {
         <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
           <input className="input w-full" type="password" autoComplete="current-password" {...field('password')} />
         </FormField>
-        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting || loading}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton busy={isSubmitting} disabled={isSubmitting || loading} className="mt-4 w-full">
           Sign in
-        </button>
+        </SubmitButton>
       </form>
       <div className="divider">or</div>
       <GoogleButton onSignedIn={done} />

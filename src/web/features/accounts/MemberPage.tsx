@@ -11,6 +11,7 @@ import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { AuthProgress } from '../../auth/RequireRole.tsx';
 import { paths } from '../../paths.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { ImageField } from './ImageField.tsx';
 import { useRegisterVendor } from './register-vendor.ts';
@@ -98,10 +99,9 @@ export function MemberPage() {
           error={errors.image?.message}
           progress={progress}
         />
-        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton busy={isSubmitting} className="mt-4 w-full">
           Register my shop
-        </button>
+        </SubmitButton>
       </form>
     </AuthShell>
   );

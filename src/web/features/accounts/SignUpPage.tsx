@@ -10,6 +10,7 @@ import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { useCreateAccount } from './create-account.ts';
 import { ImageField } from './ImageField.tsx';
@@ -76,10 +77,9 @@ export function SignUpPage() {
           error={errors.image?.message}
           progress={progress}
         />
-        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton busy={isSubmitting} className="mt-4 w-full">
           Sign up
-        </button>
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center">
         Already have an account?{' '}

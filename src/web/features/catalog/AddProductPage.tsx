@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useAddProduct } from './add-product.ts';
 import { livePrice, ProductFormFields } from './ProductFormFields.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
@@ -119,10 +120,7 @@ export function AddProductPage() {
               <p className="text-sm text-base-content/80">Cost plus your margin; the server confirms it.</p>
             </div>
             <div className="mt-4 sm:col-span-2">
-              <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-                {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-                Add Product
-              </button>
+              <SubmitButton busy={add.isPending}>Add Product</SubmitButton>
             </div>
           </form>
         )}

@@ -9,6 +9,7 @@ import {
   productEditInput,
 } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useEditProduct } from './edit-product.ts';
 import { livePrice, ProductFormFields } from './ProductFormFields.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
@@ -84,10 +85,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={edit.isPending}>
-              {edit.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Save changes
-            </button>
+            <SubmitButton busy={edit.isPending}>Save changes</SubmitButton>
           </div>
         </form>
       </div>

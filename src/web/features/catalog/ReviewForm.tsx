@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useAddReview } from './add-review.ts';
 
 /** A 0-5 star picker (0 = none chosen yet) as a group of radio buttons. */
@@ -93,10 +94,9 @@ export function ReviewForm({ productId }: { productId: string }) {
           {...register('commentDes')}
         />
       </FormField>
-      <button type="submit" className="btn btn-primary mt-3" disabled={add.isPending}>
-        {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton busy={add.isPending} className="mt-3">
         Submit Review
-      </button>
+      </SubmitButton>
     </form>
   );
 }

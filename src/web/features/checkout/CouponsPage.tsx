@@ -9,6 +9,7 @@ import { confirmDelete, SWAL_COLORS } from '../../auth/confirm.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
 import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
 import { useCouponList } from './admin-coupons.ts';
@@ -88,10 +89,7 @@ function CreateCouponForm() {
         <input className="input w-full" type="number" min="1" step="1" {...field('usageLimit')} />
       </FormField>
       <div className="mt-4 sm:col-span-2 lg:col-span-3">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Create coupon
-        </button>
+        <SubmitButton busy={create.isPending}>Create coupon</SubmitButton>
       </div>
     </form>
   );

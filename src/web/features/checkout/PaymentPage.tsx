@@ -12,6 +12,7 @@ import { paths } from '../../paths.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
@@ -147,10 +148,9 @@ export function PaymentPage() {
               {orderError}
             </div>
           ) : null}
-          <button type="submit" className="btn btn-primary mt-4 w-full sm:w-auto" disabled={step !== 'idle'}>
-            {step !== 'idle' ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <SubmitButton busy={step !== 'idle'} className="mt-4 w-full sm:w-auto">
             {step === 'paying' ? 'Paying…' : step === 'ordering' ? 'Placing your order…' : `Pay ${showDollars(total)}`}
-          </button>
+          </SubmitButton>
         </form>
 
         <section aria-labelledby="pay-summary" className="h-fit rounded-box border border-base-300 bg-base-200 p-5">

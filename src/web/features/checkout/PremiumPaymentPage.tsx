@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { CardField } from './CardField.tsx';
 import type { CardPayer } from './card-payer.ts';
 import { useVendorMembership } from './get-vendor-membership.ts';
@@ -108,10 +109,9 @@ export function PremiumPaymentPage() {
             {error}
           </div>
         ) : null}
-        <button type="submit" className="btn btn-primary mt-4" disabled={busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton busy={busy} className="mt-4">
           Pay ${PREMIUM_MEMBERSHIP_PRICE_DOLLARS}
-        </button>
+        </SubmitButton>
       </form>
     </div>
   );

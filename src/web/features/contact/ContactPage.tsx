@@ -6,6 +6,7 @@ import { type ContactMessageInput, contactMessageInput } from '#contract/contact
 import { errorMessage } from '../../api/client.ts';
 import { CONTACT } from '../../layout/contact-details.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useSendContactMessage } from './send-contact-message.ts';
 
 export function ContactPage() {
@@ -84,10 +85,7 @@ export function ContactPage() {
               </FormField>
             </div>
             <div className="mt-4 sm:col-span-2">
-              <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-                {send.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-                Send message
-              </button>
+              <SubmitButton busy={send.isPending}>Send message</SubmitButton>
             </div>
           </form>
         </section>
