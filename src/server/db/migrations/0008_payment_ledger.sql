@@ -1,0 +1,2 @@
+-- Placeholder: filled by the payment ledger work.
+SELECT 1;
