@@ -1,0 +1,2 @@
+-- Placeholder: filled by the rate-limit work.
+SELECT 1;
