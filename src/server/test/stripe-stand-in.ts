@@ -48,7 +48,12 @@ export type StripeStandIn = {
   url: string;
   secretKey: string;
   intents: Map<string, Intent>;
+  /** Every refund made, in order (a replayed idempotent request adds nothing). */
   refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Idempotency keys of the refund requests that reached the stand-in, replays included. */
+  refundRequestKeys: (string | null)[];
+  /** The next `count` refund requests fail with a Stripe API error (HTTP 500, not retried by the SDK). */
+  failNextRefunds: (count: number) => void;
   /** What the browser does with Stripe.js: confirm the intent with a test payment method. */
   confirm: (intentId: string, paymentMethod: keyof typeof TEST_METHODS) => Intent;
   close: () => Promise<void>;
@@ -71,21 +76,30 @@ function parseForm(text: string) {
   return { fields, metadata, expand };
 }
 
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+type Result = { status: number; body: object; headers?: Record<string, string> };
+
 /**
  * A local HTTP server that answers the Stripe API calls Farmstall makes (create, retrieve, confirm, cancel
- * a PaymentIntent; create a refund) the way Stripe does, so tests run the real SDK without the internet.
+ * a PaymentIntent; create a full or partial refund) the way Stripe does, so tests run the real SDK without
+ * the internet. Like Stripe, a POST with an Idempotency-Key that was already used answers the first result
+ * again, and the same key with other parameters is an idempotency error.
  */
 export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).toString('hex')}`) {
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Charge>();
   const refunds: StripeStandIn['refunds'] = [];
+  const refundRequestKeys: (string | null)[] = [];
+  const idempotent = new Map<string, { request: string; result: Result }>();
+  let failingRefunds = 0;
 
   const error = (status: number, type: string, message: string, code?: string) => ({
     status,
     body: { error: { type, message, ...(code ? { code } : {}) } },
   });
   const missing = (id: string) =>
-    error(404, 'invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing');
+    error(404, 'invalid_signatureerror', `No such payment_intent: '${id}'`, 'resource_missing');
 
   function view(intent: Intent, expand: string[]) {
     if (expand.includes('latest_charge') && intent.latest_charge) {
@@ -100,14 +114,14 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     const method = TEST_METHODS[paymentMethod];
     if (!method) {
       throw Object.assign(new Error('bad method'), {
-        response: error(400, 'invalid_request_error', `No such PaymentMethod: '${paymentMethod}'`, 'resource_missing'),
+        response: error(400, 'invalid_signatureerror', `No such PaymentMethod: '${paymentMethod}'`, 'resource_missing'),
       });
     }
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation') {
       throw Object.assign(new Error('state'), {
         response: error(
           400,
-          'invalid_request_error',
+          'invalid_signatureerror',
           `This PaymentIntent's status is ${intent.status}.`,
           'payment_intent_unexpected_state',
         ),
@@ -143,7 +157,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.fields.amount);
       if (!Number.isInteger(amount) || amount < 50) {
-        return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small');
+        return error(400, 'invalid_signatureerror', 'Amount must be at least $0.50 usd', 'amount_too_small');
       }
       const id = newId('pi');
       const intent: Intent = {
@@ -178,7 +192,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         if (intent.status === 'succeeded') {
           return error(
             400,
-            'invalid_request_error',
+            'invalid_signatureerror',
             'You cannot cancel this PaymentIntent because it has a status of succeeded.',
             'payment_intent_unexpected_state',
           );
@@ -191,27 +205,47 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       const intent = intents.get(form.fields.payment_intent ?? '');
       const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
       if (!intent || !charge) return missing(form.fields.payment_intent ?? '');
-      if (charge.refunded) {
+      if (failingRefunds > 0) {
+        failingRefunds -= 1;
+        return { ...error(500, 'api_error', 'An unknown error occurred'), headers: { 'stripe-should-retry': 'false' } };
+      }
+      const unrefunded = charge.amount - charge.amount_refunded;
+      if (charge.refunded || unrefunded === 0) {
         return error(
           400,
-          'invalid_request_error',
+          'invalid_signatureerror',
           `Charge ${charge.id} has already been refunded.`,
           'charge_already_refunded',
         );
       }
-      charge.refunded = true;
-      charge.amount_refunded = charge.amount;
+      const amount = form.fields.amount === undefined ? unrefunded : Number(form.fields.amount);
+      if (!Number.isInteger(amount) || amount < 1) {
+        return error(400, 'invalid_signatureerror', 'Invalid positive integer', 'parameter_invalid_integer');
+      }
+      if (amount > unrefunded) {
+        return error(
+          400,
+          'invalid_signatureerror',
+          `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(unrefunded)})`,
+          'amount_too_large',
+        );
+      }
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
       const refund = {
         id: newId('re'),
         object: 'refund',
-        amount: charge.amount,
+        amount,
+        charge: charge.id,
+        currency: intent.currency,
         payment_intent: intent.id,
         status: 'succeeded',
+        metadata: form.metadata,
       };
-      refunds.push({ id: refund.id, payment_intent: intent.id, amount: charge.amount });
+      refunds.push({ id: refund.id, payment_intent: intent.id, amount });
       return { status: 200, body: refund };
     }
-    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+    return error(404, 'invalid_signatureerror', `Unrecognized request URL (${method}: ${path}).`);
   }
 
   const server = http.createServer((request, response) => {
@@ -220,11 +254,30 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       const auth = request.headers.authorization ?? '';
-      const result =
-        auth === `Bearer ${secretKey}`
-          ? handle(request.method ?? 'GET', url.pathname, url.searchParams, Buffer.concat(chunks).toString('utf8'))
-          : error(401, 'invalid_request_error', 'Invalid API Key provided');
-      response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      const method = request.method ?? 'GET';
+      const body = Buffer.concat(chunks).toString('utf8');
+      const key = method === 'POST' ? (request.headers['idempotency-key'] as string | undefined) : undefined;
+      if (method === 'POST' && url.pathname === '/v1/refunds') refundRequestKeys.push(key ?? null);
+      const saved = key ? idempotent.get(key) : undefined;
+      const signature = `${url.pathname}?${body}`;
+      const result: Result =
+        auth !== `Bearer ${secretKey}`
+          ? error(401, 'invalid_signatureerror', 'Invalid API Key provided')
+          : saved && saved.request !== signature
+            ? error(
+                400,
+                'idempotency_error',
+                `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+              )
+            : saved
+              ? { ...saved.result, headers: { 'idempotent-replayed': 'true' } }
+              : handle(method, url.pathname, url.searchParams, body);
+      if (key && !saved && result.status === 200) idempotent.set(key, { request: signature, result });
+      response.writeHead(result.status, {
+        'content-type': 'application/json',
+        'request-id': newId('req'),
+        ...result.headers,
+      });
       response.end(JSON.stringify(result.body));
     });
   });
@@ -236,6 +289,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     secretKey,
     intents,
     refunds,
+    refundRequestKeys,
+    failNextRefunds: (count) => {
+      failingRefunds = count;
+    },
     confirm: (intentId, paymentMethod) => confirm(intentId, paymentMethod),
     close: () =>
       new Promise<void>((resolve, reject) => {
