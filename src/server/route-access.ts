@@ -1,0 +1,187 @@
+import type { Role } from '#contract/roles.ts';
+
+/**
+ * Who may call each route of the API: one row per `METHOD /api/path` (Fastify's url, with :params).
+ *
+ * This is data, checked by src/server/authorization-matrix.test.ts: every registered /api route must have
+ * a row (a new route cannot ship unclassified) and every row a route; each route is called as
+ * anonymous, customer A, customer B, vendor A, vendor B and admin, aimed at resources of customer A and
+ * vendor A, and must answer what `expectedOutcome` derives from its row.
+ */
+
+/** Who may call at all. Anyone else gets 401 when not signed in, 403 when signed in with another role. */
+export type Allow = 'public' | 'signed-in' | readonly Role[];
+
+/**
+ * What the caller must own when the route acts on one party's data:
+ * - `account`: the account named by the e-mail or id in the path, query or body is the caller's own
+ * - `shop`: the product, its reviews or its order lines belong to the caller's shop
+ * - `purchase`: the cart line, payment intent, payment, order or delivered purchase is the caller's
+ */
+export type Ownership = {
+  of: 'account' | 'shop' | 'purchase';
+  /** An admin may act on anyone's (admins must also be allowed). */
+  admin: boolean;
+  /** What a caller of an allowed role who does not own it gets: 403, or 404 where the API hides it exists. */
+  otherwise: 403 | 404;
+};
+
+export type RouteAccess = {
+  allow: Allow;
+  owner?: Ownership;
+  /** Why, when it is not obvious from the row. */
+  note?: string;
+};
+
+const PUBLIC: RouteAccess = { allow: 'public' };
+const SIGNED_IN: RouteAccess = { allow: 'signed-in' };
+const ADMIN: RouteAccess = { allow: ['admin'] };
+const CUSTOMER: RouteAccess = { allow: ['customer'] };
+const VENDOR: RouteAccess = { allow: ['vendor'] };
+
+const ownAccount = (admin: boolean): Ownership => ({ of: 'account', admin, otherwise: 403 });
+
+export const ROUTE_ACCESS = {
+  // System and documentation
+  'GET /api/health': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/': PUBLIC,
+  'GET /api/docs/*': PUBLIC,
+  'GET /api/docs/json': PUBLIC,
+  'GET /api/docs/yaml': PUBLIC,
+  'GET /api/docs/static/index.html': PUBLIC,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC,
+
+  // Sign-up, sign-in and sessions: proof of identity is in the body or the refresh cookie
+  'POST /api/users': PUBLIC,
+  'POST /api/jwt': PUBLIC,
+  'POST /api/auth/refresh': { allow: 'public', note: 'the refresh cookie is the credential (401 without one)' },
+  'POST /api/auth/logout': PUBLIC,
+  'GET /api/auth/providers': PUBLIC,
+  'GET /api/auth/google/start': PUBLIC,
+  'GET /api/auth/google/callback': PUBLIC,
+  'GET /api/auth/google/popup.js': PUBLIC,
+
+  // Accounts
+  'GET /api/users/me': SIGNED_IN,
+  'GET /api/users/info': { allow: 'signed-in', owner: ownAccount(true) },
+  'GET /api/users/admin/:email': { allow: 'signed-in', owner: ownAccount(true) },
+  'GET /api/users/vendor/:email': { allow: 'signed-in', owner: ownAccount(true) },
+  'GET /api/users/:roll': ADMIN,
+  'PATCH /api/users/admin/:id': ADMIN,
+  'PATCH /api/users/email/:email': {
+    allow: 'signed-in',
+    owner: ownAccount(false),
+    note: 'vendor registration: only for the caller’s own account, not even an admin for another',
+  },
+  'DELETE /api/users/:roll/:email': ADMIN,
+
+  // Catalog (reads are public)
+  'GET /api/category': PUBLIC,
+  'GET /api/products': PUBLIC,
+  'GET /api/allProducts': PUBLIC,
+  'GET /api/vegetablesProduct': PUBLIC,
+  'GET /api/fruitsProduct': PUBLIC,
+  'GET /api/milkProduct': PUBLIC,
+  'GET /api/beveragesProduct': PUBLIC,
+  'GET /api/sweetProduct': PUBLIC,
+  'GET /api/snackProduct': PUBLIC,
+  'GET /api/products/popular': PUBLIC,
+  'GET /api/deals': PUBLIC,
+  'GET /api/singleProduct/:id': PUBLIC,
+  'GET /api/shops': PUBLIC,
+  'GET /api/singleShop/:id': PUBLIC,
+  'GET /api/search': PUBLIC,
+  'GET /api/search/suggest': PUBLIC,
+  'GET /api/products/vendor': {
+    allow: ['vendor', 'admin'],
+    owner: ownAccount(true),
+    note: 'the vendor named by ?email, or an admin',
+  },
+  'GET /api/products/vendor/allowance': VENDOR,
+  'POST /api/products': VENDOR,
+  'PUT /api/products/:id': { allow: ['vendor'], owner: { of: 'shop', admin: false, otherwise: 403 } },
+  'DELETE /api/products/:id': { allow: ['vendor'], owner: { of: 'shop', admin: false, otherwise: 403 } },
+  'PATCH /api/products/:id': { allow: 'signed-in', note: 'popularity after an add to cart' },
+
+  // Reviews and moderation
+  'GET /api/comments/singleReview/:productId': PUBLIC,
+  'GET /api/comments/:productId': PUBLIC,
+  'POST /api/comments': {
+    allow: 'signed-in',
+    owner: { of: 'purchase', admin: false, otherwise: 403 },
+    note: 'a buyer with a delivered purchase of the product (issue 9)',
+  },
+  'GET /api/comments/product/:productId/for-vendor': {
+    allow: ['vendor', 'admin'],
+    owner: { of: 'shop', admin: true, otherwise: 403 },
+  },
+  'POST /api/comments/:id/report': { allow: ['vendor'], owner: { of: 'shop', admin: false, otherwise: 403 } },
+  'GET /api/moderation/reviews': ADMIN,
+  'POST /api/moderation/reviews/:id': ADMIN,
+
+  // Cart, coupons, checkout, payments
+  'GET /api/carts': { allow: ['customer'], owner: ownAccount(false), note: '?email must be the caller’s' },
+  'POST /api/carts': CUSTOMER,
+  'DELETE /api/carts/:id': { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
+  'POST /api/coupons': ADMIN,
+  'GET /api/coupons': ADMIN,
+  'DELETE /api/coupons/:id': ADMIN,
+  'POST /api/coupons/validate': CUSTOMER,
+  'GET /api/payments/config': PUBLIC,
+  'POST /api/payments/sandbox/confirm': {
+    allow: 'signed-in',
+    owner: { of: 'purchase', admin: false, otherwise: 404 },
+    note: 'the payment intent must be the caller’s (a vendor pays its membership here too)',
+  },
+  'POST /api/payments/stripe/webhook': { allow: 'public', note: 'Stripe’s signature is the credential' },
+  'POST /api/customer-payment': CUSTOMER,
+  'POST /api/customerPayments': { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
+  'POST /api/vendor-payment': VENDOR,
+  'POST /api/vendorPayments': { allow: ['vendor'], owner: ownAccount(false), note: 'body email must be the caller’s' },
+  'PATCH /api/vendor/:email': { allow: ['vendor'], owner: ownAccount(false) },
+
+  // Orders, invoices, fulfilment
+  'GET /api/customerPayments/:email': { allow: 'signed-in', owner: ownAccount(true) },
+  'POST /api/orders': { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
+  'GET /api/customer-stats': CUSTOMER,
+  'GET /api/invoice/:id': { allow: 'signed-in', owner: { of: 'purchase', admin: true, otherwise: 403 } },
+  'GET /api/invoice/:id/pdf': { allow: 'signed-in', owner: { of: 'purchase', admin: true, otherwise: 403 } },
+  'GET /api/orders/:id/tracking': { allow: 'signed-in', owner: { of: 'purchase', admin: true, otherwise: 404 } },
+  'GET /api/vendor/orders': VENDOR,
+  'PATCH /api/vendor/orders/:orderId': {
+    allow: ['vendor'],
+    owner: { of: 'shop', admin: false, otherwise: 404 },
+    note: 'another shop’s order is not found, never forbidden',
+  },
+  'GET /api/orders': ADMIN,
+
+  // Dashboards
+  'GET /api/vendor/stats': VENDOR,
+  'GET /api/vendor/sales': VENDOR,
+  'GET /api/admin-stats': ADMIN,
+  'GET /api/admin/series': ADMIN,
+
+  // Contact and uploads
+  'POST /api/contact': PUBLIC,
+  'GET /api/contact': ADMIN,
+  'POST /api/uploads': { allow: 'signed-in', note: 'issue 9: pictures need a signed-in user' },
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteKey = keyof typeof ROUTE_ACCESS;
+
+/** A caller as the matrix sees it: anonymous, or a role and whether it owns the resource the route acts on. */
+export type CallerView = { role: Role | null; owns: boolean };
+
+/** What a call must answer: 401, 403 or 404, or `allowed` (any status but 401 and 403, and not a hiding 404). */
+export type Outcome = 401 | 403 | 404 | 'allowed';
+
+/** The outcome a route's row promises to a caller. */
+export function expectedOutcome(access: RouteAccess, caller: CallerView): Outcome {
+  if (access.allow === 'public') return 'allowed';
+  if (!caller.role) return 401;
+  if (access.allow !== 'signed-in' && !access.allow.includes(caller.role)) return 403;
+  const owner = access.owner;
+  if (!owner || caller.owns || (owner.admin && caller.role === 'admin')) return 'allowed';
+  return owner.otherwise;
+}
