@@ -31,7 +31,22 @@ export type ReviewInput = z.infer<typeof reviewInput>;
 export const reviewFormInput = reviewInput.omit({ productId: true });
 export type ReviewFormValues = z.infer<typeof reviewFormInput>;
 
+/** POST /comments answers 201 with a new review, or 200 when it edited the caller's existing review (same id). */
 export const reviewCreated = z.object({ acknowledged: z.literal(true), insertedId: z.string(), review });
+
+/** GET /comments/{productId}/mine: may the caller review the product, why not, and their review if any. */
+export const myReview = z.object({
+  canReview: z.boolean(),
+  /** Why the caller may not review (shown instead of the form), else null. */
+  reason: z.string().nullable(),
+  review: review.nullable(),
+});
+export type MyReview = z.infer<typeof myReview>;
+
+export const NOT_DELIVERED_MESSAGE = 'You can review this product once an order of it has been delivered to you';
+export const OWN_PRODUCT_MESSAGE = 'You cannot review your own product';
+export const REMOVED_REVIEW_MESSAGE = 'Your review of this product was removed by the moderators';
+export const UPDATED_REVIEW_MESSAGE = 'Your review has been updated';
 
 /** GET /comments/singleReview/{productId}: the rating summary of a product (average = floor of the mean). */
 export const reviewSummary = z.object({

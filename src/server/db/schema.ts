@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -185,8 +186,24 @@ export const comments = pgTable(
   (t) => [
     index('comments_product_idx').on(t.productId, t.createdAt.desc()),
     index('comments_status_idx').on(t.status, t.reportedAt),
+    uniqueIndex('comments_product_user_key').on(t.productId, t.userId),
     check('comments_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
+);
+
+/** Who raised a product's popularity: a user's first add counts, later adds and removals change nothing. */
+export const popularityAdds = pgTable(
+  'popularity_adds',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'popularity_adds_pkey', columns: [t.productId, t.userId] })],
 );
 
 export const coupons = pgTable(

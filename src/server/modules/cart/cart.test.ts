@@ -19,7 +19,7 @@ const list = (user: TestUser, email = user.email) =>
   t.app.inject({ method: 'GET', url: `/api/carts?email=${encodeURIComponent(email)}`, headers: user.auth });
 
 describe('cart', () => {
-  it('adds one unit by default, raises an existing line and the product popularity', async () => {
+  it('adds one unit by default, raises an existing line, and the popularity once for this shopper', async () => {
     const shopper = await createUser(t);
     const product = await createProduct(t, vendor, { name: 'Carrots', priceCents: 250, stock: 10 });
     const first = await add(shopper, product.id);
@@ -27,7 +27,7 @@ describe('cart', () => {
     expect(first.json()).toMatchObject({ amount: 1, productName: 'Carrots' });
     const second = await add(shopper, product.id, 3);
     expect(second.json()).toMatchObject({ insertedId: first.json().insertedId, amount: 4 });
-    expect((await productRow(t, product.id)).popularity).toBe(2);
+    expect((await productRow(t, product.id)).popularity).toBe(1);
 
     const cart = await list(shopper);
     expect(cart.statusCode).toBe(200);
@@ -110,5 +110,39 @@ describe('cart', () => {
     expect((await list(owner)).json()).toEqual([]);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/carts/${insertedId}`, headers: owner.auth });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('popularity counts distinct shoppers, not requests', () => {
+  const bump = (user: TestUser, productId: string) =>
+    t.app.inject({ method: 'PATCH', url: `/api/products/${productId}`, headers: user.auth });
+
+  it('50 adds by one shopper raise it by 1, also at once; removing and adding again changes nothing', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, { name: 'Pears', stock: 500 });
+    const adds = await Promise.all(Array.from({ length: 25 }, () => add(shopper, product.id)));
+    expect(adds.every((r) => r.statusCode === 201)).toBe(true);
+    for (let i = 0; i < 25; i++) expect((await add(shopper, product.id)).statusCode).toBe(201);
+    expect((await list(shopper)).json()[0].amount).toBe(50);
+    expect((await productRow(t, product.id)).popularity).toBe(1);
+
+    // Removing the line does not lower it (the shopper did choose the product once); adding again does not raise it.
+    const [line] = (await list(shopper)).json();
+    await t.app.inject({ method: 'DELETE', url: `/api/carts/${line._id}`, headers: shopper.auth });
+    expect((await productRow(t, product.id)).popularity).toBe(1);
+    expect((await add(shopper, product.id)).statusCode).toBe(201);
+    // The spec's body-less PATCH after an add counts the same shopper once too.
+    expect((await bump(shopper, product.id)).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+    expect((await productRow(t, product.id)).popularity).toBe(1);
+  });
+
+  it('two shoppers raise it by 2, whichever way they add', async () => {
+    const product = await createProduct(t, vendor, { name: 'Quinces', stock: 100 });
+    const [ann, ben] = [await createUser(t), await createUser(t)];
+    for (let i = 0; i < 10; i++) await add(ann, product.id);
+    expect((await bump(ben, product.id)).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    for (let i = 0; i < 10; i++) await bump(ben, product.id);
+    await add(ben, product.id);
+    expect((await productRow(t, product.id)).popularity).toBe(2);
   });
 });

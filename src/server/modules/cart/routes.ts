@@ -33,7 +33,7 @@ export async function cartRoutes(app: FastifyInstance) {
       onRequest: customerOnly,
       schema: {
         tags: ['cart'],
-        summary: 'Add units of a product to the cart (raises its popularity)',
+        summary: "Add units of a product to the cart (the caller's first add raises its popularity)",
         body: addToCartInput,
         response: { 201: addToCartResult },
       },

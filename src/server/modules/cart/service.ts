@@ -4,6 +4,7 @@ import { centsToDollars } from '#contract/money.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { countPopularity } from '../catalog/popularity.ts';
 import { type CartLine, listCartLines, unavailableReason } from './queries.ts';
 
 export function toCartItem(line: CartLine, email: string): CartItem {
@@ -31,21 +32,21 @@ export async function getCart(db: Db, user: { id: string; email: string }): Prom
 }
 
 /**
- * Adds `amount` units to the user's cart (raising an existing line), never above the stock, and raises
- * the product's popularity in the same transaction. The popularity update locks the product row, so two
- * adds of the same product are checked one after the other.
+ * Adds `amount` units to the user's cart (raising an existing line), never above the stock. The product row is
+ * locked first, so two adds of the same product are checked one after the other. A user's first successful add
+ * of a product raises its popularity (see countPopularity); later adds, and removals, leave it alone.
  */
 export async function addToCart(db: Db, userId: string, productId: string, amount: number) {
   return db.transaction(async (tx) => {
     const [product] = await tx
-      .update(products)
-      .set({ popularity: sql`${products.popularity} + 1` })
-      .where(and(eq(products.id, productId), eq(products.listed, true)))
-      .returning({
+      .select({
         name: products.name,
         stock: products.stock,
         expired: sql<boolean>`${products.expiresOn} < current_date`,
-      });
+      })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.listed, true)))
+      .for('update');
     if (!product) throw notFound('Product');
     if (product.expired) throw conflict(`${product.name} has expired and can no longer be bought`);
     if (product.stock === 0) throw conflict(`${product.name} is sold out`);
@@ -70,6 +71,7 @@ export async function addToCart(db: Db, userId: string, productId: string, amoun
         set: { amount: sql`${cartItems.amount} + excluded.amount` },
       })
       .returning({ id: cartItems.id, amount: cartItems.amount });
+    await countPopularity(tx, productId, userId);
     return { insertedId: line.id, amount: line.amount, productName: product.name };
   });
 }

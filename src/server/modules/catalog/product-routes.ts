@@ -281,14 +281,14 @@ export async function productRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
       schema: {
         tags: ['catalog'],
-        summary: 'Body-less update after an add to cart: popularity + 1',
+        summary: "Body-less update after an add to cart: popularity + 1 on the caller's first add only",
         params: productIdParams,
         response: { 200: productModified },
       },
     },
     async (request) => ({
       acknowledged: true as const,
-      modifiedCount: changed(await bumpPopularity(app.db, request.params.id)),
+      modifiedCount: changed(await bumpPopularity(app.db, request.params.id, request.user!.id)),
     }),
   );
 }

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, deals, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { countPopularity } from './popularity.ts';
 import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
 
@@ -128,13 +129,15 @@ export async function unlistProduct(db: Db, vendor: AuthUser, id: string): Promi
   });
 }
 
-/** The spec's body-less PATCH after an add to cart: one more unit of popularity for an offered product. */
-export async function bumpPopularity(db: Tx, id: string): Promise<number> {
-  const result = await db.execute(sql`
-    UPDATE products SET popularity = popularity + 1
-    WHERE id = ${id}::uuid AND listed AND expires_on >= current_date`);
-  if (!result.rowCount) throw notFound('Product');
-  return result.rowCount;
+/**
+ * The spec's body-less PATCH after an add to cart: one more unit of popularity for an offered product, only for
+ * a user who has not raised it before (their add to the cart already did, so this is then 0).
+ */
+export async function bumpPopularity(db: Tx, id: string, userId: string): Promise<number> {
+  const offered = await db.execute(sql`
+    SELECT 1 FROM products WHERE id = ${id}::uuid AND listed AND expires_on >= current_date`);
+  if (!offered.rowCount) throw notFound('Product');
+  return (await countPopularity(db, id, userId)) ? 1 : 0;
 }
 
 /** A vendor's listed products (expired ones too, flagged), newest first. */

@@ -32,10 +32,11 @@ const decide = (user: TestUser, id: string, action: string) =>
 describe('GET /api/comments/product/:productId/for-vendor', () => {
   it("lists the product's reviews for its vendor, paginated, without removed ones", async () => {
     const product = await insertProduct(t, alice, { name: 'Feta', priceCents: 500 });
+    // One review per buyer and product: each review has its own author.
     const first = await insertReview(t, product, carol, 5, 'Lovely');
-    await insertReview(t, product, carol, 3, 'A bit salty');
-    await insertReview(t, product, carol, 4, 'Good');
-    const gone = await insertReview(t, product, carol, 1, 'Rude words');
+    await insertReview(t, product, await createUser(t), 3, 'A bit salty');
+    await insertReview(t, product, await createUser(t), 4, 'Good');
+    const gone = await insertReview(t, product, await createUser(t), 1, 'Rude words');
     await t.db.update(comments).set({ status: 'removed' }).where(eq(comments.id, gone));
 
     const url = `/api/comments/product/${product.id}/for-vendor?limit=2`;
@@ -102,7 +103,7 @@ describe('reporting and moderation', () => {
   });
 
   it('keep makes a reported review visible again', async () => {
-    const fair = await insertReview(t, cheese, carol, 2, 'Too strong for me');
+    const fair = await insertReview(t, cheese, await createUser(t), 2, 'Too strong for me');
     await report(alice, fair);
     const kept = await decide(admin, fair, 'keep');
     expect(kept.json()).toEqual({ modifiedCount: 1, status: 'visible' });
@@ -110,7 +111,7 @@ describe('reporting and moderation', () => {
   });
 
   it("only the product's vendor may report, only admins decide", async () => {
-    const review = await insertReview(t, cheese, carol, 3, 'Fine');
+    const review = await insertReview(t, cheese, await createUser(t), 3, 'Fine');
     expect((await report(undefined, review)).statusCode).toBe(401);
     expect((await report(bob, review)).statusCode).toBe(403);
     expect((await report(carol, review)).statusCode).toBe(403);

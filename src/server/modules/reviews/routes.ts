@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { productIdParam, reviewCreated, reviewInput, reviewList, reviewSummary } from '#contract/reviews.ts';
-import { addReview, listReviews, reviewSummary as summarize } from './service.ts';
+import { myReview, productIdParam, reviewCreated, reviewInput, reviewList, reviewSummary } from '#contract/reviews.ts';
+import { addReview, myReview as findMyReview, listReviews, reviewSummary as summarize } from './service.ts';
 
 export async function reviewRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -32,20 +32,36 @@ export async function reviewRoutes(app: FastifyInstance) {
     async (request) => listReviews(app.db, request.params.productId),
   );
 
+  api.get(
+    '/comments/:productId/mine',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: "Whether the caller may review the product (a delivered purchase), why not, and the caller's review",
+        params: productIdParam,
+        response: { 200: myReview },
+      },
+    },
+    async (request) => findMyReview(app.db, request.user!, request.params.productId),
+  );
+
   api.post(
     '/comments',
     {
       preHandler: app.requireUser,
       schema: {
         tags: ['reviews'],
-        summary: 'Review a product (signed in; rating 1-5 and text required)',
+        summary:
+          'Review a product delivered to the caller (rating 1-5 and text): 201 the first time, 200 when it edits ' +
+          "the caller's review (one per buyer and product)",
         body: reviewInput,
-        response: { 201: reviewCreated },
+        response: { 200: reviewCreated, 201: reviewCreated },
       },
     },
     async (request, reply) => {
-      const review = await addReview(app.db, request.user!, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId: review._id, review });
+      const { review, created } = await addReview(app.db, request.user!, request.body);
+      return reply.status(created ? 201 : 200).send({ acknowledged: true, insertedId: review._id, review });
     },
   );
 }

@@ -1,5 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Review, ReviewInput, ReviewSummary } from '#contract/reviews.ts';
+import {
+  type MyReview,
+  NOT_DELIVERED_MESSAGE,
+  OWN_PRODUCT_MESSAGE,
+  REMOVED_REVIEW_MESSAGE,
+  type Review,
+  type ReviewInput,
+  type ReviewSummary,
+} from '#contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
 import { comments, products } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -74,15 +82,73 @@ export async function reviewSummary(db: Tx, productId: string): Promise<ReviewSu
   return { productId, reviewCount: row.n, averageRating: row.average };
 }
 
-/** A signed-in shopper reviews a listed product; a vendor cannot review their own. */
-export async function addReview(db: Tx, user: AuthUser, input: ReviewInput): Promise<Review> {
-  const product = await assertProductExists(db, input.productId);
-  if (!product.listed) throw notFound('Product');
-  if (product.vendorId === user.id) throw forbidden('You cannot review your own product');
+type Standing = {
+  vendor_id: string;
+  listed: boolean;
+  delivered: boolean;
+  review_id: string | null;
+  review_status: string | null;
+};
+
+/** The product as `userId` may review it: its vendor, whether it was delivered to them, and their review. */
+async function standingOf(db: Tx, productId: string, userId: string): Promise<Standing> {
+  const result = await db.execute(sql`
+    SELECT p.vendor_id, p.listed, c.id AS review_id, c.status AS review_status,
+      EXISTS (
+        SELECT 1 FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+        WHERE ol.product_id = p.id AND o.user_id = ${userId}::uuid AND ol.status = 'delivered'
+      ) AS delivered
+    FROM products p
+    LEFT JOIN comments c ON c.product_id = p.id AND c.user_id = ${userId}::uuid
+    WHERE p.id = ${productId}::uuid`);
+  const row = result.rows[0] as Standing | undefined;
+  if (!row?.listed) throw notFound('Product');
+  return row;
+}
+
+/** Why `userId` may not review the product, or null: only a buyer it was delivered to, once (editable). */
+function refusal(standing: Standing, userId: string): string | null {
+  if (standing.vendor_id === userId) return OWN_PRODUCT_MESSAGE;
+  if (standing.review_status === 'removed') return REMOVED_REVIEW_MESSAGE;
+  if (!standing.delivered) return NOT_DELIVERED_MESSAGE;
+  return null;
+}
+
+async function reviewById(db: Tx, id: string): Promise<Review> {
+  const result = await db.execute(sql`${REVIEW_SELECT} WHERE c.id = ${id}::uuid`);
+  return toReview(result.rows[0] as ReviewRow);
+}
+
+/** Whether the signed-in user may review a listed product, why not, and their own (not removed) review. */
+export async function myReview(db: Tx, user: AuthUser, productId: string): Promise<MyReview> {
+  const standing = await standingOf(db, productId, user.id);
+  const reason = refusal(standing, user.id);
+  const shown = standing.review_id && standing.review_status !== 'removed';
+  return { canReview: reason === null, reason, review: shown ? await reviewById(db, standing.review_id!) : null };
+}
+
+/**
+ * A buyer reviews a listed product that was delivered to them; their next post edits that review (one per buyer
+ * and product, held by a unique index, so concurrent first posts make one review). A reported review stays in
+ * the moderation queue when edited; a removed one cannot be posted again. `created` is false for an edit.
+ */
+export async function addReview(
+  db: Tx,
+  user: AuthUser,
+  input: ReviewInput,
+): Promise<{ review: Review; created: boolean }> {
+  const reason = refusal(await standingOf(db, input.productId, user.id), user.id);
+  if (reason) throw forbidden(reason);
   const [row] = await db
     .insert(comments)
     .values({ productId: input.productId, userId: user.id, commentDes: input.commentDes, rating: input.rating })
-    .returning({ id: comments.id });
-  const result = await db.execute(sql`${REVIEW_SELECT} WHERE c.id = ${row.id}::uuid`);
-  return toReview(result.rows[0] as ReviewRow);
+    .onConflictDoUpdate({
+      target: [comments.productId, comments.userId],
+      set: { commentDes: input.commentDes, rating: input.rating },
+      setWhere: sql`${comments.status} <> 'removed'`,
+    })
+    // xmax is 0 on a row this statement inserted, and set on a row it updated.
+    .returning({ id: comments.id, created: sql<boolean>`(xmax = 0)` });
+  if (!row) throw forbidden(REMOVED_REVIEW_MESSAGE);
+  return { review: await reviewById(db, row.id), created: row.created };
 }
