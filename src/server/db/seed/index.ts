@@ -286,7 +286,6 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
         transactionId: order.transactionId,
         cardBrand: 'visa',
         cardLast4: '4242',
-        status: order.status,
         createdAt,
       })
       .returning({ id: customerPayments.id });

@@ -19,6 +19,7 @@ import { quoteCoupon, redeemCoupon } from '../coupons/service.ts';
 import { paymentByTransactionId } from '../orders/queries.ts';
 import { findOwnIntent, recordIntent, setIntentStatus } from '../payments/intents.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { processRefund, requestRefund } from '../payments/refunds.ts';
 
 function assertBuyable(lines: CartLine[]) {
   if (lines.length === 0) throw conflict('Your cart is empty');
@@ -88,7 +89,7 @@ export async function completeCheckout(
   const intentRow = await findOwnIntent(db, provider.name, paymentIntentId, user.id, 'checkout');
   const existing = await paymentByTransactionId(db, paymentIntentId);
   if (existing) return { payment: existing, created: false };
-  if (intentRow.status === 'cancelled') {
+  if (intentRow.status === 'cancelled' || intentRow.status === 'refunding' || intentRow.status === 'refunded') {
     throw conflict('This payment was cancelled and refunded. Please check your cart and pay again.');
   }
 
@@ -143,7 +144,6 @@ export async function completeCheckout(
           transactionId: paymentIntentId,
           cardBrand: remote.cardBrand,
           cardLast4: remote.cardLast4,
-          status: 'pending',
         })
         .returning({ id: customerPayments.id });
       const [order] = await tx
@@ -169,15 +169,23 @@ export async function completeCheckout(
         user.id,
         lines.map((l) => l.id),
       );
-      await setIntentStatus(tx, locked.id, 'succeeded');
+      await setIntentStatus(tx, locked.id, 'settled');
       const record = await paymentByTransactionId(tx, paymentIntentId);
       return { payment: record as CustomerPayment, created: true };
     });
   } catch (error) {
     const reason = error instanceof CannotFulfil ? error.message : error instanceof AppError ? error.message : null;
     if (reason === null) throw error;
-    await provider.refund(paymentIntentId);
-    await setIntentStatus(db, intentRow.id, 'cancelled');
+    const refund = await db.transaction(async (tx) => {
+      await setIntentStatus(tx, intentRow.id, 'refunding');
+      return requestRefund(tx, {
+        paymentIntentId: intentRow.id,
+        amountCents: intentRow.amountCents,
+        reason: 'cannot_fulfil',
+        idempotencyKey: `cannot_fulfil:${intentRow.id}`,
+      });
+    });
+    await processRefund(db, provider, refund.id);
     throw conflict(`${reason.replace(/\.$/, '')}. Your payment was refunded and nothing was charged.`);
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerPayments, orders, products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { readablePayment } from '../orders/queries.ts';
 import { daysAgo, insertOrder, insertProduct, type TestProduct } from './order-fixtures.ts';
 
 let t: TestContext;
@@ -34,13 +35,15 @@ const patch = (user: TestUser, orderId: string, status: string) =>
 const stockOf = async (product: TestProduct) =>
   (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0].stock;
 
+/** The order's status, and the status its payment record shows (read through the order). */
 const statusesOf = async (orderId: string) => {
   const [row] = await t.db
-    .select({ order: orders.status, payment: customerPayments.status })
+    .select({ order: orders.status, paymentId: customerPayments.id })
     .from(orders)
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
     .where(eq(orders.id, orderId));
-  return row;
+  const payment = await readablePayment(t.db, row.paymentId, { id: '', roll: 'admin' });
+  return { order: row.order, payment: payment.status };
 };
 
 describe('GET /api/vendor/orders', () => {

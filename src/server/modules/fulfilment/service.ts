@@ -161,14 +161,7 @@ export async function updateVendorOrder(
 
     const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
     const status = orderStatusOf(all.map((l) => l.status));
-    if (status !== order.status) {
-      await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
-      const [{ paymentId }] = await tx
-        .select({ paymentId: orders.paymentId })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      await tx.update(customerPayments).set({ status }).where(eq(customerPayments.id, paymentId));
-    }
+    if (status !== order.status) await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
     return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after) };
   });

@@ -1,11 +1,19 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
 import type { CustomerPayment, CustomerStats } from '#contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 
-type PaymentRow = typeof customerPayments.$inferSelect;
+/** Payment records with their order's status (stored once, on the order). */
+function paymentRows(db: Tx, where: SQL | undefined) {
+  return db
+    .select({ ...getTableColumns(customerPayments), status: orders.status })
+    .from(customerPayments)
+    .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
+    .where(where);
+}
+type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
 
 /** Payment records with their order and lines, in the order of `rows`. Two queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
@@ -58,14 +66,14 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
 }
 
 export async function paymentByTransactionId(db: Tx, transactionId: string) {
-  const rows = await db.select().from(customerPayments).where(eq(customerPayments.transactionId, transactionId));
+  const rows = await paymentRows(db, eq(customerPayments.transactionId, transactionId));
   const [record] = await withLines(db, rows);
   return record as CustomerPayment | undefined;
 }
 
 /** One payment record the caller may read: its buyer or an admin. */
 export async function readablePayment(db: Tx, id: string, caller: { id: string; roll: string }) {
-  const rows = await db.select().from(customerPayments).where(eq(customerPayments.id, id));
+  const rows = await paymentRows(db, eq(customerPayments.id, id));
   if (rows.length === 0) throw notFound('Invoice');
   if (rows[0].userId !== caller.id && caller.roll !== 'admin') throw forbidden('This invoice is not yours');
   const [record] = await withLines(db, rows);
@@ -76,11 +84,7 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 export async function paymentHistory(db: Tx, email: string, page: number, limit: number) {
   const where = eq(customerPayments.email, email.toLowerCase());
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(customerPayments)
-      .where(where)
-      .orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
+    paymentRows(db, where).orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(customerPayments).where(where),
@@ -93,7 +97,8 @@ export async function customerStats(db: Tx, userId: string): Promise<CustomerSta
   const [money] = await db
     .select({ total: sql<number>`coalesce(sum(${customerPayments.priceCents}), 0)::int` })
     .from(customerPayments)
-    .where(and(eq(customerPayments.userId, userId), sql`${customerPayments.status} <> 'cancelled'`));
+    .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
+    .where(and(eq(customerPayments.userId, userId), sql`${orders.status} <> 'cancelled'`));
   const perOrder = await db
     .select({
       units: sql<number>`coalesce(sum(${orderLines.amount}) filter (where ${orderLines.status} <> 'cancelled'), 0)::int`,

@@ -86,7 +86,7 @@ export async function recordMembershipPayment(
   if (remote.refunded) throw conflict('This payment was refunded');
   if (remote.amountCents !== intentRow.amountCents) throw conflict('The amount paid does not match the membership');
   const row = await activateMembership(db, user.id, input.transactionId, remote.amountCents);
-  await setIntentStatus(db, intentRow.id, 'succeeded');
+  await setIntentStatus(db, intentRow.id, 'settled');
   return {
     insertedId: row.id,
     transactionId: row.transactionId,
@@ -122,5 +122,5 @@ export async function membershipPaidByWebhook(db: Db, provider: string, provider
   const intentRow = await findIntent(db, provider, providerIntentId);
   if (intentRow?.purpose !== 'membership' || amountCents !== intentRow.amountCents) return;
   await activateMembership(db, intentRow.userId, providerIntentId, amountCents);
-  await setIntentStatus(db, intentRow.id, 'succeeded');
+  await setIntentStatus(db, intentRow.id, 'settled');
 }

@@ -11,6 +11,7 @@ export type ProviderIntent = {
   cardLast4: string | null;
   /** The last card error, e.g. 'Your card was declined.' */
   lastError: string | null;
+  /** True once any part of the amount was refunded. */
   refunded: boolean;
 };
 
@@ -20,7 +21,7 @@ export type CreateIntentInput = {
   metadata: Record<string, string>;
 };
 
-/** Every payment provider answers these three questions; the app never trusts the browser about money. */
+/** Every payment provider answers these questions; the app never trusts the browser about money. */
 export type PaymentProvider = {
   readonly name: PaymentProviderName;
   /** Publishable key for the browser (Stripe) or null (sandbox). */
@@ -28,6 +29,16 @@ export type PaymentProvider = {
   createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
   /** The intent as the provider knows it now, or null when it does not exist. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
-  /** Gives the money back: refunds a paid intent, cancels one that was not paid. */
-  refund(id: string): Promise<void>;
+  /**
+   * Gives back `amountCents` (all or part of what is left) of a paid intent. The same idempotency key
+   * always answers with the same refund, so a retry never refunds twice.
+   */
+  refund(intentId: string, input: RefundInput): Promise<{ refundId: string }>;
+  /**
+   * Cancels an intent that was not paid, so it can no longer be charged. Answers the intent as it is
+   * afterwards: 'canceled', or 'succeeded' when it was paid first (then it must be settled, not cancelled).
+   */
+  cancelIntent(intentId: string): Promise<ProviderIntent | null>;
 };
+
+export type RefundInput = { amountCents: number; idempotencyKey: string };

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { cardBrand } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { sandboxPaymentIntents } from '../../db/schema.ts';
+import { sandboxPaymentIntents, sandboxRefunds } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider, ProviderIntent } from './provider.ts';
 
@@ -42,7 +42,7 @@ function toIntent(row: Row): ProviderIntent {
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,
     lastError: row.lastError,
-    refunded: row.refundedAt !== null,
+    refunded: row.amountRefundedCents > 0,
   };
 }
 
@@ -77,21 +77,41 @@ export function createSandboxProvider(db: Db) {
       return row ? toIntent(row) : null;
     },
 
-    async refund(id) {
-      await db
-        .update(sandboxPaymentIntents)
-        .set({ refundedAt: new Date() })
-        .where(
-          and(
-            eq(sandboxPaymentIntents.id, id),
-            eq(sandboxPaymentIntents.status, 'succeeded'),
-            isNull(sandboxPaymentIntents.refundedAt),
-          ),
-        );
+    async refund(intentId, { amountCents, idempotencyKey }) {
+      return db.transaction(async (tx) => {
+        // The intent's row lock serialises refunds of one payment, so the key check and the sum are exact.
+        const [row] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.id, intentId))
+          .for('update');
+        if (!row) throw notFound('Payment');
+        const [done] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (done) {
+          if (done.paymentIntentId !== intentId) throw conflict('This refund key belongs to another payment.');
+          return { refundId: done.id };
+        }
+        if (row.status !== 'succeeded') throw conflict('This payment was not paid, so it cannot be refunded.');
+        const refunded = row.amountRefundedCents + amountCents;
+        if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || refunded > row.amountCents) {
+          throw conflict('The refund is larger than what is left of the payment.');
+        }
+        const refundId = `re_sb_${randomBytes(12).toString('hex')}`;
+        await tx.insert(sandboxRefunds).values({ id: refundId, paymentIntentId: intentId, amountCents, idempotencyKey });
+        await tx
+          .update(sandboxPaymentIntents)
+          .set({ amountRefundedCents: refunded, refundedAt: refunded === row.amountCents ? new Date() : null })
+          .where(eq(sandboxPaymentIntents.id, intentId));
+        return { refundId };
+      });
+    },
+
+    async cancelIntent(id) {
       await db
         .update(sandboxPaymentIntents)
         .set({ status: 'canceled' })
         .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')));
+      return provider.retrieveIntent(id);
     },
 
     /** What Stripe.js confirmCardPayment does: charge the card (number already validated). */

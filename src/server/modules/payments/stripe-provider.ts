@@ -43,6 +43,15 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
 
 /** Stripe through its official SDK; the browser confirms the card with Stripe Elements. */
 export function createStripeProvider(settings: StripeSettings, stripe = createStripeClient(settings)): PaymentProvider {
+  async function retrieve(id: string) {
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe',
     publishableKey: settings.publishableKey,
@@ -58,21 +67,20 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
       return toIntent(intent);
     },
 
-    async retrieveIntent(id) {
-      try {
-        return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw error;
-      }
+    retrieveIntent: retrieve,
+
+    async refund(intentId, { amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { refundId: refund.id };
     },
 
-    async refund(id) {
-      const intent = await stripe.paymentIntents.retrieve(id);
-      if (intent.status === 'succeeded') {
-        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
-      } else if (intent.status !== 'canceled') {
-        await stripe.paymentIntents.cancel(id);
+    async cancelIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        // Already paid, already cancelled or unknown: Stripe refuses; what the intent is now is the answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieve(id);
+        throw error;
       }
     },
   };

@@ -149,7 +149,7 @@ describe('Stripe webhook', () => {
     const [row] = await t.db.select({ membership: users.membership }).from(users).where(eq(users.id, owner.id));
     expect(row.membership).toBe('premium');
     const [intent] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, intentId));
-    expect(intent.status).toBe('succeeded');
+    expect(intent.status).toBe('settled');
   });
 
   it('rejects a forged or missing signature and changes nothing', async () => {

@@ -35,9 +35,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { strip
           if (event.type === 'payment_intent.succeeded') {
             if (row.purpose === 'membership') await membershipPaidByWebhook(app.db, 'stripe', intent.id, intent.amount);
             else if (row.status === 'requires_confirmation') await setIntentStatus(app.db, row.id, 'succeeded');
-          } else if (event.type === 'payment_intent.payment_failed' && row.status === 'requires_confirmation') {
-            await setIntentStatus(app.db, row.id, 'failed');
-          } else if (event.type === 'payment_intent.canceled') {
+          } else if (event.type === 'payment_intent.canceled' && row.status === 'requires_confirmation') {
             await setIntentStatus(app.db, row.id, 'cancelled');
           }
         }

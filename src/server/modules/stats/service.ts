@@ -88,7 +88,8 @@ export async function getAdminStats(db: Tx): Promise<AdminStats> {
     select
       (select count(*) from ${users} where roll = 'customer' and disabled_at is null)::int as "totalCustomers",
       (select count(*) from ${orders})::int as "totalOrders",
-      (select coalesce(sum(price_cents), 0) from ${customerPayments} where status <> 'cancelled')::float8
+      (select coalesce(sum(p.price_cents), 0) from ${customerPayments} p join ${orders} o on o.payment_id = p.id
+        where o.status <> 'cancelled')::float8
         as "customerCents",
       (select count(*) from ${users} where roll = 'vendor' and disabled_at is null)::int as "totalVendors",
       (select coalesce(sum(price_cents), 0) from ${vendorPayments})::float8 as "vendorCents",
@@ -110,7 +111,7 @@ export async function getAdminSeries(db: Tx, range: StatRange): Promise<AdminSer
   const series = await db.execute<{ date: string; orders: number; revenue: number }>(sql`
     with s as (
       select ${b.startOf(sql`o.created_at`)} as start, count(*) as orders,
-             sum(p.price_cents) filter (where p.status <> 'cancelled') as revenue
+             sum(p.price_cents) filter (where o.status <> 'cancelled') as revenue
       from orders o join customer_payments p on p.id = o.payment_id
       where o.created_at >= ${b.from}
       group by 1

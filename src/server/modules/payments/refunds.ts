@@ -1,0 +1,157 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { paymentIntents, type REFUND_REASONS, refunds } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { PaymentProvider } from './provider.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** A refund the provider keeps refusing is tried this many times, then marked failed for a person. */
+export const MAX_REFUND_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** Wait before attempt n + 1 after n failed attempts: 5 s, 10 s, 20 s, … up to an hour. */
+export function refundRetryDelayMs(failedAttempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), LONGEST_RETRY_MS);
+}
+
+export type RefundRequest = {
+  /** Our payment_intents row id. */
+  paymentIntentId: string;
+  orderId?: string | null;
+  amountCents: number;
+  reason: RefundReason;
+  /** The same key always means the same refund: asking twice records it once. */
+  idempotencyKey: string;
+};
+
+/**
+ * Records a pending refund in the caller's transaction, so the decision to give money back commits with the
+ * state change that caused it; processRefund (right after commit, or the retry job) then pays it out.
+ * Idempotent by key, and never lets the payment's refunds (pending or succeeded) exceed its amount.
+ */
+export async function requestRefund(tx: Tx, input: RefundRequest): Promise<RefundRow> {
+  // The payment's row lock serialises its refunds, so the sum below cannot be raced.
+  const [payment] = await tx
+    .select({ id: paymentIntents.id, amountCents: paymentIntents.amountCents })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, input.paymentIntentId))
+    .for('update');
+  if (!payment) throw notFound('Payment');
+  const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
+  if (existing) {
+    if (existing.paymentIntentId !== input.paymentIntentId) throw conflict('This refund key belongs to another payment');
+    return existing;
+  }
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+    throw conflict('A refund must be a positive amount');
+  }
+  const [{ given }] = await tx
+    .select({ given: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentIntentId, payment.id), inArray(refunds.status, ['pending', 'succeeded'])));
+  if (given + input.amountCents > payment.amountCents) {
+    throw conflict('The refund is larger than what is left of the payment');
+  }
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      paymentIntentId: payment.id,
+      orderId: input.orderId ?? null,
+      amountCents: input.amountCents,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .returning();
+  return row;
+}
+
+export type ProcessRefundOptions = { log?: FastifyBaseLogger; now?: () => Date };
+
+/**
+ * Pays out one pending refund through the provider (with the refund's idempotency key, so a retry after a
+ * crash never refunds twice). On success the refund is succeeded (and a payment waiting to be given back
+ * in full becomes refunded); on failure it stays pending with the error, one more attempt and a later
+ * next_attempt_at (exponential backoff), until MAX_REFUND_ATTEMPTS, then it is failed and logged.
+ * Several processes may call this at once: a refund being paid out is skipped (SKIP LOCKED).
+ */
+export async function processRefund(
+  db: Db,
+  provider: PaymentProvider,
+  refundId: string,
+  { log, now = () => new Date() }: ProcessRefundOptions = {},
+): Promise<RefundRow | null> {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+      .for('update', { skipLocked: true });
+    if (!refund) return null;
+    const [payment] = await tx
+      .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, refund.paymentIntentId));
+    const attempts = refund.attempts + 1;
+    try {
+      if (payment.provider !== provider.name) {
+        throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
+      }
+      const { refundId: providerRefundId } = await provider.refund(payment.providerIntentId, {
+        amountCents: refund.amountCents,
+        idempotencyKey: refund.idempotencyKey,
+      });
+      const [done] = await tx
+        .update(refunds)
+        .set({ status: 'succeeded', providerRefundId, attempts, lastError: null, succeededAt: now() })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      await tx
+        .update(paymentIntents)
+        .set({ status: 'refunded' })
+        .where(and(eq(paymentIntents.id, refund.paymentIntentId), eq(paymentIntents.status, 'refunding')));
+      return done;
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message : String(error);
+      const failed = attempts >= MAX_REFUND_ATTEMPTS;
+      const [after] = await tx
+        .update(refunds)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          attempts,
+          lastError,
+          nextAttemptAt: new Date(now().getTime() + refundRetryDelayMs(attempts)),
+        })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      if (failed) {
+        log?.error(
+          { refundId: refund.id, paymentIntentId: refund.paymentIntentId, attempts, lastError },
+          'Refund failed for good: a person must give this money back',
+        );
+      } else {
+        log?.warn({ refundId: refund.id, attempts, lastError }, 'Refund failed, will retry');
+      }
+      return after;
+    }
+  });
+}
+
+/** Pending refunds whose next attempt is due, oldest first. */
+export async function dueRefundIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
+    .orderBy(refunds.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Refunds of one payment, oldest first. */
+export function refundsOf(db: Tx, paymentIntentId: string): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt);
+}
