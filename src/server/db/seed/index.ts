@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
 import { pictureStore } from './pictures.ts';
 import { PRODUCTS } from './products.ts';
-import { CUSTOMERS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
+import { CUSTOMERS, DEMO_CUSTOMER_REVIEWS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
 import { SHOPS } from './shops.ts';
 
 export type DemoAccount = { roll: 'admin' | 'vendor' | 'customer'; email: string; password: string };
@@ -229,20 +229,29 @@ async function insertDeals(tx: Tx, now: number, rows: Map<string, ProductRow>) {
   );
 }
 
-/** Three products out of four get one to three reviews from different shoppers. */
+/**
+ * Three products out of four get one to three reviews from different shoppers (one review per shopper and
+ * product). Shoppers never review a product of theirs that is still on its way; the demo customer reviews only
+ * what was delivered to them (DEMO_CUSTOMER_REVIEWS).
+ */
 async function insertReviews(tx: Tx, now: number, userIds: UserIds, rows: Map<string, ProductRow>) {
   const values: (typeof comments.$inferInsert)[] = [];
   const usedTexts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  const [demoCustomer, ...shoppers] = CUSTOMERS;
+  const undelivered = new Set(
+    ORDERS.filter((o) => o.lineStatus !== 'delivered').flatMap((o) => o.lines.map((l) => `${o.customer}:${l.product}`)),
+  );
   PRODUCTS.forEach((p, i) => {
     if (i % 4 === 3) return;
     const product = productNamed(rows, p.name);
-    const reviewCount = 1 + (stableNumber(`${p.name}:reviews`) % 3);
+    const reviewers = shoppers.filter((c) => !undelivered.has(`${c.key}:${p.name}`));
+    const reviewCount = Math.min(1 + (stableNumber(`${p.name}:reviews`) % 3), reviewers.length);
     for (let k = 0; k < reviewCount; k++) {
       const n = values.length;
       const rating = RATING_CYCLE[n % RATING_CYCLE.length];
       const texts = REVIEW_TEXTS[rating];
       const text = texts[usedTexts[rating]++ % texts.length];
-      const customer = CUSTOMERS[(i + k * 2) % CUSTOMERS.length];
+      const customer = reviewers[(i + k) % reviewers.length];
       const listedAt = product.createdAt.getTime();
       const fraction = (stableNumber(`${p.name}:review:${k}`) % 1000) / 1000;
       values.push({
@@ -254,6 +263,15 @@ async function insertReviews(tx: Tx, now: number, userIds: UserIds, rows: Map<st
       });
     }
   });
+  for (const review of DEMO_CUSTOMER_REVIEWS) {
+    values.push({
+      productId: productNamed(rows, review.product).id,
+      userId: userIds.get(demoCustomer.key) as string,
+      commentDes: review.text,
+      rating: review.rating,
+      createdAt: new Date(now - review.daysAgo * DAY_MS),
+    });
+  }
   await tx.insert(comments).values(values);
 }
 

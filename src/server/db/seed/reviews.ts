@@ -1,4 +1,4 @@
-/** Demo shoppers who write the reviews (the first one is the fixed demo customer). */
+/** Demo shoppers who write the reviews (the first one is the fixed demo customer, who reviews only DEMO_CUSTOMER_REVIEWS). */
 export type DemoCustomer = { key: string; name: string; email: string; picture: string };
 
 export const CUSTOMERS: DemoCustomer[] = [
@@ -42,3 +42,16 @@ export const REVIEW_TEXTS: Record<1 | 2 | 3 | 4 | 5, string[]> = {
 
 /** Ratings cycle through this list, so most reviews are 4 or 5 and a few are low. */
 export const RATING_CYCLE: (1 | 2 | 3 | 4 | 5)[] = [5, 4, 5, 3, 5, 4, 4, 5, 2, 5, 4, 3, 5, 4, 1, 5, 4, 5];
+
+/**
+ * The demo customer's own reviews: only of products delivered to them (see ORDERS), so signing in shows one as
+ * "Your review" with Edit. Jersey Whole Milk, delivered too, is left for them to review.
+ */
+export const DEMO_CUSTOMER_REVIEWS: { product: string; rating: 1 | 2 | 3 | 4 | 5; text: string; daysAgo: number }[] = [
+  {
+    product: 'Honeycrisp Apples',
+    rating: 5,
+    text: 'Crisp, juicy and sweet. They kept beautifully in the fridge for two weeks.',
+    daysAgo: 18,
+  },
+];

@@ -136,6 +136,21 @@ describe('demo catalog seed', () => {
     expect(rows.every((r) => r.createdAt.getTime() < Date.now())).toBe(true);
   });
 
+  it('lets reviewers review only as the rules allow: the demo customer only what was delivered to them', async () => {
+    const reviewedUndelivered = await t.db.execute(sql`
+      SELECT c.id FROM comments c JOIN users u ON u.id = c.user_id
+      WHERE (u.email = 'customer@farmstall.example' AND NOT EXISTS (
+          SELECT 1 FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+          WHERE o.user_id = c.user_id AND ol.product_id = c.product_id AND ol.status = 'delivered'))
+        OR EXISTS (
+          SELECT 1 FROM order_lines ol JOIN orders o ON o.id = ol.order_id
+          WHERE o.user_id = c.user_id AND ol.product_id = c.product_id AND ol.status IN ('pending', 'shipped'))`);
+    expect(reviewedUndelivered.rows).toEqual([]);
+    const [sam] = await t.db.select().from(users).where(eq(users.email, 'customer@farmstall.example'));
+    const own = await t.db.select().from(comments).where(eq(comments.userId, sam.id));
+    expect(own.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('puts three products on deal for 15 days', async () => {
     const rows = await t.db.select().from(deals);
     expect(rows).toHaveLength(3);
