@@ -107,10 +107,14 @@ export const ROUTE_ACCESS = {
   // Reviews and moderation
   'GET /api/comments/singleReview/:productId': PUBLIC,
   'GET /api/comments/:productId': PUBLIC,
+  'GET /api/comments/:productId/mine': {
+    allow: 'signed-in',
+    note: "the caller's own review and whether they may write one",
+  },
   'POST /api/comments': {
     allow: 'signed-in',
     owner: { of: 'purchase', admin: false, otherwise: 403 },
-    note: 'a buyer with a delivered purchase of the product (issue 9)',
+    note: 'a buyer with a delivered purchase of the product (issue 9); posting again edits their review',
   },
   'GET /api/comments/product/:productId/for-vendor': {
     allow: ['vendor', 'admin'],

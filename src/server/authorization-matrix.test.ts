@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerPayments, orderLines } from './db/schema.ts';
+import { REFRESH_COOKIE } from './modules/auth/session.ts';
+import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
+import { insertOrder, insertReview, type TestProduct } from './modules/fulfilment/order-fixtures.ts';
+import { expectedOutcome, type Outcome, ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access.ts';
+import { createTestApp, type TestContext } from './test/app.ts';
+import { registeredRoutes } from './test/route-list.ts';
+import { createUser, type TestUser } from './test/users.ts';
+
+/**
+ * The authorization matrix: every /api route × {anonymous, customer A, customer B, vendor A, vendor B, admin},
+ * aimed at the resources of customer A (cart line, payment intent, order, review, account) and vendor A
+ * (product, shop, order lines, membership), must answer what src/server/route-access.ts promises.
+ */
+
+const CALLERS = ['anonymous', 'customerA', 'customerB', 'vendorA', 'vendorB', 'admin'] as const;
+type CallerName = (typeof CALLERS)[number];
+
+/** One call: the url (default: the route's own path), body and headers; `as` signs in as someone else. */
+type Call = { url?: string; payload?: unknown; headers?: Record<string, string>; as?: TestUser };
+type Build = (caller: CallerName) => Call | Promise<Call>;
+
+/** Allowed calls that may still answer 404, and why (anything else allowed must not be 401, 403 or 404). */
+const ABSENT_FOR_A_REASON: Partial<Record<RouteKey, string>> = {
+  'POST /api/payments/stripe/webhook': 'the test app uses the sandbox provider: no Stripe webhook to answer',
+};
+
+let t: TestContext;
+let users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
+let product: TestProduct;
+let purchase: { orderId: string; paymentId: string; transactionId: string };
+let reviewId: string;
+let checkoutIntent: { paymentIntentId: string; clientSecret: string };
+let membershipIntentId: string;
+let couponCode: string;
+let picture: Buffer;
+
+const inject = (user: TestUser, method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as 'GET', url, headers: user.auth, payload: payload as object });
+
+async function ok<T>(response: Promise<{ statusCode: number; body: string; json: () => unknown }>, status: number) {
+  const answer = await response;
+  if (answer.statusCode !== status) throw new Error(`setup call answered ${answer.statusCode}: ${answer.body}`);
+  return answer.json() as T;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  users = {
+    customerA: await createUser(t, { name: 'Customer A' }),
+    customerB: await createUser(t, { name: 'Customer B' }),
+    vendorA: await createUser(t, { roll: 'vendor', name: 'Vendor A' }),
+    vendorB: await createUser(t, { roll: 'vendor', name: 'Vendor B' }),
+    admin: await createUser(t, { roll: 'admin', name: 'Admin' }),
+  };
+  const row = await createProduct(t, users.vendorA, { name: 'Matrix carrots', stock: 10_000 });
+  product = { id: row.id, name: row.name, priceCents: row.priceCents, vendor: users.vendorA };
+
+  // Customer A bought the carrots and they were delivered; A reviewed them.
+  const order = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+  await t.db.update(orderLines).set({ status: 'delivered' }).where(eq(orderLines.orderId, order.orderId));
+  const [payment] = await t.db
+    .select({ transactionId: customerPayments.transactionId })
+    .from(customerPayments)
+    .where(eq(customerPayments.id, order.paymentId));
+  purchase = { ...order, transactionId: payment.transactionId };
+  reviewId = await insertReview(t, product, users.customerA, 5, 'Crunchy and sweet');
+
+  // Customer A paid a card payment whose order is not made yet; vendor A started paying its membership.
+  await addToCart(t, users.customerA, product.id);
+  checkoutIntent = (await payCart(t, users.customerA)).intent;
+  membershipIntentId = (
+    await ok<{ paymentIntentId: string }>(inject(users.vendorA, 'POST', '/api/vendor-payment', { price: 1000 }), 201)
+  ).paymentIntentId;
+  couponCode = (await newCoupon()).code;
+  picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+const newCoupon = () =>
+  ok<{ _id: string; code: string }>(
+    inject(users.admin, 'POST', '/api/coupons', {
+      code: `M${randomUUID().slice(0, 8)}`,
+      kind: 'percent',
+      value: 10,
+    }),
+    201,
+  );
+const freshCustomer = () => createUser(t, { name: 'Someone new' });
+const freshProduct = async () => (await createProduct(t, users.vendorA, { name: 'Matrix onions' })).id;
+
+const PRODUCT_FIELDS = {
+  productName: 'Matrix carrots',
+  productDetails: 'Orange and crunchy.',
+  productQuantity: 50,
+  productionCost: 2,
+  profitMargin: 10,
+  productManufacturingDate: '2026-01-10',
+  productExpireDate: '2099-01-01',
+  productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
+};
+const SHOP = {
+  shop: 'Matrix Farm',
+  date: '2019-05-01',
+  address: '12 Orchard Lane',
+  phone: '+1 555 222 3333',
+  image: '/uploads/farm.webp',
+};
+const BUYER = { name: 'Customer A', phoneNumber: '+1 555 000 2222', address: '2 Orchard Lane' };
+
+function pictureForm() {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'carrot.png');
+  return form;
+}
+
+async function refreshCookie(user: TestUser) {
+  const signedIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/jwt',
+    payload: { email: user.email, password: user.password },
+  });
+  const cookie = signedIn.cookies.find((c) => c.name === REFRESH_COOKIE);
+  if (!cookie) throw new Error(`no refresh cookie: ${signedIn.statusCode} ${signedIn.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** The request each route gets, aimed at customer A's and vendor A's resources. Routes without one get their path. */
+const REQUESTS: Partial<Record<RouteKey, Build>> = {
+  'GET /api/docs/*': () => ({ url: '/api/docs/static/index.css' }),
+  'POST /api/users': () => ({
+    payload: { name: 'New Person', email: `new-${randomUUID()}@example.com`, password: 'Secret#123' },
+  }),
+  'POST /api/jwt': () => ({ payload: { email: users.customerA.email, password: users.customerA.password } }),
+  'POST /api/auth/refresh': async () => ({ headers: { cookie: await refreshCookie(users.customerA) } }),
+  'GET /api/users/info': () => ({ url: `/api/users/info?email=${users.customerA.email}` }),
+  'GET /api/users/admin/:email': () => ({ url: `/api/users/admin/${users.customerA.email}` }),
+  'GET /api/users/vendor/:email': () => ({ url: `/api/users/vendor/${users.customerA.email}` }),
+  'GET /api/users/:roll': () => ({ url: '/api/users/customer' }),
+  'PATCH /api/users/admin/:id': async () => ({ url: `/api/users/admin/${(await freshCustomer()).id}` }),
+  // The owner registers a shop for their own account: a fresh customer stands in for A, so A stays a customer.
+  'PATCH /api/users/email/:email': async (caller) => {
+    const owner = caller === 'customerA' ? await freshCustomer() : undefined;
+    const email = owner?.email ?? users.customerA.email;
+    return { url: `/api/users/email/${email}`, payload: SHOP, as: owner };
+  },
+  'DELETE /api/users/:roll/:email': async () => ({ url: `/api/users/customer/${(await freshCustomer()).email}` }),
+
+  'GET /api/singleProduct/:id': () => ({ url: `/api/singleProduct/${product.id}` }),
+  'GET /api/singleShop/:id': () => ({ url: `/api/singleShop/${users.vendorA.id}` }),
+  'GET /api/search': () => ({ url: '/api/search?q=carrots' }),
+  'GET /api/search/suggest': () => ({ url: '/api/search/suggest?q=car' }),
+  'GET /api/products/vendor': () => ({ url: `/api/products/vendor?email=${users.vendorA.email}` }),
+  'POST /api/products': () => ({ payload: { ...PRODUCT_FIELDS, productCategory: 'vegetable' } }),
+  'PUT /api/products/:id': () => ({ url: `/api/products/${product.id}`, payload: PRODUCT_FIELDS }),
+  'DELETE /api/products/:id': async () => ({ url: `/api/products/${await freshProduct()}` }),
+  'PATCH /api/products/:id': () => ({ url: `/api/products/${product.id}` }),
+
+  'GET /api/comments/singleReview/:productId': () => ({ url: `/api/comments/singleReview/${product.id}` }),
+  'GET /api/comments/:productId': () => ({ url: `/api/comments/${product.id}` }),
+  'GET /api/comments/:productId/mine': () => ({ url: `/api/comments/${product.id}/mine` }),
+  'POST /api/comments': () => ({ payload: { productId: product.id, commentDes: 'Still crunchy', rating: 4 } }),
+  'GET /api/comments/product/:productId/for-vendor': () => ({
+    url: `/api/comments/product/${product.id}/for-vendor`,
+  }),
+  'POST /api/comments/:id/report': () => ({ url: `/api/comments/${reviewId}/report` }),
+  'POST /api/moderation/reviews/:id': () => ({
+    url: `/api/moderation/reviews/${reviewId}`,
+    payload: { action: 'keep' },
+  }),
+
+  'GET /api/carts': () => ({ url: `/api/carts?email=${users.customerA.email}` }),
+  'POST /api/carts': () => ({ payload: { productId: product.id, amount: 1 } }),
+  'DELETE /api/carts/:id': async () => {
+    const line = await addToCart(t, users.customerA, product.id);
+    return { url: `/api/carts/${line.insertedId}` };
+  },
+  'POST /api/coupons': () => ({ payload: { code: `N${randomUUID().slice(0, 8)}`, kind: 'fixed', value: 1 } }),
+  'DELETE /api/coupons/:id': async () => ({ url: `/api/coupons/${(await newCoupon())._id}` }),
+  'POST /api/coupons/validate': () => ({ payload: { code: couponCode } }),
+  'POST /api/payments/sandbox/confirm': () => ({
+    payload: { ...checkoutIntent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+  }),
+  'POST /api/payments/stripe/webhook': () => ({ payload: { type: 'payment_intent.succeeded' } }),
+  'POST /api/customer-payment': () => ({ payload: { price: 0 } }),
+  'POST /api/customerPayments': () => ({ payload: { ...BUYER, paymentIntentId: checkoutIntent.paymentIntentId } }),
+  'POST /api/vendor-payment': () => ({ payload: { price: 1000 } }),
+  'POST /api/vendorPayments': () => ({
+    payload: { email: users.vendorA.email, price: 1000, transactionId: membershipIntentId },
+  }),
+  'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
+
+  'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
+  'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),
+  'GET /api/invoice/:id': () => ({ url: `/api/invoice/${purchase.paymentId}` }),
+  'GET /api/invoice/:id/pdf': () => ({ url: `/api/invoice/${purchase.paymentId}/pdf` }),
+  'GET /api/orders/:id/tracking': () => ({ url: `/api/orders/${purchase.orderId}/tracking` }),
+  // A fresh pending order of customer A with vendor A's line, so every call can ship it.
+  'PATCH /api/vendor/orders/:orderId': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    return { url: `/api/vendor/orders/${orderId}`, payload: { status: 'shipped' } };
+  },
+
+  'POST /api/contact': () => ({
+    payload: {
+      name: 'Customer A',
+      email: 'a@example.com',
+      phone: '+1 555 000 2222',
+      subject: 'Hello',
+      reviewText: 'Lovely carrots.',
+    },
+  }),
+  'POST /api/uploads': () => ({ payload: pictureForm() }),
+};
+
+/** Whose resource a route with an owner is aimed at. */
+function ownerOf(access: RouteAccess): CallerName | null {
+  if (!access.owner) return null;
+  if (access.owner.of === 'shop') return 'vendorA';
+  if (access.owner.of === 'purchase') return 'customerA';
+  const allow = access.allow;
+  return typeof allow !== 'string' && !allow.includes('customer') ? 'vendorA' : 'customerA';
+}
+
+/** `METHOD /path` with every parameter written `:` (the router prints `:a|:b` where two routes name it apart). */
+const shape = (route: string) => route.replace(/:[A-Za-z0-9_]+(\|:[A-Za-z0-9_]+)*/g, ':');
+
+function meets(outcome: Outcome, status: number, key: RouteKey) {
+  if (status >= 500) return false;
+  if (outcome !== 'allowed') return status === outcome;
+  if (status === 404) return key in ABSENT_FOR_A_REASON;
+  return status !== 401 && status !== 403 && status !== 400;
+}
+
+describe('authorization matrix', () => {
+  it('classifies every registered /api route, and every row is a route', () => {
+    const registered = registeredRoutes(t.app).filter((route) => route.split(' ')[1].startsWith('/api'));
+    const rows = Object.keys(ROUTE_ACCESS);
+    const rowShapes = new Set(rows.map(shape));
+    const routeShapes = new Set(registered.map(shape));
+    expect(registered.filter((route) => !rowShapes.has(shape(route)))).toEqual([]);
+    expect(rows.filter((row) => !routeShapes.has(shape(row)))).toEqual([]);
+  });
+
+  it('every route × caller answers what its row promises', async () => {
+    const failures: string[] = [];
+    let pairs = 0;
+    for (const [key, access] of Object.entries(ROUTE_ACCESS) as [RouteKey, RouteAccess][]) {
+      const [method, path] = key.split(' ');
+      const build = REQUESTS[key];
+      if (!build && /[:*]/.test(path)) {
+        failures.push(`${key}: no request in REQUESTS for a route with parameters`);
+        continue;
+      }
+      const owner = ownerOf(access);
+      for (const caller of CALLERS) {
+        const call = (await build?.(caller)) ?? {};
+        const user = call.as ?? (caller === 'anonymous' ? undefined : users[caller]);
+        const outcome = expectedOutcome(access, { role: user?.roll ?? null, owns: caller === owner });
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: call.url ?? path,
+          headers: { ...user?.auth, ...call.headers },
+          payload: call.payload as object,
+        });
+        pairs += 1;
+        if (!meets(outcome, response.statusCode, key)) {
+          const wanted = outcome === 'allowed' ? 'allowed' : String(outcome);
+          failures.push(
+            `${key} as ${caller}: wanted ${wanted}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+        }
+      }
+    }
+    console.info(`authorization matrix: ${pairs} route × caller pairs, ${failures.length} not as the table says`);
+    expect(failures).toEqual([]);
+  });
+});
