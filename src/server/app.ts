@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { DestinationStream } from 'pino';
+import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { AppError } from './errors.ts';
+import { loggerOptions } from './logging.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { moneyRoutes } from './modules/checkout/money-routes.ts';
@@ -22,6 +22,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import type { Secrets } from './secrets.ts';
@@ -35,7 +36,8 @@ export type AppDeps = {
   storage?: Storage;
   /** Built web app to serve; omitted in API tests. */
   webDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** Logging off, or another level or destination than the config's level on standard output. */
+  logger?: false | { level?: string; stream?: DestinationStream };
 };
 
 declare module 'fastify' {
@@ -47,14 +49,12 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -68,27 +68,10 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
-  });
-  // Every write under /api is rate limited per client address.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.url.startsWith('/api') && methods.some((m) => WRITE_METHODS.has(m))) {
-      route.config = {
-        ...(route.config as object),
-        rateLimit: (route.config as { rateLimit?: object } | undefined)?.rateLimit ?? {
-          max: config.rateLimitWritesPerMinute,
-          timeWindow: '1 minute',
-        },
-      } as typeof route.config;
-    }
-  });
   await app.register(openapiPlugin);
 
   await app.register(

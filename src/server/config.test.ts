@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       jwtSecret: undefined,
       rateLimitWritesPerMinute: 60,
+      rateLimitUploadsPerHour: 60,
+      trustProxy: false,
       uploadMaxBytes: 5 * 1024 * 1024,
       s3: undefined,
     });
@@ -93,6 +95,33 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ RATE_LIMIT_UPLOADS_PER_HOUR: '5' }).rateLimitUploadsPerHour).toBe(5);
+  });
+
+  it.each(['true', 'yes', '10.0.0.300', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'proxy.internal', '10.0.0.1/8/2'])(
+    'refuses TRUST_PROXY=%s, which would trust anyone or names no address',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value })).toMatch(
+        new RegExp(
+          `^Invalid configuration: TRUST_PROXY=${JSON.stringify(value).replaceAll('.', '\\.')}: must be false, a number of proxy hops`,
+        ),
+      );
+    },
+  );
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT="abc": must be a whole number from 0 to 65535'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT="70000": must be a whole number from 0 to 65535'],
@@ -116,6 +145,10 @@ describe('loadConfig', () => {
     [
       { RATE_LIMIT_WRITES_PER_MINUTE: 'lots' },
       'Invalid configuration: RATE_LIMIT_WRITES_PER_MINUTE="lots": must be a whole number of at least 1',
+    ],
+    [
+      { RATE_LIMIT_UPLOADS_PER_HOUR: '0' },
+      'Invalid configuration: RATE_LIMIT_UPLOADS_PER_HOUR="0": must be a whole number of at least 1',
     ],
     [{ S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT="minio": must be a URL'],
     [

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -18,6 +19,39 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => {
     .min(min, { error: `must be ${range}` })
     .max(max, { error: `must be ${range}` });
 };
+
+/** proxy-addr's names for address ranges, usable in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8 or one of proxy-addr's names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: off (the socket's address counts), a hop
+ * count, or the proxies' addresses. "true" (trust anyone) is refused: any client could then pick its address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['false', 'off', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be false, a number of proxy hops (1 for one proxy) or the proxies' addresses, such as 10.0.0.1,10.0.0.0/8 or loopback (true would let any client choose its address)",
+    });
+    return z.NEVER;
+  });
 
 const optionalString = z
   .string()
@@ -57,6 +91,8 @@ const envSchema = z
       })
       .default('info'),
     RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(60),
+    RATE_LIMIT_UPLOADS_PER_HOUR: wholeNumber(1).default(60),
+    TRUST_PROXY: trustProxy.default(false),
     UPLOAD_MAX_BYTES: wholeNumber(1).default(5 * 1024 * 1024),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
@@ -115,6 +151,10 @@ export type Config = {
   /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
   jwtSecret: string | undefined;
   rateLimitWritesPerMinute: number;
+  /** Pictures one user may upload per hour. */
+  rateLimitUploadsPerHour: number;
+  /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   uploadMaxBytes: number;
   s3:
     | {
@@ -138,6 +178,15 @@ export type Config = {
         apiBase: string | undefined;
       };
 };
+
+/**
+ * Fastify's trustProxy for the setting. Fastify treats a bare hop count as "trust nothing" (it cannot check the
+ * peer), so a count becomes a function trusting that many hops nearest the socket, whoever they are: right only
+ * when clients cannot reach the server except through those proxies.
+ */
+export function fastifyTrustProxy(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 export class ConfigError extends Error {}
 
@@ -175,6 +224,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     jwtSecret: env.JWT_SECRET,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+    rateLimitUploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
+    trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

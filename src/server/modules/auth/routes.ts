@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authProviders,
-  GOOGLE_NOT_SET_UP,
-  signInInput,
-  TOO_MANY_SIGN_IN_FAILURES,
-  tokenResponse,
-  WRONG_CREDENTIALS,
-} from '#contract/auth.ts';
+import { authProviders, GOOGLE_NOT_SET_UP, signInInput, tokenResponse, WRONG_CREDENTIALS } from '#contract/auth.ts';
 import { AppError, unauthenticated } from '../../errors.ts';
 import { findActiveUserByEmail, findActiveUserById, findOrCreateGoogleUser } from '../users/service.ts';
 import { GoogleSignIn } from './google.ts';
@@ -31,7 +24,7 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new SignInLimiter();
+  const limiter = new SignInLimiter(app.db);
   const google = app.config.google ? new GoogleSignIn(app.config) : undefined;
   // Verifying against a real hash when the account does not exist keeps both answers equally slow.
   const dummyHash = hashPassword('not-a-real-password-Aa1!');
@@ -48,15 +41,11 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const key = `${request.ip}|${email.toLowerCase()}`;
-      if (limiter.isBlocked(key)) throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_FAILURES);
+      await limiter.attempt(request.ip, email, reply);
       const user = await findActiveUserByEmail(app.db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user?.passwordHash || !valid) {
-        limiter.recordFailure(key);
-        throw unauthenticated(WRONG_CREDENTIALS);
-      }
-      limiter.clear(key);
+      if (!user?.passwordHash || !valid) throw unauthenticated(WRONG_CREDENTIALS);
+      await limiter.succeeded(request.ip, email);
       return { token: await startSession(app, reply, user) };
     },
   );

@@ -1,38 +1,42 @@
+import type { FastifyReply } from 'fastify';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { TOO_MANY_SIGN_IN_FAILURES } from '#contract/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { addressKey, postgresLimiter, refuse } from '../../plugins/rate-limit.ts';
+
+const WINDOW_SECONDS = 15 * 60;
+/** Guesses at one account in the window, from anywhere. */
+const PER_ACCOUNT = 10;
+/** Guesses from one address in the window, at any accounts (an office behind one address stays well under). */
+const PER_ADDRESS = 100;
+
 /**
- * Counts failed sign-ins per client address and e-mail in this process (see docs/decisions: with N servers
- * the limit is at most N times as generous). Successful sign-ins do not count, and clear the count.
+ * Counts sign-in attempts per account and per client address in PostgreSQL, so every server process shares
+ * the count. An attempt is counted before its password is checked (a burst of parallel guesses gets no more
+ * answers than the limit); a success gives its point back and clears the account's count.
  */
 export class SignInLimiter {
-  readonly #failures = new Map<string, number[]>();
-  readonly #max: number;
-  readonly #windowMs: number;
+  readonly #byAccount;
+  readonly #byAddress;
 
-  constructor(max = 10, windowMs = 15 * 60 * 1000) {
-    this.#max = max;
-    this.#windowMs = windowMs;
+  constructor(db: Db) {
+    this.#byAccount = postgresLimiter(db, 'sign-in-account', PER_ACCOUNT, WINDOW_SECONDS);
+    this.#byAddress = postgresLimiter(db, 'sign-in-address', PER_ADDRESS, WINDOW_SECONDS);
   }
 
-  #recent(key: string, now: number): number[] {
-    const times = (this.#failures.get(key) ?? []).filter((t) => now - t < this.#windowMs);
-    if (times.length === 0) this.#failures.delete(key);
-    else this.#failures.set(key, times);
-    return times;
+  /** Counts the attempt; a 429 with Retry-After when the address or the account is locked. */
+  async attempt(ip: string, email: string, reply: FastifyReply): Promise<void> {
+    try {
+      await this.#byAddress.consume(addressKey(ip));
+      await this.#byAccount.consume(email.toLowerCase());
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw refuse(reply, rejection, () => TOO_MANY_SIGN_IN_FAILURES);
+    }
   }
 
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.#recent(key, now).length >= this.#max;
-  }
-
-  recordFailure(key: string, now = Date.now()): void {
-    this.#failures.set(key, [...this.#recent(key, now), now]);
-    if (this.#failures.size > 10_000) this.#prune(now);
-  }
-
-  clear(key: string): void {
-    this.#failures.delete(key);
-  }
-
-  #prune(now: number): void {
-    for (const key of [...this.#failures.keys()]) this.#recent(key, now);
+  /** The password was right: only failures count. */
+  async succeeded(ip: string, email: string): Promise<void> {
+    await Promise.all([this.#byAddress.reward(addressKey(ip)), this.#byAccount.delete(email.toLowerCase())]);
   }
 }
