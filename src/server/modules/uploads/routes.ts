@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { uploadResponse } from '#contract/uploads.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, unauthenticated } from '../../errors.ts';
+import { consumeOrRefuse, postgresLimiter } from '../../plugins/rate-limit.ts';
 import { storeImage } from './pipeline.ts';
 
 export async function uploadRoutes(app: FastifyInstance) {
+  const perUser = postgresLimiter(app.db, 'uploads', app.config.rateLimitUploadsPerHour, 60 * 60);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/uploads',
     {
+      preHandler: app.requireUser,
       schema: {
         tags: ['uploads'],
-        summary: 'Upload a picture (multipart field `image`); answers like the image host of the spec',
+        summary: 'Signed in: upload a picture (multipart field `image`); answers like the image host of the spec',
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponse },
       },
     },
     async (request, reply) => {
+      const user = request.user;
+      if (!user) throw unauthenticated();
+      await consumeOrRefuse(
+        perUser,
+        user.id,
+        reply,
+        (wait) => `You have uploaded many pictures in a short time. Please wait ${wait} and try again.`,
+      );
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
       const file = await request.file();
       if (file?.fieldname !== 'image') {

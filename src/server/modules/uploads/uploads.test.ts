@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
 
 const MAX_BYTES = 100_000;
 
@@ -17,8 +18,16 @@ function form(field: string, bytes: Buffer, filename: string, type: string): For
   return body;
 }
 
-async function upload(app: TestContext['app'], body: FormData) {
-  return app.inject({ method: 'POST', url: '/api/uploads', payload: body });
+/** One signed-in uploader per app. */
+const uploaders = new WeakMap<TestContext, TestUser>();
+
+async function upload(ctx: TestContext, body: FormData, as?: TestUser) {
+  let user = as ?? uploaders.get(ctx);
+  if (!user) {
+    user = await createUser(ctx);
+    uploaders.set(ctx, user);
+  }
+  return ctx.app.inject({ method: 'POST', url: '/api/uploads', payload: body, headers: user.auth });
 }
 
 const redSquarePng = () =>
@@ -28,7 +37,7 @@ const redSquarePng = () =>
 
 describe('POST /api/uploads', () => {
   it('stores a real picture and answers like the image host, serving it with long cache headers', async () => {
-    const response = await upload(t.app, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
+    const response = await upload(t, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
     expect(response.statusCode).toBe(201);
     const json = response.json();
     expect(json).toMatchObject({
@@ -53,7 +62,7 @@ describe('POST /api/uploads', () => {
 
   it('refuses a text file named .png with 415', async () => {
     const text = Buffer.from('This is not a picture, whatever its name says.\n'.repeat(20));
-    const response = await upload(t.app, form('image', text, 'holiday.png', 'image/png'));
+    const response = await upload(t, form('image', text, 'holiday.png', 'image/png'));
     expect(response.statusCode).toBe(415);
     expect(response.json().error).toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -74,7 +83,7 @@ describe('POST /api/uploads', () => {
       .png()
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(MAX_BYTES);
-    const response = await upload(t.app, form('image', noisy, 'noise.png', 'image/png'));
+    const response = await upload(t, form('image', noisy, 'noise.png', 'image/png'));
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
@@ -83,16 +92,21 @@ describe('POST /api/uploads', () => {
   });
 
   it('answers 400 when the field "image" is missing or the body is not multipart', async () => {
-    const wrongField = await upload(t.app, form('file', await redSquarePng(), 'tomato.png', 'image/png'));
+    const wrongField = await upload(t, form('file', await redSquarePng(), 'tomato.png', 'image/png'));
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error).toMatchObject({ code: 'VALIDATION', fields: { image: 'This field is required' } });
 
     const onlyText = new FormData();
     onlyText.append('caption', 'no file here');
-    const noFile = await upload(t.app, onlyText);
+    const noFile = await upload(t, onlyText);
     expect(noFile.statusCode).toBe(400);
 
-    const json = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: { image: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: { image: 'x' },
+      headers: (await createUser(t)).auth,
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.code).toBe('VALIDATION');
   });
@@ -112,7 +126,7 @@ describe('POST /api/uploads', () => {
     const original = await sharp(withExif).metadata();
     expect(original.exif?.toString('latin1')).toContain('Secret Owner');
 
-    const response = await upload(t.app, form('image', withExif, 'field.jpg', 'image/jpeg'));
+    const response = await upload(t, form('image', withExif, 'field.jpg', 'image/jpeg'));
     expect(response.statusCode).toBe(201);
     const served = await t.app.inject(response.json().data.display_url);
     const stored = await sharp(served.rawPayload).metadata();
@@ -120,6 +134,41 @@ describe('POST /api/uploads', () => {
     expect(stored.exif).toBeUndefined();
     expect(served.rawPayload.toString('latin1')).not.toContain('Secret Owner');
     expect(served.rawPayload.toString('latin1')).not.toContain('PhoneCam');
+  });
+});
+
+describe('who may upload', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_UPLOADS_PER_HOUR: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it('refuses an upload without a signed-in user with 401, before reading the file', async () => {
+    const anonymous = await limited.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: form('image', await redSquarePng(), 'tomato.png', 'image/png'),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in first' } });
+  });
+
+  it('limits each user to RATE_LIMIT_UPLOADS_PER_HOUR pictures, shared by every server, with Retry-After', async () => {
+    const [pat, sam] = [await createUser(limited), await createUser(limited)];
+    const picture = () => redSquarePng().then((png) => form('image', png, 'tomato.png', 'image/png'));
+    expect((await upload(limited, await picture(), pat)).statusCode).toBe(201);
+    expect((await upload(limited, await picture(), pat)).statusCode).toBe(201);
+    const third = await upload(limited, await picture(), pat);
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(third.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'You have uploaded many pictures in a short time. Please wait 60 minutes and try again.',
+      },
+    });
+    expect((await upload(limited, await picture(), sam)).statusCode).toBe(201);
   });
 });
 
@@ -141,7 +190,7 @@ describe('uploads to an S3-compatible bucket', () => {
   });
 
   it('puts the re-encoded picture in the bucket and answers its public URL', async () => {
-    const response = await upload(s3App.app, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
+    const response = await upload(s3App, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
     expect(response.statusCode).toBe(201);
     const url: string = response.json().data.display_url;
     expect(url).toMatch(new RegExp(`^${s3.endpoint}/farmstall-pictures/[0-9a-f-]{36}\\.webp$`));
