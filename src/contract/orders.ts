@@ -3,6 +3,31 @@ import { pageQuery, paginated } from './pagination.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'complete', 'cancelled'] as const;
 export const LINE_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+/** A refund is pending until the card provider gives the money back; failed ones are retried by a person. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** What the buyer reads for a refund's status: anything not yet given back is still pending for them. */
+export function refundStatusLabel(status: RefundStatus) {
+  return status === 'succeeded' ? 'Refunded' : 'Refund pending';
+}
+
+/** Money given back on a payment, e.g. for the lines a shop cancelled. */
+export const paymentRefund = z.object({
+  _id: z.string(),
+  /** Dollars given back (or to be given back). */
+  amount: z.number(),
+  /** What was refunded and why, e.g. 'Carrots ×2 (Green Valley Farm), cancelled by the shop'. */
+  description: z.string(),
+  /** The order lines it gives back, when a shop cancelled them. */
+  lineIds: z.array(z.string()),
+  status: z.enum(REFUND_STATUSES),
+  date: z.string(),
+});
+export type PaymentRefund = z.infer<typeof paymentRefund>;
+
+/** A line's share of the charge given back when its shop cancelled it, or null. */
+const lineRefund = z.object({ amount: z.number(), status: z.enum(REFUND_STATUSES) }).nullable();
 
 /** One bought product, copied at purchase (the spec's productIds entries). */
 export const purchasedItem = z.object({
@@ -17,6 +42,8 @@ export const purchasedItem = z.object({
   itemName: z.string(),
   image: z.string(),
   status: z.enum(LINE_STATUSES),
+  /** What was given back for this line when its shop cancelled it (its share of the charge), or null. */
+  refund: lineRefund,
 });
 export type PurchasedItem = z.infer<typeof purchasedItem>;
 
@@ -41,6 +68,14 @@ export const customerPayment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  /** Refunds of this payment, oldest first. */
+  refunds: z.array(paymentRefund),
+  /** Dollars already given back. */
+  refunded: z.number(),
+  /** Dollars being given back but not yet back on the card. */
+  refundPending: z.number(),
+  /** What the buyer paid net of the refunds already given back. */
+  netPaid: z.number(),
 });
 export type CustomerPayment = z.infer<typeof customerPayment>;
 
@@ -61,7 +96,7 @@ export const INVOICE_COMPANY = {
 export const INVOICE_NOTES = [
   'All amounts are in US dollars.',
   'A finance charge of 1.5% is made on unpaid balances after 30 days.',
-  'Once an order is placed, no refunds are made.',
+  'Once an order is placed, no refunds are made, except for items a shop cancels: what you paid for them goes back to your card.',
   'Delivery may be delayed by unforeseen circumstances.',
 ] as const;
 
@@ -91,12 +126,20 @@ export const invoice = z.object({
       unitPrice: z.number(),
       quantity: z.number().int(),
       totalAmount: z.number(),
+      status: z.enum(LINE_STATUSES),
+      refund: lineRefund,
     }),
   ),
   subtotal: z.number(),
   discount: z.number(),
   couponCode: z.string().nullable(),
   grandTotal: z.number(),
+  /** Refunds of this invoice's payment, oldest first (as in the payment history). */
+  refunds: z.array(paymentRefund),
+  refunded: z.number(),
+  refundPending: z.number(),
+  /** Grand total less the refunds already given back. */
+  netPaid: z.number(),
   notes: z.array(z.string()),
 });
 export type Invoice = z.infer<typeof invoice>;

@@ -22,3 +22,6 @@ export function paidShares(lineTotalsCents: number[], chargedCents: number): num
   }
   return shares.map(Number);
 }
+
+/** The idempotency key of the refund of one cancelled order line: a line is refunded at most once. */
+export const lineRefundKey = (lineId: string) => `vendor_cancelled:${lineId}`;

@@ -9,6 +9,7 @@ import {
   vendorOrderPage,
 } from '#contract/fulfilment.ts';
 import { pageQuery } from '#contract/pagination.ts';
+import { createPaymentProviders } from '../payments/create-provider.ts';
 import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './service.ts';
 
 const orderIdParams = z.object({ orderId: z.uuid('Order id must be a UUID') });
@@ -17,6 +18,8 @@ const idParams = z.object({ id: z.uuid('Id must be a UUID') });
 /** Vendors fulfil their part of each order; buyers follow it; admins list every order. */
 export async function fulfilmentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Cancelling lines refunds them with the card provider the payments were made with.
+  const provider = createPaymentProviders(app.config, app.db).active;
 
   api.get(
     '/vendor/orders',
@@ -38,13 +41,15 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
       preHandler: app.requireRole('vendor'),
       schema: {
         tags: ['orders'],
-        summary: "Move the vendor's part of an order: pending → shipped → delivered, or cancelled (stock returned)",
+        summary:
+          "Move the vendor's part of an order: pending → shipped → delivered, or cancelled (stock returned, what the buyer paid for those lines refunded)",
         params: orderIdParams,
         body: fulfilmentUpdate,
         response: { 200: fulfilmentUpdated },
       },
     },
-    async (request) => updateVendorOrder(app.db, request.user!.id, request.params.orderId, request.body.status),
+    async (request) =>
+      updateVendorOrder(app.db, provider, request.user!.id, request.params.orderId, request.body.status, request.log),
   );
 
   api.get(

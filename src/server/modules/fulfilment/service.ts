@@ -1,4 +1,5 @@
 import { and, count, countDistinct, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   type AdminOrder,
   combinedStatus,
@@ -13,6 +14,10 @@ import { type Page, type PageQuery, pageOf } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { findIntent } from '../payments/intents.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { processRefund, requestRefund } from '../payments/refunds.ts';
+import { lineRefundKey, paidShares } from './refund-shares.ts';
 
 /** An order is complete once every line not cancelled is delivered, cancelled once all lines are. */
 export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {
@@ -116,15 +121,81 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
 }
 
 /**
- * Moves a vendor's part of an order one step. Cancelling returns the stock of its lines to the products.
+ * Asks, in the cancelling transaction, for what the buyer paid for each cancelled line back (its share of
+ * the charge after any coupon; one refund per line, keyed by the line, so it is never asked twice).
+ * Answers the refunds to pay out once the transaction has committed.
+ */
+async function refundCancelledLines(tx: Tx, orderId: string, cancelled: LineRow[]): Promise<string[]> {
+  const [payment] = await tx
+    .select({
+      priceCents: customerPayments.priceCents,
+      provider: customerPayments.provider,
+      transactionId: customerPayments.transactionId,
+    })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  const intent = await findIntent(tx, payment.provider, payment.transactionId);
+  // An order recorded without a card payment of ours (imported or demo data) has no charge to give back.
+  if (!intent) return [];
+  const lines = await tx
+    .select({ id: orderLines.id, totalCents: orderLines.totalCents })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.createdAt, orderLines.id);
+  const shares = paidShares(
+    lines.map((l) => l.totalCents),
+    payment.priceCents,
+  );
+  const shareOf = new Map(lines.map((line, index) => [line.id, shares[index]]));
+  const refundIds: string[] = [];
+  for (const line of cancelled) {
+    const amountCents = shareOf.get(line.id) ?? 0;
+    if (amountCents === 0) continue;
+    const refund = await requestRefund(tx, {
+      paymentIntentId: intent.id,
+      orderId,
+      amountCents,
+      reason: 'vendor_cancelled',
+      idempotencyKey: lineRefundKey(line.id),
+    });
+    refundIds.push(refund.id);
+  }
+  return refundIds;
+}
+
+/**
+ * Moves a vendor's part of an order one step. Cancelling returns the stock of its lines to the products and
+ * refunds what the buyer paid for them: the refunds are recorded with the cancellation and paid out right
+ * after it commits (a refund the provider refuses now is retried by the refund job).
  * The order row is locked first so two vendors finishing the same order at once both see the final state.
  */
 export async function updateVendorOrder(
   db: Db,
+  provider: PaymentProvider,
   vendorId: string,
   orderId: string,
   target: Exclude<FulfilmentStatus, 'pending'>,
+  log?: FastifyBaseLogger,
 ): Promise<{ modifiedCount: number; order: VendorOrder }> {
+  const { refundIds, ...result } = await moveVendorPart(db, vendorId, orderId, target);
+  for (const refundId of refundIds) {
+    try {
+      await processRefund(db, provider, refundId, { log });
+    } catch (error) {
+      // Recorded and due: the refund job pays it out; the cancellation itself is done.
+      log?.error({ err: error, refundId }, 'Paying out a cancelled line’s refund failed; the refund job will retry');
+    }
+  }
+  return result;
+}
+
+async function moveVendorPart(
+  db: Db,
+  vendorId: string,
+  orderId: string,
+  target: Exclude<FulfilmentStatus, 'pending'>,
+): Promise<{ modifiedCount: number; order: VendorOrder; refundIds: string[] }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select(orderColumns).from(orders).where(eq(orders.id, orderId)).for('update');
     const mine = order
@@ -158,12 +229,13 @@ export async function updateVendorOrder(
         and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId), ne(orderLines.status, 'cancelled')),
       )
       .returning({ id: orderLines.id });
+    const refundIds = target === 'cancelled' ? await refundCancelledLines(tx, orderId, moving) : [];
 
     const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
     const status = orderStatusOf(all.map((l) => l.status));
     if (status !== order.status) await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
-    return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after) };
+    return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after), refundIds };
   });
 }
 

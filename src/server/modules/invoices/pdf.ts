@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { Invoice } from '#contract/orders.ts';
+import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
 
 const money = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -57,8 +57,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(10)
     .text(`Payment method: ${invoice.payment.method}`, overviewX)
-    .text(`Status: ${invoice.payment.status === 'pending' ? 'pending' : 'complete'}`, overviewX)
+    .text(`Status: ${invoice.payment.status}`, overviewX)
     .text(`Grand total: ${money(invoice.grandTotal)}`, overviewX);
+  if (invoice.refunds.length > 0) {
+    doc.text(`Refunded: ${money(invoice.refunded + invoice.refundPending)}`, overviewX);
+    doc.text(`Net paid: ${money(invoice.netPaid)}`, overviewX);
+  }
   const overviewBottom = doc.y;
 
   // Item table.
@@ -75,8 +79,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   y += 24;
   doc.font('Helvetica');
   for (const item of invoice.items) {
+    const refund = item.refund ? ` · ${money(item.refund.amount)} ${refundStatusLabel(item.refund.status)}` : '';
     const cells = [
-      `${item.name}\n${item.shopName}`,
+      `${item.name}\n${item.shopName}${item.status === 'cancelled' ? `\nCancelled by the shop${refund}` : ''}`,
       money(item.unitPrice),
       String(item.quantity),
       money(item.totalAmount),
@@ -110,6 +115,35 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(12);
   doc.text('Grand Total', columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
   doc.text(money(invoice.grandTotal), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
+  if (invoice.refunds.length > 0) {
+    y += 26;
+    doc.font('Helvetica').fontSize(10);
+    const labelX = left;
+    const labelWidth = columns[3].x - left - 4;
+    for (const refund of invoice.refunds) {
+      const label = `Refund: ${refund.description} · ${refundStatusLabel(refund.status)}`;
+      doc.text(label, labelX, y, { width: labelWidth, align: 'right' });
+      doc.text(`-${money(refund.amount)}`, columns[3].x + 4, y, { width: columns[3].w - 8, align: 'right' });
+      y += Math.max(16, doc.heightOfString(label, { width: labelWidth }) + 4);
+    }
+    doc.font('Helvetica-Bold').fontSize(12);
+    doc.text('Net paid', columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
+    doc.text(money(invoice.netPaid), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
+    if (invoice.refundPending > 0) {
+      y += 20;
+      doc.font('Helvetica').fontSize(9).fillColor(GREY);
+      doc.text(
+        `${money(invoice.netPaid - invoice.refundPending)} once the pending refund is back on your card`,
+        left,
+        y,
+        {
+          width: columns[3].x + columns[3].w - left - 4,
+          align: 'right',
+        },
+      );
+      doc.fillColor('black');
+    }
+  }
 
   // Notes.
   y += 40;

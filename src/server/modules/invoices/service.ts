@@ -29,11 +29,17 @@ export function toInvoice(payment: CustomerPayment): Invoice {
       unitPrice: item.price,
       quantity: item.amount,
       totalAmount: item.totalPrice,
+      status: item.status,
+      refund: item.refund,
     })),
     subtotal: payment.subtotal,
     discount: payment.discount,
     couponCode: payment.couponCode,
     grandTotal: payment.price,
+    refunds: payment.refunds,
+    refunded: payment.refunded,
+    refundPending: payment.refundPending,
+    netPaid: payment.netPaid,
     notes: [...INVOICE_NOTES],
   };
 }

@@ -1,58 +1,106 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
-import type { CustomerPayment, CustomerStats } from '#contract/orders.ts';
+import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/orders.ts';
 import type { Tx } from '../../db/client.ts';
-import { customerPayments, orderLines, orders } from '../../db/schema.ts';
+import { customerPayments, orderLines, orders, refunds } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { lineRefundKey } from '../fulfilment/refund-shares.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
 function paymentRows(db: Tx, where: SQL | undefined) {
   return db
-    .select({ ...getTableColumns(customerPayments), status: orders.status })
+    .select({ ...getTableColumns(customerPayments), orderId: orders.id, status: orders.status })
     .from(customerPayments)
     .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
     .where(where);
 }
 type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
 
-/** Payment records with their order and lines, in the order of `rows`. Two queries, no N+1. */
+type LineRow = typeof orderLines.$inferSelect;
+type RefundRow = Pick<typeof refunds.$inferSelect, 'id' | 'amountCents' | 'reason' | 'status' | 'createdAt'> & {
+  orderId: string | null;
+  idempotencyKey: string;
+};
+
+const REFUND_REASON: Record<RefundRow['reason'], string> = {
+  vendor_cancelled: 'cancelled by the shop',
+  cannot_fulfil: 'the order could not be made',
+  duplicate: 'a second payment for the same cart',
+  abandoned: 'the payment was never completed',
+};
+
+/** A refund as its buyer reads it: what was given back (the cancelled line), why, and whether it is back yet. */
+function toPaymentRefund(refund: RefundRow, lines: LineRow[]): PaymentRefund {
+  const refunded = lines.filter((line) => lineRefundKey(line.id) === refund.idempotencyKey);
+  const what = refunded.map((line) => `${line.itemName} ×${line.amount} (${line.shopName})`).join(', ');
+  const why = REFUND_REASON[refund.reason];
+  return {
+    _id: refund.id,
+    amount: centsToDollars(refund.amountCents),
+    description: what ? `${what}, ${why}` : why[0].toUpperCase() + why.slice(1),
+    lineIds: refunded.map((line) => line.id),
+    status: refund.status,
+    date: refund.createdAt.toISOString(),
+  };
+}
+
+const sumCents = (rows: RefundRow[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
+
+/** Payment records with their order, lines and refunds, in the order of `rows`. Three queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select({ line: orderLines, paymentId: orders.paymentId, orderId: orders.id })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      inArray(
-        orders.paymentId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const orderIds = rows.map((r) => r.orderId);
+  const [lines, refundRows] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.createdAt), asc(orderLines.id)),
+    db
+      .select({
+        id: refunds.id,
+        orderId: refunds.orderId,
+        amountCents: refunds.amountCents,
+        reason: refunds.reason,
+        status: refunds.status,
+        idempotencyKey: refunds.idempotencyKey,
+        createdAt: refunds.createdAt,
+      })
+      .from(refunds)
+      .where(inArray(refunds.orderId, orderIds))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+  ]);
   return rows.map((row) => {
-    const own = lines.filter((l) => l.paymentId === row.id);
+    const own = lines.filter((line) => line.orderId === row.orderId);
+    const ownRefunds = refundRows.filter((refund) => refund.orderId === row.orderId);
+    const refundOf = new Map(ownRefunds.map((refund) => [refund.idempotencyKey, refund]));
+    const refundedCents = sumCents(ownRefunds.filter((r) => r.status === 'succeeded'));
     return {
       _id: row.id,
-      orderId: own[0]?.orderId ?? '',
+      orderId: row.orderId,
       email: row.email,
       price: centsToDollars(row.priceCents),
       subtotal: centsToDollars(row.subtotalCents),
       discount: centsToDollars(row.discountCents),
       couponCode: row.couponCode,
       date: row.createdAt.toISOString(),
-      cartIds: own.map((l) => l.line.id),
-      productIds: own.map(({ line }) => ({
-        _id: line.id,
-        productId: line.productId,
-        amount: line.amount,
-        price: centsToDollars(line.unitPriceCents),
-        totalPrice: centsToDollars(line.totalCents),
-        shopName: line.shopName,
-        shopEmail: line.shopEmail,
-        itemName: line.itemName,
-        image: line.image,
-        status: line.status,
-      })),
+      cartIds: own.map((line) => line.id),
+      productIds: own.map((line) => {
+        const refund = refundOf.get(lineRefundKey(line.id));
+        return {
+          _id: line.id,
+          productId: line.productId,
+          amount: line.amount,
+          price: centsToDollars(line.unitPriceCents),
+          totalPrice: centsToDollars(line.totalCents),
+          shopName: line.shopName,
+          shopEmail: line.shopEmail,
+          itemName: line.itemName,
+          image: line.image,
+          status: line.status,
+          refund: refund ? { amount: centsToDollars(refund.amountCents), status: refund.status } : null,
+        };
+      }),
       name: row.name,
       orderName: row.orderName,
       phoneNumber: row.phoneNumber,
@@ -61,6 +109,10 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       status: row.status,
       cardBrand: row.cardBrand,
       cardLast4: row.cardLast4,
+      refunds: ownRefunds.map((refund) => toPaymentRefund(refund, own)),
+      refunded: centsToDollars(refundedCents),
+      refundPending: centsToDollars(sumCents(ownRefunds.filter((r) => r.status !== 'succeeded'))),
+      netPaid: centsToDollars(row.priceCents - refundedCents),
     };
   });
 }
@@ -84,7 +136,8 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 export async function paymentHistory(db: Tx, email: string, page: number, limit: number) {
   const where = eq(customerPayments.email, email.toLowerCase());
   const [rows, [{ total }]] = await Promise.all([
-    paymentRows(db, where).orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
+    paymentRows(db, where)
+      .orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(customerPayments).where(where),
@@ -95,7 +148,12 @@ export async function paymentHistory(db: Tx, email: string, page: number, limit:
 /** The customer home figures, from the buyer's own orders. */
 export async function customerStats(db: Tx, userId: string): Promise<CustomerStats> {
   const [money] = await db
-    .select({ total: sql<number>`coalesce(sum(${customerPayments.priceCents}), 0)::int` })
+    // What the buyer paid net of refunds already given back.
+    .select({
+      total: sql<number>`coalesce(sum(${customerPayments.priceCents} - coalesce((
+        select sum(${refunds.amountCents}) from ${refunds}
+        where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded'), 0)), 0)::int`,
+    })
     .from(customerPayments)
     .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
     .where(and(eq(customerPayments.userId, userId), sql`${orders.status} <> 'cancelled'`));

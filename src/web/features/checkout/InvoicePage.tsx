@@ -9,6 +9,7 @@ import { showDollars } from '../../ui/show-dollars.ts';
 import { useDownloadInvoice } from './download-invoice.ts';
 import { useInvoice } from './get-invoice.ts';
 import { useOrderTracking } from './get-order-tracking.ts';
+import { RefundStatusText } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './invoice-print.css';
@@ -103,6 +104,15 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             </dd>
             <dt>Amount</dt>
             <dd className="font-semibold">{showDollars(invoice.grandTotal)}</dd>
+            {invoice.refunds.length > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd className="font-semibold">
+                  {showDollars(invoice.refunded + invoice.refundPending)}{' '}
+                  <RefundStatusText status={invoice.refundPending > 0 ? 'pending' : 'succeeded'} />
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
       </div>
@@ -132,9 +142,22 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             {invoice.items.map((item) => (
               <tr key={item._id}>
                 <td>
-                  <span className="font-semibold">{item.name}</span>
+                  <span className={`font-semibold ${item.status === 'cancelled' ? 'line-through' : ''}`}>
+                    {item.name}
+                  </span>
                   <br />
                   <span className="text-sm">{item.shopName}</span>
+                  {item.status === 'cancelled' ? (
+                    <span className="block text-sm">
+                      Cancelled by the shop
+                      {item.refund ? (
+                        <>
+                          {' · '}
+                          {showDollars(item.refund.amount)} <RefundStatusText status={item.refund.status} />
+                        </>
+                      ) : null}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="text-right">{showDollars(item.unitPrice)}</td>
                 <td className="text-right">{item.quantity}</td>
@@ -169,6 +192,28 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               </th>
               <td className="text-right font-bold">{showDollars(invoice.grandTotal)}</td>
             </tr>
+            {invoice.refunds.map((refund) => (
+              <tr key={refund._id}>
+                <td colSpan={3} className="text-right">
+                  Refund: {refund.description} · <RefundStatusText status={refund.status} />
+                </td>
+                <td className="text-right whitespace-nowrap">−{showDollars(refund.amount)}</td>
+              </tr>
+            ))}
+            {invoice.refunds.length > 0 ? (
+              <tr className="text-lg">
+                <th scope="row" colSpan={3} className="text-right">
+                  Net paid
+                  {invoice.refundPending > 0 ? (
+                    <span className="block text-sm font-normal">
+                      {showDollars(invoice.netPaid - invoice.refundPending)} once the pending refund is back on your
+                      card
+                    </span>
+                  ) : null}
+                </th>
+                <td className="text-right font-bold">{showDollars(invoice.netPaid)}</td>
+              </tr>
+            ) : null}
           </tfoot>
         </table>
       </section>

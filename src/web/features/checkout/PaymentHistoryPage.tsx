@@ -7,6 +7,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
 import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
 import { HISTORY_PAGE_SIZE, usePaymentHistory } from './get-payment-history.ts';
+import { RefundList } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { shopSteps } from './shop-steps.ts';
@@ -29,6 +30,23 @@ function Delivery({ payment }: { payment: CustomerPayment }) {
   return <ShopDeliveryList steps={shopSteps(payment.productIds)} label={`Delivery of ${payment.transactionId}`} />;
 }
 
+/** What a shop's cancellation gave back, and what the buyer paid in the end. Nothing when there was no refund. */
+function Refunds({ payment }: { payment: CustomerPayment }) {
+  if (payment.refunds.length === 0) return null;
+  const afterPending = payment.netPaid - payment.refundPending;
+  return (
+    <div className="mt-1.5 space-y-1">
+      <RefundList refunds={payment.refunds} label={`Refunds of ${payment.transactionId}`} />
+      <p className="text-sm">
+        Net paid <span className="font-semibold">{showDollars(payment.netPaid)}</span>
+        {payment.refundPending > 0 ? (
+          <span className="block text-xs">{showDollars(afterPending)} once the refund is back on your card</span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 /** One payment as a card, for phones where seven columns do not fit. */
 function PaymentCard({ payment }: { payment: CustomerPayment }) {
   return (
@@ -40,6 +58,7 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
         </h2>
         <StatusBadge status={payment.status} />
       </div>
+      <Refunds payment={payment} />
       <p className="mt-2 text-sm">
         Transaction Id: <span className="font-mono text-xs break-all">{payment.transactionId}</span>
       </p>
@@ -98,7 +117,10 @@ export function PaymentHistoryPage() {
                 {items.map((payment, index) => (
                   <tr key={payment._id}>
                     <td>{(page - 1) * HISTORY_PAGE_SIZE + index + 1}</td>
-                    <td className="font-semibold">{showDollars(payment.price)}</td>
+                    <td className="min-w-44">
+                      <span className="font-semibold">{showDollars(payment.price)}</span>
+                      <Refunds payment={payment} />
+                    </td>
                     <td>{orderDate(payment.date)}</td>
                     <td className="max-w-48 font-mono text-xs break-all">{payment.transactionId}</td>
                     <td>

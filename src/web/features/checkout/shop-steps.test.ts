@@ -14,6 +14,7 @@ const line = (shopEmail: string, status: PurchasedItem['status']): PurchasedItem
   itemName: 'Apples',
   image: '',
   status,
+  refund: null,
 });
 
 describe('combinedStatus', () => {
