@@ -2,8 +2,18 @@ import { and, count, countDistinct, eq, ne, sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
 import type { AdminSeries, AdminStats, StatRange, VendorSales, VendorStats } from '#contract/stats.ts';
 import type { Tx } from '../../db/client.ts';
-import { comments, customerPayments, orderLines, orders, products, users, vendorPayments } from '../../db/schema.ts';
+import {
+  comments,
+  customerPayments,
+  orderLines,
+  orders,
+  products,
+  refunds,
+  users,
+  vendorPayments,
+} from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { lineRefundKey } from '../fulfilment/refund-shares.ts';
 import { bucketsFor } from './time-buckets.ts';
 
 /** The vendor's figures and shop, computed from its own products and order lines only. */
@@ -73,8 +83,22 @@ export async function getVendorSales(db: Tx, vendorId: string, range: StatRange)
 }
 
 /**
+ * What the business keeps of order `o` paid by `p`: the charge less its refunds (pending or given back),
+ * and less what was paid for any cancelled line no refund covers (orders recorded without a card payment
+ * of ours, e.g. demo data: the line's share of the charge, rounded down).
+ */
+const KEPT_CENTS = sql`(p.price_cents
+  - coalesce((select sum(r.amount_cents) from ${refunds} r where r.order_id = o.id and r.status <> 'failed'), 0)
+  - coalesce((select sum(l.total_cents::bigint * p.price_cents / nullif(p.subtotal_cents, 0))
+      from ${orderLines} l
+      where l.order_id = o.id and l.status = 'cancelled' and not exists (
+        select 1 from ${refunds} r
+        where r.idempotency_key = ${lineRefundKey('')} || l.id::text and r.status <> 'failed')), 0))`;
+
+/**
  * The spec's admin statistics. Customers and vendors count enabled accounts; revenue from customers
- * counts payments not cancelled; comments count reviews not removed by moderation.
+ * counts what orders not cancelled kept, net of refunds and cancelled lines; comments count reviews not
+ * removed by moderation.
  */
 export async function getAdminStats(db: Tx): Promise<AdminStats> {
   const result = await db.execute<{
@@ -88,7 +112,7 @@ export async function getAdminStats(db: Tx): Promise<AdminStats> {
     select
       (select count(*) from ${users} where roll = 'customer' and disabled_at is null)::int as "totalCustomers",
       (select count(*) from ${orders})::int as "totalOrders",
-      (select coalesce(sum(p.price_cents), 0) from ${customerPayments} p join ${orders} o on o.payment_id = p.id
+      (select coalesce(sum(${KEPT_CENTS}), 0) from ${customerPayments} p join ${orders} o on o.payment_id = p.id
         where o.status <> 'cancelled')::float8
         as "customerCents",
       (select count(*) from ${users} where roll = 'vendor' and disabled_at is null)::int as "totalVendors",
@@ -105,13 +129,13 @@ export async function getAdminStats(db: Tx): Promise<AdminStats> {
   };
 }
 
-/** Orders placed and revenue (payments not cancelled) per day or week of the range. */
+/** Orders placed and revenue (what they kept, as in getAdminStats) per day or week of the range. */
 export async function getAdminSeries(db: Tx, range: StatRange): Promise<AdminSeries> {
   const b = bucketsFor(range);
   const series = await db.execute<{ date: string; orders: number; revenue: number }>(sql`
     with s as (
       select ${b.startOf(sql`o.created_at`)} as start, count(*) as orders,
-             sum(p.price_cents) filter (where o.status <> 'cancelled') as revenue
+             sum(${KEPT_CENTS}) filter (where o.status <> 'cancelled') as revenue
       from orders o join customer_payments p on p.id = o.payment_id
       where o.created_at >= ${b.from}
       group by 1

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, products, users, vendorPayments } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { daysAgo, insertOrder, insertProduct, insertReview } from '../fulfilment/order-fixtures.ts';
 
 /**
@@ -11,6 +12,11 @@ import { daysAgo, insertOrder, insertProduct, insertReview } from '../fulfilment
  *   3 days ago   Dave:  Leeks ×3 (Alice, $12.00)                            payment $12.00
  *   10 days ago  Carol: Carrots ×1 (Alice, $2.50), cancelled by Alice      payment cancelled
  *   100 days ago Dave:  Leeks ×1 (Alice, $4.00)                             payment $4.00
+ * and two orders of today whose cancelled lines the admin's revenue leaves out:
+ *   Erin, paid by card with 10% off: Jam ×1 (Cara, $6.00) + Bread ×2 (Dan, $9.00) = $13.50;
+ *     Dan cancels: $8.10 refunded (Bread's share of the charge), $5.40 kept
+ *   Frank, recorded without a card payment: Jam ×1 (Cara, $6.00) + Bread ×1 (Dan, $4.50);
+ *     Dan cancels: nothing to refund, $6.00 kept
  */
 let t: TestContext;
 let alice: TestUser;
@@ -18,6 +24,19 @@ let bob: TestUser;
 let carol: TestUser;
 let dave: TestUser;
 let admin: TestUser;
+let cara: TestUser;
+let dan: TestUser;
+let erinRefund: { amount: number; status: string };
+
+const cancelPart = async (vendor: TestUser, orderId: string) => {
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/vendor/orders/${orderId}`,
+    headers: vendor.auth,
+    payload: { status: 'cancelled' },
+  });
+  expect(response.statusCode).toBe(200);
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,6 +69,34 @@ beforeAll(async () => {
   });
   expect(cancel.statusCode).toBe(200);
   await insertOrder(t, dave, [{ product: leeks, amount: 1 }], daysAgo(100));
+
+  cara = await createUser(t, { roll: 'vendor', name: 'Cara' });
+  dan = await createUser(t, { roll: 'vendor', name: 'Dan' });
+  const erin = await createUser(t, { name: 'Erin' });
+  const frank = await createUser(t, { name: 'Frank' });
+  const coupon = await t.app.inject({
+    method: 'POST',
+    url: '/api/coupons',
+    headers: admin.auth,
+    payload: { code: 'TENOFF', kind: 'percent', value: 10 },
+  });
+  expect(coupon.statusCode).toBe(201);
+  const jam = await createProduct(t, cara, { name: 'Jam', priceCents: 600 });
+  const bread = await createProduct(t, dan, { name: 'Bread', priceCents: 450 });
+  await addToCart(t, erin, jam.id, 1);
+  await addToCart(t, erin, bread.id, 2);
+  const { intent } = await payCart(t, erin, { couponCode: 'TENOFF' });
+  const paid = (await confirmOrder(t, erin, intent.paymentIntentId)).json();
+  expect(paid.price).toBe(13.5);
+  await cancelPart(dan, paid.orderId);
+  const history = await t.app.inject({ method: 'GET', url: `/api/customerPayments/${erin.email}`, headers: erin.auth });
+  erinRefund = history.json().items[0].refunds[0];
+
+  const unpaid = await insertOrder(t, frank, [
+    { product: { ...jam, vendor: cara }, amount: 1 },
+    { product: { ...bread, vendor: dan }, amount: 1 },
+  ]);
+  await cancelPart(dan, unpaid.orderId);
 
   await t.db
     .insert(vendorPayments)
@@ -127,6 +174,13 @@ describe('GET /api/vendor/sales', () => {
     expect(sum(year.series)).toBe(21);
   });
 
+  it('leaves a vendor’s cancelled lines out of its revenue and sales', async () => {
+    expect((await get('/api/vendor/stats', dan)).json()).toMatchObject({ totalOrders: 2, totalRevenue: 0 });
+    expect(sum((await get('/api/vendor/sales?range=7d', dan)).json().series)).toBe(0);
+    expect((await get('/api/vendor/stats', cara)).json()).toMatchObject({ totalOrders: 2, totalRevenue: 12 });
+    expect(sum((await get('/api/vendor/sales?range=7d', cara)).json().series)).toBe(12);
+  });
+
   it('shows a vendor only its own sales', async () => {
     const body = (await get('/api/vendor/sales?range=7d', bob)).json();
     expect(sum(body.series)).toBe(9.99);
@@ -148,12 +202,13 @@ describe('GET /api/admin-stats', () => {
     expect((await get('/api/admin-stats', carol)).statusCode).toBe(403);
   });
 
-  it("answers the spec's figures from the known orders", async () => {
+  it("answers the spec's figures from the known orders, revenue net of refunds and cancelled lines", async () => {
+    expect(erinRefund).toMatchObject({ amount: 8.1, status: 'succeeded' });
     expect((await get('/api/admin-stats', admin)).json()).toEqual({
-      totalCustomers: 2,
-      totalOrders: 4,
-      totalCustomerPayments: 30.99,
-      totalVendors: 2,
+      totalCustomers: 4,
+      totalOrders: 6,
+      totalCustomerPayments: 42.39,
+      totalVendors: 4,
       totalVendorPayments: 1000,
       totalComments: 2,
     });
@@ -164,14 +219,15 @@ describe('GET /api/admin/series', () => {
   it('gives orders and revenue per day or week', async () => {
     const week = (await get('/api/admin/series?range=7d', admin)).json();
     expect(week.series).toHaveLength(7);
-    expect(week.series.reduce((n: number, p: { orders: number }) => n + p.orders, 0)).toBe(2);
-    expect(sum(week.series)).toBe(26.99);
+    expect(week.series.reduce((n: number, p: { orders: number }) => n + p.orders, 0)).toBe(4);
+    expect(sum(week.series)).toBe(38.39);
+    expect(week.series.at(-1).revenue).toBe(26.39);
     const month = (await get('/api/admin/series?range=30d', admin)).json();
-    expect(month.series.reduce((n: number, p: { orders: number }) => n + p.orders, 0)).toBe(3);
-    expect(sum(month.series)).toBe(26.99);
+    expect(month.series.reduce((n: number, p: { orders: number }) => n + p.orders, 0)).toBe(5);
+    expect(sum(month.series)).toBe(38.39);
     const year = (await get('/api/admin/series?range=365d', admin)).json();
     expect(year.bucket).toBe('week');
-    expect(sum(year.series)).toBe(30.99);
+    expect(sum(year.series)).toBe(42.39);
     expect((await get('/api/admin/series?range=7d', alice)).statusCode).toBe(403);
   });
 });
