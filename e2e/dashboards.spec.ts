@@ -67,7 +67,7 @@ async function placeOrder(request: APIRequestContext, productId: string) {
     data: { name: 'Sam Shopper', phoneNumber: '+1 503 555 0199', address: '1 Test Lane, Portland', paymentIntentId },
   });
   expect(order.ok(), await order.text()).toBe(true);
-  const payment: { _id: string; transactionId: string } = await order.json();
+  const payment: { _id: string; orderId: string; transactionId: string } = await order.json();
   return { ...payment, amount: amount as number, auth };
 }
 
@@ -130,6 +130,13 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
 
 test('a vendor reports a review and the admin removes it', async ({ page, request }) => {
   const product = await demoVendorProduct(request);
+  // Only a buyer it was delivered to may review: the customer buys it and the vendor delivers it.
+  const { orderId } = await placeOrder(request, product._id);
+  const vendor = { authorization: `Bearer ${await tokenOf(request, VENDOR)}` };
+  for (const status of ['shipped', 'delivered']) {
+    const moved = await request.patch(`/api/vendor/orders/${orderId}`, { headers: vendor, data: { status } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
   const text = `Totally unrelated advert ${Date.now()}`;
   const customer = { authorization: `Bearer ${await tokenOf(request, CUSTOMER)}` };
   const posted = await request.post('/api/comments', {

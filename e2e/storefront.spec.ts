@@ -116,7 +116,9 @@ test('shops: the search box filters the list and Visit Store opens the shop with
   ).toBeVisible();
 });
 
-test('product page: details, stepper to the stock, and a signed-in review that resets the stars', async ({ page }) => {
+test('product page: details, stepper to the stock, and a review by a buyer it was delivered to, then edited', async ({
+  page,
+}) => {
   await page.goto('/search?q=Jersey%20Whole%20Milk');
   await page
     .getByRole('list', { name: 'Search results' })
@@ -132,6 +134,7 @@ test('product page: details, stepper to the stock, and a signed-in review that r
   await checkA11y(page);
   const productUrl = page.url();
 
+  // The demo customer's order of Jersey Whole Milk was delivered, so they may review it, once.
   await signIn(page, CUSTOMER, new URL(productUrl).pathname);
   await expect(page.getByRole('heading', { name: 'Add a Review' })).toBeVisible();
   const text = `Creamy and fresh ${Date.now()}`;
@@ -141,12 +144,39 @@ test('product page: details, stepper to the stock, and a signed-in review that r
   await page.getByLabel('Your review').fill(text);
   await page.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Successfully added your comments')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Customer reviews' }).getByText(text)).toBeVisible();
-  await expect(page.getByLabel('Your review')).toHaveValue('');
-  for (const n of [1, 2, 3, 4, 5]) {
-    await expect(page.getByRole('radio', { name: `${n} star${n > 1 ? 's' : ''}` })).not.toBeChecked();
-  }
+  const reviews = page.getByRole('list', { name: 'Customer reviews' });
+  await expect(reviews.getByText(text)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add a Review' })).toHaveCount(0);
   await checkA11y(page);
+  await page.screenshot({ path: '/tmp/b2-your-review.png', fullPage: true });
+
+  // Edit: the form comes back filled in; the update replaces the review instead of adding one.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Your review')).toHaveValue(text);
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await page.getByRole('radio', { name: '5 stars' }).check();
+  await page.getByLabel('Your review').fill(`${text}, even better the second week`);
+  await page.getByRole('button', { name: 'Update Review' }).click();
+  await expect(page.getByText('Your review has been updated')).toBeVisible();
+  await expect(reviews.getByText(`${text}, even better the second week`)).toBeVisible();
+  await expect(reviews.getByText('Sam Shopper')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+
+  // A product whose order is still pending: the page says why instead of showing the form.
+  await page.goto('/search?q=Heirloom%20Tomatoes');
+  await page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('link', { name: 'Heirloom Tomatoes' })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Heirloom Tomatoes', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('You can review this product once an order of it has been delivered to you'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+  await checkA11y(page);
+  await page.screenshot({ path: '/tmp/b2-not-delivered.png', fullPage: true });
 });
 
 test('vendor: adds a product with a picture, sees it in its category, edits its stock, deletes it', async ({

@@ -11,7 +11,7 @@ import { Stars } from '../../ui/Stars.tsx';
 import { useProduct } from './get-product.ts';
 import { useReviewSummary } from './get-review-summary.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
-import { ReviewForm } from './ReviewForm.tsx';
+import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
 
 const CATEGORY_PAGES: Record<string, string> = {
@@ -129,8 +129,7 @@ export function ProductDetailsPage() {
           <ReviewList productId={p._id} />
         </div>
         <div>
-          <h2 className="mb-4 text-2xl font-bold">Add a Review</h2>
-          <ReviewForm productId={p._id} />
+          <ReviewPanel key={p._id} productId={p._id} />
         </div>
       </section>
     </div>
