@@ -1,21 +1,20 @@
 import { z } from 'zod';
-
-/** Most units one cart line may ask for in one request (stock is the real cap). */
-export const MAX_CART_ADD = 1000;
+import { MAX_LINE_UNITS } from './money.ts';
+import { abortWith, uuidField } from './validation.ts';
 
 /**
  * POST /carts. Spec clients also send email, image, name, spendMoney, price and shopName: the server
  * ignores them and takes everything from the product and the signed-in caller.
  */
 export const addToCartInput = z.object({
-  productId: z.uuid({ error: 'Choose a product' }),
+  productId: uuidField('Choose a product'),
   amount: z
     .number({ error: 'Amount must be a number' })
     .int('Amount must be a whole number')
     .min(1, 'Add at least 1')
-    .max(MAX_CART_ADD, `Add at most ${MAX_CART_ADD} at once`)
+    .max(MAX_LINE_UNITS, `At most ${MAX_LINE_UNITS} of one product per order`)
     .default(1),
-  shopEmail: z.string().trim().max(254).optional(),
+  shopEmail: z.string().trim().max(254, abortWith('E-mail is too long')).optional(),
 });
 export type AddToCartInput = z.input<typeof addToCartInput>;
 
@@ -52,8 +51,10 @@ export const cartItem = z.object({
 export type CartItem = z.infer<typeof cartItem>;
 export const cartList = z.array(cartItem);
 
-export const cartQuery = z.object({ email: z.string().trim().min(1, 'email is required') });
-export const cartItemParams = z.object({ id: z.uuid({ error: 'Not a cart item id' }) });
+export const cartQuery = z.object({
+  email: z.string().trim().min(1, 'email is required').max(254, abortWith('E-mail is too long')),
+});
+export const cartItemParams = z.object({ id: uuidField('Not a cart item id') });
 export const deletedCount = z.object({ deletedCount: z.number().int() });
 
 /** What a shopper reads for each reason a line cannot be bought. */

@@ -24,7 +24,7 @@ export const suggestion = z.object({
 export type Suggestion = z.infer<typeof suggestion>;
 export const suggestResponse = z.object({ suggestions: z.array(suggestion) });
 export const searchQuery = z.object({
-  q: z.string().trim().max(100, 'At most 100 characters').default(''),
+  q: z.string().trim().max(100, { error: 'At most 100 characters', abort: true }).default(''),
 });
 
 /** What a vendor may still add: a normal membership holds at most 5 listed products. */

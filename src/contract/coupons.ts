@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './pagination.ts';
+import { abortWith, uuidField } from './validation.ts';
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -11,7 +12,7 @@ export const couponCodeField = z
   .string({ error: 'Enter a coupon code' })
   .trim()
   .min(1, 'Enter a coupon code')
-  .max(32, 'A coupon code has at most 32 characters')
+  .max(32, abortWith('A coupon code has at most 32 characters'))
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9_-]+$/, 'Use letters, digits, - and _ only'));
 
@@ -32,7 +33,11 @@ export const couponInput = z
     /** Last day the code works (inclusive), YYYY-MM-DD. */
     expiresOn: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.iso.date({ error: 'Enter a date' }).optional(),
+      z
+        .string({ error: 'Enter a date' })
+        .max(10, abortWith('Enter a date'))
+        .check(z.iso.date({ error: 'Enter a date' }))
+        .optional(),
     ),
     usageLimit: optionalNumber(
       z.coerce.number().int('Use a whole number').min(1, 'At least 1 use').max(1_000_000, 'The limit is too large'),
@@ -41,6 +46,9 @@ export const couponInput = z
   .superRefine((input, ctx) => {
     if (input.kind === 'percent' && (input.value > 100 || !Number.isInteger(input.value))) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent is a whole number from 1 to 100' });
+    }
+    if (input.kind === 'fixed' && input.value > 0 && Math.round(input.value * 100) < 1) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed amount is at least $0.01' });
     }
   });
 export type CouponInput = z.input<typeof couponInput>;
@@ -66,7 +74,7 @@ export const couponPageQuery = pageQuery;
 export const couponPage = paginated(coupon);
 export type CouponPage = z.infer<typeof couponPage>;
 
-export const couponParams = z.object({ id: z.uuid({ error: 'Not a coupon id' }) });
+export const couponParams = z.object({ id: uuidField('Not a coupon id') });
 
 export const validateCouponInput = z.object({ code: couponCodeField });
 

@@ -1,5 +1,16 @@
 /** Money is kept in integer cents; the API and the pages show dollars with two decimals. */
 
+/**
+ * Amounts are stored in 32-bit integer columns (at most 2,147,483,647 cents), so every amount is capped before
+ * any arithmetic: a unit price at most $100,000, at most 999 units of one product per order, and an order
+ * at most $999,999.99 (which is also the card provider's largest charge). The order cap bounds every line and
+ * total computed from a cart, whatever the prices stored before these caps existed.
+ */
+export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_LINE_UNITS = 999;
+export const MAX_ORDER_CENTS = 99_999_999;
+export const ORDER_TOO_LARGE = 'An order can be at most $999,999.99. Please lower some quantities in your cart.';
+
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

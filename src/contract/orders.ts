@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginated } from './pagination.ts';
+import { uuidField } from './validation.ts';
 
 export const PAYMENT_STATUSES = ['pending', 'complete', 'cancelled'] as const;
 export const LINE_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
@@ -144,7 +145,7 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const invoiceParams = z.object({ id: z.uuid({ error: 'Not an invoice id' }) });
+export const invoiceParams = z.object({ id: uuidField('Not an invoice id') });
 
 /** POST /orders: the spec's client posts the order after paying; the order already exists, this confirms it. */
 export const orderAckInput = z.object({ transactionId: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { couponCodeField } from './coupons.ts';
-import { phoneField, REQUIRED, requiredText } from './validation.ts';
+import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -13,11 +13,6 @@ export const paymentsConfig = z.object({
 export type PaymentsConfig = z.infer<typeof paymentsConfig>;
 
 /** POST /customer-payment. The spec's client sends {price}; the server ignores it and prices the cart itself. */
-export const checkoutIntentInput = z.object({
-  price: z.number().optional(),
-  couponCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), couponCodeField.optional()),
-});
-export type CheckoutIntentInput = z.input<typeof checkoutIntentInput>;
 
 export const paymentIntentCreated = z.object({
   clientSecret: z.string(),
@@ -78,6 +73,7 @@ export const sandboxCardFields = z
   .object({
     cardNumber: z
       .string({ error: CARD_MESSAGES.incomplete })
+      .max(40, abortWith(CARD_MESSAGES.number))
       .transform((v) => v.replace(/[\s-]/g, ''))
       .pipe(
         z
@@ -87,10 +83,15 @@ export const sandboxCardFields = z
           .max(19, CARD_MESSAGES.number)
           .refine(luhnValid, CARD_MESSAGES.number),
       ),
-    expiry: z.string({ error: CARD_MESSAGES.expiry }).trim().min(1, CARD_MESSAGES.expiry),
+    expiry: z
+      .string({ error: CARD_MESSAGES.expiry })
+      .trim()
+      .min(1, CARD_MESSAGES.expiry)
+      .max(20, abortWith(CARD_MESSAGES.expiry)),
     cvc: z
       .string({ error: CARD_MESSAGES.cvc })
       .trim()
+      .max(10, abortWith(CARD_MESSAGES.cvc))
       .regex(/^\d{3,4}$/, CARD_MESSAGES.cvc),
   })
   .superRefine((card, ctx) => {
@@ -136,6 +137,16 @@ export const checkoutDetails = z.object({
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetails>;
 
+/**
+ * POST /customer-payment. The delivery details may come here already (the payment page sends them), so the
+ * order can be made from the paid intent even if the browser never confirms; they are still accepted later.
+ */
+export const checkoutIntentInput = checkoutDetails.partial().extend({
+  price: z.number().optional(),
+  couponCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), couponCodeField.optional()),
+});
+export type CheckoutIntentInput = z.input<typeof checkoutIntentInput>;
+
 /** POST /customerPayments: the confirmed payment becomes the order. */
 export const customerPaymentInput = checkoutDetails.extend({
   paymentIntentId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(100),
@@ -147,10 +158,10 @@ export const membershipIntentInput = z.object({ price: z.number().optional() });
 
 /** POST /vendorPayments. */
 export const vendorPaymentInput = z.object({
-  email: z.string().trim().min(1, REQUIRED),
+  email: z.string().trim().min(1, REQUIRED).max(254, 'E-mail is too long'),
   price: z.number().optional(),
-  shop: z.string().optional(),
-  shopId: z.string().optional(),
+  shop: z.string().max(200).optional(),
+  shopId: z.string().max(100).optional(),
   transactionId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(100),
 });
 export type VendorPaymentInput = z.infer<typeof vendorPaymentInput>;

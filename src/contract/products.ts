@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, UNITS } from './categories.ts';
-import { REQUIRED, requiredText } from './validation.ts';
+import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
+import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
 
 /** A product as the API shows it: the spec's fields (money in dollars, margin in percent) plus a few extras. */
 export const product = z.object({
@@ -39,7 +40,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, abortWith(`At most ${max} characters`))
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
@@ -48,7 +49,7 @@ export const productListQuery = z.object({
   q: optionalText(100),
   category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
   /** The vendor's id (a shop). */
-  shop: z.uuid({ error: 'Not a shop id' }).optional(),
+  shop: uuidField('Not a shop id').optional(),
   /** Defaults to relevance with `q`, to popular without. */
   sort: z.enum(PRODUCT_SORTS, { error: `sort is one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
   cursor: optionalText(400),
@@ -78,9 +79,14 @@ export const popularQuery = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(10),
 });
 
-export const productIdParams = z.object({ id: z.uuid({ error: 'Not a product id' }) });
+export const productIdParams = z.object({ id: uuidField('Not a product id') });
 export const vendorProductsQuery = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase().min(1, 'email is required'),
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .max(254, abortWith('E-mail is too long'))
+    .toLowerCase()
+    .min(1, 'email is required'),
 });
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,6 +94,7 @@ const dateField = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
+  .max(10, abortWith('Use a date like 2026-05-31'))
   .regex(DATE, 'Use a date like 2026-05-31')
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a real date');
 
@@ -95,7 +102,7 @@ const dateField = z
 const dollars = z
   .number({ error: REQUIRED })
   .min(0, 'Cannot be negative')
-  .max(1_000_000, 'At most $1,000,000')
+  .max(MAX_PRICE_CENTS / 100, 'At most $100,000')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
 
 /** The spec's client sends productQuantity as {value, unit}; forms send the number. */
@@ -124,7 +131,7 @@ const productFields = {
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
-    .max(500)
+    .max(500, abortWith('Upload a picture'))
     .regex(/^(\/uploads\/|https:\/\/)\S+$/, 'Upload a picture'),
 };
 
@@ -132,17 +139,25 @@ const EXPIRY_AFTER_MANUFACTURE = 'Expire Date must be after the Manufacturing Da
 const expiryAfterManufacture = (v: { productManufacturingDate: string; productExpireDate: string }) =>
   v.productExpireDate > v.productManufacturingDate;
 
+export const PRICE_TOO_HIGH = 'The price (cost plus margin) can be at most $100,000';
+/** The selling price the server will compute stays within the cap (checked once cost and margin are each valid). */
+const priceWithinCap = (v: { productionCost: number; profitMargin: number }) =>
+  !(v.productionCost <= MAX_PRICE_CENTS / 100 && v.profitMargin <= 1000) ||
+  priceFromCost(dollarsToCents(v.productionCost), Math.round(v.profitMargin * 100)) <= MAX_PRICE_CENTS;
+
 /** POST /products. The price is computed by the server; spec clients may send more fields, which are ignored. */
 export const productInput = z
   .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
-  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE });
+  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
+  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH });
 export type ProductInput = z.output<typeof productInput>;
 export type ProductFormValues = z.input<typeof productInput>;
 
 /** PUT /products/{id}: the vendor edits everything but the category. */
 export const productEditInput = z
   .object(productFields)
-  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE });
+  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
+  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH });
 export type ProductEditInput = z.output<typeof productEditInput>;
 export type ProductEditFormValues = z.input<typeof productEditInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, requiredText } from './validation.ts';
+import { REQUIRED, requiredText, uuidField } from './validation.ts';
 
 /** A visible review with the spec's fields; `verifiedPurchase` is true when the commenter bought the product. */
 export const review = z.object({
@@ -21,7 +21,7 @@ export const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
 
 /** POST /comments. The commenter, photo and shop come from the token and the product, never from the body. */
 export const reviewInput = z.object({
-  productId: z.uuid({ error: 'Not a product id' }),
+  productId: uuidField('Not a product id'),
   commentDes: requiredText(2000, 'At most 2000 characters'),
   rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
 });
@@ -57,6 +57,6 @@ export const reviewSummary = z.object({
 });
 export type ReviewSummary = z.infer<typeof reviewSummary>;
 
-export const productIdParam = z.object({ productId: z.uuid({ error: 'Not a product id' }) });
+export const productIdParam = z.object({ productId: uuidField('Not a product id') });
 export const SUCCESS_REVIEW_MESSAGE = 'Successfully added your comments';
 export { REQUIRED };

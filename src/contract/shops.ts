@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abortWith, uuidField } from './validation.ts';
 
 /** A vendor's shop as the storefront shows it (the vendor record of the spec, without private fields). */
 export const shop = z.object({
@@ -25,8 +26,8 @@ export const shopListQuery = z.object({
   q: z
     .string()
     .trim()
-    .max(100, 'At most 100 characters')
+    .max(100, abortWith('At most 100 characters'))
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
 });
-export const shopIdParams = z.object({ id: z.uuid({ error: 'Not a shop id' }) });
+export const shopIdParams = z.object({ id: uuidField('Not a shop id') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBERSHIPS, ROLES } from './roles.ts';
-import { phoneField, REQUIRED, requiredText } from './validation.ts';
+import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
 /** A user as the users calls show it (the spec's User with its shop fields). */
 export const userRecord = z.object({
@@ -31,7 +31,7 @@ export type UserPage = z.infer<typeof userPage>;
 /** `GET /users/{customer|vendor|admin}`: the whole list (the spec's call), or one page when `page` is given. */
 export const userListQuery = z.object({
   roll: z.enum(ROLES).optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -44,6 +44,7 @@ export const vendorRegistrationFields = z.object({
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
+    .max(10, abortWith('Enter a date'))
     .regex(ISO_DATE, 'Enter a date')
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'Enter a date' })
     // One day of slack: "today" in the user's time zone may be tomorrow in UTC.
@@ -74,3 +75,13 @@ export type VendorRegistrationForm = z.infer<typeof vendorRegistrationForm>;
 
 export const modifiedCount = z.object({ modifiedCount: z.number().int() });
 export const deletedCount = z.object({ deletedCount: z.number().int() });
+
+/** `PATCH /users/me/photo`: the caller's picture, uploaded first with POST /uploads (sign-up does it once signed in). */
+export const photoInput = z.object({
+  photoURL: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(2048, 'The picture address is at most 2048 characters'),
+});
+export type PhotoInput = z.infer<typeof photoInput>;

@@ -21,6 +21,7 @@ import { createStorage, type Storage } from './modules/uploads/storage.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('secrets', deps.secrets);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(cookie);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CartItem } from '#contract/cart.ts';
-import { centsToDollars } from '#contract/money.ts';
+import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -56,6 +56,11 @@ export async function addToCart(db: Db, userId: string, productId: string, amoun
       .from(cartItems)
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
     const inCart = existing?.amount ?? 0;
+    if (inCart + amount > MAX_LINE_UNITS) {
+      throw conflict(
+        `Your cart already has ${inCart} of ${product.name}: at most ${MAX_LINE_UNITS} of one product per order`,
+      );
+    }
     if (inCart + amount > product.stock) {
       throw conflict(
         inCart > 0

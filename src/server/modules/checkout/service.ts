@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { centsToDollars } from '#contract/money.ts';
+import { centsToDollars, MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +27,8 @@ function assertBuyable(lines: CartLine[]) {
     const reason = unavailableReason(line);
     if (reason) throw conflict(unavailableMessage(line, reason));
   }
+  // The sum is exact in a double; capping it keeps every stored amount (line, subtotal, charge) within int4.
+  if (subtotalCents(lines) > MAX_ORDER_CENTS) throw conflict(ORDER_TOO_LARGE);
 }
 
 /**

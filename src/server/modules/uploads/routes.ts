@@ -28,7 +28,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         (wait) => `You have uploaded many pictures in a short time. Please wait ${wait} and try again.`,
       );
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
-      const file = await request.file();
+      const file = await request.file().catch(malformedUpload);
       if (file?.fieldname !== 'image') {
         throw badRequest('Send the picture in the multipart field "image"', { image: 'This field is required' });
       }
@@ -39,7 +39,7 @@ export async function uploadRoutes(app: FastifyInstance) {
             `The picture is too large. The limit is ${readableSize(app.config.uploadMaxBytes)}.`,
           );
         }
-        throw error;
+        return malformedUpload(error);
       });
       if (buffer.length === 0) throw badRequest('The file is empty', { image: 'The file is empty' });
       const image = await storeImage(app.storage, buffer);
@@ -57,6 +57,15 @@ export async function uploadRoutes(app: FastifyInstance) {
       });
     },
   );
+}
+
+/** What the multipart parser says about a body cut off mid-part or without its boundary: the client's bytes. */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|terminated early|boundary not found/i;
+const CUT_OFF = 'The upload was cut off or is not valid multipart/form-data. Please send the picture again.';
+
+function malformedUpload(error: unknown): never {
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) throw badRequest(CUT_OFF, { image: CUT_OFF });
+  throw error;
 }
 
 /** 5242880 → "5 MB", 1572864 → "1.5 MB", 100000 → "98 KB". */
