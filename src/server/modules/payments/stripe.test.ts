@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerPayments, paymentIntents, users } from '../../db/schema.ts';
+import { customerPayments, paymentIntents, refunds, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, productRow } from '../checkout/test-fixtures.ts';
+import { createPaymentProviders } from './create-provider.ts';
+import { processRefund } from './refunds.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farmstall';
 let standIn: StripeStandIn;
@@ -113,6 +115,81 @@ describe('Stripe provider (against the local stand-in)', () => {
       },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('Stripe refunds of cancelled lines (against the local stand-in)', () => {
+  const cancel = (vendorUser: TestUser, orderId: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/vendor/orders/${orderId}`,
+      headers: vendorUser.auth,
+      payload: { status: 'cancelled' },
+    });
+  const refundsAt = (intentId: string) => standIn.refunds.filter((r) => r.payment_intent === intentId);
+
+  /** A paid Stripe order of $12.00 (vendor) + $7.50 (other) = $19.50. */
+  async function paidOrder() {
+    const shopper = await createUser(t);
+    const other = await createUser(t, { roll: 'vendor' });
+    await addToCart(t, shopper, (await createProduct(t, vendor, { priceCents: 600, stock: 5 })).id, 2);
+    await addToCart(t, shopper, (await createProduct(t, other, { priceCents: 750, stock: 5 })).id, 1);
+    const intent = await startCheckout(shopper);
+    standIn.confirm(intent.paymentIntentId, 'pm_card_visa');
+    const order = await confirmOrder(t, shopper, intent.paymentIntentId);
+    expect(order.statusCode).toBe(201);
+    return { shopper, other, intentId: intent.paymentIntentId, order: order.json() };
+  }
+
+  it('refunds a part of the charge with an idempotency key per line, and a repeated request refunds nothing more', async () => {
+    const { shopper, intentId, order } = await paidOrder();
+    expect((await cancel(vendor, order.orderId)).statusCode).toBe(200);
+    expect(refundsAt(intentId)).toEqual([expect.objectContaining({ amount: 1200 })]);
+    const line = order.productIds.find((l: { totalPrice: number }) => l.totalPrice === 12);
+    expect(standIn.refundRequestKeys).toContain(`vendor_cancelled:${line._id}`);
+    expect(standIn.intents.get(intentId)?.status).toBe('succeeded');
+
+    // The same refund asked again (a retry after a crash) answers the same refund and gives nothing more.
+    const provider = createPaymentProviders(t.config, t.db).active;
+    const again = await provider.refund(intentId, {
+      amountCents: 1200,
+      idempotencyKey: `vendor_cancelled:${line._id}`,
+    });
+    expect(again.refundId).toBe(refundsAt(intentId)[0].id);
+    expect(refundsAt(intentId)).toHaveLength(1);
+    // Stripe refuses more than what is left of the charge.
+    await expect(provider.refund(intentId, { amountCents: 751, idempotencyKey: 'too-much' })).rejects.toThrow(
+      'Refund amount ($7.51) is greater than unrefunded amount on charge ($7.50)',
+    );
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/customerPayments/${shopper.email}`,
+      headers: shopper.auth,
+    });
+    expect(history.json().items[0]).toMatchObject({ price: 19.5, refunded: 12, refundPending: 0, netPaid: 7.5 });
+  });
+
+  it('keeps a refund Stripe refused pending, shows it so, and a retry gives the money back once', async () => {
+    const { shopper, other, intentId, order } = await paidOrder();
+    standIn.failNextRefunds(1);
+    const cancelled = await cancel(other, order.orderId);
+    expect(cancelled.statusCode).toBe(200);
+    expect(refundsAt(intentId)).toEqual([]);
+    const [pending] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, amountCents: 750 });
+
+    const history = () =>
+      t.app.inject({ method: 'GET', url: `/api/customerPayments/${shopper.email}`, headers: shopper.auth });
+    expect((await history()).json().items[0]).toMatchObject({ refunded: 0, refundPending: 7.5, netPaid: 19.5 });
+    expect((await history()).json().items[0].refunds[0].status).toBe('pending');
+
+    // What the refund job does when the retry is due.
+    const provider = createPaymentProviders(t.config, t.db).active;
+    expect(await processRefund(t.db, provider, pending.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await processRefund(t.db, provider, pending.id)).toBeNull();
+    expect(refundsAt(intentId)).toEqual([expect.objectContaining({ amount: 750 })]);
+    expect((await history()).json().items[0]).toMatchObject({ refunded: 7.5, refundPending: 0, netPaid: 12 });
   });
 });
 
