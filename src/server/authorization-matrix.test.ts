@@ -139,6 +139,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   'POST /api/jwt': () => ({ payload: { email: users.customerA.email, password: users.customerA.password } }),
   'POST /api/auth/refresh': async () => ({ headers: { cookie: await refreshCookie(users.customerA) } }),
+  'PATCH /api/users/me/photo': () => ({ payload: { photoURL: '/uploads/matrix.webp' } }),
   'GET /api/users/info': () => ({ url: `/api/users/info?email=${users.customerA.email}` }),
   'GET /api/users/admin/:email': () => ({ url: `/api/users/admin/${users.customerA.email}` }),
   'GET /api/users/vendor/:email': () => ({ url: `/api/users/vendor/${users.customerA.email}` }),

@@ -64,6 +64,7 @@ export const ROUTE_ACCESS = {
 
   // Accounts
   'GET /api/users/me': SIGNED_IN,
+  'PATCH /api/users/me/photo': SIGNED_IN,
   'GET /api/users/info': { allow: 'signed-in', owner: ownAccount(true) },
   'GET /api/users/admin/:email': { allow: 'signed-in', owner: ownAccount(true) },
   'GET /api/users/vendor/:email': { allow: 'signed-in', owner: ownAccount(true) },

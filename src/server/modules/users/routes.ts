@@ -6,6 +6,7 @@ import { ROLES } from '#contract/roles.ts';
 import {
   deletedCount,
   modifiedCount,
+  photoInput,
   userListQuery,
   userPage,
   userRecord,
@@ -22,6 +23,7 @@ import {
   normalizeEmail,
   promoteToAdmin,
   registerVendor,
+  setPhoto,
   toUserRecord,
 } from './service.ts';
 
@@ -72,6 +74,31 @@ export async function userRoutes(app: FastifyInstance) {
       const user = request.user;
       if (!user) throw unauthenticated();
       return { id: user.id, email: user.email, displayName: user.name, photoURL: user.photoUrl, roll: user.roll };
+    },
+  );
+
+  api.patch(
+    '/users/me/photo',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user’s picture (upload it first with POST /uploads)',
+        body: photoInput,
+        response: { 200: authUser },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthenticated();
+      await setPhoto(app.db, user.id, request.body.photoURL);
+      return {
+        id: user.id,
+        email: user.email,
+        displayName: user.name,
+        photoURL: request.body.photoURL,
+        roll: user.roll,
+      };
     },
   );
 

@@ -200,3 +200,11 @@ export async function deleteUser(db: Db, roll: Role, email: string): Promise<{ d
     return { deletedCount: 1 };
   });
 }
+
+/** The user's own picture (sign-up uploads it once the account exists). */
+export async function setPhoto(db: Db, userId: string, photoUrl: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ photoUrl })
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
+}

@@ -95,6 +95,35 @@ describe('GET /api/users/me', () => {
   });
 });
 
+describe('PATCH /api/users/me/photo', () => {
+  const setPhoto = (headers: Record<string, string>, payload: unknown) =>
+    t.app.inject({ method: 'PATCH', url: '/api/users/me/photo', headers, payload: payload as object });
+
+  it('saves the picture uploaded after sign-up as the caller’s photo, and only theirs', async () => {
+    const response = await setPhoto(who.customer.auth, { photoURL: ' /uploads/pat.webp ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: who.customer.id, photoURL: '/uploads/pat.webp' });
+    const me = await t.app.inject({ url: '/api/users/me', headers: who.customer.auth });
+    expect(me.json().photoURL).toBe('/uploads/pat.webp');
+    const [other] = await t.db.select().from(users).where(eq(users.id, who.other.id));
+    expect(other.photoUrl).toBeNull();
+  });
+
+  it('401 without a token; 400 naming photoURL when it is missing, empty or too long', async () => {
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/photo',
+      payload: { photoURL: '/uploads/x.webp' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    for (const payload of [{}, { photoURL: '  ' }, { photoURL: `/uploads/${'a'.repeat(2048)}` }]) {
+      const response = await setPhoto(who.customer.auth, payload);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().error.fields)).toEqual(['photoURL']);
+    }
+  });
+});
+
 describe('GET /api/users/admin/:email and /api/users/vendor/:email', () => {
   it('answer the caller about themselves', async () => {
     for (const key of ['customer', 'vendor', 'admin'] as const) {
