@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_NOTES } from '#contract/orders.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
@@ -5,11 +6,12 @@ import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 
 let t: TestContext;
+let vendor: TestUser;
 let shopper: TestUser;
 let payment: { _id: string; transactionId: string };
 beforeAll(async () => {
   t = await createTestApp();
-  const vendor = await createUser(t, { roll: 'vendor' });
+  vendor = await createUser(t, { roll: 'vendor' });
   shopper = await createUser(t);
   const product = await createProduct(t, vendor, { name: 'Goat cheese', priceCents: 1250, stock: 10 });
   await addToCart(t, shopper, product.id, 2);
@@ -19,6 +21,36 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.auth });
+
+/** The text a PDF shows, one string per line drawn (pdfkit writes each line as hex strings in a TJ array). */
+function pdfText(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
+    } catch {
+      continue; // an image or font, not a page's content
+    }
+    for (const [, array] of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+      const hex = [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, h]) => h).join('');
+      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
+    }
+  }
+  return lines;
+}
+
+async function cancelPart(owner: TestUser, orderId: string) {
+  const response = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/vendor/orders/${orderId}`,
+    headers: owner.auth,
+    payload: { status: 'cancelled' },
+  });
+  expect(response.statusCode).toBe(200);
+}
 
 describe('invoice', () => {
   it('has everything the spec lists', async () => {
@@ -61,5 +93,60 @@ describe('invoice', () => {
     expect((await get(`/api/invoice/${payment._id}`, admin)).statusCode).toBe(200);
     expect((await get('/api/invoice/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
     expect((await get('/api/invoice/not-an-id', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('invoice of an order a shop cancelled', () => {
+  it('shows what was refunded, its status and the net paid, on the page and in the PDF', async () => {
+    const buyer = await createUser(t);
+    const dairy = await createUser(t, { roll: 'vendor' });
+    const cheese = await createProduct(t, vendor, { name: 'Blue cheese', priceCents: 800, stock: 10 });
+    const milk = await createProduct(t, dairy, { name: 'Raw milk', priceCents: 325, stock: 10 });
+    await addToCart(t, buyer, cheese.id, 1);
+    await addToCart(t, buyer, milk.id, 2);
+    const { intent } = await payCart(t, buyer);
+    const paid = (await confirmOrder(t, buyer, intent.paymentIntentId)).json();
+    await cancelPart(dairy, paid.orderId);
+
+    const invoice = (await get(`/api/invoice/${paid._id}`, buyer)).json();
+    expect(invoice).toMatchObject({
+      payment: { status: 'pending' },
+      grandTotal: 14.5,
+      refunded: 6.5,
+      refundPending: 0,
+      netPaid: 8,
+      items: [
+        { name: 'Blue cheese', status: 'pending', refund: null },
+        { name: 'Raw milk', status: 'cancelled', refund: { amount: 6.5, status: 'succeeded' } },
+      ],
+    });
+    const shop = invoice.items[1].shopName;
+    expect(invoice.refunds).toEqual([
+      expect.objectContaining({ amount: 6.5, description: `Raw milk ×2 (${shop}), cancelled by the shop` }),
+    ]);
+
+    const text = pdfText((await get(`/api/invoice/${paid._id}/pdf`, buyer)).rawPayload);
+    expect(text).toContain('Status: pending');
+    expect(text).toContain('Refunded: $6.50');
+    expect(text).toContain('Cancelled by the shop · $6.50 Refunded');
+    expect(text).toContain(`Refund: Raw milk ×2 (${shop}), cancelled by the shop · Refunded`);
+    expect(text).toContain('-$6.50');
+    expect(text).toContain('Net paid');
+    expect(text).toContain('$8.00');
+  });
+
+  it('says cancelled, not complete, once every shop cancelled', async () => {
+    const buyer = await createUser(t);
+    const product = await createProduct(t, vendor, { name: 'Sourdough', priceCents: 550, stock: 10 });
+    await addToCart(t, buyer, product.id, 1);
+    const { intent } = await payCart(t, buyer);
+    const paid = (await confirmOrder(t, buyer, intent.paymentIntentId)).json();
+    await cancelPart(vendor, paid.orderId);
+
+    const invoice = (await get(`/api/invoice/${paid._id}`, buyer)).json();
+    expect(invoice).toMatchObject({ payment: { status: 'cancelled' }, refunded: 5.5, netPaid: 0 });
+    const text = pdfText((await get(`/api/invoice/${paid._id}/pdf`, buyer)).rawPayload);
+    expect(text).toContain('Status: cancelled');
+    expect(text).not.toContain('Status: complete');
   });
 });

@@ -107,6 +107,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (invoice.discount > 0) totals.push([`Coupon ${invoice.couponCode ?? ''}`.trim(), `-${money(invoice.discount)}`]);
   totals.push(['Shipping', 'Free']);
   y += 6;
+  // The totals and refunds stay together, on a new page when they would not fit under the items.
+  const totalsHeight = totals.length * 16 + 30 + (invoice.refunds.length ? invoice.refunds.length * 28 + 50 : 0);
+  if (y + totalsHeight > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    y = 50;
+  }
   for (const [label, value] of totals) {
     doc.text(label, columns[2].x, y, { width: columns[2].w, align: 'right' });
     doc.text(value, columns[3].x + 4, y, { width: columns[3].w - 8, align: 'right' });
