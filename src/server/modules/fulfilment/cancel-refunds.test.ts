@@ -88,6 +88,9 @@ describe('a vendor cancelling its lines', () => {
       },
     ]);
 
+    const home = await t.app.inject({ method: 'GET', url: '/api/customer-stats', headers: shopper.auth });
+    expect(home.json()).toMatchObject({ totalMoney: 5, totalItems: 2 });
+
     const invoice = (
       await t.app.inject({ method: 'GET', url: `/api/invoice/${payment._id}`, headers: shopper.auth })
     ).json();
