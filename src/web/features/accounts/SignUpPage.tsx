@@ -14,9 +14,10 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { useCreateAccount } from './create-account.ts';
 import { ImageField } from './ImageField.tsx';
+import { savePhoto } from './save-photo.ts';
 
 export function SignUpPage() {
-  const { signIn } = useAuth();
+  const { signIn, refresh } = useAuth();
   const navigate = useNavigate();
   const createAccount = useCreateAccount();
   const [progress, setProgress] = useState<number | null>(null);
@@ -29,20 +30,28 @@ export function SignUpPage() {
   } = useForm<SignUpForm>({ resolver: zodResolver(signUpForm), defaultValues: { name: '', email: '', password: '' } });
   const picture = watch('image')?.[0];
 
+  // The account comes first: only a signed-in user may upload, so the picture follows as the new user's photo.
   const onSubmit = handleSubmit(async ({ name, email, password, image }) => {
     try {
-      setProgress(0);
-      const uploaded = await uploadImage(image[0], setProgress);
-      await createAccount.mutateAsync({ name, email, password, photoURL: uploaded.display_url, roll: 'customer' });
+      await createAccount.mutateAsync({ name, email, password, roll: 'customer' });
       await signIn(email, password);
-      toast.success('Sign up has been successful', { autoClose: 500 });
-      navigate(paths.home);
     } catch (error) {
       toast.error(errorMessage(error));
       reset();
+      return;
+    }
+    try {
+      setProgress(0);
+      const uploaded = await uploadImage(image[0], setProgress);
+      await savePhoto(uploaded.display_url);
+      await refresh();
+      toast.success('Sign up has been successful', { autoClose: 500 });
+    } catch (error) {
+      toast.warn(`Your account is ready, but the picture could not be saved: ${errorMessage(error)}`);
     } finally {
       setProgress(null);
     }
+    navigate(paths.home);
   });
 
   const field = (name: 'name' | 'email' | 'password') => ({
