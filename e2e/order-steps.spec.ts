@@ -1,7 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures.ts';
 
-/** The customer follows each shop's step of an order in the payment history and on the invoice. */
+/**
+ * The customer follows each shop's step of an order in the payment history and on the invoice, and sees
+ * the refund of what a shop cancelled.
+ */
 
 const DEMO_VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 const OTHER_VENDORS_PASSWORD = 'Farmstall#2026!';
@@ -67,8 +70,16 @@ async function placeOrder(request: APIRequestContext, token: string, products: r
     data: { name: 'Tess Tracker', phoneNumber: '+1 503 555 0142', address: '7 Orchard Road, Salem', paymentIntentId },
   });
   expect(order.ok(), await order.text()).toBe(true);
-  return (await order.json()) as { _id: string; orderId: string; transactionId: string };
+  return (await order.json()) as {
+    _id: string;
+    orderId: string;
+    transactionId: string;
+    price: number;
+    productIds: { shopEmail: string; shopName: string; itemName: string; amount: number; totalPrice: number }[];
+  };
 }
+
+const dollars = (value: number) => `$${value.toFixed(2)}`;
 
 async function moveVendorPart(request: APIRequestContext, vendorToken: string, orderId: string, status: string) {
   const response = await request.patch(`/api/vendor/orders/${orderId}`, {
@@ -125,14 +136,34 @@ test('the customer sees each shop step by step: shipped, cancelled, delivered, t
   await expect(entry.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
   await expect(entry.getByText('complete', { exact: true })).toBeVisible();
   await expect(entry.getByText('complete', { exact: true })).toHaveClass(/bg-green-700/);
+  // What the cancelled shop sold is back on the card: what, how much, its status, and what was paid in the end.
+  const cancelledLine = payment.productIds.find((line) => line.shopEmail === otherProduct.email)!;
+  // On wide screens the refunds are a row of their own under the payment's row.
+  const refunds = page.getByRole('list', { name: `Refunds of ${payment.transactionId}` });
+  await expect(refunds.getByRole('listitem')).toHaveCount(1);
+  await expect(refunds.getByRole('listitem')).toContainText(`−${dollars(cancelledLine.totalPrice)}`);
+  await expect(refunds.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(
+    refunds.getByText(`${cancelledLine.itemName} ×1 (${cancelledLine.shopName}), cancelled by the shop`),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: refunds })
+      .getByText(`Net paid ${dollars(payment.price - cancelledLine.totalPrice)}`),
+  ).toBeVisible();
   await checkA11y(page);
   await shot(page, 'history-delivered-1280');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, 'history-refunded-1366');
 
   // On a phone the same payment is a card that shows the steps, and it scrolls nowhere sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('article').filter({ hasText: payment.transactionId });
   await expect(card.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
   await expect(card.getByText('complete', { exact: true })).toBeVisible();
+  await expect(card.getByRole('list', { name: `Refunds of ${payment.transactionId}` })).toContainText('Refunded');
+  await expect(card.getByText(`Net paid ${dollars(payment.price - cancelledLine.totalPrice)}`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await checkA11y(page);
   await shot(page, 'history-delivered-390');
@@ -143,15 +174,62 @@ test('the customer sees each shop step by step: shipped, cancelled, delivered, t
   const delivery = page.getByRole('list', { name: 'Delivery steps by shop' });
   await expect(delivery.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
   await expect(delivery.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
+  // The invoice says which line was cancelled and refunded, the refund, and the net paid.
+  const items = page.getByRole('region', { name: 'Invoice items' });
+  await expect(
+    items
+      .getByRole('row')
+      .filter({ hasText: cancelledLine.itemName })
+      .filter({ hasText: /Cancelled by the shop/ }),
+  ).toContainText(`${dollars(cancelledLine.totalPrice)} Refunded`);
+  await expect(items.getByRole('row', { name: /^Refund: / })).toContainText(
+    `${cancelledLine.itemName} ×1 (${cancelledLine.shopName}), cancelled by the shop · Refunded`,
+  );
+  await expect(items.getByRole('row', { name: /^Refund: / })).toContainText(`−${dollars(cancelledLine.totalPrice)}`);
+  await expect(items.getByRole('row', { name: /^Net paid/ })).toContainText(
+    dollars(payment.price - cancelledLine.totalPrice),
+  );
   await checkA11y(page);
   await shot(page, 'invoice-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(delivery.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
   await checkA11y(page);
   await shot(page, 'invoice-1280');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, 'invoice-refunded-1366');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('heading', { name: 'Delivery', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await shot(page, 'invoice-print');
   await page.emulateMedia({ media: 'screen' });
+});
+
+test('an order every shop cancelled shows as cancelled, refunded in full', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const customer = await registerCustomer(request);
+  const [demoProduct] = await productsOfTwoShops(request);
+  const payment = await placeOrder(request, customer.token, [demoProduct]);
+  await moveVendorPart(request, await tokenOf(request, DEMO_VENDOR), payment.orderId, 'cancelled');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('access-token', value), customer.token);
+  await page.goto('/dashboard/userPaymentHistory');
+  const card = page.getByRole('article').filter({ hasText: payment.transactionId });
+  await expect(card.getByText('cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('complete', { exact: true })).toHaveCount(0);
+  await expect(card.getByRole('list', { name: `Refunds of ${payment.transactionId}` })).toContainText(
+    `−${dollars(payment.price)}`,
+  );
+  await expect(card.getByText('Net paid $0.00')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await checkA11y(page);
+  await shot(page, 'history-cancelled-390');
+
+  await card.getByRole('link', { name: `Invoice for ${payment.transactionId}` }).click();
+  const overview = page.getByRole('region', { name: 'Overview' });
+  await expect(overview.getByText('cancelled', { exact: true })).toBeVisible();
+  await expect(overview.getByText(`${dollars(payment.price)} Refunded`)).toBeVisible();
+  await checkA11y(page);
+  await shot(page, 'invoice-cancelled-390');
 });

@@ -106,7 +106,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             <dd className="font-semibold">{showDollars(invoice.grandTotal)}</dd>
             {invoice.refunds.length > 0 ? (
               <>
-                <dt>Refunded</dt>
+                <dt>Refund</dt>
                 <dd className="font-semibold">
                   {showDollars(invoice.refunded + invoice.refundPending)}{' '}
                   <RefundStatusText status={invoice.refundPending > 0 ? 'pending' : 'succeeded'} />
@@ -141,7 +141,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           <tbody>
             {invoice.items.map((item) => (
               <tr key={item._id}>
-                <td>
+                <td className="whitespace-normal">
                   <span className={`font-semibold ${item.status === 'cancelled' ? 'line-through' : ''}`}>
                     {item.name}
                   </span>
@@ -194,7 +194,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             </tr>
             {invoice.refunds.map((refund) => (
               <tr key={refund._id}>
-                <td colSpan={3} className="text-right">
+                <td colSpan={3} className="text-right whitespace-normal">
                   Refund: {refund.description} · <RefundStatusText status={refund.status} />
                 </td>
                 <td className="text-right whitespace-nowrap">−{showDollars(refund.amount)}</td>

@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { CustomerPayment } from '#contract/orders.ts';
 import { paths } from '../../paths.ts';
@@ -31,11 +32,17 @@ function Delivery({ payment }: { payment: CustomerPayment }) {
 }
 
 /** What a shop's cancellation gave back, and what the buyer paid in the end. Nothing when there was no refund. */
-function Refunds({ payment }: { payment: CustomerPayment }) {
+function Refunds({ payment, wide = false }: { payment: CustomerPayment; wide?: boolean }) {
   if (payment.refunds.length === 0) return null;
   const afterPending = payment.netPaid - payment.refundPending;
   return (
-    <div className="mt-1.5 space-y-1">
+    <div
+      className={
+        wide
+          ? 'flex flex-wrap items-end justify-between gap-x-8 gap-y-2 rounded-box bg-base-200 px-4 py-2'
+          : 'mt-1.5 space-y-1'
+      }
+    >
       <RefundList refunds={payment.refunds} label={`Refunds of ${payment.transactionId}`} />
       <p className="text-sm">
         Net paid <span className="font-semibold">{showDollars(payment.netPaid)}</span>
@@ -115,24 +122,32 @@ export function PaymentHistoryPage() {
               </thead>
               <tbody>
                 {items.map((payment, index) => (
-                  <tr key={payment._id}>
-                    <td>{(page - 1) * HISTORY_PAGE_SIZE + index + 1}</td>
-                    <td className="min-w-44">
-                      <span className="font-semibold">{showDollars(payment.price)}</span>
-                      <Refunds payment={payment} />
-                    </td>
-                    <td>{orderDate(payment.date)}</td>
-                    <td className="max-w-48 font-mono text-xs break-all">{payment.transactionId}</td>
-                    <td>
-                      <StatusBadge status={payment.status} />
-                    </td>
-                    <td>
-                      <Delivery payment={payment} />
-                    </td>
-                    <td>
-                      <InvoiceLink payment={payment} />
-                    </td>
-                  </tr>
+                  <Fragment key={payment._id}>
+                    <tr className={payment.refunds.length > 0 ? 'border-b-0' : undefined}>
+                      <td>{(page - 1) * HISTORY_PAGE_SIZE + index + 1}</td>
+                      <td className="font-semibold">{showDollars(payment.price)}</td>
+                      <td>{orderDate(payment.date)}</td>
+                      <td className="max-w-48 font-mono text-xs break-all">{payment.transactionId}</td>
+                      <td>
+                        <StatusBadge status={payment.status} />
+                      </td>
+                      <td>
+                        <Delivery payment={payment} />
+                      </td>
+                      <td>
+                        <InvoiceLink payment={payment} />
+                      </td>
+                    </tr>
+                    {payment.refunds.length > 0 ? (
+                      // The refunds of the payment above, under its columns.
+                      <tr>
+                        <td />
+                        <td colSpan={6} className="pt-0">
+                          <Refunds payment={payment} wide />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>
