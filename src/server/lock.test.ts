@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockDataDir, processStartTime } from './lock.ts';
+import { isAlive, lockDataDir, processStartTime } from './lock.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -15,8 +16,9 @@ const lockFile = () => path.join(dir, 'farmstall.pid');
 
 describe('lockDataDir', () => {
   it('writes the pid and start time, and removes the file on release', async () => {
-    const release = await lockDataDir(dir);
+    const { release, tookOverFrom } = await lockDataDir(dir);
     expect(await fs.readFile(lockFile(), 'utf8')).toBe(`${process.pid} ${processStartTime(process.pid)}`);
+    expect(tookOverFrom).toBeUndefined();
     await release();
     await expect(fs.stat(lockFile())).rejects.toThrow();
   });
@@ -38,8 +40,9 @@ describe('lockDataDir', () => {
     const pid = child.pid as number;
     await new Promise((resolve) => child.on('exit', resolve));
     await fs.writeFile(lockFile(), String(pid));
-    const release = await lockDataDir(dir);
+    const { release, tookOverFrom } = await lockDataDir(dir);
     expect(await fs.readFile(lockFile(), 'utf8')).toContain(String(process.pid));
+    expect(tookOverFrom).toBe(pid);
     await release();
   });
 
@@ -47,11 +50,30 @@ describe('lockDataDir', () => {
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {
       await fs.writeFile(lockFile(), `${child.pid} 1`);
-      const release = await lockDataDir(dir);
+      const { release, tookOverFrom } = await lockDataDir(dir);
       expect(await fs.readFile(lockFile(), 'utf8')).toContain(String(process.pid));
+      expect(tookOverFrom).toBe(child.pid);
       await release();
     } finally {
       child.kill();
+    }
+  });
+
+  it('takes over a lock whose process has ended but was not collected by its parent yet (a zombie)', async () => {
+    // `sleep 0` ends at once; its parent, replaced by `sleep 30`, never collects it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (b: Buffer) => resolve(b.toString()))),
+      );
+      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z');
+      expect(isAlive(pid)).toBe(false);
+      await fs.writeFile(lockFile(), String(pid));
+      const { release, tookOverFrom } = await lockDataDir(dir);
+      expect(tookOverFrom).toBe(pid);
+      await release();
+    } finally {
+      parent.kill();
     }
   });
 });

