@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerPayments, orderLines } from './db/schema.ts';
+import { customerPayments, orderLines, users as usersTable } from './db/schema.ts';
 import { REFRESH_COOKIE } from './modules/auth/session.ts';
+import { signAccessToken } from './modules/auth/tokens.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
 import { insertOrder, insertReview, type TestProduct } from './modules/fulfilment/order-fixtures.ts';
 import { expectedOutcome, type Outcome, ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access.ts';
@@ -92,7 +93,21 @@ const newCoupon = () =>
     }),
     201,
   );
-const freshCustomer = () => createUser(t, { name: 'Someone new' });
+/** A customer to act on (promote, delete, register a shop): no password, so no hashing, only a token. */
+async function freshCustomer(): Promise<TestUser> {
+  const email = `someone-${randomUUID()}@example.com`;
+  const [row] = await t.db.insert(usersTable).values({ name: 'Someone new', email, roll: 'customer' }).returning();
+  const token = await signAccessToken({ sub: row.id, email, roll: 'customer', ver: 0 }, t.app.secrets.jwtSecret);
+  return {
+    id: row.id,
+    email,
+    name: row.name,
+    roll: 'customer',
+    password: '',
+    token,
+    auth: { authorization: `Bearer ${token}` },
+  };
+}
 const freshProduct = async () => (await createProduct(t, users.vendorA, { name: 'Matrix onions' })).id;
 
 const PRODUCT_FIELDS = {
