@@ -184,10 +184,11 @@ describe('Stripe refunds of cancelled lines (against the local stand-in)', () =>
     expect((await history()).json().items[0]).toMatchObject({ refunded: 0, refundPending: 7.5, netPaid: 19.5 });
     expect((await history()).json().items[0].refunds[0].status).toBe('pending');
 
-    // What the refund job does when the retry is due.
+    // What the refund job does once the retry is due (an hour later at the latest), and once more.
     const provider = createPaymentProviders(t.config, t.db).active;
-    expect(await processRefund(t.db, provider, pending.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(await processRefund(t.db, provider, pending.id)).toBeNull();
+    const later = { now: () => new Date(Date.now() + 60 * 60_000) };
+    expect(await processRefund(t.db, provider, pending.id, later)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    await processRefund(t.db, provider, pending.id, later);
     expect(refundsAt(intentId)).toEqual([expect.objectContaining({ amount: 750 })]);
     expect((await history()).json().items[0]).toMatchObject({ refunded: 7.5, refundPending: 0, netPaid: 12 });
   });
