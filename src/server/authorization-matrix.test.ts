@@ -207,8 +207,13 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'POST /api/customer-payment': () => ({ payload: { price: 0 } }),
   'POST /api/customerPayments': () => ({ payload: { ...BUYER, paymentIntentId: checkoutIntent.paymentIntentId } }),
   'POST /api/vendor-payment': () => ({ payload: { price: 1000 } }),
-  'POST /api/vendorPayments': () => ({
-    payload: { email: users.vendorA.email, price: 1000, transactionId: membershipIntentId },
+  // Each vendor names its own shop, so what is checked is whose membership payment it is.
+  'POST /api/vendorPayments': (caller) => ({
+    payload: {
+      email: caller === 'anonymous' ? users.vendorA.email : users[caller].email,
+      price: 1000,
+      transactionId: membershipIntentId,
+    },
   }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
 
@@ -239,7 +244,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
 function ownerOf(access: RouteAccess): CallerName | null {
   if (!access.owner) return null;
   if (access.owner.of === 'shop') return 'vendorA';
-  if (access.owner.of === 'purchase') return 'customerA';
   const allow = access.allow;
   return typeof allow !== 'string' && !allow.includes('customer') ? 'vendorA' : 'customerA';
 }

@@ -17,6 +17,7 @@ export type Allow = 'public' | 'signed-in' | readonly Role[];
  * - `account`: the account named by the e-mail or id in the path, query or body is the caller's own
  * - `shop`: the product, its reviews or its order lines belong to the caller's shop
  * - `purchase`: the cart line, payment intent, payment, order or delivered purchase is the caller's
+ * The owner is a customer, or a vendor on routes only vendors (and admins) may call.
  */
 export type Ownership = {
   of: 'account' | 'shop' | 'purchase';
@@ -143,7 +144,11 @@ export const ROUTE_ACCESS = {
   'POST /api/customer-payment': CUSTOMER,
   'POST /api/customerPayments': { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
   'POST /api/vendor-payment': VENDOR,
-  'POST /api/vendorPayments': { allow: ['vendor'], owner: ownAccount(false), note: 'body email must be the caller’s' },
+  'POST /api/vendorPayments': {
+    allow: ['vendor'],
+    owner: { of: 'purchase', admin: false, otherwise: 403 },
+    note: 'the membership payment must be the caller’s (and the e-mail in the body)',
+  },
   'PATCH /api/vendor/:email': { allow: ['vendor'], owner: ownAccount(false) },
 
   // Orders, invoices, fulfilment
