@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
+import { startJobs } from './jobs/index.ts';
 import { createStorage } from './modules/uploads/storage.ts';
 import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
 import { loadSecrets } from './secrets.ts';
@@ -41,6 +42,7 @@ async function main() {
 
     const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
+    cleanups.push((await startJobs({ db, config, log: app.log })).stop);
     let closing = false;
     let force: () => void = () => undefined;
     const shutdown = async (signal: string) => {

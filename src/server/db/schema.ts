@@ -273,14 +273,15 @@ export const paymentIntents = pgTable(
     /** How many times settling was tried (browser, webhook, reconciliation). */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When we first saw the provider say it was paid. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When it became its order or membership, or was given back. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payment_intents_provider_key').on(t.provider, t.providerIntentId),
-    index('payment_intents_open_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} IN ('requires_confirmation', 'succeeded')`),
+    index('payment_intents_open_idx').on(t.createdAt).where(sql`${t.status} IN ('requires_confirmation', 'succeeded')`),
     check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership')`),
     check('payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
     check(
@@ -468,10 +469,7 @@ export const sandboxPaymentIntents = pgTable(
   },
   (t) => [
     check('sandbox_payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
-    check(
-      'sandbox_payment_intents_refund_within_amount',
-      sql`${t.amountRefundedCents} BETWEEN 0 AND ${t.amountCents}`,
-    ),
+    check('sandbox_payment_intents_refund_within_amount', sql`${t.amountRefundedCents} BETWEEN 0 AND ${t.amountCents}`),
   ],
 );
 

@@ -8,6 +8,7 @@ ALTER TABLE "payment_intents" ADD COLUMN "phone_number" text;--> statement-break
 ALTER TABLE "payment_intents" ADD COLUMN "address" text;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "last_error" text;--> statement-breakpoint
+ALTER TABLE "payment_intents" ADD COLUMN "paid_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payment_intents" ADD COLUMN "settled_at" timestamp with time zone;--> statement-breakpoint
 -- Old 'succeeded' meant "made into an order or membership"; a paid intent without one stays 'succeeded'
 -- (paid, to be settled). Old 'failed' was a declined card on an intent that may still be paid.

@@ -14,7 +14,11 @@ export async function moneyRoutes(app: FastifyInstance) {
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(paymentRoutes, { provider: providers.active, sandbox: providers.sandbox });
-  await app.register(stripeWebhookRoutes, { stripe: providers.stripe, secret: providers.webhookSecret });
+  await app.register(stripeWebhookRoutes, {
+    stripe: providers.stripe,
+    secret: providers.webhookSecret,
+    provider: providers.active,
+  });
   await app.register(checkoutRoutes, { provider: providers.active });
   await app.register(orderRoutes);
   await app.register(invoiceRoutes);

@@ -21,7 +21,9 @@ export async function checkoutRoutes(app: FastifyInstance, { provider }: { provi
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await startCheckout(app.db, provider, request.user!, request.body.couponCode)),
+      reply
+        .status(201)
+        .send(await startCheckout(app.db, provider, request.user!, request.body.couponCode, request.body)),
   );
 
   api.post(
@@ -37,7 +39,7 @@ export async function checkoutRoutes(app: FastifyInstance, { provider }: { provi
     },
     async (request, reply) => {
       const { paymentIntentId, ...details } = request.body;
-      const result = await completeCheckout(app.db, provider, request.user!, paymentIntentId, details);
+      const result = await completeCheckout(app.db, provider, request.user!, paymentIntentId, details, request.log);
       return reply.status(result.created ? 201 : 200).send(result.payment);
     },
   );

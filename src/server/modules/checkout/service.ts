@@ -1,25 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import {
-  type CartLine,
-  listCartLines,
-  lockCartLinesForCheckout,
-  removeCartLines,
-  subtotalCents,
-  unavailableMessage,
-  unavailableReason,
-} from '../cart/queries.ts';
-import { quoteCoupon, redeemCoupon } from '../coupons/service.ts';
-import { paymentByTransactionId } from '../orders/queries.ts';
-import { findOwnIntent, recordIntent, setIntentStatus } from '../payments/intents.ts';
+import { type CartLine, listCartLines, subtotalCents, unavailableMessage, unavailableReason } from '../cart/queries.ts';
+import { quoteCoupon } from '../coupons/service.ts';
+import { findOwnIntent, recordIntent } from '../payments/intents.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { processRefund, requestRefund } from '../payments/refunds.ts';
+import type { CheckoutDetails } from './make-order.ts';
+import { settleIntent } from './settle.ts';
 
 function assertBuyable(lines: CartLine[]) {
   if (lines.length === 0) throw conflict('Your cart is empty');
@@ -33,13 +24,15 @@ function assertBuyable(lines: CartLine[]) {
 
 /**
  * POST /customer-payment: prices the caller's cart (and coupon) on the server, opens a card payment for
- * that amount with the provider, and remembers it so that only this buyer can turn it into an order.
+ * that amount with the provider, and remembers it (with the delivery details when sent) so that only this
+ * buyer's cart can become its order.
  */
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
   user: AuthUser,
   couponCode: string | undefined,
+  details?: Partial<CheckoutDetails>,
 ): Promise<PaymentIntentCreated> {
   const lines = await listCartLines(db, user.id);
   assertBuyable(lines);
@@ -59,6 +52,10 @@ export async function startCheckout(
     purpose: 'checkout',
     amountCents,
     couponCode: coupon?.code ?? null,
+    // Known before the card is charged, so the paid intent becomes its order even if the browser goes away.
+    ...(details?.name && details.phoneNumber && details.address
+      ? { orderName: details.name, phoneNumber: details.phoneNumber, address: details.address }
+      : {}),
   });
   return {
     clientSecret: intent.clientSecret,
@@ -71,15 +68,10 @@ export async function startCheckout(
   };
 }
 
-/** A checkout that cannot be completed after the card was charged: the charge is given back. */
-class CannotFulfil extends Error {}
-
-export type CheckoutDetails = { name: string; phoneNumber: string; address: string };
-
 /**
- * POST /customerPayments: turns a paid intent into the payment record, order and order lines, in one
- * transaction that locks the products, checks and decrements stock and clears the cart. Idempotent: the
- * same intent always answers with the same order. If the goods cannot be sold, the charge is refunded.
+ * POST /customerPayments: the browser's confirmation. Saves the delivery details on the intent, then settles
+ * it like the webhook and the reconciliation job do: the same intent always answers with the same order;
+ * a charge that cannot become an order is refunded.
  */
 export async function completeCheckout(
   db: Db,
@@ -87,107 +79,24 @@ export async function completeCheckout(
   user: AuthUser,
   paymentIntentId: string,
   details: CheckoutDetails,
+  log?: FastifyBaseLogger,
 ): Promise<{ payment: CustomerPayment; created: boolean }> {
   const intentRow = await findOwnIntent(db, provider.name, paymentIntentId, user.id, 'checkout');
-  const existing = await paymentByTransactionId(db, paymentIntentId);
-  if (existing) return { payment: existing, created: false };
-  if (intentRow.status === 'cancelled' || intentRow.status === 'refunding' || intentRow.status === 'refunded') {
-    throw conflict('This payment was cancelled and refunded. Please check your cart and pay again.');
-  }
-
-  const remote = await provider.retrieveIntent(paymentIntentId);
-  if (remote?.status !== 'succeeded') {
-    throw new AppError(
-      'PAYMENT_FAILED',
-      remote?.lastError ?? 'The card payment has not been completed yet. Please pay with your card first.',
-    );
-  }
-  if (remote.refunded) throw conflict('This payment was refunded. Please check your cart and pay again.');
-
-  try {
-    return await db.transaction(async (tx) => {
-      // Serialises confirmations of the same intent: the second one finds the first one's order.
-      const locked = await findOwnIntent(tx, provider.name, paymentIntentId, user.id, 'checkout', true);
-      const again = await paymentByTransactionId(tx, paymentIntentId);
-      if (again) return { payment: again, created: false };
-
-      const lines = await lockCartLinesForCheckout(tx, user.id);
-      if (lines.length === 0) throw new CannotFulfil('Your cart is empty');
-      for (const line of lines) {
-        const reason = unavailableReason(line);
-        if (reason) throw new CannotFulfil(unavailableMessage(line, reason));
-      }
-      const subtotal = subtotalCents(lines);
-      const discount = locked.couponCode ? await redeemCoupon(tx, locked.couponCode, subtotal) : 0;
-      if (subtotal - discount !== remote.amountCents || remote.amountCents !== locked.amountCents) {
-        throw new CannotFulfil('Your cart changed while you were paying');
-      }
-
-      for (const line of lines) {
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.amount}`, updatedAt: new Date() })
-          .where(eq(products.id, line.productId));
-      }
-      const [payment] = await tx
-        .insert(customerPayments)
-        .values({
-          userId: user.id,
-          email: user.email,
-          name: user.name,
-          orderName: details.name,
-          phoneNumber: details.phoneNumber,
-          address: details.address,
-          subtotalCents: subtotal,
-          discountCents: discount,
-          priceCents: subtotal - discount,
-          couponCode: locked.couponCode,
-          provider: provider.name,
-          transactionId: paymentIntentId,
-          cardBrand: remote.cardBrand,
-          cardLast4: remote.cardLast4,
-        })
-        .returning({ id: customerPayments.id });
-      const [order] = await tx
-        .insert(orders)
-        .values({ paymentId: payment.id, userId: user.id, email: user.email, name: details.name, status: 'pending' })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(
-        lines.map((line) => ({
-          orderId: order.id,
-          productId: line.productId,
-          vendorId: line.vendorId,
-          shopName: line.shopName,
-          shopEmail: line.shopEmail,
-          itemName: line.name,
-          image: line.image,
-          unitPriceCents: line.priceCents,
-          amount: line.amount,
-          totalCents: line.priceCents * line.amount,
-        })),
+  const outcome = await settleIntent(db, provider, intentRow.id, { details, log });
+  switch (outcome.kind) {
+    case 'order':
+      return { payment: outcome.payment, created: outcome.created };
+    case 'refunded':
+      throw conflict(
+        outcome.reason
+          ? `${outcome.reason.replace(/\.$/, '')}. Your payment was refunded and nothing was charged.`
+          : 'This payment was cancelled and refunded. Please check your cart and pay again.',
       );
-      await removeCartLines(
-        tx,
-        user.id,
-        lines.map((l) => l.id),
-      );
-      await setIntentStatus(tx, locked.id, 'settled');
-      const record = await paymentByTransactionId(tx, paymentIntentId);
-      return { payment: record as CustomerPayment, created: true };
-    });
-  } catch (error) {
-    const reason = error instanceof CannotFulfil ? error.message : error instanceof AppError ? error.message : null;
-    if (reason === null) throw error;
-    const refund = await db.transaction(async (tx) => {
-      await setIntentStatus(tx, intentRow.id, 'refunding');
-      return requestRefund(tx, {
-        paymentIntentId: intentRow.id,
-        amountCents: intentRow.amountCents,
-        reason: 'cannot_fulfil',
-        idempotencyKey: `cannot_fulfil:${intentRow.id}`,
-      });
-    });
-    await processRefund(db, provider, refund.id);
-    throw conflict(`${reason.replace(/\.$/, '')}. Your payment was refunded and nothing was charged.`);
+    case 'cancelled':
+      throw conflict('This payment was cancelled. Please check your cart and pay again.');
+    case 'unpaid':
+      throw new AppError('PAYMENT_FAILED', outcome.message);
+    default:
+      throw new AppError('PAYMENT_FAILED', 'This payment cannot become an order.');
   }
 }

@@ -50,17 +50,17 @@ export async function addToCart(t: TestContext, user: TestUser, productId: strin
   return response.json() as { insertedId: string; amount: number };
 }
 
-/** Starts checkout and pays it in the sandbox with a card, as the userPayment page does. */
+/** Starts checkout (with the delivery details when given, as the userPayment page does) and pays it in the sandbox. */
 export async function payCart(
   t: TestContext,
   user: TestUser,
-  options: { couponCode?: string; cardNumber?: string } = {},
+  options: { couponCode?: string; cardNumber?: string; details?: typeof checkoutDetails } = {},
 ) {
   const started = await t.app.inject({
     method: 'POST',
     url: '/api/customer-payment',
     headers: user.auth,
-    payload: { price: 0, couponCode: options.couponCode },
+    payload: { price: 0, couponCode: options.couponCode, ...options.details },
   });
   if (started.statusCode !== 201) throw new Error(`checkout failed: ${started.body}`);
   const intent = started.json() as { clientSecret: string; paymentIntentId: string; amount: number };

@@ -4,6 +4,18 @@ import { paymentIntents } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
+
+/**
+ * A paid intent that cannot become what it was paid for (sold out, cart changed, already a member): settling
+ * gives the whole charge back instead. `message` is what the payer reads.
+ */
+export class CannotSettle extends Error {
+  readonly reason: 'cannot_fulfil' | 'duplicate';
+  constructor(message: string, reason: 'cannot_fulfil' | 'duplicate' = 'cannot_fulfil') {
+    super(message);
+    this.reason = reason;
+  }
+}
 export type IntentPurpose = 'checkout' | 'membership';
 export type IntentStatus = IntentRow['status'];
 
@@ -16,6 +28,9 @@ export async function recordIntent(
     purpose: IntentPurpose;
     amountCents: number;
     couponCode: string | null;
+    orderName?: string | null;
+    phoneNumber?: string | null;
+    address?: string | null;
   },
 ) {
   const [row] = await db.insert(paymentIntents).values(values).returning();
@@ -39,6 +54,12 @@ export async function findOwnIntent(
   if (!row) throw notFound('Payment');
   if (row.userId !== userId) throw forbidden('This payment is not yours');
   if (row.purpose !== purpose) throw badRequest(`This payment is not a ${purpose} payment`);
+  return row;
+}
+
+export async function intentById(db: Tx, id: string, lock = false) {
+  const query = db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 

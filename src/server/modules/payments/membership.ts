@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users, vendorPayments } from '../../db/schema.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { findIntent, findOwnIntent, recordIntent, setIntentStatus } from './intents.ts';
+import { settleIntent } from '../checkout/settle.ts';
+import { findOwnIntent, recordIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
 
 export const MEMBERSHIP_PRICE_CENTS = dollarsToCents(PREMIUM_MEMBERSHIP_PRICE_DOLLARS);
@@ -56,20 +57,6 @@ export async function startMembershipPayment(
   };
 }
 
-/** Records the vendor payment and makes the shop premium, once per transaction id. */
-async function activateMembership(db: Db, userId: string, transactionId: string, amountCents: number) {
-  return db.transaction(async (tx) => {
-    const shop = await vendorShop(tx, userId);
-    await tx
-      .insert(vendorPayments)
-      .values({ userId, email: shop.email, priceCents: amountCents, shop: shop.shopName ?? '', transactionId })
-      .onConflictDoNothing({ target: vendorPayments.transactionId });
-    await tx.update(users).set({ membership: 'premium' }).where(eq(users.id, userId));
-    const [row] = await tx.select().from(vendorPayments).where(eq(vendorPayments.transactionId, transactionId));
-    return row;
-  });
-}
-
 /** POST /vendorPayments: checked with the provider before the membership is granted. */
 export async function recordMembershipPayment(
   db: Db,
@@ -79,14 +66,13 @@ export async function recordMembershipPayment(
 ) {
   ownEmail(user, input.email);
   const intentRow = await findOwnIntent(db, provider.name, input.transactionId, user.id, 'membership');
-  const remote = await provider.retrieveIntent(input.transactionId);
-  if (remote?.status !== 'succeeded') {
-    throw new AppError('PAYMENT_FAILED', remote?.lastError ?? 'The card payment has not been completed yet.');
+  const outcome = await settleIntent(db, provider, intentRow.id);
+  if (outcome.kind === 'unpaid') throw new AppError('PAYMENT_FAILED', outcome.message);
+  if (outcome.kind === 'refunded') {
+    throw conflict(`${outcome.reason ?? 'This payment was refunded'}. Your payment was refunded.`);
   }
-  if (remote.refunded) throw conflict('This payment was refunded');
-  if (remote.amountCents !== intentRow.amountCents) throw conflict('The amount paid does not match the membership');
-  const row = await activateMembership(db, user.id, input.transactionId, remote.amountCents);
-  await setIntentStatus(db, intentRow.id, 'settled');
+  if (outcome.kind !== 'membership') throw conflict('This payment was cancelled');
+  const [row] = await db.select().from(vendorPayments).where(eq(vendorPayments.transactionId, input.transactionId));
   return {
     insertedId: row.id,
     transactionId: row.transactionId,
@@ -115,12 +101,4 @@ export async function setGoldBadge(db: Db, user: AuthUser, email: string) {
     )
     .returning({ id: users.id });
   return { modifiedCount: changed.length };
-}
-
-/** From Stripe's webhook: a paid membership is granted even if the vendor's browser went away. */
-export async function membershipPaidByWebhook(db: Db, provider: string, providerIntentId: string, amountCents: number) {
-  const intentRow = await findIntent(db, provider, providerIntentId);
-  if (intentRow?.purpose !== 'membership' || amountCents !== intentRow.amountCents) return;
-  await activateMembership(db, intentRow.userId, providerIntentId, amountCents);
-  await setIntentStatus(db, intentRow.id, 'settled');
 }

@@ -43,7 +43,8 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
   if (!payment) throw notFound('Payment');
   const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
   if (existing) {
-    if (existing.paymentIntentId !== input.paymentIntentId) throw conflict('This refund key belongs to another payment');
+    if (existing.paymentIntentId !== input.paymentIntentId)
+      throw conflict('This refund key belongs to another payment');
     return existing;
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
@@ -71,12 +72,16 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
 
 export type ProcessRefundOptions = { log?: FastifyBaseLogger; now?: () => Date };
 
+/** While one process pays a refund out, others leave it alone this long (then a crash is retried). */
+const CLAIM_MS = 30_000;
+
 /**
- * Pays out one pending refund through the provider (with the refund's idempotency key, so a retry after a
- * crash never refunds twice). On success the refund is succeeded (and a payment waiting to be given back
- * in full becomes refunded); on failure it stays pending with the error, one more attempt and a later
- * next_attempt_at (exponential backoff), until MAX_REFUND_ATTEMPTS, then it is failed and logged.
- * Several processes may call this at once: a refund being paid out is skipped (SKIP LOCKED).
+ * Pays out one pending refund through the provider, with the refund's idempotency key, so a retry (after a
+ * failure, a crash or by another process) never refunds twice. No transaction is held while the provider
+ * answers: the refund is claimed first (its next attempt pushed CLAIM_MS ahead, so other processes skip it).
+ * On success the refund is succeeded (and a payment being given back in full becomes refunded); on failure
+ * it stays pending with the error, one more attempt and a later next_attempt_at (exponential backoff), until
+ * MAX_REFUND_ATTEMPTS, then it is failed and logged for a person. Answers the refund as it is afterwards.
  */
 export async function processRefund(
   db: Db,
@@ -84,60 +89,64 @@ export async function processRefund(
   refundId: string,
   { log, now = () => new Date() }: ProcessRefundOptions = {},
 ): Promise<RefundRow | null> {
-  return db.transaction(async (tx) => {
-    const [refund] = await tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .for('update', { skipLocked: true });
-    if (!refund) return null;
-    const [payment] = await tx
-      .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
-      .from(paymentIntents)
-      .where(eq(paymentIntents.id, refund.paymentIntentId));
-    const attempts = refund.attempts + 1;
-    try {
-      if (payment.provider !== provider.name) {
-        throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
-      }
-      const { refundId: providerRefundId } = await provider.refund(payment.providerIntentId, {
-        amountCents: refund.amountCents,
-        idempotencyKey: refund.idempotencyKey,
-      });
+  const [refund] = await db
+    .update(refunds)
+    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now())))
+    .returning();
+  if (!refund) {
+    const [current] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+    return current ?? null;
+  }
+  const [payment] = await db
+    .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, refund.paymentIntentId));
+  const stillPending = and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'));
+  const attempts = refund.attempts + 1;
+  try {
+    if (payment.provider !== provider.name) {
+      throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
+    }
+    const { refundId: providerRefundId } = await provider.refund(payment.providerIntentId, {
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey,
+    });
+    return await db.transaction(async (tx) => {
       const [done] = await tx
         .update(refunds)
         .set({ status: 'succeeded', providerRefundId, attempts, lastError: null, succeededAt: now() })
-        .where(eq(refunds.id, refund.id))
+        .where(stillPending)
         .returning();
       await tx
         .update(paymentIntents)
         .set({ status: 'refunded' })
         .where(and(eq(paymentIntents.id, refund.paymentIntentId), eq(paymentIntents.status, 'refunding')));
-      return done;
-    } catch (error) {
-      const lastError = error instanceof Error ? error.message : String(error);
-      const failed = attempts >= MAX_REFUND_ATTEMPTS;
-      const [after] = await tx
-        .update(refunds)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          attempts,
-          lastError,
-          nextAttemptAt: new Date(now().getTime() + refundRetryDelayMs(attempts)),
-        })
-        .where(eq(refunds.id, refund.id))
-        .returning();
-      if (failed) {
-        log?.error(
-          { refundId: refund.id, paymentIntentId: refund.paymentIntentId, attempts, lastError },
-          'Refund failed for good: a person must give this money back',
-        );
-      } else {
-        log?.warn({ refundId: refund.id, attempts, lastError }, 'Refund failed, will retry');
-      }
-      return after;
+      return done ?? null;
+    });
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    const failed = attempts >= MAX_REFUND_ATTEMPTS;
+    const [after] = await db
+      .update(refunds)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        attempts,
+        lastError,
+        nextAttemptAt: new Date(now().getTime() + refundRetryDelayMs(attempts)),
+      })
+      .where(stillPending)
+      .returning();
+    if (failed) {
+      log?.error(
+        { refundId: refund.id, paymentIntentId: refund.paymentIntentId, attempts, lastError },
+        'Refund failed for good: a person must give this money back',
+      );
+    } else {
+      log?.warn({ refundId: refund.id, attempts, lastError }, 'Refund failed, will retry');
     }
-  });
+    return after ?? null;
+  }
 }
 
 /** Pending refunds whose next attempt is due, oldest first. */

@@ -1,14 +1,20 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { paymentIntents } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { findIntent, setIntentStatus } from './intents.ts';
-import { membershipPaidByWebhook } from './membership.ts';
+import { settleIntent } from '../checkout/settle.ts';
+import { findIntent } from './intents.ts';
+import type { PaymentProvider } from './provider.ts';
 
 /**
  * POST /payments/stripe/webhook. Stripe signs the exact bytes it sends, so this encapsulated plugin keeps
  * the JSON body raw (a Buffer) for its one route; every other route still gets parsed JSON.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, options: { stripe: Stripe | null; secret: string }) {
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  options: { stripe: Stripe | null; secret: string; provider: PaymentProvider },
+) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -16,7 +22,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { strip
     '/payments/stripe/webhook',
     { schema: { tags: ['payments'], summary: 'Stripe events (signature checked)', hide: false } },
     async (request) => {
-      const { stripe, secret } = options;
+      const { stripe, secret, provider } = options;
       if (!stripe) throw notFound('Stripe webhook');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
@@ -31,12 +37,19 @@ export async function stripeWebhookRoutes(app: FastifyInstance, options: { strip
       if (event.type.startsWith('payment_intent.')) {
         const intent = event.data.object as Stripe.PaymentIntent;
         const row = await findIntent(app.db, 'stripe', intent.id);
-        if (row) {
+        if (row && provider.name === 'stripe') {
           if (event.type === 'payment_intent.succeeded') {
-            if (row.purpose === 'membership') await membershipPaidByWebhook(app.db, 'stripe', intent.id, intent.amount);
-            else if (row.status === 'requires_confirmation') await setIntentStatus(app.db, row.id, 'succeeded');
-          } else if (event.type === 'payment_intent.canceled' && row.status === 'requires_confirmation') {
-            await setIntentStatus(app.db, row.id, 'cancelled');
+            // The same path as the browser's confirmation and the reconciliation job: an order, a membership
+            // or a full refund, once.
+            await settleIntent(app.db, provider, row.id, { log: request.log });
+          } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
+            await app.db
+              .update(paymentIntents)
+              .set({
+                lastError: intent.last_payment_error?.message ?? null,
+                ...(event.type === 'payment_intent.canceled' ? { status: 'cancelled' as const } : {}),
+              })
+              .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_confirmation')));
           }
         }
       }

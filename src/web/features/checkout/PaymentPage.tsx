@@ -63,7 +63,12 @@ export function PaymentPage() {
     setStep('paying');
     try {
       if (!intent.current) {
-        const created = await startCheckout({ price: total, couponCode: quote.data ? couponCode : undefined });
+        // The delivery details go with the intent, so the paid card becomes the order even if this page closes.
+        const created = await startCheckout({
+          price: total,
+          couponCode: quote.data ? couponCode : undefined,
+          ...details,
+        });
         intent.current = { created, paid: false };
       }
       if (!intent.current.paid) {

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createPaymentProviders } from '../modules/payments/create-provider.ts';
+import type { PaymentProvider } from '../modules/payments/provider.ts';
+import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
+import { retryDueRefunds } from './refund-retries.ts';
+
+export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
+
+export type JobsOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The card provider; defaults to the one the configuration names. */
+  provider?: PaymentProvider;
+  config?: Config;
+  /** How often reconciliation and refund retries run (one run per period across all processes). */
+  everySeconds?: number;
+  /** How often an idle worker looks for a job. */
+  pollingIntervalSeconds?: number;
+  reconcile?: ReconcileOptions;
+};
+
+export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promise<void> };
+
+/**
+ * Background payment work on pg-boss, in the same PostgreSQL (its own schema, pgboss). Every `everySeconds`
+ * each process offers one job per queue for the current time slot (singletonKey + singletonSeconds), so
+ * however many processes run, each slot makes one job; a worker claims it with SKIP LOCKED. The jobs are
+ * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones) and due refund retries.
+ */
+export async function startJobs(options: JobsOptions): Promise<Jobs> {
+  const { db, log } = options;
+  const provider = options.provider ?? createPaymentProviders(options.config!, db).active;
+  const everySeconds = options.everySeconds ?? 15;
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const boss = new PgBoss({ connectionString: pool.options.connectionString, max: 3, schema: 'pgboss' });
+  boss.on('error', (error) => log.error({ err: error }, 'Job queue error'));
+  await boss.start();
+
+  const queue = { expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 3600 };
+  await boss.createQueue(JOB_QUEUES.reconcile, queue);
+  await boss.createQueue(JOB_QUEUES.refunds, queue);
+  const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work(JOB_QUEUES.reconcile, work, async () => {
+    await reconcilePayments(db, provider, { log, ...options.reconcile });
+  });
+  await boss.work(JOB_QUEUES.refunds, work, async () => {
+    await retryDueRefunds(db, provider, { log });
+  });
+
+  const tick = async () => {
+    for (const name of Object.values(JOB_QUEUES)) {
+      await boss.send(name, {}, { singletonKey: name, singletonSeconds: everySeconds });
+    }
+  };
+  const timer = setInterval(
+    () => tick().catch((error) => log.error({ err: error }, 'Offering jobs failed')),
+    everySeconds * 1000,
+  );
+  await tick();
+  log.info({ everySeconds }, 'Payment jobs started (reconciliation, refund retries)');
+
+  return {
+    boss,
+    tick,
+    stop: async () => {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, timeout: 2_000 });
+    },
+  };
+}

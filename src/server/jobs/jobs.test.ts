@@ -1,0 +1,209 @@
+import { count, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, paymentIntents, refunds, sandboxPaymentIntents, users, vendorPayments } from '../db/schema.ts';
+import {
+  addToCart,
+  checkoutDetails,
+  confirmOrder,
+  createProduct,
+  payCart,
+  productRow,
+} from '../modules/checkout/test-fixtures.ts';
+import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { createUser, type TestUser } from '../test/users.ts';
+import { startJobs } from './index.ts';
+import { reconcilePayments } from './reconcile.ts';
+import { retryDueRefunds } from './refund-retries.ts';
+
+let t: TestContext;
+let sandbox: ReturnType<typeof createSandboxProvider>;
+const log = pino({ level: 'silent' });
+beforeAll(async () => {
+  t = await createTestApp();
+  sandbox = createSandboxProvider(t.db);
+});
+afterAll(() => t.close());
+
+const inAMinute = () => new Date(Date.now() + 60_000);
+const intentRow = async (providerIntentId: string) =>
+  (await t.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, providerIntentId)))[0];
+const ordersOf = async (user: TestUser) =>
+  (await t.db.select({ n: count() }).from(orders).where(eq(orders.userId, user.id)))[0].n;
+
+async function paidCartWithoutConfirmation(options: { details?: boolean } = { details: true }) {
+  const vendor = await createUser(t, { roll: 'vendor' });
+  const product = await createProduct(t, vendor, { priceCents: 700, stock: 3 });
+  const buyer = await createUser(t);
+  await addToCart(t, buyer, product.id, 2);
+  const { intent, paid } = await payCart(t, buyer, options.details ? { details: checkoutDetails } : {});
+  expect(paid.statusCode).toBe(200);
+  return { buyer, product, intent };
+}
+
+describe('payment reconciliation', () => {
+  it('makes the order of a paid intent whose browser never confirmed, from the details sent before paying', async () => {
+    const { buyer, product, intent } = await paidCartWithoutConfirmation();
+
+    const report = await reconcilePayments(t.db, sandbox, { log, now: inAMinute });
+
+    expect(report.order).toBe(1);
+    expect(await ordersOf(buyer)).toBe(1);
+    expect((await productRow(t, product.id)).stock).toBe(1);
+    expect(await intentRow(intent.paymentIntentId)).toMatchObject({ status: 'settled', orderName: 'Ada Shopper' });
+    // The browser coming back later finds the same order, and a second pass changes nothing.
+    const late = await confirmOrder(t, buyer, intent.paymentIntentId);
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ orderName: 'Ada Shopper', address: checkoutDetails.address, price: 14 });
+    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).order).toBe(0);
+    expect(await ordersOf(buyer)).toBe(1);
+  });
+
+  it('leaves an intent paid without delivery details to its browser for a while, then refunds it in full', async () => {
+    const { buyer, product, intent } = await paidCartWithoutConfirmation({ details: false });
+
+    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).waiting).toBe(1);
+    expect(await intentRow(intent.paymentIntentId)).toMatchObject({ status: 'succeeded' });
+    const later = () => new Date(Date.now() + 5 * 60_000);
+    expect((await reconcilePayments(t.db, sandbox, { log, now: later })).refunded).toBe(1);
+
+    expect(await ordersOf(buyer)).toBe(0);
+    expect((await productRow(t, product.id)).stock).toBe(3);
+    const row = await intentRow(intent.paymentIntentId);
+    expect(row.status).toBe('refunded');
+    const [given] = await t.db.select().from(refunds).where(eq(refunds.paymentIntentId, row.id));
+    expect(given).toMatchObject({ status: 'succeeded', amountCents: 1400, reason: 'cannot_fulfil' });
+    const [remote] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
+    expect(remote.refundedAt).not.toBeNull();
+  });
+
+  it('cancels an intent never paid after 30 minutes, and settles one paid in the meantime', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const product = await createProduct(t, vendor, { priceCents: 300, stock: 5 });
+    const buyer = await createUser(t);
+    await addToCart(t, buyer, product.id, 1);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-payment',
+      headers: buyer.auth,
+      payload: { ...checkoutDetails },
+    });
+    const abandoned = started.json().paymentIntentId as string;
+
+    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).unpaid).toBe(1);
+    const halfAnHourLater = () => new Date(Date.now() + 31 * 60_000);
+    expect((await reconcilePayments(t.db, sandbox, { log, now: halfAnHourLater })).cancelled).toBe(1);
+
+    expect((await intentRow(abandoned)).status).toBe('cancelled');
+    const [remote] = await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, abandoned));
+    expect(remote.status).toBe('canceled');
+    // The card can no longer be charged on it.
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      headers: buyer.auth,
+      payload: {
+        paymentIntentId: abandoned,
+        clientSecret: started.json().clientSecret,
+        cardNumber: '4242424242424242',
+        expiry: '12/40',
+        cvc: '123',
+      },
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(await ordersOf(buyer)).toBe(0);
+  });
+
+  it('grants a paid membership whose browser never recorded it', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payment',
+      headers: vendor.auth,
+      payload: {},
+    });
+    const { paymentIntentId, clientSecret } = started.json();
+    await sandbox.confirm(paymentIntentId, clientSecret, '4242424242424242');
+
+    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).membership).toBe(1);
+
+    const [shop] = await t.db.select({ membership: users.membership }).from(users).where(eq(users.id, vendor.id));
+    expect(shop.membership).toBe('premium');
+    const paid = await t.db.select().from(vendorPayments).where(eq(vendorPayments.transactionId, paymentIntentId));
+    expect(paid).toHaveLength(1);
+  });
+});
+
+describe('refund retries', () => {
+  it('retries a refund the provider refused, with backoff, until it succeeds', async () => {
+    // Two tabs paid for one cart: the second charge must be given back, but the provider is down at first.
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const product = await createProduct(t, vendor, { priceCents: 900, stock: 5 });
+    const buyer = await createUser(t);
+    await addToCart(t, buyer, product.id, 1);
+    const first = await payCart(t, buyer, { details: checkoutDetails });
+    const second = await payCart(t, buyer, { details: checkoutDetails });
+    expect((await confirmOrder(t, buyer, first.intent.paymentIntentId)).statusCode).toBe(201);
+    let calls = 0;
+    const flaky = {
+      ...sandbox,
+      async refund(...args: Parameters<typeof sandbox.refund>) {
+        calls += 1;
+        if (calls === 1) throw new Error('Provider unavailable');
+        return sandbox.refund(...args);
+      },
+    };
+
+    expect((await reconcilePayments(t.db, flaky, { log, now: inAMinute })).refunded).toBe(1);
+    const row = await intentRow(second.intent.paymentIntentId);
+    expect(row.status).toBe('refunding');
+    const [pending] = await t.db.select().from(refunds).where(eq(refunds.paymentIntentId, row.id));
+    expect(pending).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Provider unavailable',
+      reason: 'duplicate',
+    });
+    // Not due yet: the retry job leaves it for now.
+    expect(await retryDueRefunds(t.db, flaky, { log })).toEqual({ due: 0, succeeded: 0 });
+    expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    const afterBackoff = () => new Date(pending.nextAttemptAt.getTime() + 1000);
+    expect(await retryDueRefunds(t.db, flaky, { log, now: afterBackoff })).toEqual({ due: 1, succeeded: 1 });
+    const [done] = await t.db.select().from(refunds).where(eq(refunds.id, pending.id));
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 2, lastError: null });
+    expect(done.providerRefundId).toMatch(/^re_sb_/);
+    expect((await intentRow(second.intent.paymentIntentId)).status).toBe('refunded');
+    expect(calls).toBe(2);
+  });
+});
+
+describe('the job runner (pg-boss)', () => {
+  it('settles a charge whose browser went away into its order within 60 seconds, with no request', async () => {
+    const jobs = await startJobs({
+      db: t.db,
+      log,
+      provider: sandbox,
+      everySeconds: 2,
+      pollingIntervalSeconds: 0.5,
+      reconcile: { settleAfterMs: 0 },
+    });
+    try {
+      const { buyer } = await paidCartWithoutConfirmation();
+      const paidAt = Date.now();
+      while ((await ordersOf(buyer)) === 0 && Date.now() - paidAt < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const seconds = (Date.now() - paidAt) / 1000;
+      console.info(`pg-boss settled the charge in ${seconds.toFixed(1)} s`);
+      expect(await ordersOf(buyer)).toBe(1);
+      expect(seconds).toBeLessThan(60);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

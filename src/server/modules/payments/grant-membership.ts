@@ -1,0 +1,33 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { users, vendorPayments } from '../../db/schema.ts';
+import { CannotSettle, type IntentRow } from './intents.ts';
+
+/**
+ * Turns a paid membership intent into the vendor payment and the premium membership, in the caller's
+ * transaction (which holds the vendor's lock, see settleIntent). A shop already paid for by another charge
+ * is not charged twice: CannotSettle, so that charge is refunded.
+ */
+export async function grantMembership(tx: Tx, intent: IntentRow): Promise<void> {
+  const [shop] = await tx
+    .select({ shopName: users.shopName, email: users.email })
+    .from(users)
+    .where(eq(users.id, intent.userId));
+  const [other] = await tx
+    .select({ id: vendorPayments.id })
+    .from(vendorPayments)
+    .where(and(eq(vendorPayments.userId, intent.userId), ne(vendorPayments.transactionId, intent.providerIntentId)))
+    .limit(1);
+  if (other) throw new CannotSettle('Your shop is already a premium member', 'duplicate');
+  await tx
+    .insert(vendorPayments)
+    .values({
+      userId: intent.userId,
+      email: shop.email,
+      priceCents: intent.amountCents,
+      shop: shop.shopName ?? '',
+      transactionId: intent.providerIntentId,
+    })
+    .onConflictDoNothing({ target: vendorPayments.transactionId });
+  await tx.update(users).set({ membership: 'premium' }).where(eq(users.id, intent.userId));
+}
