@@ -1,27 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
+import {
+  callApi as api,
+  waitHealthy as healthy,
+  postmasterPid as postmasterPidOf,
+  runs,
+  type ServerProcess as Server,
+  spawnServer,
+  stopServer,
+} from './test/server-process.ts';
 
 // Starts the real server (`node src/server/main.ts`) as a process: slow by nature.
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'src/server/main.ts');
-const NODE_24 = path.join(ROOT, 'node_modules/.bin/node');
-const NODE = existsSync(NODE_24) ? NODE_24 : process.execPath;
 const ADMIN = { email: 'owner@farmstall.test', password: 'Owner#Start2026' };
-
-type Server = {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  errors: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
 
 let dataDir: string;
 let webDir: string;
@@ -33,39 +28,14 @@ beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-startup-web-'));
 });
 afterAll(async () => {
-  for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  await Promise.all(running.map((s) => s.exited));
+  await Promise.all(running.map(stopServer));
   await fs.rm(dataDir, { recursive: true, force: true });
   await fs.rm(webDir, { recursive: true, force: true });
 });
 
-/** Spawns the server with only the given settings (plus PATH and HOME). */
+/** Spawns the server with only the given settings (and an empty web folder). */
 function start(env: Record<string, string>, port = 0): Server {
-  const child = spawn(NODE, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      LOG_LEVEL: 'warn',
-      WEB_DIR: webDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const server = { child, port, output: () => stdout, errors: () => stderr, exited };
+  const server = spawnServer({ WEB_DIR: webDir, ...env }, port);
   running.push(server);
   return server;
 }
@@ -76,37 +46,6 @@ async function startOnDataDir(): Promise<Server> {
     { DATA_DIR: dataDir, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     port,
   );
-}
-
-/** Waits for GET /api/health to answer 200, failing at once if the process exits. */
-async function healthy(server: Server, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void server.exited.then(() => {
-    exited = true;
-  });
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`The server exited early:\n${server.output()}\n${server.errors()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become healthy:\n${server.output()}\n${server.errors()}`);
-}
-
-function api(server: Server, url: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  return fetch(`http://127.0.0.1:${server.port}/api${url}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
 }
 
 async function adminToken(server: Server): Promise<string> {
@@ -180,19 +119,7 @@ describe('the server process', () => {
   }, 30_000);
 });
 
-/** The pid PostgreSQL wrote into DATA_DIR/pg/postmaster.pid. */
-function postmasterPid(): number {
-  return Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-/** Whether the process runs (not ended, not a zombie waiting to be collected). */
-function runs(pid: number): boolean {
-  try {
-    return !/^\S+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+const postmasterPid = () => postmasterPidOf(dataDir);
 
 describe('stopping and crashing', () => {
   it('SIGTERM stops the server within 10 s while a request is still in flight, and PostgreSQL with it', async () => {
