@@ -121,20 +121,24 @@ describe('the server process', () => {
 
 const postmasterPid = () => postmasterPidOf(dataDir);
 
+/** A client that sends half of its body and then nothing: its request stays in flight. */
+async function halfSentRequest(server: Server): Promise<net.Socket> {
+  const socket = net.connect(server.port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.on('error', () => undefined);
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return socket;
+}
+
 describe('stopping and crashing', () => {
   it('SIGTERM stops the server within 10 s while a request is still in flight, and PostgreSQL with it', async () => {
     const server = await startOnDataDir();
     await healthy(server);
     const postgres = postmasterPid();
-    // A client that sends half of its body and then nothing: the request stays in flight.
-    const socket = net.connect(server.port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.on('error', () => undefined);
-    socket.write(
-      `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":`,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 500));
-
+    const socket = await halfSentRequest(server);
     const stopping = Date.now();
     server.child.kill('SIGTERM');
     const exit = await Promise.race([
@@ -148,6 +152,23 @@ describe('stopping and crashing', () => {
     expect(runs(postgres)).toBe(false);
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'farmstall.pid'))).toBe(false);
+  }, 120_000);
+
+  it('a second signal cuts the wait for requests in flight short', async () => {
+    const server = await startOnDataDir();
+    await healthy(server);
+    const socket = await halfSentRequest(server);
+    const stopping = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGINT');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    console.log(
+      `SIGTERM then SIGINT with a request in flight: exited after ${((Date.now() - stopping) / 1000).toFixed(1)} s`,
+    );
+    socket.destroy();
+    expect(server.output()).toContain('second signal: not waiting for requests in flight any longer');
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 
   it('after kill -9, the same command stops the PostgreSQL left running and starts on the same data', async () => {
