@@ -16,15 +16,16 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function main() {
   const config = loadConfig();
   const cleanups: (() => Promise<void>)[] = [];
-  // Each step is bounded (the database bounds its own: pool 1 s, PostgreSQL fast shutdown 3 s, then
-  // immediate shutdown), so that a stop signal ends the process within 10 s.
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  // Every step is bounded, so that a stop signal ends the process within 10 s: 3 s for each of the others,
+  // and the database (last) bounds its own (pool 1 s, PostgreSQL fast shutdown 3 s, then immediate).
   const cleanup = async () => {
-    for (const fn of cleanups.reverse()) await Promise.race([fn().catch(() => undefined), delay(6_000)]);
+    for (const fn of cleanups.reverse()) await Promise.race([fn().catch(() => undefined), delay(3_000)]);
+    await database?.close();
   };
 
   try {
-    const database = await openDatabase(config, { log: console.log });
-    cleanups.push(database.close);
+    database = await openDatabase(config, { log: console.log });
     const { db } = database;
 
     const storage = createStorage(config);
@@ -47,7 +48,8 @@ async function main() {
     let force: () => void = () => undefined;
     const shutdown = async (signal: string) => {
       if (closing) {
-        force(); // a second signal: stop waiting for requests in flight
+        app.log.warn({ signal }, 'second signal: not waiting for requests in flight any longer');
+        force();
         return;
       }
       closing = true;
