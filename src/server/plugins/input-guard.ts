@@ -1,3 +1,4 @@
+import { parse } from 'node:querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../errors.ts';
@@ -10,6 +11,18 @@ export const CONTROL_CHARACTER = 'Text may not contain control characters';
 /** NUL and the other C0 and C1 control characters, DEL included; tab, line feed and carriage return are text. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** Far longer than any query a page builds (its longest field, a cursor, is at most 400 characters). */
+export const MAX_QUERY_LENGTH = 20_000;
+const QUERY_TOO_LONG = Symbol('query too long');
+
+/**
+ * The app's query string parser (node's, which Fastify's default mimics), except that an over-long query string
+ * is not parsed at all: decoding a megabyte of it would hold the event loop, and the guard refuses it anyway.
+ */
+export function parseQuery(text: string): Record<string, unknown> {
+  return text.length > MAX_QUERY_LENGTH ? { [QUERY_TOO_LONG]: true } : parse(text);
+}
+
 /** A hostile body may hold thousands of bad strings; the answer names the first few. */
 const MAX_NAMED_FIELDS = 10;
 
@@ -39,6 +52,10 @@ function badTexts(value: unknown, fields: Record<string, string>) {
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request: FastifyRequest) => {
+      if ((request.query as Record<symbol, unknown> | undefined)?.[QUERY_TOO_LONG]) {
+        const message = `The query string is too long (at most ${MAX_QUERY_LENGTH.toLocaleString('en-US')} characters)`;
+        throw badRequest(message, { query: message });
+      }
       const fields: Record<string, string> = {};
       badTexts(request.params, fields);
       badTexts(request.query, fields);
