@@ -204,7 +204,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { ...checkoutIntent, cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
   }),
   'POST /api/payments/stripe/webhook': () => ({ payload: { type: 'payment_intent.succeeded' } }),
-  'POST /api/customer-payment': () => ({ payload: { price: 0 } }),
+  'POST /api/customer-payment': () => ({ payload: { price: 0, ...BUYER } }),
   'POST /api/customerPayments': () => ({ payload: { ...BUYER, paymentIntentId: checkoutIntent.paymentIntentId } }),
   'POST /api/vendor-payment': () => ({ payload: { price: 1000 } }),
   // Each vendor names its own shop, so what is checked is whose membership payment it is.
