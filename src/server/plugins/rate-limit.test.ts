@@ -54,6 +54,12 @@ describe('write rate limit (RATE_LIMIT_WRITES_PER_MINUTE=60)', () => {
     const spoofed = await write(t.app, { 'x-forwarded-for': '203.0.113.77' });
     expectRateLimited(spoofed);
   });
+
+  it('never drops a provider webhook for its address: its signature guards it, not a count', async () => {
+    // This address is over its write limit; the sandbox server has no Stripe webhook, so it answers 404.
+    const webhook = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: {} });
+    expect(webhook.statusCode).toBe(404);
+  });
 });
 
 describe('two server processes on one database', () => {

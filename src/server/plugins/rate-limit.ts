@@ -8,6 +8,13 @@ import { AppError } from '../errors.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False for a write authenticated otherwise (a signed provider webhook), which an address limit would drop. */
+    writeLimit?: boolean;
+  }
+}
+
 /**
  * A fixed-window counter in the `rate_limits` table (migration 0009), so several servers share one count.
  * The table comes from the migration rather than from the library: its key is text (an e-mail key can
@@ -82,6 +89,7 @@ export const rateLimitPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config?.writeLimit === false) return;
       await consumeOrRefuse(
         writes,
         addressKey(request.ip),

@@ -97,7 +97,9 @@ export function createSandboxProvider(db: Db) {
           throw conflict('The refund is larger than what is left of the payment.');
         }
         const refundId = `re_sb_${randomBytes(12).toString('hex')}`;
-        await tx.insert(sandboxRefunds).values({ id: refundId, paymentIntentId: intentId, amountCents, idempotencyKey });
+        await tx
+          .insert(sandboxRefunds)
+          .values({ id: refundId, paymentIntentId: intentId, amountCents, idempotencyKey });
         await tx
           .update(sandboxPaymentIntents)
           .set({ amountRefundedCents: refunded, refundedAt: refunded === row.amountCents ? new Date() : null })

@@ -20,7 +20,11 @@ export async function stripeWebhookRoutes(
 
   app.post(
     '/payments/stripe/webhook',
-    { schema: { tags: ['payments'], summary: 'Stripe events (signature checked)', hide: false } },
+    {
+      // Stripe sends every event from a few addresses; its signature, not an address count, guards this route.
+      config: { writeLimit: false },
+      schema: { tags: ['payments'], summary: 'Stripe events (signature checked)', hide: false },
+    },
     async (request) => {
       const { stripe, secret, provider } = options;
       if (!stripe) throw notFound('Stripe webhook');
