@@ -117,7 +117,9 @@ export function AddProductPage() {
               <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
                 {livePrice(watch('productionCost'), watch('profitMargin'))}
               </p>
-              <p className="text-sm text-base-content/80">Cost plus your margin; the server confirms it.</p>
+              <p className="text-sm text-base-content/80">
+                Cost plus your margin, at most $100,000; the server confirms it.
+              </p>
             </div>
             <div className="mt-4 sm:col-span-2">
               <SubmitButton busy={add.isPending}>Add Product</SubmitButton>

@@ -2,6 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
+import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
@@ -107,7 +108,7 @@ export function ProductDetailsPage() {
           </dl>
           {stock > 0 ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <QuantityStepper value={amount} max={stock} onChange={setAmount} />
+              <QuantityStepper value={amount} max={Math.min(stock, MAX_LINE_UNITS)} onChange={setAmount} />
               <button
                 type="button"
                 className="btn btn-primary"
@@ -115,6 +116,11 @@ export function ProductDetailsPage() {
               >
                 <ShoppingCart size={18} aria-hidden="true" /> Add to Cart
               </button>
+              {stock > MAX_LINE_UNITS ? (
+                <p className="w-full text-sm text-base-content/80">
+                  At most {MAX_LINE_UNITS} of one product per order.
+                </p>
+              ) : null}
             </div>
           ) : (
             <p className="mt-6 font-semibold text-error">Sold out for now.</p>
