@@ -20,7 +20,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/storage.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputGuardPlugin, parseQuery } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     routerOptions: { querystringParser: parseQuery },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '#contract/errors.ts';
@@ -18,6 +18,17 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/**
+ * Errors the router raises before any hook runs, in the one shape too: a path parameter over Fastify's length
+ * limit (414) or a path that does not decode. Neither echoes the address back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send(body('VALIDATION', 'A part of the address is too long'));
+  }
+  return reply.status(400).send(body('VALIDATION', 'The address is not valid'));
 }
 
 /** One error shape for every failure; never a stack trace to a client. */
