@@ -59,7 +59,7 @@ test('sign up: every validation message, then an account with a picture', async 
   await password.fill(PASSWORD);
   await page.getByLabel('Your photo').setInputFiles(PICTURE);
   await expect(page.getByRole('img', { name: 'Your choice, as it will appear' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h2-signup.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-signup.png'), fullPage: true });
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Sign up has been successful')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -91,7 +91,7 @@ test('sign in returns to the page that asked for it; sign out shows Join Now aga
   if (google) await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   else await expect(page.getByRole('button', { name: 'Google sign-in is not set up on this server' })).toBeDisabled();
   await checkA11y(page);
-  await page.screenshot({ path: '/tmp/h2-login.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-login.png'), fullPage: true });
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/member$/);
   await expect(page.getByRole('heading', { name: 'Become a vendor' })).toBeVisible();
@@ -136,7 +136,7 @@ test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ 
   await page.getByLabel('Shop address').fill('4 Meadow Road, Springfield');
   await page.getByLabel('Phone number').fill('+1 555 010 7788');
   await page.getByLabel('Shop image').setInputFiles(PICTURE);
-  await page.screenshot({ path: '/tmp/h2-member.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-member.png'), fullPage: true });
   await page.getByRole('button', { name: 'Register my shop' }).click();
   await expect(page.getByText('You are now our Vendor')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -159,7 +159,7 @@ test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ 
     await expect(menu.getByRole('link', { name: label, exact: true })).toBeAttached();
   }
   await expect(menu.getByRole('link', { name: 'Customers' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/h2-dashboard-vendor.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-dashboard-vendor.png'), fullPage: true });
 });
 
 test('an admin promotes one customer and deletes another after the confirmation', async ({ page, request }) => {
@@ -185,7 +185,7 @@ test('an admin promotes one customer and deletes another after the confirmation'
   await page.getByRole('button', { name: `Make ${promoted.name} an admin` }).click();
   await expect(page.getByText(`${promoted.name} is an Admin Now!`)).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: '/tmp/h2-all-customers.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-all-customers.png'), fullPage: true });
 
   await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
   await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
@@ -198,12 +198,12 @@ test('an admin promotes one customer and deletes another after the confirmation'
   await menu.getByRole('link', { name: 'Admins' }).click();
   await expect(page.getByRole('heading', { name: /^Admin List: \d+$/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: promoted.email })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h2-all-admins.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-all-admins.png'), fullPage: true });
   await menu.getByRole('link', { name: 'Vendors' }).click();
   await expect(page.getByRole('heading', { name: /^Vendor List: \d+$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Shop Details of/ }).first()).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: '/tmp/h2-all-vendors.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-all-vendors.png'), fullPage: true });
 
   const login = await request.post('/api/jwt', { data: { email: doomed.email, password: doomed.password } });
   expect(login.status()).toBe(401);
@@ -223,14 +223,14 @@ test('a customer is turned away from an admin page to /login', async ({ page, re
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(menu.getByRole('link', { name: 'My Cart (0)' })).toBeAttached();
   await expect(menu.getByRole('link', { name: 'Payment History' })).toBeAttached();
-  await page.screenshot({ path: '/tmp/h2-dashboard-customer.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h2-dashboard-customer.png'), fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(menu.getByRole('link', { name: 'Payment History' })).not.toBeInViewport();
   await page.getByText('Dashboard menu').click();
   await expect(menu.getByRole('link', { name: 'Payment History' })).toBeInViewport();
   await checkA11y(page);
-  await page.screenshot({ path: '/tmp/h2-dashboard-phone.png' });
+  await page.screenshot({ path: test.info().outputPath('h2-dashboard-phone.png') });
   await menu.getByRole('link', { name: 'User Home' }).click();
   await expect(menu.getByRole('link', { name: 'Payment History' })).not.toBeInViewport();
 });

@@ -149,7 +149,7 @@ test('product page: details, stepper to the stock, and a review by a buyer it wa
   await expect(page.getByRole('heading', { name: 'Your review' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Add a Review' })).toHaveCount(0);
   await checkA11y(page);
-  await page.screenshot({ path: '/tmp/b2-your-review.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('b2-your-review.png'), fullPage: true });
 
   // Edit: the form comes back filled in; the update replaces the review instead of adding one.
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -176,7 +176,7 @@ test('product page: details, stepper to the stock, and a review by a buyer it wa
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
   await checkA11y(page);
-  await page.screenshot({ path: '/tmp/b2-not-delivered.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('b2-not-delivered.png'), fullPage: true });
 });
 
 test('vendor: adds a product with a picture, sees it in its category, edits its stock, deletes it', async ({
