@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from './money.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { abortWith, uuidField } from './validation.ts';
 
@@ -92,5 +93,5 @@ export type CouponQuote = z.infer<typeof couponQuote>;
 
 /** The shopper's message when the cart is below a coupon's minimum order. */
 export function couponMinOrderMessage(minOrderCents: number): string {
-  return `This coupon needs an order of at least $${(minOrderCents / 100).toFixed(2)}.`;
+  return `This coupon needs an order of at least ${formatMoney(minOrderCents)}.`;
 }

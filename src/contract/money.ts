@@ -1,4 +1,8 @@
-/** Money is kept in integer cents; the API and the pages show dollars with two decimals. */
+/**
+ * Money is kept in integer cents everywhere on the server; the API carries dollars (cents / 100, converted only at
+ * the response with centsToDollars), and every screen, PDF and e-mail shows an amount through formatMoney (cents)
+ * or formatDollars (an API amount), the one formatter: "$1,234.50", "-$5.00".
+ */
 
 /**
  * Amounts are stored in 32-bit integer columns (at most 2,147,483,647 cents), so every amount is capped before
@@ -9,7 +13,6 @@
 export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_LINE_UNITS = 999;
 export const MAX_ORDER_CENTS = 99_999_999;
-export const ORDER_TOO_LARGE = 'An order can be at most $999,999.99. Please lower some quantities in your cart.';
 
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -19,9 +22,19 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The one way an amount is shown: US dollars with thousands separators and two decimals. */
 export function formatMoney(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return usd.format(Math.round(cents) / 100);
 }
+
+/** An amount the API sent in dollars, shown the same way (rounded to the cent first). */
+export function formatDollars(dollars: number): string {
+  return formatMoney(dollarsToCents(dollars));
+}
+
+export const ORDER_TOO_LARGE = `An order can be at most ${formatMoney(MAX_ORDER_CENTS)}. Please lower some quantities in your cart.`;
 
 /**
  * Price = cost + cost × margin%, rounded half-up to the cent.

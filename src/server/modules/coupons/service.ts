@@ -7,7 +7,7 @@ import {
   couponMinOrderMessage,
   MIN_CHARGE_CENTS,
 } from '#contract/coupons.ts';
-import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import { centsToDollars, dollarsToCents, formatMoney } from '#contract/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -40,7 +40,7 @@ export function discountCents(kind: CouponKind, value: number, subtotal: number)
 }
 
 function couponLabel(row: Pick<CouponRow, 'kind' | 'value'>) {
-  return row.kind === 'percent' ? `${row.value}% off` : `$${centsToDollars(row.value).toFixed(2)} off`;
+  return row.kind === 'percent' ? `${row.value}% off` : `${formatMoney(row.value)} off`;
 }
 
 /** Checks a code against a subtotal; throws the reason it cannot be used. */

@@ -1,8 +1,7 @@
 import PDFDocument from 'pdfkit';
+import { formatDollars } from '#contract/money.ts';
 import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
 
-const money = (dollars: number) =>
-  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -58,10 +57,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .fontSize(10)
     .text(`Payment method: ${invoice.payment.method}`, overviewX)
     .text(`Status: ${invoice.payment.status}`, overviewX)
-    .text(`Grand total: ${money(invoice.grandTotal)}`, overviewX);
+    .text(`Grand total: ${formatDollars(invoice.grandTotal)}`, overviewX);
   if (invoice.refunds.length > 0) {
-    doc.text(`Refunded: ${money(invoice.refunded + invoice.refundPending)}`, overviewX);
-    doc.text(`Net paid: ${money(invoice.netPaid)}`, overviewX);
+    doc.text(`Refunded: ${formatDollars(invoice.refunded + invoice.refundPending)}`, overviewX);
+    doc.text(`Net paid: ${formatDollars(invoice.netPaid)}`, overviewX);
   }
   const overviewBottom = doc.y;
 
@@ -79,12 +78,14 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   y += 24;
   doc.font('Helvetica');
   for (const item of invoice.items) {
-    const refund = item.refund ? ` · ${money(item.refund.amount)} ${refundStatusLabel(item.refund.status)}` : '';
+    const refund = item.refund
+      ? ` · ${formatDollars(item.refund.amount)} ${refundStatusLabel(item.refund.status)}`
+      : '';
     const cells = [
       `${item.name}\n${item.shopName}${item.status === 'cancelled' ? `\nCancelled by the shop${refund}` : ''}`,
-      money(item.unitPrice),
+      formatDollars(item.unitPrice),
       String(item.quantity),
-      money(item.totalAmount),
+      formatDollars(item.totalAmount),
     ];
     const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w - 8 })));
     if (y + height > doc.page.height - 160) {
@@ -103,8 +104,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
 
   // Totals.
-  const totals: [string, string][] = [['Subtotal', money(invoice.subtotal)]];
-  if (invoice.discount > 0) totals.push([`Coupon ${invoice.couponCode ?? ''}`.trim(), `-${money(invoice.discount)}`]);
+  const totals: [string, string][] = [['Subtotal', formatDollars(invoice.subtotal)]];
+  if (invoice.discount > 0)
+    totals.push([`Coupon ${invoice.couponCode ?? ''}`.trim(), `-${formatDollars(invoice.discount)}`]);
   totals.push(['Shipping', 'Free']);
   y += 6;
   // The totals and refunds stay together, on a new page when they would not fit under the items.
@@ -120,7 +122,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
   doc.font('Helvetica-Bold').fontSize(12);
   doc.text('Grand Total', columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
-  doc.text(money(invoice.grandTotal), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
+  doc.text(formatDollars(invoice.grandTotal), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
   if (invoice.refunds.length > 0) {
     y += 26;
     doc.font('Helvetica').fontSize(10);
@@ -129,17 +131,17 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     for (const refund of invoice.refunds) {
       const label = `Refund: ${refund.description} · ${refundStatusLabel(refund.status)}`;
       doc.text(label, labelX, y, { width: labelWidth, align: 'right' });
-      doc.text(`-${money(refund.amount)}`, columns[3].x + 4, y, { width: columns[3].w - 8, align: 'right' });
+      doc.text(`-${formatDollars(refund.amount)}`, columns[3].x + 4, y, { width: columns[3].w - 8, align: 'right' });
       y += Math.max(16, doc.heightOfString(label, { width: labelWidth }) + 4);
     }
     doc.font('Helvetica-Bold').fontSize(12);
     doc.text('Net paid', columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
-    doc.text(money(invoice.netPaid), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
+    doc.text(formatDollars(invoice.netPaid), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
     if (invoice.refundPending > 0) {
       y += 20;
       doc.font('Helvetica').fontSize(9).fillColor(GREY);
       doc.text(
-        `${money(invoice.netPaid - invoice.refundPending)} once the pending refund is back on your card`,
+        `${formatDollars(invoice.netPaid - invoice.refundPending)} once the pending refund is back on your card`,
         left,
         y,
         {
