@@ -17,9 +17,13 @@ export function requiredText(max: number, tooLong = `At most ${max} characters`)
 /** An id: a uuid, bounded before its pattern runs. */
 export const uuidField = (error: string) => z.string({ error }).max(36, abortWith(error)).check(z.uuid({ error }));
 
+/** The one way an e-mail address is compared and stored: trimmed, lower case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** An e-mail address; the parsed value is already normalised (use it as it is). */
 export const emailField = z
   .string({ error: REQUIRED })
-  .trim()
+  .overwrite(normalizeEmail)
   .min(1, REQUIRED)
   .max(254, abortWith('E-mail is too long'))
   .pipe(z.email('Enter a valid e-mail address'));

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { TOO_MANY_SIGN_IN_FAILURES } from '#contract/auth.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { addressKey, postgresLimiter, refuse } from '../../plugins/rate-limit.ts';
 
@@ -28,7 +29,7 @@ export class SignInLimiter {
   async attempt(ip: string, email: string, reply: FastifyReply): Promise<void> {
     try {
       await this.#byAddress.consume(addressKey(ip));
-      await this.#byAccount.consume(email.toLowerCase());
+      await this.#byAccount.consume(normalizeEmail(email));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       throw refuse(reply, rejection, () => TOO_MANY_SIGN_IN_FAILURES);
@@ -37,6 +38,6 @@ export class SignInLimiter {
 
   /** The password was right: only failures count. */
   async succeeded(ip: string, email: string): Promise<void> {
-    await Promise.all([this.#byAddress.reward(addressKey(ip)), this.#byAccount.delete(email.toLowerCase())]);
+    await Promise.all([this.#byAddress.reward(addressKey(ip)), this.#byAccount.delete(normalizeEmail(email))]);
   }
 }

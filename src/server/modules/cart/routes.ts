@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addToCartInput, addToCartResult, cartItemParams, cartList, cartQuery, deletedCount } from '#contract/cart.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden } from '../../errors.ts';
 import { addToCart, getCart, removeFromCart } from './service.ts';
 
@@ -22,7 +23,7 @@ export async function cartRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = request.user!;
-      if (request.query.email.toLowerCase() !== user.email) throw forbidden('You can only see your own cart');
+      if (normalizeEmail(request.query.email) !== user.email) throw forbidden('You can only see your own cart');
       return getCart(app.db, user);
     },
   );

@@ -9,7 +9,7 @@ export async function saveContactMessage(db: Tx, input: ContactMessageInput) {
     .insert(contactMessages)
     .values({
       name: input.name,
-      email: input.email.toLowerCase(),
+      email: input.email,
       phone: input.phone,
       subject: input.subject,
       message: input.reviewText,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
 import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/orders.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders, refunds } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -134,7 +135,7 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 
 /** A buyer's payments, newest first. */
 export async function paymentHistory(db: Tx, email: string, page: number, limit: number) {
-  const where = eq(customerPayments.email, email.toLowerCase());
+  const where = eq(customerPayments.email, normalizeEmail(email));
   const [rows, [{ total }]] = await Promise.all([
     paymentRows(db, where)
       .orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerPaymentPage, customerStats, historyQuery, orderAck, orderAckInput } from '#contract/orders.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { paymentByTransactionId, paymentHistory, customerStats as readCustomerStats } from './queries.ts';
 
@@ -22,7 +23,7 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = request.user!;
-      const email = request.params.email.toLowerCase();
+      const email = normalizeEmail(request.params.email);
       if (email !== user.email && user.roll !== 'admin') throw forbidden('You can only see your own payments');
       return paymentHistory(app.db, email, request.query.page, request.query.limit);
     },

@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
 import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { users, vendorPayments } from '../../db/schema.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
@@ -21,7 +22,7 @@ async function vendorShop(db: Tx, userId: string) {
 }
 
 function ownEmail(user: AuthUser, email: string) {
-  if (email.trim().toLowerCase() !== user.email) throw forbidden('You can only pay for your own shop');
+  if (normalizeEmail(email) !== user.email) throw forbidden('You can only pay for your own shop');
 }
 
 /** POST /vendor-payment: a card payment for the premium membership, priced by the server. */

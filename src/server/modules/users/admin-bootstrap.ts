@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -8,7 +9,7 @@ import { hashPassword } from '../auth/passwords.ts';
  * an existing one (and sets its password). Used by ADMIN_EMAIL/ADMIN_PASSWORD and `npm run admin`.
  */
 export async function ensureAdmin(db: Tx, email: string, password: string): Promise<'created' | 'promoted'> {
-  const normalized = email.trim().toLowerCase();
+  const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
   if (existing) {

@@ -20,7 +20,6 @@ import {
   deleteUser,
   findActiveUserByEmail,
   listUsers,
-  normalizeEmail,
   promoteToAdmin,
   registerVendor,
   setPhoto,
@@ -34,7 +33,7 @@ const rollParam = z.object({ roll: z.enum(ROLES) });
 function assertSelfOrAdmin(request: FastifyRequest, email: string) {
   const user = request.user;
   if (!user) throw unauthenticated();
-  if (user.roll !== 'admin' && user.email !== normalizeEmail(email)) {
+  if (user.roll !== 'admin' && user.email !== email) {
     throw forbidden('You can only look up your own account');
   }
 }
@@ -191,7 +190,7 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const user = request.user;
       if (!user) throw unauthenticated();
-      if (user.email !== normalizeEmail(request.params.email)) {
+      if (user.email !== request.params.email) {
         throw forbidden('You can only register a shop for your own account');
       }
       return registerVendor(app.db, user.id, request.body);

@@ -1,14 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '#contract/roles.ts';
 import type { UserPage, UserRecord, VendorRegistrationInput } from '#contract/users.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { products, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function toUserRecord(row: UserRow): UserRecord {
   return {

@@ -274,6 +274,18 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
     });
   });
 
+  it("takes the caller's own e-mail in any case and spacing (the parsed address is normalised)", async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/email/${encodeURIComponent(` ${who.customer.email.toUpperCase()} `)}`,
+      headers: who.customer.auth,
+      payload: shopInput,
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
+    expect(row.roll).toBe('vendor');
+  });
+
   it('rejects a premium membership smuggled in the body and lists every missing field', async () => {
     const premium = await t.app.inject({
       method: 'PATCH',
