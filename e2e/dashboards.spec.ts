@@ -195,7 +195,9 @@ test("the admin's figures match the orders placed in the test", async ({ page, r
     const stats = await (await request.get('/api/admin-stats', { headers: adminAuth })).json();
     expect(stats.totalOrders).toBeGreaterThanOrEqual(ordersBefore + 2);
     await expect(figure('Total Orders')).toHaveText(String(stats.totalOrders), { timeout: 1000 });
-    await expect(figure('Total Revenue from Customers')).toHaveText(money(stats.totalCustomerPayments), { timeout: 1000 });
+    await expect(figure('Total Revenue from Customers')).toHaveText(money(stats.totalCustomerPayments), {
+      timeout: 1000,
+    });
     await expect(figure('Total Customers')).toHaveText(String(stats.totalCustomers), { timeout: 1000 });
     await expect(figure('Total Vendors')).toHaveText(String(stats.totalVendors), { timeout: 1000 });
     await expect(figure('Total Comments')).toHaveText(String(stats.totalComments), { timeout: 1000 });
