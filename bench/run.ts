@@ -53,7 +53,7 @@ try {
     `Seeded ${PRODUCT_COUNT.toLocaleString('en-US')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' });
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' });
   const app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
   servers.push(app);
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });

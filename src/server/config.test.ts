@@ -17,7 +17,6 @@ describe('loadConfig', () => {
   it('has a safe default for every setting', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      env: 'production',
       port: 3000,
       host: '127.0.0.1',
       dataDir: path.resolve('data'),
@@ -140,7 +139,6 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       'Invalid configuration: LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
     ],
-    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV="staging": must be development, production or test'],
     [{ UPLOAD_MAX_BYTES: '-5' }, 'Invalid configuration: UPLOAD_MAX_BYTES="-5": must be a whole number of at least 1'],
     [
       { RATE_LIMIT_WRITES_PER_MINUTE: 'lots' },

@@ -62,9 +62,6 @@ const optionalString = z
 /** Every setting the server reads, with a safe default. Nothing else reads process.env. */
 const envSchema = z
   .object({
-    NODE_ENV: z
-      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-      .default('production'),
     PORT: wholeNumber(0, 65535).default(3000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -134,7 +131,6 @@ const envSchema = z
   });
 
 export type Config = {
-  env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
@@ -204,7 +200,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   return {
-    env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),

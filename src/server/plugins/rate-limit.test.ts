@@ -17,7 +17,7 @@ const signIn = (app: App, email: string, password: string, headers: Record<strin
 
 /** Another server process on the same database: its own app and memory. */
 async function secondInstance(t: TestContext, env: Record<string, string> = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, db: t.db, logger: false, secrets: t.app.secrets });
   await app.ready();
   return app;
