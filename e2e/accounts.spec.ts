@@ -88,8 +88,8 @@ test('sign in returns to the page that asked for it; sign out shows Join Now aga
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   const { google } = await (await request.get('/api/auth/providers')).json();
-  if (google) await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
-  else await expect(page.getByRole('button', { name: 'Google sign-in is not set up on this server' })).toBeDisabled();
+  expect(google, 'the server under test has Google sign-in configured').toBe(true);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   await checkA11y(page);
   await page.screenshot({ path: test.info().outputPath('h2-login.png'), fullPage: true });
   await signIn(page, user.email, user.password);
@@ -106,6 +106,13 @@ test('sign in returns to the page that asked for it; sign out shows Join Now aga
   expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
   const refreshed = await page.evaluate(() => fetch('/api/auth/refresh', { method: 'POST' }).then((r) => r.status));
   expect(refreshed).toBe(401);
+});
+
+test('without Google sign-in on the server, its button says so and cannot be pressed', async ({ page }) => {
+  await page.route('**/api/auth/providers', (route) => route.fulfill({ json: { google: false } }));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Google sign-in is not set up on this server' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });
 
 test('a wrong password gets one generic message and the form is reset', async ({ page, request }) => {
@@ -183,6 +190,8 @@ test('an admin promotes one customer and deletes another after the confirmation'
     .last();
   if (await lastPage.isVisible()) await lastPage.click();
   await page.getByRole('button', { name: `Make ${promoted.name} an admin` }).click();
+  await expect(page.getByRole('heading', { name: `Make ${promoted.name} an admin?` })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, make admin!' }).click();
   await expect(page.getByText(`${promoted.name} is an Admin Now!`)).toBeVisible();
   await checkA11y(page);
   await page.screenshot({ path: test.info().outputPath('h2-all-customers.png'), fullPage: true });

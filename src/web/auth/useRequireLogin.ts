@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../paths.ts';
+import { confirmAction } from '../ui/confirm.ts';
 import { useAuth } from './AuthProvider.tsx';
-import { SWAL_COLORS } from './confirm.ts';
 
 /**
  * Returns a check for actions that need an account: true when signed in; otherwise it shows the spec's
@@ -14,21 +14,14 @@ export function useRequireLogin(): () => boolean {
   const location = useLocation();
   return useCallback(() => {
     if (user) return true;
-    // The dialog library loads on the first prompt, not with every page that has an Add button.
-    void import('sweetalert2')
-      .then(({ default: Swal }) =>
-        Swal.fire({
-          title: 'You are not login',
-          text: "You won't be able to revert this!",
-          icon: 'warning',
-          showCancelButton: true,
-          confirmButtonText: 'Yes, Log in!',
-          ...SWAL_COLORS,
-        }),
-      )
-      .then((result) => {
-        if (result.isConfirmed) navigate(paths.login, { state: { from: location } });
-      });
+    void confirmAction({
+      title: 'You are not login',
+      text: "You won't be able to revert this!",
+      confirmText: 'Yes, Log in!',
+      icon: 'warning',
+    }).then((sure) => {
+      if (sure) navigate(paths.login, { state: { from: location } });
+    });
     return false;
   }, [user, navigate, location]);
 }

@@ -17,7 +17,14 @@ export function usePageParam(name = 'page'): [number, (page: number) => void] {
   return [page, setPage];
 }
 
-/** Prev, up to five page numbers around the current one, Next. Hidden when there is one page. */
+/** The page numbers a pager shows: the first, up to five around the current one, the last. */
+export function pagerNumbers(page: number, pages: number): number[] {
+  const first = Math.max(1, Math.min(page - 2, pages - 4));
+  const around = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
+  return [...new Set([1, ...around, pages])];
+}
+
+/** Prev, the page numbers (first, around the current one, last), Next. Hidden when there is one page. */
 export function TablePager({
   page,
   pages,
@@ -30,8 +37,7 @@ export function TablePager({
   label: string;
 }) {
   if (pages <= 1) return null;
-  const first = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => first + i);
+  const numbers = pagerNumbers(page, pages);
   return (
     <nav aria-label={label} className="join mt-4">
       <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

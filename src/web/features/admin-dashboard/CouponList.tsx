@@ -1,8 +1,9 @@
 import type { Coupon } from '#contract/coupons.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { usePageParam } from '../../ui/TablePager.tsx';
 import { useCoupons } from './get-coupons.ts';
 
 const STATE_LABEL: Record<Coupon['state'], string> = { active: 'Active', expired: 'Expired', used_up: 'Used up' };
@@ -25,45 +26,21 @@ export function CouponList() {
       ) : coupons.data.total === 0 ? (
         <p className="mt-4 rounded-box bg-base-200 p-4">No coupon codes yet.</p>
       ) : (
-        <>
-          <section
-            className="mt-4 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-            aria-label="Coupon codes"
-          >
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Discount</th>
-                  <th scope="col">Minimum order</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Used</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {coupons.data.items.map((c) => (
-                  <tr key={c._id}>
-                    <th scope="row" className="font-mono">
-                      {c.code}
-                    </th>
-                    <td>{discountOf(c)}</td>
-                    <td>{c.minOrder === null ? 'None' : showDollars(c.minOrder)}</td>
-                    <td>{c.expiresOn ?? 'Never'}</td>
-                    <td>
-                      {c.usedCount}
-                      {c.usageLimit === null ? '' : ` of ${c.usageLimit}`}
-                    </td>
-                    <td>{STATE_LABEL[c.state]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <TablePager page={page} pages={coupons.data.pages} onPage={setPage} label="Coupon pages" />
-        </>
+        <DataTable
+          label="Coupon codes"
+          rows={coupons.data.items}
+          rowKey={(c) => c._id}
+          pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
+          className="mt-4 rounded-box border border-base-300"
+          columns={[
+            { header: 'Code', rowHeader: true, className: 'font-mono', cell: (c) => c.code },
+            { header: 'Discount', cell: discountOf },
+            { header: 'Minimum order', cell: (c) => (c.minOrder === null ? 'None' : showDollars(c.minOrder)) },
+            { header: 'Expires', cell: (c) => c.expiresOn ?? 'Never' },
+            { header: 'Used', cell: (c) => `${c.usedCount}${c.usageLimit === null ? '' : ` of ${c.usageLimit}`}` },
+            { header: 'State', cell: (c) => STATE_LABEL[c.state] },
+          ]}
+        />
       )}
     </section>
   );

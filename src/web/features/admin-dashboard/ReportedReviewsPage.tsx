@@ -1,13 +1,14 @@
 import { Check, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import Swal from 'sweetalert2';
 import type { ReportedReview } from '#contract/moderation.ts';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { confirmAction } from '../../ui/confirm.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { usePageParam } from '../../ui/TablePager.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
 import { useModerateReview } from './moderate-review.ts';
 
@@ -15,15 +16,13 @@ function Decision({ review }: { review: ReportedReview }) {
   const moderate = useModerateReview();
   const decide = async (action: 'keep' | 'remove') => {
     if (action === 'remove') {
-      const answer = await Swal.fire({
+      const sure = await confirmAction({
         title: 'Remove this review?',
         text: 'It leaves the product page and its average rating.',
-        icon: 'warning',
-        showCancelButton: true,
-        confirmButtonText: 'Yes, remove it!',
-        confirmButtonColor: '#b91c1c',
+        confirmText: 'Yes, remove it!',
+        danger: true,
       });
-      if (!answer.isConfirmed) return;
+      if (!sure) return;
     }
     try {
       await moderate.mutateAsync({ reviewId: review._id, action });
@@ -71,55 +70,51 @@ export function ReportedReviewsPage() {
       {data.total === 0 ? (
         <p className="mt-6 rounded-box bg-base-200 p-6">Nothing to moderate. Well done!</p>
       ) : (
-        <>
-          <section
-            className="mt-4 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-            aria-label="Reported reviews"
-          >
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Review</th>
-                  <th scope="col">Reviewer</th>
-                  <th scope="col">Reported</th>
-                  <th scope="col">Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((review) => (
-                  <tr key={review._id}>
-                    <td>
-                      <Link to={paths.productDetails(review.productId)} className="link link-primary font-semibold">
-                        {review.productName}
-                      </Link>
-                      <div className="text-xs">{review.shopName}</div>
-                    </td>
-                    <td>
-                      <p className="break-words">{review.commentDes}</p>
-                      <p className="text-xs">{review.rating} of 5 stars</p>
-                    </td>
-                    <td>
-                      <div>{review.commenterName}</div>
-                      <div className="whitespace-nowrap text-xs">{review.commenterEmail}</div>
-                    </td>
-                    <td>
-                      <time dateTime={review.reportedAt}>
-                        {new Date(review.reportedAt).toLocaleDateString('en-US')}
-                      </time>
-                    </td>
-                    <td>
-                      <Decision review={review} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <TablePager page={page} pages={data.pages} onPage={setPage} label="Reported review pages" />
-        </>
+        <DataTable
+          label="Reported reviews"
+          rows={data.items}
+          rowKey={(review) => review._id}
+          pager={{ page: data, onPage: setPage, label: 'Reported review pages' }}
+          className="mt-4 rounded-box border border-base-300"
+          columns={[
+            {
+              header: 'Product',
+              cell: (review) => (
+                <>
+                  <Link to={paths.productDetails(review.productId)} className="link link-primary font-semibold">
+                    {review.productName}
+                  </Link>
+                  <div className="text-xs">{review.shopName}</div>
+                </>
+              ),
+            },
+            {
+              header: 'Review',
+              cell: (review) => (
+                <>
+                  <p className="break-words">{review.commentDes}</p>
+                  <p className="text-xs">{review.rating} of 5 stars</p>
+                </>
+              ),
+            },
+            {
+              header: 'Reviewer',
+              cell: (review) => (
+                <>
+                  <div>{review.commenterName}</div>
+                  <div className="whitespace-nowrap text-xs">{review.commenterEmail}</div>
+                </>
+              ),
+            },
+            {
+              header: 'Reported',
+              cell: (review) => (
+                <time dateTime={review.reportedAt}>{new Date(review.reportedAt).toLocaleDateString('en-US')}</time>
+              ),
+            },
+            { header: 'Decision', cell: (review) => <Decision review={review} /> },
+          ]}
+        />
       )}
     </div>
   );

@@ -1,28 +1,29 @@
 import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import Swal from 'sweetalert2';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
 import { thumbnailUrl } from '#contract/images.ts';
 import { errorMessage } from '../../api/client.ts';
-import { confirmDelete, SWAL_COLORS } from '../../auth/confirm.ts';
 import { useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
+import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
+import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { usePageParam } from '../../ui/TablePager.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
 import { useRemoveCartItem } from './remove-cart-item.ts';
 import { useValidateCoupon } from './validate-coupon.ts';
 
 const PAGE_SIZE = 5;
 
-function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove: () => void; removing: boolean }) {
-  return (
-    <tr className={item.available ? undefined : 'bg-error/5'}>
-      <td>
+function cartColumns(onRemove: (item: CartItem) => void, removing: (item: CartItem) => boolean): Column<CartItem>[] {
+  return [
+    {
+      header: 'Image',
+      cell: (item) => (
         <img
           src={thumbnailUrl(item.image)}
           alt={item.name}
@@ -30,33 +31,41 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove: () =>
           height={56}
           className="size-14 rounded-box object-cover"
         />
-      </td>
-      <td>
-        <p className="font-semibold">{item.name}</p>
-        <p className="text-sm">By: {item.shopName}</p>
-        {item.unavailableReason ? (
-          <span className="badge mt-1 border-red-700 bg-red-700 font-semibold text-white">
-            {UNAVAILABLE_LABELS[item.unavailableReason]}
-            {item.unavailableReason === 'not_enough_stock' ? ` (${item.stock} left)` : ''}
-          </span>
-        ) : null}
-      </td>
-      <td>{showDollars(item.price)}</td>
-      <td>{item.amount}</td>
-      <td className="font-semibold">{showDollars(item.spendMoney)}</td>
-      <td>
+      ),
+    },
+    {
+      header: 'Product',
+      cell: (item) => (
+        <>
+          <p className="font-semibold">{item.name}</p>
+          <p className="text-sm">By: {item.shopName}</p>
+          {item.unavailableReason ? (
+            <span className="badge mt-1 h-auto border-red-700 bg-red-700 font-semibold text-white">
+              {UNAVAILABLE_LABELS[item.unavailableReason]}
+              {item.unavailableReason === 'not_enough_stock' ? ` (${item.stock} left)` : ''}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Unit Price', cell: (item) => showDollars(item.price) },
+    { header: 'Quantity', cell: (item) => item.amount },
+    { header: 'Subtotal', className: 'font-semibold', cell: (item) => showDollars(item.spendMoney) },
+    {
+      header: 'Remove',
+      cell: (item) => (
         <button
           type="button"
           className="btn btn-ghost btn-sm text-error"
-          onClick={onRemove}
-          disabled={removing}
+          onClick={() => onRemove(item)}
+          disabled={removing(item)}
           aria-label={`Remove ${item.name}`}
         >
           <Trash2 size={18} aria-hidden="true" />
         </button>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
 function CouponBox({ subtotal, onQuote }: { subtotal: number; onQuote: (quote: CouponQuote | null) => void }) {
@@ -151,9 +160,7 @@ export function CartPage() {
   if (cart.isError) return <LoadError error={cart.error} onRetry={() => cart.refetch()} />;
 
   const items = cart.data;
-  const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const shown = items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const shown = pageOfRows(items, page, PAGE_SIZE);
   const subtotal = items.reduce((sum, item) => sum + item.spendMoney, 0);
   const discount = quote && items.length > 0 ? quote.discount : 0;
   const unavailable = items.filter((item) => !item.available);
@@ -163,9 +170,9 @@ export function CartPage() {
     if (!(await confirmDelete())) return;
     try {
       await remove.mutateAsync(item._id);
-      await Swal.fire({ title: 'Deleted!', text: 'Your Cart Item has been deleted.', icon: 'success', ...SWAL_COLORS });
+      await tellOutcome({ title: 'Deleted!', text: 'Your Cart Item has been deleted.', ok: true });
     } catch (failure) {
-      await Swal.fire({ title: 'Not deleted', text: errorMessage(failure), icon: 'error', ...SWAL_COLORS });
+      await tellOutcome({ title: 'Not deleted', text: errorMessage(failure), ok: false });
     }
   };
 
@@ -176,48 +183,24 @@ export function CartPage() {
         There are <span className="font-bold text-primary">{items.length}</span> products in your cart
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
-        <section aria-label="Cart items">
-          <section
-            className="overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-            aria-label="Cart table"
-          >
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Image</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Unit Price</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Subtotal</th>
-                  <th scope="col">Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="py-10 text-center">
-                      Your cart is empty.{' '}
-                      <Link to={paths.home} className="link link-primary">
-                        Find something fresh
-                      </Link>
-                    </td>
-                  </tr>
-                ) : (
-                  shown.map((item) => (
-                    <CartRow
-                      key={item._id}
-                      item={item}
-                      removing={remove.isPending && remove.variables === item._id}
-                      onRemove={() => onRemove(item)}
-                    />
-                  ))
-                )}
-              </tbody>
-            </table>
-          </section>
-          <TablePager page={current} pages={pages} onPage={setPage} label="Cart pages" />
+        <section aria-label="Cart items" className="min-w-0">
+          <DataTable
+            label="Cart table"
+            rows={shown.items}
+            rowKey={(item) => item._id}
+            rowClassName={(item) => (item.available ? undefined : 'bg-error/5')}
+            pager={{ page: shown, onPage: setPage, label: 'Cart pages' }}
+            className="rounded-box border border-base-300 bg-base-100"
+            empty={
+              <>
+                Your cart is empty.{' '}
+                <Link to={paths.home} className="link link-primary">
+                  Find something fresh
+                </Link>
+              </>
+            }
+            columns={cartColumns(onRemove, (item) => remove.isPending && remove.variables === item._id)}
+          />
         </section>
 
         <section aria-labelledby="summary-title" className="h-fit rounded-box border border-base-300 bg-base-200 p-5">

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import Swal from 'sweetalert2';
 import { type Coupon, type CouponInput, type CouponValues, couponInput } from '#contract/coupons.ts';
 import { errorMessage } from '../../api/client.ts';
-import { confirmDelete, SWAL_COLORS } from '../../auth/confirm.ts';
+import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { usePageParam } from '../../ui/TablePager.tsx';
 import { useCouponList } from './admin-coupons.ts';
 import { useCreateCoupon } from './create-coupon.ts';
 import { useDeleteCoupon } from './delete-coupon.ts';
@@ -107,12 +107,7 @@ function CouponTable() {
     if (!(await confirmDelete())) return;
     try {
       await remove.mutateAsync(coupon._id);
-      await Swal.fire({
-        title: 'Deleted!',
-        text: `Coupon ${coupon.code} has been deleted.`,
-        icon: 'success',
-        ...SWAL_COLORS,
-      });
+      await tellOutcome({ title: 'Deleted!', text: `Coupon ${coupon.code} has been deleted.`, ok: true });
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
@@ -123,62 +118,49 @@ function CouponTable() {
       <h2 id="coupon-list" className="text-xl font-bold">
         Coupon codes: {coupons.data.total}
       </h2>
-      <section
-        className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-        tabIndex={0}
-        aria-label="Coupon codes"
-      >
-        <table className="table">
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Minimum order</th>
-              <th scope="col">Last valid day</th>
-              <th scope="col">Used</th>
-              <th scope="col">State</th>
-              <th scope="col">Delete</th>
-            </tr>
-          </thead>
-          <tbody>
-            {coupons.data.items.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="py-8 text-center">
-                  No coupon codes yet.
-                </td>
-              </tr>
-            ) : (
-              coupons.data.items.map((coupon) => (
-                <tr key={coupon._id}>
-                  <td className="font-mono font-semibold">{coupon.code}</td>
-                  <td>{coupon.kind === 'percent' ? `${coupon.value}% off` : `${showDollars(coupon.value)} off`}</td>
-                  <td>{coupon.minOrder === null ? '—' : showDollars(coupon.minOrder)}</td>
-                  <td>{coupon.expiresOn ?? 'No end'}</td>
-                  <td>
-                    {coupon.usedCount}
-                    {coupon.usageLimit === null ? '' : ` / ${coupon.usageLimit}`}
-                  </td>
-                  <td>
-                    <span className={`badge ${STATE[coupon.state].className}`}>{STATE[coupon.state].label}</span>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm text-error"
-                      aria-label={`Delete coupon ${coupon.code}`}
-                      onClick={() => onDelete(coupon)}
-                    >
-                      <Trash2 size={18} aria-hidden="true" />
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </section>
-      <TablePager page={page} pages={coupons.data.pages} onPage={setPage} label="Coupon pages" />
+      <DataTable
+        label="Coupon codes"
+        rows={coupons.data.items}
+        rowKey={(coupon) => coupon._id}
+        pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
+        className="mt-3 rounded-box border border-base-300 bg-base-100"
+        empty="No coupon codes yet."
+        columns={[
+          { header: 'Code', className: 'font-mono font-semibold', cell: (coupon) => coupon.code },
+          {
+            header: 'Discount',
+            cell: (coupon) => (coupon.kind === 'percent' ? `${coupon.value}% off` : `${showDollars(coupon.value)} off`),
+          },
+          {
+            header: 'Minimum order',
+            cell: (coupon) => (coupon.minOrder === null ? '—' : showDollars(coupon.minOrder)),
+          },
+          { header: 'Last valid day', cell: (coupon) => coupon.expiresOn ?? 'No end' },
+          {
+            header: 'Used',
+            cell: (coupon) => `${coupon.usedCount}${coupon.usageLimit === null ? '' : ` / ${coupon.usageLimit}`}`,
+          },
+          {
+            header: 'State',
+            cell: (coupon) => (
+              <span className={`badge ${STATE[coupon.state].className}`}>{STATE[coupon.state].label}</span>
+            ),
+          },
+          {
+            header: 'Delete',
+            cell: (coupon) => (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm text-error"
+                aria-label={`Delete coupon ${coupon.code}`}
+                onClick={() => onDelete(coupon)}
+              >
+                <Trash2 size={18} aria-hidden="true" />
+              </button>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Invoice } from '#contract/orders.ts';
 import { errorMessage } from '../../api/client.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
@@ -13,6 +14,8 @@ import { RefundStatusText } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './invoice-print.css';
+
+const RIGHT = { className: 'text-right', headerClassName: 'text-right' };
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -117,55 +120,43 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </section>
       </div>
 
-      <section
-        className="mt-8 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-        tabIndex={0}
-        aria-label="Invoice items"
-      >
-        <table className="table table-sm sm:table-md [&_th]:whitespace-normal">
-          <thead className="text-base-content">
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col" className="text-right">
-                Unit Price
-              </th>
-              <th scope="col" className="text-right">
-                Quantity
-              </th>
-              <th scope="col" className="text-right">
-                Total Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.items.map((item) => (
-              <tr key={item._id}>
-                <td className="whitespace-normal">
-                  <span className={`font-semibold ${item.status === 'cancelled' ? 'line-through' : ''}`}>
-                    {item.name}
+      <DataTable
+        label="Invoice items"
+        rows={invoice.items}
+        rowKey={(item) => item._id}
+        className="mt-8"
+        tableClassName="table table-sm sm:table-md [&_th]:whitespace-normal"
+        columns={[
+          {
+            header: 'Name',
+            className: 'whitespace-normal',
+            cell: (item) => (
+              <>
+                <span className={`font-semibold ${item.status === 'cancelled' ? 'line-through' : ''}`}>
+                  {item.name}
+                </span>
+                <br />
+                <span className="text-sm">{item.shopName}</span>
+                {item.status === 'cancelled' ? (
+                  <span className="block text-sm">
+                    Cancelled by the shop
+                    {item.refund ? (
+                      <>
+                        {' · '}
+                        {showDollars(item.refund.amount)} <RefundStatusText status={item.refund.status} />
+                      </>
+                    ) : null}
                   </span>
-                  <br />
-                  <span className="text-sm">{item.shopName}</span>
-                  {item.status === 'cancelled' ? (
-                    <span className="block text-sm">
-                      Cancelled by the shop
-                      {item.refund ? (
-                        <>
-                          {' · '}
-                          {showDollars(item.refund.amount)} <RefundStatusText status={item.refund.status} />
-                        </>
-                      ) : null}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="text-right">{showDollars(item.unitPrice)}</td>
-                <td className="text-right">{item.quantity}</td>
-                <td className="text-right">{showDollars(item.totalAmount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="text-base-content">
+                ) : null}
+              </>
+            ),
+          },
+          { header: 'Unit Price', ...RIGHT, cell: (item) => showDollars(item.unitPrice) },
+          { header: 'Quantity', ...RIGHT, cell: (item) => item.quantity },
+          { header: 'Total Amount', ...RIGHT, cell: (item) => showDollars(item.totalAmount) },
+        ]}
+        foot={
+          <>
             <tr>
               <td colSpan={3} className="text-right">
                 Subtotal
@@ -214,9 +205,9 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                 <td className="text-right font-bold">{showDollars(invoice.netPaid)}</td>
               </tr>
             ) : null}
-          </tfoot>
-        </table>
-      </section>
+          </>
+        }
+      />
 
       <DeliverySection paymentId={invoice._id} />
 

@@ -1,13 +1,13 @@
 import { FileText } from 'lucide-react';
-import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { CustomerPayment } from '#contract/orders.ts';
 import { paths } from '../../paths.ts';
+import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
-import { HISTORY_PAGE_SIZE, usePaymentHistory } from './get-payment-history.ts';
+import { usePageParam } from '../../ui/TablePager.tsx';
+import { usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -86,7 +86,7 @@ export function PaymentHistoryPage() {
 
   if (history.isPending) return <PageLoader label="Loading your payments" />;
   if (history.isError) return <LoadError error={history.error} onRetry={() => history.refetch()} />;
-  const { items, total, pages } = history.data;
+  const { items, total } = history.data;
 
   return (
     <div>
@@ -102,59 +102,40 @@ export function PaymentHistoryPage() {
               </li>
             ))}
           </ul>
-          <section
-            className="mt-6 hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary md:block"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-            aria-label="Payment history"
-          >
-            <table className="table">
-              <thead className="text-base-content">
+          <DataTable
+            label="Payment history"
+            rows={items}
+            rowKey={(payment) => payment._id}
+            rowClassName={(payment) => (payment.refunds.length > 0 ? 'border-b-0' : undefined)}
+            afterRow={(payment) =>
+              payment.refunds.length > 0 ? (
+                // The refunds of the payment above, under its columns.
                 <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Order Date</th>
-                  <th scope="col">Transaction Id</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">Invoice</th>
+                  <td />
+                  <td colSpan={6} className="pt-0">
+                    <Refunds payment={payment} wide />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((payment, index) => (
-                  <Fragment key={payment._id}>
-                    <tr className={payment.refunds.length > 0 ? 'border-b-0' : undefined}>
-                      <td>{(page - 1) * HISTORY_PAGE_SIZE + index + 1}</td>
-                      <td className="font-semibold">{showDollars(payment.price)}</td>
-                      <td>{orderDate(payment.date)}</td>
-                      <td className="max-w-48 font-mono text-xs break-all">{payment.transactionId}</td>
-                      <td>
-                        <StatusBadge status={payment.status} />
-                      </td>
-                      <td>
-                        <Delivery payment={payment} />
-                      </td>
-                      <td>
-                        <InvoiceLink payment={payment} />
-                      </td>
-                    </tr>
-                    {payment.refunds.length > 0 ? (
-                      // The refunds of the payment above, under its columns.
-                      <tr>
-                        <td />
-                        <td colSpan={6} className="pt-0">
-                          <Refunds payment={payment} wide />
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </section>
+              ) : null
+            }
+            pager={{ page: history.data, onPage: setPage, label: 'Payment history pages' }}
+            className="mt-6 hidden rounded-box border border-base-300 bg-base-100 md:block"
+            columns={[
+              { header: '#', cell: (_, index) => rowNumber(history.data, index) },
+              { header: 'Price', className: 'font-semibold', cell: (payment) => showDollars(payment.price) },
+              { header: 'Order Date', cell: (payment) => orderDate(payment.date) },
+              {
+                header: 'Transaction Id',
+                className: 'max-w-48 font-mono text-xs break-all',
+                cell: (payment) => payment.transactionId,
+              },
+              { header: 'Status', cell: (payment) => <StatusBadge status={payment.status} /> },
+              { header: 'Delivery', cell: (payment) => <Delivery payment={payment} /> },
+              { header: 'Invoice', cell: (payment) => <InvoiceLink payment={payment} /> },
+            ]}
+          />
         </>
       )}
-      <TablePager page={page} pages={pages} onPage={setPage} label="Payment history pages" />
     </div>
   );
 }

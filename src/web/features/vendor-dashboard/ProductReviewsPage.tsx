@@ -1,14 +1,15 @@
 import { Flag } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import Swal from 'sweetalert2';
 import type { VendorReview } from '#contract/moderation.ts';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { confirmAction } from '../../ui/confirm.ts';
+import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
-import { REVIEWS_PAGE_SIZE, useProductReviews } from './get-product-reviews.ts';
+import { usePageParam } from '../../ui/TablePager.tsx';
+import { useProductReviews } from './get-product-reviews.ts';
 import { useReportReview } from './report-review.ts';
 
 function ReportButton({ review }: { review: VendorReview }) {
@@ -17,15 +18,13 @@ function ReportButton({ review }: { review: VendorReview }) {
     return <span className="badge badge-sm border-amber-600 bg-amber-50 font-semibold text-amber-900">Reported</span>;
   }
   const run = async () => {
-    const answer = await Swal.fire({
+    const sure = await confirmAction({
       title: 'Report this review?',
       text: 'An admin will read it and keep it or remove it.',
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, report it!',
-      confirmButtonColor: '#b91c1c',
+      confirmText: 'Yes, report it!',
+      danger: true,
     });
-    if (!answer.isConfirmed) return;
+    if (!sure) return;
     try {
       await report.mutateAsync(review._id);
       toast.success('The review was sent to the admins');
@@ -68,44 +67,30 @@ export function ProductReviewsPage() {
       {data.total === 0 ? (
         <p className="mt-6 rounded-box bg-base-200 p-6">No reviews of this product yet.</p>
       ) : (
-        <>
-          <section
-            className="mt-4 overflow-x-auto rounded-box border border-base-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-            aria-label="Reviews"
-          >
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">ProductId</th>
-                  <th scope="col">Comment</th>
-                  <th scope="col">Report Comment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((review, index) => (
-                  <tr key={review._id}>
-                    <th scope="row">{(page - 1) * REVIEWS_PAGE_SIZE + index + 1}</th>
-                    <td className="font-mono text-xs break-all">{review.productId}</td>
-                    <td>
-                      <p>{review.commentDes}</p>
-                      <p className="text-xs">
-                        {review.commenterName} · {review.rating} of 5 stars ·{' '}
-                        {new Date(review.createdAt).toLocaleDateString('en-US')}
-                      </p>
-                    </td>
-                    <td>
-                      <ReportButton review={review} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <TablePager page={page} pages={data.pages} onPage={setPage} label="Review pages" />
-        </>
+        <DataTable
+          label="Reviews"
+          rows={data.items}
+          rowKey={(review) => review._id}
+          pager={{ page: data, onPage: setPage, label: 'Review pages' }}
+          className="mt-4 rounded-box border border-base-300"
+          columns={[
+            { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
+            { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },
+            {
+              header: 'Comment',
+              cell: (review) => (
+                <>
+                  <p>{review.commentDes}</p>
+                  <p className="text-xs">
+                    {review.commenterName} · {review.rating} of 5 stars ·{' '}
+                    {new Date(review.createdAt).toLocaleDateString('en-US')}
+                  </p>
+                </>
+              ),
+            },
+            { header: 'Report Comment', cell: (review) => <ReportButton review={review} /> },
+          ]}
+        />
       )}
     </div>
   );

@@ -1,14 +1,15 @@
 import { PackageCheck, Truck, XCircle } from 'lucide-react';
 import { toast } from 'react-toastify';
-import Swal from 'sweetalert2';
 import { type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
 import { errorMessage } from '../../api/client.ts';
+import { confirmAction } from '../../ui/confirm.ts';
+import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { showDollars } from '../../ui/show-dollars.ts';
-import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { usePageParam } from '../../ui/TablePager.tsx';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
-import { useVendorOrders, VENDOR_ORDERS_PAGE_SIZE } from './get-vendor-orders.ts';
+import { useVendorOrders } from './get-vendor-orders.ts';
 import { useUpdateVendorOrder } from './update-vendor-order.ts';
 
 type Target = FulfilmentUpdate['status'];
@@ -47,16 +48,14 @@ function OrderActions({ order }: { order: VendorOrder }) {
 
   const run = async (target: Target) => {
     const action = ACTIONS[target];
-    const answer = await Swal.fire({
+    const sure = await confirmAction({
       title: action.question,
       text: `${order.name} · ${showDollars(order.totalPrice)}${target === 'cancelled' ? " · You won't be able to revert this!" : ''}`,
-      icon: target === 'cancelled' ? 'warning' : 'question',
-      showCancelButton: true,
-      confirmButtonText: target === 'cancelled' ? 'Yes, cancel it!' : `Yes, ${action.label.toLowerCase()} it!`,
-      cancelButtonText: 'Back',
-      confirmButtonColor: target === 'cancelled' ? '#b91c1c' : '#1f7a52',
+      confirmText: target === 'cancelled' ? 'Yes, cancel it!' : `Yes, ${action.label.toLowerCase()} it!`,
+      cancelText: 'Back',
+      danger: target === 'cancelled',
     });
-    if (!answer.isConfirmed) return;
+    if (!sure) return;
     try {
       await update.mutateAsync({ orderId: order._id, status: target });
       toast.success(action.done);
@@ -146,50 +145,42 @@ export function VendorOrdersPage() {
               </li>
             ))}
           </ul>
-          <section
-            className="mt-4 hidden overflow-x-auto rounded-box border border-base-300 md:block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-            tabIndex={0}
-            aria-label="Your orders"
-          >
-            <table className="table">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Total Price</th>
-                  <th scope="col">Number of Items</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.items.map((order, index) => (
-                  <tr key={order._id}>
-                    <th scope="row">{(page - 1) * VENDOR_ORDERS_PAGE_SIZE + index + 1}</th>
-                    <td>
-                      <div className="whitespace-nowrap font-semibold">{order.name}</div>
-                      <div className="text-xs">{new Date(order.createdAt).toLocaleDateString('en-US')}</div>
-                    </td>
-                    <td className="whitespace-nowrap">{order.email}</td>
-                    <td className="whitespace-nowrap font-semibold">{showDollars(order.totalPrice)}</td>
-                    <td>
-                      <div>{order.numberOfItems}</div>
-                      <div className="text-xs">{itemsOf(order)}</div>
-                    </td>
-                    <td>
-                      <FulfilmentBadge status={order.status} />
-                    </td>
-                    <td>
-                      <OrderActions order={order} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-          <TablePager page={page} pages={orders.data.pages} onPage={setPage} label="Order pages" />
+          <DataTable
+            label="Your orders"
+            rows={orders.data.items}
+            rowKey={(order) => order._id}
+            pager={{ page: orders.data, onPage: setPage, label: 'Order pages' }}
+            className="mt-4 hidden rounded-box border border-base-300 md:block"
+            columns={[
+              { header: '#', rowHeader: true, cell: (_, index) => rowNumber(orders.data, index) },
+              {
+                header: 'Name',
+                cell: (order) => (
+                  <>
+                    <div className="whitespace-nowrap font-semibold">{order.name}</div>
+                    <div className="text-xs">{new Date(order.createdAt).toLocaleDateString('en-US')}</div>
+                  </>
+                ),
+              },
+              { header: 'Email', className: 'whitespace-nowrap', cell: (order) => order.email },
+              {
+                header: 'Total Price',
+                className: 'whitespace-nowrap font-semibold',
+                cell: (order) => showDollars(order.totalPrice),
+              },
+              {
+                header: 'Number of Items',
+                cell: (order) => (
+                  <>
+                    <div>{order.numberOfItems}</div>
+                    <div className="text-xs">{itemsOf(order)}</div>
+                  </>
+                ),
+              },
+              { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} /> },
+              { header: 'Action', cell: (order) => <OrderActions order={order} /> },
+            ]}
+          />
         </>
       )}
     </div>

@@ -1,0 +1,131 @@
+import { Fragment, type ReactNode } from 'react';
+import type { Page } from '#contract/pagination.ts';
+import { TablePager } from './TablePager.tsx';
+
+export type Column<T> = {
+  /** Column heading; a string also names the column for screen readers. */
+  header: ReactNode;
+  cell: (row: T, index: number) => ReactNode;
+  /** The cell names its row (a `th scope="row"`). */
+  rowHeader?: boolean;
+  className?: string;
+  headerClassName?: string;
+};
+
+type PagerProps = {
+  /** One page of rows as the server sends it (src/contract/pagination.ts), or as `pageOfRows` cuts it. */
+  page: Pick<Page<unknown>, 'page' | 'pages'>;
+  onPage: (page: number) => void;
+  /** Name of the pager's navigation landmark. */
+  label: string;
+};
+
+/**
+ * Every table of the site: a named scroll region reachable by keyboard (a table wider than a phone scrolls inside
+ * it, never the page), the columns, one row per item, an optional footer, and the pager under it.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  afterRow,
+  empty,
+  foot,
+  pager,
+  className = 'mt-4 rounded-box border border-base-300 bg-base-100',
+  tableClassName = 'table',
+  headRowClassName,
+}: {
+  /** Name of the scroll region. */
+  label: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  rowClassName?: (row: T) => string | undefined;
+  /** A second row under an item (its details across the columns). */
+  afterRow?: (row: T, index: number) => ReactNode;
+  /** Shown in one full-width row when there are no rows. */
+  empty?: ReactNode;
+  foot?: ReactNode;
+  pager?: PagerProps;
+  /** Classes of the scroll region (margins, border, `hidden md:block`). */
+  className?: string;
+  tableClassName?: string;
+  headRowClassName?: string;
+}) {
+  return (
+    <>
+      <section
+        className={`max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${className}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+        tabIndex={0}
+        aria-label={label}
+      >
+        <table className={tableClassName}>
+          <thead className="text-base-content">
+            <tr className={headRowClassName}>
+              {columns.map((column, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table
+                <th key={i} scope="col" className={column.headerClassName}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && empty !== undefined ? (
+              <tr>
+                <td colSpan={columns.length} className="py-8 text-center">
+                  {empty}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, index) => (
+              <Fragment key={rowKey(row)}>
+                <tr className={rowClassName?.(row)}>
+                  {columns.map((column, i) =>
+                    column.rowHeader ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table
+                      <th key={i} scope="row" className={column.className}>
+                        {column.cell(row, index)}
+                      </th>
+                    ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table
+                      <td key={i} className={column.className}>
+                        {column.cell(row, index)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+                {afterRow?.(row, index)}
+              </Fragment>
+            ))}
+          </tbody>
+          {foot ? <tfoot className="text-base-content">{foot}</tfoot> : null}
+        </table>
+      </section>
+      {pager ? (
+        <TablePager page={pager.page.page} pages={pager.page.pages} onPage={pager.onPage} label={pager.label} />
+      ) : null}
+    </>
+  );
+}
+
+/** A page of rows the browser already holds (the cart, a vendor's products), cut like the server's pages. */
+export function pageOfRows<T>(items: readonly T[], page: number, limit: number): Page<T> {
+  const pages = Math.max(1, Math.ceil(items.length / limit));
+  const current = Math.min(Math.max(1, page), pages);
+  return {
+    items: items.slice((current - 1) * limit, current * limit),
+    total: items.length,
+    page: current,
+    limit,
+    pages,
+  };
+}
+
+/** The row's number across pages (#): 1-based, continuing from the pages before. */
+export const rowNumber = (page: Pick<Page<unknown>, 'page' | 'limit'>, index: number) =>
+  (page.page - 1) * page.limit + index + 1;
