@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       uploadMaxBytes: 5 * 1024 * 1024,
       s3: undefined,
+      businessTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Owner@Example.com',
       ADMIN_PASSWORD: 'Str0ng#Pass',
       UPLOAD_MAX_BYTES: '1048576',
+      BUSINESS_TIME_ZONE: 'Pacific/Kiritimati',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -55,6 +57,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       admin: { email: 'Owner@Example.com', password: 'Str0ng#Pass' },
       uploadMaxBytes: 1048576,
+      businessTimeZone: 'Pacific/Kiritimati',
     });
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
@@ -147,6 +150,14 @@ describe('loadConfig', () => {
     [
       { RATE_LIMIT_UPLOADS_PER_HOUR: '0' },
       'Invalid configuration: RATE_LIMIT_UPLOADS_PER_HOUR="0": must be a whole number of at least 1',
+    ],
+    [
+      { BUSINESS_TIME_ZONE: 'Mars/Olympus' },
+      'Invalid configuration: BUSINESS_TIME_ZONE="Mars/Olympus": must be a time zone name such as America/Los_Angeles',
+    ],
+    [
+      { BUSINESS_TIME_ZONE: "UTC' -c log_statement=all" },
+      `Invalid configuration: BUSINESS_TIME_ZONE="UTC' -c log_statement=all": must be a time zone name such as America/Los_Angeles`,
     ],
     [{ S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT="minio": must be a URL'],
     [

@@ -53,6 +53,16 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** An IANA time zone name (America/Los_Angeles) that Intl knows; PostgreSQL reads the same names. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return /^[A-Za-z0-9_+\-/]+$/.test(name);
+  } catch {
+    return false;
+  }
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -87,6 +97,9 @@ const envSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+    BUSINESS_TIME_ZONE: optionalString.pipe(
+      z.string().refine(isTimeZone, 'must be a time zone name such as America/Los_Angeles').optional(),
+    ),
     RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(60),
     RATE_LIMIT_UPLOADS_PER_HOUR: wholeNumber(1).default(60),
     TRUST_PROXY: trustProxy.default(false),
@@ -146,6 +159,8 @@ export type Config = {
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
   jwtSecret: string | undefined;
+  /** The zone of the business day ("today" for expiry, deals and charts); default the server's. */
+  businessTimeZone: string;
   rateLimitWritesPerMinute: number;
   /** Pictures one user may upload per hour. */
   rateLimitUploadsPerHour: number;
@@ -218,6 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     jwtSecret: env.JWT_SECRET,
+    businessTimeZone: env.BUSINESS_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     rateLimitUploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
     trustProxy: env.TRUST_PROXY,

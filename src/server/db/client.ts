@@ -14,8 +14,18 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 // Return DATE columns as 'YYYY-MM-DD' strings, never as shifted JS dates.
 pg.types.setTypeParser(1082, (value: string) => value);
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+/**
+ * The pool of every query. With `timeZone` (BUSINESS_TIME_ZONE), each connection runs in that zone, so
+ * current_date is the business day (see business-day.ts).
+ */
+export function createPool(url: string, max = 10, timeZone?: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    ...(timeZone ? { options: `-c TimeZone=${timeZone}` } : {}),
+  });
   // An idle connection the server closed (restart, failover, dropped test database) must not crash the
   // process: the pool opens a new one at the next query, and that query reports any real outage.
   pool.on('error', () => undefined);

@@ -45,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     ...env,
   });
-  const pool = createPool(database.url, 4);
+  const pool = createPool(database.url, 4, config.businessTimeZone);
   const db = createDb(pool);
   const app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
   await app.ready();

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { cartItems, products, users } from '../../db/schema.ts';
 
@@ -52,7 +53,7 @@ const lineColumns = {
   priceCents: products.priceCents,
   stock: products.stock,
   listed: products.listed,
-  expired: sql<boolean>`${products.expiresOn} < current_date`,
+  expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
   vendorId: products.vendorId,
   shopName: sql<string>`coalesce(${users.shopName}, ${users.name})`,
   shopEmail: users.email,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CartItem } from '#contract/cart.ts';
 import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db } from '../../db/client.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -42,7 +43,7 @@ export async function addToCart(db: Db, userId: string, productId: string, amoun
       .select({
         name: products.name,
         stock: products.stock,
-        expired: sql<boolean>`${products.expiresOn} < current_date`,
+        expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
       })
       .from(products)
       .where(and(eq(products.id, productId), eq(products.listed, true)))

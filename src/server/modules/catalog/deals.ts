@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deal } from '#contract/products.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db } from '../../db/client.ts';
 import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
 
@@ -11,7 +12,7 @@ async function activeDeals(db: Db) {
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS}, d.ends_at
     FROM deals d JOIN products p ON p.id = d.product_id JOIN users u ON u.id = p.vendor_id
-    WHERE d.ends_at > now() AND p.listed AND p.expires_on >= current_date
+    WHERE d.ends_at > now() AND p.listed AND p.expires_on >= ${BUSINESS_TODAY}
     ORDER BY d.ends_at ASC, p.id
     LIMIT ${DEALS_SHOWN}`);
   return result.rows as (ProductRow & { ends_at: Date })[];
@@ -31,12 +32,12 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
         INSERT INTO deals (product_id, ends_at)
         SELECT p.id, now() + make_interval(secs => ${DEAL_SECONDS})
         FROM products p
-        WHERE p.listed AND p.expires_on >= current_date AND p.stock > 0
+        WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.stock > 0
           AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.product_id = p.id AND d.ends_at > now())
         ORDER BY p.popularity DESC, p.id
         LIMIT GREATEST(0, ${DEALS_SHOWN} - (
           SELECT count(*) FROM deals d JOIN products p2 ON p2.id = d.product_id
-          WHERE d.ends_at > now() AND p2.listed AND p2.expires_on >= current_date))`);
+          WHERE d.ends_at > now() AND p2.listed AND p2.expires_on >= ${BUSINESS_TODAY}))`);
     });
     rows = await activeDeals(db);
   }

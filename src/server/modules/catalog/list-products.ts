@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Product, ProductSort } from '#contract/products.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { relevanceScore, searchCandidates, searchWords } from '../search/ranking.ts';
@@ -78,7 +79,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
     throw badRequest('Sorting by relevance needs a search text', { sort: 'Sorting by relevance needs a search text' });
   }
   const cursor = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
-  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= current_date`];
+  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`];
   if (params.category) filters.push(sql`p.category = ${params.category}`);
   if (params.shopId) filters.push(sql`p.vendor_id = ${params.shopId}::uuid`);
   const offered = sql.join(filters, sql` AND `);

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 
 /** The columns every product read selects: the product (alias p) and its vendor's shop (alias u). */
 export const PRODUCT_COLUMNS = sql`
   p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
   p.price_cents, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
-  p.created_at::text AS created_at_key, (p.expires_on < current_date) AS expired,
+  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   u.email AS vendor_email, u.shop_name, u.shop_image, u.shop_address`;
 
 export type ProductRow = {

@@ -3,6 +3,7 @@ import type { VendorAllowance } from '#contract/catalog.ts';
 import { dollarsToCents, priceFromCost } from '#contract/money.ts';
 import { PRODUCT_LIMIT_MESSAGE, type Product, type ProductEditInput, type ProductInput } from '#contract/products.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, deals, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -37,7 +38,7 @@ async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<Prod
 }
 
 async function today(db: Tx): Promise<string> {
-  const result = await db.execute(sql`SELECT current_date::text AS today`);
+  const result = await db.execute(sql`SELECT ${BUSINESS_TODAY}::text AS today`);
   return (result.rows[0] as { today: string }).today;
 }
 
@@ -135,7 +136,7 @@ export async function unlistProduct(db: Db, vendor: AuthUser, id: string): Promi
  */
 export async function bumpPopularity(db: Tx, id: string, userId: string): Promise<number> {
   const offered = await db.execute(sql`
-    SELECT 1 FROM products WHERE id = ${id}::uuid AND listed AND expires_on >= current_date`);
+    SELECT 1 FROM products WHERE id = ${id}::uuid AND listed AND expires_on >= ${BUSINESS_TODAY}`);
   if (!offered.rowCount) throw notFound('Product');
   return (await countPopularity(db, id, userId)) ? 1 : 0;
 }

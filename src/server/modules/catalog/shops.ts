@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Shop } from '#contract/shops.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 
@@ -20,7 +21,7 @@ type ShopRow = {
 const SHOP_COLUMNS = sql`
   u.id, u.name, u.email, u.shop_name, u.shop_image, u.shop_address, u.shop_phone, u.shop_established,
   u.membership, u.badge,
-  (SELECT count(*)::int FROM products p WHERE p.vendor_id = u.id AND p.listed AND p.expires_on >= current_date)
+  (SELECT count(*)::int FROM products p WHERE p.vendor_id = u.id AND p.listed AND p.expires_on >= ${BUSINESS_TODAY})
     AS product_count`;
 
 function toShop(row: ShopRow): Shop {

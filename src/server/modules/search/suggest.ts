@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Suggestion } from '#contract/catalog.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { searchWords, spelledQuery } from './ranking.ts';
 
@@ -29,7 +30,7 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
        FROM (
          SELECT p.id, p.name, p.vendor_id, p.popularity, ts_rank(p.search_vector, (SELECT all_words FROM spelled)) AS rank
          FROM products p
-         WHERE p.listed AND p.expires_on >= current_date AND p.search_vector @@ (SELECT all_words FROM spelled)
+         WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.search_vector @@ (SELECT all_words FROM spelled)
          LIMIT ${PRODUCT_CANDIDATES}) AS m
        JOIN users u ON u.id = m.vendor_id
        ORDER BY m.rank DESC, m.popularity DESC, m.id

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../../business-day.ts';
 import { comments, products, users, vendorPayments } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
@@ -157,7 +158,7 @@ describe('GET /api/vendor/sales', () => {
     expect(body.series).toHaveLength(7);
     expect(sum(body.series)).toBe(17);
     expect(body.series.at(-1)).toMatchObject({ revenue: 5, orders: 1, units: 2 });
-    expect(body.series.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    expect(body.series.at(-1).date).toBe(businessToday(t.config.businessTimeZone));
     expect(body.byProduct).toEqual([
       { productId: expect.any(String), name: 'Leeks', revenue: 12, units: 3 },
       { productId: expect.any(String), name: 'Carrots', revenue: 5, units: 2 },
