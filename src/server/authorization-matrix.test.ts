@@ -9,6 +9,7 @@ import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtu
 import { insertOrder, insertReview, type TestProduct } from './modules/fulfilment/order-fixtures.ts';
 import { expectedOutcome, type Outcome, ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access.ts';
 import { createTestApp, type TestContext } from './test/app.ts';
+import { dayFromToday } from './test/dates.ts';
 import { registeredRoutes } from './test/route-list.ts';
 import { createUser, type TestUser } from './test/users.ts';
 
@@ -117,7 +118,7 @@ const PRODUCT_FIELDS = {
   productionCost: 2,
   profitMargin: 10,
   productManufacturingDate: '2026-01-10',
-  productExpireDate: '2099-01-01',
+  productExpireDate: dayFromToday(365),
   productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
 };
 const SHOP = {

@@ -8,6 +8,7 @@ import { PRICE_TOO_HIGH } from '#contract/products.ts';
 import { encodeCursor } from './modules/catalog/cursor.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
 import { createTestApp, type TestContext } from './test/app.ts';
+import { dayFromToday } from './test/dates.ts';
 import { hostileString, type Pools, requestFor } from './test/fuzz.ts';
 import { listApiRoutes } from './test/routes.ts';
 import { createUser, type TestUser } from './test/users.ts';
@@ -164,7 +165,7 @@ describe('known server errors are client errors now', () => {
         productionCost: 90_000,
         profitMargin: 20,
         productManufacturingDate: '2026-01-01',
-        productExpireDate: '2099-01-01',
+        productExpireDate: dayFromToday(365),
         productImage: '/uploads/x.webp',
         productCategory: 'fruit',
       },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '#contract/products.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { insertProduct } from './test-products.ts';
 
@@ -204,7 +205,7 @@ describe('the one-second micro-cache of listings', () => {
         productionCost: 1,
         profitMargin: 10,
         productManufacturingDate: '2026-01-01',
-        productExpireDate: '2099-01-01',
+        productExpireDate: dayFromToday(365),
         productImage: '/uploads/33333333-3333-4333-8333-333333333333.webp',
       },
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE } from '#contract/products.ts';
 import { products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { insertProduct } from './test-products.ts';
 
@@ -26,7 +27,7 @@ const newProduct = {
   productionCost: 4,
   profitMargin: 12.5,
   productManufacturingDate: '2026-01-10',
-  productExpireDate: '2099-01-01',
+  productExpireDate: dayFromToday(365),
   productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
 };
 
@@ -206,7 +207,7 @@ describe('changing products', () => {
       productionCost: 10,
       profitMargin: 50,
       productManufacturingDate: '2026-02-01',
-      productExpireDate: '2099-02-01',
+      productExpireDate: dayFromToday(400),
       productImage: '/uploads/22222222-2222-4222-8222-222222222222.webp',
     };
     const denied = await t.app.inject({

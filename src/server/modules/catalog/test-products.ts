@@ -1,6 +1,7 @@
 import { priceFromCost } from '#contract/money.ts';
 import { products } from '../../db/schema.ts';
 import type { TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 
 let counter = 0;
 
@@ -27,7 +28,7 @@ export async function insertProduct(
       stock: 10,
       unit: 'kg',
       manufacturedOn: '2026-01-01',
-      expiresOn: '2099-12-31',
+      expiresOn: dayFromToday(365),
       ...overrides,
     })
     .returning({ id: products.id });

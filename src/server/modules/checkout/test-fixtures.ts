@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import type { TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 import type { TestUser } from '../../test/users.ts';
 
 let counter = 0;
@@ -27,7 +28,7 @@ export async function createProduct(
       stock: options.stock ?? 10,
       unit: 'kg',
       manufacturedOn: '2024-01-01',
-      expiresOn: options.expiresOn ?? '2099-12-31',
+      expiresOn: options.expiresOn ?? dayFromToday(365),
     })
     .returning();
   return row;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, sandboxPaymentIntents } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 
@@ -42,8 +43,9 @@ describe('coupons (admin)', () => {
       state: 'active',
       expiresOn: null,
     });
-    const fixed = await create({ code: 'FIVE-OFF', kind: 'fixed', value: 5, expiresOn: '2099-01-31' });
-    expect(fixed.json()).toMatchObject({ code: 'FIVE-OFF', value: 5, expiresOn: '2099-01-31', minOrder: null });
+    const lastDay = dayFromToday(30);
+    const fixed = await create({ code: 'FIVE-OFF', kind: 'fixed', value: 5, expiresOn: lastDay });
+    expect(fixed.json()).toMatchObject({ code: 'FIVE-OFF', value: 5, expiresOn: lastDay, minOrder: null });
 
     const page = await t.app.inject({ method: 'GET', url: '/api/coupons?page=1&limit=1', headers: admin.auth });
     expect(page.json()).toMatchObject({ total: 2, page: 1, limit: 1, pages: 2 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { comments, customerPayments, orderLines, orders, products, users } from '../../db/schema.ts';
 import type { TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 import type { TestUser } from '../../test/users.ts';
 
 /** Test data: products and paid orders inserted directly, so figures can be checked against known sums. */
@@ -27,7 +28,7 @@ export async function insertProduct(
       stock,
       unit: 'kg',
       manufacturedOn: '2026-01-01',
-      expiresOn: '2026-12-31',
+      expiresOn: dayFromToday(365),
     })
     .returning({ id: products.id });
   return { id: row.id, name, priceCents, vendor };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { categories, products, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 
 let t: TestContext;
@@ -379,7 +380,7 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
         stock: 10,
         unit: category.unit,
         manufacturedOn: '2026-01-01',
-        expiresOn: '2026-12-31',
+        expiresOn: dayFromToday(365),
       })
       .returning();
     const response = await t.app.inject({
