@@ -19,6 +19,11 @@ export function paginated<T extends z.ZodType>(item: T) {
 }
 export type Page<T> = { items: T[]; total: number; page: number; limit: number; pages: number };
 
+/** The rows before the page: `.limit(query.limit).offset(pageOffset(query))`. */
+export function pageOffset({ page, limit }: PageQuery): number {
+  return (page - 1) * limit;
+}
+
 export function pageOf<T>(items: T[], total: number, { page, limit }: PageQuery): Page<T> {
   return { items, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginated } from './pagination.ts';
 import { MEMBERSHIPS, ROLES } from './roles.ts';
 import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
@@ -20,12 +21,7 @@ export const userRecord = z.object({
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
-export const userPage = z.object({
-  items: z.array(userRecord),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const userPage = paginated(userRecord);
 export type UserPage = z.infer<typeof userPage>;
 
 /** `GET /users/{customer|vendor|admin}`: the whole list (the spec's call), or one page when `page` is given. */

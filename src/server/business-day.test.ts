@@ -57,4 +57,25 @@ describe('the business day (BUSINESS_TIME_ZONE)', () => {
     expect(series).toHaveLength(7);
     expect(series.at(-1)).toMatchObject({ date: today, revenue: 12, units: 3, orders: 1 });
   });
+
+  it('keeps a coupon working through the business day it expires on, and not after', async () => {
+    const admin = await createUser(t, { roll: 'admin' });
+    const create = (code: string, expiresOn: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/coupons',
+        headers: admin.auth,
+        payload: { code, kind: 'percent', value: 10, expiresOn },
+      });
+    const lastDay = await create('LASTDAY', today);
+    expect(lastDay.statusCode).toBe(201);
+    expect(lastDay.json()).toMatchObject({ expiresOn: today, state: 'active' });
+    const over = await create('YESTERDAY', dayBefore(today));
+    expect(over.json()).toMatchObject({ expiresOn: dayBefore(today), state: 'expired' });
+    const listed = await t.app.inject({ url: '/api/coupons?limit=10', headers: admin.auth });
+    expect(listed.json().items.map((c: { code: string; expiresOn: string }) => [c.code, c.expiresOn])).toEqual([
+      ['YESTERDAY', dayBefore(today)],
+      ['LASTDAY', today],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { count, desc } from 'drizzle-orm';
 import type { ContactMessageInput, ContactMessagePage } from '#contract/contact.ts';
-import { type PageQuery, pageOf } from '#contract/pagination.ts';
+import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Tx } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 
@@ -26,7 +26,7 @@ export async function listContactMessages(db: Tx, query: PageQuery): Promise<Con
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const items = rows.map(({ id, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
   return pageOf(items, total, query);
 }

@@ -42,7 +42,7 @@ export async function couponRoutes(app: FastifyInstance) {
         response: { 200: couponPage },
       },
     },
-    async (request) => listCoupons(app.db, request.query.page, request.query.limit),
+    async (request) => listCoupons(app.db, request.query),
   );
 
   api.delete(

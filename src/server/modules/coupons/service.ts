@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   type Coupon,
   type CouponKind,
@@ -8,12 +8,23 @@ import {
   MIN_CHARGE_CENTS,
 } from '#contract/coupons.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '#contract/money.ts';
+import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { BUSINESS_ZONE } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
-const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A code works through the business day it expires on: it is stored as the next business day's midnight, the
+ * first instant it stops working, and shown as its last valid day.
+ */
+const stopsAt = (lastDay: string) => sql`(${lastDay}::date + 1)::timestamp at time zone ${BUSINESS_ZONE}`;
+const couponColumns = {
+  ...getTableColumns(coupons),
+  lastDay: sql<string | null>`((${coupons.expiresAt} at time zone ${BUSINESS_ZONE})::date - 1)::text`,
+};
 
 /** A coupon that cannot be used: 400 with the reason under the code field. */
 function rejected(message: string) {
@@ -98,15 +109,14 @@ export async function redeemCoupon(tx: Tx, code: string, subtotal: number): Prom
   return discountCents(row.kind, row.value, subtotal);
 }
 
-function toCoupon(row: CouponRow): Coupon {
+function toCoupon(row: CouponRow & { lastDay: string | null }): Coupon {
   return {
     _id: row.id,
     code: row.code,
     kind: row.kind,
     value: row.kind === 'percent' ? row.value : centsToDollars(row.value),
     minOrder: row.minOrderCents === null ? null : centsToDollars(row.minOrderCents),
-    // Stored as the first instant the code stops working; shown as its last valid day.
-    expiresOn: row.expiresAt ? new Date(row.expiresAt.getTime() - DAY_MS).toISOString().slice(0, 10) : null,
+    expiresOn: row.lastDay,
     usageLimit: row.usageLimit,
     usedCount: row.usedCount,
     state: isExpired(row) ? 'expired' : isUsedUp(row) ? 'used_up' : 'active',
@@ -122,27 +132,27 @@ export async function createCoupon(db: Db, adminId: string, input: CouponValues)
       kind: input.kind,
       value: input.kind === 'percent' ? input.value : dollarsToCents(input.value),
       minOrderCents: input.minOrder === undefined ? null : dollarsToCents(input.minOrder),
-      expiresAt: input.expiresOn ? new Date(Date.parse(`${input.expiresOn}T00:00:00Z`) + DAY_MS) : null,
+      expiresAt: input.expiresOn ? stopsAt(input.expiresOn) : null,
       usageLimit: input.usageLimit ?? null,
       createdBy: adminId,
     })
     .onConflictDoNothing({ target: coupons.code })
-    .returning();
+    .returning(couponColumns);
   if (!row) throw conflict(`A coupon with the code ${input.code} already exists`);
   return toCoupon(row);
 }
 
-export async function listCoupons(db: Db, page: number, limit: number) {
+export async function listCoupons(db: Db, query: PageQuery) {
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select(couponColumns)
       .from(coupons)
       .orderBy(desc(coupons.createdAt), desc(coupons.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .limit(query.limit)
+      .offset(pageOffset(query)),
     db.select({ total: count() }).from(coupons),
   ]);
-  return { items: rows.map(toCoupon), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+  return pageOf(rows.map(toCoupon), total, query);
 }
 
 /** Removes a code: it stops working at once; payments keep the code they used. */

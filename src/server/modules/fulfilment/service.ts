@@ -10,7 +10,7 @@ import {
   type VendorOrder,
 } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
-import { type Page, type PageQuery, pageOf } from '#contract/pagination.ts';
+import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -95,7 +95,7 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
     .where(eq(orderLines.vendorId, vendorId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const lines = pageOrders.length
     ? await db
         .select(lineColumns)
@@ -299,7 +299,7 @@ export async function listAllOrders(db: Tx, query: PageQuery): Promise<Page<Admi
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const counts = rows.length
     ? await db
         .select({ orderId: orderLines.orderId, n: count() })

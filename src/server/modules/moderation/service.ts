@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationDecision, ReportedReview, VendorReview, VendorReviewPage } from '#contract/moderation.ts';
-import { type Page, type PageQuery, pageOf } from '#contract/pagination.ts';
+import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { comments, products, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
@@ -46,7 +46,7 @@ export async function listProductReviewsForVendor(
     .where(shown)
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const items: VendorReview[] = rows.map((r) => ({
     _id: r.id,
     productId,
@@ -101,7 +101,7 @@ export async function listReportedReviews(db: Tx, query: PageQuery): Promise<Pag
     .where(reported)
     .orderBy(asc(comments.reportedAt), asc(comments.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query));
   const items = rows.map((r) => ({
     _id: r.id,
     productId: r.productId,

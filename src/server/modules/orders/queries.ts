@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
 import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/orders.ts';
+import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { customerPayments, orderLines, orders, refunds } from '../../db/schema.ts';
@@ -134,16 +135,16 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 }
 
 /** A buyer's payments, newest first. */
-export async function paymentHistory(db: Tx, email: string, page: number, limit: number) {
+export async function paymentHistory(db: Tx, email: string, query: PageQuery) {
   const where = eq(customerPayments.email, normalizeEmail(email));
   const [rows, [{ total }]] = await Promise.all([
     paymentRows(db, where)
       .orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .limit(query.limit)
+      .offset(pageOffset(query)),
     db.select({ total: count() }).from(customerPayments).where(where),
   ]);
-  return { items: await withLines(db, rows), total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) };
+  return pageOf(await withLines(db, rows), total, query);
 }
 
 /** The customer home figures, from the buyer's own orders. */

@@ -25,7 +25,7 @@ export async function orderRoutes(app: FastifyInstance) {
       const user = request.user!;
       const email = normalizeEmail(request.params.email);
       if (email !== user.email && user.roll !== 'admin') throw forbidden('You can only see your own payments');
-      return paymentHistory(app.db, email, request.query.page, request.query.limit);
+      return paymentHistory(app.db, email, request.query);
     },
   );
 

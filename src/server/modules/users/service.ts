@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Role } from '#contract/roles.ts';
 import type { UserPage, UserRecord, VendorRegistrationInput } from '#contract/users.ts';
 import { normalizeEmail } from '#contract/validation.ts';
@@ -114,20 +115,16 @@ export async function findOrCreateGoogleUser(
 
 /** Enabled users of one role, oldest first: all of them, or one page with the total. */
 export async function listUsers(db: Db, roll: Role): Promise<UserRecord[]>;
-export async function listUsers(db: Db, roll: Role, page: { page: number; limit: number }): Promise<UserPage>;
-export async function listUsers(
-  db: Db,
-  roll: Role,
-  page?: { page: number; limit: number },
-): Promise<UserRecord[] | UserPage> {
+export async function listUsers(db: Db, roll: Role, page: PageQuery): Promise<UserPage>;
+export async function listUsers(db: Db, roll: Role, page?: PageQuery): Promise<UserRecord[] | UserPage> {
   const where = and(eq(users.roll, roll), isNull(users.disabledAt));
   const query = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
   if (!page) return (await query).map(toUserRecord);
   const [rows, [{ total }]] = await Promise.all([
-    query.limit(page.limit).offset((page.page - 1) * page.limit),
+    query.limit(page.limit).offset(pageOffset(page)),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { items: rows.map(toUserRecord), total, page: page.page, limit: page.limit };
+  return pageOf(rows.map(toUserRecord), total, page);
 }
 
 /** Makes a customer an admin. Already an admin: nothing changes. A vendor keeps its shop: 409. */
