@@ -10,8 +10,7 @@ import { FormField } from '../../ui/FormField.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useAddProduct } from './add-product.ts';
-import { livePrice, ProductFormFields } from './ProductFormFields.tsx';
-import { ProductImageField } from './ProductImageField.tsx';
+import { ProductForm } from './ProductForm.tsx';
 import { useVendorAllowance } from './vendor-allowance.ts';
 
 function LimitReached() {
@@ -38,14 +37,17 @@ const EMPTY = {
 export function AddProductPage() {
   const allowance = useVendorAllowance();
   const add = useAddProduct();
+  const form = useForm<ProductFormValues, unknown, ProductInput>({
+    resolver: zodResolver(productInput),
+    defaultValues: EMPTY,
+  });
   const {
     register,
     handleSubmit,
     reset,
     watch,
-    setValue,
     formState: { errors },
-  } = useForm<ProductFormValues, unknown, ProductInput>({ resolver: zodResolver(productInput), defaultValues: EMPTY });
+  } = form;
 
   const category = watch('productCategory');
   const onSubmit = handleSubmit(async (values) => {
@@ -75,56 +77,45 @@ export function AddProductPage() {
         {!allowance.data.canAdd ? (
           <LimitReached />
         ) : (
-          <form onSubmit={onSubmit} noValidate className="grid gap-x-6 sm:grid-cols-2">
-            <FormField label="Category" htmlFor="add-productCategory" error={errors.productCategory?.message}>
-              <select
-                id="add-productCategory"
-                className="select w-full"
-                aria-invalid={errors.productCategory ? true : undefined}
-                aria-describedby={errors.productCategory ? 'add-productCategory-error' : undefined}
-                {...register('productCategory')}
-              >
-                <option value="">Choose a category</option>
-                {CATEGORIES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <div className="fieldset">
-              <span className="fieldset-legend">Unit</span>
-              <p className="py-2" aria-live="polite">
-                {category
-                  ? `Sold by the ${unitForCategory(category)} (${categoryLabel(category)})`
-                  : 'Follows the category'}
-              </p>
-            </div>
-            <ProductFormFields
-              idPrefix="add"
-              register={register}
-              errors={errors}
-              manufactured={watch('productManufacturingDate')}
-            />
-            <ProductImageField
-              id="add-productImage"
-              value={watch('productImage')}
-              error={errors.productImage?.message}
-              onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
-            />
-            <div className="fieldset">
-              <span className="fieldset-legend">Price</span>
-              <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
-                {livePrice(watch('productionCost'), watch('profitMargin'))}
-              </p>
-              <p className="text-sm text-base-content/80">
-                Cost plus your margin, at most $100,000; the server confirms it.
-              </p>
-            </div>
-            <div className="mt-4 sm:col-span-2">
-              <SubmitButton busy={add.isPending}>Add Product</SubmitButton>
-            </div>
-          </form>
+          <ProductForm
+            idPrefix="add"
+            form={form}
+            onSubmit={onSubmit}
+            before={
+              <>
+                <FormField label="Category" htmlFor="add-productCategory" error={errors.productCategory?.message}>
+                  <select
+                    id="add-productCategory"
+                    className="select w-full"
+                    aria-invalid={errors.productCategory ? true : undefined}
+                    aria-describedby={errors.productCategory ? 'add-productCategory-error' : undefined}
+                    {...register('productCategory')}
+                  >
+                    <option value="">Choose a category</option>
+                    {CATEGORIES.map((c) => (
+                      <option key={c.value} value={c.value}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                <div className="fieldset">
+                  <span className="fieldset-legend">Unit</span>
+                  <p className="py-2" aria-live="polite">
+                    {category
+                      ? `Sold by the ${unitForCategory(category)} (${categoryLabel(category)})`
+                      : 'Follows the category'}
+                  </p>
+                </div>
+              </>
+            }
+            priceNote="Cost plus your margin, at most $100,000; the server confirms it."
+            actions={
+              <div className="mt-4 sm:col-span-2">
+                <SubmitButton busy={add.isPending}>Add Product</SubmitButton>
+              </div>
+            }
+          />
         )}
       </div>
     </div>

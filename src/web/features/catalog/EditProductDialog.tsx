@@ -11,8 +11,7 @@ import {
 import { errorMessage } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useEditProduct } from './edit-product.ts';
-import { livePrice, ProductFormFields } from './ProductFormFields.tsx';
-import { ProductImageField } from './ProductImageField.tsx';
+import { ProductForm } from './ProductForm.tsx';
 
 function valuesOf(product: Product): ProductEditFormValues {
   return {
@@ -31,13 +30,7 @@ function valuesOf(product: Product): ProductEditFormValues {
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const edit = useEditProduct();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    formState: { errors },
-  } = useForm<ProductEditFormValues, unknown, ProductEditInput>({
+  const form = useForm<ProductEditFormValues, unknown, ProductEditInput>({
     resolver: zodResolver(productEditInput),
     defaultValues: valuesOf(product),
   });
@@ -46,7 +39,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
     dialog.current?.showModal();
   }, []);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
       const saved = await edit.mutateAsync({ id: product._id, input });
       toast.success(`${saved.productName} is updated`);
@@ -62,32 +55,20 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <h2 id="edit-product-title" className="text-2xl font-bold">
           Edit {product.productName}
         </h2>
-        <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-x-6 sm:grid-cols-2">
-          <ProductFormFields
-            idPrefix="edit"
-            register={register}
-            errors={errors}
-            manufactured={watch('productManufacturingDate')}
-          />
-          <ProductImageField
-            id="edit-productImage"
-            value={watch('productImage')}
-            error={errors.productImage?.message}
-            onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
-          />
-          <div className="fieldset">
-            <span className="fieldset-legend">Price</span>
-            <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
-              {livePrice(watch('productionCost'), watch('profitMargin'))}
-            </p>
-          </div>
-          <div className="modal-action sm:col-span-2">
-            <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <SubmitButton busy={edit.isPending}>Save changes</SubmitButton>
-          </div>
-        </form>
+        <ProductForm
+          idPrefix="edit"
+          form={form}
+          onSubmit={onSubmit}
+          className="mt-4 grid gap-x-6 sm:grid-cols-2"
+          actions={
+            <div className="modal-action sm:col-span-2">
+              <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+              <SubmitButton busy={edit.isPending}>Save changes</SubmitButton>
+            </div>
+          }
+        />
       </div>
     </dialog>
   );

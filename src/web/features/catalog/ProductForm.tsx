@@ -1,6 +1,8 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { ProductImageField } from './ProductImageField.tsx';
 
 /** The fields a vendor fills for a product (shared by Add Product and Edit). */
 export type ProductFieldValues = {
@@ -21,18 +23,31 @@ export function livePrice(cost: unknown, margin: unknown): string {
   return formatMoney(priceFromCost(dollarsToCents(c), Math.round(m * 100)));
 }
 
-export function ProductFormFields({
+/**
+ * The one product form, used by Add Product and the Edit dialog: the vendor's fields, the picture uploaded at
+ * once with progress, the live price (cost plus margin, as the server computes it). `before` holds what only
+ * one flow asks (the category when adding), `priceNote` what the price says under it, `actions` the buttons.
+ */
+export function ProductForm({
   idPrefix,
-  register,
-  errors,
-  manufactured,
+  form,
+  onSubmit,
+  before,
+  priceNote,
+  actions,
+  className = 'grid gap-x-6 sm:grid-cols-2',
 }: {
   idPrefix: string;
   // biome-ignore lint/suspicious/noExplicitAny: shared by two forms whose value types differ only in category
-  register: UseFormRegister<any>;
-  errors: FieldErrors<ProductFieldValues>;
-  manufactured: string | undefined;
+  form: UseFormReturn<any, unknown, any>;
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  before?: ReactNode;
+  priceNote?: ReactNode;
+  actions: ReactNode;
+  className?: string;
 }) {
+  const { register, watch, setValue } = form;
+  const errors = form.formState.errors as FieldErrors<ProductFieldValues>;
   const field = (name: keyof ProductFieldValues, options: { valueAsNumber?: boolean } = {}) => ({
     id: `${idPrefix}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
@@ -40,7 +55,8 @@ export function ProductFormFields({
     ...register(name, options.valueAsNumber ? { valueAsNumber: true } : undefined),
   });
   return (
-    <>
+    <form onSubmit={onSubmit} noValidate className={className}>
+      {before}
       <FormField label="Product Name" htmlFor={`${idPrefix}-productName`} error={errors.productName?.message}>
         <input className="input w-full" {...field('productName')} />
       </FormField>
@@ -102,8 +118,27 @@ export function ProductFormFields({
         htmlFor={`${idPrefix}-productExpireDate`}
         error={errors.productExpireDate?.message}
       >
-        <input className="input w-full" type="date" min={manufactured || undefined} {...field('productExpireDate')} />
+        <input
+          className="input w-full"
+          type="date"
+          min={watch('productManufacturingDate') || undefined}
+          {...field('productExpireDate')}
+        />
       </FormField>
-    </>
+      <ProductImageField
+        id={`${idPrefix}-productImage`}
+        value={watch('productImage')}
+        error={errors.productImage?.message}
+        onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
+      />
+      <div className="fieldset">
+        <span className="fieldset-legend">Price</span>
+        <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
+          {livePrice(watch('productionCost'), watch('profitMargin'))}
+        </p>
+        {priceNote ? <p className="text-sm text-base-content/80">{priceNote}</p> : null}
+      </div>
+      {actions}
+    </form>
   );
 }
