@@ -8,37 +8,47 @@ import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { PageLoader } from './ui/PageLoader.tsx';
+import { withErrorBoundaries } from './ui/RouteError.tsx';
 
-/** Every page is its own chunk, loaded when first visited. Each feature lists its routes in its own file. */
-export const router = createBrowserRouter([
-  {
-    path: '/',
-    Component: RootLayout,
-    HydrateFallback: PageLoader,
-    children: [
-      { index: true, lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
-      { path: 'about', lazy: () => import('./features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })) },
-      {
-        path: 'contact',
-        lazy: () => import('./features/contact/ContactPage.tsx').then((m) => ({ Component: m.ContactPage })),
-      },
-      ...accountRoutes,
-      ...catalogRoutes,
-      {
-        path: 'dashboard',
-        lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
-        children: [
-          ...accountDashboardRoutes,
-          ...catalogDashboardRoutes,
-          ...checkoutDashboardRoutes,
-          ...vendorDashboardRoutes,
-          ...adminDashboardRoutes,
-        ],
-      },
-      {
-        path: '*',
-        lazy: () => import('./features/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
-      },
-    ],
-  },
-]);
+/**
+ * Every page is its own chunk, loaded when first visited. Each feature lists its routes in its own file. Every
+ * route has an error boundary (a retry, or a reload when a page's chunk is gone after a release).
+ */
+export const router = createBrowserRouter(
+  withErrorBoundaries([
+    {
+      path: '/',
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      children: [
+        { index: true, lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
+        {
+          path: 'about',
+          lazy: () => import('./features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),
+        },
+        {
+          path: 'contact',
+          lazy: () => import('./features/contact/ContactPage.tsx').then((m) => ({ Component: m.ContactPage })),
+        },
+        ...accountRoutes,
+        ...catalogRoutes,
+        {
+          path: 'dashboard',
+          lazy: () =>
+            import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+          children: [
+            ...accountDashboardRoutes,
+            ...catalogDashboardRoutes,
+            ...checkoutDashboardRoutes,
+            ...vendorDashboardRoutes,
+            ...adminDashboardRoutes,
+          ],
+        },
+        {
+          path: '*',
+          lazy: () => import('./features/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
+        },
+      ],
+    },
+  ]),
+);
