@@ -8,11 +8,29 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts'],
-    globalSetup: ['src/server/test/global-setup.ts'],
-    setupFiles: ['src/server/test/setup-file.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/setup-file.ts'],
+        },
+      },
+      {
+        // Component tests (Testing Library) in a browser-like document, without the database.
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_LIMIT_MESSAGE, type Product } from '#contract/products.ts';
+import { renderPage, VENDOR } from '../../test/render.tsx';
+import { AddProductPage } from './AddProductPage.tsx';
+import { EditProductDialog } from './EditProductDialog.tsx';
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+const allowance = (canAdd: boolean) => ({ canAdd, limit: 5, productCount: canAdd ? 1 : 5 });
+
+describe('add product page', () => {
+  it('shows every required field, the unit of the category and the live price', async () => {
+    const { requests } = renderPage(<AddProductPage />, {
+      user: VENDOR,
+      routes: { 'GET /api/products/vendor/allowance': allowance(true) },
+    });
+    expect(await screen.findByText('Normal membership: 1 of 5 products listed.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    for (const label of ['Category', 'Product Name', 'Product Description', 'Manufacturing Date', 'Product Image']) {
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBe('true');
+    }
+    expect(screen.getByText('Follows the category')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'fruit');
+    expect(screen.getByText(/^Sold by the /)).toBeTruthy();
+
+    const price = screen.getByText('Price').parentElement as HTMLElement;
+    expect(within(price).getByText('—')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Production Cost ($)'), '10');
+    await userEvent.type(screen.getByLabelText('Profit Margin(%)'), '12.5');
+    expect(within(price).getByText('$11.25')).toBeTruthy();
+    expect(within(price).getByText('Cost plus your margin, at most $100,000; the server confirms it.')).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Production Cost ($)'));
+    await userEvent.type(screen.getByLabelText('Production Cost ($)'), '100000.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('At most $100,000')).toBeTruthy();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('offers the premium membership instead of the form at the limit', async () => {
+    renderPage(<AddProductPage />, {
+      user: VENDOR,
+      routes: { 'GET /api/products/vendor/allowance': allowance(false) },
+    });
+    expect(await screen.findByText(PRODUCT_LIMIT_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy Now' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Product' })).toBeNull();
+  });
+});
+
+const melon: Product = {
+  _id: '00000000-0000-4000-8000-0000000000aa',
+  email: VENDOR.email,
+  productName: 'Melon',
+  productDetails: 'Sweet',
+  productCategory: 'fruit',
+  productQuantity: { value: 3, unit: 'kg' },
+  productionCost: 10,
+  profitMargin: 20,
+  productPrice: 12,
+  productManufacturingDate: '2026-01-01',
+  productExpireDate: '2026-02-01',
+  productImage: '/uploads/melon.webp',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  shopAddress: '1 Farm Road',
+  shopImage: '/uploads/shop.webp',
+  shopName: 'Vera Farm',
+  popularity: 0,
+  shopId: VENDOR.id,
+  expired: false,
+};
+
+describe('edit product dialog', () => {
+  it('is the same form filled with the product; it saves what changed and closes', async () => {
+    let saved: unknown;
+    let closed = false;
+    renderPage(<EditProductDialog product={melon} onClose={() => (closed = true)} />, {
+      user: VENDOR,
+      routes: {
+        [`PUT /api/products/${melon._id}`]: async (request: Request) => {
+          saved = await request.json();
+          return { body: { ...melon, ...(saved as object) } };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Melon' });
+    expect(within(dialog).getByLabelText('Product Name')).toHaveProperty('value', 'Melon');
+    expect(within(dialog).getByText('$12.00')).toBeTruthy();
+    expect(within(dialog).getByAltText('Uploaded product')).toBeTruthy();
+
+    const cost = within(dialog).getByLabelText('Production Cost ($)');
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '20');
+    expect(within(dialog).getByText('$24.00')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(closed).toBe(true));
+    expect(saved).toMatchObject({ productName: 'Melon', productionCost: 20, profitMargin: 20, productQuantity: 3 });
+  });
+});

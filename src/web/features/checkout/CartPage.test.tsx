@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '#contract/cart.ts';
+import { CUSTOMER, renderPage } from '../../test/render.tsx';
+import { CartPage } from './CartPage.tsx';
+
+const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
+  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  productId: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+  email: CUSTOMER.email,
+  image: `/uploads/p${n}.webp`,
+  name: `Product ${n}`,
+  spendMoney: 2 * (n + 0.5),
+  amount: 2,
+  price: n + 0.5,
+  shopName: 'Vera Farm',
+  shopEmail: 'vera@example.com',
+  stock: 10,
+  available: true,
+  unavailableReason: null,
+  ...extra,
+});
+
+const summary = () => screen.getByRole('region', { name: 'Order summary' });
+const cartRows = () =>
+  within(screen.getByRole('region', { name: 'Cart table' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('cart page', () => {
+  it('lists the lines five a page in a scroll region, sums them and lets the buyer check out', async () => {
+    const items = [1, 2, 3, 4, 5, 6].map((n) => line(n));
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
+    expect((await screen.findByText(/products in your cart/)).textContent).toBe('There are 6 products in your cart');
+    expect(cartRows().map((row) => within(row).getByText(/^Product \d$/).textContent)).toEqual([
+      'Product 1',
+      'Product 2',
+      'Product 3',
+      'Product 4',
+      'Product 5',
+    ]);
+    expect(within(cartRows()[0]).getByText('$1.50')).toBeTruthy();
+    expect(within(cartRows()[0]).getByText('$3.00')).toBeTruthy();
+    // 2 × (1.5 + 2.5 + … + 6.5) = 48
+    expect(within(summary()).getAllByText('$48.00')).toHaveLength(2);
+    expect(within(summary()).getByRole('link', { name: 'Proceed To Checkout' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(cartRows().map((row) => within(row).getByText(/^Product \d$/).textContent)).toEqual(['Product 6']);
+  });
+
+  it('marks a line that can no longer be bought and holds the checkout back', async () => {
+    const items = [line(1), line(2, { available: false, unavailableReason: 'not_enough_stock', stock: 1 })];
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
+    expect(await screen.findByText('Not enough stock (1 left)')).toBeTruthy();
+    expect(within(summary()).getByRole('alert').textContent).toContain('Remove the marked lines to check out.');
+    expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
+  });
+
+  it('removes a line only after the confirmation, then shows the cart without it', async () => {
+    let items = [line(1), line(2)];
+    const { requests } = renderPage(<CartPage />, {
+      user: CUSTOMER,
+      routes: {
+        'GET /api/carts': () => ({ body: items }),
+        [`DELETE /api/carts/${line(1)._id}`]: () => {
+          items = items.filter((item) => item._id !== line(1)._id);
+          return { body: { deletedCount: 1 } };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Product 1' }));
+    expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Are you sure?' })).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Product 1' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByRole('heading', { name: 'Deleted!' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Product 1' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Remove Product 2' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { AuthUser } from '#contract/auth.ts';
+import { TOKEN_KEY } from '../api/client.ts';
+import { AuthProvider } from '../auth/AuthProvider.tsx';
+
+type Answer = { status?: number; body?: unknown };
+/** What the fake server answers: by "METHOD /api/path" (no query), a value or a function of the request. */
+export type Routes = Record<string, unknown | ((request: Request) => Answer | Promise<Answer>)>;
+
+/**
+ * Stands in for the server: each request the page makes is looked up in `routes`; one nobody expected fails
+ * the test with its method and path. Returns the requests made, in order.
+ */
+export function fakeServer(routes: Routes) {
+  const requests: Request[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(request);
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    if (!(key in routes)) throw new Error(`unexpected request ${key}`);
+    const route = routes[key];
+    const answer: Answer = typeof route === 'function' ? await route(request) : { body: route };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return requests;
+}
+
+/** A freshly issued access token (only its `iat` is read in the browser). */
+const youngToken = () => `x.${btoa(JSON.stringify({ iat: Math.floor(Date.now() / 1000) }))}.y`;
+
+/**
+ * Renders a page as the app does (TanStack Query, the session, a router at `path`), signed in as `user` when
+ * given (then `GET /api/users/me` answers it).
+ */
+export function renderPage(
+  page: ReactNode,
+  { routes, user, path = '/' }: { routes: Routes; user?: AuthUser; path?: string },
+) {
+  if (user) localStorage.setItem(TOKEN_KEY, youngToken());
+  const requests = fakeServer(user ? { 'GET /api/users/me': user, ...routes } : routes);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, requests, router, queryClient };
+}
+
+export const CUSTOMER: AuthUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ann@example.com',
+  displayName: 'Ann',
+  photoURL: null,
+  roll: 'customer',
+};
+export const VENDOR: AuthUser = { ...CUSTOMER, email: 'vera@example.com', displayName: 'Vera', roll: 'vendor' };

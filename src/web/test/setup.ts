@@ -1,0 +1,41 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom has no media queries; the dialogs ask for prefers-reduced-motion.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// jsdom sends no animationend, so dialogs that wait for their closing animation would never close.
+const noAnimations = () => {
+  const style = document.createElement('style');
+  style.textContent = '.swal2-popup, .swal2-container { animation: none !important; transition: none !important; }';
+  document.head.append(style);
+};
+
+// As on the server: a test that makes the code print an error fails.
+let errors: unknown[][] = [];
+beforeEach(() => {
+  noAnimations();
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (errors.length > 0) throw new Error(`console.error was called: ${errors.map((a) => a.join(' ')).join('\n')}`);
+});
