@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
 
 /** The money path in a real browser: cart, coupon, card payment, history, invoice, premium membership. */
 
@@ -266,7 +266,7 @@ test('a vendor buys the premium membership and then lists a sixth product', asyn
         productionCost: 2,
         profitMargin: 25,
         productManufacturingDate: '2026-01-01',
-        productExpireDate: '2099-01-01',
+        productExpireDate: dayFromToday(365),
         productImage: sample.productImage,
       },
     });
@@ -297,7 +297,7 @@ test('a vendor buys the premium membership and then lists a sixth product', asyn
   await page.getByLabel('Production Cost ($)').fill('2');
   await page.getByLabel('Profit Margin(%)').fill('25');
   await page.getByLabel('Manufacturing Date').fill('2026-01-01');
-  await page.getByLabel('Expire Date').fill('2099-01-01');
+  await page.getByLabel('Expire Date').fill(dayFromToday(365));
   await page.getByLabel('Product Image').setInputFiles(PEAR_PICTURE);
   await expect(page.getByAltText('Uploaded product')).toBeVisible();
   await page.getByRole('button', { name: 'Add Product' }).click();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
 
 /** The admin makes coupon codes on /dashboard/coupons; a customer uses one in the cart. */
 
@@ -17,8 +17,6 @@ type Product = {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 const money = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-/** A day counted from today (UTC), as the date field takes it: YYYY-MM-DD. */
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function registerCustomer(request: APIRequestContext) {
   const account = { email: `coupon-${unique().toLowerCase()}@example.com`, password: 'Shopper#2026!' };

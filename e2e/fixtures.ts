@@ -18,6 +18,14 @@ export async function checkA11y(page: Page) {
   expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/** A calendar day `days` away from today (negative: in the past) as YYYY-MM-DD, in this machine's time zone. */
+export function dayFromToday(days: number): string {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
 /** Uncaught page errors fail the test, so a broken page never passes unnoticed. */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
 
 const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026!' };
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
@@ -194,7 +194,7 @@ test('vendor: adds a product with a picture, sees it in its category, edits its 
   await page.getByLabel('Profit Margin(%)').fill('25');
   await expect(page.getByText('$2.50')).toBeVisible();
   await page.getByLabel('Manufacturing Date').fill('2026-01-05');
-  await page.getByLabel('Expire Date').fill('2099-01-05');
+  await page.getByLabel('Expire Date').fill(dayFromToday(365));
   await page.getByLabel('Product Image').setInputFiles(PICTURE);
   await expect(page.getByRole('img', { name: 'Uploaded product' })).toBeVisible();
   await checkA11y(page);
