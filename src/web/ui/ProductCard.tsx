@@ -3,13 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
 import { thumbnailUrl } from '#contract/images.ts';
+import { formatDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { paths } from '../paths.ts';
-
-export function formatPrice(dollars: number): string {
-  return `$${dollars.toFixed(2)}`;
-}
 
 /** A product in a grid: picture, category, name, 'By: shop name', price, and an Add button (one unit). */
 export function ProductCard({
@@ -52,7 +49,7 @@ export function ProductCard({
         </p>
         {footer}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-bold text-primary">{formatPrice(product.productPrice)}</span>
+          <span className="text-lg font-bold text-primary">{formatDollars(product.productPrice)}</span>
           <button
             type="button"
             className="btn btn-sm btn-accent"

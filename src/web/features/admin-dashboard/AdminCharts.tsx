@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDollars } from '#contract/money.ts';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { RangePicker } from '../../ui/RangePicker.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { useAdminSeries } from './get-admin-series.ts';
 
 const shortDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const money = (value: unknown) => showDollars(Number(value));
+const money = (value: unknown) => formatDollars(Number(value));
 
 /** Orders and revenue over time, with a range selector. Recharts loads with this page only. */
 export function AdminCharts() {

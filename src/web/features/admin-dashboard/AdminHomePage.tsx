@@ -1,8 +1,8 @@
 import { DollarSign, MessageSquare, ShoppingBag, Store, Users, Wallet } from 'lucide-react';
+import { formatDollars } from '#contract/money.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { AdminCharts } from './AdminCharts.tsx';
 import { ContactMessages } from './ContactMessages.tsx';
 import { CouponList } from './CouponList.tsx';
@@ -17,9 +17,9 @@ function Figures() {
     <section aria-label="Business figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <StatCard icon={Users} label="Total Customers" value={String(s.totalCustomers)} />
       <StatCard icon={ShoppingBag} label="Total Orders" value={String(s.totalOrders)} />
-      <StatCard icon={DollarSign} label="Total Revenue from Customers" value={showDollars(s.totalCustomerPayments)} />
+      <StatCard icon={DollarSign} label="Total Revenue from Customers" value={formatDollars(s.totalCustomerPayments)} />
       <StatCard icon={Store} label="Total Vendors" value={String(s.totalVendors)} />
-      <StatCard icon={Wallet} label="Total Revenue from Vendors" value={showDollars(s.totalVendorPayments)} />
+      <StatCard icon={Wallet} label="Total Revenue from Vendors" value={formatDollars(s.totalVendorPayments)} />
       <StatCard icon={MessageSquare} label="Total Comments" value={String(s.totalComments)} />
     </section>
   );

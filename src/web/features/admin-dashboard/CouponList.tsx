@@ -1,14 +1,14 @@
 import type { Coupon } from '#contract/coupons.ts';
+import { formatDollars } from '#contract/money.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useCoupons } from './get-coupons.ts';
 
 const STATE_LABEL: Record<Coupon['state'], string> = { active: 'Active', expired: 'Expired', used_up: 'Used up' };
 
-const discountOf = (c: Coupon) => (c.kind === 'percent' ? `${c.value}% off` : `${showDollars(c.value)} off`);
+const discountOf = (c: Coupon) => (c.kind === 'percent' ? `${c.value}% off` : `${formatDollars(c.value)} off`);
 
 /** The coupon codes, newest first. */
 export function CouponList() {
@@ -35,7 +35,7 @@ export function CouponList() {
           columns={[
             { header: 'Code', rowHeader: true, className: 'font-mono', cell: (c) => c.code },
             { header: 'Discount', cell: discountOf },
-            { header: 'Minimum order', cell: (c) => (c.minOrder === null ? 'None' : showDollars(c.minOrder)) },
+            { header: 'Minimum order', cell: (c) => (c.minOrder === null ? 'None' : formatDollars(c.minOrder)) },
             { header: 'Expires', cell: (c) => c.expiresOn ?? 'Never' },
             { header: 'Used', cell: (c) => `${c.usedCount}${c.usageLimit === null ? '' : ` of ${c.usageLimit}`}` },
             { header: 'State', cell: (c) => STATE_LABEL[c.state] },

@@ -2,12 +2,11 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
-import { MAX_LINE_UNITS } from '#contract/money.ts';
+import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { formatPrice } from '../../ui/ProductCard.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { useProduct } from './get-product.ts';
 import { useReviewSummary } from './get-review-summary.ts';
@@ -86,7 +85,7 @@ export function ProductDetailsPage() {
             )}
           </div>
           <p className="mt-4 text-3xl font-bold text-primary">
-            {formatPrice(p.productPrice)}
+            {formatDollars(p.productPrice)}
             <span className="ml-2 text-base font-normal text-base-content/70">per {p.productQuantity.unit}</span>
           </p>
           <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>

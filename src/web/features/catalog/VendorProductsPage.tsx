@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '#contract/images.ts';
+import { formatDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -9,7 +10,6 @@ import { paths } from '../../paths.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { DataTable, pageOfRows } from '../../ui/DataTable.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { formatPrice } from '../../ui/ProductCard.tsx';
 import { useDeleteProduct } from './delete-product.ts';
 import { EditProductDialog } from './EditProductDialog.tsx';
 import { useVendorProducts } from './vendor-products.ts';
@@ -86,9 +86,9 @@ export function VendorProductsPage() {
               ),
             },
             { header: 'Quantity', cell: (p) => `${p.productQuantity.value} ${p.productQuantity.unit}` },
-            { header: 'Cost', cell: (p) => formatPrice(p.productionCost) },
+            { header: 'Cost', cell: (p) => formatDollars(p.productionCost) },
             { header: 'Margin %', cell: (p) => `${p.profitMargin}%` },
-            { header: 'Price', cell: (p) => formatPrice(p.productPrice) },
+            { header: 'Price', cell: (p) => formatDollars(p.productPrice) },
             {
               header: 'Review',
               cell: (p) => (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
 import { thumbnailUrl } from '#contract/images.ts';
+import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
@@ -11,7 +12,6 @@ import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
 import { useRemoveCartItem } from './remove-cart-item.ts';
@@ -48,9 +48,9 @@ function cartColumns(onRemove: (item: CartItem) => void, removing: (item: CartIt
         </>
       ),
     },
-    { header: 'Unit Price', cell: (item) => showDollars(item.price) },
+    { header: 'Unit Price', cell: (item) => formatDollars(item.price) },
     { header: 'Quantity', cell: (item) => item.amount },
-    { header: 'Subtotal', className: 'font-semibold', cell: (item) => showDollars(item.spendMoney) },
+    { header: 'Subtotal', className: 'font-semibold', cell: (item) => formatDollars(item.spendMoney) },
     {
       header: 'Remove',
       cell: (item) => (
@@ -210,7 +210,7 @@ export function CartPage() {
           <dl className="mt-3 space-y-2">
             <div className="flex justify-between">
               <dt>Subtotal</dt>
-              <dd className="font-semibold">{showDollars(subtotal)}</dd>
+              <dd className="font-semibold">{formatDollars(subtotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Shipping</dt>
@@ -219,14 +219,14 @@ export function CartPage() {
             {discount > 0 ? (
               <div className="flex justify-between gap-2 text-success">
                 <dt className="min-w-0 break-all">Coupon {quote?.code}</dt>
-                <dd className="font-semibold whitespace-nowrap">−{showDollars(discount)}</dd>
+                <dd className="font-semibold whitespace-nowrap">−{formatDollars(discount)}</dd>
               </div>
             ) : null}
           </dl>
           {items.length > 0 ? <CouponBox subtotal={subtotal} onQuote={setQuote} /> : null}
           <div className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg">
             <span className="font-bold">Total</span>
-            <span className="font-bold">{showDollars(subtotal - discount)}</span>
+            <span className="font-bold">{formatDollars(subtotal - discount)}</span>
           </div>
           {unavailable.length > 0 ? (
             <p className="mt-3 text-sm text-error" role="alert">

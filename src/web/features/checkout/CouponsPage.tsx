@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { type Coupon, type CouponInput, type CouponValues, couponInput } from '#contract/coupons.ts';
+import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -10,7 +11,6 @@ import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useCouponList } from './admin-coupons.ts';
 import { useCreateCoupon } from './create-coupon.ts';
@@ -129,11 +129,12 @@ function CouponTable() {
           { header: 'Code', className: 'font-mono font-semibold', cell: (coupon) => coupon.code },
           {
             header: 'Discount',
-            cell: (coupon) => (coupon.kind === 'percent' ? `${coupon.value}% off` : `${showDollars(coupon.value)} off`),
+            cell: (coupon) =>
+              coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatDollars(coupon.value)} off`,
           },
           {
             header: 'Minimum order',
-            cell: (coupon) => (coupon.minOrder === null ? '—' : showDollars(coupon.minOrder)),
+            cell: (coupon) => (coupon.minOrder === null ? '—' : formatDollars(coupon.minOrder)),
           },
           { header: 'Last valid day', cell: (coupon) => coupon.expiresOn ?? 'No end' },
           {

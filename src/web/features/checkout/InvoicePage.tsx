@@ -1,12 +1,12 @@
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { formatDollars } from '#contract/money.ts';
 import type { Invoice } from '#contract/orders.ts';
 import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { useDownloadInvoice } from './download-invoice.ts';
 import { useInvoice } from './get-invoice.ts';
 import { useOrderTracking } from './get-order-tracking.ts';
@@ -106,12 +106,12 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               <StatusBadge status={invoice.payment.status} />
             </dd>
             <dt>Amount</dt>
-            <dd className="font-semibold">{showDollars(invoice.grandTotal)}</dd>
+            <dd className="font-semibold">{formatDollars(invoice.grandTotal)}</dd>
             {invoice.refunds.length > 0 ? (
               <>
                 <dt>Refund</dt>
                 <dd className="font-semibold">
-                  {showDollars(invoice.refunded + invoice.refundPending)}{' '}
+                  {formatDollars(invoice.refunded + invoice.refundPending)}{' '}
                   <RefundStatusText status={invoice.refundPending > 0 ? 'pending' : 'succeeded'} />
                 </dd>
               </>
@@ -143,7 +143,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                     {item.refund ? (
                       <>
                         {' · '}
-                        {showDollars(item.refund.amount)} <RefundStatusText status={item.refund.status} />
+                        {formatDollars(item.refund.amount)} <RefundStatusText status={item.refund.status} />
                       </>
                     ) : null}
                   </span>
@@ -151,9 +151,9 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               </>
             ),
           },
-          { header: 'Unit Price', ...RIGHT, cell: (item) => showDollars(item.unitPrice) },
+          { header: 'Unit Price', ...RIGHT, cell: (item) => formatDollars(item.unitPrice) },
           { header: 'Quantity', ...RIGHT, cell: (item) => item.quantity },
-          { header: 'Total Amount', ...RIGHT, cell: (item) => showDollars(item.totalAmount) },
+          { header: 'Total Amount', ...RIGHT, cell: (item) => formatDollars(item.totalAmount) },
         ]}
         foot={
           <>
@@ -161,14 +161,14 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               <td colSpan={3} className="text-right">
                 Subtotal
               </td>
-              <td className="text-right">{showDollars(invoice.subtotal)}</td>
+              <td className="text-right">{formatDollars(invoice.subtotal)}</td>
             </tr>
             {invoice.discount > 0 ? (
               <tr>
                 <td colSpan={3} className="text-right">
                   Coupon {invoice.couponCode}
                 </td>
-                <td className="text-right">−{showDollars(invoice.discount)}</td>
+                <td className="text-right">−{formatDollars(invoice.discount)}</td>
               </tr>
             ) : null}
             <tr>
@@ -181,14 +181,14 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               <th scope="row" colSpan={3} className="text-right">
                 Grand Total
               </th>
-              <td className="text-right font-bold">{showDollars(invoice.grandTotal)}</td>
+              <td className="text-right font-bold">{formatDollars(invoice.grandTotal)}</td>
             </tr>
             {invoice.refunds.map((refund) => (
               <tr key={refund._id}>
                 <td colSpan={3} className="text-right whitespace-normal">
                   Refund: {refund.description} · <RefundStatusText status={refund.status} />
                 </td>
-                <td className="text-right whitespace-nowrap">−{showDollars(refund.amount)}</td>
+                <td className="text-right whitespace-nowrap">−{formatDollars(refund.amount)}</td>
               </tr>
             ))}
             {invoice.refunds.length > 0 ? (
@@ -197,12 +197,12 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                   Net paid
                   {invoice.refundPending > 0 ? (
                     <span className="block text-sm font-normal">
-                      {showDollars(invoice.netPaid - invoice.refundPending)} once the pending refund is back on your
+                      {formatDollars(invoice.netPaid - invoice.refundPending)} once the pending refund is back on your
                       card
                     </span>
                   ) : null}
                 </th>
-                <td className="text-right font-bold">{showDollars(invoice.netPaid)}</td>
+                <td className="text-right font-bold">{formatDollars(invoice.netPaid)}</td>
               </tr>
             ) : null}
           </>

@@ -1,11 +1,11 @@
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDollars } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import { paths } from '../../paths.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
@@ -45,9 +45,9 @@ function Refunds({ payment, wide = false }: { payment: CustomerPayment; wide?: b
     >
       <RefundList refunds={payment.refunds} label={`Refunds of ${payment.transactionId}`} />
       <p className="text-sm">
-        Net paid <span className="font-semibold">{showDollars(payment.netPaid)}</span>
+        Net paid <span className="font-semibold">{formatDollars(payment.netPaid)}</span>
         {payment.refundPending > 0 ? (
-          <span className="block text-xs">{showDollars(afterPending)} once the refund is back on your card</span>
+          <span className="block text-xs">{formatDollars(afterPending)} once the refund is back on your card</span>
         ) : null}
       </p>
     </div>
@@ -60,7 +60,7 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
     <article className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby={`pay-${payment._id}`}>
       <div className="flex items-start justify-between gap-2">
         <h2 id={`pay-${payment._id}`} className="text-lg font-bold">
-          {showDollars(payment.price)}
+          {formatDollars(payment.price)}
           <span className="block text-sm font-normal">{orderDate(payment.date)}</span>
         </h2>
         <StatusBadge status={payment.status} />
@@ -122,7 +122,7 @@ export function PaymentHistoryPage() {
             className="mt-6 hidden rounded-box border border-base-300 bg-base-100 md:block"
             columns={[
               { header: '#', cell: (_, index) => rowNumber(history.data, index) },
-              { header: 'Price', className: 'font-semibold', cell: (payment) => showDollars(payment.price) },
+              { header: 'Price', className: 'font-semibold', cell: (payment) => formatDollars(payment.price) },
               { header: 'Order Date', cell: (payment) => orderDate(payment.date) },
               {
                 header: 'Transaction Id',

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { formatDollars } from '#contract/money.ts';
 import { type CheckoutDetails, checkoutDetails, type PaymentIntentCreated } from '#contract/payments.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -13,7 +14,6 @@ import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
 import type { CardPayer } from './card-payer.ts';
@@ -154,7 +154,11 @@ export function PaymentPage() {
             </div>
           ) : null}
           <SubmitButton busy={step !== 'idle'} className="mt-4 w-full sm:w-auto">
-            {step === 'paying' ? 'Paying…' : step === 'ordering' ? 'Placing your order…' : `Pay ${showDollars(total)}`}
+            {step === 'paying'
+              ? 'Paying…'
+              : step === 'ordering'
+                ? 'Placing your order…'
+                : `Pay ${formatDollars(total)}`}
           </SubmitButton>
         </form>
 
@@ -168,14 +172,14 @@ export function PaymentPage() {
                 <span>
                   {item.name} × {item.amount}
                 </span>
-                <span className="font-semibold">{showDollars(item.spendMoney)}</span>
+                <span className="font-semibold">{formatDollars(item.spendMoney)}</span>
               </li>
             ))}
           </ul>
           <dl className="mt-3 space-y-1 border-t border-base-300 pt-3">
             <div className="flex justify-between">
               <dt>Subtotal</dt>
-              <dd>{showDollars(subtotal)}</dd>
+              <dd>{formatDollars(subtotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>Shipping</dt>
@@ -184,12 +188,12 @@ export function PaymentPage() {
             {quote.data ? (
               <div className="flex justify-between text-success">
                 <dt>Coupon {quote.data.code}</dt>
-                <dd>−{showDollars(quote.data.discount)}</dd>
+                <dd>−{formatDollars(quote.data.discount)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between text-lg font-bold">
               <dt>Total</dt>
-              <dd>{showDollars(total)}</dd>
+              <dd>{formatDollars(total)}</dd>
             </div>
           </dl>
           {quote.isError ? (

@@ -1,6 +1,6 @@
 import { CircleCheck, Clock } from 'lucide-react';
+import { formatDollars } from '#contract/money.ts';
 import { type PaymentRefund, type RefundStatus, refundStatusLabel } from '#contract/orders.ts';
-import { showDollars } from '../../ui/show-dollars.ts';
 
 /** 'Refunded' in green, 'Refund pending' in amber, with an icon so the colour is never the only sign. */
 export function RefundStatusText({ status }: { status: RefundStatus }) {
@@ -22,7 +22,7 @@ export function RefundList({ refunds, label }: { refunds: PaymentRefund[]; label
     <ul className="space-y-1.5" aria-label={label}>
       {refunds.map((refund) => (
         <li key={refund._id} className="text-sm">
-          <span className="font-semibold">−{showDollars(refund.amount)}</span>{' '}
+          <span className="font-semibold">−{formatDollars(refund.amount)}</span>{' '}
           <RefundStatusText status={refund.status} />
           <span className="block text-xs">{refund.description}</span>
         </li>

@@ -1,10 +1,10 @@
 import { DollarSign, ShoppingBag } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { formatDollars } from '#contract/money.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { useCustomerStats } from './get-customer-stats.ts';
 
 /** Customer home: welcome, items and money spent, and the share of orders delivered. */
@@ -21,7 +21,7 @@ export function UserHomePage() {
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1fr_auto]">
           <StatCard icon={ShoppingBag} label="Total shopping items" value={String(stats.data.totalItems)} />
-          <StatCard icon={DollarSign} label="Total shopping money" value={showDollars(stats.data.totalMoney)} />
+          <StatCard icon={DollarSign} label="Total shopping money" value={formatDollars(stats.data.totalMoney)} />
           <section
             aria-labelledby="shopping-done"
             className="flex items-center gap-4 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"

@@ -1,11 +1,11 @@
 import { BadgeCheck, Crown, DollarSign, Medal, Package, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDollars } from '#contract/money.ts';
 import type { VendorStats } from '#contract/stats.ts';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { useVendorStats } from './get-vendor-stats.ts';
 
 function ShopFacts({ stats }: { stats: VendorStats }) {
@@ -74,7 +74,7 @@ export function VendorHomePage() {
       <section aria-label="Your figures" className="grid gap-4 sm:grid-cols-3">
         <StatCard icon={Package} label="Total Products" value={String(s.totalProducts)} />
         <StatCard icon={ShoppingBag} label="Total Orders" value={String(s.totalOrders)} />
-        <StatCard icon={DollarSign} label="Total Revenue" value={showDollars(s.totalRevenue)} />
+        <StatCard icon={DollarSign} label="Total Revenue" value={formatDollars(s.totalRevenue)} />
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <section

@@ -1,12 +1,12 @@
 import { PackageCheck, Truck, XCircle } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
+import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmAction } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
 import { useVendorOrders } from './get-vendor-orders.ts';
@@ -50,7 +50,7 @@ function OrderActions({ order }: { order: VendorOrder }) {
     const action = ACTIONS[target];
     const sure = await confirmAction({
       title: action.question,
-      text: `${order.name} · ${showDollars(order.totalPrice)}${target === 'cancelled' ? " · You won't be able to revert this!" : ''}`,
+      text: `${order.name} · ${formatDollars(order.totalPrice)}${target === 'cancelled' ? " · You won't be able to revert this!" : ''}`,
       confirmText: target === 'cancelled' ? 'Yes, cancel it!' : `Yes, ${action.label.toLowerCase()} it!`,
       cancelText: 'Back',
       danger: target === 'cancelled',
@@ -102,7 +102,7 @@ function OrderCard({ order }: { order: VendorOrder }) {
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="font-semibold">Total Price</dt>
-          <dd>{showDollars(order.totalPrice)}</dd>
+          <dd>{formatDollars(order.totalPrice)}</dd>
         </div>
         <div>
           <dt className="font-semibold">Number of Items</dt>
@@ -166,7 +166,7 @@ export function VendorOrdersPage() {
               {
                 header: 'Total Price',
                 className: 'whitespace-nowrap font-semibold',
-                cell: (order) => showDollars(order.totalPrice),
+                cell: (order) => formatDollars(order.totalPrice),
               },
               {
                 header: 'Number of Items',

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDollars } from '#contract/money.ts';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { RangePicker } from '../../ui/RangePicker.tsx';
-import { showDollars } from '../../ui/show-dollars.ts';
 import { useVendorSales } from './get-vendor-sales.ts';
 
 const shortDate = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const money = (value: unknown) => showDollars(Number(value));
+const money = (value: unknown) => formatDollars(Number(value));
 
 export function VendorRevenuePage() {
   const [range, setRange] = useState<StatRange>('30d');
@@ -51,7 +51,7 @@ function SalesCharts({
       >
         <div className="stat">
           <div className="stat-title text-base-content">Revenue</div>
-          <div className="stat-value text-primary">{showDollars(revenue)}</div>
+          <div className="stat-value text-primary">{formatDollars(revenue)}</div>
           <div className="stat-desc text-base-content">{RANGE_LABELS[range]}</div>
         </div>
         <div className="stat">
