@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,5 +92,14 @@ describe('stopOrphanedPostgres', () => {
     const databaseDir = await folderClaimedBy('ended', ended.pid as number);
     await stopOrphanedPostgres(databaseDir);
     expect((await readPostmasterPid(databaseDir))?.pid).toBe(ended.pid);
+  });
+});
+
+describe('the exit code of a process that uses the embedded PostgreSQL', () => {
+  it('is the one the process set (a failing test run must not exit 0)', () => {
+    const script = `await import(${JSON.stringify(path.resolve('src/server/db/embedded.ts'))}); process.exitCode = 3;`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(3);
   });
 });

