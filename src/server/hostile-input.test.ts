@@ -10,7 +10,7 @@ import { createUser } from './test/users.ts';
 const BODY_LIMIT = 1024 * 1024;
 /** The bound the issue sets for a rejected 1 MB value and for /api/health while one is in flight. */
 const BOUND_MS = 200;
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 
 /** Letters, a space, punctuation and no digit: the worst case of the old password lookaheads. */
 const hostile = (length: number) => 'aA -@.'.repeat(Math.ceil(length / 6)).slice(0, length);
@@ -125,10 +125,12 @@ describe('no input can stall the server', () => {
         if (!refused) break;
         const label = `${attack.route.method} ${attack.route.path} ${attack.where}.${attack.field} as ${role.name}`;
         const request = hostileRequest(attack, role.headers);
-        // A loaded CI machine can starve the process for a moment: a slow answer is tried again (up to three
-        // times) and the fastest try counts. Input that really holds the event loop is slow every time.
+        // A loaded CI machine can starve the process for a moment: a slow answer is tried again (up to five
+        // times, after a short pause) and the fastest try counts. Input that really holds the event loop is slow
+        // every time.
         let best = Number.POSITIVE_INFINITY;
         for (let attempt = 1; attempt <= ATTEMPTS && best > BOUND_MS; attempt += 1) {
+          if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
           const { hostileAnswer, health } = await alongsideHealth(() => t.app.inject(request));
           const status = hostileAnswer.result.statusCode;
           refused = status === 401 || status === 403;
