@@ -8,9 +8,9 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { confirmAction, confirmDelete, tellOutcome } from '../../ui/confirm.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { useDeleteUser } from './delete-user.ts';
-import { USERS_PAGE_SIZE, useUsers } from './get-users.ts';
+import { useUsers } from './get-users.ts';
 import { usePromoteUser } from './promote-user.ts';
 
 const TITLES: Record<Role, string> = { customer: 'User List', vendor: 'Vendor List', admin: 'Admin List' };
@@ -23,7 +23,6 @@ export function UsersListPage({ roll }: { roll: Role }) {
   const promote = usePromoteUser();
   const remove = useDeleteUser();
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
 
   const makeAdmin = async (target: UserRecord) => {
     const sure = await confirmAction({
@@ -66,7 +65,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
         label="Users"
         rows={users.data?.items ?? []}
         rowKey={(row) => row._id}
-        pager={{ page: { page, pages }, onPage: setPage, label: 'Pages' }}
+        pager={users.data ? { page: users.data, onPage: setPage, label: 'Pages' } : undefined}
         className="mt-6 rounded-box border border-base-300"
         headRowClassName="bg-base-200"
         empty={
@@ -77,7 +76,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
           ) : undefined
         }
         columns={[
-          { header: '#', rowHeader: true, cell: (_, index) => (page - 1) * USERS_PAGE_SIZE + index + 1 },
+          { header: '#', rowHeader: true, cell: (_, index) => (users.data ? rowNumber(users.data, index) : index + 1) },
           { header: 'Name', className: 'font-semibold', cell: (row) => row.name },
           { header: 'Roll', className: 'capitalize', cell: (row) => row.roll },
           { header: 'Email', cell: (row) => row.email },
