@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Deal } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db } from '../../db/client.ts';
-import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
+import { parseRows, timestampColumn } from '../../db/rows.ts';
+import { PRODUCT_COLUMNS, productRow, toProduct } from './product-rows.ts';
 
 export const DEALS_SHOWN = 3;
 /** A new deal runs 15 days: the spec's countdown starts at 1296000 s. */
 export const DEAL_SECONDS = 1_296_000;
+
+const dealRow = productRow.extend({ ends_at: timestampColumn });
 
 async function activeDeals(db: Db) {
   const result = await db.execute(sql`
@@ -15,7 +18,7 @@ async function activeDeals(db: Db) {
     WHERE d.ends_at > now() AND p.listed AND p.expires_on >= ${BUSINESS_TODAY}
     ORDER BY d.ends_at ASC, p.id
     LIMIT ${DEALS_SHOWN}`);
-  return result.rows as (ProductRow & { ends_at: Date })[];
+  return parseRows(dealRow, result.rows);
 }
 
 /**
@@ -41,5 +44,5 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
     });
     rows = await activeDeals(db);
   }
-  return rows.map((row) => ({ ...toProduct(row), endsAt: new Date(row.ends_at).toISOString() }));
+  return rows.map((row) => ({ ...toProduct(row), endsAt: row.ends_at.toISOString() }));
 }

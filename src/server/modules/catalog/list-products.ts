@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Product, ProductSort } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import { badRequest } from '../../errors.ts';
 import { relevanceScore, searchCandidates, searchWords } from '../search/ranking.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, toProduct } from './product-rows.ts';
 
 export type ListProductsParams = {
   q?: string;
@@ -19,6 +20,7 @@ export type ListProductsParams = {
 
 export type ProductPageResult = { items: Product[]; nextCursor: string | null; total: number | null };
 
+const listedRow = productRow.extend({ score: z.number().optional(), total: z.number().nullable() });
 type Row = ProductRow & { score?: number };
 
 /** Each sort: its ORDER BY, the keyset condition after a cursor, and the key of a row. */
@@ -85,7 +87,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const offered = sql.join(filters, sql` AND `);
   const fetch = params.limit + 1;
 
-  let rows: (Row & { total: number | null })[];
+  let rows: z.infer<typeof listedRow>[];
   if (params.q) {
     const words = searchWords(params.q);
     if (words.length === 0) return { items: [], nextCursor: null, total: cursor ? null : 0 };
@@ -98,6 +100,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
         : sql``;
       rows = await queryPrepared(
         db,
+        listedRow,
         sql`${search}
         SELECT ranked.* FROM (
           SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(params.q)} AS score, count(*) OVER ()::int AS total
@@ -109,10 +112,14 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
         LIMIT ${fetch}`,
       );
     } else {
-      rows = await queryPrepared(db, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
+      rows = await queryPrepared(db, listedRow, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
     }
   } else {
-    rows = await queryPrepared(db, sortedPage(sort as Exclude<ProductSort, 'relevance'>, offered, cursor, fetch));
+    rows = await queryPrepared(
+      db,
+      listedRow,
+      sortedPage(sort as Exclude<ProductSort, 'relevance'>, offered, cursor, fetch),
+    );
   }
 
   const page = rows.slice(0, params.limit);

@@ -19,6 +19,7 @@ import {
   productPage,
   vendorProductsQuery,
 } from '#contract/products.ts';
+import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden } from '../../errors.ts';
 import { currentDeals } from './deals.ts';
 import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
@@ -206,10 +207,11 @@ export async function productRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = request.user!;
-      if (user.roll !== 'admin' && !(user.roll === 'vendor' && user.email === request.query.email)) {
+      const email = normalizeEmail(request.query.email);
+      if (user.roll !== 'admin' && !(user.roll === 'vendor' && user.email === email)) {
         throw forbidden('You can only see your own products');
       }
-      return vendorProducts(app.db, request.query.email);
+      return vendorProducts(app.db, email);
     },
   );
 

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { UNITS } from '#contract/categories.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
+import { timestampColumn } from '../../db/rows.ts';
 
 /** The columns every product read selects: the product (alias p) and its vendor's shop (alias u). */
 export const PRODUCT_COLUMNS = sql`
@@ -10,29 +13,31 @@ export const PRODUCT_COLUMNS = sql`
   p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   u.email AS vendor_email, u.shop_name, u.shop_image, u.shop_address`;
 
-export type ProductRow = {
-  id: string;
-  vendor_id: string;
-  name: string;
-  image_url: string;
-  category: string;
-  details: string;
-  production_cost_cents: number;
-  profit_margin_bp: number;
-  price_cents: number;
-  stock: number;
-  unit: 'liter' | 'kg' | 'piece';
-  manufactured_on: string;
-  expires_on: string;
-  popularity: number;
-  created_at: Date | string;
-  created_at_key: string;
-  expired: boolean;
-  vendor_email: string;
-  shop_name: string | null;
-  shop_image: string | null;
-  shop_address: string | null;
-};
+/** The row PRODUCT_COLUMNS select, as every product read parses it. */
+export const productRow = z.object({
+  id: z.string(),
+  vendor_id: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  category: z.string(),
+  details: z.string(),
+  production_cost_cents: z.number(),
+  profit_margin_bp: z.number(),
+  price_cents: z.number(),
+  stock: z.number(),
+  unit: z.enum(UNITS),
+  manufactured_on: z.string(),
+  expires_on: z.string(),
+  popularity: z.number(),
+  created_at: timestampColumn,
+  created_at_key: z.string(),
+  expired: z.boolean(),
+  vendor_email: z.string(),
+  shop_name: z.string().nullable(),
+  shop_image: z.string().nullable(),
+  shop_address: z.string().nullable(),
+});
+export type ProductRow = z.infer<typeof productRow>;
 
 /** A database row as the API shows it (the spec's field names, dollars, percent). */
 export function toProduct(row: ProductRow): Product {
@@ -49,7 +54,7 @@ export function toProduct(row: ProductRow): Product {
     productPrice: centsToDollars(row.price_cents),
     productManufacturingDate: row.manufactured_on,
     productExpireDate: row.expires_on,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
     shopAddress: row.shop_address ?? '',
     shopImage: row.shop_image ?? '',
     shopName: row.shop_name ?? '',

@@ -1,25 +1,37 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { VendorAllowance } from '#contract/catalog.ts';
 import { dollarsToCents, priceFromCost } from '#contract/money.ts';
 import { PRODUCT_LIMIT_MESSAGE, type Product, type ProductEditInput, type ProductInput } from '#contract/products.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { parseRows } from '../../db/rows.ts';
 import { categories, deals, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, toProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, toProduct } from './product-rows.ts';
 
 const GONE = 'This product is no longer available';
 
-async function selectProduct(db: Tx, id: string): Promise<(ProductRow & { listed: boolean }) | undefined> {
-  const [row] = await queryPrepared<ProductRow & { listed: boolean }>(
+const ownedRow = productRow.extend({ listed: z.boolean() });
+
+async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRow> | undefined> {
+  const [row] = await queryPrepared(
     db,
+    ownedRow,
     sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p JOIN users u ON u.id = p.vendor_id WHERE p.id = ${id}::uuid`,
   );
   return row;
+}
+
+/** The product as it is now (any state), e.g. right after it was added or edited. */
+async function productById(db: Tx, id: string): Promise<Product> {
+  const row = await selectProduct(db, id);
+  if (!row) throw notFound('Product');
+  return toProduct(row);
 }
 
 /** A product a shopper can see and buy: listed and not past its expiry date; 404 otherwise. */
@@ -39,7 +51,8 @@ async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<Prod
 
 async function today(db: Tx): Promise<string> {
   const result = await db.execute(sql`SELECT ${BUSINESS_TODAY}::text AS today`);
-  return (result.rows[0] as { today: string }).today;
+  const [row] = parseRows(z.object({ today: z.string() }), result.rows);
+  return row.today;
 }
 
 function moneyColumns(input: { productionCost: number; profitMargin: number }) {
@@ -95,7 +108,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
       .returning({ id: products.id });
     return row.id;
   });
-  return toProduct((await selectProduct(db, id)) as ProductRow);
+  return productById(db, id);
 }
 
 /** The vendor edits one of their own products: texts, picture, stock, dates, cost and margin (price follows). */
@@ -114,7 +127,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
       updatedAt: new Date(),
     })
     .where(eq(products.id, id));
-  return toProduct((await selectProduct(db, id)) as ProductRow);
+  return productById(db, id);
 }
 
 /** Deleting unlists: order lines keep pointing at the product. */
@@ -147,5 +160,5 @@ export async function vendorProducts(db: Tx, email: string): Promise<Product[]> 
     SELECT ${PRODUCT_COLUMNS} FROM products p JOIN users u ON u.id = p.vendor_id
     WHERE u.email = ${email} AND p.listed
     ORDER BY p.created_at DESC, p.id`);
-  return (result.rows as ProductRow[]).map(toProduct);
+  return parseRows(productRow, result.rows).map(toProduct);
 }

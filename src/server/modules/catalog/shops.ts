@@ -1,22 +1,26 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MEMBERSHIPS } from '#contract/roles.ts';
 import type { Shop } from '#contract/shops.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { parseFirst, parseRows } from '../../db/rows.ts';
 import { notFound } from '../../errors.ts';
 
-type ShopRow = {
-  id: string;
-  name: string;
-  email: string;
-  shop_name: string;
-  shop_image: string | null;
-  shop_address: string | null;
-  shop_phone: string | null;
-  shop_established: string | null;
-  membership: 'normal' | 'premium';
-  badge: string | null;
-  product_count: number;
-};
+const shopRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  shop_name: z.string(),
+  shop_image: z.string().nullable(),
+  shop_address: z.string().nullable(),
+  shop_phone: z.string().nullable(),
+  shop_established: z.string().nullable(),
+  membership: z.enum(MEMBERSHIPS),
+  badge: z.string().nullable(),
+  product_count: z.number(),
+});
+type ShopRow = z.infer<typeof shopRow>;
 
 const SHOP_COLUMNS = sql`
   u.id, u.name, u.email, u.shop_name, u.shop_image, u.shop_address, u.shop_phone, u.shop_established,
@@ -49,13 +53,13 @@ export async function listShops(db: Tx, q?: string): Promise<Shop[]> {
     WHERE u.roll = 'vendor' AND u.disabled_at IS NULL
     ${q ? sql`AND (u.shop_name ILIKE ${like} OR u.shop_address ILIKE ${like} OR ${q} <% u.shop_name)` : sql``}
     ORDER BY ${q ? sql`word_similarity(${q}, u.shop_name) DESC,` : sql``} u.shop_name ASC, u.id`);
-  return (result.rows as ShopRow[]).map(toShop);
+  return parseRows(shopRow, result.rows).map(toShop);
 }
 
 export async function getShop(db: Tx, id: string): Promise<Shop> {
   const result = await db.execute(sql`
     SELECT ${SHOP_COLUMNS} FROM users u WHERE u.id = ${id}::uuid AND u.roll = 'vendor' AND u.disabled_at IS NULL`);
-  const row = result.rows[0] as ShopRow | undefined;
+  const row = parseFirst(shopRow, result.rows);
   if (!row) throw notFound('Shop');
   return toShop(row);
 }

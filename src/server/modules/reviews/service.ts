@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type MyReview,
   NOT_DELIVERED_MESSAGE,
@@ -9,21 +10,23 @@ import {
   type ReviewSummary,
 } from '#contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
+import { parseFirst, parseRows, timestampColumn } from '../../db/rows.ts';
 import { comments, products } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-type ReviewRow = {
-  id: string;
-  comment_des: string;
-  product_id: string;
-  commenter_name: string;
-  commenter_photo: string | null;
-  rating: number;
-  shop_email: string;
-  created_at: Date | string;
-  verified_purchase: boolean;
-};
+const reviewRow = z.object({
+  id: z.string(),
+  comment_des: z.string(),
+  product_id: z.string(),
+  commenter_name: z.string(),
+  commenter_photo: z.string().nullable(),
+  rating: z.number(),
+  shop_email: z.string(),
+  created_at: timestampColumn,
+  verified_purchase: z.boolean(),
+});
+type ReviewRow = z.infer<typeof reviewRow>;
 
 /** Reviews shoppers may read: removed ones (by moderation) never show and never count. */
 const SHOWN = sql`c.status <> 'removed'`;
@@ -49,7 +52,7 @@ function toReview(row: ReviewRow): Review {
     commenterPhoto: row.commenter_photo,
     rating: row.rating,
     shopEmail: row.shop_email,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
     verifiedPurchase: row.verified_purchase,
   };
 }
@@ -69,7 +72,7 @@ export async function listReviews(db: Tx, productId: string): Promise<Review[]> 
   const result = await db.execute(sql`
     ${REVIEW_SELECT} WHERE c.product_id = ${productId}::uuid AND ${SHOWN}
     ORDER BY c.created_at DESC, c.id`);
-  return (result.rows as ReviewRow[]).map(toReview);
+  return parseRows(reviewRow, result.rows).map(toReview);
 }
 
 /** Count and average (floor of the mean, as the spec computes it) of a product's shown reviews. */
@@ -78,17 +81,18 @@ export async function reviewSummary(db: Tx, productId: string): Promise<ReviewSu
   const result = await db.execute(sql`
     SELECT count(*)::int AS n, coalesce(floor(avg(c.rating)), 0)::int AS average
     FROM comments c WHERE c.product_id = ${productId}::uuid AND ${SHOWN}`);
-  const row = result.rows[0] as { n: number; average: number };
+  const [row] = parseRows(z.object({ n: z.number(), average: z.number() }), result.rows);
   return { productId, reviewCount: row.n, averageRating: row.average };
 }
 
-type Standing = {
-  vendor_id: string;
-  listed: boolean;
-  delivered: boolean;
-  review_id: string | null;
-  review_status: string | null;
-};
+const standing = z.object({
+  vendor_id: z.string(),
+  listed: z.boolean(),
+  delivered: z.boolean(),
+  review_id: z.string().nullable(),
+  review_status: z.string().nullable(),
+});
+type Standing = z.infer<typeof standing>;
 
 /** The product as `userId` may review it: its vendor, whether it was delivered to them, and their review. */
 async function standingOf(db: Tx, productId: string, userId: string): Promise<Standing> {
@@ -101,7 +105,7 @@ async function standingOf(db: Tx, productId: string, userId: string): Promise<St
     FROM products p
     LEFT JOIN comments c ON c.product_id = p.id AND c.user_id = ${userId}::uuid
     WHERE p.id = ${productId}::uuid`);
-  const row = result.rows[0] as Standing | undefined;
+  const row = parseFirst(standing, result.rows);
   if (!row?.listed) throw notFound('Product');
   return row;
 }
@@ -116,7 +120,8 @@ function refusal(standing: Standing, userId: string): string | null {
 
 async function reviewById(db: Tx, id: string): Promise<Review> {
   const result = await db.execute(sql`${REVIEW_SELECT} WHERE c.id = ${id}::uuid`);
-  return toReview(result.rows[0] as ReviewRow);
+  const [row] = parseRows(reviewRow, result.rows);
+  return toReview(row);
 }
 
 /** Whether the signed-in user may review a listed product, why not, and their own (not removed) review. */

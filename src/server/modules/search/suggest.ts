@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Suggestion } from '#contract/catalog.ts';
+import { type Suggestion, suggestion } from '#contract/catalog.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { parseRows } from '../../db/rows.ts';
 import { searchWords, spelledQuery } from './ranking.ts';
 
 const PRODUCTS = 6;
@@ -45,5 +46,5 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
        WHERE c.label ILIKE ${like} OR ${q} <% c.label
        ORDER BY word_similarity(${q}, c.label) DESC, c.id
        LIMIT ${CATEGORIES})`);
-  return result.rows as Suggestion[];
+  return parseRows(suggestion, result.rows);
 }

@@ -1,7 +1,9 @@
 import { and, count, countDistinct, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { centsToDollars } from '#contract/money.ts';
 import type { AdminSeries, AdminStats, StatRange, VendorSales, VendorStats } from '#contract/stats.ts';
 import type { Tx } from '../../db/client.ts';
+import { parseRows } from '../../db/rows.ts';
 import {
   comments,
   customerPayments,
@@ -49,13 +51,28 @@ export async function getVendorStats(db: Tx, vendorId: string): Promise<VendorSt
   };
 }
 
-type SeriesRow = { date: string; revenue: number; orders: number; units: number };
+const seriesRow = z.object({ date: z.string(), revenue: z.number(), orders: z.number(), units: z.number() });
+const productSalesRow = z.object({
+  productId: z.string().nullable(),
+  name: z.string(),
+  revenue: z.number(),
+  units: z.number(),
+});
+const adminRow = z.object({
+  totalCustomers: z.number(),
+  totalOrders: z.number(),
+  customerCents: z.number(),
+  totalVendors: z.number(),
+  vendorCents: z.number(),
+  totalComments: z.number(),
+});
+const adminSeriesRow = z.object({ date: z.string(), orders: z.number(), revenue: z.number() });
 
 /** The vendor's sales (lines not cancelled) per day or week of the range, and per product. */
 export async function getVendorSales(db: Tx, vendorId: string, range: StatRange): Promise<VendorSales> {
   const b = bucketsFor(range);
   const inRange = sql`l.vendor_id = ${vendorId} and l.status <> 'cancelled' and l.created_at >= ${b.from}`;
-  const series = await db.execute<SeriesRow>(sql`
+  const series = await db.execute(sql`
     with s as (
       select ${b.startOf(sql`l.created_at`)} as start,
              sum(l.total_cents) as revenue, count(distinct l.order_id) as orders, sum(l.amount) as units
@@ -67,7 +84,7 @@ export async function getVendorSales(db: Tx, vendorId: string, range: StatRange)
            coalesce(s.units, 0)::int as units
     from ${b.series} left join s on s.start = b.start
     order by b.start`);
-  const byProduct = await db.execute<{ productId: string | null; name: string; revenue: number; units: number }>(sql`
+  const byProduct = await db.execute(sql`
     select l.product_id as "productId", max(l.item_name) as name,
            sum(l.total_cents)::float8 as revenue, sum(l.amount)::int as units
     from order_lines l where ${inRange}
@@ -77,8 +94,8 @@ export async function getVendorSales(db: Tx, vendorId: string, range: StatRange)
   return {
     range,
     bucket: b.bucket,
-    series: series.rows.map((r) => ({ ...r, revenue: centsToDollars(r.revenue) })),
-    byProduct: byProduct.rows.map((r) => ({ ...r, revenue: centsToDollars(r.revenue) })),
+    series: parseRows(seriesRow, series.rows).map((r) => ({ ...r, revenue: centsToDollars(r.revenue) })),
+    byProduct: parseRows(productSalesRow, byProduct.rows).map((r) => ({ ...r, revenue: centsToDollars(r.revenue) })),
   };
 }
 
@@ -101,14 +118,7 @@ const KEPT_CENTS = sql`(p.price_cents
  * removed by moderation.
  */
 export async function getAdminStats(db: Tx): Promise<AdminStats> {
-  const result = await db.execute<{
-    totalCustomers: number;
-    totalOrders: number;
-    customerCents: number;
-    totalVendors: number;
-    vendorCents: number;
-    totalComments: number;
-  }>(sql`
+  const result = await db.execute(sql`
     select
       (select count(*) from ${users} where roll = 'customer' and disabled_at is null)::int as "totalCustomers",
       (select count(*) from ${orders})::int as "totalOrders",
@@ -118,7 +128,7 @@ export async function getAdminStats(db: Tx): Promise<AdminStats> {
       (select count(*) from ${users} where roll = 'vendor' and disabled_at is null)::int as "totalVendors",
       (select coalesce(sum(price_cents), 0) from ${vendorPayments})::float8 as "vendorCents",
       (select count(*) from ${comments} where status <> 'removed')::int as "totalComments"`);
-  const row = result.rows[0];
+  const [row] = parseRows(adminRow, result.rows);
   return {
     totalCustomers: row.totalCustomers,
     totalOrders: row.totalOrders,
@@ -132,7 +142,7 @@ export async function getAdminStats(db: Tx): Promise<AdminStats> {
 /** Orders placed and revenue (what they kept, as in getAdminStats) per day or week of the range. */
 export async function getAdminSeries(db: Tx, range: StatRange): Promise<AdminSeries> {
   const b = bucketsFor(range);
-  const series = await db.execute<{ date: string; orders: number; revenue: number }>(sql`
+  const series = await db.execute(sql`
     with s as (
       select ${b.startOf(sql`o.created_at`)} as start, count(*) as orders,
              sum(${KEPT_CENTS}) filter (where o.status <> 'cancelled') as revenue
@@ -147,6 +157,6 @@ export async function getAdminSeries(db: Tx, range: StatRange): Promise<AdminSer
   return {
     range,
     bucket: b.bucket,
-    series: series.rows.map((r) => ({ ...r, revenue: centsToDollars(r.revenue) })),
+    series: parseRows(adminSeriesRow, series.rows).map((r) => ({ ...r, revenue: centsToDollars(r.revenue) })),
   };
 }
