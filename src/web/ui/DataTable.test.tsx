@@ -5,8 +5,8 @@ import { pageOf } from '#contract/pagination.ts';
 import { type Column, DataTable, pageOfRows, rowNumber } from './DataTable.tsx';
 import { pagerNumbers } from './TablePager.tsx';
 
-type Fruit = { id: string; name: string; price: number };
-const fruits: Fruit[] = Array.from({ length: 23 }, (_, i) => ({ id: `f${i + 1}`, name: `Fruit ${i + 1}`, price: i }));
+type Fruit = { _id: string; name: string; price: number };
+const fruits: Fruit[] = Array.from({ length: 23 }, (_, i) => ({ _id: `f${i + 1}`, name: `Fruit ${i + 1}`, price: i }));
 const columns: Column<Fruit>[] = [
   { header: 'Name', rowHeader: true, cell: (f) => f.name },
   { header: 'Price', cell: (f) => `$${f.price}` },
@@ -14,7 +14,7 @@ const columns: Column<Fruit>[] = [
 
 describe('DataTable', () => {
   it('is a named scroll region reachable by keyboard, with the columns and one row per item', async () => {
-    render(<DataTable label="Fruits" columns={columns} rows={fruits.slice(0, 3)} rowKey={(f) => f.id} />);
+    render(<DataTable label="Fruits" columns={columns} rows={fruits.slice(0, 3)} />);
     const region = screen.getByRole('region', { name: 'Fruits' });
     expect(region).toHaveProperty('tabIndex', 0);
     expect(region.className).toContain('overflow-x-auto');
@@ -32,7 +32,7 @@ describe('DataTable', () => {
   });
 
   it('says so in one full-width row when there are no rows', () => {
-    render(<DataTable label="Fruits" columns={columns} rows={[]} rowKey={(f) => f.id} empty="No fruit yet." />);
+    render(<DataTable label="Fruits" columns={columns} rows={[]} empty="No fruit yet." />);
     const cell = screen.getByRole('cell', { name: 'No fruit yet.' });
     expect(cell.getAttribute('colspan')).toBe('2');
   });
@@ -41,13 +41,7 @@ describe('DataTable', () => {
     const onPage = vi.fn();
     const page = pageOf(fruits.slice(0, 2), 230, { page: 7, limit: 10 });
     render(
-      <DataTable
-        label="Fruits"
-        columns={columns}
-        rows={page.items}
-        rowKey={(f) => f.id}
-        pager={{ page, onPage, label: 'Fruit pages' }}
-      />,
+      <DataTable label="Fruits" columns={columns} rows={page.items} pager={{ page, onPage, label: 'Fruit pages' }} />,
     );
     const pager = screen.getByRole('navigation', { name: 'Fruit pages' });
     expect(
@@ -67,7 +61,6 @@ describe('DataTable', () => {
         label="Fruits"
         columns={columns}
         rows={fruits}
-        rowKey={(f) => f.id}
         pager={{ page: { page: 1, pages: 1 }, onPage: () => {}, label: 'Fruit pages' }}
       />,
     );
@@ -77,7 +70,6 @@ describe('DataTable', () => {
         label="Fruits"
         columns={columns}
         rows={fruits}
-        rowKey={(f) => f.id}
         pager={{ page: { page: 1, pages: 3 }, onPage: () => {}, label: 'Fruit pages' }}
       />,
     );
@@ -90,7 +82,7 @@ describe('DataTable', () => {
 describe('pageOfRows', () => {
   it('cuts rows the browser holds like the server cuts its pages, a page past the end showing the last', () => {
     expect(pageOfRows(fruits, 2, 10)).toEqual({ ...pageOf(fruits.slice(10, 20), 23, { page: 2, limit: 10 }) });
-    expect(pageOfRows(fruits, 9, 10).items.map((f) => f.id)).toEqual(['f21', 'f22', 'f23']);
+    expect(pageOfRows(fruits, 9, 10).items.map((f) => f._id)).toEqual(['f21', 'f22', 'f23']);
     expect(pageOfRows(fruits, 9, 10).page).toBe(3);
     expect(pageOfRows([], 1, 10)).toEqual({ items: [], total: 0, page: 1, limit: 10, pages: 1 });
     expect(rowNumber({ page: 3, limit: 10 }, 0)).toBe(21);

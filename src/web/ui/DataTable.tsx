@@ -24,11 +24,10 @@ type PagerProps = {
  * Every table of the site: a named scroll region reachable by keyboard (a table wider than a phone scrolls inside
  * it, never the page), the columns, one row per item, an optional footer, and the pager under it.
  */
-export function DataTable<T>({
+export function DataTable<T extends { _id: string }>({
   label,
   columns,
   rows,
-  rowKey,
   rowClassName,
   afterRow,
   empty,
@@ -41,8 +40,8 @@ export function DataTable<T>({
   /** Name of the scroll region. */
   label: string;
   columns: Column<T>[];
+  /** The items, each keyed by its `_id`. */
   rows: readonly T[];
-  rowKey: (row: T) => string;
   rowClassName?: (row: T) => string | undefined;
   /** A second row under an item (its details across the columns). */
   afterRow?: (row: T, index: number) => ReactNode;
@@ -83,7 +82,7 @@ export function DataTable<T>({
               </tr>
             ) : null}
             {rows.map((row, index) => (
-              <Fragment key={rowKey(row)}>
+              <Fragment key={row._id}>
                 <tr className={rowClassName?.(row)}>
                   {columns.map((column, i) =>
                     column.rowHeader ? (

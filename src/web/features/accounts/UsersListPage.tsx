@@ -64,7 +64,6 @@ export function UsersListPage({ roll }: { roll: Role }) {
       <DataTable
         label="Users"
         rows={users.data?.items ?? []}
-        rowKey={(row) => row._id}
         pager={users.data ? { page: users.data, onPage: setPage, label: 'Pages' } : undefined}
         className="mt-6 rounded-box border border-base-300"
         headRowClassName="bg-base-200"

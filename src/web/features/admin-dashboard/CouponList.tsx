@@ -29,9 +29,7 @@ export function CouponList() {
         <DataTable
           label="Coupon codes"
           rows={coupons.data.items}
-          rowKey={(c) => c._id}
           pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
-          className="mt-4 rounded-box border border-base-300"
           columns={[
             { header: 'Code', rowHeader: true, className: 'font-mono', cell: (c) => c.code },
             { header: 'Discount', cell: discountOf },

@@ -73,9 +73,7 @@ export function ReportedReviewsPage() {
         <DataTable
           label="Reported reviews"
           rows={data.items}
-          rowKey={(review) => review._id}
           pager={{ page: data, onPage: setPage, label: 'Reported review pages' }}
-          className="mt-4 rounded-box border border-base-300"
           columns={[
             {
               header: 'Product',

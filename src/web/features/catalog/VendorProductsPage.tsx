@@ -56,7 +56,6 @@ export function VendorProductsPage() {
         <DataTable
           label="Your products"
           rows={shown.items}
-          rowKey={(p) => p._id}
           pager={{ page: shown, onPage: setPage, label: 'Product pages' }}
           className="mt-6 rounded-box border border-base-300"
           columns={[

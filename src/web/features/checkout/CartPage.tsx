@@ -187,7 +187,6 @@ export function CartPage() {
           <DataTable
             label="Cart table"
             rows={shown.items}
-            rowKey={(item) => item._id}
             rowClassName={(item) => (item.available ? undefined : 'bg-error/5')}
             pager={{ page: shown, onPage: setPage, label: 'Cart pages' }}
             className="rounded-box border border-base-300 bg-base-100"

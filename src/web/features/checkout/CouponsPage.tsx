@@ -121,9 +121,7 @@ function CouponTable() {
       <DataTable
         label="Coupon codes"
         rows={coupons.data.items}
-        rowKey={(coupon) => coupon._id}
         pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
-        className="mt-3 rounded-box border border-base-300 bg-base-100"
         empty="No coupon codes yet."
         columns={[
           { header: 'Code', className: 'font-mono font-semibold', cell: (coupon) => coupon.code },

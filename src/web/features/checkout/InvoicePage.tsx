@@ -123,7 +123,6 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
       <DataTable
         label="Invoice items"
         rows={invoice.items}
-        rowKey={(item) => item._id}
         className="mt-8"
         tableClassName="table table-sm sm:table-md [&_th]:whitespace-normal"
         columns={[

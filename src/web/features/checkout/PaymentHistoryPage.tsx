@@ -105,7 +105,6 @@ export function PaymentHistoryPage() {
           <DataTable
             label="Payment history"
             rows={items}
-            rowKey={(payment) => payment._id}
             rowClassName={(payment) => (payment.refunds.length > 0 ? 'border-b-0' : undefined)}
             afterRow={(payment) =>
               payment.refunds.length > 0 ? (

@@ -70,9 +70,7 @@ export function ProductReviewsPage() {
         <DataTable
           label="Reviews"
           rows={data.items}
-          rowKey={(review) => review._id}
           pager={{ page: data, onPage: setPage, label: 'Review pages' }}
-          className="mt-4 rounded-box border border-base-300"
           columns={[
             { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
             { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },

@@ -148,7 +148,6 @@ export function VendorOrdersPage() {
           <DataTable
             label="Your orders"
             rows={orders.data.items}
-            rowKey={(order) => order._id}
             pager={{ page: orders.data, onPage: setPage, label: 'Order pages' }}
             className="mt-4 hidden rounded-box border border-base-300 md:block"
             columns={[
