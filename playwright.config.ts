@@ -1,11 +1,20 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'farmstall-e2e-'));
+/**
+ * The server's data folder: E2E_DATA_DIR, or a temporary one made here once (the workers, which load this file
+ * too, inherit it through the environment) and removed when the run ends, after the server has stopped.
+ */
+if (!process.env.E2E_DATA_DIR) {
+  const made = mkdtempSync(path.join(os.tmpdir(), 'farmstall-e2e-'));
+  process.env.E2E_DATA_DIR = made;
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 /** One server (built app, fresh embedded database with the demo catalog) and one Chromium for every journey. */
 export default defineConfig({
