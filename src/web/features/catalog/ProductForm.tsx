@@ -54,77 +54,50 @@ export function ProductForm({
     'aria-describedby': errors[name] ? `${idPrefix}-${name}-error` : undefined,
     ...register(name, options.valueAsNumber ? { valueAsNumber: true } : undefined),
   });
+  const labelled = (name: keyof ProductFieldValues, label: string, control: ReactNode) => (
+    <FormField label={label} htmlFor={`${idPrefix}-${name}`} error={errors[name]?.message as string | undefined}>
+      {control}
+    </FormField>
+  );
+  const amount = (name: 'productQuantity' | 'productionCost' | 'profitMargin') => (
+    <input
+      className="input w-full"
+      type="number"
+      min={0}
+      step={name === 'productQuantity' ? 1 : '0.01'}
+      inputMode={name === 'productQuantity' ? undefined : 'decimal'}
+      {...field(name, { valueAsNumber: true })}
+    />
+  );
   return (
     <form onSubmit={onSubmit} noValidate className={className}>
       {before}
-      <FormField label="Product Name" htmlFor={`${idPrefix}-productName`} error={errors.productName?.message}>
-        <input className="input w-full" {...field('productName')} />
-      </FormField>
-      <FormField
-        label="Product Quantity"
-        htmlFor={`${idPrefix}-productQuantity`}
-        error={errors.productQuantity?.message}
-      >
-        <input
-          className="input w-full"
-          type="number"
-          min={0}
-          step={1}
-          {...field('productQuantity', { valueAsNumber: true })}
-        />
-      </FormField>
+      {labelled('productName', 'Product Name', <input className="input w-full" {...field('productName')} />)}
+      {labelled('productQuantity', 'Product Quantity', amount('productQuantity'))}
       <div className="sm:col-span-2">
-        <FormField
-          label="Product Description"
-          htmlFor={`${idPrefix}-productDetails`}
-          error={errors.productDetails?.message}
-        >
-          <textarea className="textarea h-28 w-full" {...field('productDetails')} />
-        </FormField>
+        {labelled(
+          'productDetails',
+          'Product Description',
+          <textarea className="textarea h-28 w-full" {...field('productDetails')} />,
+        )}
       </div>
-      <FormField
-        label="Production Cost ($)"
-        htmlFor={`${idPrefix}-productionCost`}
-        error={errors.productionCost?.message}
-      >
-        <input
-          className="input w-full"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          {...field('productionCost', { valueAsNumber: true })}
-        />
-      </FormField>
-      <FormField label="Profit Margin(%)" htmlFor={`${idPrefix}-profitMargin`} error={errors.profitMargin?.message}>
-        <input
-          className="input w-full"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          {...field('profitMargin', { valueAsNumber: true })}
-        />
-      </FormField>
-      <FormField
-        label="Manufacturing Date"
-        htmlFor={`${idPrefix}-productManufacturingDate`}
-        error={errors.productManufacturingDate?.message}
-      >
-        <input className="input w-full" type="date" {...field('productManufacturingDate')} />
-      </FormField>
-      <FormField
-        label="Expire Date"
-        htmlFor={`${idPrefix}-productExpireDate`}
-        error={errors.productExpireDate?.message}
-      >
+      {labelled('productionCost', 'Production Cost ($)', amount('productionCost'))}
+      {labelled('profitMargin', 'Profit Margin(%)', amount('profitMargin'))}
+      {labelled(
+        'productManufacturingDate',
+        'Manufacturing Date',
+        <input className="input w-full" type="date" {...field('productManufacturingDate')} />,
+      )}
+      {labelled(
+        'productExpireDate',
+        'Expire Date',
         <input
           className="input w-full"
           type="date"
           min={watch('productManufacturingDate') || undefined}
           {...field('productExpireDate')}
-        />
-      </FormField>
+        />,
+      )}
       <ProductImageField
         id={`${idPrefix}-productImage`}
         value={watch('productImage')}
