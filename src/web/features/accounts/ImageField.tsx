@@ -2,6 +2,7 @@ import { ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../ui/FormField.tsx';
+import { PICTURE_TYPES, UploadProgress } from '../../ui/UploadProgress.tsx';
 
 /** A picture file input with a preview and the upload progress while it is being sent. */
 export function ImageField({
@@ -43,7 +44,7 @@ export function ImageField({
         <input
           id={id}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          accept={PICTURE_TYPES}
           className="file-input w-full"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -51,16 +52,7 @@ export function ImageField({
         />
       </div>
       {error ? null : <p className="text-sm text-base-content/80">JPEG, PNG or WebP, up to 5 MB</p>}
-      {progress !== null ? (
-        <progress
-          className="progress progress-primary mt-2 w-full"
-          value={progress}
-          max={100}
-          aria-label="Uploading the picture"
-        >
-          {progress}%
-        </progress>
-      ) : null}
+      <UploadProgress progress={progress} />
     </FormField>
   );
 }

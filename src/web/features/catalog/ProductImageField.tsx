@@ -3,6 +3,7 @@ import { thumbnailUrl } from '#contract/images.ts';
 import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { PICTURE_TYPES, UploadProgress } from '../../ui/UploadProgress.tsx';
 
 /** Picks a picture and uploads it at once, showing progress; reports the stored URL. */
 export function ProductImageField({
@@ -48,7 +49,7 @@ export function ProductImageField({
         <input
           id={id}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          accept={PICTURE_TYPES}
           className="file-input w-full"
           aria-invalid={error || uploadError ? true : undefined}
           aria-describedby={error || uploadError ? `${id}-error` : undefined}
@@ -56,16 +57,7 @@ export function ProductImageField({
         />
       </div>
       <p className="text-sm text-base-content/80">JPEG, PNG or WebP, up to 5 MB</p>
-      {progress !== null ? (
-        <progress
-          className="progress progress-primary mt-2 w-full"
-          value={progress}
-          max={100}
-          aria-label="Uploading the picture"
-        >
-          {progress}%
-        </progress>
-      ) : null}
+      <UploadProgress progress={progress} />
     </FormField>
   );
 }
