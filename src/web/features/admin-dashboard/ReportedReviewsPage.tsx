@@ -12,6 +12,11 @@ import { usePageParam } from '../../ui/TablePager.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
 import { useModerateReview } from './moderate-review.ts';
 
+const DECISIONS = [
+  { action: 'keep', label: 'Keep', icon: Check, className: 'btn-primary' },
+  { action: 'remove', label: 'Remove', icon: Trash2, className: 'btn-outline btn-error' },
+] as const;
+
 function Decision({ review }: { review: ReportedReview }) {
   const moderate = useModerateReview();
   const decide = async (action: 'keep' | 'remove') => {
@@ -33,26 +38,19 @@ function Decision({ review }: { review: ReportedReview }) {
   };
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn btn-sm btn-primary"
-        disabled={moderate.isPending}
-        onClick={() => decide('keep')}
-        aria-label={`Keep the review by ${review.commenterName}`}
-      >
-        <Check aria-hidden="true" className="size-3.5" />
-        Keep
-      </button>
-      <button
-        type="button"
-        className="btn btn-sm btn-outline btn-error"
-        disabled={moderate.isPending}
-        onClick={() => decide('remove')}
-        aria-label={`Remove the review by ${review.commenterName}`}
-      >
-        <Trash2 aria-hidden="true" className="size-3.5" />
-        Remove
-      </button>
+      {DECISIONS.map(({ action, label, icon: Icon, className }) => (
+        <button
+          key={action}
+          type="button"
+          className={`btn btn-sm ${className}`}
+          disabled={moderate.isPending}
+          onClick={() => decide(action)}
+          aria-label={`${label} the review by ${review.commenterName}`}
+        >
+          <Icon aria-hidden="true" className="size-3.5" />
+          {label}
+        </button>
+      ))}
     </div>
   );
 }
