@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import type { Role } from '#contract/roles.ts';
 import { paths } from '../paths.ts';
 import { useAuth, useRole } from './AuthProvider.tsx';
@@ -27,4 +27,21 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
     return <Navigate to={paths.login} replace state={{ from: location }} />;
   }
   return children;
+}
+
+/** A dashboard route whose page (a chunk of its own, loaded on the first visit) only `roles` may see. */
+export function guardedRoute(path: string, roles: Role[], load: () => Promise<ComponentType>): RouteObject {
+  return {
+    path,
+    lazy: () =>
+      load().then((Page) => ({
+        Component: function GuardedPage() {
+          return (
+            <RequireRole roles={roles}>
+              <Page />
+            </RequireRole>
+          );
+        },
+      })),
+  };
 }

@@ -1,28 +1,9 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireRole } from '../../auth/RequireRole.tsx';
-
-const adminOnly = (Page: ComponentType) =>
-  function AdminPage() {
-    return (
-      <RequireRole roles={['admin']}>
-        <Page />
-      </RequireRole>
-    );
-  };
+import { guardedRoute } from '../../auth/RequireRole.tsx';
 
 /** Admin user lists under /dashboard (guarded: admins only; anyone else goes to /login). */
 export const accountDashboardRoutes: RouteObject[] = [
-  {
-    path: 'allCustomer',
-    lazy: () => import('./UsersListPage.tsx').then((m) => ({ Component: adminOnly(m.AllCustomersPage) })),
-  },
-  {
-    path: 'allVendor',
-    lazy: () => import('./UsersListPage.tsx').then((m) => ({ Component: adminOnly(m.AllVendorsPage) })),
-  },
-  {
-    path: 'allAdmin',
-    lazy: () => import('./UsersListPage.tsx').then((m) => ({ Component: adminOnly(m.AllAdminsPage) })),
-  },
+  guardedRoute('allCustomer', ['admin'], () => import('./UsersListPage.tsx').then((m) => m.AllCustomersPage)),
+  guardedRoute('allVendor', ['admin'], () => import('./UsersListPage.tsx').then((m) => m.AllVendorsPage)),
+  guardedRoute('allAdmin', ['admin'], () => import('./UsersListPage.tsx').then((m) => m.AllAdminsPage)),
 ];
