@@ -5,11 +5,8 @@ import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { RangePicker } from '../../ui/RangePicker.tsx';
+import { chartMoney, TimeBarChart } from '../../ui/TimeBarChart.tsx';
 import { useVendorSales } from './get-vendor-sales.ts';
-
-const shortDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const money = (value: unknown) => formatDollars(Number(value));
 
 export function VendorRevenuePage() {
   const [range, setRange] = useState<StatRange>('30d');
@@ -72,19 +69,7 @@ function SalesCharts({
           </p>
         </figcaption>
         <div className="mt-4 h-72">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" vertical={false} />
-              <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} stroke="#253d4e" />
-              <YAxis tickFormatter={money} width={80} stroke="#253d4e" />
-              <Tooltip
-                formatter={(value) => [money(value), 'Revenue']}
-                labelFormatter={(l) => shortDate(String(l))}
-                cursor={{ fill: '#def9ec' }}
-              />
-              <Bar dataKey="revenue" fill="#1f7a52" radius={[4, 4, 0, 0]} maxBarSize={48} />
-            </BarChart>
-          </ResponsiveContainer>
+          <TimeBarChart data={data.series} dataKey="revenue" name="Revenue" color="#1f7a52" dollars />
         </div>
       </figure>
 
@@ -100,9 +85,9 @@ function SalesCharts({
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data.byProduct} layout="vertical" margin={{ top: 0, right: 24, bottom: 0, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e5e9f0" horizontal={false} />
-                <XAxis type="number" tickFormatter={money} stroke="#253d4e" />
+                <XAxis type="number" tickFormatter={chartMoney} stroke="#253d4e" />
                 <YAxis type="category" dataKey="name" width={130} stroke="#253d4e" />
-                <Tooltip formatter={(value) => [money(value), 'Revenue']} />
+                <Tooltip formatter={(value) => [chartMoney(value), 'Revenue']} />
                 <Bar dataKey="revenue" fill="#1f7a52" radius={[0, 4, 4, 0]} />
               </BarChart>
             </ResponsiveContainer>
