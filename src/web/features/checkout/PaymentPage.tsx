@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatDollars } from '#contract/money.ts';
-import { type CheckoutDetails, checkoutDetails, type PaymentIntentCreated } from '#contract/payments.ts';
+import { type CheckoutDetails, checkoutDetails } from '#contract/payments.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
@@ -16,11 +16,11 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
-import type { CardPayer } from './card-payer.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { customerStatsKey } from './get-customer-stats.ts';
 import { paymentHistoryKey } from './get-payment-history.ts';
 import { startCheckout } from './start-checkout.ts';
+import { useCardCharge } from './use-card-charge.ts';
 import { validateCoupon } from './validate-coupon.ts';
 
 /** userPayment: delivery details and card; the server prices the cart, the card is charged, the order made. */
@@ -37,13 +37,7 @@ export function PaymentPage() {
     retry: false,
   });
 
-  const payer = useRef<CardPayer | null>(null);
-  const onPayer = useCallback((next: CardPayer) => {
-    payer.current = next;
-  }, []);
-  // An intent opened (and possibly paid) by an earlier attempt is reused, so a retry never charges twice.
-  const intent = useRef<{ created: PaymentIntentCreated; paid: boolean } | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const card = useCardCharge();
   const [orderError, setOrderError] = useState<string | null>(null);
   const [step, setStep] = useState<'idle' | 'paying' | 'ordering'>('idle');
 
@@ -57,30 +51,17 @@ export function PaymentPage() {
   });
 
   const onSubmit = handleSubmit(async (details) => {
-    setCardError(null);
     setOrderError(null);
-    if (!payer.current?.validate()) return;
+    if (!card.ready()) return;
     setStep('paying');
     try {
-      if (!intent.current) {
-        // The delivery details go with the intent, so the paid card becomes the order even if this page closes.
-        const created = await startCheckout({
-          price: total,
-          couponCode: quote.data ? couponCode : undefined,
-          ...details,
-        });
-        intent.current = { created, paid: false };
-      }
-      if (!intent.current.paid) {
-        const failure = await payer.current.confirm(intent.current.created);
-        if (failure) {
-          setCardError(failure);
-          return;
-        }
-        intent.current.paid = true;
-      }
+      // The delivery details go with the intent, so the paid card becomes the order even if this page closes.
+      const paid = await card.charge(() =>
+        startCheckout({ price: total, couponCode: quote.data ? couponCode : undefined, ...details }),
+      );
+      if (!paid) return;
       setStep('ordering');
-      await completeCheckout({ paymentIntentId: intent.current.created.paymentIntentId, ...details });
+      await completeCheckout({ paymentIntentId: paid.paymentIntentId, ...details });
       clearAppliedCoupon();
       toast.success('Your Payment is successful');
       await Promise.all([
@@ -91,7 +72,7 @@ export function PaymentPage() {
       navigate(paths.dashboard.userPaymentHistory);
     } catch (failure) {
       // Refused (sold out, cart changed, coupon used up): the charge was given back; start afresh next time.
-      intent.current = null;
+      card.forget();
       setOrderError(errorMessage(failure));
       void queryClient.invalidateQueries({ queryKey: cartKey(user?.email) });
     } finally {
@@ -147,7 +128,7 @@ export function PaymentPage() {
             </div>
           </div>
           <h2 className="mt-4 mb-2 text-xl font-bold">Payment</h2>
-          <CardField onPayer={onPayer} error={cardError} />
+          <CardField onPayer={card.onPayer} error={card.cardError} />
           {orderError ? (
             <div role="alert" className="alert alert-error alert-soft mt-4">
               {orderError}

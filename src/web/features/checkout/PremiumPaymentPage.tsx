@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Crown, Medal, Infinity as Unlimited } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import type { PaymentIntentCreated } from '#contract/payments.ts';
 import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -12,10 +11,10 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { CardField } from './CardField.tsx';
-import type { CardPayer } from './card-payer.ts';
 import { useVendorMembership } from './get-vendor-membership.ts';
 import { giveGoldBadge, recordMembership } from './record-membership.ts';
 import { startMembership } from './start-membership.ts';
+import { useCardCharge } from './use-card-charge.ts';
 
 /** payment: the premium vendor membership ($1000), paid by card. */
 export function PremiumPaymentPage() {
@@ -23,12 +22,7 @@ export function PremiumPaymentPage() {
   const membership = useVendorMembership();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const payer = useRef<CardPayer | null>(null);
-  const onPayer = useCallback((next: CardPayer) => {
-    payer.current = next;
-  }, []);
-  const intent = useRef<{ created: PaymentIntentCreated; paid: boolean } | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const card = useCardCharge();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,26 +30,18 @@ export function PremiumPaymentPage() {
   if (membership.isError) return <LoadError error={membership.error} onRetry={() => membership.refetch()} />;
 
   const pay = async () => {
-    setCardError(null);
     setError(null);
-    if (!user || !payer.current?.validate()) return;
+    if (!card.ready() || !user) return;
     setBusy(true);
     try {
-      if (!intent.current) intent.current = { created: await startMembership(), paid: false };
-      if (!intent.current.paid) {
-        const failure = await payer.current.confirm(intent.current.created);
-        if (failure) {
-          setCardError(failure);
-          return;
-        }
-        intent.current.paid = true;
-      }
+      const paid = await card.charge(startMembership);
+      if (!paid) return;
       await recordMembership({
         email: user.email,
         price: PREMIUM_MEMBERSHIP_PRICE_DOLLARS,
         shop: membership.data.shop,
         shopId: user.id,
-        transactionId: intent.current.created.paymentIntentId,
+        transactionId: paid.paymentIntentId,
       });
       await giveGoldBadge(user.email);
       toast.success('Payment is successful');
@@ -103,7 +89,7 @@ export function PremiumPaymentPage() {
           void pay();
         }}
       >
-        <CardField onPayer={onPayer} error={cardError} />
+        <CardField onPayer={card.onPayer} error={card.cardError} />
         {error ? (
           <div role="alert" className="alert alert-error alert-soft mt-4">
             {error}
