@@ -189,7 +189,7 @@ test('an admin promotes one customer and deletes another after the confirmation'
     .filter({ hasText: /^\d+$/ })
     .last();
   if (await lastPage.isVisible()) await lastPage.click();
-  await page.getByRole('button', { name: `Make ${promoted.name} an admin` }).click();
+  await page.getByRole('button', { name: `Make Admin: ${promoted.name}` }).click();
   await expect(page.getByRole('heading', { name: `Make ${promoted.name} an admin?` })).toBeVisible();
   await page.getByRole('button', { name: 'Yes, make admin!' }).click();
   await expect(page.getByText(`${promoted.name} is an Admin Now!`)).toBeVisible();

@@ -89,7 +89,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
                     className="btn btn-sm btn-primary"
                     onClick={() => makeAdmin(row)}
                     disabled={promote.isPending}
-                    aria-label={`Make ${row.name} an admin`}
+                    aria-label={`Make Admin: ${row.name}`}
                   >
                     <UserCog size={16} aria-hidden="true" /> Make Admin
                   </button>
