@@ -302,4 +302,21 @@ describe('authorization matrix', () => {
     console.info(`authorization matrix: ${pairs} route × caller pairs, ${failures.length} not as the table says`);
     expect(failures).toEqual([]);
   });
+
+  it('refuses an anonymous caller of every protected route before reading its input (401, not 400)', async () => {
+    const answered: string[] = [];
+    for (const [key, access] of Object.entries(ROUTE_ACCESS) as [RouteKey, RouteAccess][]) {
+      if (access.allow === 'public') continue;
+      const [method, path] = key.split(' ');
+      // Parameters, query and body are all invalid: only a guard that runs first can answer 401.
+      const url = `${path.replace(/:\w+|\*/g, '%00not-valid')}?page=-1&cursor=%00`;
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : '{"x":',
+      });
+      if (response.statusCode !== 401) answered.push(`${key}: ${response.statusCode}`);
+    }
+    expect(answered).toEqual([]);
+  });
 });

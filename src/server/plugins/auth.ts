@@ -15,9 +15,9 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless signed in. */
+    /** onRequest hook: 401 unless signed in, before any input is read. */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: 401 unless signed in, 403 unless one of the roles. */
+    /** onRequest hook factory: 401 unless signed in, 403 unless one of the roles, before any input is read. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -197,7 +197,7 @@ export async function productRoutes(app: FastifyInstance) {
   api.get(
     '/products/vendor',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['catalog'],
         summary: "A vendor's own products (the vendor or an admin)",
@@ -218,7 +218,7 @@ export async function productRoutes(app: FastifyInstance) {
   api.get(
     '/products/vendor/allowance',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['catalog'],
         summary: 'How many products the signed-in vendor may still add',
@@ -231,7 +231,7 @@ export async function productRoutes(app: FastifyInstance) {
   api.post(
     '/products',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['catalog'],
         summary: 'List a new product (price computed by the server; normal members hold 5 at most)',
@@ -248,7 +248,7 @@ export async function productRoutes(app: FastifyInstance) {
   api.put(
     '/products/:id',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['catalog'],
         summary: "Edit one of the vendor's own products",
@@ -263,7 +263,7 @@ export async function productRoutes(app: FastifyInstance) {
   api.delete(
     '/products/:id',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['catalog'],
         summary: "Delete (unlist) one of the vendor's own products",
@@ -280,7 +280,7 @@ export async function productRoutes(app: FastifyInstance) {
   api.patch(
     '/products/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['catalog'],
         summary: "Body-less update after an add to cart: popularity + 1 on the caller's first add only",

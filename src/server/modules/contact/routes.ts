@@ -8,7 +8,7 @@ export async function contactRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/contact',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['contact'],
         summary: 'Messages sent to the team, newest first (admin)',

@@ -24,7 +24,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   api.get(
     '/vendor/orders',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['orders'],
         summary: "The signed-in vendor's orders: only its own lines and totals",
@@ -38,7 +38,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   api.patch(
     '/vendor/orders/:orderId',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['orders'],
         summary:
@@ -55,7 +55,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   api.get(
     '/orders/:id/tracking',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: "Each shop's step of one order (order or payment id), for its buyer or an admin",
@@ -69,7 +69,7 @@ export async function fulfilmentRoutes(app: FastifyInstance) {
   api.get(
     '/orders',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['orders'],
         summary: 'Every order, newest first (admin)',

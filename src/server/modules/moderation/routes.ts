@@ -21,7 +21,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   api.get(
     '/comments/product/:productId/for-vendor',
     {
-      preHandler: app.requireRole('vendor', 'admin'),
+      onRequest: app.requireRole('vendor', 'admin'),
       schema: {
         tags: ['reviews'],
         summary: "A product's reviews for the vendor that sells it ('Total Reviews: N')",
@@ -36,7 +36,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   api.post(
     '/comments/:id/report',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['reviews'],
         summary: "Report a review of one of the vendor's products to the admins",
@@ -50,7 +50,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   api.get(
     '/moderation/reviews',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['reviews'],
         summary: 'Reported reviews waiting for a decision (admin)',
@@ -64,7 +64,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   api.post(
     '/moderation/reviews/:id',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['reviews'],
         summary: 'Keep a reported review (visible again) or remove it (out of the list and the average)',

@@ -35,7 +35,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   api.get(
     '/comments/:productId/mine',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: "Whether the caller may review the product (a delivered purchase), why not, and the caller's review",
@@ -49,7 +49,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   api.post(
     '/comments',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary:

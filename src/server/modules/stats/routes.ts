@@ -10,7 +10,7 @@ export async function statsRoutes(app: FastifyInstance) {
   api.get(
     '/vendor/stats',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['stats'],
         summary: "The signed-in vendor's products, orders, revenue and shop",
@@ -23,7 +23,7 @@ export async function statsRoutes(app: FastifyInstance) {
   api.get(
     '/vendor/sales',
     {
-      preHandler: app.requireRole('vendor'),
+      onRequest: app.requireRole('vendor'),
       schema: {
         tags: ['stats'],
         summary: "The signed-in vendor's sales over time and by product",
@@ -37,7 +37,7 @@ export async function statsRoutes(app: FastifyInstance) {
   api.get(
     '/admin-stats',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: { tags: ['stats'], summary: 'Business-wide statistics (admin)', response: { 200: adminStats } },
     },
     async () => getAdminStats(app.db),
@@ -46,7 +46,7 @@ export async function statsRoutes(app: FastifyInstance) {
   api.get(
     '/admin/series',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['stats'],
         summary: 'Orders and revenue over time (admin)',

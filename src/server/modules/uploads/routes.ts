@@ -10,7 +10,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/uploads',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['uploads'],
         summary: 'Signed in: upload a picture (multipart field `image`); answers like the image host of the spec',

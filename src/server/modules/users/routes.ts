@@ -66,7 +66,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.get(
     '/users/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: authUser } },
     },
     async (request) => {
@@ -79,7 +79,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.patch(
     '/users/me/photo',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user’s picture (upload it first with POST /uploads)',
@@ -104,7 +104,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.get(
     '/users/info',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'A user with its shop fields, as an array (own account, or any for an admin)',
@@ -126,7 +126,7 @@ export async function userRoutes(app: FastifyInstance) {
     api.get(
       `/users/${flag}/:email`,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['users'],
           summary: `Whether the user is ${roll === 'admin' ? 'an admin' : 'a vendor'} (own account, or any for an admin)`,
@@ -145,7 +145,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.get(
     '/users/:roll',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['users'],
         summary: 'Admin: the customers, vendors or admins (all, or one page with ?page=)',
@@ -164,7 +164,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.patch(
     '/users/admin/:id',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['users'],
         summary: 'Admin: make a customer an admin',
@@ -178,7 +178,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.patch(
     '/users/email/:email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['users'],
         summary: 'Vendor registration of the caller’s own account: roll vendor, membership normal',
@@ -200,7 +200,7 @@ export async function userRoutes(app: FastifyInstance) {
   api.delete(
     '/users/:roll/:email',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['users'],
         summary: 'Admin: delete a user (the account is disabled; orders and payments stay)',
