@@ -13,6 +13,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { createPaymentProviders, type PaymentProviders } from './modules/payments/create-provider.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     db: Db;
     storage: Storage;
     secrets: Secrets;
+    /** The configured card provider (`active`), built once for the routes and the job runner. */
+    payments: PaymentProviders;
   }
 }
 
@@ -68,6 +71,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('secrets', deps.secrets);
+  app.decorate('payments', createPaymentProviders(config, deps.db));
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createPaymentProviders } from '../modules/payments/create-provider.ts';
 import type { PaymentProvider } from '../modules/payments/provider.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueRefunds } from './refund-retries.ts';
@@ -13,9 +11,8 @@ export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-r
 export type JobsOptions = {
   db: Db;
   log: FastifyBaseLogger;
-  /** The card provider; defaults to the one the configuration names. */
-  provider?: PaymentProvider;
-  config?: Config;
+  /** The card provider payments are settled and refunded with. */
+  provider: PaymentProvider;
   /** How often reconciliation and refund retries run (one run per period across all processes). */
   everySeconds?: number;
   /** How often an idle worker looks for a job. */
@@ -33,7 +30,7 @@ export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promis
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db, log } = options;
-  const provider = options.provider ?? createPaymentProviders(options.config!, db).active;
+  const { provider } = options;
   const everySeconds = options.everySeconds ?? 15;
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const boss = new PgBoss({ connectionString: pool.options.connectionString, max: 3, schema: 'pgboss' });

@@ -3,14 +3,13 @@ import { cartRoutes } from '../cart/routes.ts';
 import { couponRoutes } from '../coupons/routes.ts';
 import { invoiceRoutes } from '../invoices/routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
-import { createPaymentProviders } from '../payments/create-provider.ts';
 import { paymentRoutes } from '../payments/routes.ts';
 import { stripeWebhookRoutes } from '../payments/webhook-routes.ts';
 import { checkoutRoutes } from './routes.ts';
 
 /** The money path under /api: cart, coupons, card payments, checkout, orders, invoices, membership. */
 export async function moneyRoutes(app: FastifyInstance) {
-  const providers = createPaymentProviders(app.config, app.db);
+  const providers = app.payments;
   await app.register(cartRoutes);
   await app.register(couponRoutes);
   await app.register(paymentRoutes, { provider: providers.active, sandbox: providers.sandbox });

@@ -9,7 +9,6 @@ import {
   vendorOrderPage,
 } from '#contract/fulfilment.ts';
 import { pageQuery } from '#contract/pagination.ts';
-import { createPaymentProviders } from '../payments/create-provider.ts';
 import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './service.ts';
 
 const orderIdParams = z.object({ orderId: z.uuid('Order id must be a UUID') });
@@ -19,7 +18,7 @@ const idParams = z.object({ id: z.uuid('Id must be a UUID') });
 export async function fulfilmentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Cancelling lines refunds them with the card provider the payments were made with.
-  const provider = createPaymentProviders(app.config, app.db).active;
+  const provider = app.payments.active;
 
   api.get(
     '/vendor/orders',
