@@ -4,10 +4,9 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createPool, runMigrations } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import * as schema from '../src/server/db/schema.ts';
 import { listProducts } from '../src/server/modules/catalog/list-products.ts';
 import { getOfferedProduct } from '../src/server/modules/catalog/product-service.ts';
-import { suggest } from '../src/server/modules/search/suggest.ts';
+import { suggest } from '../src/server/modules/catalog/search-suggest.ts';
 import { seedBenchCatalog } from './seed.ts';
 
 /**
@@ -27,7 +26,7 @@ const send = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
     captured.push({ query: String(config.text), params: (config as { values?: unknown[] }).values ?? values ?? [] });
   return send(config, values);
 };
-const db = drizzle(pool, { schema });
+const db = drizzle(pool);
 try {
   await runMigrations(db);
   const { rows } = await pool.query('SELECT count(*)::int AS n FROM products');

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -10,14 +10,18 @@ const SERVER = 'src/server';
 const MODULES = path.join(SERVER, 'modules');
 const OUTSIDE = ['db/seed', 'jobs', 'plugins', 'cli'];
 
-const schema = readFileSync(path.join(SERVER, 'db/schema.ts'), 'utf8');
+const tableFiles = [
+  path.join(SERVER, 'db/platform-tables.ts'),
+  ...readdirSync(MODULES).map((m) => path.join(MODULES, m, 'tables.ts')),
+].filter((file) => existsSync(file));
+const schema = tableFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
 const tables = [...schema.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)].map(([, drizzle, sqlName]) => ({
   drizzle,
   sqlName,
 }));
 
 const isProductionFile = (file: string) =>
-  /\.tsx?$/.test(file) && !/(\.test\.ts|fixtures?\.ts|test-\w+\.ts)$/.test(file);
+  /\.tsx?$/.test(file) && !/(\.test\.ts|fixtures?\.ts|test-\w+\.ts|tables\.ts)$/.test(file);
 const filesOf = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && isProductionFile(e.name))
@@ -26,7 +30,7 @@ const filesOf = (dir: string) =>
 /** The table objects a file imports from the schema (type-only imports do not query). */
 function drizzleTables(source: string): Set<string> {
   const found = new Set<string>();
-  for (const [, names] of source.matchAll(/import \{([^}]*)\} from '[^']*schema\.ts'/g)) {
+  for (const [, names] of source.matchAll(/import \{([^}]*)\} from '[^']*tables\.ts'/g)) {
     for (const name of names.split(',')) {
       const trimmed = name.trim();
       if (trimmed && !trimmed.startsWith('type ')) found.add(trimmed.split(' as ')[0]);

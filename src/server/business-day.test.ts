@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_TODAY, businessToday } from './business-day.ts';
 import { insertProduct } from './modules/catalog/test-products.ts';
-import { insertOrder, insertProduct as insertSoldProduct } from './modules/fulfilment/order-fixtures.ts';
+import { insertOrder, insertProduct as insertSoldProduct } from './modules/orders/order-fixtures.ts';
 import { createTestApp, type TestContext } from './test/app.ts';
 import { createUser, type TestUser } from './test/users.ts';
 

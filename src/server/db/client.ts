@@ -3,9 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase;
 /** A database handle or an open transaction: queries take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -33,7 +32,7 @@ export function createPool(url: string, max = 10, timeZone?: string): pg.Pool {
 }
 
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema });
+  return drizzle(pool);
 }
 
 export async function runMigrations(db: Db): Promise<void> {

@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentIntents, refunds, sandboxPaymentIntents, users, vendorPayments } from '../db/schema.ts';
 import {
   addToCart,
   checkoutDetails,
@@ -10,7 +9,10 @@ import {
   payCart,
   productRow,
 } from '../modules/checkout/test-fixtures.ts';
+import { orders } from '../modules/orders/tables.ts';
 import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
+import { paymentIntents, refunds, sandboxPaymentIntents, vendorPayments } from '../modules/payments/tables.ts';
+import { users } from '../modules/users/tables.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { createUser, type TestUser } from '../test/users.ts';
 import { startJobs } from './index.ts';

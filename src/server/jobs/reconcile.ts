@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { paymentIntents } from '../db/schema.ts';
 import { type SettleOutcome, settleIntent } from '../modules/checkout/settle.ts';
 import type { PaymentProvider } from '../modules/payments/provider.ts';
+import { paymentIntents } from '../modules/payments/tables.ts';
 
 export type ReconcileOptions = {
   log?: FastifyBaseLogger;

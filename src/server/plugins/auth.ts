@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#contract/roles.ts';
-import { users } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
+import { users } from '../modules/users/tables.ts';
 
 /** Who is calling, as the server knows it from the verified token and the database. */
 export type AuthUser = { id: string; email: string; name: string; roll: Role; photoUrl: string | null };

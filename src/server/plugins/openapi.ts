@@ -3,6 +3,23 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '#contract/errors.ts';
+import { errorStatuses } from '../route-table.ts';
+
+const errorJsonSchema = z.toJSONSchema(errorResponse, { target: 'openapi-3.0' });
+
+/** Adds the error responses of a route-table route (declared, and implied by its input and access). */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const def = input.route.config?.route;
+  if (!def) return output;
+  const response = { ...(output.schema.response as Record<string, unknown> | undefined) };
+  for (const status of errorStatuses(def)) {
+    response[status] = { description: `Error (${status})`, ...errorJsonSchema };
+  }
+  return { ...output, schema: { ...output.schema, response } };
+};
 
 /** The OpenAPI document, built from the zod schemas of the routes, with an interactive reference at /api/docs. */
 export const openapiPlugin = fp(
@@ -19,7 +36,7 @@ export const openapiPlugin = fp(
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, {

@@ -1,7 +1,7 @@
 import type { Role } from '#contract/roles.ts';
-import { users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { signAccessToken } from '../modules/auth/tokens.ts';
+import { users } from '../modules/users/tables.ts';
 import type { TestContext } from './app.ts';
 
 export type TestUser = {

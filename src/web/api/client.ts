@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '#contract/errors.ts';
+import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '#contract/route-table.ts';
 
 export const TOKEN_KEY = 'access-token';
 
@@ -45,6 +46,22 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
   }
   return parseResponse<T>(response);
+}
+
+/** Input of a call: omitted when the route takes no params, query or body. */
+type CallArgs<R extends RouteDef> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
+
+/**
+ * Calls one route of the contract's route table: the path, params, query and body are checked by the
+ * compiler against the route, and the answer has the route's response type.
+ */
+export function call<R extends RouteDef>(route: R, ...[input]: CallArgs<R>): Promise<RouteResponse<R>> {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  return api<RouteResponse<R>>(fillPath(route.path, params as Record<string, unknown> | undefined), {
+    method: route.method,
+    query: query as RequestOptions['query'],
+    body,
+  });
 }
 
 export async function parseResponse<T>(response: Response): Promise<T> {

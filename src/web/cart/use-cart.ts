@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CartItem } from '#contract/cart.ts';
-import { api } from '../api/client.ts';
+import { cartApi } from '#contract/api/cart.ts';
+import { call } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
 /** The TanStack key the navbar badge and the cart page share. */
 export const cartKey = (email: string | undefined) => ['cart', email] as const;
 
 export function fetchCart(email: string) {
-  return api<CartItem[]>('/carts', { query: { email } });
+  return call(cartApi.list, { query: { email } });
 }
 
 /** The signed-in user's cart lines (empty while signed out). */

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'react-toastify';
-import type { AddToCartInput, AddToCartResult } from '#contract/cart.ts';
-import { api, errorMessage } from '../api/client.ts';
+import { cartApi } from '#contract/api/cart.ts';
+import type { AddToCartInput } from '#contract/cart.ts';
+import { call, errorMessage } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useRequireLogin } from '../auth/useRequireLogin.ts';
 import { cartKey } from './use-cart.ts';
 
 export function addToCart(input: AddToCartInput) {
-  return api<AddToCartResult>('/carts', { method: 'POST', body: input });
+  return call(cartApi.add, { body: input });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../api/client.ts';
 import { useAuth, useRole } from '../auth/AuthProvider.tsx';
+import { cartKey, fetchCart } from '../cart/use-cart.ts';
 
 /**
  * How many lines the signed-in customer's cart holds, from `GET /api/carts?email=` under the key
@@ -11,16 +11,9 @@ export function useCartCount(): number {
   const { isAdmin, isVendor, isLoading } = useRole();
   const email = user?.email;
   const cart = useQuery({
-    queryKey: ['cart', email],
-    queryFn: async () => {
-      try {
-        return await api<unknown[]>('/carts', { query: { email } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    queryKey: cartKey(email),
+    queryFn: () => fetchCart(email as string),
     enabled: !loading && !isLoading && Boolean(email) && !isAdmin && !isVendor,
   });
-  return Array.isArray(cart.data) ? cart.data.length : 0;
+  return cart.data?.length ?? 0;
 }

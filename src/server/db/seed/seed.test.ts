@@ -4,8 +4,11 @@ import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import { verifyPassword } from '../../modules/auth/passwords.ts';
+import { deals, products } from '../../modules/catalog/tables.ts';
+import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
+import { comments } from '../../modules/reviews/tables.ts';
+import { users } from '../../modules/users/tables.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
-import { comments, customerPayments, deals, orderLines, orders, products, users } from '../schema.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
+import { users } from '../users/tables.ts';
 
 const PUBLIC_URL = 'http://shop.test';
 let t: TestContext;

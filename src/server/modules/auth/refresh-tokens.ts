@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { refreshTokens } from '../../db/schema.ts';
+import { refreshTokens } from './tables.ts';
 
 /** A refresh token lives 30 days unless used (rotated) or revoked first. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

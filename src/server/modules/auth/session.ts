@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { users } from '../../db/schema.ts';
+import type { users } from '../users/tables.ts';
 import type { GoogleFlowState } from './google.ts';
 import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
 import { signAccessToken } from './tokens.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
 import { createProduct, productRow } from '../checkout/test-fixtures.ts';
 
 let t: TestContext;

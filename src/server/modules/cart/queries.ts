@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
-import { cartItems, products, users } from '../../db/schema.ts';
+import { products } from '../catalog/tables.ts';
+import { users } from '../users/tables.ts';
+import { cartItems } from './tables.ts';
 
 /** A cart line with the product as it is right now; `available` is false when it cannot be bought. */
 export type CartLine = {

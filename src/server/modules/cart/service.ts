@@ -3,10 +3,11 @@ import type { CartItem } from '#contract/cart.ts';
 import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems, products } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { countPopularity } from '../catalog/popularity.ts';
+import { products } from '../catalog/tables.ts';
 import { type CartLine, listCartLines, unavailableReason } from './queries.ts';
+import { cartItems } from './tables.ts';
 
 export function toCartItem(line: CartLine, email: string): CartItem {
   const reason = unavailableReason(line);

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { categories } from '../../db/schema.ts';
+import { categories } from './tables.ts';
 
 export async function listCategories(db: Tx) {
   return db

@@ -4,10 +4,10 @@ import type { Product, ProductSort } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { relevanceScore, searchCandidates, searchWords } from '../search/ranking.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, toProduct } from './product-rows.ts';
+import { relevanceScore, searchCandidates, searchWords } from './search-ranking.ts';
 
 export type ListProductsParams = {
   q?: string;

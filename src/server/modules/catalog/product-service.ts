@@ -7,12 +7,13 @@ import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
-import { categories, deals, products, users } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { users } from '../users/tables.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, toProduct } from './product-rows.ts';
+import { categories, deals, products } from './tables.ts';
 
 const GONE = 'This product is no longer available';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE } from '#contract/products.ts';
-import { products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { products } from './tables.ts';
 import { insertProduct } from './test-products.ts';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { categoryList } from '#contract/catalog.ts';
+import { shopRoutes } from '../shops/routes.ts';
 import { listCategories } from './categories.ts';
 import { productRoutes } from './product-routes.ts';
-import { shopRoutes } from './shop-routes.ts';
 
 /** Categories, products, deals and shops. */
 export async function catalogRoutes(app: FastifyInstance) {

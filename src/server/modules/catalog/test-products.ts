@@ -1,7 +1,7 @@
 import { priceFromCost } from '#contract/money.ts';
-import { products } from '../../db/schema.ts';
 import type { TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
+import { products } from './tables.ts';
 
 let counter = 0;
 

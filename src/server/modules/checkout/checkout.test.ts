@@ -1,16 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cartItems,
-  customerPayments,
-  orderLines,
-  orders,
-  paymentIntents,
-  products,
-  sandboxPaymentIntents,
-} from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { cartItems } from '../cart/tables.ts';
+import { products } from '../catalog/tables.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { paymentIntents, sandboxPaymentIntents } from '../payments/tables.ts';
 import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart, productRow } from './test-fixtures.ts';
 
 let t: TestContext;

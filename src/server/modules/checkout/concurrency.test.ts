@@ -1,15 +1,9 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerPayments,
-  orderLines,
-  orders,
-  paymentIntents,
-  refunds,
-  sandboxPaymentIntents,
-} from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { paymentIntents, refunds, sandboxPaymentIntents } from '../payments/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart, productRow } from './test-fixtures.ts';
 
 let t: TestContext;

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import {
   lockCartLinesForCheckout,
@@ -9,7 +8,9 @@ import {
   unavailableMessage,
   unavailableReason,
 } from '../cart/queries.ts';
+import { products } from '../catalog/tables.ts';
 import { redeemCoupon } from '../coupons/service.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { CannotSettle, type IntentRow } from '../payments/intents.ts';
 
 export type CheckoutDetails = { name: string; phoneNumber: string; address: string };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from '../cart/routes.ts';
 import { couponRoutes } from '../coupons/routes.ts';
-import { invoiceRoutes } from '../invoices/routes.ts';
+import { invoiceRoutes } from '../orders/invoice-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { paymentRoutes } from '../payments/routes.ts';
 import { stripeWebhookRoutes } from '../payments/webhook-routes.ts';

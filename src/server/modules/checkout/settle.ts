@@ -2,12 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { paymentIntents, users } from '../../db/schema.ts';
 import { paymentByTransactionId } from '../orders/queries.ts';
 import { grantMembership } from '../payments/grant-membership.ts';
 import { CannotSettle, type IntentRow, intentById } from '../payments/intents.ts';
 import type { PaymentProvider, ProviderIntent } from '../payments/provider.ts';
 import { processRefund, requestRefund } from '../payments/refunds.ts';
+import { paymentIntents } from '../payments/tables.ts';
+import { users } from '../users/tables.ts';
 import { type CheckoutDetails, makeOrder } from './make-order.ts';
 
 /** What became of a payment intent. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
 import type { TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import type { TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
 
 let counter = 0;
 

@@ -2,7 +2,7 @@ import { count, desc } from 'drizzle-orm';
 import type { ContactMessageInput, ContactMessagePage } from '#contract/contact.ts';
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Tx } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from './tables.ts';
 
 export async function saveContactMessage(db: Tx, input: ContactMessageInput) {
   const [row] = await db

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coupons, sandboxPaymentIntents } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { sandboxPaymentIntents } from '../payments/tables.ts';
+import { coupons } from './tables.ts';
 
 let t: TestContext;
 let admin: TestUser;

@@ -11,8 +11,8 @@ import { centsToDollars, dollarsToCents, formatMoney } from '#contract/money.ts'
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import { BUSINESS_ZONE } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { coupons } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { coupons } from './tables.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 

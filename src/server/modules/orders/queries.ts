@@ -4,9 +4,10 @@ import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/or
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
-import { customerPayments, orderLines, orders, refunds } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { lineRefundKey } from '../fulfilment/refund-shares.ts';
+import { refunds } from '../payments/tables.ts';
+import { lineRefundKey } from './refund-shares.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
 function paymentRows(db: Tx, where: SQL | undefined) {

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users, vendorPayments } from '../../db/schema.ts';
+import { users } from '../users/tables.ts';
 import { CannotSettle, type IntentRow } from './intents.ts';
+import { vendorPayments } from './tables.ts';
 
 /**
  * Turns a paid membership intent into the vendor payment and the premium membership, in the caller's

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { paymentIntents } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { paymentIntents } from './tables.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, vendorPayments } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { users } from '../users/tables.ts';
+import { vendorPayments } from './tables.ts';
 
 let t: TestContext;
 beforeAll(async () => {

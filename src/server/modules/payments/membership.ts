@@ -4,12 +4,13 @@ import type { PaymentIntentCreated } from '#contract/payments.ts';
 import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { users, vendorPayments } from '../../db/schema.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { settleIntent } from '../checkout/settle.ts';
+import { users } from '../users/tables.ts';
 import { findOwnIntent, recordIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
+import { vendorPayments } from './tables.ts';
 
 export const MEMBERSHIP_PRICE_CENTS = dollarsToCents(PREMIUM_MEMBERSHIP_PRICE_DOLLARS);
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentIntents, type REFUND_REASONS, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider } from './provider.ts';
+import { paymentIntents, type REFUND_REASONS, refunds } from './tables.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = (typeof REFUND_REASONS)[number];

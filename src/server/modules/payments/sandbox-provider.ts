@@ -2,9 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { cardBrand } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { sandboxPaymentIntents, sandboxRefunds } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import { sandboxPaymentIntents, sandboxRefunds } from './tables.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
 

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerPayments, paymentIntents, refunds, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, productRow } from '../checkout/test-fixtures.ts';
+import { customerPayments } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
 import { createPaymentProviders } from './create-provider.ts';
 import { processRefund } from './refunds.ts';
+import { paymentIntents, refunds } from './tables.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farmstall';
 let standIn: StripeStandIn;

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { paymentIntents } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { settleIntent } from '../checkout/settle.ts';
 import { findIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
+import { paymentIntents } from './tables.ts';
 
 /**
  * POST /payments/stripe/webhook. Stripe signs the exact bytes it sends, so this encapsulated plugin keeps

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { insertOrder, insertProduct, type TestProduct } from '../fulfilment/order-fixtures.ts';
+import { insertOrder, insertProduct, type TestProduct } from '../orders/order-fixtures.ts';
+import { comments } from './tables.ts';
 
 const NOT_DELIVERED = 'You can review this product once an order of it has been delivered to you';
 

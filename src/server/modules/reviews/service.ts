@@ -11,9 +11,10 @@ import {
 } from '#contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseFirst, parseRows, timestampColumn } from '../../db/rows.ts';
-import { comments, products } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { products } from '../catalog/tables.ts';
+import { comments } from './tables.ts';
 
 const reviewRow = z.object({
   id: z.string(),

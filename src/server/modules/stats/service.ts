@@ -4,18 +4,13 @@ import { centsToDollars } from '#contract/money.ts';
 import type { AdminSeries, AdminStats, StatRange, VendorSales, VendorStats } from '#contract/stats.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
-import {
-  comments,
-  customerPayments,
-  orderLines,
-  orders,
-  products,
-  refunds,
-  users,
-  vendorPayments,
-} from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { lineRefundKey } from '../fulfilment/refund-shares.ts';
+import { products } from '../catalog/tables.ts';
+import { lineRefundKey } from '../orders/refund-shares.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { refunds, vendorPayments } from '../payments/tables.ts';
+import { comments } from '../reviews/tables.ts';
+import { users } from '../users/tables.ts';
 import { bucketsFor } from './time-buckets.ts';
 
 /** The vendor's figures and shop, computed from its own products and order lines only. */

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../../business-day.ts';
-import { comments, products, users, vendorPayments } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
-import { daysAgo, insertOrder, insertProduct, insertReview } from '../fulfilment/order-fixtures.ts';
+import { daysAgo, insertOrder, insertProduct, insertReview } from '../orders/order-fixtures.ts';
+import { vendorPayments } from '../payments/tables.ts';
+import { comments } from '../reviews/tables.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * The known set of orders every figure below is checked against:

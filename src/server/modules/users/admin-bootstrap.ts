@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { users } from './tables.ts';
 
 /**
  * Makes sure `email` is an admin that can sign in with `password`: creates the account, or promotes

@@ -4,9 +4,10 @@ import type { Role } from '#contract/roles.ts';
 import type { UserPage, UserRecord, VendorRegistrationInput } from '#contract/users.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { products, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
+import { products } from '../catalog/tables.ts';
+import { users } from './tables.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { categories, products, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { categories, products } from '../catalog/tables.ts';
+import { users } from './tables.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { cartApi } from '#contract/api/cart.ts';
+import { call } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey } from '../../cart/use-cart.ts';
 
 export function removeCartItem(id: string) {
-  return api<{ deletedCount: number }>(`/carts/${id}`, { method: 'DELETE' });
+  return call(cartApi.remove, { params: { id } });
 }
 
 export function useRemoveCartItem() {

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchQuery, suggestResponse } from '#contract/catalog.ts';
 import { MAX_PAGE_SIZE, productPage } from '#contract/products.ts';
-import { cachedListProducts, sendJson } from '../catalog/product-routes.ts';
-import { suggest } from './suggest.ts';
+import { cachedListProducts, sendJson } from './product-routes.ts';
+import { suggest } from './search-suggest.ts';
 
 const searchPageQuery = searchQuery.extend({
   cursor: z.string().trim().max(400).optional(),

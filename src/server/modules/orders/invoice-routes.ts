@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invoice, invoiceParams } from '#contract/orders.ts';
-import { renderInvoicePdf } from './pdf.ts';
-import { getInvoice } from './service.ts';
+import { getInvoice } from './invoice.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 
 export async function invoiceRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

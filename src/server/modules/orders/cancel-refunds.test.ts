@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refunds, sandboxPaymentIntents, sandboxRefunds } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { refunds, sandboxPaymentIntents, sandboxRefunds } from '../payments/tables.ts';
 
 /** A vendor cancelling lines gives the buyer back what was paid for them, through the card provider. */
 let t: TestContext;

@@ -3,7 +3,7 @@ import { type Suggestion, suggestion } from '#contract/catalog.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
-import { searchWords, spelledQuery } from './ranking.ts';
+import { searchWords, spelledQuery } from './search-ranking.ts';
 
 const PRODUCTS = 6;
 /** Matching products looked at to choose the six shown: bounded, so a short prefix costs no more than a word. */

@@ -9,7 +9,7 @@ import {
   vendorOrderPage,
 } from '#contract/fulfilment.ts';
 import { pageQuery } from '#contract/pagination.ts';
-import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './service.ts';
+import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './fulfilment.ts';
 
 const orderIdParams = z.object({ orderId: z.uuid('Order id must be a UUID') });
 const idParams = z.object({ id: z.uuid('Id must be a UUID') });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '#contract/products.ts';
-import { products, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
-import { insertProduct } from '../catalog/test-products.ts';
-import { CANDIDATES_PER_SOURCE } from './ranking.ts';
+import { users } from '../users/tables.ts';
+import { CANDIDATES_PER_SOURCE } from './search-ranking.ts';
+import { products } from './tables.ts';
+import { insertProduct } from './test-products.ts';
 
 let t: TestContext;
 beforeAll(async () => {

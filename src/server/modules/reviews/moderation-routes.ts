@@ -9,7 +9,7 @@ import {
   vendorReviewPage,
 } from '#contract/moderation.ts';
 import { pageQuery } from '#contract/pagination.ts';
-import { listProductReviewsForVendor, listReportedReviews, moderateReview, reportReview } from './service.ts';
+import { listProductReviewsForVendor, listReportedReviews, moderateReview, reportReview } from './moderation.ts';
 
 const productParams = z.object({ productId: z.uuid('Product id must be a UUID') });
 const idParams = z.object({ id: z.uuid('Review id must be a UUID') });

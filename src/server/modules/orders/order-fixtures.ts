@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { comments, customerPayments, orderLines, orders, products, users } from '../../db/schema.ts';
 import type { TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import type { TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
+import { comments } from '../reviews/tables.ts';
+import { users } from '../users/tables.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** Test data: products and paid orders inserted directly, so figures can be checked against known sums. */
 

@@ -1,7 +1,7 @@
 import type { CustomerPayment, Invoice } from '#contract/orders.ts';
 import { INVOICE_COMPANY, INVOICE_NOTES } from '#contract/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { readablePayment } from '../orders/queries.ts';
+import { readablePayment } from './queries.ts';
 
 function cardLabel(payment: CustomerPayment) {
   if (!payment.cardLast4) return 'Card';

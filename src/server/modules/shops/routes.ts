@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { shop, shopIdParams, shopList, shopListQuery } from '#contract/shops.ts';
-import { getShop, listShops } from './shops.ts';
+import { getShop, listShops } from './service.ts';
 
 export async function shopRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();

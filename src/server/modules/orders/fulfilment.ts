@@ -12,12 +12,13 @@ import {
 import { centsToDollars } from '#contract/money.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { customerPayments, orderLines, orders, products } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { products } from '../catalog/tables.ts';
 import { findIntent } from '../payments/intents.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { processRefund, requestRefund } from '../payments/refunds.ts';
 import { lineRefundKey, paidShares } from './refund-shares.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** An order is complete once every line not cancelled is delivered, cancelled once all lines are. */
 export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {

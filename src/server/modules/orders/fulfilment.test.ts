@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerPayments, orders, products } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { readablePayment } from '../orders/queries.ts';
+import { products } from '../catalog/tables.ts';
 import { daysAgo, insertOrder, insertProduct, type TestProduct } from './order-fixtures.ts';
+import { readablePayment } from './queries.ts';
+import { customerPayments, orders } from './tables.ts';
 
 let t: TestContext;
 let alice: TestUser; // vendor

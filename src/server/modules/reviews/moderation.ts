@@ -3,8 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationDecision, ReportedReview, VendorReview, VendorReviewPage } from '#contract/moderation.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { comments, products, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { products } from '../catalog/tables.ts';
+import { users } from '../users/tables.ts';
+import { comments } from './tables.ts';
 
 type Caller = { id: string; roll: string };
 

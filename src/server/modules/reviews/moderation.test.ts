@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { insertProduct, insertReview, type TestProduct } from '../fulfilment/order-fixtures.ts';
+import { insertProduct, insertReview, type TestProduct } from '../orders/order-fixtures.ts';
+import { comments } from './tables.ts';
 
 let t: TestContext;
 let alice: TestUser; // vendor of the cheese

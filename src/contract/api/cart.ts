@@ -1,0 +1,43 @@
+import { addToCartInput, addToCartResult, cartItemParams, cartList, cartQuery, deletedCount } from '../cart.ts';
+import { route } from '../route-table.ts';
+
+/** The spec's cart calls: each customer reads and changes only their own cart. */
+export const cartApi = {
+  list: route({
+    method: 'GET',
+    path: '/carts',
+    tag: 'cart',
+    summary: "The caller's cart (email must be the caller's)",
+    access: {
+      allow: ['customer'],
+      owner: { of: 'account', admin: false, otherwise: 403 },
+      note: '?email must be the caller’s',
+    },
+    query: cartQuery,
+    status: 200,
+    response: cartList,
+    errors: [],
+  }),
+  add: route({
+    method: 'POST',
+    path: '/carts',
+    tag: 'cart',
+    summary: "Add units of a product to the cart (the caller's first add raises its popularity)",
+    access: { allow: ['customer'] },
+    body: addToCartInput,
+    status: 201,
+    response: addToCartResult,
+    errors: [404, 409],
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/carts/:id',
+    tag: 'cart',
+    summary: 'Remove a line from the caller’s cart',
+    access: { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
+    params: cartItemParams,
+    status: 200,
+    response: deletedCount,
+    errors: [404],
+  }),
+};

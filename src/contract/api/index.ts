@@ -1,0 +1,23 @@
+import type { RouteDef } from '../route-table.ts';
+import { cartApi } from './cart.ts';
+
+/**
+ * The whole route table, module by module. The server and the authorization matrix read it whole; the web
+ * app imports only the module files it calls (so a page's bundle carries only its own routes' schemas).
+ */
+export const API = {
+  cart: cartApi,
+};
+
+type Module = (typeof API)[keyof typeof API];
+type AnyRoute = { [M in keyof typeof API]: (typeof API)[M][keyof (typeof API)[M]] }[keyof typeof API];
+/** `GET /api/carts`: how a route is named in logs, the matrix and the OpenAPI paths. */
+export type ApiRouteKey = AnyRoute extends infer R
+  ? R extends RouteDef
+    ? `${R['method']} /api${R['path']}`
+    : never
+  : never;
+
+export const API_ROUTES: RouteDef[] = Object.values(API).flatMap((module: Module) => Object.values(module));
+
+export const routeKey = (route: RouteDef) => `${route.method} /api${route.path}`;

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
+
+export const unitEnum = pgEnum('unit', ['liter', 'kg', 'piece']);
+
+/** The 12 categories of the spec; `value` is what products reference. */
+export const categories = pgTable('categories', {
+  id: smallint('id').primaryKey(),
+  value: text('value').notNull().unique(),
+  label: text('label').notNull(),
+  unit: unitEnum('unit').notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.value, { onUpdate: 'cascade' }),
+    details: text('details').notNull(),
+    productionCostCents: integer('production_cost_cents').notNull(),
+    /** Profit margin in hundredths of a percent (12.5% is 1250). */
+    profitMarginBp: integer('profit_margin_bp').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** productQuantity.value of the spec: units in stock. */
+    stock: integer('stock').notNull(),
+    unit: unitEnum('unit').notNull(),
+    manufacturedOn: date('manufactured_on').notNull(),
+    expiresOn: date('expires_on').notNull(),
+    popularity: integer('popularity').notNull().default(0),
+    /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
+    listed: boolean('listed').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`${t.listed}`),
+    index('products_category_popularity_idx').on(t.category, t.popularity.desc(), t.id).where(sql`${t.listed}`),
+    index('products_popularity_idx').on(t.popularity.desc(), t.id).where(sql`${t.listed}`),
+    index('products_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.listed}`),
+    index('products_vendor_idx').on(t.vendorId, t.createdAt),
+    // Counting a category's offered products ('We found N items') reads this index only, not the table.
+    index('products_category_expiry_idx').on(t.category, t.expiresOn).where(sql`${t.listed}`),
+    index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.listed}`),
+    check('products_cost_nonneg', sql`${t.productionCostCents} >= 0`),
+    check('products_margin_nonneg', sql`${t.profitMarginBp} >= 0`),
+    check('products_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('products_stock_nonneg', sql`${t.stock} >= 0`),
+    check('products_popularity_nonneg', sql`${t.popularity} >= 0`),
+    check('products_expiry_after_manufacture', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+  ],
+);
+
+/** Deals of the day: a product on offer until a real end time. */
+export const deals = pgTable(
+  'deals',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deals_ends_idx').on(t.endsAt)],
+);
+
+/** Who raised a product's popularity: a user's first add counts, later adds and removals change nothing. */
+export const popularityAdds = pgTable(
+  'popularity_adds',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'popularity_adds_pkey', columns: [t.productId, t.userId] })],
+);

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
+
+export const couponKindEnum = pgEnum('coupon_kind', ['percent', 'fixed']);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** Stored upper-case. */
+    code: text('code').notNull(),
+    kind: couponKindEnum('kind').notNull(),
+    /** Percent (1-100) for percent coupons, cents for fixed ones. */
+    value: integer('value').notNull(),
+    minOrderCents: integer('min_order_cents'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('coupons_value_positive', sql`${t.value} > 0`),
+    check('coupons_percent_max', sql`${t.kind} <> 'percent' OR ${t.value} <= 100`),
+    check('coupons_min_order_nonneg', sql`${t.minOrderCents} IS NULL OR ${t.minOrderCents} >= 0`),
+    check('coupons_usage_limit_positive', sql`${t.usageLimit} IS NULL OR ${t.usageLimit} > 0`),
+    check('coupons_used_within_limit', sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`),
+  ],
+);

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
+import { products } from '../catalog/tables.ts';
+import { users } from '../users/tables.ts';
+
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'complete', 'cancelled']);
+
+export const fulfilmentStatusEnum = pgEnum('fulfilment_status', ['pending', 'shipped', 'delivered', 'cancelled']);
+
+/** The customer payment record of the spec (one per checkout). Never deleted. */
+export const customerPayments = pgTable(
+  'customer_payments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    /** Name of the buyer (the `name` of the spec). */
+    name: text('name').notNull(),
+    /** Name given on the checkout form (`orderName`). */
+    orderName: text('order_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    address: text('address').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    couponCode: text('coupon_code'),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_payments_transaction_key').on(t.transactionId),
+    index('customer_payments_user_idx').on(t.userId, t.createdAt.desc()),
+    index('customer_payments_created_idx').on(t.createdAt),
+    check('customer_payments_amounts_nonneg', sql`${t.priceCents} >= 0 AND ${t.discountCents} >= 0`),
+  ],
+);
+
+/** The order of the spec: one per customer payment. Its status is stored here only. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => customerPayments.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('orders_payment_key').on(t.paymentId), index('orders_created_idx').on(t.createdAt)],
+);
+
+/** Order lines copy the name and price at purchase; each vendor fulfils its own lines. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shopName: text('shop_name').notNull(),
+    shopEmail: text('shop_email').notNull(),
+    itemName: text('item_name').notNull(),
+    image: text('image').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    amount: integer('amount').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: fulfilmentStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_vendor_idx').on(t.vendorId, t.createdAt),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_amount_positive', sql`${t.amount} > 0`),
+    check('order_lines_money_nonneg', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);

@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
+import { orders } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
+
+/**
+ * Where a payment intent's money is: requires_confirmation (not known to be paid), succeeded (paid, not yet
+ * settled), settled (became its order or membership), refunding / refunded (paid, given back in full: a
+ * refund row is pending / succeeded), cancelled (never paid, cancelled at the provider).
+ */
+export const INTENT_STATUSES = [
+  'requires_confirmation',
+  'succeeded',
+  'settled',
+  'refunding',
+  'refunded',
+  'cancelled',
+] as const;
+
+export const REFUND_REASONS = ['cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled'] as const;
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Our record of a card payment with a provider (the payment row of the ledger). Unique provider id makes
+ * settling idempotent; the checkout details are captured before the card is charged, so a paid intent can
+ * become its order without the browser.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    providerIntentId: text('provider_intent_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    purpose: text('purpose').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    couponCode: text('coupon_code'),
+    status: text('status', { enum: INTENT_STATUSES }).notNull().default('requires_confirmation'),
+    /** Checkout only: the order form, sent before the card is confirmed. */
+    orderName: text('order_name'),
+    phoneNumber: text('phone_number'),
+    address: text('address'),
+    /** How many times settling was tried (browser, webhook, reconciliation). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When we first saw the provider say it was paid. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When it became its order or membership, or was given back. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_intents_provider_key').on(t.provider, t.providerIntentId),
+    index('payment_intents_open_idx').on(t.createdAt).where(sql`${t.status} IN ('requires_confirmation', 'succeeded')`),
+    check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership')`),
+    check('payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
+    check(
+      'payment_intents_status',
+      sql`${t.status} IN ('requires_confirmation', 'succeeded', 'settled', 'refunding', 'refunded', 'cancelled')`,
+    ),
+    check('payment_intents_attempts_nonneg', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * Money given back on a payment intent, partly or in full; the sum of a payment's refunds (not failed)
+ * never exceeds its amount (payments/refunds.ts checks it under the intent's row lock).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentIntentId: uuid('payment_intent_id')
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    index('refunds_payment_intent_idx').on(t.paymentIntentId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_reason', sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled')`),
+    check('refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+    check('refunds_attempts_nonneg', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Premium membership payments by vendors. */
+export const vendorPayments = pgTable(
+  'vendor_payments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    email: text('email').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    shop: text('shop').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_payments_transaction_key').on(t.transactionId),
+    index('vendor_payments_user_idx').on(t.userId),
+    check('vendor_payments_price_nonneg', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * The built-in sandbox card processor's own records (what Stripe keeps on its side for a PaymentIntent).
+ * Only the sandbox payment provider reads and writes this table.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    /** 'pi_sb_…', the id the rest of the app knows the payment by. */
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** Stripe's PaymentIntent statuses: requires_payment_method, succeeded, canceled. */
+    status: text('status').notNull().default('requires_payment_method'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    lastError: text('last_error'),
+    /** Set once the whole amount is refunded. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sandbox_payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
+    check('sandbox_payment_intents_refund_within_amount', sql`${t.amountRefundedCents} BETWEEN 0 AND ${t.amountCents}`),
+  ],
+);
+
+/** The sandbox processor's refunds (Stripe's Refund objects): one per idempotency key, partial amounts. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** 're_sb_…' */
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id')
+      .notNull()
+      .references(() => sandboxPaymentIntents.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey),
+    index('sandbox_refunds_payment_intent_idx').on(t.paymentIntentId),
+    check('sandbox_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
+import { products } from '../catalog/tables.ts';
+import { users } from '../users/tables.ts';
+
+export const reviewStatusEnum = pgEnum('review_status', ['visible', 'reported', 'removed']);
+
+/** Product reviews ("comments" in the spec). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    commentDes: text('comment_des').notNull(),
+    rating: smallint('rating').notNull(),
+    status: reviewStatusEnum('status').notNull().default('visible'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_product_idx').on(t.productId, t.createdAt.desc()),
+    index('comments_status_idx').on(t.status, t.reportedAt),
+    uniqueIndex('comments_product_user_key').on(t.productId, t.userId),
+    check('comments_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
