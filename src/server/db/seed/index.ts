@@ -5,7 +5,7 @@ import { priceFromCost } from '#contract/money.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
-import { comments } from '../../modules/reviews/tables.ts';
+import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
 import type { Storage } from '../../modules/uploads/storage.ts';
 import { users } from '../../modules/users/tables.ts';
 import type { Db, Tx } from '../client.ts';
@@ -238,7 +238,7 @@ async function insertDeals(tx: Tx, now: number, rows: Map<string, ProductRow>) {
  * what was delivered to them (DEMO_CUSTOMER_REVIEWS).
  */
 async function insertReviews(tx: Tx, now: number, userIds: UserIds, rows: Map<string, ProductRow>) {
-  const values: (typeof comments.$inferInsert)[] = [];
+  const values: ReviewRecord[] = [];
   const usedTexts = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   const [demoCustomer, ...shoppers] = CUSTOMERS;
   const undelivered = new Set(
@@ -275,7 +275,7 @@ async function insertReviews(tx: Tx, now: number, userIds: UserIds, rows: Map<st
       createdAt: new Date(now - review.daysAgo * DAY_MS),
     });
   }
-  await tx.insert(comments).values(values);
+  await recordReviews(tx, values);
 }
 
 async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<string, ProductRow>) {
