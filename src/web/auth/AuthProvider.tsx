@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AuthUser } from '#contract/auth.ts';
-import { ApiError, api, TOKEN_KEY } from '../api/client.ts';
+import type { Role } from '#contract/roles.ts';
+import { ApiError, TOKEN_KEY } from '../api/client.ts';
 import { googlePopup } from './google-popup.ts';
 import { dropToken, fetchMe, isStale, passwordSignIn, readToken, renewToken, serverSignOut } from './session.ts';
 
@@ -154,9 +155,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       during(async () => {
         await renewToken({ force: true });
         setUser(await fetchMe());
-        await queryClient.invalidateQueries({ queryKey: ['role'] });
       }),
-    [during, queryClient],
+    [during],
   );
 
   const value = useMemo(
@@ -172,24 +172,23 @@ export function useAuth(): AuthState {
   return auth;
 }
 
-/** The spec's role flags: asked of the server once auth loading ends, cached by e-mail. */
-export function useRole(): { isAdmin: boolean; isVendor: boolean; isLoading: boolean } {
+/**
+ * The spec's role flags, read from the session user (`roll`, loaded with `GET /api/users/me`): no request of
+ * its own. A role change (vendor registration, promotion) reloads the session with `refresh()`.
+ */
+export function useRole(): {
+  role: Role | null;
+  isAdmin: boolean;
+  isVendor: boolean;
+  isCustomer: boolean;
+  isLoading: boolean;
+} {
   const { user, loading } = useAuth();
-  const email = user?.email;
-  const enabled = !loading && Boolean(email);
-  const admin = useQuery({
-    queryKey: ['role', 'admin', email],
-    queryFn: () => api<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email as string)}`),
-    enabled,
-  });
-  const vendor = useQuery({
-    queryKey: ['role', 'vendor', email],
-    queryFn: () => api<{ vendor: boolean }>(`/users/vendor/${encodeURIComponent(email as string)}`),
-    enabled,
-  });
   return {
-    isAdmin: admin.data?.admin ?? false,
-    isVendor: vendor.data?.vendor ?? false,
-    isLoading: loading || (enabled && (admin.isPending || vendor.isPending)),
+    role: user?.roll ?? null,
+    isAdmin: user?.roll === 'admin',
+    isVendor: user?.roll === 'vendor',
+    isCustomer: user?.roll === 'customer',
+    isLoading: loading,
   };
 }

@@ -2,9 +2,9 @@ import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import type { Role } from '#contract/roles.ts';
 import { paths } from '../paths.ts';
-import { useAuth, useRole } from './AuthProvider.tsx';
+import { useRole } from './AuthProvider.tsx';
 
-/** A progress bar while the user or their role is being found out. */
+/** A progress bar while the session is being found out. */
 export function AuthProgress() {
   return (
     <div className="flex min-h-[40vh] items-center justify-center" role="status">
@@ -14,16 +14,14 @@ export function AuthProgress() {
 }
 
 /**
- * Shows `children` to a signed-in user with one of `roles` (any signed-in user when omitted).
- * Anyone else goes to /login, which brings them back here after signing in.
+ * Shows `children` to a signed-in user with one of `roles` (any signed-in user when omitted), by the role the
+ * session already carries. Anyone else goes to /login, which brings them back here after signing in.
  */
 export function RequireRole({ roles, children }: { roles?: Role[]; children: ReactNode }) {
-  const { user, loading } = useAuth();
-  const { isAdmin, isVendor, isLoading } = useRole();
+  const { role, isLoading } = useRole();
   const location = useLocation();
-  if (loading || (user && roles && isLoading)) return <AuthProgress />;
-  const role: Role = isAdmin ? 'admin' : isVendor ? 'vendor' : 'customer';
-  if (!user || (roles && !roles.includes(role))) {
+  if (isLoading) return <AuthProgress />;
+  if (!role || (roles && !roles.includes(role))) {
     return <Navigate to={paths.login} replace state={{ from: location }} />;
   }
   return children;
