@@ -5,7 +5,7 @@ import { dayFromToday } from '../../test/dates.ts';
 import type { TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
 import { comments } from '../reviews/tables.ts';
-import { users } from '../users/tables.ts';
+import { shops } from '../shops/tables.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** Test data: products and paid orders inserted directly, so figures can be checked against known sums. */
@@ -66,12 +66,12 @@ export async function insertOrder(
     .values({ paymentId: payment.id, userId: customer.id, email: customer.email, name: customer.name, createdAt })
     .returning({ id: orders.id });
   for (const { product, amount } of lines) {
-    const [vendor] = await t.db.select({ shopName: users.shopName }).from(users).where(eq(users.id, product.vendor.id));
+    const [shop] = await t.db.select({ name: shops.name }).from(shops).where(eq(shops.vendorId, product.vendor.id));
     await t.db.insert(orderLines).values({
       orderId: order.id,
       productId: product.id,
       vendorId: product.vendor.id,
-      shopName: vendor.shopName ?? product.vendor.name,
+      shopName: shop?.name ?? product.vendor.name,
       shopEmail: product.vendor.email,
       itemName: product.name,
       image: '/uploads/test.webp',

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { centsToDollars } from '#contract/money.ts';
 import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/orders.ts';
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { refunds } from '../payments/tables.ts';
+import { type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { lineRefundKey } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
@@ -20,10 +20,7 @@ function paymentRows(db: Tx, where: SQL | undefined) {
 type PaymentRow = Awaited<ReturnType<typeof paymentRows>>[number];
 
 type LineRow = typeof orderLines.$inferSelect;
-type RefundRow = Pick<typeof refunds.$inferSelect, 'id' | 'amountCents' | 'reason' | 'status' | 'createdAt'> & {
-  orderId: string | null;
-  idempotencyKey: string;
-};
+type RefundRow = OrderRefund;
 
 const REFUND_REASON: Record<RefundRow['reason'], string> = {
   vendor_cancelled: 'cancelled by the shop',
@@ -47,7 +44,7 @@ function toPaymentRefund(refund: RefundRow, lines: LineRow[]): PaymentRefund {
   };
 }
 
-const sumCents = (rows: RefundRow[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
+const sumCents = (rows: { amountCents: number }[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
 
 /** Payment records with their order, lines and refunds, in the order of `rows`. Three queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
@@ -59,19 +56,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       .from(orderLines)
       .where(inArray(orderLines.orderId, orderIds))
       .orderBy(asc(orderLines.createdAt), asc(orderLines.id)),
-    db
-      .select({
-        id: refunds.id,
-        orderId: refunds.orderId,
-        amountCents: refunds.amountCents,
-        reason: refunds.reason,
-        status: refunds.status,
-        idempotencyKey: refunds.idempotencyKey,
-        createdAt: refunds.createdAt,
-      })
-      .from(refunds)
-      .where(inArray(refunds.orderId, orderIds))
-      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    refundsOfOrders(db, orderIds),
   ]);
   return rows.map((row) => {
     const own = lines.filter((line) => line.orderId === row.orderId);
@@ -150,16 +135,19 @@ export async function paymentHistory(db: Tx, email: string, query: PageQuery) {
 
 /** The customer home figures, from the buyer's own orders. */
 export async function customerStats(db: Tx, userId: string): Promise<CustomerStats> {
-  const [money] = await db
-    // What the buyer paid net of refunds already given back.
-    .select({
-      total: sql<number>`coalesce(sum(${customerPayments.priceCents} - coalesce((
-        select sum(${refunds.amountCents}) from ${refunds}
-        where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'succeeded'), 0)), 0)::int`,
-    })
+  const paid = await db
+    .select({ orderId: orders.id, priceCents: customerPayments.priceCents })
     .from(customerPayments)
     .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
-    .where(and(eq(customerPayments.userId, userId), sql`${orders.status} <> 'cancelled'`));
+    .where(and(eq(customerPayments.userId, userId), ne(orders.status, 'cancelled')));
+  // What the buyer paid net of refunds already given back.
+  const givenBack = (
+    await refundsOfOrders(
+      db,
+      paid.map((p) => p.orderId),
+    )
+  ).filter((r) => r.status === 'succeeded');
+  const totalCents = sumCents(paid.map((p) => ({ amountCents: p.priceCents }))) - sumCents(givenBack);
   const perOrder = await db
     .select({
       units: sql<number>`coalesce(sum(${orderLines.amount}) filter (where ${orderLines.status} <> 'cancelled'), 0)::int`,
@@ -173,7 +161,7 @@ export async function customerStats(db: Tx, userId: string): Promise<CustomerSta
   const deliveredOrders = perOrder.filter((o) => o.delivered).length;
   return {
     totalItems: perOrder.reduce((sum, o) => sum + o.units, 0),
-    totalMoney: centsToDollars(money.total),
+    totalMoney: centsToDollars(totalCents),
     orders: orderCount,
     deliveredOrders,
     shoppingDone: orderCount === 0 ? 0 : Math.round((deliveredOrders * 100) / orderCount),

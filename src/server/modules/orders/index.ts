@@ -1,0 +1,5 @@
+/** The orders module's public functions: the order, its lines and payment record are queried only here. */
+export { buyersOf, hasDeliveredPurchase } from './purchases.ts';
+export { paymentByTransactionId } from './queries.ts';
+export { type NewOrder, recordOrder } from './record-order.ts';
+export { orderSeries, orderTotals, type SalesBuckets, vendorSales, vendorSalesTotals } from './sales.ts';

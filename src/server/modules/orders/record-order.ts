@@ -1,0 +1,67 @@
+import type { FulfilmentStatus, OrderStatus } from '#contract/fulfilment.ts';
+import type { Tx } from '../../db/client.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
+
+/** A paid checkout as it is recorded: the payment record, its order, and lines copied at purchase. */
+export type NewOrder = {
+  userId: string;
+  email: string;
+  /** The buyer's account name. */
+  name: string;
+  /** Delivery details from the checkout form. */
+  orderName: string;
+  phoneNumber: string;
+  address: string;
+  subtotalCents: number;
+  discountCents: number;
+  priceCents: number;
+  couponCode?: string | null;
+  provider: string;
+  transactionId: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** Set by imported or demo orders; a checkout's order starts pending, now. */
+  status?: OrderStatus;
+  lineStatus?: FulfilmentStatus;
+  createdAt?: Date;
+  lines: {
+    productId: string;
+    vendorId: string;
+    shopName: string;
+    shopEmail: string;
+    itemName: string;
+    image: string;
+    unitPriceCents: number;
+    amount: number;
+  }[];
+};
+
+/** Records the payment, the order and its lines in the caller's transaction; answers the order's id. */
+export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
+  const { lines, status, lineStatus, createdAt, ...payment } = input;
+  const [paid] = await tx
+    .insert(customerPayments)
+    .values({ ...payment, couponCode: payment.couponCode ?? null, createdAt })
+    .returning({ id: customerPayments.id });
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      paymentId: paid.id,
+      userId: input.userId,
+      email: input.email,
+      name: input.orderName,
+      status: status ?? 'pending',
+      createdAt,
+    })
+    .returning({ id: orders.id });
+  await tx.insert(orderLines).values(
+    lines.map((line) => ({
+      ...line,
+      orderId: order.id,
+      totalCents: line.unitPriceCents * line.amount,
+      status: lineStatus ?? 'pending',
+      createdAt,
+    })),
+  );
+  return order.id;
+}
