@@ -1,18 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
+import { pageQuery, prefetch } from './api/query-client.ts';
 import { accountDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
 import { accountRoutes } from './features/accounts/account-routes.tsx';
 import { adminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.tsx';
 import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-routes.tsx';
 import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
+import { getDeals } from './features/home/get-deals.ts';
+import { getPopularProducts } from './features/home/get-popular-products.ts';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { PageLoader } from './ui/PageLoader.tsx';
 import { withErrorBoundaries } from './ui/RouteError.tsx';
 
+// The home page's first queries, with the keys of useDeals and usePopularProducts (all categories).
+const deals = queryOptions({ queryKey: ['deals'], queryFn: getDeals });
+const popular = queryOptions({
+  queryKey: ['products', 'popular', 'all'],
+  queryFn: () => getPopularProducts(undefined),
+});
+
 /**
  * Every page is its own chunk, loaded when first visited. Each feature lists its routes in its own file. Every
- * route has an error boundary (a retry, or a reload when a page's chunk is gone after a release).
+ * route has an error boundary (a retry, or a reload when a page's chunk is gone after a release). A page's loader
+ * starts its first queries while its chunk loads (see `prefetch`).
  */
 export const router = createBrowserRouter(
   withErrorBoundaries([
@@ -21,7 +33,11 @@ export const router = createBrowserRouter(
       Component: RootLayout,
       HydrateFallback: PageLoader,
       children: [
-        { index: true, lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
+        {
+          index: true,
+          loader: () => prefetch(pageQuery(deals), pageQuery(popular)),
+          lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
+        },
         {
           path: 'about',
           lazy: () => import('./features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),

@@ -1,4 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import {
+  type EnsureInfiniteQueryDataOptions,
+  type EnsureQueryDataOptions,
+  QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError } from './client.ts';
 
 /** TanStack defaults already match the spec (3 retries, backoff up to 30 s); client errors are not retried. */
@@ -13,3 +18,28 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/** A query a route loader starts (see `prefetch`). */
+export type Start = () => Promise<unknown>;
+
+/** One of a page's first queries, by its options (the key of the page's hook, so that they share the cache). */
+export const pageQuery =
+  <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Error, T, K>): Start =>
+  () =>
+    queryClient.ensureQueryData(options);
+
+/** The first page of a page's "load more" list, by the options of its infinite query. */
+export const firstPages =
+  <T, K extends QueryKey, P>(options: EnsureInfiniteQueryDataOptions<T, Error, T, K, P>): Start =>
+  () =>
+    queryClient.ensureInfiniteQueryData(options);
+
+/**
+ * A route loader's work: starts the page's first queries while its chunk loads, and returns at once. It neither
+ * waits for them nor throws, so a slow or failing query never holds up the navigation: the page shows its
+ * progress, or its error with a retry, as it does on its own. Queries already cached are not asked again.
+ */
+export function prefetch(...queries: Start[]): null {
+  for (const start of queries) start().catch(() => {}); // the page's own query shows the error
+  return null;
+}

@@ -43,9 +43,18 @@ async function loadSession(): Promise<User | null> {
   }
 }
 
+/** The session as route loaders (which run outside React) see it: the user once known, null until then. */
+let sessionUser: User | null = null;
+export const currentUser = (): User | null => sessionUser;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUserState] = useState<User | null>(null);
+  // Loaders of the next navigation read the new user at once (a state update is applied later).
+  const setUser = useCallback((next: User | null) => {
+    sessionUser = next;
+    setUserState(next);
+  }, []);
   const [loading, setLoading] = useState(true);
   const userRef = useRef(user);
   userRef.current = user;
@@ -57,10 +66,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Server unreachable: keep the token and show the user as signed out until it answers again.
       setUser(null);
     }
-  }, []);
+  }, [setUser]);
 
   useEffect(() => {
     reload().finally(() => setLoading(false));
+    return () => {
+      sessionUser = null;
+    };
   }, [reload]);
 
   // Keep the access token young while the app is open; follow sign-in and sign-out in other tabs.
@@ -89,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       document.removeEventListener('visibilitychange', renewIfStale);
       window.removeEventListener('storage', onStorage);
     };
-  }, [reload]);
+  }, [reload, setUser]);
 
   // A query answered 401 while signed in: renew once and retry; if that fails too, the session is over.
   useEffect(() => {
@@ -109,7 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           renewing = false;
         });
     });
-  }, [queryClient]);
+  }, [queryClient, setUser]);
 
   const during = useCallback(async (action: () => Promise<void>) => {
     setLoading(true);
@@ -127,7 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void queryClient.resetQueries();
         setUser(await fetchMe());
       }),
-    [during, queryClient],
+    [during, queryClient, setUser],
   );
 
   const signInWithGoogle = useCallback(async () => {
@@ -137,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void queryClient.resetQueries();
       setUser(await fetchMe());
     });
-  }, [during, queryClient]);
+  }, [during, queryClient, setUser]);
 
   const signOut = useCallback(
     () =>
@@ -147,7 +159,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(null);
         void queryClient.resetQueries();
       }),
-    [during, queryClient],
+    [during, queryClient, setUser],
   );
 
   const refresh = useCallback(
@@ -156,7 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await renewToken({ force: true });
         setUser(await fetchMe());
       }),
-    [during],
+    [during, setUser],
   );
 
   const value = useMemo(

@@ -1,8 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { Navigate, type Params, type RouteObject, useLocation } from 'react-router';
 import type { Role } from '#contract/roles.ts';
+import { prefetch, type Start } from '../api/query-client.ts';
 import { paths } from '../paths.ts';
-import { useRole } from './AuthProvider.tsx';
+import { currentUser, type User, useRole } from './AuthProvider.tsx';
 
 /** A progress bar while the session is being found out. */
 export function AuthProgress() {
@@ -27,10 +28,27 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
   return children;
 }
 
-/** A dashboard route whose page (a chunk of its own, loaded on the first visit) only `roles` may see. */
-export function guardedRoute(path: string, roles: Role[], load: () => Promise<ComponentType>): RouteObject {
+/** What a guarded page's loader knows: the signed-in user (with an allowed role), the path's params, the query. */
+export type GuardedLoad = { user: User; params: Params; search: URLSearchParams };
+
+/**
+ * A dashboard route whose page (a chunk of its own, loaded on the first visit) only `roles` may see. Its loader
+ * starts the page's first `queries` while the chunk loads, for a signed-in user with one of `roles` only: anyone
+ * else (or a session not known yet, at start) makes no request, and the page's guard sends them on.
+ */
+export function guardedRoute(
+  path: string,
+  roles: Role[],
+  load: () => Promise<ComponentType>,
+  queries?: (at: GuardedLoad) => Start[],
+): RouteObject {
   return {
     path,
+    loader: ({ params, request }) => {
+      const user = currentUser();
+      if (!queries || !user || !roles.includes(user.roll)) return null;
+      return prefetch(...queries({ user, params, search: new URL(request.url).searchParams }));
+    },
     lazy: () =>
       load().then((Page) => ({
         Component: function GuardedPage() {

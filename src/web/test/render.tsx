@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { createMemoryRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
+import { onTestFinished, vi } from 'vitest';
 import type { AuthUser } from '#contract/auth.ts';
 import { TOKEN_KEY } from '../api/client.ts';
+import { queryClient as sharedQueryClient } from '../api/query-client.ts';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
 
 type Answer = { status?: number; body?: unknown };
@@ -56,6 +57,29 @@ export function renderPage(
     </QueryClientProvider>,
   );
   return { ...view, requests, router, queryClient };
+}
+
+/**
+ * Renders a tree of routes in a memory router at `path`, with the app's shared QueryClient (the one route loaders
+ * prefetch into), signed in as `user` when given. The shared cache is emptied after each test.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  { fake, user, path = '/' }: { fake: Routes | ((router: DataRouter) => Routes); user?: AuthUser; path?: string },
+) {
+  if (user) localStorage.setItem(TOKEN_KEY, youngToken());
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const answers = typeof fake === 'function' ? fake(router) : fake;
+  const requests = fakeServer(user ? { 'GET /api/users/me': user, ...answers } : answers);
+  onTestFinished(() => sharedQueryClient.clear());
+  const view = render(
+    <QueryClientProvider client={sharedQueryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, requests, router };
 }
 
 export const CUSTOMER: AuthUser = {

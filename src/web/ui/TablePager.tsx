@@ -1,9 +1,13 @@
 import { useSearchParams } from 'react-router';
 
+/** The page number in the address (`?page=`), 1 when absent or not a number; route loaders read it too. */
+export const readPage = (params: URLSearchParams, name = 'page') =>
+  Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
+
 /** The current page of a table, kept in the address (?page=2) so reload and back keep it. */
 export function usePageParam(name = 'page'): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get(name) ?? '1', 10) || 1);
+  const page = readPage(params, name);
   const setPage = (next: number) =>
     setParams(
       (current) => {
