@@ -12,7 +12,7 @@ import {
 import { orders } from '../modules/orders/tables.ts';
 import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
 import { paymentIntents, refunds, sandboxPaymentIntents, vendorPayments } from '../modules/payments/tables.ts';
-import { users } from '../modules/users/tables.ts';
+import { shops } from '../modules/shops/tables.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { createUser, type TestUser } from '../test/users.ts';
 import { startJobs } from './index.ts';
@@ -133,7 +133,7 @@ describe('payment reconciliation', () => {
 
     expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).membership).toBe(1);
 
-    const [shop] = await t.db.select({ membership: users.membership }).from(users).where(eq(users.id, vendor.id));
+    const [shop] = await t.db.select({ membership: shops.membership }).from(shops).where(eq(shops.vendorId, vendor.id));
     expect(shop.membership).toBe('premium');
     const paid = await t.db.select().from(vendorPayments).where(eq(vendorPayments.transactionId, paymentIntentId));
     expect(paid).toHaveLength(1);

@@ -1,6 +1,7 @@
 import type { Role } from '#contract/roles.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { signAccessToken } from '../modules/auth/tokens.ts';
+import { shops } from '../modules/shops/tables.ts';
 import { users } from '../modules/users/tables.ts';
 import type { TestContext } from './app.ts';
 
@@ -31,23 +32,19 @@ export async function createUser(
   const password = options.password ?? 'Secret#123';
   const [row] = await t.db
     .insert(users)
-    .values({
-      name,
-      email,
-      roll,
-      passwordHash: await hashPassword(password),
-      ...(roll === 'vendor'
-        ? {
-            shopName: `${name}'s Farm`,
-            shopImage: '/uploads/shop.webp',
-            shopAddress: '1 Market Street, Springfield',
-            shopPhone: '+1 555 000 1111',
-            shopEstablished: '2015-04-01',
-            membership: options.membership ?? 'normal',
-          }
-        : {}),
-    })
+    .values({ name, email, roll, passwordHash: await hashPassword(password) })
     .returning({ id: users.id });
+  if (roll === 'vendor') {
+    await t.db.insert(shops).values({
+      vendorId: row.id,
+      name: `${name}'s Farm`,
+      image: '/uploads/shop.webp',
+      address: '1 Market Street, Springfield',
+      phone: '+1 555 000 1111',
+      established: '2015-04-01',
+      membership: options.membership ?? 'normal',
+    });
+  }
   const token = await signAccessToken({ sub: row.id, email, roll, ver: 0 }, t.app.secrets.jwtSecret);
   return { id: row.id, email, name, roll, password, token, auth: { authorization: `Bearer ${token}` } };
 }

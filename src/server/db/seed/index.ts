@@ -6,6 +6,7 @@ import { hashPassword } from '../../modules/auth/passwords.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
+import { recordShops } from '../../modules/shops/index.ts';
 import type { Storage } from '../../modules/uploads/storage.ts';
 import { users } from '../../modules/users/tables.ts';
 import type { Db, Tx } from '../client.ts';
@@ -135,13 +136,6 @@ async function insertUsers(
         roll: 'vendor' as const,
         passwordHash: passwordHash(shop.email),
         photoUrl: pictureUrl(shop.picture),
-        shopName: shop.shopName,
-        shopImage: pictureUrl(shop.picture),
-        shopAddress: shop.shopAddress,
-        shopPhone: shop.shopPhone,
-        shopEstablished: shop.shopEstablished,
-        membership: shop.membership,
-        badge: shop.badge,
         createdAt: joined(200 - i * 7),
       })),
       ...CUSTOMERS.map((customer, i) => ({
@@ -157,6 +151,20 @@ async function insertUsers(
   const byEmail = new Map(rows.map((r) => [r.email, r.id]));
   const ids: UserIds = new Map();
   for (const shop of SHOPS) ids.set(shop.key, byEmail.get(shop.email) as string);
+  await recordShops(
+    tx,
+    SHOPS.map((shop, i) => ({
+      vendorId: ids.get(shop.key) as string,
+      name: shop.shopName,
+      image: pictureUrl(shop.picture),
+      address: shop.shopAddress,
+      phone: shop.shopPhone,
+      established: shop.shopEstablished,
+      membership: shop.membership,
+      badge: shop.badge,
+      createdAt: joined(200 - i * 7),
+    })),
+  );
   for (const customer of CUSTOMERS) ids.set(customer.key, byEmail.get(customer.email) as string);
   return ids;
 }

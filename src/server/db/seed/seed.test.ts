@@ -7,6 +7,7 @@ import { verifyPassword } from '../../modules/auth/passwords.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
 import { comments } from '../../modules/reviews/tables.ts';
+import { shops } from '../../modules/shops/tables.ts';
 import { users } from '../../modules/users/tables.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
@@ -58,29 +59,35 @@ describe('demo catalog seed', () => {
 
   it('gives the demo vendor a normal shop with exactly 4 products, one below the limit', async () => {
     const [vendor] = await t.db.select().from(users).where(eq(users.email, 'vendor@farmstall.example'));
-    expect(vendor.shopName).toBe('Green Valley Farm');
-    expect(vendor.membership).toBe('normal');
+    const [shop] = await t.db.select().from(shops).where(eq(shops.vendorId, vendor.id));
+    expect(shop.name).toBe('Green Valley Farm');
+    expect(shop.membership).toBe('normal');
     const [{ n }] = await t.db.select({ n: count() }).from(products).where(eq(products.vendorId, vendor.id));
     expect(n).toBe(4);
     expect(n).toBeLessThan(NORMAL_VENDOR_PRODUCT_LIMIT);
   });
 
   it('creates at least 8 shops with every shop field, premium ones with a badge', async () => {
-    const vendors = await t.db.select().from(users).where(eq(users.roll, 'vendor'));
+    const vendors = await t.db
+      .select()
+      .from(users)
+      .innerJoin(shops, eq(shops.vendorId, users.id))
+      .where(eq(users.roll, 'vendor'));
     expect(vendors.length).toBeGreaterThanOrEqual(8);
-    for (const v of vendors) {
-      expect(v.shopName).toBeTruthy();
-      expect(v.shopImage).toMatch(/^\/uploads\/.+\.webp$/);
-      expect(v.shopAddress).toBeTruthy();
-      expect(v.shopPhone).toMatch(/^\+1 \d{3} 555 01\d\d$/);
-      expect(v.shopEstablished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(vendors.length).toBe((await t.db.select().from(users).where(eq(users.roll, 'vendor'))).length);
+    for (const { shops: v } of vendors) {
+      expect(v.name).toBeTruthy();
+      expect(v.image).toMatch(/^\/uploads\/.+\.webp$/);
+      expect(v.address).toBeTruthy();
+      expect(v.phone).toMatch(/^\+1 \d{3} 555 01\d\d$/);
+      expect(v.established).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(v.badge).toBe(v.membership === 'premium' ? 'gold' : null);
     }
-    expect(new Set(vendors.map((v) => v.membership))).toEqual(new Set(['normal', 'premium']));
+    expect(new Set(vendors.map((v) => v.shops.membership))).toEqual(new Set(['normal', 'premium']));
     // A normal member never holds more products than the limit.
     const overLimit = await t.db.execute(sql`
-      select u.email from users u join products p on p.vendor_id = u.id
-      where u.membership = 'normal' group by u.email having count(*) > ${NORMAL_VENDOR_PRODUCT_LIMIT}`);
+      select s.vendor_id from shops s join products p on p.vendor_id = s.vendor_id
+      where s.membership = 'normal' group by s.vendor_id having count(*) > ${NORMAL_VENDOR_PRODUCT_LIMIT}`);
     expect(overLimit.rows).toEqual([]);
   });
 
@@ -169,7 +176,7 @@ describe('demo catalog seed', () => {
     const payments = await t.db.select().from(customerPayments).where(eq(customerPayments.userId, sam.id));
     expect(payments.length).toBeGreaterThanOrEqual(2);
     const statuses = new Set<string>();
-    const shops = new Set<string>();
+    const shopNames = new Set<string>();
     for (const payment of payments) {
       expect(payment.provider).toBe('sandbox');
       expect(payment.transactionId).toMatch(/^pi_demo_/);
@@ -181,7 +188,11 @@ describe('demo catalog seed', () => {
           .select()
           .from(products)
           .where(eq(products.id, line.productId as string));
-        const [shop] = await t.db.select().from(users).where(eq(users.id, line.vendorId));
+        const [shop] = await t.db
+          .select({ shopName: shops.name, email: users.email })
+          .from(shops)
+          .innerJoin(users, eq(users.id, shops.vendorId))
+          .where(eq(shops.vendorId, line.vendorId));
         expect(line.vendorId).toBe(product.vendorId);
         expect(line.itemName).toBe(product.name);
         expect(line.image).toBe(product.imageUrl);
@@ -189,7 +200,7 @@ describe('demo catalog seed', () => {
         expect(line.totalCents).toBe(line.unitPriceCents * line.amount);
         expect(line.shopName).toBe(shop.shopName);
         expect(line.shopEmail).toBe(shop.email);
-        shops.add(line.shopName);
+        shopNames.add(line.shopName);
       }
       const lineStatuses = new Set(lines.map((l) => l.status));
       if (order.status === 'complete' && lineStatuses.size === 1 && lineStatuses.has('delivered')) {
@@ -197,7 +208,7 @@ describe('demo catalog seed', () => {
       }
       if (order.status === 'pending') statuses.add('pending');
     }
-    expect(shops.size).toBeGreaterThanOrEqual(2);
+    expect(shopNames.size).toBeGreaterThanOrEqual(2);
     expect(statuses).toEqual(new Set(['delivered', 'pending']));
   });
 

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { users } from '../users/tables.ts';
+import { grantPremium, shopCards } from '../shops/index.ts';
 import { CannotSettle, type IntentRow } from './intents.ts';
 import { vendorPayments } from './tables.ts';
 
@@ -10,10 +10,8 @@ import { vendorPayments } from './tables.ts';
  * is not charged twice: CannotSettle, so that charge is refunded.
  */
 export async function grantMembership(tx: Tx, intent: IntentRow): Promise<void> {
-  const [shop] = await tx
-    .select({ shopName: users.shopName, email: users.email })
-    .from(users)
-    .where(eq(users.id, intent.userId));
+  const shop = (await shopCards(tx, [intent.userId])).get(intent.userId);
+  if (!shop) throw new CannotSettle('Register your shop before paying for its membership');
   const [other] = await tx
     .select({ id: vendorPayments.id })
     .from(vendorPayments)
@@ -26,9 +24,9 @@ export async function grantMembership(tx: Tx, intent: IntentRow): Promise<void> 
       userId: intent.userId,
       email: shop.email,
       priceCents: intent.amountCents,
-      shop: shop.shopName ?? '',
+      shop: shop.name,
       transactionId: intent.providerIntentId,
     })
     .onConflictDoNothing({ target: vendorPayments.transactionId });
-  await tx.update(users).set({ membership: 'premium' }).where(eq(users.id, intent.userId));
+  await grantPremium(tx, intent.userId);
 }

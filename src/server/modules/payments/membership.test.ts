@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { users } from '../users/tables.ts';
+import { shops } from '../shops/tables.ts';
 import { vendorPayments } from './tables.ts';
 
 let t: TestContext;
@@ -36,9 +36,9 @@ const badge = (user: TestUser, email = user.email) =>
 
 async function membership(user: TestUser) {
   const [row] = await t.db
-    .select({ membership: users.membership, badge: users.badge })
-    .from(users)
-    .where(eq(users.id, user.id));
+    .select({ membership: shops.membership, badge: shops.badge })
+    .from(shops)
+    .where(eq(shops.vendorId, user.id));
   return row;
 }
 

@@ -1,26 +1,18 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
 import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
 import { normalizeEmail } from '#contract/validation.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { settleIntent } from '../checkout/settle.ts';
-import { users } from '../users/tables.ts';
+import { awardGoldBadge, shopMembership } from '../shops/index.ts';
 import { findOwnIntent, recordIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
 import { vendorPayments } from './tables.ts';
 
 export const MEMBERSHIP_PRICE_CENTS = dollarsToCents(PREMIUM_MEMBERSHIP_PRICE_DOLLARS);
-
-async function vendorShop(db: Tx, userId: string) {
-  const [row] = await db
-    .select({ shopName: users.shopName, membership: users.membership, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
 
 function ownEmail(user: AuthUser, email: string) {
   if (normalizeEmail(email) !== user.email) throw forbidden('You can only pay for your own shop');
@@ -32,8 +24,7 @@ export async function startMembershipPayment(
   provider: PaymentProvider,
   user: AuthUser,
 ): Promise<PaymentIntentCreated> {
-  const shop = await vendorShop(db, user.id);
-  if (shop?.membership === 'premium') throw conflict('Your shop is already a premium member');
+  if ((await shopMembership(db, user.id)) === 'premium') throw conflict('Your shop is already a premium member');
   const intent = await provider.createIntent({
     amountCents: MEMBERSHIP_PRICE_CENTS,
     description: `Farmstall premium membership for ${user.email}`,
@@ -92,15 +83,5 @@ export async function setGoldBadge(db: Db, user: AuthUser, email: string) {
     .where(eq(vendorPayments.userId, user.id))
     .limit(1);
   if (!paid) throw new AppError('PAYMENT_FAILED', 'Buy the premium membership first');
-  const changed = await db
-    .update(users)
-    .set({ badge: 'gold', membership: 'premium' })
-    .where(
-      and(
-        eq(users.id, user.id),
-        or(sql`${users.badge} is distinct from 'gold'`, sql`${users.membership} is distinct from 'premium'`),
-      ),
-    )
-    .returning({ id: users.id });
-  return { modifiedCount: changed.length };
+  return { modifiedCount: await awardGoldBadge(db, user.id) };
 }

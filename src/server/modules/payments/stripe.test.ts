@@ -6,7 +6,7 @@ import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, productRow } from '../checkout/test-fixtures.ts';
 import { customerPayments } from '../orders/tables.ts';
-import { users } from '../users/tables.ts';
+import { shops } from '../shops/tables.ts';
 import { createPaymentProviders } from './create-provider.ts';
 import { processRefund } from './refunds.ts';
 import { paymentIntents, refunds } from './tables.ts';
@@ -226,7 +226,7 @@ describe('Stripe webhook', () => {
     const response = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true });
-    const [row] = await t.db.select({ membership: users.membership }).from(users).where(eq(users.id, owner.id));
+    const [row] = await t.db.select({ membership: shops.membership }).from(shops).where(eq(shops.vendorId, owner.id));
     expect(row.membership).toBe('premium');
     const [intent] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, intentId));
     expect(intent.status).toBe('settled');
@@ -257,7 +257,7 @@ describe('Stripe webhook', () => {
       payload,
     });
     expect(missing.statusCode).toBe(400);
-    const [row] = await t.db.select({ membership: users.membership }).from(users).where(eq(users.id, owner.id));
+    const [row] = await t.db.select({ membership: shops.membership }).from(shops).where(eq(shops.vendorId, owner.id));
     expect(row.membership).toBe('normal');
   });
 

@@ -23,8 +23,8 @@ const shopRow = z.object({
 type ShopRow = z.infer<typeof shopRow>;
 
 const SHOP_COLUMNS = sql`
-  u.id, u.name, u.email, u.shop_name, u.shop_image, u.shop_address, u.shop_phone, u.shop_established,
-  u.membership, u.badge,
+  u.id, u.name, u.email, s.name AS shop_name, s.image AS shop_image, s.address AS shop_address,
+  s.phone AS shop_phone, s.established AS shop_established, s.membership, s.badge,
   (SELECT count(*)::int FROM products p WHERE p.vendor_id = u.id AND p.listed AND p.expires_on >= ${BUSINESS_TODAY})
     AS product_count`;
 
@@ -49,16 +49,17 @@ function toShop(row: ShopRow): Shop {
 export async function listShops(db: Tx, q?: string): Promise<Shop[]> {
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const result = await db.execute(sql`
-    SELECT ${SHOP_COLUMNS} FROM users u
+    SELECT ${SHOP_COLUMNS} FROM shops s JOIN users u ON u.id = s.vendor_id
     WHERE u.roll = 'vendor' AND u.disabled_at IS NULL
-    ${q ? sql`AND (u.shop_name ILIKE ${like} OR u.shop_address ILIKE ${like} OR ${q} <% u.shop_name)` : sql``}
-    ORDER BY ${q ? sql`word_similarity(${q}, u.shop_name) DESC,` : sql``} u.shop_name ASC, u.id`);
+    ${q ? sql`AND (s.name ILIKE ${like} OR s.address ILIKE ${like} OR ${q} <% s.name)` : sql``}
+    ORDER BY ${q ? sql`word_similarity(${q}, s.name) DESC,` : sql``} s.name ASC, u.id`);
   return parseRows(shopRow, result.rows).map(toShop);
 }
 
 export async function getShop(db: Tx, id: string): Promise<Shop> {
   const result = await db.execute(sql`
-    SELECT ${SHOP_COLUMNS} FROM users u WHERE u.id = ${id}::uuid AND u.roll = 'vendor' AND u.disabled_at IS NULL`);
+    SELECT ${SHOP_COLUMNS} FROM shops s JOIN users u ON u.id = s.vendor_id
+    WHERE u.id = ${id}::uuid AND u.roll = 'vendor' AND u.disabled_at IS NULL`);
   const row = parseFirst(shopRow, result.rows);
   if (!row) throw notFound('Shop');
   return toShop(row);

@@ -23,7 +23,7 @@ import {
   promoteToAdmin,
   registerVendor,
   setPhoto,
-  toUserRecord,
+  withShops,
 } from './service.ts';
 
 const emailParam = z.object({ email: emailField });
@@ -115,7 +115,7 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       assertSelfOrAdmin(request, request.query.email);
       const user = await findActiveUserByEmail(app.db, request.query.email);
-      return user ? [toUserRecord(user)] : [];
+      return user ? withShops(app.db, [user]) : [];
     },
   );
 

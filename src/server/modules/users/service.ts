@@ -7,26 +7,37 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
 import { products } from '../catalog/tables.ts';
+import { type ShopProfile, saveShop, shopsByVendorIds } from '../shops/index.ts';
 import { users } from './tables.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toUserRecord(row: UserRow): UserRecord {
+/** A user with its shop's fields (null when it has no shop). */
+export function toUserRecord(row: UserRow, shop: ShopProfile | undefined): UserRecord {
   return {
     _id: row.id,
     name: row.name,
     email: row.email,
     roll: row.roll,
     photoURL: row.photoUrl,
-    shop: row.shopName,
-    image: row.shopImage,
-    address: row.shopAddress,
-    phone: row.shopPhone,
-    date: row.shopEstablished,
-    membership: row.membership,
-    badge: row.badge,
+    shop: shop?.name ?? null,
+    image: shop?.image ?? null,
+    address: shop?.address ?? null,
+    phone: shop?.phone ?? null,
+    date: shop?.established ?? null,
+    membership: shop?.membership ?? null,
+    badge: shop?.badge ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The users with their shops (one query for the shops). */
+export async function withShops(db: Tx, rows: UserRow[]): Promise<UserRecord[]> {
+  const shops = await shopsByVendorIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toUserRecord(row, shops.get(row.id)));
 }
 
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
@@ -120,12 +131,12 @@ export async function listUsers(db: Db, roll: Role, page: PageQuery): Promise<Us
 export async function listUsers(db: Db, roll: Role, page?: PageQuery): Promise<UserRecord[] | UserPage> {
   const where = and(eq(users.roll, roll), isNull(users.disabledAt));
   const query = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
-  if (!page) return (await query).map(toUserRecord);
+  if (!page) return withShops(db, await query);
   const [rows, [{ total }]] = await Promise.all([
     query.limit(page.limit).offset(pageOffset(page)),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return pageOf(rows.map(toUserRecord), total, page);
+  return pageOf(await withShops(db, rows), total, page);
 }
 
 /** Makes a customer an admin. Already an admin: nothing changes. A vendor keeps its shop: 409. */
@@ -141,28 +152,33 @@ export async function promoteToAdmin(db: Db, id: string): Promise<{ modifiedCoun
   return { modifiedCount: result.rowCount ?? 0 };
 }
 
-/** Vendor registration: a customer becomes a vendor with membership normal; a vendor updates its shop. */
+/**
+ * Vendor registration: a customer becomes a vendor and opens its shop (membership normal), in one transaction;
+ * a vendor updates its shop.
+ */
 export async function registerVendor(
   db: Db,
   userId: string,
   input: VendorRegistrationInput,
 ): Promise<{ modifiedCount: number }> {
-  const target = await findActiveUserById(db, userId);
-  if (!target) throw notFound('The user');
-  if (target.roll === 'admin') throw forbidden('An admin account cannot register a shop.');
-  const result = await db
-    .update(users)
-    .set({
-      roll: 'vendor',
-      membership: target.membership ?? 'normal',
-      shopName: input.shop,
-      shopEstablished: input.date,
-      shopAddress: input.address,
-      shopPhone: input.phone,
-      shopImage: input.image,
-    })
-    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
-  return { modifiedCount: result.rowCount ?? 0 };
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+      .for('update');
+    if (!target) throw notFound('The user');
+    if (target.roll === 'admin') throw forbidden('An admin account cannot register a shop.');
+    await saveShop(tx, userId, {
+      name: input.shop,
+      established: input.date,
+      address: input.address,
+      phone: input.phone,
+      image: input.image,
+    });
+    await tx.update(users).set({ roll: 'vendor' }).where(eq(users.id, userId));
+    return { modifiedCount: 1 };
+  });
 }
 
 /**

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.ts';
 
 export const roleEnum = pgEnum('role', ['customer', 'vendor', 'admin']);
 
-export const membershipEnum = pgEnum('membership', ['normal', 'premium']);
-
-/** Shoppers, vendors (with their shop) and admins. Deleting a user disables it: orders and payments stay. */
+/** Shoppers, vendors (their shop is in shops) and admins. Deleting a user disables it: orders and payments stay. */
 export const users = pgTable(
   'users',
   {
@@ -21,13 +19,6 @@ export const users = pgTable(
     /** Bumped to revoke every token of the user at once. */
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    shopName: text('shop_name'),
-    shopImage: text('shop_image'),
-    shopAddress: text('shop_address'),
-    shopPhone: text('shop_phone'),
-    shopEstablished: date('shop_established'),
-    membership: membershipEnum('membership'),
-    badge: text('badge'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -35,9 +26,5 @@ export const users = pgTable(
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
     index('users_roll_idx').on(t.roll, t.createdAt),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
-    check(
-      'users_vendor_has_shop',
-      sql`${t.roll} <> 'vendor' OR (${t.shopName} IS NOT NULL AND ${t.membership} IS NOT NULL)`,
-    ),
   ],
 );

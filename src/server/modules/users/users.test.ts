@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { categories, products } from '../catalog/tables.ts';
+import { shops } from '../shops/tables.ts';
 import { users } from './tables.ts';
 
 let t: TestContext;
@@ -22,6 +23,16 @@ beforeEach(async () => {
     admin: await createUser(t, { roll: 'admin' }),
   };
 });
+
+/** The user's role and its shop row (null when it has none). */
+async function roleAndShop(id: string) {
+  const [row] = await t.db
+    .select({ roll: users.roll, shop: shops })
+    .from(users)
+    .leftJoin(shops, eq(shops.vendorId, users.id))
+    .where(eq(users.id, id));
+  return row;
+}
 
 const shopInput = {
   shop: 'Green Acres',
@@ -264,16 +275,40 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ modifiedCount: 1 });
-    const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
-    expect(row).toMatchObject({
+    expect(await roleAndShop(who.customer.id)).toMatchObject({
       roll: 'vendor',
-      membership: 'normal',
-      shopName: 'Green Acres',
-      shopEstablished: '2019-05-01',
-      shopAddress: shopInput.address,
-      shopPhone: shopInput.phone,
-      shopImage: shopInput.image,
+      shop: {
+        membership: 'normal',
+        badge: null,
+        name: 'Green Acres',
+        established: '2019-05-01',
+        address: shopInput.address,
+        phone: shopInput.phone,
+        image: shopInput.image,
+      },
     });
+  });
+
+  it('opens the shop and makes the vendor in one transaction: when the role cannot be set, no shop stays', async () => {
+    await t.db.execute(sql`
+      CREATE FUNCTION refuse_vendor() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'no vendor today'; END $$`);
+    await t.db.execute(sql`
+      CREATE TRIGGER refuse_vendor BEFORE UPDATE ON users FOR EACH ROW
+      WHEN (NEW.roll = 'vendor') EXECUTE FUNCTION refuse_vendor()`);
+    try {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/email/${who.customer.email}`,
+        headers: who.customer.auth,
+        payload: shopInput,
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_vendor ON users`);
+      await t.db.execute(sql`DROP FUNCTION refuse_vendor()`);
+    }
+    expect(await roleAndShop(who.customer.id)).toEqual({ roll: 'customer', shop: null });
   });
 
   it("takes the caller's own e-mail in any case and spacing (the parsed address is normalised)", async () => {
@@ -338,8 +373,10 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
       payload: { ...shopInput, shop: 'Renamed Farm' },
     });
     expect(response.json()).toEqual({ modifiedCount: 1 });
-    const [row] = await t.db.select().from(users).where(eq(users.id, who.vendor.id));
-    expect(row).toMatchObject({ shopName: 'Renamed Farm', membership: 'normal', roll: 'vendor' });
+    expect(await roleAndShop(who.vendor.id)).toMatchObject({
+      roll: 'vendor',
+      shop: { name: 'Renamed Farm', membership: 'normal' },
+    });
   });
 });
 

@@ -1,0 +1,12 @@
+/** The shops module's public functions: other modules read and write vendors' shops only through these. */
+export {
+  awardGoldBadge,
+  grantPremium,
+  recordShops,
+  type ShopDetails,
+  type ShopProfile,
+  saveShop,
+  shopOf,
+  shopsByVendorIds,
+} from './profiles.ts';
+export { closestShops, type ShopCard, shopCards, shopMembership, shopOfEmail } from './shop-cards.ts';

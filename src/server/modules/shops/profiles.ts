@@ -1,0 +1,59 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { shops } from './tables.ts';
+
+/** A vendor's shop as stored (one per vendor). */
+export type ShopProfile = typeof shops.$inferSelect;
+
+/** What the vendor fills in at registration; membership and badge are the server's. */
+export type ShopDetails = Pick<ShopProfile, 'name' | 'image' | 'address' | 'phone' | 'established'>;
+
+/** The vendor's shop, or undefined when the user has none. */
+export async function shopOf(db: Tx, vendorId: string): Promise<ShopProfile | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.vendorId, vendorId));
+  return row;
+}
+
+/** The shops of these vendors, by vendor id (one query; vendors without a shop are absent). */
+export async function shopsByVendorIds(db: Tx, vendorIds: readonly string[]): Promise<Map<string, ShopProfile>> {
+  const ids = [...new Set(vendorIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(shops).where(inArray(shops.vendorId, ids));
+  return new Map(rows.map((row) => [row.vendorId, row]));
+}
+
+/**
+ * Opens the vendor's shop (membership normal), or updates its details when it has one already (membership and
+ * badge stay). Runs in the caller's transaction, the one that makes the user a vendor.
+ */
+export async function saveShop(tx: Tx, vendorId: string, details: ShopDetails): Promise<void> {
+  await tx
+    .insert(shops)
+    .values({ vendorId, ...details })
+    .onConflictDoUpdate({ target: shops.vendorId, set: details });
+}
+
+/** The paid premium membership (in the payment's transaction). */
+export async function grantPremium(tx: Tx, vendorId: string): Promise<void> {
+  await tx.update(shops).set({ membership: 'premium' }).where(eq(shops.vendorId, vendorId));
+}
+
+/** The gold badge of a premium shop; answers how many shops changed (0 when it already had both). */
+export async function awardGoldBadge(db: Tx, vendorId: string): Promise<number> {
+  const changed = await db
+    .update(shops)
+    .set({ badge: 'gold', membership: 'premium' })
+    .where(
+      and(
+        eq(shops.vendorId, vendorId),
+        or(sql`${shops.badge} is distinct from 'gold'`, sql`${shops.membership} is distinct from 'premium'`),
+      ),
+    )
+    .returning({ vendorId: shops.vendorId });
+  return changed.length;
+}
+
+/** Shops written as they are (the demo seed, with their membership and badge). */
+export async function recordShops(tx: Tx, rows: (typeof shops.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(shops).values(rows);
+}

@@ -1,0 +1,20 @@
+import { date, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
+
+export const membershipEnum = pgEnum('membership', ['normal', 'premium']);
+
+/** A vendor's shop: one per vendor, made when the customer registers as a vendor. */
+export const shops = pgTable('shops', {
+  vendorId: uuid('vendor_id')
+    .primaryKey()
+    .references(() => users.id),
+  name: text('name').notNull(),
+  image: text('image'),
+  address: text('address'),
+  phone: text('phone'),
+  established: date('established'),
+  membership: membershipEnum('membership').notNull().default('normal'),
+  badge: text('badge'),
+  createdAt: createdAt(),
+});
