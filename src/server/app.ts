@@ -7,13 +7,18 @@ import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { searchRoutes } from './modules/catalog/search-routes.ts';
-import { moneyRoutes } from './modules/checkout/money-routes.ts';
+import { makeOrder } from './modules/checkout/index.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { fulfilmentRoutes } from './modules/orders/fulfilment-routes.ts';
-import { createPaymentProviders, type PaymentProviders } from './modules/payments/create-provider.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
@@ -71,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('secrets', deps.secrets);
-  app.decorate('payments', createPaymentProviders(config, deps.db));
+  app.decorate('payments', createPaymentProviders(config, deps.db, makeOrder));
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -86,11 +91,15 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
-      await api.register(moneyRoutes);
+      await api.register(cartRoutes);
+      await api.register(couponRoutes);
+      await api.register(paymentRoutes);
+      await api.register(stripeWebhookRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(orderRoutes);
       await api.register(searchRoutes);
       await api.register(reviewRoutes);
       await api.register(contactRoutes);
-      await api.register(fulfilmentRoutes);
       await api.register(statsRoutes);
       await api.register(moderationRoutes);
       await api.register(uploadRoutes);

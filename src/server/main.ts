@@ -43,7 +43,9 @@ async function main() {
 
     const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
-    cleanups.push((await startJobs({ db, provider: app.payments.active, log: app.log })).stop);
+    cleanups.push(
+      (await startJobs({ db, provider: app.payments.active, settle: app.payments.settle, log: app.log })).stop,
+    );
     let closing = false;
     let force: () => void = () => undefined;
     const shutdown = async (signal: string) => {

@@ -111,37 +111,7 @@ const UNLISTED = {
   'GET /api/coupons': ADMIN,
   'DELETE /api/coupons/:id': ADMIN,
   'POST /api/coupons/validate': CUSTOMER,
-  'GET /api/payments/config': PUBLIC,
-  'POST /api/payments/sandbox/confirm': {
-    allow: 'signed-in',
-    owner: { of: 'purchase', admin: false, otherwise: 404 },
-    note: 'the payment intent must be the caller’s (a vendor pays its membership here too)',
-  },
-  'POST /api/payments/stripe/webhook': { allow: 'public', note: 'Stripe’s signature is the credential' },
-  'POST /api/customer-payment': CUSTOMER,
-  'POST /api/customerPayments': { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
-  'POST /api/vendor-payment': VENDOR,
-  'POST /api/vendorPayments': {
-    allow: ['vendor'],
-    owner: { of: 'purchase', admin: false, otherwise: 403 },
-    note: 'the membership payment must be the caller’s (and the e-mail in the body)',
-  },
-  'PATCH /api/vendor/:email': { allow: ['vendor'], owner: ownAccount(false) },
 
-  // Orders, invoices, fulfilment
-  'GET /api/customerPayments/:email': { allow: 'signed-in', owner: ownAccount(true) },
-  'POST /api/orders': { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
-  'GET /api/customer-stats': CUSTOMER,
-  'GET /api/invoice/:id': { allow: 'signed-in', owner: { of: 'purchase', admin: true, otherwise: 403 } },
-  'GET /api/invoice/:id/pdf': { allow: 'signed-in', owner: { of: 'purchase', admin: true, otherwise: 403 } },
-  'GET /api/orders/:id/tracking': { allow: 'signed-in', owner: { of: 'purchase', admin: true, otherwise: 404 } },
-  'GET /api/vendor/orders': VENDOR,
-  'PATCH /api/vendor/orders/:orderId': {
-    allow: ['vendor'],
-    owner: { of: 'shop', admin: false, otherwise: 404 },
-    note: 'another shop’s order is not found, never forbidden',
-  },
-  'GET /api/orders': ADMIN,
 
   // Dashboards
   'GET /api/vendor/stats': VENDOR,

@@ -1,5 +1,8 @@
 import type { RouteDef } from '../route-table.ts';
 import { cartApi } from './cart.ts';
+import { checkoutApi } from './checkout.ts';
+import { ordersApi } from './orders.ts';
+import { paymentsApi } from './payments.ts';
 
 /**
  * The whole route table, module by module. The server and the authorization matrix read it whole; the web
@@ -7,6 +10,9 @@ import { cartApi } from './cart.ts';
  */
 export const API = {
   cart: cartApi,
+  checkout: checkoutApi,
+  payments: paymentsApi,
+  orders: ordersApi,
 };
 
 type Module = (typeof API)[keyof typeof API];

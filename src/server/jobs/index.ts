@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
-import type { PaymentProvider } from '../modules/payments/provider.ts';
+import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueRefunds } from './refund-retries.ts';
 
@@ -13,6 +13,8 @@ export type JobsOptions = {
   log: FastifyBaseLogger;
   /** The card provider payments are settled and refunded with. */
   provider: PaymentProvider;
+  /** Settles a payment intent with that provider (app.payments.settle). */
+  settle: Settle;
   /** How often reconciliation and refund retries run (one run per period across all processes). */
   everySeconds?: number;
   /** How often an idle worker looks for a job. */
@@ -30,7 +32,7 @@ export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promis
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db, log } = options;
-  const { provider } = options;
+  const { provider, settle } = options;
   const everySeconds = options.everySeconds ?? 15;
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const boss = new PgBoss({ connectionString: pool.options.connectionString, max: 3, schema: 'pgboss' });
@@ -42,7 +44,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.createQueue(JOB_QUEUES.refunds, queue);
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(JOB_QUEUES.reconcile, work, async () => {
-    await reconcilePayments(db, provider, { log, ...options.reconcile });
+    await reconcilePayments(db, { provider, settle }, { log, ...options.reconcile });
   });
   await boss.work(JOB_QUEUES.refunds, work, async () => {
     await retryDueRefunds(db, provider, { log });

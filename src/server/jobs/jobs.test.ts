@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrder } from '../modules/checkout/index.ts';
 import {
   addToCart,
   checkoutDetails,
@@ -10,6 +11,7 @@ import {
   productRow,
 } from '../modules/checkout/test-fixtures.ts';
 import { orders } from '../modules/orders/tables.ts';
+import { createSettle, type PaymentProvider } from '../modules/payments/index.ts';
 import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
 import { paymentIntents, refunds, sandboxPaymentIntents, vendorPayments } from '../modules/payments/tables.ts';
 import { shops } from '../modules/shops/tables.ts';
@@ -28,6 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The provider and the app's settle path over it (checkout's orders). */
+const paying = (provider: PaymentProvider) => ({ provider, settle: createSettle(t.db, provider, makeOrder) });
 const inAMinute = () => new Date(Date.now() + 60_000);
 const intentRow = async (providerIntentId: string) =>
   (await t.db.select().from(paymentIntents).where(eq(paymentIntents.providerIntentId, providerIntentId)))[0];
@@ -48,7 +52,7 @@ describe('payment reconciliation', () => {
   it('makes the order of a paid intent whose browser never confirmed, from the details sent before paying', async () => {
     const { buyer, product, intent } = await paidCartWithoutConfirmation();
 
-    const report = await reconcilePayments(t.db, sandbox, { log, now: inAMinute });
+    const report = await reconcilePayments(t.db, paying(sandbox), { log, now: inAMinute });
 
     expect(report.order).toBe(1);
     expect(await ordersOf(buyer)).toBe(1);
@@ -58,17 +62,17 @@ describe('payment reconciliation', () => {
     const late = await confirmOrder(t, buyer, intent.paymentIntentId);
     expect(late.statusCode).toBe(200);
     expect(late.json()).toMatchObject({ orderName: 'Ada Shopper', address: checkoutDetails.address, price: 14 });
-    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).order).toBe(0);
+    expect((await reconcilePayments(t.db, paying(sandbox), { log, now: inAMinute })).order).toBe(0);
     expect(await ordersOf(buyer)).toBe(1);
   });
 
   it('leaves an intent paid without delivery details to its browser for a while, then refunds it in full', async () => {
     const { buyer, product, intent } = await paidCartWithoutConfirmation({ details: false });
 
-    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).waiting).toBe(1);
+    expect((await reconcilePayments(t.db, paying(sandbox), { log, now: inAMinute })).waiting).toBe(1);
     expect(await intentRow(intent.paymentIntentId)).toMatchObject({ status: 'succeeded' });
     const later = () => new Date(Date.now() + 5 * 60_000);
-    expect((await reconcilePayments(t.db, sandbox, { log, now: later })).refunded).toBe(1);
+    expect((await reconcilePayments(t.db, paying(sandbox), { log, now: later })).refunded).toBe(1);
 
     expect(await ordersOf(buyer)).toBe(0);
     expect((await productRow(t, product.id)).stock).toBe(3);
@@ -96,9 +100,9 @@ describe('payment reconciliation', () => {
     });
     const abandoned = started.json().paymentIntentId as string;
 
-    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).unpaid).toBe(1);
+    expect((await reconcilePayments(t.db, paying(sandbox), { log, now: inAMinute })).unpaid).toBe(1);
     const halfAnHourLater = () => new Date(Date.now() + 31 * 60_000);
-    expect((await reconcilePayments(t.db, sandbox, { log, now: halfAnHourLater })).cancelled).toBe(1);
+    expect((await reconcilePayments(t.db, paying(sandbox), { log, now: halfAnHourLater })).cancelled).toBe(1);
 
     expect((await intentRow(abandoned)).status).toBe('cancelled');
     const [remote] = await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, abandoned));
@@ -131,7 +135,7 @@ describe('payment reconciliation', () => {
     const { paymentIntentId, clientSecret } = started.json();
     await sandbox.confirm(paymentIntentId, clientSecret, '4242424242424242');
 
-    expect((await reconcilePayments(t.db, sandbox, { log, now: inAMinute })).membership).toBe(1);
+    expect((await reconcilePayments(t.db, paying(sandbox), { log, now: inAMinute })).membership).toBe(1);
 
     const [shop] = await t.db.select({ membership: shops.membership }).from(shops).where(eq(shops.vendorId, vendor.id));
     expect(shop.membership).toBe('premium');
@@ -160,7 +164,7 @@ describe('refund retries', () => {
       },
     };
 
-    expect((await reconcilePayments(t.db, flaky, { log, now: inAMinute })).refunded).toBe(1);
+    expect((await reconcilePayments(t.db, paying(flaky), { log, now: inAMinute })).refunded).toBe(1);
     const row = await intentRow(second.intent.paymentIntentId);
     expect(row.status).toBe('refunding');
     const [pending] = await t.db.select().from(refunds).where(eq(refunds.paymentIntentId, row.id));
@@ -189,7 +193,7 @@ describe('the job runner (pg-boss)', () => {
     const jobs = await startJobs({
       db: t.db,
       log,
-      provider: sandbox,
+      ...paying(sandbox),
       everySeconds: 2,
       pollingIntervalSeconds: 0.5,
       reconcile: { settleAfterMs: 0 },

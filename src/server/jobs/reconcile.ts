@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { type SettleOutcome, settleIntent } from '../modules/checkout/settle.ts';
-import type { PaymentProvider } from '../modules/payments/provider.ts';
-import { paymentIntents } from '../modules/payments/tables.ts';
+import {
+  markAbandoned,
+  openIntentsOf,
+  type PaymentProvider,
+  type Settle,
+  type SettleOutcome,
+} from '../modules/payments/index.ts';
 
 export type ReconcileOptions = {
   log?: FastifyBaseLogger;
@@ -28,13 +31,13 @@ export type ReconcileReport = Record<SettleOutcome['kind'] | 'errors', number>;
 
 /**
  * One reconciliation pass: every intent of this provider not yet settled is asked about at the provider and
- * settled through the one path (settleIntent): paid → its order, membership or full refund, without the
+ * settled through the one path (`settle`, payments' settle with checkout's orders): paid → its order, membership or full refund, without the
  * browser. One still unpaid after abandonAfterMs is cancelled at the provider, unless it got paid meanwhile.
  * Idempotent; several processes running it at once only repeat questions.
  */
 export async function reconcilePayments(
   db: Db,
-  provider: PaymentProvider,
+  { provider, settle }: { provider: PaymentProvider; settle: Settle },
   options: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
   const { log, now = () => new Date() } = options;
@@ -42,22 +45,8 @@ export async function reconcilePayments(
   const abandonAfterMs = options.abandonAfterMs ?? RECONCILE_DEFAULTS.abandonAfterMs;
   const refundWithoutDetailsAfterMs =
     options.refundWithoutDetailsAfterMs ?? RECONCILE_DEFAULTS.refundWithoutDetailsAfterMs;
-  const open = await db
-    .select({
-      id: paymentIntents.id,
-      providerIntentId: paymentIntents.providerIntentId,
-      createdAt: paymentIntents.createdAt,
-    })
-    .from(paymentIntents)
-    .where(
-      and(
-        inArray(paymentIntents.status, ['requires_confirmation', 'succeeded']),
-        eq(paymentIntents.provider, provider.name),
-        lte(paymentIntents.createdAt, new Date(now().getTime() - settleAfterMs)),
-      ),
-    )
-    .orderBy(asc(paymentIntents.createdAt))
-    .limit(options.limit ?? RECONCILE_DEFAULTS.limit);
+  const settledBefore = new Date(now().getTime() - settleAfterMs);
+  const open = await openIntentsOf(db, provider.name, settledBefore, options.limit ?? RECONCILE_DEFAULTS.limit);
 
   const report: ReconcileReport = {
     order: 0,
@@ -71,16 +60,13 @@ export async function reconcilePayments(
   for (const intent of open) {
     try {
       const settleOptions = { log, now, refundWithoutDetailsAfterMs };
-      let outcome = await settleIntent(db, provider, intent.id, settleOptions);
+      let outcome = await settle(intent.id, settleOptions);
       if (outcome.kind === 'unpaid' && now().getTime() - intent.createdAt.getTime() >= abandonAfterMs) {
         const after = await provider.cancelIntent(intent.providerIntentId);
         // Paid just before the cancel reached the provider: it is settled like any other paid intent.
-        outcome = after?.status === 'succeeded' ? await settleIntent(db, provider, intent.id, settleOptions) : outcome;
+        outcome = after?.status === 'succeeded' ? await settle(intent.id, settleOptions) : outcome;
         if (outcome.kind === 'unpaid') {
-          await db
-            .update(paymentIntents)
-            .set({ status: 'cancelled', settledAt: now(), lastError: 'Never paid: cancelled after 30 minutes' })
-            .where(and(eq(paymentIntents.id, intent.id), eq(paymentIntents.status, 'requires_confirmation')));
+          await markAbandoned(db, intent.id, now(), 'Never paid: cancelled after 30 minutes');
           outcome = { kind: 'cancelled' };
         }
       }

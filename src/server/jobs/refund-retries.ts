@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { PaymentProvider } from '../modules/payments/provider.ts';
-import { dueRefundIds, processRefund } from '../modules/payments/refunds.ts';
+import { dueRefundIds, type PaymentProvider, processRefund } from '../modules/payments/index.ts';
 
 /**
  * Pays out every pending refund whose next attempt is due (a refund the provider refused earlier, or one

@@ -1,16 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { centsToDollars, MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
-import type { PaymentIntentCreated } from '#contract/payments.ts';
+import type { CheckoutDetails, PaymentIntentCreated } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { type CartLine, listCartLines, subtotalCents, unavailableMessage, unavailableReason } from '../cart/queries.ts';
-import { quoteCoupon } from '../coupons/service.ts';
-import { findOwnIntent, recordIntent } from '../payments/intents.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import type { CheckoutDetails } from './make-order.ts';
-import { settleIntent } from './settle.ts';
+import { type CartLine, listCartLines, subtotalCents, unavailableMessage, unavailableReason } from '../cart/index.ts';
+import { quoteCoupon } from '../coupons/index.ts';
+import { paymentByTransactionId } from '../orders/index.ts';
+import { findOwnIntent, type PaymentProvider, type PaymentProviders, recordIntent } from '../payments/index.ts';
 
 function assertBuyable(lines: CartLine[]) {
   if (lines.length === 0) throw conflict('Your cart is empty');
@@ -75,17 +73,20 @@ export async function startCheckout(
  */
 export async function completeCheckout(
   db: Db,
-  provider: PaymentProvider,
+  { active: provider, settle }: PaymentProviders,
   user: AuthUser,
   paymentIntentId: string,
   details: CheckoutDetails,
   log?: FastifyBaseLogger,
 ): Promise<{ payment: CustomerPayment; created: boolean }> {
   const intentRow = await findOwnIntent(db, provider.name, paymentIntentId, user.id, 'checkout');
-  const outcome = await settleIntent(db, provider, intentRow.id, { details, log });
+  const outcome = await settle(intentRow.id, { details, log });
   switch (outcome.kind) {
-    case 'order':
-      return { payment: outcome.payment, created: outcome.created };
+    case 'order': {
+      const payment = await paymentByTransactionId(db, intentRow.providerIntentId);
+      if (!payment) throw new Error(`The order of payment ${intentRow.id} is missing`);
+      return { payment, created: outcome.created };
+    }
     case 'refunded':
       throw conflict(
         outcome.reason

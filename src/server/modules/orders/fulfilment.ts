@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type AdminOrder,
@@ -13,10 +13,8 @@ import { centsToDollars } from '#contract/money.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { products } from '../catalog/tables.ts';
-import { findIntent } from '../payments/intents.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import { processRefund, requestRefund } from '../payments/refunds.ts';
+import { restock } from '../catalog/index.ts';
+import { findIntent, type PaymentProvider, processRefund, requestRefund } from '../payments/index.ts';
 import { lineRefundKey, paidShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
@@ -214,15 +212,7 @@ async function moveVendorPart(
       throw conflict(`This order is ${current} and cannot be marked ${target}`);
     }
     const moving = mine.filter((l) => l.status !== 'cancelled');
-    if (target === 'cancelled') {
-      for (const line of moving) {
-        if (!line.productId) continue;
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
-          .where(eq(products.id, line.productId));
-      }
-    }
+    if (target === 'cancelled') await restock(tx, moving);
     const moved = await tx
       .update(orderLines)
       .set({ status: target })

@@ -1,63 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { customerPaymentPage, customerStats, historyQuery, orderAck, orderAckInput } from '#contract/orders.ts';
+import { ordersApi } from '#contract/api/orders.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { paymentByTransactionId, paymentHistory, customerStats as readCustomerStats } from './queries.ts';
+import { handle } from '../../route-table.ts';
+import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './fulfilment.ts';
+import { getInvoice } from './invoice.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
 
+/** The buyer's orders and invoices, each vendor's part of the orders, and every order for admins. */
 export async function orderRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  handle(app, ordersApi.history, async ({ params, query, user }) => {
+    const email = normalizeEmail(params.email);
+    if (email !== user.email && user.roll !== 'admin') throw forbidden('You can only see your own payments');
+    return paymentHistory(app.db, email, query);
+  });
 
-  api.get(
-    '/customerPayments/:email',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['orders'],
-        summary: 'Payment history of a buyer, newest first (the buyer or an admin)',
-        params: z.object({ email: z.string().min(1) }),
-        querystring: historyQuery,
-        response: { 200: customerPaymentPage },
-      },
-    },
-    async (request) => {
-      const user = request.user!;
-      const email = normalizeEmail(request.params.email);
-      if (email !== user.email && user.roll !== 'admin') throw forbidden('You can only see your own payments');
-      return paymentHistory(app.db, email, request.query);
-    },
+  handle(app, ordersApi.acknowledge, async ({ body, user }) => {
+    const payment = await paymentByTransactionId(app.db, body.transactionId);
+    if (!payment) throw notFound('Order');
+    if (payment.email !== user.email) throw forbidden('This order is not yours');
+    return { insertedId: payment.orderId, status: payment.status };
+  });
+
+  handle(app, ordersApi.customerStats, async ({ user }) => customerStats(app.db, user.id));
+
+  handle(app, ordersApi.invoice, async ({ params, user }) => getInvoice(app.db, params.id, user));
+
+  handle(app, ordersApi.invoicePdf, async ({ params, user }, reply) => {
+    const data = await getInvoice(app.db, params.id, user);
+    const pdf = await renderInvoicePdf(data);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="farmstall-invoice-${data.invoiceNumber}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  handle(app, ordersApi.tracking, async ({ params, user }) => getOrderTracking(app.db, params.id, user));
+
+  handle(app, ordersApi.vendorOrders, async ({ query, user }) => listVendorOrders(app.db, user.id, query));
+
+  // Cancelling lines refunds them with the card provider the payments were made with.
+  handle(app, ordersApi.updateVendorOrder, async ({ params, body, user, log }) =>
+    updateVendorOrder(app.db, app.payments.active, user.id, params.orderId, body.status, log),
   );
 
-  api.post(
-    '/orders',
-    {
-      onRequest: app.requireRole('customer'),
-      schema: {
-        tags: ['orders'],
-        summary: 'Confirm the order of a completed payment (it is created with the payment)',
-        body: orderAckInput,
-        response: { 200: orderAck },
-      },
-    },
-    async (request) => {
-      const payment = await paymentByTransactionId(app.db, request.body.transactionId);
-      if (!payment) throw notFound('Order');
-      if (payment.email !== request.user!.email) throw forbidden('This order is not yours');
-      return { insertedId: payment.orderId, status: payment.status };
-    },
-  );
-
-  api.get(
-    '/customer-stats',
-    {
-      onRequest: app.requireRole('customer'),
-      schema: {
-        tags: ['orders'],
-        summary: 'The customer home figures: items bought, money spent, share of orders delivered',
-        response: { 200: customerStats },
-      },
-    },
-    async (request) => readCustomerStats(app.db, request.user!.id),
-  );
+  handle(app, ordersApi.all, async ({ query }) => listAllOrders(app.db, query));
 }

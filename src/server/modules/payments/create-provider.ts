@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
+import { createSettle, type FulfilOrder, type Settle } from './settle.ts';
 import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
 
 export type PaymentProviders = {
@@ -12,19 +13,26 @@ export type PaymentProviders = {
   sandbox: SandboxProvider;
   stripe: Stripe | null;
   webhookSecret: string;
+  /** Settles a payment intent with the active provider: its order, membership or full refund, once. */
+  settle: Settle;
 };
 
-/** The configured card provider; the sandbox also backs its own confirm route. */
-export function createPaymentProviders(config: Config, db: Db): PaymentProviders {
+/**
+ * The configured card provider, and the settle path of its payments, whose paid checkouts become orders through
+ * `fulfilOrder` (checkout's makeOrder). The sandbox also backs its own confirm route.
+ */
+export function createPaymentProviders(config: Config, db: Db, fulfilOrder: FulfilOrder): PaymentProviders {
   const sandbox = createSandboxProvider(db);
   if (config.payments.provider === 'stripe') {
     const stripe = createStripeClient(config.payments);
+    const active = createStripeProvider(config.payments, stripe);
     return {
-      active: createStripeProvider(config.payments, stripe),
+      active,
       sandbox,
       stripe,
       webhookSecret: config.payments.webhookSecret,
+      settle: createSettle(db, active, fulfilOrder),
     };
   }
-  return { active: sandbox, sandbox, stripe: null, webhookSecret: '' };
+  return { active: sandbox, sandbox, stripe: null, webhookSecret: '', settle: createSettle(db, sandbox, fulfilOrder) };
 }

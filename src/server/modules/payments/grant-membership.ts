@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { grantPremium, shopCards } from '../shops/index.ts';
+import { grantPremium, shopOf } from '../shops/index.ts';
 import { CannotSettle, type IntentRow } from './intents.ts';
 import { vendorPayments } from './tables.ts';
 
@@ -9,9 +9,8 @@ import { vendorPayments } from './tables.ts';
  * transaction (which holds the vendor's lock, see settleIntent). A shop already paid for by another charge
  * is not charged twice: CannotSettle, so that charge is refunded.
  */
-export async function grantMembership(tx: Tx, intent: IntentRow): Promise<void> {
-  const shop = (await shopCards(tx, [intent.userId])).get(intent.userId);
-  if (!shop) throw new CannotSettle('Register your shop before paying for its membership');
+export async function grantMembership(tx: Tx, intent: IntentRow, vendor: { email: string }): Promise<void> {
+  const shop = await shopOf(tx, intent.userId);
   const [other] = await tx
     .select({ id: vendorPayments.id })
     .from(vendorPayments)
@@ -22,9 +21,9 @@ export async function grantMembership(tx: Tx, intent: IntentRow): Promise<void> 
     .insert(vendorPayments)
     .values({
       userId: intent.userId,
-      email: shop.email,
+      email: vendor.email,
       priceCents: intent.amountCents,
-      shop: shop.name,
+      shop: shop?.name ?? '',
       transactionId: intent.providerIntentId,
     })
     .onConflictDoNothing({ target: vendorPayments.transactionId });

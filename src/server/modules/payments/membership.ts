@@ -6,10 +6,10 @@ import { normalizeEmail } from '#contract/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { settleIntent } from '../checkout/settle.ts';
 import { awardGoldBadge, shopMembership } from '../shops/index.ts';
 import { findOwnIntent, recordIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
+import type { Settle } from './settle.ts';
 import { vendorPayments } from './tables.ts';
 
 export const MEMBERSHIP_PRICE_CENTS = dollarsToCents(PREMIUM_MEMBERSHIP_PRICE_DOLLARS);
@@ -54,12 +54,13 @@ export async function startMembershipPayment(
 export async function recordMembershipPayment(
   db: Db,
   provider: PaymentProvider,
+  settle: Settle,
   user: AuthUser,
   input: { email: string; transactionId: string },
 ) {
   ownEmail(user, input.email);
   const intentRow = await findOwnIntent(db, provider.name, input.transactionId, user.id, 'membership');
-  const outcome = await settleIntent(db, provider, intentRow.id);
+  const outcome = await settle(intentRow.id);
   if (outcome.kind === 'unpaid') throw new AppError('PAYMENT_FAILED', outcome.message);
   if (outcome.kind === 'refunded') {
     throw conflict(`${outcome.reason ?? 'This payment was refunded'}. Your payment was refunded.`);

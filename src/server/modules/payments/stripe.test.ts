@@ -7,7 +7,6 @@ import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, productRow } from '../checkout/test-fixtures.ts';
 import { customerPayments } from '../orders/tables.ts';
 import { shops } from '../shops/tables.ts';
-import { createPaymentProviders } from './create-provider.ts';
 import { processRefund } from './refunds.ts';
 import { paymentIntents, refunds } from './tables.ts';
 
@@ -152,7 +151,7 @@ describe('Stripe refunds of cancelled lines (against the local stand-in)', () =>
     expect(standIn.intents.get(intentId)?.status).toBe('succeeded');
 
     // The same refund asked again (a retry after a crash) answers the same refund and gives nothing more.
-    const provider = createPaymentProviders(t.config, t.db).active;
+    const provider = t.app.payments.active;
     const again = await provider.refund(intentId, {
       amountCents: 1200,
       idempotencyKey: `vendor_cancelled:${line._id}`,
@@ -187,7 +186,7 @@ describe('Stripe refunds of cancelled lines (against the local stand-in)', () =>
     expect((await history()).json().items[0].refunds[0].status).toBe('pending');
 
     // What the refund job does once the retry is due (an hour later at the latest), and once more.
-    const provider = createPaymentProviders(t.config, t.db).active;
+    const provider = t.app.payments.active;
     const later = { now: () => new Date(Date.now() + 60 * 60_000) };
     expect(await processRefund(t.db, provider, pending.id, later)).toMatchObject({ status: 'succeeded', attempts: 2 });
     await processRefund(t.db, provider, pending.id, later);

@@ -1,32 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { paymentsApi } from '#contract/api/payments.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { settleIntent } from '../checkout/settle.ts';
+import { handle } from '../../route-table.ts';
 import { findIntent } from './intents.ts';
-import type { PaymentProvider } from './provider.ts';
 import { paymentIntents } from './tables.ts';
 
 /**
  * POST /payments/stripe/webhook. Stripe signs the exact bytes it sends, so this encapsulated plugin keeps
  * the JSON body raw (a Buffer) for its one route; every other route still gets parsed JSON.
  */
-export async function stripeWebhookRoutes(
-  app: FastifyInstance,
-  options: { stripe: Stripe | null; secret: string; provider: PaymentProvider },
-) {
+export async function stripeWebhookRoutes(app: FastifyInstance) {
+  const { stripe, webhookSecret: secret, active: provider, settle } = app.payments;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(
-    '/payments/stripe/webhook',
-    {
-      // Stripe sends every event from a few addresses; its signature, not an address count, guards this route.
-      config: { writeLimit: false },
-      schema: { tags: ['payments'], summary: 'Stripe events (signature checked)', hide: false },
-    },
+  handle(
+    app,
+    paymentsApi.stripeWebhook,
     async (request) => {
-      const { stripe, secret, provider } = options;
       if (!stripe) throw notFound('Stripe webhook');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
@@ -45,7 +38,7 @@ export async function stripeWebhookRoutes(
           if (event.type === 'payment_intent.succeeded') {
             // The same path as the browser's confirmation and the reconciliation job: an order, a membership
             // or a full refund, once.
-            await settleIntent(app.db, provider, row.id, { log: request.log });
+            await settle(row.id, { log: request.log });
           } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
             await app.db
               .update(paymentIntents)
@@ -59,5 +52,7 @@ export async function stripeWebhookRoutes(
       }
       return { received: true };
     },
+    // Stripe sends every event from a few addresses; its signature, not an address count, guards this route.
+    { config: { writeLimit: false } },
   );
 }

@@ -1,19 +1,32 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CustomerPayment } from '#contract/orders.ts';
-import type { Db } from '../../db/client.ts';
-import { paymentByTransactionId } from '../orders/queries.ts';
-import { grantMembership } from '../payments/grant-membership.ts';
-import { CannotSettle, type IntentRow, intentById } from '../payments/intents.ts';
-import type { PaymentProvider, ProviderIntent } from '../payments/provider.ts';
-import { processRefund, requestRefund } from '../payments/refunds.ts';
-import { paymentIntents } from '../payments/tables.ts';
-import { users } from '../users/tables.ts';
-import { type CheckoutDetails, makeOrder } from './make-order.ts';
+import type { CheckoutDetails } from '#contract/payments.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { lockPayer } from '../users/index.ts';
+import { grantMembership } from './grant-membership.ts';
+import { CannotSettle, type IntentRow, intentById } from './intents.ts';
+import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import { processRefund, requestRefund } from './refunds.ts';
+import { paymentIntents } from './tables.ts';
+
+export type Payer = { id: string; email: string; name: string };
+
+/**
+ * Makes the order a paid checkout intent was for, in the settling transaction (a savepoint, under the payer's
+ * lock); throws CannotSettle when the goods cannot be sold for this charge. Checkout provides it.
+ */
+export type FulfilOrder = (
+  tx: Tx,
+  intent: IntentRow,
+  payer: Payer,
+  details: CheckoutDetails,
+  card: Pick<ProviderIntent, 'cardBrand' | 'cardLast4'>,
+) => Promise<void>;
 
 /** What became of a payment intent. */
 export type SettleOutcome =
-  | { kind: 'order'; payment: CustomerPayment; created: boolean }
+  /** Its order was made (read it by the intent's providerIntentId, its transaction id). */
+  | { kind: 'order'; created: boolean }
   | { kind: 'membership'; created: boolean }
   /** Paid, and the whole charge is being (or has been) given back; `reason` is what the payer reads. */
   | { kind: 'refunded'; reason: string | null }
@@ -36,14 +49,27 @@ export type SettleOptions = {
   now?: () => Date;
 };
 
+type Settling = { db: Db; provider: PaymentProvider; fulfilOrder: FulfilOrder };
+
+/** Settles one payment intent (by our row id); see settleIntent. */
+export type Settle = (intentRowId: string, options?: SettleOptions) => Promise<SettleOutcome>;
+
+/**
+ * The settle function of an app: payments with `provider`, whose paid checkouts become orders through
+ * `fulfilOrder` (checkout's) and paid memberships premium shops. Built once (app.payments.settle) and called
+ * by the browser's confirmations, the Stripe webhook and the reconciliation job.
+ */
+export function createSettle(db: Db, provider: PaymentProvider, fulfilOrder: FulfilOrder): Settle {
+  return (intentRowId, options) => settleIntent({ db, provider, fulfilOrder }, intentRowId, options);
+}
+
 const OPEN = ['requires_confirmation', 'succeeded'] as const;
 const isOpen = (status: IntentRow['status']) => (OPEN as readonly string[]).includes(status);
 
-async function outcomeOf(db: Db, row: IntentRow): Promise<SettleOutcome | null> {
+function outcomeOf(row: IntentRow): SettleOutcome | null {
   switch (row.status) {
     case 'settled':
-      if (row.purpose === 'membership') return { kind: 'membership', created: false };
-      return { kind: 'order', payment: (await paymentByTransactionId(db, row.providerIntentId))!, created: false };
+      return { kind: row.purpose === 'membership' ? 'membership' : 'order', created: false };
     case 'refunding':
     case 'refunded':
       return { kind: 'refunded', reason: row.lastError };
@@ -68,9 +94,8 @@ function detailsOf(row: IntentRow): CheckoutDetails | null {
  * through another charge, …), records a full refund in the same transaction and pays it out after commit.
  * Every paid intent therefore ends as exactly one order (or membership) or one full refund.
  */
-export async function settleIntent(
-  db: Db,
-  provider: PaymentProvider,
+async function settleIntent(
+  { db, provider, fulfilOrder }: Settling,
   intentRowId: string,
   options: SettleOptions = {},
 ): Promise<SettleOutcome> {
@@ -85,7 +110,7 @@ export async function settleIntent(
       .where(and(eq(paymentIntents.id, row.id), inArray(paymentIntents.status, OPEN)));
     row = await intentById(db, intentRowId);
   }
-  const done = await outcomeOf(db, row);
+  const done = outcomeOf(row);
   if (done) return done;
   if (row.provider !== provider.name) return { kind: 'unpaid', message: `This payment was made with ${row.provider}.` };
 
@@ -113,12 +138,11 @@ export async function settleIntent(
       .set({ status: 'succeeded', paidAt: now() })
       .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_confirmation')));
   }
-  return settlePaid(db, provider, row.id, remote, options, now);
+  return settlePaid({ db, provider, fulfilOrder }, row.id, remote, options, now);
 }
 
 async function settlePaid(
-  db: Db,
-  provider: PaymentProvider,
+  { db, provider, fulfilOrder }: Settling,
   intentRowId: string,
   remote: ProviderIntent,
   options: SettleOptions,
@@ -131,11 +155,7 @@ async function settlePaid(
       .where(eq(paymentIntents.id, intentRowId));
     // The payer's row serialises every settlement of their cart or membership (NO KEY UPDATE: rows that only
     // reference the user, such as cart lines, are not blocked). Taken before the intent and the products.
-    const [payer] = await tx
-      .select({ id: users.id, email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('no key update');
+    const payer = await lockPayer(tx, userId);
     const intent = await intentById(tx, intentRowId, true);
     if (!isOpen(intent.status)) return { refundId: null, created: false };
 
@@ -157,9 +177,9 @@ async function settlePaid(
         // A savepoint: if the order cannot be made, its partial work is undone and the refund recorded instead.
         await tx.transaction(async (sp) => {
           if (intent.purpose === 'checkout') {
-            await makeOrder(sp, intent, payer, detailsOf(intent)!, remote);
+            await fulfilOrder(sp, intent, payer, detailsOf(intent)!, remote);
           } else {
-            await grantMembership(sp, intent);
+            await grantMembership(sp, intent, payer);
           }
         });
       } catch (error) {
@@ -197,7 +217,7 @@ async function settlePaid(
   if ('waiting' in result) return { kind: 'waiting' };
   if (result.refundId) await processRefund(db, provider, result.refundId, { log: options.log, now });
   const row = await intentById(db, intentRowId);
-  const outcome = await outcomeOf(db, row);
+  const outcome = outcomeOf(row);
   if (outcome?.kind === 'order' || outcome?.kind === 'membership') return { ...outcome, created: result.created };
   return outcome ?? { kind: 'waiting' };
 }
