@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '#contract/cart.ts';
+import { RequireRole } from '../../auth/RequireRole.tsx';
+import { CUSTOMER, renderPage } from '../../test/render.tsx';
+import { PaymentPage } from './PaymentPage.tsx';
+
+const line: CartItem = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  productId: '00000000-0000-4000-9000-000000000001',
+  email: CUSTOMER.email,
+  image: '/uploads/melon.webp',
+  name: 'Melon',
+  spendMoney: 7.5,
+  amount: 3,
+  price: 2.5,
+  shopName: 'Vera Farm',
+  shopEmail: 'vera@example.com',
+  stock: 10,
+  available: true,
+  unavailableReason: null,
+};
+
+/** As the route shows it: behind the customer guard, so the session is known when the form starts. */
+const checkout = (
+  <RequireRole roles={['customer']}>
+    <PaymentPage />
+  </RequireRole>
+);
+
+const shop = {
+  'GET /api/carts': [line],
+  'GET /api/payments/config': { provider: 'sandbox', publishableKey: null },
+};
+
+const pay = () => userEvent.click(screen.getByRole('button', { name: 'Pay $7.50' }));
+const sent = (requests: Request[]) =>
+  requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${new URL(r.url).pathname}`);
+
+describe('checkout form', () => {
+  it('needs a name, a phone number and an address, in the spec’s words, before any charge', async () => {
+    const { requests } = renderPage(checkout, { user: CUSTOMER, routes: shop });
+    const name = await screen.findByLabelText('Name');
+    expect((name as HTMLInputElement).value).toBe('Ann'); // the account's name to start with
+    await userEvent.clear(name);
+    await pay();
+    for (const label of ['Name', 'Phone Number', 'Delivery Address']) {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid'), label).toBe('true');
+      const message = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      expect(message?.textContent, label).toBe('This field is required');
+    }
+    await userEvent.type(screen.getByLabelText('Phone Number'), 'call me');
+    await pay();
+    expect(await screen.findByText('Enter a valid phone number')).toBeTruthy();
+    expect(sent(requests)).toEqual([]);
+  });
+
+  it('charges the card and places the order with the delivery details, then shows the history', async () => {
+    const bodies: Record<string, unknown> = {};
+    const keep = (answer: unknown) => async (request: Request) => {
+      bodies[new URL(request.url).pathname] = await request.json();
+      return { body: answer };
+    };
+    const intent = {
+      clientSecret: 'secret_1',
+      paymentIntentId: 'pi_1',
+      provider: 'sandbox',
+      amount: 7.5,
+      subtotal: 7.5,
+      discount: 0,
+      couponCode: null,
+    };
+    const { requests, router } = renderPage(checkout, {
+      user: CUSTOMER,
+      path: '/dashboard/userPayment',
+      routes: {
+        ...shop,
+        'POST /api/customer-payment': keep(intent),
+        'POST /api/payments/sandbox/confirm': keep({
+          id: 'pi_1',
+          status: 'succeeded',
+          cardBrand: null,
+          cardLast4: '4242',
+        }),
+        'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Phone Number'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Delivery Address'), '1 Orchard Lane');
+    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await pay();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userPaymentHistory'));
+    expect(sent(requests)).toEqual([
+      'POST /api/customer-payment',
+      'POST /api/payments/sandbox/confirm',
+      'POST /api/customerPayments',
+    ]);
+    const details = { name: 'Ann', phoneNumber: '+1 555 0100', address: '1 Orchard Lane' };
+    expect(bodies['/api/customer-payment']).toMatchObject({ price: 7.5, ...details });
+    expect(bodies['/api/payments/sandbox/confirm']).toMatchObject({
+      paymentIntentId: 'pi_1',
+      clientSecret: 'secret_1',
+    });
+    expect(bodies['/api/customerPayments']).toEqual({ paymentIntentId: 'pi_1', ...details });
+  });
+});
