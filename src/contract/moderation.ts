@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { paginated } from './pagination.ts';
 
+/** The product of GET /comments/product/{productId}/for-vendor. */
+export const vendorReviewParams = z.object({ productId: z.uuid('Product id must be a UUID') });
+/** The review a vendor reports or an admin decides on. */
+export const reviewIdParams = z.object({ id: z.uuid('Review id must be a UUID') });
+
 export const REVIEW_STATUSES = ['visible', 'reported', 'removed'] as const;
 
 /** A review as the product's vendor sees it on review/{id}. */

@@ -20,7 +20,11 @@ export type TypedRequest<R extends RouteDef> = Omit<FastifyRequest, 'params' | '
   user: Caller<R>;
 };
 
-export type Handler<R extends RouteDef> = (request: TypedRequest<R>, reply: FastifyReply) => Promise<RouteResult<R>>;
+/** Returns the success body, or the reply after sending another status itself (`reply.code(200).send(body)`). */
+export type Handler<R extends RouteDef> = (
+  request: TypedRequest<R>,
+  reply: FastifyReply,
+) => Promise<RouteResult<R> | FastifyReply>;
 
 /** Fastify options a route may add to its row: body size, rate-limit settings. */
 export type ExtraOptions = Pick<RouteShorthandOptions, 'bodyLimit'> & { config?: { writeLimit?: boolean } };

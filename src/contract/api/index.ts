@@ -1,5 +1,9 @@
 import type { RouteDef } from '../route-table.ts';
 import { cartApi } from './cart.ts';
+import { contactApi } from './contact.ts';
+import { healthApi } from './health.ts';
+import { reviewsApi } from './reviews.ts';
+import { statsApi } from './stats.ts';
 import { checkoutApi } from './checkout.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
@@ -10,6 +14,10 @@ import { paymentsApi } from './payments.ts';
  */
 export const API = {
   cart: cartApi,
+  reviews: reviewsApi,
+  stats: statsApi,
+  contact: contactApi,
+  health: healthApi,
   checkout: checkoutApi,
   payments: paymentsApi,
   orders: ordersApi,

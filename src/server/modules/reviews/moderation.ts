@@ -1,22 +1,17 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationDecision, ReportedReview, VendorReview, VendorReviewPage } from '#contract/moderation.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { products } from '../catalog/tables.ts';
-import { users } from '../users/tables.ts';
+import { productNames, productOwner } from '../catalog/index.ts';
+import { shopsByVendorIds } from '../shops/index.ts';
+import { accountsByIds } from '../users/index.ts';
 import { comments } from './tables.ts';
 
 type Caller = { id: string; roll: string };
 
-const vendors = alias(users, 'vendors');
-
 async function productOwnedBy(db: Tx, productId: string, caller: Caller) {
-  const [product] = await db
-    .select({ id: products.id, name: products.name, vendorId: products.vendorId })
-    .from(products)
-    .where(eq(products.id, productId));
+  const product = await productOwner(db, productId);
   if (!product) throw notFound('Product');
   if (caller.roll !== 'admin' && product.vendorId !== caller.id) {
     throw forbidden('Only the shop that sells this product can see its reviews here');
@@ -38,22 +33,25 @@ export async function listProductReviewsForVendor(
     .select({
       id: comments.id,
       commentDes: comments.commentDes,
-      commenterName: users.name,
+      userId: comments.userId,
       rating: comments.rating,
       status: comments.status,
       createdAt: comments.createdAt,
     })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
     .where(shown)
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(query.limit)
     .offset(pageOffset(query));
+  const commenters = await accountsByIds(
+    db,
+    rows.map((r) => r.userId),
+  );
   const items: VendorReview[] = rows.map((r) => ({
     _id: r.id,
     productId,
     commentDes: r.commentDes,
-    commenterName: r.commenterName,
+    commenterName: commenters.get(r.userId)?.name ?? '',
     rating: r.rating,
     status: r.status,
     createdAt: r.createdAt.toISOString(),
@@ -65,13 +63,14 @@ export async function listProductReviewsForVendor(
 export async function reportReview(db: Db, commentId: string, caller: Caller) {
   return db.transaction(async (tx) => {
     const [review] = await tx
-      .select({ status: comments.status, vendorId: products.vendorId })
+      .select({ status: comments.status, productId: comments.productId })
       .from(comments)
-      .innerJoin(products, eq(products.id, comments.productId))
       .where(eq(comments.id, commentId))
-      .for('update', { of: comments });
+      .for('update');
     if (!review) throw notFound('Review');
-    if (review.vendorId !== caller.id) throw forbidden('Only the shop that sells this product can report its reviews');
+    const product = await productOwner(tx, review.productId);
+    if (product?.vendorId !== caller.id)
+      throw forbidden('Only the shop that sells this product can report its reviews');
     if (review.status === 'removed') throw conflict('This review has already been removed');
     if (review.status === 'reported') return { modifiedCount: 0, status: 'reported' as const };
     await tx.update(comments).set({ status: 'reported', reportedAt: new Date() }).where(eq(comments.id, commentId));
@@ -87,35 +86,47 @@ export async function listReportedReviews(db: Tx, query: PageQuery): Promise<Pag
     .select({
       id: comments.id,
       productId: comments.productId,
-      productName: products.name,
-      shopName: vendors.shopName,
+      userId: comments.userId,
       commentDes: comments.commentDes,
-      commenterName: users.name,
-      commenterEmail: users.email,
       rating: comments.rating,
       createdAt: comments.createdAt,
       reportedAt: comments.reportedAt,
     })
     .from(comments)
-    .innerJoin(products, eq(products.id, comments.productId))
-    .innerJoin(users, eq(users.id, comments.userId))
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(reported)
     .orderBy(asc(comments.reportedAt), asc(comments.id))
     .limit(query.limit)
     .offset(pageOffset(query));
-  const items = rows.map((r) => ({
-    _id: r.id,
-    productId: r.productId,
-    productName: r.productName,
-    shopName: r.shopName ?? '',
-    commentDes: r.commentDes,
-    commenterName: r.commenterName,
-    commenterEmail: r.commenterEmail,
-    rating: r.rating,
-    createdAt: r.createdAt.toISOString(),
-    reportedAt: (r.reportedAt ?? r.createdAt).toISOString(),
-  }));
+  const [products, commenters] = await Promise.all([
+    productNames(
+      db,
+      rows.map((r) => r.productId),
+    ),
+    accountsByIds(
+      db,
+      rows.map((r) => r.userId),
+    ),
+  ]);
+  const shops = await shopsByVendorIds(
+    db,
+    [...products.values()].map((p) => p.vendorId),
+  );
+  const items = rows.map((r) => {
+    const product = products.get(r.productId);
+    const commenter = commenters.get(r.userId);
+    return {
+      _id: r.id,
+      productId: r.productId,
+      productName: product?.name ?? '',
+      shopName: (product && shops.get(product.vendorId)?.name) ?? '',
+      commentDes: r.commentDes,
+      commenterName: commenter?.name ?? '',
+      commenterEmail: commenter?.email ?? '',
+      rating: r.rating,
+      createdAt: r.createdAt.toISOString(),
+      reportedAt: (r.reportedAt ?? r.createdAt).toISOString(),
+    };
+  });
   return pageOf(items, total, query);
 }
 

@@ -1,5 +1,4 @@
-import { count, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   type MyReview,
   NOT_DELIVERED_MESSAGE,
@@ -10,127 +9,118 @@ import {
   type ReviewSummary,
 } from '#contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
-import { parseFirst, parseRows, timestampColumn } from '../../db/rows.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { products } from '../catalog/tables.ts';
+import { productNames, productOwner } from '../catalog/index.ts';
+import { buyersOf, hasDeliveredPurchase } from '../orders/index.ts';
+import { accountsByIds } from '../users/index.ts';
 import { comments } from './tables.ts';
 
-const reviewRow = z.object({
-  id: z.string(),
-  comment_des: z.string(),
-  product_id: z.string(),
-  commenter_name: z.string(),
-  commenter_photo: z.string().nullable(),
-  rating: z.number(),
-  shop_email: z.string(),
-  created_at: timestampColumn,
-  verified_purchase: z.boolean(),
-});
-type ReviewRow = z.infer<typeof reviewRow>;
+type CommentRow = Pick<
+  typeof comments.$inferSelect,
+  'id' | 'commentDes' | 'productId' | 'userId' | 'rating' | 'createdAt'
+>;
+
+const commentColumns = {
+  id: comments.id,
+  commentDes: comments.commentDes,
+  productId: comments.productId,
+  userId: comments.userId,
+  rating: comments.rating,
+  createdAt: comments.createdAt,
+};
 
 /** Reviews shoppers may read: removed ones (by moderation) never show and never count. */
-const SHOWN = sql`c.status <> 'removed'`;
+const shown = ne(comments.status, 'removed');
 
-const REVIEW_SELECT = sql`
-  SELECT c.id, c.comment_des, c.product_id, c.rating, c.created_at,
-    cu.name AS commenter_name, cu.photo_url AS commenter_photo, v.email AS shop_email,
-    EXISTS (
-      SELECT 1 FROM order_lines ol JOIN orders o ON o.id = ol.order_id
-      WHERE ol.product_id = c.product_id AND o.user_id = c.user_id
-    ) AS verified_purchase
-  FROM comments c
-  JOIN users cu ON cu.id = c.user_id
-  JOIN products p ON p.id = c.product_id
-  JOIN users v ON v.id = p.vendor_id`;
-
-function toReview(row: ReviewRow): Review {
-  return {
-    _id: row.id,
-    commentDes: row.comment_des,
-    productId: row.product_id,
-    commenterName: row.commenter_name,
-    commenterPhoto: row.commenter_photo,
-    rating: row.rating,
-    shopEmail: row.shop_email,
-    createdAt: row.created_at.toISOString(),
-    verifiedPurchase: row.verified_purchase,
-  };
+/**
+ * The reviews as shoppers read them: the commenter's name and photo, the selling vendor's e-mail, and whether
+ * the commenter bought the product (one query each to the catalog, the orders and the accounts).
+ */
+async function toReviews(db: Tx, rows: CommentRow[]): Promise<Review[]> {
+  const productIds = rows.map((row) => row.productId);
+  const [products, buyers] = await Promise.all([productNames(db, productIds), buyersOf(db, productIds)]);
+  const vendorIds = [...products.values()].map((product) => product.vendorId);
+  const people = await accountsByIds(db, [...rows.map((row) => row.userId), ...vendorIds]);
+  return rows.map((row) => {
+    const commenter = people.get(row.userId);
+    const vendorId = products.get(row.productId)?.vendorId;
+    return {
+      _id: row.id,
+      commentDes: row.commentDes,
+      productId: row.productId,
+      commenterName: commenter?.name ?? '',
+      commenterPhoto: commenter?.photoUrl ?? null,
+      rating: row.rating,
+      shopEmail: (vendorId && people.get(vendorId)?.email) || '',
+      createdAt: row.createdAt.toISOString(),
+      verifiedPurchase: buyers.get(row.productId)?.has(row.userId) ?? false,
+    };
+  });
 }
 
 async function assertProductExists(db: Tx, productId: string) {
-  const [row] = await db
-    .select({ vendorId: products.vendorId, listed: products.listed })
-    .from(products)
-    .where(eq(products.id, productId));
-  if (!row) throw notFound('Product');
-  return row;
+  const product = await productOwner(db, productId);
+  if (!product) throw notFound('Product');
+  return product;
 }
 
 /** A product's reviews, newest first, each marked when the commenter bought the product. */
 export async function listReviews(db: Tx, productId: string): Promise<Review[]> {
   await assertProductExists(db, productId);
-  const result = await db.execute(sql`
-    ${REVIEW_SELECT} WHERE c.product_id = ${productId}::uuid AND ${SHOWN}
-    ORDER BY c.created_at DESC, c.id`);
-  return parseRows(reviewRow, result.rows).map(toReview);
+  const rows = await db
+    .select(commentColumns)
+    .from(comments)
+    .where(and(eq(comments.productId, productId), shown))
+    .orderBy(desc(comments.createdAt), asc(comments.id));
+  return toReviews(db, rows);
 }
 
 /** Count and average (floor of the mean, as the spec computes it) of a product's shown reviews. */
 export async function reviewSummary(db: Tx, productId: string): Promise<ReviewSummary> {
   await assertProductExists(db, productId);
-  const result = await db.execute(sql`
-    SELECT count(*)::int AS n, coalesce(floor(avg(c.rating)), 0)::int AS average
-    FROM comments c WHERE c.product_id = ${productId}::uuid AND ${SHOWN}`);
-  const [row] = parseRows(z.object({ n: z.number(), average: z.number() }), result.rows);
+  const [row] = await db
+    .select({ n: count(), average: sql`coalesce(floor(avg(${comments.rating})), 0)`.mapWith(Number) })
+    .from(comments)
+    .where(and(eq(comments.productId, productId), shown));
   return { productId, reviewCount: row.n, averageRating: row.average };
 }
 
-const standing = z.object({
-  vendor_id: z.string(),
-  listed: z.boolean(),
-  delivered: z.boolean(),
-  review_id: z.string().nullable(),
-  review_status: z.string().nullable(),
-});
-type Standing = z.infer<typeof standing>;
+type Standing = { vendorId: string; delivered: boolean; review: { id: string; status: string } | undefined };
 
 /** The product as `userId` may review it: its vendor, whether it was delivered to them, and their review. */
 async function standingOf(db: Tx, productId: string, userId: string): Promise<Standing> {
-  const result = await db.execute(sql`
-    SELECT p.vendor_id, p.listed, c.id AS review_id, c.status AS review_status,
-      EXISTS (
-        SELECT 1 FROM order_lines ol JOIN orders o ON o.id = ol.order_id
-        WHERE ol.product_id = p.id AND o.user_id = ${userId}::uuid AND ol.status = 'delivered'
-      ) AS delivered
-    FROM products p
-    LEFT JOIN comments c ON c.product_id = p.id AND c.user_id = ${userId}::uuid
-    WHERE p.id = ${productId}::uuid`);
-  const row = parseFirst(standing, result.rows);
-  if (!row?.listed) throw notFound('Product');
-  return row;
+  const product = await productOwner(db, productId);
+  if (!product?.listed) throw notFound('Product');
+  const [[review], delivered] = await Promise.all([
+    db
+      .select({ id: comments.id, status: comments.status })
+      .from(comments)
+      .where(and(eq(comments.productId, productId), eq(comments.userId, userId))),
+    hasDeliveredPurchase(db, userId, productId),
+  ]);
+  return { vendorId: product.vendorId, delivered, review };
 }
 
 /** Why `userId` may not review the product, or null: only a buyer it was delivered to, once (editable). */
 function refusal(standing: Standing, userId: string): string | null {
-  if (standing.vendor_id === userId) return OWN_PRODUCT_MESSAGE;
-  if (standing.review_status === 'removed') return REMOVED_REVIEW_MESSAGE;
+  if (standing.vendorId === userId) return OWN_PRODUCT_MESSAGE;
+  if (standing.review?.status === 'removed') return REMOVED_REVIEW_MESSAGE;
   if (!standing.delivered) return NOT_DELIVERED_MESSAGE;
   return null;
 }
 
 async function reviewById(db: Tx, id: string): Promise<Review> {
-  const result = await db.execute(sql`${REVIEW_SELECT} WHERE c.id = ${id}::uuid`);
-  const [row] = parseRows(reviewRow, result.rows);
-  return toReview(row);
+  const [review] = await toReviews(db, await db.select(commentColumns).from(comments).where(eq(comments.id, id)));
+  return review;
 }
 
 /** Whether the signed-in user may review a listed product, why not, and their own (not removed) review. */
 export async function myReview(db: Tx, user: AuthUser, productId: string): Promise<MyReview> {
   const standing = await standingOf(db, productId, user.id);
   const reason = refusal(standing, user.id);
-  const shown = standing.review_id && standing.review_status !== 'removed';
-  return { canReview: reason === null, reason, review: shown ? await reviewById(db, standing.review_id!) : null };
+  const own = standing.review?.status === 'removed' ? undefined : standing.review;
+  return { canReview: reason === null, reason, review: own ? await reviewById(db, own.id) : null };
 }
 
 /**
@@ -161,7 +151,7 @@ export async function addReview(
 
 /** How many reviews shoppers can read (all but those removed by moderation): the admin's "comments" figure. */
 export async function countShownReviews(db: Tx): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(comments).where(ne(comments.status, 'removed'));
+  const [{ n }] = await db.select({ n: count() }).from(comments).where(shown);
   return n;
 }
 

@@ -8,6 +8,7 @@ import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/tes
 import { daysAgo, insertOrder, insertProduct, insertReview } from '../orders/order-fixtures.ts';
 import { vendorPayments } from '../payments/tables.ts';
 import { comments } from '../reviews/tables.ts';
+import { shops } from '../shops/tables.ts';
 import { users } from '../users/tables.ts';
 
 /**
@@ -51,7 +52,7 @@ beforeAll(async () => {
   admin = await createUser(t, { roll: 'admin' });
   const gone = await createUser(t, { roll: 'vendor', name: 'Gone' });
   await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
-  await t.db.update(users).set({ badge: 'gold' }).where(eq(users.id, alice.id));
+  await t.db.update(shops).set({ badge: 'gold' }).where(eq(shops.vendorId, alice.id));
 
   const carrots = await insertProduct(t, alice, { name: 'Carrots', priceCents: 250 });
   const leeks = await insertProduct(t, alice, { name: 'Leeks', priceCents: 400 });
