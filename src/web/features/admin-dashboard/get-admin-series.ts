@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminSeries, StatRange } from '#contract/stats.ts';
-import { api } from '../../api/client.ts';
+import { statsApi } from '#contract/api/stats.ts';
+import type { StatRange } from '#contract/stats.ts';
+import { call } from '../../api/client.ts';
 
 export function getAdminSeries(range: StatRange) {
-  return api<AdminSeries>('/admin/series', { query: { range } });
+  return call(statsApi.adminSeries, { query: { range } });
 }
 
 export function useAdminSeries(range: StatRange) {

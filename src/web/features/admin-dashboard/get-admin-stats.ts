@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '#contract/stats.ts';
-import { api } from '../../api/client.ts';
+import { statsApi } from '#contract/api/stats.ts';
+import { call } from '../../api/client.ts';
 
 export const adminStatsKey = ['admin-stats'] as const;
 
 export function getAdminStats() {
-  return api<AdminStats>('/admin-stats');
+  return call(statsApi.adminStats);
 }
 
 export function useAdminStats() {

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ContactMessagePage } from '#contract/contact.ts';
-import { api } from '../../api/client.ts';
+import { contactApi } from '#contract/api/contact.ts';
+import { call } from '../../api/client.ts';
 
 export const MESSAGES_PAGE_SIZE = 5;
 
 export function getContactMessages(page: number) {
-  return api<ContactMessagePage>('/contact', { query: { page, limit: MESSAGES_PAGE_SIZE } });
+  return call(contactApi.list, { query: { page, limit: MESSAGES_PAGE_SIZE } });
 }
 
 export function useContactMessages(page: number) {

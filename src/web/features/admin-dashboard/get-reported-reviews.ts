@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReportedReviewPage } from '#contract/moderation.ts';
-import { api } from '../../api/client.ts';
+import { reviewsApi } from '#contract/api/reviews.ts';
+import { call } from '../../api/client.ts';
 
 export const REPORTED_PAGE_SIZE = 10;
 export const reportedReviewsKey = ['reported-reviews'] as const;
 
 export function getReportedReviews(page: number) {
-  return api<ReportedReviewPage>('/moderation/reviews', { query: { page, limit: REPORTED_PAGE_SIZE } });
+  return call(reviewsApi.reported, { query: { page, limit: REPORTED_PAGE_SIZE } });
 }
 
 export function useReportedReviews(page: number) {

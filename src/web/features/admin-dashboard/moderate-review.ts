@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reviewsApi } from '#contract/api/reviews.ts';
 import type { ModerationDecision } from '#contract/moderation.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 import { adminStatsKey } from './get-admin-stats.ts';
 import { reportedReviewsKey } from './get-reported-reviews.ts';
 
-type Done = { modifiedCount: number; status: 'visible' | 'reported' | 'removed' };
-
 export function moderateReview(reviewId: string, action: ModerationDecision['action']) {
-  return api<Done>(`/moderation/reviews/${reviewId}`, { method: 'POST', body: { action } });
+  return call(reviewsApi.moderate, { params: { id: reviewId }, body: { action } });
 }
 
 /** Keeps or removes a reported review; the queue and the comment count refresh. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Review, ReviewInput } from '#contract/reviews.ts';
-import { api } from '../../api/client.ts';
+import { reviewsApi } from '#contract/api/reviews.ts';
+import type { ReviewInput } from '#contract/reviews.ts';
+import { call } from '../../api/client.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function addReview(input: ReviewInput) {
-  return api<{ insertedId: string; review: Review }>('/comments', { method: 'POST', body: input });
+  return call(reviewsApi.add, { body: input });
 }
 
 export function useAddReview(productId: string) {

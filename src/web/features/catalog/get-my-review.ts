@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyReview } from '#contract/reviews.ts';
-import { api } from '../../api/client.ts';
+import { reviewsApi } from '#contract/api/reviews.ts';
+import { call } from '../../api/client.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function getMyReview(productId: string) {
-  return api<MyReview>(`/comments/${productId}/mine`);
+  return call(reviewsApi.mine, { params: { productId } });
 }
 
 /** Whether the signed-in user may review the product (a delivered purchase), and their own review. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewSummary } from '#contract/reviews.ts';
-import { api } from '../../api/client.ts';
+import { reviewsApi } from '#contract/api/reviews.ts';
+import { call } from '../../api/client.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function getReviewSummary(productId: string) {
-  return api<ReviewSummary>(`/comments/singleReview/${productId}`);
+  return call(reviewsApi.summary, { params: { productId } });
 }
 
 /** Review count and average rating (floor of the mean). */

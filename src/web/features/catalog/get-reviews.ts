@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Review } from '#contract/reviews.ts';
-import { api } from '../../api/client.ts';
+import { reviewsApi } from '#contract/api/reviews.ts';
+import { call } from '../../api/client.ts';
 
 export const reviewsKey = (productId: string) => ['reviews', productId] as const;
 
 export function getReviews(productId: string) {
-  return api<Review[]>(`/comments/${productId}`);
+  return call(reviewsApi.list, { params: { productId } });
 }
 
 export function useReviews(productId: string) {

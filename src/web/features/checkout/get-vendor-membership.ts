@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { vendorStatsQuery } from '../../api/vendor-stats.ts';
 
-type VendorMembership = { membership: 'normal' | 'premium'; badge: string | null; shop: string };
-
-/** The vendor's own shop figures (GET /vendor/stats), read here for the membership. Same key as vendor home. */
+/** The vendor's own shop figures (GET /vendor/stats), read here for the membership and badge. */
 export function useVendorMembership() {
-  return useQuery({ queryKey: ['vendor-stats'], queryFn: () => api<VendorMembership>('/vendor/stats') });
+  return useQuery(vendorStatsQuery);
 }

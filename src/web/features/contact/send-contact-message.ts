@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { contactApi } from '#contract/api/contact.ts';
 import type { ContactMessageInput } from '#contract/contact.ts';
-import { api } from '../../api/client.ts';
-
-type Sent = { insertedId: string; message: string };
+import { call } from '../../api/client.ts';
 
 export function sendContactMessage(input: ContactMessageInput) {
-  return api<Sent>('/contact', { method: 'POST', body: input });
+  return call(contactApi.send, { body: input });
 }
 
 export function useSendContactMessage() {

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StatRange, VendorSales } from '#contract/stats.ts';
-import { api } from '../../api/client.ts';
+import { statsApi } from '#contract/api/stats.ts';
+import type { StatRange } from '#contract/stats.ts';
+import { call } from '../../api/client.ts';
 
 export const vendorSalesKey = ['vendor-sales'] as const;
 
 export function getVendorSales(range: StatRange) {
-  return api<VendorSales>('/vendor/sales', { query: { range } });
+  return call(statsApi.vendorSales, { query: { range } });
 }
 
 export function useVendorSales(range: StatRange) {

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VendorStats } from '#contract/stats.ts';
-import { api } from '../../api/client.ts';
+import { vendorStatsQuery } from '../../api/vendor-stats.ts';
 
-export const vendorStatsKey = ['vendor-stats'] as const;
-
-export function getVendorStats() {
-  return api<VendorStats>('/vendor/stats');
-}
+export { getVendorStats, vendorStatsKey } from '../../api/vendor-stats.ts';
 
 export function useVendorStats() {
-  return useQuery({ queryKey: vendorStatsKey, queryFn: getVendorStats });
+  return useQuery(vendorStatsQuery);
 }

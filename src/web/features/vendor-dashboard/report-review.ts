@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { reviewsApi } from '#contract/api/reviews.ts';
+import { call } from '../../api/client.ts';
 import { productReviewsKey } from './get-product-reviews.ts';
 
-type Reported = { modifiedCount: number; status: 'visible' | 'reported' | 'removed' };
-
 export function reportReview(reviewId: string) {
-  return api<Reported>(`/comments/${reviewId}/report`, { method: 'POST' });
+  return call(reviewsApi.report, { params: { id: reviewId } });
 }
 
 /** Sends a review of one of the vendor's products to the admins' moderation queue. */
