@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UNITS } from './categories.ts';
+import { MAX_PAGE_SIZE } from './products.ts';
 
 export const categoryItem = z.object({
   id: z.string(),
@@ -25,6 +26,11 @@ export type Suggestion = z.infer<typeof suggestion>;
 export const suggestResponse = z.object({ suggestions: z.array(suggestion) });
 export const searchQuery = z.object({
   q: z.string().trim().max(100, { error: 'At most 100 characters', abort: true }).default(''),
+});
+/** GET /search: the text and a keyset page of its ranking. */
+export const searchPageQuery = searchQuery.extend({
+  cursor: z.string().trim().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
 /** What a vendor may still add: a normal membership holds at most 5 listed products. */

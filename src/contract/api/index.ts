@@ -1,10 +1,12 @@
 import type { RouteDef } from '../route-table.ts';
 import { cartApi } from './cart.ts';
+import { catalogApi } from './catalog.ts';
 import { contactApi } from './contact.ts';
 import { healthApi } from './health.ts';
 import { reviewsApi } from './reviews.ts';
 import { statsApi } from './stats.ts';
 import { checkoutApi } from './checkout.ts';
+import { couponsApi } from './coupons.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
 
@@ -21,6 +23,8 @@ export const API = {
   checkout: checkoutApi,
   payments: paymentsApi,
   orders: ordersApi,
+  catalog: catalogApi,
+  coupons: couponsApi,
 };
 
 type Module = (typeof API)[keyof typeof API];

@@ -3,7 +3,7 @@ import type { CategoryValue } from '#contract/categories.ts';
 import { unitForCategory } from '#contract/categories.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
-import { deals, products } from '../../modules/catalog/tables.ts';
+import { hasProducts, recordDeals, recordProducts } from '../../modules/catalog/index.ts';
 import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
 import { recordShops } from '../../modules/shops/index.ts';
@@ -42,8 +42,7 @@ const KEEPS_DAYS: Record<CategoryValue, number> = {
 /** SEED_DEMO unset: seed an empty database (first start). true: seed unless already seeded. false: never. */
 export async function shouldSeedDemo(db: Db, seedDemo: boolean | undefined): Promise<boolean> {
   if (seedDemo === false) return false;
-  const [{ n: productCount }] = await db.select({ n: count() }).from(products);
-  if (productCount > 0) return false;
+  if (await hasProducts(db)) return false;
   if (seedDemo === true) return true;
   const [{ n: userCount }] = await db.select({ n: count() }).from(users);
   return userCount === 0;
@@ -90,11 +89,6 @@ export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accou
     return true;
   });
   return { accounts: seeded ? DEMO_ACCOUNTS : [] };
-}
-
-async function hasProducts(db: Tx): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(products);
-  return n > 0;
 }
 
 /** A stable number from a text (FNV-1a), so the demo looks the same on every seed. */
@@ -188,40 +182,31 @@ async function insertProducts(
   const popularityRank = [...PRODUCTS]
     .sort((a, b) => stableNumber(`${a.name}:popularity`) - stableNumber(`${b.name}:popularity`))
     .map((p) => p.name);
-  const rows = await tx
-    .insert(products)
-    .values(
-      PRODUCTS.map((p, i) => {
-        const madeDaysAgo = 1 + (stableNumber(`${p.name}:made`) % 14);
-        const listedDaysAgo = 25 + (stableNumber(`${p.name}:listed`) % 40);
-        const madeOn = now - madeDaysAgo * DAY_MS;
-        return {
-          vendorId: userIds.get(p.shop) as string,
-          name: p.name,
-          imageUrl: pictureUrl(p.picture),
-          category: p.category,
-          details: p.details,
-          productionCostCents: p.costCents,
-          profitMarginBp: p.marginBp,
-          priceCents: priceFromCost(p.costCents, p.marginBp),
-          stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
-          unit: unitForCategory(p.category),
-          manufacturedOn: isoDate(madeOn),
-          expiresOn: isoDate(madeOn + KEEPS_DAYS[p.category] * DAY_MS),
-          popularity: 3 + (PRODUCTS.length - popularityRank.indexOf(p.name)) * 4,
-          createdAt: new Date(now - listedDaysAgo * DAY_MS - i * 60_000),
-          updatedAt: new Date(now - madeDaysAgo * DAY_MS),
-        };
-      }),
-    )
-    .returning({
-      id: products.id,
-      name: products.name,
-      vendorId: products.vendorId,
-      imageUrl: products.imageUrl,
-      priceCents: products.priceCents,
-      createdAt: products.createdAt,
-    });
+  const rows = await recordProducts(
+    tx,
+    PRODUCTS.map((p, i) => {
+      const madeDaysAgo = 1 + (stableNumber(`${p.name}:made`) % 14);
+      const listedDaysAgo = 25 + (stableNumber(`${p.name}:listed`) % 40);
+      const madeOn = now - madeDaysAgo * DAY_MS;
+      return {
+        vendorId: userIds.get(p.shop) as string,
+        name: p.name,
+        imageUrl: pictureUrl(p.picture),
+        category: p.category,
+        details: p.details,
+        productionCostCents: p.costCents,
+        profitMarginBp: p.marginBp,
+        priceCents: priceFromCost(p.costCents, p.marginBp),
+        stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
+        unit: unitForCategory(p.category),
+        manufacturedOn: isoDate(madeOn),
+        expiresOn: isoDate(madeOn + KEEPS_DAYS[p.category] * DAY_MS),
+        popularity: 3 + (PRODUCTS.length - popularityRank.indexOf(p.name)) * 4,
+        createdAt: new Date(now - listedDaysAgo * DAY_MS - i * 60_000),
+        updatedAt: new Date(now - madeDaysAgo * DAY_MS),
+      };
+    }),
+  );
   return new Map(rows.map((r) => [r.name, r]));
 }
 
@@ -232,7 +217,8 @@ function productNamed(rows: Map<string, ProductRow>, name: string): ProductRow {
 }
 
 async function insertDeals(tx: Tx, now: number, rows: Map<string, ProductRow>) {
-  await tx.insert(deals).values(
+  await recordDeals(
+    tx,
     DEAL_PRODUCTS.map((name) => ({
       productId: productNamed(rows, name).id,
       endsAt: new Date(now + DEAL_DURATION_MS),

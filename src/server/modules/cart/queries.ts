@@ -1,26 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { BUSINESS_TODAY } from '../../business-day.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { products } from '../catalog/tables.ts';
-import { users } from '../users/tables.ts';
+import { type CartProduct, productsForCart } from '../catalog/index.ts';
 import { cartItems } from './tables.ts';
 
 /** A cart line with the product as it is right now; `available` is false when it cannot be bought. */
-export type CartLine = {
-  id: string;
-  productId: string;
-  amount: number;
-  name: string;
-  image: string;
-  priceCents: number;
-  stock: number;
-  listed: boolean;
-  expired: boolean;
-  vendorId: string;
-  shopName: string;
-  shopEmail: string;
-  createdAt: Date;
-};
+export type CartLine = Omit<CartProduct, 'id'> & { id: string; productId: string; amount: number; createdAt: Date };
 
 export type UnavailableReason = 'sold_out' | 'expired' | 'unlisted' | 'not_enough_stock';
 
@@ -46,46 +30,53 @@ export function unavailableMessage(line: CartLine, reason: UnavailableReason): s
   }
 }
 
+/** The user's lines joined in code with their products (lines whose product is gone are left out). */
+async function withProducts(
+  db: Tx,
+  lines: { id: string; productId: string; amount: number; createdAt: Date }[],
+  lock: boolean,
+): Promise<CartLine[]> {
+  const products = await productsForCart(
+    db,
+    lines.map((line) => line.productId),
+    { lock },
+  );
+  return lines.flatMap((line) => {
+    const product = products.get(line.productId);
+    if (!product) return [];
+    const { id: _, ...rest } = product;
+    return [{ ...rest, id: line.id, productId: line.productId, amount: line.amount, createdAt: line.createdAt }];
+  });
+}
+
 const lineColumns = {
   id: cartItems.id,
   productId: cartItems.productId,
   amount: cartItems.amount,
-  name: products.name,
-  image: products.imageUrl,
-  priceCents: products.priceCents,
-  stock: products.stock,
-  listed: products.listed,
-  expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
-  vendorId: products.vendorId,
-  shopName: sql<string>`coalesce(${users.shopName}, ${users.name})`,
-  shopEmail: users.email,
   createdAt: cartItems.createdAt,
 };
 
 /** The user's cart lines, oldest first. */
-export function listCartLines(db: Tx, userId: string): Promise<CartLine[]> {
-  return db
+export async function listCartLines(db: Tx, userId: string): Promise<CartLine[]> {
+  const lines = await db
     .select(lineColumns)
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(users, eq(users.id, products.vendorId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return withProducts(db, lines, false);
 }
 
 /**
- * The user's cart lines with their product rows locked (FOR UPDATE), always in product id order so that
- * two checkouts sharing products lock them in the same order and cannot deadlock.
+ * The user's cart lines, in product id order, with their product rows locked (FOR UPDATE, taken by the catalog
+ * in product id order, so that two checkouts sharing products lock them in the same order and cannot deadlock).
  */
-export function lockCartLinesForCheckout(tx: Tx, userId: string): Promise<CartLine[]> {
-  return tx
+export async function lockCartLinesForCheckout(tx: Tx, userId: string): Promise<CartLine[]> {
+  const lines = await tx
     .select(lineColumns)
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(users, eq(users.id, products.vendorId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(products.id))
-    .for('update', { of: products });
+    .orderBy(asc(cartItems.productId));
+  return withProducts(tx, lines, true);
 }
 
 export async function removeCartLines(tx: Tx, userId: string, ids: string[]) {

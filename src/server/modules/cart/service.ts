@@ -1,11 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CartItem } from '#contract/cart.ts';
 import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
-import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { countPopularity } from '../catalog/popularity.ts';
-import { products } from '../catalog/tables.ts';
+import { countPopularity, productsForCart } from '../catalog/index.ts';
 import { type CartLine, listCartLines, unavailableReason } from './queries.ts';
 import { cartItems } from './tables.ts';
 
@@ -40,16 +38,8 @@ export async function getCart(db: Db, user: { id: string; email: string }): Prom
  */
 export async function addToCart(db: Db, userId: string, productId: string, amount: number) {
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .select({
-        name: products.name,
-        stock: products.stock,
-        expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
-      })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.listed, true)))
-      .for('update');
-    if (!product) throw notFound('Product');
+    const product = (await productsForCart(tx, [productId], { lock: true })).get(productId);
+    if (!product?.listed) throw notFound('Product');
     if (product.expired) throw conflict(`${product.name} has expired and can no longer be bought`);
     if (product.stock === 0) throw conflict(`${product.name} is sold out`);
 

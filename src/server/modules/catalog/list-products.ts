@@ -6,8 +6,8 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, toProduct } from './product-rows.ts';
-import { relevanceScore, searchCandidates, searchWords } from './search-ranking.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, withShops } from './product-rows.ts';
+import { relevanceScore, type ShopMatch, searchCandidates, searchShops, searchWords } from './search-ranking.ts';
 
 export type ListProductsParams = {
   q?: string;
@@ -65,7 +65,7 @@ function sortedPage(
   const total = cursor ? sql`NULL::int` : sql`(SELECT count(*)::int FROM products p WHERE ${where})`;
   return sql`
     SELECT ${PRODUCT_COLUMNS}, ${total} AS total
-    FROM products p JOIN users u ON u.id = p.vendor_id
+    FROM products p
     WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
     ORDER BY ${order.orderBy}
     LIMIT ${fetch}`;
@@ -73,7 +73,7 @@ function sortedPage(
 
 /**
  * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset:
- * one SQL statement per page (the vendor's shop joined in), walking an index for the sorts without text.
+ * one SQL statement per page (and one call for the vendors' shops), walking an index for the sorts without text.
  */
 export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
   const sort: ProductSort = params.sort ?? (params.q ? 'relevance' : 'popular');
@@ -92,7 +92,8 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
     const words = searchWords(params.q);
     if (words.length === 0) return { items: [], nextCursor: null, total: cursor ? null : 0 };
     // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
-    const search = sql`WITH ${searchCandidates(params.q, words, offered)}`;
+    const shops: ShopMatch[] = await searchShops(db, params.q);
+    const search = sql`WITH ${searchCandidates(params.q, words, offered, shops)}`;
     const where = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
     if (sort === 'relevance') {
       const after = cursor
@@ -103,8 +104,8 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
         listedRow,
         sql`${search}
         SELECT ranked.* FROM (
-          SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(params.q)} AS score, count(*) OVER ()::int AS total
-          FROM products p JOIN users u ON u.id = p.vendor_id JOIN categories c ON c.value = p.category
+          SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(params.q, shops)} AS score, count(*) OVER ()::int AS total
+          FROM products p JOIN categories c ON c.value = p.category
           WHERE ${where}
         ) ranked
         ${after}
@@ -126,7 +127,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const last = page.at(-1);
   const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : ORDERS[sort].key(r));
   return {
-    items: page.map(toProduct),
+    items: await withShops(db, page),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
     total: cursor ? null : (rows[0]?.total ?? 0),
   };

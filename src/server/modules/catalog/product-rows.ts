@@ -4,14 +4,15 @@ import { UNITS } from '#contract/categories.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
+import type { Tx } from '../../db/client.ts';
 import { timestampColumn } from '../../db/rows.ts';
+import { type ShopCard, shopCards } from '../shops/index.ts';
 
-/** The columns every product read selects: the product (alias p) and its vendor's shop (alias u). */
+/** The columns every product read selects (alias p); the vendor's shop is added by withShops. */
 export const PRODUCT_COLUMNS = sql`
   p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
   p.price_cents, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
-  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
-  u.email AS vendor_email, u.shop_name, u.shop_image, u.shop_address`;
+  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired`;
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
 export const productRow = z.object({
@@ -32,18 +33,14 @@ export const productRow = z.object({
   created_at: timestampColumn,
   created_at_key: z.string(),
   expired: z.boolean(),
-  vendor_email: z.string(),
-  shop_name: z.string().nullable(),
-  shop_image: z.string().nullable(),
-  shop_address: z.string().nullable(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
-/** A database row as the API shows it (the spec's field names, dollars, percent). */
-export function toProduct(row: ProductRow): Product {
+/** A database row and its shop as the API shows them (the spec's field names, dollars, percent). */
+export function toProduct(row: ProductRow, shop: ShopCard | undefined): Product {
   return {
     _id: row.id,
-    email: row.vendor_email,
+    email: shop?.email ?? '',
     productName: row.name,
     productImage: row.image_url,
     productCategory: row.category,
@@ -55,11 +52,20 @@ export function toProduct(row: ProductRow): Product {
     productManufacturingDate: row.manufactured_on,
     productExpireDate: row.expires_on,
     createdAt: row.created_at.toISOString(),
-    shopAddress: row.shop_address ?? '',
-    shopImage: row.shop_image ?? '',
-    shopName: row.shop_name ?? '',
+    shopAddress: shop?.address ?? '',
+    shopImage: shop?.image ?? '',
+    shopName: shop?.name ?? '',
     popularity: row.popularity,
     shopId: row.vendor_id,
     expired: row.expired,
   };
+}
+
+/** Rows as products (same order), their vendors' shops read in one call to the shops module. */
+export async function withShops(db: Tx, rows: ProductRow[]): Promise<Product[]> {
+  const shops = await shopCards(
+    db,
+    rows.map((row) => row.vendor_id),
+  );
+  return rows.map((row) => toProduct(row, shops.get(row.vendor_id)));
 }

@@ -9,10 +9,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { users } from '../users/tables.ts';
+import { shopMembership, shopOfEmail } from '../shops/index.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, toProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, withShops } from './product-rows.ts';
 import { categories, deals, products } from './tables.ts';
 
 const GONE = 'This product is no longer available';
@@ -23,7 +23,7 @@ async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRo
   const [row] = await queryPrepared(
     db,
     ownedRow,
-    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p JOIN users u ON u.id = p.vendor_id WHERE p.id = ${id}::uuid`,
+    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p WHERE p.id = ${id}::uuid`,
   );
   return row;
 }
@@ -32,14 +32,14 @@ async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRo
 async function productById(db: Tx, id: string): Promise<Product> {
   const row = await selectProduct(db, id);
   if (!row) throw notFound('Product');
-  return toProduct(row);
+  return (await withShops(db, [row]))[0];
 }
 
 /** A product a shopper can see and buy: listed and not past its expiry date; 404 otherwise. */
 export async function getOfferedProduct(db: Tx, id: string): Promise<Product> {
   const row = await selectProduct(db, id);
   if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
-  return toProduct(row);
+  return (await withShops(db, [row]))[0];
 }
 
 /** Any listed product, expired or not, for its owner (404 when unlisted, 403 when someone else's). */
@@ -63,23 +63,22 @@ function moneyColumns(input: { productionCost: number; profitMargin: number }) {
 }
 
 export async function vendorAllowance(db: Tx, vendorId: string): Promise<VendorAllowance> {
-  const [owner] = await db.select({ membership: users.membership }).from(users).where(eq(users.id, vendorId));
   const [{ n }] = await db
     .select({ n: count() })
     .from(products)
     .where(and(eq(products.vendorId, vendorId), eq(products.listed, true)));
-  const membership = owner?.membership ?? 'normal';
+  const membership = await shopMembership(db, vendorId);
   const limit = membership === 'premium' ? null : NORMAL_VENDOR_PRODUCT_LIMIT;
   return { membership, productCount: n, limit, canAdd: limit === null || n < limit };
 }
 
 /**
  * Lists a new product for the vendor. The price is computed here from cost and margin. A normal member
- * holds at most 5 listed products: the vendor row is locked so two requests cannot both add the 5th.
+ * holds at most 5 listed products: a lock per vendor makes two requests that could both add the 5th wait in turn.
  */
 export async function createProduct(db: Db, vendor: AuthUser, input: ProductInput): Promise<Product> {
   const id = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, vendor.id)).for('update');
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:products:' || ${vendor.id}))`);
     const allowance = await vendorAllowance(tx, vendor.id);
     if (!allowance.canAdd) throw conflict(PRODUCT_LIMIT_MESSAGE);
     if (input.productExpireDate < (await today(tx))) {
@@ -155,11 +154,13 @@ export async function bumpPopularity(db: Tx, id: string, userId: string): Promis
   return (await countPopularity(db, id, userId)) ? 1 : 0;
 }
 
-/** A vendor's listed products (expired ones too, flagged), newest first. */
+/** A vendor's listed products (expired ones too, flagged), newest first; none for an e-mail without a shop. */
 export async function vendorProducts(db: Tx, email: string): Promise<Product[]> {
+  const shop = await shopOfEmail(db, email);
+  if (!shop) return [];
   const result = await db.execute(sql`
-    SELECT ${PRODUCT_COLUMNS} FROM products p JOIN users u ON u.id = p.vendor_id
-    WHERE u.email = ${email} AND p.listed
+    SELECT ${PRODUCT_COLUMNS} FROM products p
+    WHERE p.vendor_id = ${shop.vendorId}::uuid AND p.listed
     ORDER BY p.created_at DESC, p.id`);
-  return parseRows(productRow, result.rows).map(toProduct);
+  return withShops(db, parseRows(productRow, result.rows));
 }

@@ -1,35 +1,156 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { categoryList } from '#contract/catalog.ts';
-import { shopRoutes } from '../shops/routes.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { catalogApi } from '#contract/api/catalog.ts';
+import type { CategoryValue } from '#contract/categories.ts';
+import { type legacyListQuery, productList, productPage } from '#contract/products.ts';
+import { normalizeEmail } from '#contract/validation.ts';
+import { forbidden } from '../../errors.ts';
+import { handle } from '../../route-table.ts';
 import { listCategories } from './categories.ts';
-import { productRoutes } from './product-routes.ts';
+import { currentDeals } from './deals.ts';
+import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
+import { catalogCache } from './micro-cache.ts';
+import {
+  bumpPopularity,
+  createProduct,
+  editProduct,
+  getOfferedProduct,
+  unlistProduct,
+  vendorAllowance,
+  vendorProducts,
+} from './product-service.ts';
+import { suggest } from './search-suggest.ts';
 
-/** Categories, products, deals and shops. */
-export async function catalogRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(productRoutes);
-  await app.register(shopRoutes);
+const PUBLIC_CACHE = 'public, max-age=10';
 
-  api.get(
-    '/category',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'The 12 product categories',
-        response: { 200: categoryList },
-      },
+/** A listing page with its JSON, written once (checked against the response schema) however often it is sent. */
+type ListingPage = ProductPageResult & { pageJson: () => string; itemsJson: () => string };
+
+function withJson(page: ProductPageResult): ListingPage {
+  let pageJson: string | undefined;
+  let itemsJson: string | undefined;
+  return {
+    ...page,
+    pageJson: () => {
+      pageJson ??= JSON.stringify(productPage.parse(page));
+      return pageJson;
     },
-    async (_request, reply) => {
-      const rows = await listCategories(app.db);
-      reply.header('cache-control', 'public, max-age=300');
-      return rows.map((c) => ({
-        id: String(c.id),
-        _id: String(c.id),
-        category: c.value,
-        label: c.label,
-        unit: c.unit,
-      }));
+    itemsJson: () => {
+      itemsJson ??= JSON.stringify(productList.parse(page.items));
+      return itemsJson;
     },
+  };
+}
+
+/** A request's headers: `Cache-Control: no-cache` asks for a fresh listing. */
+type Fresh = Pick<FastifyRequest, 'headers'>;
+
+/** A listing page through the one-second micro-cache; `Cache-Control: no-cache` asks for a fresh query. */
+async function cachedListProducts(
+  app: FastifyInstance,
+  request: Fresh,
+  params: ListProductsParams,
+): Promise<ListingPage> {
+  if (/no-cache/.test(request.headers['cache-control'] ?? '')) return withJson(await listProducts(app.db, params));
+  return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, async () =>
+    withJson(await listProducts(app.db, params)),
   );
+}
+
+/** Sends JSON already checked against the response schema (Fastify does not serialize a string again). */
+function sendJson(reply: FastifyReply, json: string, cacheControl?: string) {
+  if (cacheControl) reply.header('cache-control', cacheControl);
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** Categories, products, deals and search. */
+export async function catalogRoutes(app: FastifyInstance) {
+  // Every product write through this process makes listings fresh at once.
+  const changed = <T>(result: T): T => {
+    catalogCache(app.db).clear();
+    return result;
+  };
+
+  handle(app, catalogApi.list, async (request, reply) => {
+    const { shop, ...query } = request.query;
+    const page = await cachedListProducts(app, request, { ...query, shopId: shop });
+    return sendJson(reply, page.pageJson(), PUBLIC_CACHE);
+  });
+
+  // One handler for the spec's list calls (they differ only in path and default category).
+  const legacyList =
+    (fallbackCategory?: CategoryValue) =>
+    async (request: Fresh & { query: z.output<typeof legacyListQuery> }, reply: FastifyReply) => {
+      const { query } = request;
+      const page = await cachedListProducts(app, request, {
+        category: query.productCategory ?? fallbackCategory,
+        sort: query.sort,
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
+      if (page.total !== null) reply.header('x-total-count', String(page.total));
+      return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
+    };
+  handle(app, catalogApi.allProducts, legacyList());
+  handle(app, catalogApi.vegetables, legacyList('vegetable'));
+  handle(app, catalogApi.fruits, legacyList('fruit'));
+  handle(app, catalogApi.milk, legacyList('milk'));
+  handle(app, catalogApi.beverages, legacyList('beverage'));
+  handle(app, catalogApi.sweets, legacyList('sweet'));
+  handle(app, catalogApi.snacks, legacyList('snacks'));
+
+  handle(app, catalogApi.popular, async (request, reply) => {
+    const page = await cachedListProducts(app, request, { ...request.query, sort: 'popular' });
+    return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
+  });
+
+  handle(app, catalogApi.deals, async () => currentDeals(app.db));
+
+  handle(app, catalogApi.product, async ({ params }) => getOfferedProduct(app.db, params.id));
+
+  handle(app, catalogApi.vendorProducts, async ({ query, user }) => {
+    const email = normalizeEmail(query.email);
+    if (user.roll !== 'admin' && user.email !== email) throw forbidden('You can only see your own products');
+    return vendorProducts(app.db, email);
+  });
+
+  handle(app, catalogApi.allowance, async ({ user }) => vendorAllowance(app.db, user.id));
+
+  handle(app, catalogApi.create, async ({ body, user }) => {
+    const created = changed(await createProduct(app.db, user, body));
+    return { acknowledged: true as const, insertedId: created._id, product: created };
+  });
+
+  handle(app, catalogApi.edit, async ({ params, body, user }) =>
+    changed(await editProduct(app.db, user, params.id, body)),
+  );
+
+  handle(app, catalogApi.remove, async ({ params, user }) => ({
+    acknowledged: true as const,
+    deletedCount: changed(await unlistProduct(app.db, user, params.id)),
+  }));
+
+  handle(app, catalogApi.bumpPopularity, async ({ params, user }) => ({
+    acknowledged: true as const,
+    modifiedCount: changed(await bumpPopularity(app.db, params.id, user.id)),
+  }));
+
+  handle(app, catalogApi.categories, async (_request, reply) => {
+    const rows = await listCategories(app.db);
+    reply.header('cache-control', 'public, max-age=300');
+    return rows.map((c) => ({ id: String(c.id), _id: String(c.id), category: c.value, label: c.label, unit: c.unit }));
+  });
+
+  handle(app, catalogApi.search, async (request, reply) => {
+    const { q, cursor, limit } = request.query;
+    if (!q) return { items: [], nextCursor: null, total: 0 };
+    const page = await cachedListProducts(app, request, { q, sort: 'relevance', cursor: cursor || undefined, limit });
+    return sendJson(reply, page.pageJson());
+  });
+
+  handle(app, catalogApi.suggest, async ({ query }, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return { suggestions: await suggest(app.db, query.q) };
+  });
 }

@@ -1,9 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { closestShops } from '../shops/index.ts';
 
 /** How many products each source of candidates offers at most: the ranking never scores more than a few hundred. */
 export const CANDIDATES_PER_SOURCE = 100;
 /** Closest shops and categories whose products join the candidates. */
 const CLOSE_SHOPS = 2;
+/** Shops whose name similarity adds to the score of their products (the others add nothing). */
+const SCORED_SHOPS = 20;
 const CLOSE_CATEGORIES = 2;
 
 /** The words of a search text (letters and digits, two or more), at most six. */
@@ -47,15 +51,28 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
     ) AS spellings`;
 }
 
+/** A shop whose name is close to the search text, and how close (trigram word similarity). */
+export type ShopMatch = { vendorId: string; similarity: number; close: boolean };
+
+/** The shops worth ranking for the text (the shops module answers; catalog never reads its table). */
+export async function searchShops(db: Tx, q: string): Promise<ShopMatch[]> {
+  return (await closestShops(db, q, SCORED_SHOPS)).map(({ vendorId, similarity, close }) => ({
+    vendorId,
+    similarity,
+    close,
+  }));
+}
+
 /**
  * The CTEs `spelled` (see spelledQuery), `every_word` and `candidates`: the ids of the products worth ranking
  * for the text, each source bounded so that the cost stays flat however large the catalog grows. Products
  * whose name or details hold every word (GIN on search_vector); only when those are fewer than a full source,
  * products holding any word; the newest products of the two closest shops and the most popular of the two
- * closest categories (trigram word similarity on the small users and categories tables, each walking an
- * index). `offered` filters the products (alias p).
+ * closest categories (trigram word similarity: the shops as `shops` found them, the small categories table
+ * walking an index). `offered` filters the products (alias p).
  */
-export function searchCandidates(q: string, words: string[], offered: SQL): SQL {
+export function searchCandidates(q: string, words: string[], offered: SQL, shops: ShopMatch[]): SQL {
+  const closeShops = shops.filter((shop) => shop.close).slice(0, CLOSE_SHOPS);
   return sql`spelled AS (${spelledQuery(words)}),
     every_word AS MATERIALIZED (
       SELECT p.id FROM products p WHERE ${offered} AND p.search_vector @@ (SELECT all_words FROM spelled)
@@ -68,9 +85,7 @@ export function searchCandidates(q: string, words: string[], offered: SQL): SQL 
          AND ${offered} AND p.search_vector @@ (SELECT any_word FROM spelled)
        LIMIT ${CANDIDATES_PER_SOURCE})
       UNION
-      (SELECT shop_products.id FROM (
-          SELECT id FROM users WHERE roll = 'vendor' AND disabled_at IS NULL AND ${q} <% shop_name
-          ORDER BY ${q} <<-> shop_name LIMIT ${CLOSE_SHOPS}) AS shop
+      (SELECT shop_products.id FROM unnest(${sql.param(closeShops.map((s) => s.vendorId))}::uuid[]) AS shop(id)
         CROSS JOIN LATERAL (
           SELECT p.id FROM products p WHERE p.vendor_id = shop.id AND ${offered}
           ORDER BY p.created_at DESC LIMIT ${CANDIDATES_PER_SOURCE / CLOSE_SHOPS}) AS shop_products)
@@ -85,14 +100,18 @@ export function searchCandidates(q: string, words: string[], offered: SQL): SQL 
 }
 
 /**
- * Relevance of a product (alias p, vendor u, category c) to the text: full-text rank of the `spelled` query over
+ * Relevance of a product (alias p, category c) to the text: full-text rank of the `spelled` query over
  * name (weight A) and details (B), plus how close the name is to the text as typed, plus a smaller share for a
  * close shop name or category. Cast to float8 so it round-trips exactly through a cursor.
  */
-export function relevanceScore(q: string): SQL {
+export function relevanceScore(q: string, shops: ShopMatch[]): SQL {
+  const shopSimilarity = sql`coalesce((
+    SELECT s.similarity FROM unnest(${sql.param(shops.map((s) => s.vendorId))}::uuid[], ${sql.param(shops.map((s) => s.similarity))}::float8[])
+      AS s(vendor_id, similarity)
+    WHERE s.vendor_id = p.vendor_id), 0)`;
   return sql`(
     ts_rank(p.search_vector, (SELECT any_word FROM spelled))
     + word_similarity(${q}, p.name)
-    + 0.3 * greatest(word_similarity(${q}, coalesce(u.shop_name, '')), word_similarity(${q}, c.label))
+    + 0.3 * greatest(${shopSimilarity}, word_similarity(${q}, c.label))
   )::float8`;
 }

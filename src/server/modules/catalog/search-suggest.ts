@@ -3,6 +3,7 @@ import { type Suggestion, suggestion } from '#contract/catalog.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
+import { closestShops, shopCards } from '../shops/index.ts';
 import { searchWords, spelledQuery } from './search-ranking.ts';
 
 const PRODUCTS = 6;
@@ -16,35 +17,42 @@ function likePattern(q: string): string {
 }
 
 /**
- * As-you-type suggestions, in one statement: offered products holding every word, the last one as a prefix
- * or a completion, each word also through its closest spelling (the search dictionary and the full-text
- * index, see ranking.ts), best ranked first; shops and categories whose name contains the text or is a close
+ * As-you-type suggestions: offered products holding every word, the last one as a prefix or a completion, each
+ * word also through its closest spelling (the search dictionary and the full-text index, see search-ranking.ts),
+ * best ranked first; shops (from the shops module) and categories whose name contains the text or is a close
  * spelling of it (trigram indexes on those small tables), closest first.
  */
 export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
   const words = searchWords(q);
   if (q.length < 2 || words.length === 0) return [];
   const like = likePattern(q);
-  const result = await db.execute(sql`
+  const [result, shops] = await Promise.all([
+    db.execute(sql`
     WITH spelled AS (${spelledQuery(words, { prefixLast: true })})
-    (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, u.shop_name AS detail
+    (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, m.vendor_id::text AS detail
        FROM (
          SELECT p.id, p.name, p.vendor_id, p.popularity, ts_rank(p.search_vector, (SELECT all_words FROM spelled)) AS rank
          FROM products p
          WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.search_vector @@ (SELECT all_words FROM spelled)
          LIMIT ${PRODUCT_CANDIDATES}) AS m
-       JOIN users u ON u.id = m.vendor_id
        ORDER BY m.rank DESC, m.popularity DESC, m.id
        LIMIT ${PRODUCTS})
-    UNION ALL
-    (SELECT 'shop', u.id::text, u.shop_name, u.shop_address FROM users u
-       WHERE u.roll = 'vendor' AND u.disabled_at IS NULL AND (u.shop_name ILIKE ${like} OR ${q} <% u.shop_name)
-       ORDER BY word_similarity(${q}, u.shop_name) DESC, u.shop_name
-       LIMIT ${SHOPS})
     UNION ALL
     (SELECT 'category', c.value, c.label, NULL FROM categories c
        WHERE c.label ILIKE ${like} OR ${q} <% c.label
        ORDER BY word_similarity(${q}, c.label) DESC, c.id
-       LIMIT ${CATEGORIES})`);
-  return parseRows(suggestion, result.rows);
+       LIMIT ${CATEGORIES})`),
+    closestShops(db, q, SHOPS),
+  ]);
+  const rows = parseRows(suggestion, result.rows);
+  const products = rows.filter((row) => row.kind === 'product');
+  const vendors = await shopCards(
+    db,
+    products.map((row) => row.detail ?? ''),
+  );
+  return [
+    ...products.map((row) => ({ ...row, detail: vendors.get(row.detail ?? '')?.name ?? null })),
+    ...shops.map((shop) => ({ kind: 'shop' as const, id: shop.vendorId, label: shop.name, detail: shop.address })),
+    ...rows.filter((row) => row.kind === 'category'),
+  ];
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '#contract/products.ts';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
-import { users } from '../users/tables.ts';
+import { shops } from '../shops/tables.ts';
 import { CANDIDATES_PER_SOURCE } from './search-ranking.ts';
 import { products } from './tables.ts';
 import { insertProduct } from './test-products.ts';
@@ -88,7 +88,7 @@ describe('spelling dictionary and bounded candidates', () => {
     await t.db.update(products).set({ name: 'Kohlrabi Bunch' }).where(eq(products.id, id));
     expect(names((await search('kohlrabbi')).items)[0]).toBe('Kohlrabi Bunch');
 
-    await t.db.update(users).set({ shopName: 'Thistledown Acres' }).where(eq(users.id, grower.id));
+    await t.db.update(shops).set({ name: 'Thistledown Acres' }).where(eq(shops.vendorId, grower.id));
     const suggestions = (await t.app.inject({ url: '/api/search/suggest?q=thistledwn' })).json().suggestions;
     expect(suggestions).toContainEqual(expect.objectContaining({ kind: 'shop', label: 'Thistledown Acres' }));
   });

@@ -1,78 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deletedCount } from '#contract/cart.ts';
-import {
-  coupon,
-  couponInput,
-  couponPage,
-  couponPageQuery,
-  couponParams,
-  couponQuote,
-  validateCouponInput,
-} from '#contract/coupons.ts';
-import { listCartLines, subtotalCents } from '../cart/queries.ts';
+import { couponsApi } from '#contract/api/coupons.ts';
+import { handle } from '../../route-table.ts';
+import { listCartLines, subtotalCents } from '../cart/index.ts';
 import { createCoupon, deleteCoupon, listCoupons, quoteCoupon, toQuote } from './service.ts';
 
 export async function couponRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = app.requireRole('admin');
+  handle(app, couponsApi.create, async ({ body, user }) => createCoupon(app.db, user.id, body));
 
-  api.post(
-    '/coupons',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['coupons'],
-        summary: 'Create a coupon code (admin)',
-        body: couponInput,
-        response: { 201: coupon },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await createCoupon(app.db, request.user!.id, request.body)),
-  );
+  handle(app, couponsApi.list, async ({ query }) => listCoupons(app.db, query));
 
-  api.get(
-    '/coupons',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['coupons'],
-        summary: 'Coupon codes, newest first (admin)',
-        querystring: couponPageQuery,
-        response: { 200: couponPage },
-      },
-    },
-    async (request) => listCoupons(app.db, request.query),
-  );
+  handle(app, couponsApi.remove, async ({ params }) => deleteCoupon(app.db, params.id));
 
-  api.delete(
-    '/coupons/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags: ['coupons'],
-        summary: 'Delete a coupon code so it stops working (admin)',
-        params: couponParams,
-        response: { 200: deletedCount },
-      },
-    },
-    async (request) => deleteCoupon(app.db, request.params.id),
-  );
-
-  api.post(
-    '/coupons/validate',
-    {
-      onRequest: app.requireRole('customer'),
-      schema: {
-        tags: ['coupons'],
-        summary: "The discount a code gives on the caller's cart, or why it cannot be used",
-        body: validateCouponInput,
-        response: { 200: couponQuote },
-      },
-    },
-    async (request) => {
-      const subtotal = subtotalCents(await listCartLines(app.db, request.user!.id));
-      return toQuote(await quoteCoupon(app.db, request.body.code, subtotal), subtotal);
-    },
-  );
+  handle(app, couponsApi.validate, async ({ body, user }) => {
+    const subtotal = subtotalCents(await listCartLines(app.db, user.id));
+    return toQuote(await quoteCoupon(app.db, body.code, subtotal), subtotal);
+  });
 }

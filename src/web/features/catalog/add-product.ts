@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, ProductInput } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import type { ProductInput } from '#contract/products.ts';
+import { call } from '../../api/client.ts';
 
 export function addProduct(input: ProductInput) {
-  return api<{ insertedId: string; product: Product }>('/products', { method: 'POST', body: input });
+  return call(catalogApi.create, { body: input });
 }
 
 export function useAddProduct() {

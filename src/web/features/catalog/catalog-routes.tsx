@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { CATEGORIES, FEATURED_CATEGORY_ROUTES } from '#contract/categories.ts';
+import { CATEGORIES, type CategoryValue, FEATURED_CATEGORY_ROUTES } from '#contract/categories.ts';
 import { firstPages, pageQuery, prefetch } from '../../api/query-client.ts';
 import { getProduct } from './get-product.ts';
 import { getReviewSummary } from './get-review-summary.ts';
@@ -35,7 +35,7 @@ const shop = (id: string) => queryOptions({ queryKey: ['shops', 'one', id], quer
 const shops = (q: string) => queryOptions({ queryKey: ['shops', q], queryFn: () => listShops(q) });
 
 /** A category page's first products, in the page's first order (most popular first). */
-const categoryPages = (category: string) => productPages({ category, sort: 'popular' });
+const categoryPages = (category: CategoryValue) => productPages({ category, sort: 'popular' });
 
 /**
  * Storefront pages: the six spec category pages, every category, product, shops, search. Each loader starts the

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import { call } from '../../api/client.ts';
 
 export function deleteProduct(id: string) {
-  return api<{ deletedCount: number }>(`/products/${id}`, { method: 'DELETE' });
+  return call(catalogApi.remove, { params: { id } });
 }
 
 export function useDeleteProduct() {

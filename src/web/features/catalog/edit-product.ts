@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, ProductEditInput } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import type { ProductEditInput } from '#contract/products.ts';
+import { call } from '../../api/client.ts';
 
 export function editProduct({ id, input }: { id: string; input: ProductEditInput }) {
-  return api<Product>(`/products/${id}`, { method: 'PUT', body: input });
+  return call(catalogApi.edit, { params: { id }, body: input });
 }
 
 export function useEditProduct() {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import { call } from '../../api/client.ts';
 
 export function getProduct(id: string) {
-  return api<Product>(`/singleProduct/${id}`);
+  return call(catalogApi.product, { params: { id } });
 }
 
 export function useProduct(id: string) {

@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ProductPage, ProductSort } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import type { CategoryValue } from '#contract/categories.ts';
+import type { ProductSort } from '#contract/products.ts';
+import { call } from '../../api/client.ts';
 
-export type ProductFilters = { category?: string; shop?: string; q?: string; sort?: ProductSort };
+export type ProductFilters = { category?: CategoryValue; shop?: string; q?: string; sort?: ProductSort };
 
 export function listProducts(filters: ProductFilters, cursor: string | undefined) {
-  return api<ProductPage>('/products', { query: { ...filters, cursor, limit: 20 } });
+  return call(catalogApi.list, { query: { ...filters, cursor, limit: 20 } });
 }
 
 /** Pages of offered products; `fetchNextPage` follows the keyset cursor ("load more"). */

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ProductPage } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import { call } from '../../api/client.ts';
 
 export function searchProducts(q: string, cursor: string | undefined) {
-  return api<ProductPage>('/search', { query: { q, cursor, limit: 20 } });
+  return call(catalogApi.search, { query: { q, cursor, limit: 20 } });
 }
 
 /** Products ranked by relevance to the text, page by page. */

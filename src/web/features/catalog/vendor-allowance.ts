@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VendorAllowance } from '#contract/catalog.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import { call } from '../../api/client.ts';
 
 export const allowanceKey = ['products', 'vendor', 'allowance'] as const;
 
 export function getVendorAllowance() {
-  return api<VendorAllowance>('/products/vendor/allowance');
+  return call(catalogApi.allowance);
 }
 
 /** Whether the vendor may add another product (normal members hold 5). */

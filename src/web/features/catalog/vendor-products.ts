@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import { call } from '../../api/client.ts';
 
 export const vendorProductsKey = (email: string | undefined) => ['products', 'vendor', email] as const;
 
 export function getVendorProducts(email: string) {
-  return api<Product[]>('/products/vendor', { query: { email } });
+  return call(catalogApi.vendorProducts, { query: { email } });
 }
 
 /** The signed-in vendor's own products (expired ones flagged). */

@@ -1,18 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CouponPage } from '#contract/coupons.ts';
-import { api } from '../../api/client.ts';
+import { couponPageQuery, listCouponPage, useCouponPage } from '../../coupons/list-coupons.ts';
 
+/** The coupon page lists the codes ten at a time. */
 export const COUPON_PAGE_SIZE = 10;
 
-export function listCoupons(page: number) {
-  return api<CouponPage>('/coupons', { query: { page, limit: COUPON_PAGE_SIZE } });
-}
-
-/** Every coupon query starts with 'coupons', so one invalidation refreshes the admin home list too. */
-export function useCouponList(page: number) {
-  return useQuery({
-    queryKey: ['coupons', 'admin-page', page],
-    queryFn: () => listCoupons(page),
-    placeholderData: keepPreviousData,
-  });
-}
+export const listCoupons = (page: number) => listCouponPage(page, COUPON_PAGE_SIZE);
+export const couponListQuery = (page: number) => couponPageQuery(page, COUPON_PAGE_SIZE);
+export const useCouponList = (page: number) => useCouponPage(page, COUPON_PAGE_SIZE);

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Coupon, CouponValues } from '#contract/coupons.ts';
-import { api } from '../../api/client.ts';
+import { couponsApi } from '#contract/api/coupons.ts';
+import type { CouponValues } from '#contract/coupons.ts';
+import { call } from '../../api/client.ts';
 
 export function createCoupon(input: CouponValues) {
-  return api<Coupon>('/coupons', { method: 'POST', body: input });
+  return call(couponsApi.create, { body: input });
 }
 
 export function useCreateCoupon() {

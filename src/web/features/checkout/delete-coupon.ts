@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { couponsApi } from '#contract/api/coupons.ts';
+import { call } from '../../api/client.ts';
 
 export function deleteCoupon(id: string) {
-  return api<{ deletedCount: number }>(`/coupons/${id}`, { method: 'DELETE' });
+  return call(couponsApi.remove, { params: { id } });
 }
 
 export function useDeleteCoupon() {

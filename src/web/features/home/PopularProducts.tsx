@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { CATEGORIES } from '#contract/categories.ts';
+import { CATEGORIES, type CategoryValue } from '#contract/categories.ts';
 import { ProductCard, ProductGrid, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
 import { usePopularProducts } from './get-popular-products.ts';
 
 /** 'Popular Products': All or one category, up to 10, most popular first. */
 export function PopularProducts() {
-  const [category, setCategory] = useState<string | undefined>(undefined);
+  const [category, setCategory] = useState<CategoryValue | undefined>(undefined);
   const popular = usePopularProducts(category);
   const filters = [{ value: undefined, label: 'All' }, ...CATEGORIES.map((c) => ({ value: c.value, label: c.label }))];
 

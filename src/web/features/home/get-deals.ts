@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Deal } from '#contract/products.ts';
-import { api } from '../../api/client.ts';
+import { catalogApi } from '#contract/api/catalog.ts';
+import { call } from '../../api/client.ts';
 
 export function getDeals() {
-  return api<Deal[]>('/deals');
+  return call(catalogApi.deals);
 }
 
 /** The three deals of the day, each with the moment it ends. */

@@ -1,0 +1,8 @@
+/**
+ * The catalog's public functions: other modules (and the seed) read and change products, their stock and
+ * popularity only through these; the catalog's tables stay private to it.
+ */
+export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
+export { countPopularity } from './popularity.ts';
+export { hasProducts, type ProductRecord, recordDeals, recordProducts } from './records.ts';
+export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';

@@ -1,0 +1,75 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { BUSINESS_TODAY } from '../../business-day.ts';
+import type { Tx } from '../../db/client.ts';
+import { products } from './tables.ts';
+
+/** Who sells a product, its name, and whether it is still listed; undefined for an unknown id. */
+export async function productOwner(
+  db: Tx,
+  id: string,
+): Promise<{ id: string; name: string; vendorId: string; listed: boolean } | undefined> {
+  const [row] = await db
+    .select({ id: products.id, name: products.name, vendorId: products.vendorId, listed: products.listed })
+    .from(products)
+    .where(eq(products.id, id));
+  return row;
+}
+
+/** Names and vendors of these products (listed or not), by id: one query for a page of reviews or lines. */
+export async function productNames(
+  db: Tx,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; vendorId: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name, vendorId: products.vendorId })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, vendorId: row.vendorId }]));
+}
+
+/** Takes every product of a deleted vendor off sale (order lines keep pointing at them); how many were listed. */
+export async function unlistVendorProducts(tx: Tx, vendorId: string): Promise<number> {
+  const result = await tx
+    .update(products)
+    .set({ listed: false, updatedAt: new Date() })
+    .where(and(eq(products.vendorId, vendorId), eq(products.listed, true)));
+  return result.rowCount ?? 0;
+}
+
+/**
+ * How many products are listed: a vendor's (`vendorId`), or every vendor's; `offered` counts only those not past
+ * their expiry date (what a shopper can buy).
+ */
+export async function countProducts(db: Tx, filter: { vendorId?: string; offered?: boolean } = {}): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(
+      and(
+        eq(products.listed, true),
+        filter.vendorId ? eq(products.vendorId, filter.vendorId) : undefined,
+        filter.offered ? sql`${products.expiresOn} >= ${BUSINESS_TODAY}` : undefined,
+      ),
+    );
+  return n;
+}
+
+/** Offered products (listed, not expired) of each of these vendors, by vendor id (0 when none). */
+export async function countOfferedProducts(db: Tx, vendorIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map(vendorIds.map((id) => [id, 0]));
+  if (vendorIds.length === 0) return counts;
+  const rows = await db
+    .select({ vendorId: products.vendorId, n: count() })
+    .from(products)
+    .where(
+      and(
+        inArray(products.vendorId, [...new Set(vendorIds)]),
+        eq(products.listed, true),
+        sql`${products.expiresOn} >= ${BUSINESS_TODAY}`,
+      ),
+    )
+    .groupBy(products.vendorId);
+  for (const row of rows) counts.set(row.vendorId, row.n);
+  return counts;
+}

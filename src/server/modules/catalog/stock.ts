@@ -1,0 +1,92 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { BUSINESS_TODAY } from '../../business-day.ts';
+import type { Tx } from '../../db/client.ts';
+import { conflict } from '../../errors.ts';
+import { shopCards } from '../shops/index.ts';
+import { products } from './tables.ts';
+
+/** A product as a cart line or an order line needs it, as it is right now. */
+export type CartProduct = {
+  id: string;
+  name: string;
+  image: string;
+  priceCents: number;
+  stock: number;
+  listed: boolean;
+  expired: boolean;
+  vendorId: string;
+  shopName: string;
+  shopEmail: string;
+};
+
+/**
+ * The products of these ids (listed or not) with their shop, by id. With `lock`, their rows are locked FOR
+ * UPDATE in product id order, so two checkouts or adds sharing products lock them in the same order and cannot
+ * deadlock; the lock is held until the caller's transaction ends.
+ */
+export async function productsForCart(
+  db: Tx,
+  ids: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, CartProduct>> {
+  if (ids.length === 0) return new Map();
+  const query = db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.imageUrl,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      listed: products.listed,
+      expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
+      vendorId: products.vendorId,
+    })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]))
+    .orderBy(asc(products.id));
+  const rows = options.lock ? await query.for('update') : await query;
+  const shops = await shopCards(
+    db,
+    rows.map((row) => row.vendorId),
+  );
+  return new Map(
+    rows.map((row) => {
+      const shop = shops.get(row.vendorId);
+      return [row.id, { ...row, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '' }];
+    }),
+  );
+}
+
+type StockLine = { productId: string; amount: number };
+
+/** Lines of one product each, in product id order (the order every writer of stock locks rows in). */
+function inLockOrder<L extends { productId: string | null }>(lines: readonly L[]): (L & { productId: string })[] {
+  return lines
+    .filter((line): line is L & { productId: string } => line.productId !== null)
+    .toSorted((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+}
+
+/**
+ * Takes the units of an order from stock, in product id order, inside the caller's transaction. Never below
+ * zero: a line the stock cannot cover throws 409 (the caller's transaction then rolls back every line).
+ */
+export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.amount}`, updatedAt: new Date() })
+      .where(and(eq(products.id, line.productId), gte(products.stock, line.amount)))
+      .returning({ id: products.id });
+    if (taken.length === 0) throw conflict('A product of this order has not enough units left in stock');
+  }
+}
+
+/** Puts the units of cancelled order lines back in stock, in product id order (lines without a product skip). */
+export async function restock(tx: Tx, lines: readonly { productId: string | null; amount: number }[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
+      .where(eq(products.id, line.productId));
+  }
+}
