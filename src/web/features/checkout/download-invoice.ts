@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { ordersApi } from '#contract/api/orders.ts';
+import { fillPath } from '#contract/route-table.ts';
 import { parseResponse, TOKEN_KEY } from '../../api/client.ts';
 
 /**
@@ -7,7 +9,7 @@ import { parseResponse, TOKEN_KEY } from '../../api/client.ts';
  */
 export async function downloadInvoice(id: string, fileName: string) {
   const token = localStorage.getItem(TOKEN_KEY);
-  const response = await fetch(`/api/invoice/${id}/pdf`, {
+  const response = await fetch(`/api${fillPath(ordersApi.invoicePdf.path, { id })}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });

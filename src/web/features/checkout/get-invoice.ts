@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Invoice } from '#contract/orders.ts';
-import { api } from '../../api/client.ts';
+import { ordersApi } from '#contract/api/orders.ts';
+import { call } from '../../api/client.ts';
 
 export function getInvoice(id: string) {
-  return api<Invoice>(`/invoice/${id}`);
+  return call(ordersApi.invoice, { params: { id } });
 }
 
 export function useInvoice(id: string) {

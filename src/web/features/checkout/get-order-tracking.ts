@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderTracking } from '#contract/fulfilment.ts';
-import { api } from '../../api/client.ts';
+import { ordersApi } from '#contract/api/orders.ts';
+import { call } from '../../api/client.ts';
 
 /** Each shop's step of one order; the id is the order's or its payment's. */
 export function getOrderTracking(id: string) {
-  return api<OrderTracking>(`/orders/${id}/tracking`);
+  return call(ordersApi.tracking, { params: { id } });
 }
 
 export function useOrderTracking(id: string) {

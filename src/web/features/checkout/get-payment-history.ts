@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CustomerPaymentPage } from '#contract/orders.ts';
-import { api } from '../../api/client.ts';
+import { ordersApi } from '#contract/api/orders.ts';
+import { call } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 
 export const HISTORY_PAGE_SIZE = 10;
 export const paymentHistoryKey = (email: string | undefined) => ['customer-payments', email] as const;
 
 export function getPaymentHistory(email: string, page: number) {
-  return api<CustomerPaymentPage>(`/customerPayments/${encodeURIComponent(email)}`, {
-    query: { page, limit: HISTORY_PAGE_SIZE },
-  });
+  return call(ordersApi.history, { params: { email }, query: { page, limit: HISTORY_PAGE_SIZE } });
 }
 
 export function usePaymentHistory(page: number) {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentsConfig } from '#contract/payments.ts';
-import { api } from '../../api/client.ts';
+import { paymentsApi } from '#contract/api/payments.ts';
+import { call } from '../../api/client.ts';
 
 export function getPaymentsConfig() {
-  return api<PaymentsConfig>('/payments/config');
+  return call(paymentsApi.config);
 }
 
 /** Which card form to show: the built-in sandbox or Stripe Elements. */

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { VendorOrderPage } from '#contract/fulfilment.ts';
-import { api } from '../../api/client.ts';
+import { ordersApi } from '#contract/api/orders.ts';
+import { call } from '../../api/client.ts';
 
 export const VENDOR_ORDERS_PAGE_SIZE = 10;
 export const vendorOrdersKey = ['vendor-orders'] as const;
 
 export function getVendorOrders(page: number) {
-  return api<VendorOrderPage>('/vendor/orders', { query: { page, limit: VENDOR_ORDERS_PAGE_SIZE } });
+  return call(ordersApi.vendorOrders, { query: { page, limit: VENDOR_ORDERS_PAGE_SIZE } });
 }
 
 export function useVendorOrders(page: number) {

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FulfilmentUpdate, VendorOrder } from '#contract/fulfilment.ts';
-import { api } from '../../api/client.ts';
+import { ordersApi } from '#contract/api/orders.ts';
+import type { FulfilmentUpdate } from '#contract/fulfilment.ts';
+import { call } from '../../api/client.ts';
 import { vendorOrdersKey } from './get-vendor-orders.ts';
 import { vendorSalesKey } from './get-vendor-sales.ts';
 import { vendorStatsKey } from './get-vendor-stats.ts';
 
-type Updated = { modifiedCount: number; order: VendorOrder };
-
 export function updateVendorOrder(orderId: string, status: FulfilmentUpdate['status']) {
-  return api<Updated>(`/vendor/orders/${orderId}`, { method: 'PATCH', body: { status } });
+  return call(ordersApi.updateVendorOrder, { params: { orderId }, body: { status } });
 }
 
 /** Ships, delivers or cancels the vendor's part of an order; the list and the figures refresh. */
