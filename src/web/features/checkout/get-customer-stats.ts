@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerStats } from '#contract/orders.ts';
-import { api } from '../../api/client.ts';
+import { ordersApi } from '#contract/api/orders.ts';
+import { call } from '../../api/client.ts';
 
 export const customerStatsKey = ['customer-stats'] as const;
 
 export function getCustomerStats() {
-  return api<CustomerStats>('/customer-stats');
+  return call(ordersApi.customerStats);
 }
 
 export function useCustomerStats() {
