@@ -17,6 +17,18 @@ beforeAll(() => {
   };
 });
 
+const FORM_LABELS = [
+  'Category',
+  'Product Name',
+  'Product Quantity',
+  'Product Description',
+  'Production Cost ($)',
+  'Profit Margin(%)',
+  'Manufacturing Date',
+  'Expire Date',
+  'Product Image',
+];
+
 const allowance = (canAdd: boolean) => ({ canAdd, limit: 5, productCount: canAdd ? 1 : 5 });
 
 describe('add product page', () => {
@@ -46,6 +58,21 @@ describe('add product page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText('At most $100,000')).toBeTruthy();
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('names what each empty field needs in the spec’s words (every field is required)', async () => {
+    renderPage(<AddProductPage />, { user: VENDOR, routes: { 'GET /api/products/vendor/allowance': allowance(true) } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Product' }));
+    const messages = Object.fromEntries(
+      FORM_LABELS.map((label) => {
+        const describedBy = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+        return [label, document.getElementById(describedBy)?.textContent];
+      }),
+    );
+    expect(messages).toEqual({
+      ...Object.fromEntries(FORM_LABELS.map((label) => [label, 'This field is required'])),
+      Category: 'Choose a category',
+    });
   });
 
   it('offers the premium membership instead of the form at the limit', async () => {
