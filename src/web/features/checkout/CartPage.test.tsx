@@ -58,6 +58,30 @@ describe('cart page', () => {
     expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
   });
 
+  it('shows each line’s quantity, and why each line that can no longer be bought cannot', async () => {
+    const items = [
+      line(1, { amount: 3, spendMoney: 4.5 }),
+      line(2, { available: false, unavailableReason: 'sold_out', stock: 0 }),
+      line(3, { available: false, unavailableReason: 'expired' }),
+      line(4, { available: false, unavailableReason: 'unlisted' }),
+    ];
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
+    await screen.findByText('Product 1');
+    const headers = within(screen.getByRole('region', { name: 'Cart table' }))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    const column = (row: HTMLElement, header: string) =>
+      within(row).getAllByRole('cell')[headers.indexOf(header)].textContent;
+    expect(cartRows().map((row) => column(row, 'Quantity'))).toEqual(['3', '2', '2', '2']);
+    expect(column(cartRows()[0], 'Subtotal')).toBe('$4.50');
+    expect(cartRows().map((row) => column(row, 'Product'))).toEqual([
+      'Product 1By: Vera Farm',
+      'Product 2By: Vera FarmSold out',
+      'Product 3By: Vera FarmExpired',
+      'Product 4By: Vera FarmNo longer sold',
+    ]);
+  });
+
   it('removes a line only after the confirmation, then shows the cart without it', async () => {
     let items = [line(1), line(2)];
     const { requests } = renderPage(<CartPage />, {
