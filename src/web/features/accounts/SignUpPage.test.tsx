@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/render.tsx';
 import { SignUpPage } from './SignUpPage.tsx';
@@ -34,5 +35,34 @@ describe('sign-up form', () => {
     await signUp();
     expect(screen.queryByText(/^Password /)).toBeNull();
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('says why the account could not be made, empties the form and signs nobody in', async () => {
+    const { requests, router } = renderPage(
+      <>
+        <SignUpPage />
+        <ToastContainer />
+      </>,
+      {
+        path: '/signUp',
+        routes: {
+          'POST /api/users': () => ({
+            status: 409,
+            body: { error: { code: 'CONFLICT', message: 'This e-mail already has an account' } },
+          }),
+        },
+      },
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Pat');
+    await userEvent.type(screen.getByLabelText('Email'), 'pat@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Good#pass1');
+    await userEvent.upload(screen.getByLabelText('Your photo'), new File(['x'], 'pat.png', { type: 'image/png' }));
+    await signUp();
+    expect(await screen.findByText('This e-mail already has an account')).toBeTruthy();
+    for (const label of ['Name', 'Email', 'Password']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).value, label).toBe('');
+    }
+    expect(requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(['POST /api/users']);
+    expect(router.state.location.pathname).toBe('/signUp');
   });
 });
