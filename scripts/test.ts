@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 const steps: [string, string[]][] = [
   ['typecheck', ['tsc', '-p', 'tsconfig.json']],
   ['lint', ['biome', 'check', '.']],
+  ['import rules', ['depcruise', 'src', '--config', '.dependency-cruiser.cjs']],
   ['unit and API tests', ['vitest', 'run']],
   ['production build', ['vite', 'build', '--logLevel', 'warn']],
   ['bundle budget', ['node', 'scripts/check-bundle.ts']],
