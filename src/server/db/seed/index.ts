@@ -4,7 +4,7 @@ import { unitForCategory } from '#contract/categories.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
 import { hasProducts, recordDeals, recordProducts } from '../../modules/catalog/index.ts';
-import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
+import { recordOrder } from '../../modules/orders/index.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
 import { recordShops } from '../../modules/shops/index.ts';
 import type { Storage } from '../../modules/uploads/storage.ts';
@@ -285,39 +285,24 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
       return { product, shop, amount: line.amount, totalCents: product.priceCents * line.amount };
     });
     const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
-    const [payment] = await tx
-      .insert(customerPayments)
-      .values({
-        userId,
-        email: customer.email,
-        name: customer.name,
-        orderName: order.orderName,
-        phoneNumber: order.phoneNumber,
-        address: order.address,
-        subtotalCents,
-        discountCents: 0,
-        priceCents: subtotalCents,
-        provider: 'sandbox',
-        transactionId: order.transactionId,
-        cardBrand: 'visa',
-        cardLast4: '4242',
-        createdAt,
-      })
-      .returning({ id: customerPayments.id });
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        paymentId: payment.id,
-        userId,
-        email: customer.email,
-        name: customer.name,
-        status: order.status,
-        createdAt,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderLines).values(
-      lines.map((l) => ({
-        orderId: row.id,
+    await recordOrder(tx, {
+      userId,
+      email: customer.email,
+      name: customer.name,
+      orderName: order.orderName,
+      phoneNumber: order.phoneNumber,
+      address: order.address,
+      subtotalCents,
+      discountCents: 0,
+      priceCents: subtotalCents,
+      provider: 'sandbox',
+      transactionId: order.transactionId,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      status: order.status,
+      lineStatus: order.lineStatus,
+      createdAt,
+      lines: lines.map((l) => ({
         productId: l.product.id,
         vendorId: l.product.vendorId,
         shopName: l.shop.shopName,
@@ -326,10 +311,7 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
         image: l.product.imageUrl,
         unitPriceCents: l.product.priceCents,
         amount: l.amount,
-        totalCents: l.totalCents,
-        status: order.lineStatus,
-        createdAt,
       })),
-    );
+    });
   }
 }
