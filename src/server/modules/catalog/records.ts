@@ -1,12 +1,12 @@
 import { count } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { deals, products } from './tables.ts';
 
 /** A product as the demo data lists it (the database fills in id, popularity and listed when not given). */
 export type ProductRecord = typeof products.$inferInsert;
 
 /** Whether any product, listed or not, was ever recorded (the demo data seeds an empty catalog only). */
-export async function hasProducts(db: Db | Tx): Promise<boolean> {
+export async function hasProducts(db: Tx): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(products);
   return n > 0;
 }
