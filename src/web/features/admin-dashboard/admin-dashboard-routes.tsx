@@ -5,15 +5,14 @@ import { guardedRoute } from '../../auth/RequireRole.tsx';
 import { readPage } from '../../ui/TablePager.tsx';
 import { adminStatsKey, getAdminStats } from './get-admin-stats.ts';
 import { getContactMessages } from './get-contact-messages.ts';
-import { getCoupons } from './get-coupons.ts';
+import { couponsQuery } from './get-coupons.ts';
 import { getReportedReviews, reportedReviewsKey } from './get-reported-reviews.ts';
 
 // The loaders' queries, with the keys of the pages' hooks (get-admin-stats.ts, get-contact-messages.ts,
-// get-coupons.ts, get-reported-reviews.ts) and the table pages in the address.
+// get-reported-reviews.ts; get-coupons.ts exports its own) and the table pages in the address.
 const stats = queryOptions({ queryKey: adminStatsKey, queryFn: getAdminStats });
 const messages = (page: number) =>
   queryOptions({ queryKey: ['contact-messages', page], queryFn: () => getContactMessages(page) });
-const coupons = (page: number) => queryOptions({ queryKey: ['coupons', page], queryFn: () => getCoupons(page) });
 const reported = (page: number) =>
   queryOptions({ queryKey: [...reportedReviewsKey, page], queryFn: () => getReportedReviews(page) });
 
@@ -26,7 +25,7 @@ export const adminDashboardRoutes: RouteObject[] = [
     ({ search }) => [
       pageQuery(stats),
       pageQuery(messages(readPage(search, 'messages'))),
-      pageQuery(coupons(readPage(search, 'coupons'))),
+      pageQuery(couponsQuery(readPage(search, 'coupons'))),
     ],
   ),
   guardedRoute(

@@ -1,15 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { pageQuery } from '../../api/query-client.ts';
+import { vendorStatsQuery } from '../../api/vendor-stats.ts';
 import { guardedRoute } from '../../auth/RequireRole.tsx';
 import { readPage } from '../../ui/TablePager.tsx';
 import { getProductReviews, productReviewsKey } from './get-product-reviews.ts';
 import { getVendorOrders, vendorOrdersKey } from './get-vendor-orders.ts';
-import { getVendorStats, vendorStatsKey } from './get-vendor-stats.ts';
 
-// The loaders' queries, with the keys of the pages' hooks (get-vendor-stats.ts, get-vendor-orders.ts,
-// get-product-reviews.ts) and the table pages in the address.
-const stats = queryOptions({ queryKey: vendorStatsKey, queryFn: getVendorStats });
+// The loaders' queries, with the keys of the pages' hooks (get-vendor-orders.ts, get-product-reviews.ts; the
+// figures' query is api/vendor-stats.ts's) and the table pages in the address.
 const orders = (page: number) =>
   queryOptions({ queryKey: [...vendorOrdersKey, page], queryFn: () => getVendorOrders(page) });
 const reviews = (productId: string, page: number) =>
@@ -24,7 +23,7 @@ export const vendorDashboardRoutes: RouteObject[] = [
     'vendorHome',
     ['vendor'],
     () => import('./VendorHomePage.tsx').then((m) => m.VendorHomePage),
-    () => [pageQuery(stats)],
+    () => [pageQuery(vendorStatsQuery)],
   ),
   guardedRoute(
     'vendorOrder',
