@@ -6,8 +6,10 @@ import type { DestinationStream } from 'pino';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { revokeAllRefreshTokens } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { countOfferedProducts, unlistVendorProducts } from './modules/catalog/index.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { makeOrder } from './modules/checkout/index.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -23,7 +25,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
-import { createStorage, type Storage } from './modules/uploads/storage.ts';
+import { createStorage, type Storage } from './modules/uploads/index.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -91,7 +93,7 @@ export async function buildApp(deps: AppDeps) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
-      await api.register(shopRoutes);
+      await api.register(shopRoutes, { productCounts: countOfferedProducts });
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(paymentRoutes);
@@ -104,7 +106,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(moderationRoutes);
       await api.register(uploadRoutes);
       await api.register(authRoutes);
-      await api.register(userRoutes);
+      await api.register(userRoutes, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] });
     },
     { prefix: '/api' },
   );

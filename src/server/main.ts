@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs/index.ts';
-import { createStorage } from './modules/uploads/storage.ts';
-import { ensureAdmin } from './modules/users/admin-bootstrap.ts';
+import { createStorage } from './modules/uploads/index.ts';
+import { ensureAdmin } from './modules/users/index.ts';
 import { loadSecrets } from './secrets.ts';
 
 /** How long SIGTERM or SIGINT lets requests in flight finish before their connections are closed. */

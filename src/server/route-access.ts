@@ -1,6 +1,6 @@
 import { API_ROUTES, type ApiRouteKey, routeKey } from '#contract/api/index.ts';
 import type { Role } from '#contract/roles.ts';
-import type { Ownership, RouteAccess } from '#contract/route-table.ts';
+import type { RouteAccess } from '#contract/route-table.ts';
 
 export type { RouteAccess };
 
@@ -14,10 +14,6 @@ export type { RouteAccess };
  */
 
 const PUBLIC: RouteAccess = { allow: 'public' };
-const SIGNED_IN: RouteAccess = { allow: 'signed-in' };
-const ADMIN: RouteAccess = { allow: ['admin'] };
-
-const ownAccount = (admin: boolean): Ownership => ({ of: 'account', admin, otherwise: 403 });
 
 /** Routes not (yet) in the contract's route table; each module's rows move to the table with its routes. */
 const UNLISTED = {
@@ -29,41 +25,6 @@ const UNLISTED = {
   'GET /api/docs/yaml': PUBLIC,
   'GET /api/docs/static/index.html': PUBLIC,
   'GET /api/docs/static/swagger-initializer.js': PUBLIC,
-
-  // Sign-up, sign-in and sessions: proof of identity is in the body or the refresh cookie
-  'POST /api/users': PUBLIC,
-  'POST /api/jwt': PUBLIC,
-  'POST /api/auth/refresh': { allow: 'public', note: 'the refresh cookie is the credential (401 without one)' },
-  'POST /api/auth/logout': PUBLIC,
-  'GET /api/auth/providers': PUBLIC,
-  'GET /api/auth/google/start': PUBLIC,
-  'GET /api/auth/google/callback': PUBLIC,
-  'GET /api/auth/google/popup.js': PUBLIC,
-
-  // Accounts
-  'GET /api/users/me': SIGNED_IN,
-  'PATCH /api/users/me/photo': SIGNED_IN,
-  'GET /api/users/info': { allow: 'signed-in', owner: ownAccount(true) },
-  'GET /api/users/admin/:email': { allow: 'signed-in', owner: ownAccount(true) },
-  'GET /api/users/vendor/:email': { allow: 'signed-in', owner: ownAccount(true) },
-  'GET /api/users/:roll': ADMIN,
-  'PATCH /api/users/admin/:id': ADMIN,
-  'PATCH /api/users/email/:email': {
-    allow: 'signed-in',
-    owner: ownAccount(false),
-    note: 'vendor registration: only for the caller’s own account, not even an admin for another',
-  },
-  'DELETE /api/users/:roll/:email': ADMIN,
-
-  // Catalog (reads are public)
-  'GET /api/shops': PUBLIC,
-  'GET /api/singleShop/:id': PUBLIC,
-
-  // Coupons, checkout, payments
-
-
-  // Uploads
-  'POST /api/uploads': { allow: 'signed-in', note: 'issue 9: pictures need a signed-in user' },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof UNLISTED | ApiRouteKey;

@@ -1,14 +1,18 @@
 import type { RouteDef } from '../route-table.ts';
+import { authApi } from './auth.ts';
 import { cartApi } from './cart.ts';
 import { catalogApi } from './catalog.ts';
-import { contactApi } from './contact.ts';
-import { healthApi } from './health.ts';
-import { reviewsApi } from './reviews.ts';
-import { statsApi } from './stats.ts';
 import { checkoutApi } from './checkout.ts';
+import { contactApi } from './contact.ts';
 import { couponsApi } from './coupons.ts';
+import { healthApi } from './health.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
+import { reviewsApi } from './reviews.ts';
+import { shopsApi } from './shops.ts';
+import { statsApi } from './stats.ts';
+import { uploadsApi } from './uploads.ts';
+import { usersApi } from './users.ts';
 
 /**
  * The whole route table, module by module. The server and the authorization matrix read it whole; the web
@@ -16,15 +20,19 @@ import { paymentsApi } from './payments.ts';
  */
 export const API = {
   cart: cartApi,
-  reviews: reviewsApi,
-  stats: statsApi,
-  contact: contactApi,
-  health: healthApi,
   checkout: checkoutApi,
   payments: paymentsApi,
   orders: ordersApi,
   catalog: catalogApi,
   coupons: couponsApi,
+  reviews: reviewsApi,
+  stats: statsApi,
+  contact: contactApi,
+  health: healthApi,
+  auth: authApi,
+  users: usersApi,
+  shops: shopsApi,
+  uploads: uploadsApi,
 };
 
 type Module = (typeof API)[keyof typeof API];

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { passwordField } from '#contract/auth.ts';
 import { emailField } from '#contract/validation.ts';
 import { loadConfig } from '../config.ts';
-import { ensureAdmin } from '../modules/users/admin-bootstrap.ts';
+import { ensureAdmin } from '../modules/users/index.ts';
 import { openDatabase } from './database.ts';
 
 const USAGE = `Usage: npm run admin -- create <email> [--password <password>]

@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#contract/roles.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { verifyAccessToken } from '../modules/auth/tokens.ts';
-import { users } from '../modules/users/tables.ts';
+import { verifyAccessToken } from '../modules/auth/index.ts';
+import { callerById } from '../modules/users/index.ts';
 
 /** Who is calling, as the server knows it from the verified token and the database. */
 export type AuthUser = { id: string; email: string; name: string; roll: Role; photoUrl: string | null };
@@ -35,18 +34,8 @@ export const authPlugin = fp(
       if (!header?.startsWith('Bearer ')) return;
       const claims = await verifyAccessToken(header.slice(7).trim(), app.secrets.jwtSecret);
       if (!claims) return;
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          roll: users.roll,
-          photoUrl: users.photoUrl,
-          tokenVersion: users.tokenVersion,
-        })
-        .from(users)
-        .where(and(eq(users.id, claims.sub), isNull(users.disabledAt)));
-      if (!row || row.tokenVersion !== claims.ver) return;
+      const row = await callerById(app.db, claims.sub, claims.ver);
+      if (!row) return;
       request.user = { id: row.id, email: row.email, name: row.name, roll: row.roll, photoUrl: row.photoUrl };
     });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
-import { localUploadsDir } from '../modules/uploads/storage.ts';
+import { localUploadsDir } from '../modules/uploads/index.ts';
 
 /**
  * Serves the uploaded pictures (local storage) and the built React app; any other GET outside /api

@@ -1,7 +1,7 @@
 import type { Role } from '#contract/roles.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { signAccessToken } from '../modules/auth/tokens.ts';
+import { signAccessToken } from '../modules/auth/index.ts';
 import { shops } from '../modules/shops/tables.ts';
+import { hashPassword } from '../modules/users/index.ts';
 import { users } from '../modules/users/tables.ts';
 import type { TestContext } from './app.ts';
 

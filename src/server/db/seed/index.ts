@@ -1,14 +1,13 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CategoryValue } from '#contract/categories.ts';
 import { unitForCategory } from '#contract/categories.ts';
 import { priceFromCost } from '#contract/money.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
 import { hasProducts, recordDeals, recordProducts } from '../../modules/catalog/index.ts';
 import { recordOrder } from '../../modules/orders/index.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
 import { recordShops } from '../../modules/shops/index.ts';
-import type { Storage } from '../../modules/uploads/storage.ts';
-import { users } from '../../modules/users/tables.ts';
+import type { Storage } from '../../modules/uploads/index.ts';
+import { hashPassword, hasUsers, recordUsers } from '../../modules/users/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
@@ -44,8 +43,7 @@ export async function shouldSeedDemo(db: Db, seedDemo: boolean | undefined): Pro
   if (seedDemo === false) return false;
   if (await hasProducts(db)) return false;
   if (seedDemo === true) return true;
-  const [{ n: userCount }] = await db.select({ n: count() }).from(users);
-  return userCount === 0;
+  return !(await hasUsers(db));
 }
 
 /**
@@ -114,35 +112,31 @@ async function insertUsers(
   passwordHash: (email: string) => string,
 ): Promise<UserIds> {
   const joined = (daysAgo: number) => new Date(now - daysAgo * DAY_MS);
-  const rows = await tx
-    .insert(users)
-    .values([
-      {
-        name: DEMO_ADMIN.name,
-        email: DEMO_ADMIN.email,
-        roll: 'admin' as const,
-        passwordHash: passwordHash(DEMO_ADMIN.email),
-        createdAt: joined(400),
-      },
-      ...SHOPS.map((shop, i) => ({
-        name: shop.ownerName,
-        email: shop.email,
-        roll: 'vendor' as const,
-        passwordHash: passwordHash(shop.email),
-        photoUrl: pictureUrl(shop.picture),
-        createdAt: joined(200 - i * 7),
-      })),
-      ...CUSTOMERS.map((customer, i) => ({
-        name: customer.name,
-        email: customer.email,
-        roll: 'customer' as const,
-        passwordHash: passwordHash(customer.email),
-        photoUrl: pictureUrl(customer.picture),
-        createdAt: joined(120 - i * 9),
-      })),
-    ])
-    .returning({ id: users.id, email: users.email });
-  const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+  const byEmail = await recordUsers(tx, [
+    {
+      name: DEMO_ADMIN.name,
+      email: DEMO_ADMIN.email,
+      roll: 'admin' as const,
+      passwordHash: passwordHash(DEMO_ADMIN.email),
+      createdAt: joined(400),
+    },
+    ...SHOPS.map((shop, i) => ({
+      name: shop.ownerName,
+      email: shop.email,
+      roll: 'vendor' as const,
+      passwordHash: passwordHash(shop.email),
+      photoUrl: pictureUrl(shop.picture),
+      createdAt: joined(200 - i * 7),
+    })),
+    ...CUSTOMERS.map((customer, i) => ({
+      name: customer.name,
+      email: customer.email,
+      roll: 'customer' as const,
+      passwordHash: passwordHash(customer.email),
+      photoUrl: pictureUrl(customer.picture),
+      createdAt: joined(120 - i * 9),
+    })),
+  ]);
   const ids: UserIds = new Map();
   for (const shop of SHOPS) ids.set(shop.key, byEmail.get(shop.email) as string);
   await recordShops(

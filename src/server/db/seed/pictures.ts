@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { storeImage } from '../../modules/uploads/pipeline.ts';
-import type { Storage } from '../../modules/uploads/storage.ts';
+import { type Storage, storeImage } from '../../modules/uploads/index.ts';
 
 /** The 256×256 3D food renders of the `@lobehub/fluent-emoji-3d` npm package, named `<codepoint>.webp`. */
 const EMOJI_ASSETS = path.join(

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { authProviders, GOOGLE_NOT_SET_UP, signInInput, tokenResponse, WRONG_CREDENTIALS } from '#contract/auth.ts';
+import { authApi } from '#contract/api/auth.ts';
+import { GOOGLE_NOT_SET_UP, WRONG_CREDENTIALS } from '#contract/auth.ts';
 import { AppError, unauthenticated } from '../../errors.ts';
-import { findActiveUserByEmail, findActiveUserById, findOrCreateGoogleUser } from '../users/service.ts';
+import { handle } from '../../route-table.ts';
+import {
+  findActiveUserByEmail,
+  findActiveUserById,
+  findOrCreateGoogleUser,
+  hashPassword,
+  verifyPassword,
+} from '../users/index.ts';
 import { GoogleSignIn } from './google.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 import { POPUP_SCRIPT, popupResultPage } from './popup-page.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import {
@@ -23,144 +28,92 @@ import { SignInLimiter } from './sign-in-limiter.ts';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export async function authRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new SignInLimiter(app.db);
   const google = app.config.google ? new GoogleSignIn(app.config) : undefined;
   // Verifying against a real hash when the account does not exist keeps both answers equally slow.
   const dummyHash = hashPassword('not-a-real-password-Aa1!');
 
-  api.post(
-    '/jwt',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with e-mail and password: an access token, and the refresh cookie',
-        body: signInInput,
-        response: { 200: tokenResponse },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      await limiter.attempt(request.ip, email, reply);
-      const user = await findActiveUserByEmail(app.db, email);
-      const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user?.passwordHash || !valid) throw unauthenticated(WRONG_CREDENTIALS);
-      await limiter.succeeded(request.ip, email);
-      return { token: await startSession(app, reply, user) };
-    },
-  );
+  handle(app, authApi.signIn, async (request, reply) => {
+    const { email, password } = request.body;
+    await limiter.attempt(request.ip, email, reply);
+    const user = await findActiveUserByEmail(app.db, email);
+    const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+    if (!user?.passwordHash || !valid) throw unauthenticated(WRONG_CREDENTIALS);
+    await limiter.succeeded(request.ip, email);
+    return { token: await startSession(app, reply, user) };
+  });
 
-  api.post(
-    '/auth/refresh',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Renew the access token with the refresh cookie (the cookie is rotated)',
-        response: { 200: tokenResponse },
-      },
-    },
-    async (request, reply) => {
-      const presented = request.cookies[REFRESH_COOKIE];
-      const rotated = presented ? await rotateRefreshToken(app.db, presented) : null;
-      const user = rotated ? await findActiveUserById(app.db, rotated.userId) : undefined;
-      if (!rotated || !user) return endSession(reply);
-      setRefreshCookie(app, reply, rotated.token);
-      return { token: await accessTokenFor(app, user) };
-    },
-  );
+  handle(app, authApi.refresh, async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    const rotated = presented ? await rotateRefreshToken(app.db, presented) : null;
+    const user = rotated ? await findActiveUserById(app.db, rotated.userId) : undefined;
+    if (!rotated || !user) return endSession(reply);
+    setRefreshCookie(app, reply, rotated.token);
+    return { token: await accessTokenFor(app, user) };
+  });
 
   function endSession(reply: FastifyReply): never {
     clearRefreshCookie(app, reply);
     throw unauthenticated(SESSION_ENDED);
   }
 
-  api.post(
-    '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: revoke the refresh token and clear its cookie',
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const presented = request.cookies[REFRESH_COOKIE];
-      if (presented) await revokeRefreshToken(app.db, presented);
-      clearRefreshCookie(app, reply);
-      return reply.status(204).send(null);
-    },
-  );
+  handle(app, authApi.logout, async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    if (presented) await revokeRefreshToken(app.db, presented);
+    clearRefreshCookie(app, reply);
+    return reply.code(204).send();
+  });
 
-  api.get(
-    '/auth/providers',
-    {
-      schema: { tags: ['auth'], summary: 'Sign-in options this server offers', response: { 200: authProviders } },
-    },
-    async () => ({ google: Boolean(google) }),
-  );
+  handle(app, authApi.providers, async () => ({ google: Boolean(google) }));
 
   /** The popup's pages must keep their opener across the provider's pages (no browsing context group switch). */
   const popupHeaders = (reply: FastifyReply) =>
     reply.header('cross-origin-opener-policy', 'unsafe-none').header('cache-control', 'no-store');
 
   const sendPopupResult = (reply: FastifyReply, result: { ok: true } | { ok: false; error: string }) =>
-    popupHeaders(reply).type('text/html; charset=utf-8').send(popupResultPage(result));
+    popupHeaders(reply).code(200).type('text/html; charset=utf-8').send(popupResultPage(result));
 
-  api.get(
-    '/auth/google/start',
-    { schema: { tags: ['auth'], summary: 'Google sign-in popup: redirects to the provider (code + PKCE)' } },
-    async (request, reply) => {
-      if (!google) return sendPopupResult(reply, { ok: false, error: GOOGLE_NOT_SET_UP });
-      try {
-        const { url, flow } = await google.start();
-        await setFlowCookie(app, reply, flow);
-        return popupHeaders(reply).redirect(url.href);
-      } catch (error) {
-        request.log.warn({ err: error }, 'Google sign-in could not start');
-        return sendPopupResult(reply, {
-          ok: false,
-          error: 'Google sign-in is not available right now. Please try again later.',
-        });
-      }
-    },
-  );
+  handle(app, authApi.googleStart, async (request, reply) => {
+    if (!google) return sendPopupResult(reply, { ok: false, error: GOOGLE_NOT_SET_UP });
+    try {
+      const { url, flow } = await google.start();
+      await setFlowCookie(app, reply, flow);
+      return popupHeaders(reply).redirect(url.href);
+    } catch (error) {
+      request.log.warn({ err: error }, 'Google sign-in could not start');
+      return sendPopupResult(reply, {
+        ok: false,
+        error: 'Google sign-in is not available right now. Please try again later.',
+      });
+    }
+  });
 
-  api.get(
-    '/auth/google/callback',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Google sign-in popup: the provider returns here; the page tells the opening tab',
-        querystring: z.object({ error: z.string().optional() }).loose(),
-      },
-    },
-    async (request, reply) => {
-      if (!google) return sendPopupResult(reply, { ok: false, error: GOOGLE_NOT_SET_UP });
-      const flow = await readFlowCookie(app, request);
-      clearFlowCookie(app, reply);
-      if (request.query.error === 'access_denied') {
-        return sendPopupResult(reply, { ok: false, error: 'Google sign-in was cancelled.' });
+  handle(app, authApi.googleCallback, async (request, reply) => {
+    if (!google) return sendPopupResult(reply, { ok: false, error: GOOGLE_NOT_SET_UP });
+    const flow = await readFlowCookie(app, request);
+    clearFlowCookie(app, reply);
+    if (request.query.error === 'access_denied') {
+      return sendPopupResult(reply, { ok: false, error: 'Google sign-in was cancelled.' });
+    }
+    if (!flow) {
+      return sendPopupResult(reply, { ok: false, error: 'The Google sign-in took too long. Please try again.' });
+    }
+    let user: Awaited<ReturnType<typeof findOrCreateGoogleUser>>;
+    try {
+      const identity = await google.finish(new URL(request.url, app.config.publicUrl), flow);
+      user = await findOrCreateGoogleUser(app.db, identity);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) {
+        return sendPopupResult(reply, { ok: false, error: error.message });
       }
-      if (!flow) {
-        return sendPopupResult(reply, { ok: false, error: 'The Google sign-in took too long. Please try again.' });
-      }
-      let user: Awaited<ReturnType<typeof findOrCreateGoogleUser>>;
-      try {
-        const identity = await google.finish(new URL(request.url, app.config.publicUrl), flow);
-        user = await findOrCreateGoogleUser(app.db, identity);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500) {
-          return sendPopupResult(reply, { ok: false, error: error.message });
-        }
-        request.log.warn({ err: error }, 'Google sign-in failed');
-        return sendPopupResult(reply, { ok: false, error: 'Google sign-in failed. Please try again.' });
-      }
-      await startSession(app, reply, user);
-      return sendPopupResult(reply, { ok: true });
-    },
-  );
+      request.log.warn({ err: error }, 'Google sign-in failed');
+      return sendPopupResult(reply, { ok: false, error: 'Google sign-in failed. Please try again.' });
+    }
+    await startSession(app, reply, user);
+    return sendPopupResult(reply, { ok: true });
+  });
 
-  api.get('/auth/google/popup.js', { schema: { hide: true } }, async (_request, reply) =>
+  handle(app, authApi.googlePopupScript, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(POPUP_SCRIPT),
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import type { users } from '../users/tables.ts';
+import type { Account } from '../users/index.ts';
 import type { GoogleFlowState } from './google.ts';
 import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
 import { signAccessToken } from './tokens.ts';
@@ -12,11 +12,9 @@ const FLOW_COOKIE = 'farmstall_google_flow';
 const FLOW_COOKIE_PATH = '/api/auth/google';
 const FLOW_TTL_SECONDS = 10 * 60;
 
-type UserRow = typeof users.$inferSelect;
-
 const secure = (app: FastifyInstance) => app.config.publicUrl.startsWith('https:');
 
-export function accessTokenFor(app: FastifyInstance, user: UserRow): Promise<string> {
+export function accessTokenFor(app: FastifyInstance, user: Account): Promise<string> {
   return signAccessToken(
     { sub: user.id, email: user.email, roll: user.roll, ver: user.tokenVersion },
     app.secrets.jwtSecret,
@@ -43,7 +41,7 @@ export function clearRefreshCookie(app: FastifyInstance, reply: FastifyReply): v
 }
 
 /** Signs the user in: a new refresh token in the cookie, and an access token to hand to the client. */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, user: UserRow): Promise<string> {
+export async function startSession(app: FastifyInstance, reply: FastifyReply, user: Account): Promise<string> {
   setRefreshCookie(app, reply, await issueRefreshToken(app.db, user.id));
   return accessTokenFor(app, user);
 }
@@ -70,7 +68,10 @@ export async function setFlowCookie(app: FastifyInstance, reply: FastifyReply, f
   });
 }
 
-export async function readFlowCookie(app: FastifyInstance, request: FastifyRequest): Promise<GoogleFlowState | null> {
+export async function readFlowCookie(
+  app: FastifyInstance,
+  request: Pick<FastifyRequest, 'cookies'>,
+): Promise<GoogleFlowState | null> {
   const value = request.cookies[FLOW_COOKIE];
   if (!value) return null;
   try {

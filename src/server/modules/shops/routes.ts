@@ -1,27 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { shop, shopIdParams, shopList, shopListQuery } from '#contract/shops.ts';
-import { getShop, listShops } from './service.ts';
+import { shopsApi } from '#contract/api/shops.ts';
+import { pageOf } from '#contract/pagination.ts';
+import { forbidden } from '../../errors.ts';
+import { handle } from '../../route-table.ts';
+import { assertSelfOrAdmin, findActiveUserByEmail, listUsers } from '../users/index.ts';
+import { registerVendor, userRecords } from './accounts.ts';
+import { getShop, listShops, type ProductCounts } from './service.ts';
 
-export async function shopRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export type ShopRoutesOptions = {
+  /** The catalog's count of each vendor's offered products (app.ts wires it: the catalog reads shops). */
+  productCounts: ProductCounts;
+};
 
-  api.get(
-    '/shops',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: "Vendors' shops; q filters by shop name or address",
-        querystring: shopListQuery,
-        response: { 200: shopList },
-      },
-    },
-    async (request) => listShops(app.db, request.query.q),
-  );
+export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOptions) {
+  handle(app, shopsApi.list, async ({ query }) => listShops(app.db, query.q, options.productCounts));
 
-  api.get(
-    '/singleShop/:id',
-    { schema: { tags: ['catalog'], summary: 'One shop', params: shopIdParams, response: { 200: shop } } },
-    async (request) => getShop(app.db, request.params.id),
-  );
+  handle(app, shopsApi.get, async ({ params }) => getShop(app.db, params.id, options.productCounts));
+
+  handle(app, shopsApi.registerVendor, async ({ params, body, user }) => {
+    if (user.email !== params.email) throw forbidden('You can only register a shop for your own account');
+    return registerVendor(app.db, user.id, body);
+  });
+
+  handle(app, shopsApi.userInfo, async ({ query, user }) => {
+    assertSelfOrAdmin(user, query.email);
+    const account = await findActiveUserByEmail(app.db, query.email);
+    return account ? userRecords(app.db, [account]) : [];
+  });
+
+  handle(app, shopsApi.users, async ({ params, query }) => {
+    const { page, limit } = query;
+    const { rows, total } = await listUsers(app.db, params.roll, page ? { page, limit } : undefined);
+    const records = await userRecords(app.db, rows);
+    return page ? pageOf(records, total, { page, limit }) : records;
+  });
 }

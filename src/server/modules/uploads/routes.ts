@@ -1,62 +1,48 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { uploadResponse } from '#contract/uploads.ts';
-import { AppError, badRequest, unauthenticated } from '../../errors.ts';
+import { uploadsApi } from '#contract/api/uploads.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { consumeOrRefuse, postgresLimiter } from '../../plugins/rate-limit.ts';
+import { handle } from '../../route-table.ts';
 import { storeImage } from './pipeline.ts';
 
 export async function uploadRoutes(app: FastifyInstance) {
   const perUser = postgresLimiter(app.db, 'uploads', app.config.rateLimitUploadsPerHour, 60 * 60);
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/uploads',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['uploads'],
-        summary: 'Signed in: upload a picture (multipart field `image`); answers like the image host of the spec',
-        consumes: ['multipart/form-data'],
-        response: { 201: uploadResponse },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user;
-      if (!user) throw unauthenticated();
-      await consumeOrRefuse(
-        perUser,
-        user.id,
-        reply,
-        (wait) => `You have uploaded many pictures in a short time. Please wait ${wait} and try again.`,
-      );
-      if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
-      const file = await request.file().catch(malformedUpload);
-      if (file?.fieldname !== 'image') {
-        throw badRequest('Send the picture in the multipart field "image"', { image: 'This field is required' });
+  handle(app, uploadsApi.upload, async (request, reply) => {
+    await consumeOrRefuse(
+      perUser,
+      request.user.id,
+      reply,
+      (wait) => `You have uploaded many pictures in a short time. Please wait ${wait} and try again.`,
+    );
+    if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "image"');
+    const file = await request.file().catch(malformedUpload);
+    if (file?.fieldname !== 'image') {
+      throw badRequest('Send the picture in the multipart field "image"', { image: 'This field is required' });
+    }
+    const buffer = await file.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The picture is too large. The limit is ${readableSize(app.config.uploadMaxBytes)}.`,
+        );
       }
-      const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `The picture is too large. The limit is ${readableSize(app.config.uploadMaxBytes)}.`,
-          );
-        }
-        return malformedUpload(error);
-      });
-      if (buffer.length === 0) throw badRequest('The file is empty', { image: 'The file is empty' });
-      const image = await storeImage(app.storage, buffer);
-      return reply.status(201).send({
-        success: true,
-        status: 201,
-        data: {
-          id: image.id,
-          url: image.displayUrl,
-          display_url: image.displayUrl,
-          width: image.width,
-          height: image.height,
-          thumb: { url: image.thumbUrl },
-        },
-      });
-    },
-  );
+      return malformedUpload(error);
+    });
+    if (buffer.length === 0) throw badRequest('The file is empty', { image: 'The file is empty' });
+    const image = await storeImage(app.storage, buffer);
+    return {
+      success: true as const,
+      status: 201,
+      data: {
+        id: image.id,
+        url: image.displayUrl,
+        display_url: image.displayUrl,
+        width: image.width,
+        height: image.height,
+        thumb: { url: image.thumbUrl },
+      },
+    };
+  });
 }
 
 /** What the multipart parser says about a body cut off mid-part or without its boundary: the client's bytes. */

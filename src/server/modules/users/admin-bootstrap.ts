@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from './passwords.ts';
 import { users } from './tables.ts';
 
 /**

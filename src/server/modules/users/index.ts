@@ -1,4 +1,20 @@
-/** The users module's public functions: other modules read accounts only through these. */
+/** The users module's public functions: other modules read and change accounts only through these. */
 export { countActiveAccounts } from './account-counts.ts';
 export { type AccountName, accountsByIds } from './accounts-by-id.ts';
+export { ensureAdmin } from './admin-bootstrap.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
 export { lockPayer } from './payer.ts';
+export { hasUsers, recordUsers } from './records.ts';
+export { assertSelfOrAdmin } from './self-or-admin.ts';
+export {
+  type Account,
+  activeAccountsByIds,
+  callerById,
+  createCustomer,
+  findActiveUserByEmail,
+  findActiveUserById,
+  findOrCreateGoogleUser,
+  listUsers,
+  makeVendor,
+  type WhenDeleted,
+} from './service.ts';

@@ -1,44 +1,16 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type PageQuery, pageOffset } from '#contract/pagination.ts';
 import type { Role } from '#contract/roles.ts';
-import type { UserPage, UserRecord, VendorRegistrationInput } from '#contract/users.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts';
-import { products } from '../catalog/tables.ts';
-import { type ShopProfile, saveShop, shopsByVendorIds } from '../shops/index.ts';
 import { users } from './tables.ts';
 
-type UserRow = typeof users.$inferSelect;
+/** An account as stored (the password hash too: only the users and auth modules read it). */
+export type Account = typeof users.$inferSelect;
 
-/** A user with its shop's fields (null when it has no shop). */
-export function toUserRecord(row: UserRow, shop: ShopProfile | undefined): UserRecord {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    roll: row.roll,
-    photoURL: row.photoUrl,
-    shop: shop?.name ?? null,
-    image: shop?.image ?? null,
-    address: shop?.address ?? null,
-    phone: shop?.phone ?? null,
-    date: shop?.established ?? null,
-    membership: shop?.membership ?? null,
-    badge: shop?.badge ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The users with their shops (one query for the shops). */
-export async function withShops(db: Tx, rows: UserRow[]): Promise<UserRecord[]> {
-  const shops = await shopsByVendorIds(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toUserRecord(row, shops.get(row.id)));
-}
+/** Work another module does in the deletion's transaction (revoke sessions, unlist products). */
+export type WhenDeleted = (tx: Tx, userId: string) => Promise<unknown>;
 
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
@@ -51,7 +23,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createCustomer(
   db: Tx,
   input: { name: string; email: string; passwordHash?: string; photoUrl?: string | null; googleSubject?: string },
-): Promise<UserRow> {
+): Promise<Account> {
   try {
     const [row] = await db
       .insert(users)
@@ -72,7 +44,7 @@ export async function createCustomer(
 }
 
 /** An enabled account by e-mail, or undefined. */
-export async function findActiveUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+export async function findActiveUserByEmail(db: Tx, email: string): Promise<Account | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -80,7 +52,7 @@ export async function findActiveUserByEmail(db: Tx, email: string): Promise<User
   return row;
 }
 
-export async function findActiveUserById(db: Tx, id: string): Promise<UserRow | undefined> {
+export async function findActiveUserById(db: Tx, id: string): Promise<Account | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -96,7 +68,7 @@ export async function findActiveUserById(db: Tx, id: string): Promise<UserRow | 
 export async function findOrCreateGoogleUser(
   db: Db,
   identity: { subject: string; email: string; emailVerified: boolean; name: string },
-): Promise<UserRow> {
+): Promise<Account> {
   return db.transaction(async (tx) => {
     const [linked] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject));
     if (linked) {
@@ -125,18 +97,29 @@ export async function findOrCreateGoogleUser(
   });
 }
 
-/** Enabled users of one role, oldest first: all of them, or one page with the total. */
-export async function listUsers(db: Db, roll: Role): Promise<UserRecord[]>;
-export async function listUsers(db: Db, roll: Role, page: PageQuery): Promise<UserPage>;
-export async function listUsers(db: Db, roll: Role, page?: PageQuery): Promise<UserRecord[] | UserPage> {
+/** Enabled users of one role, oldest first: all of them, or one page, with the total. */
+export async function listUsers(db: Db, roll: Role, page?: PageQuery): Promise<{ rows: Account[]; total: number }> {
   const where = and(eq(users.roll, roll), isNull(users.disabledAt));
   const query = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
-  if (!page) return withShops(db, await query);
+  if (!page) {
+    const rows = await query;
+    return { rows, total: rows.length };
+  }
   const [rows, [{ total }]] = await Promise.all([
     query.limit(page.limit).offset(pageOffset(page)),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return pageOf(await withShops(db, rows), total, page);
+  return { rows, total };
+}
+
+/** Enabled accounts among these ids, by id (one query): who may still be shown, e.g. as a shop's owner. */
+export async function activeAccountsByIds(db: Tx, ids: readonly string[]): Promise<Map<string, Account>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), isNull(users.disabledAt)));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Makes a customer an admin. Already an admin: nothing changes. A vendor keeps its shop: 409. */
@@ -153,39 +136,31 @@ export async function promoteToAdmin(db: Db, id: string): Promise<{ modifiedCoun
 }
 
 /**
- * Vendor registration: a customer becomes a vendor and opens its shop (membership normal), in one transaction;
- * a vendor updates its shop.
+ * Makes the user a vendor in the caller's transaction (the one that opens its shop); the row stays locked until
+ * it ends. 404 for an unknown or deleted account, 403 for an admin; a vendor stays a vendor.
  */
-export async function registerVendor(
-  db: Db,
-  userId: string,
-  input: VendorRegistrationInput,
-): Promise<{ modifiedCount: number }> {
-  return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.disabledAt)))
-      .for('update');
-    if (!target) throw notFound('The user');
-    if (target.roll === 'admin') throw forbidden('An admin account cannot register a shop.');
-    await saveShop(tx, userId, {
-      name: input.shop,
-      established: input.date,
-      address: input.address,
-      phone: input.phone,
-      image: input.image,
-    });
-    await tx.update(users).set({ roll: 'vendor' }).where(eq(users.id, userId));
-    return { modifiedCount: 1 };
-  });
+export async function makeVendor(tx: Tx, userId: string): Promise<void> {
+  const [target] = await tx
+    .select({ roll: users.roll })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .for('update');
+  if (!target) throw notFound('The user');
+  if (target.roll === 'admin') throw forbidden('An admin account cannot register a shop.');
+  if (target.roll !== 'vendor') await tx.update(users).set({ roll: 'vendor' }).where(eq(users.id, userId));
 }
 
 /**
- * "Deletes" a user of the given role: the account is disabled and every token of it revoked at once.
- * Orders and payments stay (financial records); a vendor's products are unlisted; the last admin stays.
+ * "Deletes" a user of the given role: the account is disabled and its access tokens revoked at once (token
+ * version); `whenDeleted` does the other modules' part in the same transaction (their refresh tokens, a vendor's
+ * products). Orders and payments stay (financial records); the last admin stays.
  */
-export async function deleteUser(db: Db, roll: Role, email: string): Promise<{ deletedCount: number }> {
+export async function deleteUser(
+  db: Db,
+  roll: Role,
+  email: string,
+  whenDeleted: readonly WhenDeleted[],
+): Promise<{ deletedCount: number }> {
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select()
@@ -206,10 +181,7 @@ export async function deleteUser(db: Db, roll: Role, email: string): Promise<{ d
       .update(users)
       .set({ disabledAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, target.id));
-    await revokeAllRefreshTokens(tx, target.id);
-    if (target.roll === 'vendor') {
-      await tx.update(products).set({ listed: false, updatedAt: new Date() }).where(eq(products.vendorId, target.id));
-    }
+    for (const step of whenDeleted) await step(tx, target.id);
     return { deletedCount: 1 };
   });
 }
@@ -220,4 +192,16 @@ export async function setPhoto(db: Db, userId: string, photoUrl: string): Promis
     .update(users)
     .set({ photoUrl })
     .where(and(eq(users.id, userId), isNull(users.disabledAt)));
+}
+
+/**
+ * The caller behind a verified access token: its account when enabled and the token's version is still the
+ * account's (a deleted user, or one whose tokens were revoked, is out at once).
+ */
+export async function callerById(db: Tx, id: string, tokenVersion: number): Promise<Account | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.disabledAt), eq(users.tokenVersion, tokenVersion)));
+  return row;
 }

@@ -289,13 +289,13 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
     });
   });
 
-  it('opens the shop and makes the vendor in one transaction: when the role cannot be set, no shop stays', async () => {
+  it('makes the vendor and opens its shop in one transaction: when the shop cannot be saved, the role stays', async () => {
     await t.db.execute(sql`
-      CREATE FUNCTION refuse_vendor() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'no vendor today'; END $$`);
-    await t.db.execute(sql`
-      CREATE TRIGGER refuse_vendor BEFORE UPDATE ON users FOR EACH ROW
-      WHEN (NEW.roll = 'vendor') EXECUTE FUNCTION refuse_vendor()`);
+      CREATE FUNCTION refuse_shop() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'no shop today'; END $$`);
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_shop BEFORE INSERT ON shops FOR EACH ROW EXECUTE FUNCTION refuse_shop()`,
+    );
     try {
       const response = await t.app.inject({
         method: 'PATCH',
@@ -305,8 +305,8 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
       });
       expect(response.statusCode).toBe(500);
     } finally {
-      await t.db.execute(sql`DROP TRIGGER refuse_vendor ON users`);
-      await t.db.execute(sql`DROP FUNCTION refuse_vendor()`);
+      await t.db.execute(sql`DROP TRIGGER refuse_shop ON shops`);
+      await t.db.execute(sql`DROP FUNCTION refuse_shop()`);
     }
     expect(await roleAndShop(who.customer.id)).toEqual({ roll: 'customer', shop: null });
   });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { authUser, signUpCreated, signUpInput } from '../auth.ts';
+import { ROLES } from '../roles.ts';
+import { route } from '../route-table.ts';
+import { deletedCount, modifiedCount, photoInput } from '../users.ts';
+import { emailField } from '../validation.ts';
+
+const emailParams = z.object({ email: emailField });
+const ownAccount = { of: 'account', admin: true, otherwise: 403 } as const;
+
+/** Accounts: sign-up, the caller's own account, and the admin's user management (shop fields: see shops.ts). */
+export const usersApi = {
+  signUp: route({
+    method: 'POST',
+    path: '/users',
+    tag: 'users',
+    summary: 'Sign up (always a customer, whatever roll says); sign in afterwards with POST /jwt',
+    access: { allow: 'public' },
+    body: signUpInput,
+    status: 201,
+    response: signUpCreated,
+    errors: [409],
+  }),
+  me: route({
+    method: 'GET',
+    path: '/users/me',
+    tag: 'users',
+    summary: 'The signed-in user',
+    access: { allow: 'signed-in' },
+    status: 200,
+    response: authUser,
+    errors: [],
+  }),
+  savePhoto: route({
+    method: 'PATCH',
+    path: '/users/me/photo',
+    tag: 'users',
+    summary: 'The signed-in user’s picture (upload it first with POST /uploads)',
+    access: { allow: 'signed-in' },
+    body: photoInput,
+    status: 200,
+    response: authUser,
+    errors: [],
+  }),
+  isAdmin: route({
+    method: 'GET',
+    path: '/users/admin/:email',
+    tag: 'users',
+    summary: 'Whether the user is an admin (own account, or any for an admin)',
+    access: { allow: 'signed-in', owner: ownAccount },
+    params: emailParams,
+    status: 200,
+    response: z.object({ admin: z.boolean() }),
+    errors: [],
+  }),
+  isVendor: route({
+    method: 'GET',
+    path: '/users/vendor/:email',
+    tag: 'users',
+    summary: 'Whether the user is a vendor (own account, or any for an admin)',
+    access: { allow: 'signed-in', owner: ownAccount },
+    params: emailParams,
+    status: 200,
+    response: z.object({ vendor: z.boolean() }),
+    errors: [],
+  }),
+  promote: route({
+    method: 'PATCH',
+    path: '/users/admin/:id',
+    tag: 'users',
+    summary: 'Admin: make a customer an admin',
+    access: { allow: ['admin'] },
+    params: z.object({ id: z.uuid({ error: 'Not a user id' }) }),
+    status: 200,
+    response: modifiedCount,
+    errors: [404, 409],
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/users/:roll/:email',
+    tag: 'users',
+    summary: 'Admin: delete a user (the account is disabled; orders and payments stay)',
+    access: { allow: ['admin'] },
+    params: z.object({ roll: z.enum(ROLES), email: emailField }),
+    status: 200,
+    response: deletedCount,
+    errors: [404, 409],
+  }),
+};
