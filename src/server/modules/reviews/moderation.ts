@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { ModerationDecision, ReportedReview, VendorReview, VendorReviewPage } from '#contract/moderation.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -19,6 +19,23 @@ async function productOwnedBy(db: Tx, productId: string, caller: Caller) {
   return product;
 }
 
+/** One page of the reviews `where` picks, in `order`, and how many it picks. */
+async function commentPage(db: Tx, where: SQL | undefined, order: SQL[], query: PageQuery) {
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(comments).where(where),
+    db
+      .select()
+      .from(comments)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+  ]);
+  return { total, rows };
+}
+
+const userIdsOf = (rows: { userId: string }[]) => rows.map((row) => row.userId);
+
 /** The reviews of one of the vendor's products (removed ones left out), newest first. */
 export async function listProductReviewsForVendor(
   db: Tx,
@@ -28,25 +45,8 @@ export async function listProductReviewsForVendor(
 ): Promise<VendorReviewPage> {
   const product = await productOwnedBy(db, productId, caller);
   const shown = and(eq(comments.productId, productId), ne(comments.status, 'removed'));
-  const [{ total }] = await db.select({ total: count() }).from(comments).where(shown);
-  const rows = await db
-    .select({
-      id: comments.id,
-      commentDes: comments.commentDes,
-      userId: comments.userId,
-      rating: comments.rating,
-      status: comments.status,
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .where(shown)
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  const commenters = await accountsByIds(
-    db,
-    rows.map((r) => r.userId),
-  );
+  const { total, rows } = await commentPage(db, shown, [desc(comments.createdAt), desc(comments.id)], query);
+  const commenters = await accountsByIds(db, userIdsOf(rows));
   const items: VendorReview[] = rows.map((r) => ({
     _id: r.id,
     productId,
@@ -69,8 +69,9 @@ export async function reportReview(db: Db, commentId: string, caller: Caller) {
       .for('update');
     if (!review) throw notFound('Review');
     const product = await productOwner(tx, review.productId);
-    if (product?.vendorId !== caller.id)
+    if (product?.vendorId !== caller.id) {
       throw forbidden('Only the shop that sells this product can report its reviews');
+    }
     if (review.status === 'removed') throw conflict('This review has already been removed');
     if (review.status === 'reported') return { modifiedCount: 0, status: 'reported' as const };
     await tx.update(comments).set({ status: 'reported', reportedAt: new Date() }).where(eq(comments.id, commentId));
@@ -81,31 +82,13 @@ export async function reportReview(db: Db, commentId: string, caller: Caller) {
 /** Reported reviews, oldest report first, for the admin's queue. */
 export async function listReportedReviews(db: Tx, query: PageQuery): Promise<Page<ReportedReview>> {
   const reported = eq(comments.status, 'reported');
-  const [{ total }] = await db.select({ total: count() }).from(comments).where(reported);
-  const rows = await db
-    .select({
-      id: comments.id,
-      productId: comments.productId,
-      userId: comments.userId,
-      commentDes: comments.commentDes,
-      rating: comments.rating,
-      createdAt: comments.createdAt,
-      reportedAt: comments.reportedAt,
-    })
-    .from(comments)
-    .where(reported)
-    .orderBy(asc(comments.reportedAt), asc(comments.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
+  const { total, rows } = await commentPage(db, reported, [asc(comments.reportedAt), asc(comments.id)], query);
   const [products, commenters] = await Promise.all([
     productNames(
       db,
       rows.map((r) => r.productId),
     ),
-    accountsByIds(
-      db,
-      rows.map((r) => r.userId),
-    ),
+    accountsByIds(db, userIdsOf(rows)),
   ]);
   const shops = await shopsByVendorIds(
     db,
