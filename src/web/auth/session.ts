@@ -1,5 +1,6 @@
-import type { AuthUser, TokenResponse } from '#contract/auth.ts';
-import { api, TOKEN_KEY } from '../api/client.ts';
+import { authApi } from '#contract/api/auth.ts';
+import { usersApi } from '#contract/api/users.ts';
+import { call, TOKEN_KEY } from '../api/client.ts';
 
 /** Access tokens older than this are renewed through the refresh cookie. */
 export const RENEW_AFTER_MS = 5 * 60 * 1000;
@@ -38,19 +39,19 @@ export function renewToken(options: { force?: boolean; seen?: string | null } = 
     const current = readToken();
     if (current && !isStale(current) && !options.force) return current;
     if (current && options.force && options.seen !== undefined && current !== options.seen) return current;
-    const { token } = await api<TokenResponse>('/auth/refresh', { method: 'POST' });
+    const { token } = await call(authApi.refresh);
     storeToken(token);
     return token;
   });
 }
 
-export const fetchMe = () => api<AuthUser>('/users/me');
+export const fetchMe = () => call(usersApi.me);
 
 export async function passwordSignIn(email: string, password: string): Promise<void> {
-  const { token } = await api<TokenResponse>('/jwt', { method: 'POST', body: { email, password } });
+  const { token } = await call(authApi.signIn, { body: { email, password } });
   storeToken(token);
 }
 
 export async function serverSignOut(): Promise<void> {
-  await api<null>('/auth/logout', { method: 'POST' });
+  await call(authApi.logout);
 }

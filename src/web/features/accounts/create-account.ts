@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { usersApi } from '#contract/api/users.ts';
 import type { SignUpInput } from '#contract/auth.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export function createAccount(input: SignUpInput) {
-  return api<{ insertedId: string }>('/users', { method: 'POST', body: input });
+  return call(usersApi.signUp, { body: input });
 }
 
 export function useCreateAccount() {

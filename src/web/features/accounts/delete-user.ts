@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersApi } from '#contract/api/users.ts';
 import type { Role } from '#contract/roles.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export function deleteUser(roll: Role, email: string) {
-  return api<{ deletedCount: number }>(`/users/${roll}/${encodeURIComponent(email)}`, { method: 'DELETE' });
+  return call(usersApi.remove, { params: { roll, email } });
 }
 
 export function useDeleteUser() {

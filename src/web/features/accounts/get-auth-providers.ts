@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthProviders } from '#contract/auth.ts';
-import { api } from '../../api/client.ts';
+import { authApi } from '#contract/api/auth.ts';
+import { call } from '../../api/client.ts';
 
-export const getAuthProviders = () => api<AuthProviders>('/auth/providers');
+export const getAuthProviders = () => call(authApi.providers);
 
 export function useAuthProviders() {
   return useQuery({ queryKey: ['auth-providers'], queryFn: getAuthProviders, staleTime: Number.POSITIVE_INFINITY });

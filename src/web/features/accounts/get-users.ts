@@ -1,14 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { shopsApi } from '#contract/api/shops.ts';
 import type { Role } from '#contract/roles.ts';
-import type { UserPage } from '#contract/users.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export const USERS_PAGE_SIZE = 10;
 
 export const usersKey = (roll: Role, page?: number) => (page ? ['users', roll, page] : ['users', roll]);
 
-export function getUsers(roll: Role, page: number) {
-  return api<UserPage>(`/users/${roll}`, { query: { roll, page, limit: USERS_PAGE_SIZE } });
+export async function getUsers(roll: Role, page: number) {
+  const answer = await call(shopsApi.users, { params: { roll }, query: { roll, page, limit: USERS_PAGE_SIZE } });
+  // With ?page= the server answers one page; the bare list is the spec's call without it.
+  if (Array.isArray(answer)) throw new Error('The server answered a list instead of a page of users.');
+  return answer;
 }
 
 /** One page of the customers, vendors or admins, with the total. */

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { usersApi } from '#contract/api/users.ts';
+import { call } from '../../api/client.ts';
 
 export function promoteUser(id: string) {
-  return api<{ modifiedCount: number }>(`/users/admin/${id}`, { method: 'PATCH' });
+  return call(usersApi.promote, { params: { id } });
 }
 
 export function usePromoteUser() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { shopsApi } from '#contract/api/shops.ts';
 import type { VendorRegistrationInput } from '#contract/users.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 export function registerVendor(email: string, input: VendorRegistrationInput) {
-  return api<{ modifiedCount: number }>(`/users/email/${encodeURIComponent(email)}`, { method: 'PATCH', body: input });
+  return call(shopsApi.registerVendor, { params: { email }, body: input });
 }
 
 export function useRegisterVendor() {

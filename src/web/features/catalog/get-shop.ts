@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Shop } from '#contract/shops.ts';
-import { api } from '../../api/client.ts';
+import { shopsApi } from '#contract/api/shops.ts';
+import { call } from '../../api/client.ts';
 
 export function getShop(id: string) {
-  return api<Shop>(`/singleShop/${id}`);
+  return call(shopsApi.get, { params: { id } });
 }
 
 export function useShop(id: string) {

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Shop } from '#contract/shops.ts';
-import { api } from '../../api/client.ts';
+import { shopsApi } from '#contract/api/shops.ts';
+import { call } from '../../api/client.ts';
 
 export function listShops(q: string) {
-  return api<Shop[]>('/shops', { query: { q } });
+  return call(shopsApi.list, { query: { q } });
 }
 
 export function useShops(q: string) {
