@@ -1,10 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '#contract/auth.ts';
+import { queryClient } from './api/query-client.ts';
 import { currentUser } from './auth/AuthProvider.tsx';
 import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
-import { CUSTOMER, renderRoutes, VENDOR } from './test/render.tsx';
+import { routes } from './routes.tsx';
+import { ADMIN, CUSTOMER, renderRoutes, VENDOR } from './test/render.tsx';
 import { withErrorBoundaries } from './ui/RouteError.tsx';
 
 /** The app's catalog and vendor dashboard routes, with a start page and the sign-in page the guards send to. */
@@ -93,5 +96,56 @@ describe('route loaders', () => {
     await act(() => customer.router.navigate('/dashboard/vendorHome'));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(customer.requests.map(path)).toEqual(['/api/users/me']);
+  });
+
+  // Every page with a loader, as a user who may open it; any request is answered 404 (the check is of the keys).
+  const pages: [string, AuthUser | undefined][] = [
+    ['/', undefined],
+    ['/vegetableProducts', undefined],
+    ['/category/milk', undefined],
+    ['/productDetails/p1', undefined],
+    ['/shopList', undefined],
+    ['/shopDetails/s1', undefined],
+    ['/search?q=milk', undefined],
+    ['/dashboard/allCustomer', ADMIN],
+    ['/dashboard/allVendor', ADMIN],
+    ['/dashboard/allAdmin', ADMIN],
+    ['/dashboard/adminHome?messages=2&coupons=3', ADMIN],
+    ['/dashboard/reportedReviews?page=2', ADMIN],
+    ['/dashboard/coupons?page=2', ADMIN],
+    ['/dashboard/invoice/o1', ADMIN],
+    ['/dashboard/vendorProduct', VENDOR],
+    ['/dashboard/vendorHome', VENDOR],
+    ['/dashboard/vendorOrder?page=2', VENDOR],
+    ['/dashboard/review/p1?page=2', VENDOR],
+    ['/dashboard/payment', VENDOR],
+    ['/dashboard/userHome', CUSTOMER],
+    ['/dashboard/userCart', CUSTOMER],
+    ['/dashboard/userPayment', CUSTOMER],
+    ['/dashboard/userPaymentHistory?page=2', CUSTOMER],
+  ];
+  it.each(pages)('of %s start queries the page itself then reads (same keys)', async (url, user) => {
+    const early: string[] = [];
+    const { router } = renderRoutes(routes, {
+      fake: {},
+      otherwise: (request) => {
+        if (router.state.navigation.state === 'loading') early.push(path(request));
+        return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not here' } } };
+      },
+      user,
+      path: '/about',
+    });
+    await screen.findByRole('heading', { name: 'Welcome to Farmstall' });
+    if (user) await waitFor(() => expect(currentUser()).toEqual(user));
+    await act(() => router.navigate(url));
+    expect(early.length, 'requests made by the loader').toBeGreaterThan(0);
+    // Each query the loader started has the page's hook as an observer, so the page asked for no other key.
+    const unread = () =>
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.getObserversCount() === 0)
+        .map((query) => query.queryHash);
+    await waitFor(() => expect(unread()).toEqual([]));
   });
 });

@@ -8,23 +8,23 @@ import { TOKEN_KEY } from '../api/client.ts';
 import { queryClient as sharedQueryClient } from '../api/query-client.ts';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
 
-type Answer = { status?: number; body?: unknown };
+export type Answer = { status?: number; body?: unknown };
 /** What the fake server answers: by "METHOD /api/path" (no query), a value or a function of the request. */
 export type Routes = Record<string, unknown | ((request: Request) => Answer | Promise<Answer>)>;
 
 /**
- * Stands in for the server: each request the page makes is looked up in `routes`; one nobody expected fails
- * the test with its method and path. Returns the requests made, in order.
+ * Stands in for the server: each request the page makes is looked up in `routes`; one nobody expected is
+ * answered by `otherwise`, or fails the test with its method and path. Returns the requests made, in order.
  */
-export function fakeServer(routes: Routes) {
+export function fakeServer(routes: Routes, otherwise?: (request: Request) => Answer) {
   const requests: Request[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     requests.push(request);
     const url = new URL(request.url);
     const key = `${request.method} ${url.pathname}`;
-    if (!(key in routes)) throw new Error(`unexpected request ${key}`);
-    const route = routes[key];
+    if (!(key in routes) && !otherwise) throw new Error(`unexpected request ${key}`);
+    const route = key in routes ? routes[key] : otherwise;
     const answer: Answer = typeof route === 'function' ? await route(request) : { body: route };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
@@ -65,12 +65,22 @@ export function renderPage(
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { fake, user, path = '/' }: { fake: Routes | ((router: DataRouter) => Routes); user?: AuthUser; path?: string },
+  {
+    fake,
+    otherwise,
+    user,
+    path = '/',
+  }: {
+    fake: Routes | ((router: DataRouter) => Routes);
+    otherwise?: (request: Request) => Answer;
+    user?: AuthUser;
+    path?: string;
+  },
 ) {
   if (user) localStorage.setItem(TOKEN_KEY, youngToken());
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const answers = typeof fake === 'function' ? fake(router) : fake;
-  const requests = fakeServer(user ? { 'GET /api/users/me': user, ...answers } : answers);
+  const requests = fakeServer(user ? { 'GET /api/users/me': user, ...answers } : answers, otherwise);
   onTestFinished(() => sharedQueryClient.clear());
   const view = render(
     <QueryClientProvider client={sharedQueryClient}>
@@ -90,3 +100,4 @@ export const CUSTOMER: AuthUser = {
   roll: 'customer',
 };
 export const VENDOR: AuthUser = { ...CUSTOMER, email: 'vera@example.com', displayName: 'Vera', roll: 'vendor' };
+export const ADMIN: AuthUser = { ...CUSTOMER, email: 'ada@example.com', displayName: 'Ada', roll: 'admin' };

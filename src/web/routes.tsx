@@ -1,0 +1,67 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { pageQuery, prefetch } from './api/query-client.ts';
+import { accountDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
+import { accountRoutes } from './features/accounts/account-routes.tsx';
+import { adminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.tsx';
+import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-routes.tsx';
+import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
+import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
+import { getDeals } from './features/home/get-deals.ts';
+import { getPopularProducts } from './features/home/get-popular-products.ts';
+import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { PageLoader } from './ui/PageLoader.tsx';
+import { withErrorBoundaries } from './ui/RouteError.tsx';
+
+// The home page's first queries, with the keys of useDeals and usePopularProducts (all categories).
+const deals = queryOptions({ queryKey: ['deals'], queryFn: getDeals });
+const popular = queryOptions({
+  queryKey: ['products', 'popular', 'all'],
+  queryFn: () => getPopularProducts(undefined),
+});
+
+/**
+ * Every page is its own chunk, loaded when first visited. Each feature lists its routes in its own file. Every
+ * route has an error boundary (a retry, or a reload when a page's chunk is gone after a release). A page's loader
+ * starts its first queries while its chunk loads (see `prefetch`).
+ */
+export const routes: RouteObject[] = withErrorBoundaries([
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        index: true,
+        loader: () => prefetch(pageQuery(deals), pageQuery(popular)),
+        lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
+      },
+      {
+        path: 'about',
+        lazy: () => import('./features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),
+      },
+      {
+        path: 'contact',
+        lazy: () => import('./features/contact/ContactPage.tsx').then((m) => ({ Component: m.ContactPage })),
+      },
+      ...accountRoutes,
+      ...catalogRoutes,
+      {
+        path: 'dashboard',
+        lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+        children: [
+          ...accountDashboardRoutes,
+          ...catalogDashboardRoutes,
+          ...checkoutDashboardRoutes,
+          ...vendorDashboardRoutes,
+          ...adminDashboardRoutes,
+        ],
+      },
+      {
+        path: '*',
+        lazy: () => import('./features/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);
