@@ -3,9 +3,7 @@ export {
   awardGoldBadge,
   grantPremium,
   recordShops,
-  type ShopDetails,
   type ShopProfile,
-  saveShop,
   shopOf,
   shopsByVendorIds,
 } from './profiles.ts';

@@ -10,11 +10,9 @@ export {
   type Account,
   activeAccountsByIds,
   callerById,
-  createCustomer,
   findActiveUserByEmail,
   findActiveUserById,
   findOrCreateGoogleUser,
   listUsers,
   makeVendor,
-  type WhenDeleted,
 } from './service.ts';

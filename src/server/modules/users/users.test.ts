@@ -266,13 +266,11 @@ describe('PATCH /api/users/admin/:id', () => {
 });
 
 describe('PATCH /api/users/email/:email (vendor registration)', () => {
+  const register = (caller: TestUser, payload: object, email = caller.email) =>
+    t.app.inject({ method: 'PATCH', url: `/api/users/email/${email}`, headers: caller.auth, payload });
+
   it('makes the caller a vendor with membership normal, ignoring a roll or membership in the body', async () => {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/email/${who.customer.email}`,
-      headers: who.customer.auth,
-      payload: { ...shopInput, roll: 'vendor', membership: 'normal' },
-    });
+    const response = await register(who.customer, { ...shopInput, roll: 'vendor', membership: 'normal' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ modifiedCount: 1 });
     expect(await roleAndShop(who.customer.id)).toMatchObject({
@@ -297,12 +295,7 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
       sql`CREATE TRIGGER refuse_shop BEFORE INSERT ON shops FOR EACH ROW EXECUTE FUNCTION refuse_shop()`,
     );
     try {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/users/email/${who.customer.email}`,
-        headers: who.customer.auth,
-        payload: shopInput,
-      });
+      const response = await register(who.customer, shopInput);
       expect(response.statusCode).toBe(500);
     } finally {
       await t.db.execute(sql`DROP TRIGGER refuse_shop ON shops`);
@@ -324,19 +317,9 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
   });
 
   it('rejects a premium membership smuggled in the body and lists every missing field', async () => {
-    const premium = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/email/${who.customer.email}`,
-      headers: who.customer.auth,
-      payload: { ...shopInput, membership: 'premium' },
-    });
+    const premium = await register(who.customer, { ...shopInput, membership: 'premium' });
     expect(premium.statusCode).toBe(400);
-    const empty = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/email/${who.customer.email}`,
-      headers: who.customer.auth,
-      payload: {},
-    });
+    const empty = await register(who.customer, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toEqual({
       shop: 'This field is required',
@@ -354,24 +337,14 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
       const response = await t.app.inject({ method: 'PATCH', url, headers: caller.auth, payload: shopInput });
       expect(response.statusCode).toBe(403);
     }
-    const own = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/email/${who.admin.email}`,
-      headers: who.admin.auth,
-      payload: shopInput,
-    });
+    const own = await register(who.admin, shopInput);
     expect(own.statusCode).toBe(403);
     const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
     expect(row.roll).toBe('customer');
   });
 
   it('lets a vendor update its own shop and keeps its membership', async () => {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/email/${who.vendor.email}`,
-      headers: who.vendor.auth,
-      payload: { ...shopInput, shop: 'Renamed Farm' },
-    });
+    const response = await register(who.vendor, { ...shopInput, shop: 'Renamed Farm' });
     expect(response.json()).toEqual({ modifiedCount: 1 });
     expect(await roleAndShop(who.vendor.id)).toMatchObject({
       roll: 'vendor',
