@@ -37,6 +37,16 @@ export function fakeServer(routes: Routes, otherwise?: (request: Request) => Ans
 /** A freshly issued access token (only its `iat` is read in the browser). */
 const youngToken = () => `x.${btoa(JSON.stringify({ iat: Math.floor(Date.now() / 1000) }))}.y`;
 
+/** The app's providers around a router, as main.tsx sets them up. */
+const renderApp = (router: DataRouter, queryClient: QueryClient) =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+
 /**
  * Renders a page as the app does (TanStack Query, the session, a router at `path`), signed in as `user` when
  * given (then `GET /api/users/me` answers it).
@@ -49,14 +59,7 @@ export function renderPage(
   const requests = fakeServer(user ? { 'GET /api/users/me': user, ...routes } : routes);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return { ...view, requests, router, queryClient };
+  return { ...renderApp(router, queryClient), requests, router, queryClient };
 }
 
 /**
@@ -82,14 +85,7 @@ export function renderRoutes(
   const answers = typeof fake === 'function' ? fake(router) : fake;
   const requests = fakeServer(user ? { 'GET /api/users/me': user, ...answers } : answers, otherwise);
   onTestFinished(() => sharedQueryClient.clear());
-  const view = render(
-    <QueryClientProvider client={sharedQueryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-  return { ...view, requests, router };
+  return { ...renderApp(router, sharedQueryClient), requests, router };
 }
 
 export const CUSTOMER: AuthUser = {
