@@ -1,8 +1,8 @@
-import { and, count, countDistinct, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
-import { liveOrderRefunds } from '../payments/index.ts';
+import { liveOrderRefundsRelation } from '../payments/index.ts';
 import { lineRefundKey } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
@@ -59,64 +59,46 @@ export async function vendorSales(db: Tx, vendorId: string, b: SalesBuckets) {
 }
 
 /**
- * What the business kept of each order: the charge less its refunds (pending or given back), and less what was
- * paid for any cancelled line no refund covers (orders recorded without a card payment of ours, e.g. demo
- * data: the line's share of the charge, rounded down). `since` limits it to orders placed from then on.
+ * What the business kept of order `o` paid by `p`: the charge less its refunds (pending or given back), and less
+ * what was paid for any cancelled line no refund covers (orders recorded without a card payment of ours, e.g.
+ * demo data: the line's share of the charge, rounded down).
  */
-async function keptByOrder(db: Tx, since: SQL | null, b?: SalesBuckets) {
-  const placed = since ? gte(orders.createdAt, sql`${since}`) : undefined;
-  const [rows, cancelledLines, refunds] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        cancelled: sql<boolean>`${orders.status} = 'cancelled'`,
-        date: b ? sql<string>`to_char(${b.startOf(sql`${orders.createdAt}`)}, 'YYYY-MM-DD')` : sql<string>`''`,
-        priceCents: customerPayments.priceCents,
-        subtotalCents: customerPayments.subtotalCents,
-      })
-      .from(orders)
-      .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-      .where(placed),
-    db
-      .select({ id: orderLines.id, orderId: orderLines.orderId, totalCents: orderLines.totalCents })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.status, 'cancelled'), placed)),
-    liveOrderRefunds(db),
-  ]);
-  const refundedKeys = new Set(refunds.map((r) => r.idempotencyKey));
-  const lost = new Map<string, number>();
-  for (const refund of refunds) lost.set(refund.orderId, (lost.get(refund.orderId) ?? 0) + refund.amountCents);
-  const order = new Map(rows.map((row) => [row.id, row]));
-  for (const line of cancelledLines) {
-    const row = order.get(line.orderId);
-    if (!row || row.subtotalCents === 0 || refundedKeys.has(lineRefundKey(line.id))) continue;
-    const share = Number((BigInt(line.totalCents) * BigInt(row.priceCents)) / BigInt(row.subtotalCents));
-    lost.set(line.orderId, (lost.get(line.orderId) ?? 0) + share);
-  }
-  return rows.map((row) => ({ ...row, keptCents: row.priceCents - (lost.get(row.id) ?? 0) }));
+function keptCents(): SQL {
+  const live = liveOrderRefundsRelation();
+  return sql`(p.price_cents
+    - coalesce((select sum(r.amount_cents) from ${live} r where r.order_id = o.id), 0)
+    - coalesce((select sum(l.total_cents::bigint * p.price_cents / nullif(p.subtotal_cents, 0))
+        from ${orderLines} l
+        where l.order_id = o.id and l.status = 'cancelled' and not exists (
+          select 1 from ${live} r where r.idempotency_key = ${lineRefundKey('')} || l.id::text)), 0))`;
 }
 
-const keptOf = (rows: { cancelled: boolean; keptCents: number }[]) =>
-  rows.reduce((sum, row) => (row.cancelled ? sum : sum + row.keptCents), 0);
+const totalsRow = z.object({ totalOrders: z.number(), keptCents: z.number() });
 
-/** Every order placed, and what the orders not cancelled kept (see keptByOrder), in cents. */
+/** Every order placed, and what the orders not cancelled kept (see keptCents), in cents. */
 export async function orderTotals(db: Tx) {
-  const [[{ totalOrders }], kept] = await Promise.all([
-    db.select({ totalOrders: count() }).from(orders),
-    keptByOrder(db, null),
-  ]);
-  return { totalOrders, keptCents: keptOf(kept) };
+  const result = await db.execute(sql`
+    select count(*)::int as "totalOrders",
+           coalesce(sum(${keptCents()}) filter (where o.status <> 'cancelled'), 0)::float8 as "keptCents"
+    from ${orders} o join ${customerPayments} p on p.id = o.payment_id`);
+  return parseRows(totalsRow, result.rows)[0];
 }
+
+const orderSeriesRow = z.object({ date: z.string(), orders: z.number(), keptCents: z.number() });
 
 /** Orders placed and what those not cancelled kept, per bucket, every bucket of the range, oldest first. */
 export async function orderSeries(db: Tx, b: SalesBuckets) {
-  const [starts, kept] = await Promise.all([
-    db.execute(sql`select to_char(b.start, 'YYYY-MM-DD') as date from ${b.series} order by b.start`),
-    keptByOrder(db, b.from, b),
-  ]);
-  return parseRows(z.object({ date: z.string() }), starts.rows).map(({ date }) => {
-    const inBucket = kept.filter((row) => row.date === date);
-    return { date, orders: inBucket.length, keptCents: keptOf(inBucket) };
-  });
+  const result = await db.execute(sql`
+    with s as (
+      select ${b.startOf(sql`o.created_at`)} as start, count(*) as orders,
+             sum(${keptCents()}) filter (where o.status <> 'cancelled') as kept
+      from ${orders} o join ${customerPayments} p on p.id = o.payment_id
+      where o.created_at >= ${b.from}
+      group by 1
+    )
+    select to_char(b.start, 'YYYY-MM-DD') as date, coalesce(s.orders, 0)::int as orders,
+           coalesce(s.kept, 0)::float8 as "keptCents"
+    from ${b.series} left join s on s.start = b.start
+    order by b.start`);
+  return parseRows(orderSeriesRow, result.rows);
 }

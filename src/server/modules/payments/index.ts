@@ -2,7 +2,7 @@
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
 export { CannotSettle, findIntent, findOwnIntent, type IntentRow, recordIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
-export { liveOrderRefunds, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
+export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export type { PaymentProvider } from './provider.ts';
 export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';

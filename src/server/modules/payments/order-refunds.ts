@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNotNull, ne } from 'drizzle-orm';
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { refunds } from './tables.ts';
 
@@ -32,11 +32,12 @@ export async function refundsOfOrders(db: Tx, orderIds: string[]): Promise<Order
   return withOrder(rows);
 }
 
-/** Every refund of an order that is given back or on its way (not failed): what the business no longer keeps. */
-export async function liveOrderRefunds(db: Tx): Promise<OrderRefund[]> {
-  const rows = await db
-    .select(columns)
-    .from(refunds)
-    .where(and(isNotNull(refunds.orderId), ne(refunds.status, 'failed')));
-  return withOrder(rows);
+/**
+ * The refunds of orders that are given back or on their way (not failed), as a relation another module's
+ * aggregate can join in SQL (`order_id`, `idempotency_key`, `amount_cents`): what the business no longer keeps.
+ */
+export function liveOrderRefundsRelation(): SQL {
+  return sql`(select ${refunds.orderId} as order_id, ${refunds.idempotencyKey} as idempotency_key,
+    ${refunds.amountCents} as amount_cents
+    from ${refunds} where ${refunds.orderId} is not null and ${refunds.status} <> 'failed')`;
 }
