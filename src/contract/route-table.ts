@@ -55,6 +55,8 @@ export type RouteDef = {
   status: 200 | 201 | 204 | 302;
   /** The success body's schema, or null when it is not JSON (a file, a page, a redirect). */
   response: z.ZodType | null;
+  /** Other statuses the route answers with a body of their own, not the error shape (the handler sends them). */
+  otherResponses?: Readonly<Record<number, z.ZodType>>;
   errors: readonly DeclaredError[];
 };
 

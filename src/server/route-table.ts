@@ -53,7 +53,7 @@ export function handle<R extends RouteDef>(
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      ...(def.response ? { response: { [def.status]: def.response } } : {}),
+      ...(def.response ? { response: { [def.status]: def.response, ...def.otherResponses } } : {}),
     },
     handler: async (request, reply) => {
       const result = await handler(request as unknown as TypedRequest<R>, reply);
@@ -77,5 +77,6 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.access.allow !== 'public' && (def.access.allow !== 'signed-in' || def.access.owner)) statuses.add(403);
   if (def.access.owner?.otherwise === 404) statuses.add(404);
   if (def.method !== 'GET') statuses.add(429);
+  for (const status of Object.keys(def.otherResponses ?? {})) statuses.delete(Number(status));
   return [...statuses].sort((a, b) => a - b);
 }

@@ -13,6 +13,7 @@ export const healthApi = {
     access: { allow: 'public' },
     status: 200,
     response: healthStatus,
-    errors: [503],
+    otherResponses: { 503: healthStatus },
+    errors: [],
   }),
 };

@@ -57,6 +57,13 @@ describe('foundation routes', () => {
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/category', '/api/contact', '/api/uploads']));
+    // Each route's error responses come from the route table: declared, and implied by input, access and method.
+    const responses = (path: string, method: string) => Object.keys(doc.json().paths[path][method].responses);
+    expect(responses('/api/carts/{id}', 'delete')).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect(
+      doc.json().paths['/api/carts/{id}'].delete.responses['404'].content['application/json'].schema,
+    ).toMatchObject({ properties: { error: { required: ['code', 'message'] } } });
+    expect(responses('/api/health', 'get')).toEqual(['200', '503']);
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
