@@ -23,8 +23,9 @@ export const checkoutApi = {
       'Turn a paid card payment into the order (idempotent per payment): 201 when it makes the order, 200 with the same order when asked again',
     access: { allow: ['customer'], owner: { of: 'purchase', admin: false, otherwise: 403 } },
     body: customerPaymentInput,
-    status: 200,
+    status: 201,
     response: customerPayment,
+    otherResponses: { 200: customerPayment },
     errors: [402, 404, 409],
   }),
 };

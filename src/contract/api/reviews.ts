@@ -61,6 +61,7 @@ export const reviewsApi = {
     body: reviewInput,
     status: 201,
     response: reviewCreated,
+    otherResponses: { 200: reviewCreated },
     errors: [404],
   }),
   forVendor: route({

@@ -12,7 +12,6 @@ export async function checkoutRoutes(app: FastifyInstance) {
   handle(app, checkoutApi.complete, async ({ body, user, log }, reply) => {
     const { paymentIntentId, ...details } = body;
     const result = await completeCheckout(app.db, app.payments, user, paymentIntentId, details, log);
-    if (result.created) reply.code(201);
-    return result.payment;
+    return result.created ? result.payment : reply.code(200).send(result.payment);
   });
 }
