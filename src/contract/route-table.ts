@@ -58,6 +58,10 @@ export type RouteDef = {
   /** Other statuses the route answers with a body of their own, not the error shape (the handler sends them). */
   otherResponses?: Readonly<Record<number, z.ZodType>>;
   errors: readonly DeclaredError[];
+  /** The body is multipart/form-data with this file field, read by the handler (described in the OpenAPI document). */
+  fileField?: string;
+  /** Left out of the OpenAPI document (an asset a page of ours loads, not an API). */
+  hidden?: boolean;
 };
 
 /** Declares a route (keeps its literal types, so callers and handlers are typed by it). */

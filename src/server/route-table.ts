@@ -49,6 +49,8 @@ export function handle<R extends RouteDef>(
     schema: {
       tags: [def.tag],
       summary: def.summary,
+      ...(def.fileField ? { consumes: ['multipart/form-data'] } : {}),
+      ...(def.hidden ? { hide: true } : {}),
       ...(def.access.allow === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),

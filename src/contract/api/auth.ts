@@ -72,6 +72,7 @@ export const authApi = {
     tag: 'auth',
     summary: "The popup result page's script (JavaScript)",
     access: { allow: 'public' },
+    hidden: true,
     status: 200,
     response: null,
     errors: [],

@@ -9,6 +9,7 @@ export const uploadsApi = {
     tag: 'uploads',
     summary: 'Signed in: upload a picture (multipart field `image`); answers like the image host of the spec',
     access: { allow: 'signed-in', note: 'issue 9: pictures need a signed-in user' },
+    fileField: 'image',
     status: 201,
     response: uploadResponse,
     errors: [413, 415],

@@ -14,11 +14,19 @@ const transform: typeof jsonSchemaTransform = (input) => {
   const output = jsonSchemaTransform(input);
   const def = input.route.config?.route;
   if (!def) return output;
+  const schema: Record<string, unknown> = { ...output.schema };
+  if (def.fileField) {
+    schema.body = {
+      type: 'object',
+      properties: { [def.fileField]: { type: 'string', format: 'binary' } },
+      required: [def.fileField],
+    };
+  }
   const response = { ...(output.schema.response as Record<string, unknown> | undefined) };
   for (const status of errorStatuses(def)) {
     response[status] = { description: `Error (${status})`, ...errorJsonSchema };
   }
-  return { ...output, schema: { ...output.schema, response } };
+  return { ...output, schema: { ...schema, response } };
 };
 
 /** The OpenAPI document, built from the zod schemas of the routes, with an interactive reference at /api/docs. */

@@ -64,6 +64,10 @@ describe('foundation routes', () => {
       doc.json().paths['/api/carts/{id}'].delete.responses['404'].content['application/json'].schema,
     ).toMatchObject({ properties: { error: { required: ['code', 'message'] } } });
     expect(responses('/api/health', 'get')).toEqual(['200', '503']);
+    expect(doc.json().paths['/api/uploads'].post.requestBody.content['multipart/form-data'].schema).toMatchObject({
+      properties: { image: { type: 'string', format: 'binary' } },
+    });
+    expect(paths).not.toContain('/api/auth/google/popup.js');
     const page = await t.app.inject('/api/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
