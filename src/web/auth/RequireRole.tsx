@@ -31,6 +31,19 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
 /** What a guarded page's loader knows: the signed-in user (with an allowed role), the path's params, the query. */
 export type GuardedLoad = { user: User; params: Params; search: URLSearchParams };
 
+/** The first queries of a guarded page (see `prefetch`). */
+type PageQueries = (at: GuardedLoad) => Promise<Start[]>;
+
+/**
+ * The pages' first queries from a module loaded on the first visit to one of them, not with the app (it brings
+ * the pages' fetchers): `first('vendorHome')` reads that module's `vendorHome`.
+ */
+export const lazyQueries =
+  <M extends Record<string, (at: GuardedLoad) => Start[]>>(load: () => Promise<M>) =>
+  (page: keyof M): PageQueries =>
+  async (at) =>
+    (await load())[page](at);
+
 /**
  * A dashboard route whose page (a chunk of its own, loaded on the first visit) only `roles` may see. Its loader
  * starts the page's first `queries` while the chunk loads, for a signed-in user with one of `roles` only: anyone
@@ -40,15 +53,21 @@ export function guardedRoute(
   path: string,
   roles: Role[],
   load: () => Promise<ComponentType>,
-  queries?: (at: GuardedLoad) => Start[],
+  queries?: PageQueries,
 ): RouteObject {
   return {
     path,
-    loader: ({ params, request }) => {
-      const user = currentUser();
-      if (!queries || !user || !roles.includes(user.roll)) return null;
-      return prefetch(...queries({ user, params, search: new URL(request.url).searchParams }));
-    },
+    ...(queries && {
+      loader: async ({ params, request }) => {
+        const user = currentUser();
+        if (!user || !roles.includes(user.roll)) return null;
+        const started = await queries({ user, params, search: new URL(request.url).searchParams }).catch(
+          // The queries' module did not come (an old release, the network): the page shows why, not the loader.
+          (): Start[] => [],
+        );
+        return prefetch(...started);
+      },
+    }),
     lazy: () =>
       load().then((Page) => ({
         Component: function GuardedPage() {

@@ -1,14 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import type { Role } from '#contract/roles.ts';
-import { pageQuery } from '../../api/query-client.ts';
-import { guardedRoute } from '../../auth/RequireRole.tsx';
-import { getUsers, usersKey } from './get-users.ts';
+import { guardedRoute, lazyQueries } from '../../auth/RequireRole.tsx';
 
-/** A list's first page (its page number is kept in the page, not the address), with useUsers' key. */
-const firstUsers = (roll: Role) => [
-  pageQuery(queryOptions({ queryKey: usersKey(roll, 1), queryFn: () => getUsers(roll, 1) })),
-];
+const first = lazyQueries(() => import('./account-dashboard-queries.ts'));
 
 /** Admin user lists under /dashboard (guarded: admins only; anyone else goes to /login). */
 export const accountDashboardRoutes: RouteObject[] = [
@@ -16,18 +9,18 @@ export const accountDashboardRoutes: RouteObject[] = [
     'allCustomer',
     ['admin'],
     () => import('./UsersListPage.tsx').then((m) => m.AllCustomersPage),
-    () => firstUsers('customer'),
+    first('allCustomer'),
   ),
   guardedRoute(
     'allVendor',
     ['admin'],
     () => import('./UsersListPage.tsx').then((m) => m.AllVendorsPage),
-    () => firstUsers('vendor'),
+    first('allVendor'),
   ),
   guardedRoute(
     'allAdmin',
     ['admin'],
     () => import('./UsersListPage.tsx').then((m) => m.AllAdminsPage),
-    () => firstUsers('admin'),
+    first('allAdmin'),
   ),
 ];
