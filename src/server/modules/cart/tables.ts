@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { check, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, reference } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -8,12 +8,8 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: reference('user_id', () => users.id, 'cascade'),
+    productId: reference('product_id', () => products.id, 'cascade'),
     amount: integer('amount').notNull(),
     createdAt: createdAt(),
   },

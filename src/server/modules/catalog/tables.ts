@@ -1,19 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
 export const unitEnum = pgEnum('unit', ['liter', 'kg', 'piece']);
@@ -30,9 +17,7 @@ export const products = pgTable(
   'products',
   {
     id: id(),
-    vendorId: uuid('vendor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    vendorId: reference('vendor_id', () => users.id, 'restrict'),
     name: text('name').notNull(),
     imageUrl: text('image_url').notNull(),
     category: text('category')
@@ -52,7 +37,7 @@ export const products = pgTable(
     /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('products_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`${t.listed}`),
@@ -77,10 +62,8 @@ export const deals = pgTable(
   'deals',
   {
     id: id(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    productId: reference('product_id', () => products.id, 'cascade'),
+    endsAt: timestamptz('ends_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('deals_ends_idx').on(t.endsAt)],
@@ -90,12 +73,8 @@ export const deals = pgTable(
 export const popularityAdds = pgTable(
   'popularity_adds',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: reference('product_id', () => products.id, 'cascade'),
+    userId: reference('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'popularity_adds_pkey', columns: [t.productId, t.userId] })],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { check, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
 export const couponKindEnum = pgEnum('coupon_kind', ['percent', 'fixed']);
@@ -15,7 +15,7 @@ export const coupons = pgTable(
     /** Percent (1-100) for percent coupons, cents for fixed ones. */
     value: integer('value').notNull(),
     minOrderCents: integer('min_order_cents'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

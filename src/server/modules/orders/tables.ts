@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { createdAt, id, reference } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -13,9 +13,7 @@ export const customerPayments = pgTable(
   'customer_payments',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: reference('user_id', () => users.id, 'restrict'),
     email: text('email').notNull(),
     /** Name of the buyer (the `name` of the spec). */
     name: text('name').notNull(),
@@ -46,12 +44,8 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => customerPayments.id, { onDelete: 'restrict' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentId: reference('payment_id', () => customerPayments.id, 'restrict'),
+    userId: reference('user_id', () => users.id, 'restrict'),
     email: text('email').notNull(),
     name: text('name').notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
@@ -65,13 +59,9 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: reference('order_id', () => orders.id, 'restrict'),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    vendorId: uuid('vendor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    vendorId: reference('vendor_id', () => users.id, 'restrict'),
     shopName: text('shop_name').notNull(),
     shopEmail: text('shop_email').notNull(),
     itemName: text('item_name').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -33,9 +33,7 @@ export const paymentIntents = pgTable(
     id: id(),
     provider: text('provider').notNull(),
     providerIntentId: text('provider_intent_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: reference('user_id', () => users.id, 'restrict'),
     purpose: text('purpose').notNull(),
     amountCents: integer('amount_cents').notNull(),
     couponCode: text('coupon_code'),
@@ -48,9 +46,9 @@ export const paymentIntents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** When we first saw the provider say it was paid. */
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
     /** When it became its order or membership, or was given back. */
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledAt: timestamptz('settled_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -74,20 +72,18 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    paymentIntentId: uuid('payment_intent_id')
-      .notNull()
-      .references(() => paymentIntents.id, { onDelete: 'restrict' }),
+    paymentIntentId: reference('payment_intent_id', () => paymentIntents.id, 'restrict'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: createdAt(),
-    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    succeededAt: timestamptz('succeeded_at'),
   },
   (t) => [
     uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
@@ -106,9 +102,7 @@ export const vendorPayments = pgTable(
   'vendor_payments',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: reference('user_id', () => users.id, 'restrict'),
     email: text('email').notNull(),
     priceCents: integer('price_cents').notNull(),
     shop: text('shop').notNull(),
@@ -140,7 +134,7 @@ export const sandboxPaymentIntents = pgTable(
     cardLast4: text('card_last4'),
     lastError: text('last_error'),
     /** Set once the whole amount is refunded. */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAt: timestamptz('refunded_at'),
     amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
     createdAt: createdAt(),
   },

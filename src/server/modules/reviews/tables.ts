@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -11,16 +11,12 @@ export const comments = pgTable(
   'comments',
   {
     id: id(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: reference('product_id', () => products.id, 'cascade'),
+    userId: reference('user_id', () => users.id, 'restrict'),
     commentDes: text('comment_des').notNull(),
     rating: smallint('rating').notNull(),
     status: reviewStatusEnum('status').notNull().default('visible'),
-    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    reportedAt: timestamptz('reported_at'),
     createdAt: createdAt(),
   },
   (t) => [

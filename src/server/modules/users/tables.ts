@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../db/columns.ts';
+import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from '../../db/columns.ts';
 
 export const roleEnum = pgEnum('role', ['customer', 'vendor', 'admin']);
 
@@ -18,7 +18,7 @@ export const users = pgTable(
     roll: roleEnum('roll').notNull().default('customer'),
     /** Bumped to revoke every token of the user at once. */
     tokenVersion: integer('token_version').notNull().default(0),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: timestamptz('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [
