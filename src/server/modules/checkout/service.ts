@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { centsToDollars, MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
+import { MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { CheckoutDetails, PaymentIntentCreated } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { type CartLine, listCartLines, subtotalCents, unavailableMessage, unavailableReason } from '../cart/index.ts';
 import { quoteCoupon } from '../coupons/index.ts';
 import { paymentByTransactionId } from '../orders/index.ts';
-import { findOwnIntent, type PaymentProvider, type PaymentProviders, recordIntent } from '../payments/index.ts';
+import { findOwnIntent, openIntent, type PaymentProvider, type PaymentProviders } from '../payments/index.ts';
 
 function assertBuyable(lines: CartLine[]) {
   if (lines.length === 0) throw conflict('Your cart is empty');
@@ -36,34 +36,17 @@ export async function startCheckout(
   assertBuyable(lines);
   const subtotal = subtotalCents(lines);
   const coupon = couponCode ? await quoteCoupon(db, couponCode, subtotal) : null;
-  const discount = coupon?.discount ?? 0;
-  const amountCents = subtotal - discount;
-  const intent = await provider.createIntent({
-    amountCents,
-    description: `Farmstall order for ${user.email}`,
-    metadata: { purpose: 'checkout', userId: user.id },
-  });
-  await recordIntent(db, {
-    provider: provider.name,
-    providerIntentId: intent.id,
-    userId: user.id,
+  return openIntent(db, provider, user, {
     purpose: 'checkout',
-    amountCents,
+    description: `Farmstall order for ${user.email}`,
+    subtotalCents: subtotal,
+    discountCents: coupon?.discount ?? 0,
     couponCode: coupon?.code ?? null,
-    // Known before the card is charged, so the paid intent becomes its order even if the browser goes away.
-    ...(details?.name && details.phoneNumber && details.address
-      ? { orderName: details.name, phoneNumber: details.phoneNumber, address: details.address }
-      : {}),
+    delivery:
+      details?.name && details.phoneNumber && details.address
+        ? { orderName: details.name, phoneNumber: details.phoneNumber, address: details.address }
+        : undefined,
   });
-  return {
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.id,
-    provider: provider.name,
-    amount: centsToDollars(amountCents),
-    subtotal: centsToDollars(subtotal),
-    discount: centsToDollars(discount),
-    couponCode: coupon?.code ?? null,
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The payments module's public functions: the ledger (intents, refunds, memberships) is queried only here. */
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
-export { CannotSettle, findIntent, findOwnIntent, type IntentRow, recordIntent } from './intents.ts';
+export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export type { PaymentProvider } from './provider.ts';

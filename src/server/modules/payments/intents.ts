@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import { centsToDollars } from '#contract/money.ts';
+import type { PaymentIntentCreated } from '#contract/payments.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { PaymentProvider } from './provider.ts';
 import { paymentIntents } from './tables.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -19,22 +23,51 @@ export class CannotSettle extends Error {
 export type IntentPurpose = 'checkout' | 'membership';
 export type IntentStatus = IntentRow['status'];
 
-export async function recordIntent(
+/**
+ * Opens a card payment with the provider for an amount the server priced, and remembers it as the caller's
+ * intent for this purpose; answers what the browser needs to confirm it.
+ */
+export async function openIntent(
   db: Tx,
-  values: {
-    provider: string;
-    providerIntentId: string;
-    userId: string;
+  provider: PaymentProvider,
+  user: AuthUser,
+  {
+    purpose,
+    description,
+    subtotalCents,
+    discountCents = 0,
+    couponCode = null,
+    delivery,
+  }: {
     purpose: IntentPurpose;
-    amountCents: number;
-    couponCode: string | null;
-    orderName?: string | null;
-    phoneNumber?: string | null;
-    address?: string | null;
+    description: string;
+    subtotalCents: number;
+    discountCents?: number;
+    couponCode?: string | null;
+    /** Known before the card is charged, so the paid intent becomes its order even if the browser goes away. */
+    delivery?: { orderName: string; phoneNumber: string; address: string };
   },
-) {
-  const [row] = await db.insert(paymentIntents).values(values).returning();
-  return row;
+): Promise<PaymentIntentCreated> {
+  const amountCents = subtotalCents - discountCents;
+  const intent = await provider.createIntent({ amountCents, description, metadata: { purpose, userId: user.id } });
+  await db.insert(paymentIntents).values({
+    provider: provider.name,
+    providerIntentId: intent.id,
+    userId: user.id,
+    purpose,
+    amountCents,
+    couponCode,
+    ...delivery,
+  });
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    provider: provider.name,
+    amount: centsToDollars(amountCents),
+    subtotal: centsToDollars(subtotalCents),
+    discount: centsToDollars(discountCents),
+    couponCode,
+  };
 }
 
 /** The caller's intent for this purpose: 404 unknown, 403 someone else's, 400 wrong purpose. */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { awardGoldBadge, shopMembership } from '../shops/index.ts';
-import { findOwnIntent, recordIntent } from './intents.ts';
+import { findOwnIntent, openIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { Settle } from './settle.ts';
 import { vendorPayments } from './tables.ts';
@@ -25,29 +25,11 @@ export async function startMembershipPayment(
   user: AuthUser,
 ): Promise<PaymentIntentCreated> {
   if ((await shopMembership(db, user.id)) === 'premium') throw conflict('Your shop is already a premium member');
-  const intent = await provider.createIntent({
-    amountCents: MEMBERSHIP_PRICE_CENTS,
-    description: `Farmstall premium membership for ${user.email}`,
-    metadata: { purpose: 'membership', userId: user.id },
-  });
-  await recordIntent(db, {
-    provider: provider.name,
-    providerIntentId: intent.id,
-    userId: user.id,
+  return openIntent(db, provider, user, {
     purpose: 'membership',
-    amountCents: MEMBERSHIP_PRICE_CENTS,
-    couponCode: null,
+    description: `Farmstall premium membership for ${user.email}`,
+    subtotalCents: MEMBERSHIP_PRICE_CENTS,
   });
-  const price = centsToDollars(MEMBERSHIP_PRICE_CENTS);
-  return {
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.id,
-    provider: provider.name,
-    amount: price,
-    subtotal: price,
-    discount: 0,
-    couponCode: null,
-  };
 }
 
 /** POST /vendorPayments: checked with the provider before the membership is granted. */
