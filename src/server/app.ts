@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type Config, fastifyTrustProxy } from './config.ts';
@@ -24,8 +24,8 @@ import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/index.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -60,6 +60,26 @@ declare module 'fastify' {
   }
 }
 
+/** The route modules under /api, in the order they are registered; each gets its own plugin context. */
+const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  catalogRoutes,
+  (api) => shopRoutes(api, { productCounts: countOfferedProducts }),
+  cartRoutes,
+  couponRoutes,
+  paymentRoutes,
+  stripeWebhookRoutes,
+  checkoutRoutes,
+  orderRoutes,
+  reviewRoutes,
+  contactRoutes,
+  statsRoutes,
+  moderationRoutes,
+  uploadRoutes,
+  authRoutes,
+  (api) => userRoutes(api, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] }),
+];
+
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
@@ -91,22 +111,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(catalogRoutes);
-      await api.register(shopRoutes, { productCounts: countOfferedProducts });
-      await api.register(cartRoutes);
-      await api.register(couponRoutes);
-      await api.register(paymentRoutes);
-      await api.register(stripeWebhookRoutes);
-      await api.register(checkoutRoutes);
-      await api.register(orderRoutes);
-      await api.register(reviewRoutes);
-      await api.register(contactRoutes);
-      await api.register(statsRoutes);
-      await api.register(moderationRoutes);
-      await api.register(uploadRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] });
+      for (const routes of apiRoutes) await api.register(routes);
     },
     { prefix: '/api' },
   );
