@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBERSHIPS } from './roles.ts';
 import { abortWith, uuidField } from './validation.ts';
 
 /** A vendor's shop as the storefront shows it (the vendor record of the spec, without private fields). */
@@ -15,7 +16,7 @@ export const shop = z.object({
   date: z.string().nullable(),
   /** The 'Since year' of the shop cards. */
   sinceYear: z.number().int().nullable(),
-  membership: z.enum(['normal', 'premium']),
+  membership: z.enum(MEMBERSHIPS),
   badge: z.string().nullable(),
   productCount: z.number().int(),
 });

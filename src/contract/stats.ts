@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shop } from './shops.ts';
 
 /** Ranges of the sales and admin charts: short ones by day, long ones by week. */
 export const STAT_RANGES = ['7d', '30d', '90d', '365d'] as const;
@@ -13,22 +14,25 @@ export const rangeQuery = z.object({
   range: z.enum(STAT_RANGES, { error: 'Range must be 7d, 30d, 90d or 365d' }).default('30d'),
 });
 
-/** What /dashboard/vendorHome shows; money in dollars. */
+/** The shop's profile fields, as the storefront's shop (shops.ts) defines them. */
+const profile = shop.shape;
+
+/** What /dashboard/vendorHome shows (the shop's profile under the dashboard's names); money in dollars. */
 export const vendorStats = z.object({
   totalProducts: z.number().int(),
   totalOrders: z.number().int(),
   /** Sum of the vendor's own order lines that were not cancelled. */
   totalRevenue: z.number(),
-  shopOwner: z.string(),
-  shop: z.string(),
-  email: z.string(),
+  shopOwner: profile.name,
+  shop: profile.shop,
+  email: profile.email,
   roll: z.string(),
-  shopAddress: z.string().nullable(),
-  shopPhone: z.string().nullable(),
-  shopImage: z.string().nullable(),
-  shopEstablished: z.string().nullable(),
-  membership: z.enum(['normal', 'premium']),
-  badge: z.string().nullable(),
+  shopAddress: profile.address,
+  shopPhone: profile.phone,
+  shopImage: profile.image,
+  shopEstablished: profile.date,
+  membership: profile.membership,
+  badge: profile.badge,
 });
 export type VendorStats = z.infer<typeof vendorStats>;
 

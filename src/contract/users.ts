@@ -1,22 +1,26 @@
 import { z } from 'zod';
 import { paginated } from './pagination.ts';
-import { MEMBERSHIPS, ROLES } from './roles.ts';
+import { ROLES } from './roles.ts';
+import { shop } from './shops.ts';
 import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
-/** A user as the users calls show it (the spec's User with its shop fields). */
+/** The shop's profile fields, as the storefront's shop (shops.ts) defines them. */
+const profile = shop.shape;
+
+/** A user as the users calls show it (the spec's User with its shop fields, null when the user has no shop). */
 export const userRecord = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
   roll: z.enum(ROLES),
   photoURL: z.string().nullable(),
-  shop: z.string().nullable(),
-  image: z.string().nullable(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  date: z.string().nullable(),
-  membership: z.enum(MEMBERSHIPS).nullable(),
-  badge: z.string().nullable(),
+  shop: profile.shop.nullable(),
+  image: profile.image,
+  address: profile.address,
+  phone: profile.phone,
+  date: profile.date,
+  membership: profile.membership.nullable(),
+  badge: profile.badge,
   createdAt: z.string(),
 });
 export type UserRecord = z.infer<typeof userRecord>;

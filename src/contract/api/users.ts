@@ -7,6 +7,15 @@ import { emailField } from '../validation.ts';
 
 const emailParams = z.object({ email: emailField });
 const ownAccount = { of: 'account', admin: true, otherwise: 403 } as const;
+/** What GET /users/admin/:email and GET /users/vendor/:email share: the caller's own account, or any for an admin. */
+const roleCheck = {
+  method: 'GET',
+  tag: 'users',
+  access: { allow: 'signed-in', owner: ownAccount },
+  params: emailParams,
+  status: 200,
+  errors: [],
+} as const;
 
 /** Accounts: sign-up, the caller's own account, and the admin's user management (shop fields: see shops.ts). */
 export const usersApi = {
@@ -43,26 +52,16 @@ export const usersApi = {
     errors: [],
   }),
   isAdmin: route({
-    method: 'GET',
+    ...roleCheck,
     path: '/users/admin/:email',
-    tag: 'users',
     summary: 'Whether the user is an admin (own account, or any for an admin)',
-    access: { allow: 'signed-in', owner: ownAccount },
-    params: emailParams,
-    status: 200,
     response: z.object({ admin: z.boolean() }),
-    errors: [],
   }),
   isVendor: route({
-    method: 'GET',
+    ...roleCheck,
     path: '/users/vendor/:email',
-    tag: 'users',
     summary: 'Whether the user is a vendor (own account, or any for an admin)',
-    access: { allow: 'signed-in', owner: ownAccount },
-    params: emailParams,
-    status: 200,
     response: z.object({ vendor: z.boolean() }),
-    errors: [],
   }),
   promote: route({
     method: 'PATCH',
