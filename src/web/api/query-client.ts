@@ -4,6 +4,7 @@ import {
   QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, Params } from 'react-router';
 import { ApiError } from './client.ts';
 
 /** TanStack defaults already match the spec (3 retries, backoff up to 30 s); client errors are not retried. */
@@ -43,3 +44,24 @@ export function prefetch(...queries: Start[]): null {
   for (const start of queries) start().catch(() => {}); // the page's own query shows the error
   return null;
 }
+
+/** What a route loader gives its page's queries: the path's params and the address's query. */
+export type LoadAt = { params: Params; search: URLSearchParams };
+
+/**
+ * Pages' first queries from a module loaded on the first visit to one of them, not with the app (it brings the
+ * pages' fetchers), for loaders that give them an `A`: `lazyQueries<LoadAt>()(() => import('./queries.ts'))`
+ * makes `first`, and `first('productPage')` reads that module's `productPage`.
+ */
+export const lazyQueries =
+  <A>() =>
+  <M extends Record<string, (at: A) => Start[]>>(load: () => Promise<M>) =>
+  (page: keyof M) =>
+  async (at: A): Promise<Start[]> =>
+    (await load())[page](at);
+
+/** A route loader that starts `queries` (see `prefetch`); if their module does not come, the page shows why. */
+export const loadFirst =
+  (queries: (at: LoadAt) => Promise<Start[]>) =>
+  async ({ params, request }: LoaderFunctionArgs): Promise<null> =>
+    prefetch(...(await queries({ params, search: new URL(request.url).searchParams }).catch((): Start[] => [])));

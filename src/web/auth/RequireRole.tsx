@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Navigate, type Params, type RouteObject, useLocation } from 'react-router';
+import { Navigate, type RouteObject, useLocation } from 'react-router';
 import type { Role } from '#contract/roles.ts';
-import { prefetch, type Start } from '../api/query-client.ts';
+import { type LoadAt, lazyQueries, loadFirst, type Start } from '../api/query-client.ts';
 import { paths } from '../paths.ts';
 import { currentUser, type User, useRole } from './AuthProvider.tsx';
 
@@ -29,20 +29,10 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
 }
 
 /** What a guarded page's loader knows: the signed-in user (with an allowed role), the path's params, the query. */
-export type GuardedLoad = { user: User; params: Params; search: URLSearchParams };
+export type GuardedLoad = LoadAt & { user: User };
 
-/** The first queries of a guarded page (see `prefetch`). */
-type PageQueries = (at: GuardedLoad) => Promise<Start[]>;
-
-/**
- * The pages' first queries from a module loaded on the first visit to one of them, not with the app (it brings
- * the pages' fetchers): `first('vendorHome')` reads that module's `vendorHome`.
- */
-export const lazyQueries =
-  <M extends Record<string, (at: GuardedLoad) => Start[]>>(load: () => Promise<M>) =>
-  (page: keyof M): PageQueries =>
-  async (at) =>
-    (await load())[page](at);
+/** `lazyQueries` for guarded pages, whose queries may read the user. */
+export const guardedQueries = lazyQueries<GuardedLoad>();
 
 /**
  * A dashboard route whose page (a chunk of its own, loaded on the first visit) only `roles` may see. Its loader
@@ -53,19 +43,15 @@ export function guardedRoute(
   path: string,
   roles: Role[],
   load: () => Promise<ComponentType>,
-  queries?: PageQueries,
+  queries?: (at: GuardedLoad) => Promise<Start[]>,
 ): RouteObject {
   return {
     path,
     ...(queries && {
-      loader: async ({ params, request }) => {
+      loader: (args) => {
         const user = currentUser();
         if (!user || !roles.includes(user.roll)) return null;
-        const started = await queries({ user, params, search: new URL(request.url).searchParams }).catch(
-          // The queries' module did not come (an old release, the network): the page shows why, not the loader.
-          (): Start[] => [],
-        );
-        return prefetch(...started);
+        return loadFirst((at) => queries({ ...at, user }))(args);
       },
     }),
     lazy: () =>

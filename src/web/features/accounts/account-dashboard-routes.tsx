@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { guardedRoute, lazyQueries } from '../../auth/RequireRole.tsx';
+import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
 
-const first = lazyQueries(() => import('./account-dashboard-queries.ts'));
+const first = guardedQueries(() => import('./account-dashboard-queries.ts'));
 
 /** Admin user lists under /dashboard (guarded: admins only; anyone else goes to /login). */
 export const accountDashboardRoutes: RouteObject[] = [

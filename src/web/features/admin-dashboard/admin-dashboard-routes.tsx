@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { guardedRoute, lazyQueries } from '../../auth/RequireRole.tsx';
+import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
 
-const first = lazyQueries(() => import('./admin-dashboard-queries.ts'));
+const first = guardedQueries(() => import('./admin-dashboard-queries.ts'));
 
 /** Admin home (figures, charts, messages, coupons) and review moderation under /dashboard. */
 export const adminDashboardRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { guardedRoute, lazyQueries } from '../../auth/RequireRole.tsx';
+import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
 
-const first = lazyQueries(() => import('./catalog-dashboard-queries.ts'));
+const first = guardedQueries(() => import('./catalog-dashboard-queries.ts'));
 
 /** Vendor product management under /dashboard. */
 export const catalogDashboardRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { guardedRoute, lazyQueries } from '../../auth/RequireRole.tsx';
+import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
 
-const first = lazyQueries(() => import('./checkout-dashboard-queries.ts'));
+const first = guardedQueries(() => import('./checkout-dashboard-queries.ts'));
 
 /** Customer cart, checkout, payment history, invoices, premium membership and coupons under /dashboard. */
 export const checkoutDashboardRoutes: RouteObject[] = [

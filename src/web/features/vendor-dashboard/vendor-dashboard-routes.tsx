@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { guardedRoute, lazyQueries } from '../../auth/RequireRole.tsx';
+import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
 
-const first = lazyQueries(() => import('./vendor-dashboard-queries.ts'));
+const first = guardedQueries(() => import('./vendor-dashboard-queries.ts'));
 
 /** Vendor home, orders, revenue and reviews under /dashboard. */
 export const vendorDashboardRoutes: RouteObject[] = [
