@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { FULFILMENT_STATUSES, ORDER_STATUSES } from './fulfilment.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { uuidField } from './validation.ts';
 
-export const PAYMENT_STATUSES = ['pending', 'complete', 'cancelled'] as const;
-export const LINE_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+/** A payment's status is its order's; a line's is its shop's step (fulfilment.ts). */
+export const PAYMENT_STATUSES = ORDER_STATUSES;
+export const LINE_STATUSES = FULFILMENT_STATUSES;
 /** A refund is pending until the card provider gives the money back; failed ones are retried by a person. */
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

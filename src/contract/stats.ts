@@ -43,9 +43,10 @@ export const salesPoint = z.object({
   orders: z.number().int(),
   units: z.number().int(),
 });
-export const vendorSales = z.object({
-  range: z.enum(STAT_RANGES),
-  bucket: z.enum(['day', 'week']),
+/** What every chart answers first: its range and whether a point is a day or a week. */
+const chartRange = z.object({ range: z.enum(STAT_RANGES), bucket: z.enum(['day', 'week']) });
+
+export const vendorSales = chartRange.extend({
   series: z.array(salesPoint),
   byProduct: z.array(
     z.object({ productId: z.string().nullable(), name: z.string(), revenue: z.number(), units: z.number().int() }),
@@ -64,9 +65,7 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
-export const adminSeries = z.object({
-  range: z.enum(STAT_RANGES),
-  bucket: z.enum(['day', 'week']),
+export const adminSeries = chartRange.extend({
   series: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
 });
 export type AdminSeries = z.infer<typeof adminSeries>;
