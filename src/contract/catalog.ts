@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNITS } from './categories.ts';
 import { MAX_PAGE_SIZE } from './products.ts';
+import { MEMBERSHIPS } from './roles.ts';
 
 export const categoryItem = z.object({
   id: z.string(),
@@ -35,7 +36,7 @@ export const searchPageQuery = searchQuery.extend({
 
 /** What a vendor may still add: a normal membership holds at most 5 listed products. */
 export const vendorAllowance = z.object({
-  membership: z.enum(['normal', 'premium']),
+  membership: z.enum(MEMBERSHIPS),
   productCount: z.number().int(),
   /** null for premium members (no limit). */
   limit: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { couponCodeField } from './coupons.ts';
+import { MEMBERSHIPS } from './roles.ts';
 import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
@@ -170,7 +171,7 @@ export const vendorPaymentRecorded = z.object({
   insertedId: z.string(),
   transactionId: z.string(),
   price: z.number(),
-  membership: z.enum(['normal', 'premium']),
+  membership: z.enum(MEMBERSHIPS),
 });
 
 export const vendorBadgeInput = z.object({ badge: z.literal('gold', { error: 'The badge is gold' }) });

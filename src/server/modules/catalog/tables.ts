@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { UNITS } from '#contract/categories.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
-export const unitEnum = pgEnum('unit', ['liter', 'kg', 'piece']);
+export const unitEnum = pgEnum('unit', UNITS);
 
 /** The 12 categories of the spec; `value` is what products reference. */
 export const categories = pgTable('categories', {

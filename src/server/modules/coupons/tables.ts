@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { COUPON_KINDS } from '#contract/coupons.ts';
 import { createdAt, id, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
-export const couponKindEnum = pgEnum('coupon_kind', ['percent', 'fixed']);
+export const couponKindEnum = pgEnum('coupon_kind', COUPON_KINDS);
 
 export const coupons = pgTable(
   'coupons',

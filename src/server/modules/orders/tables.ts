@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FULFILMENT_STATUSES, ORDER_STATUSES } from '#contract/fulfilment.ts';
 import { createdAt, id, reference } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
 import { users } from '../users/tables.ts';
 
-export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'complete', 'cancelled']);
+export const paymentStatusEnum = pgEnum('payment_status', ORDER_STATUSES);
 
-export const fulfilmentStatusEnum = pgEnum('fulfilment_status', ['pending', 'shipped', 'delivered', 'cancelled']);
+export const fulfilmentStatusEnum = pgEnum('fulfilment_status', FULFILMENT_STATUSES);
 
 /** The customer payment record of the spec (one per checkout). Never deleted. */
 export const customerPayments = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { REFUND_STATUSES } from '#contract/orders.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
@@ -19,8 +20,6 @@ export const INTENT_STATUSES = [
 ] as const;
 
 export const REFUND_REASONS = ['cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled'] as const;
-
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 /**
  * Our record of a card payment with a provider (the payment row of the ledger). Unique provider id makes

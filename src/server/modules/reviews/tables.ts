@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgEnum, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { REVIEW_STATUSES } from '#contract/moderation.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
 import { users } from '../users/tables.ts';
 
-export const reviewStatusEnum = pgEnum('review_status', ['visible', 'reported', 'removed']);
+export const reviewStatusEnum = pgEnum('review_status', REVIEW_STATUSES);
 
 /** Product reviews ("comments" in the spec). */
 export const comments = pgTable(

@@ -1,8 +1,9 @@
 import { date, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { MEMBERSHIPS } from '#contract/roles.ts';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
-export const membershipEnum = pgEnum('membership', ['normal', 'premium']);
+export const membershipEnum = pgEnum('membership', MEMBERSHIPS);
 
 /** A vendor's shop: one per vendor, made when the customer registers as a vendor. */
 export const shops = pgTable('shops', {

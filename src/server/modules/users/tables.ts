@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLES } from '#contract/roles.ts';
 import { createdAt, id, timestamptz } from '../../db/columns.ts';
 
-export const roleEnum = pgEnum('role', ['customer', 'vendor', 'admin']);
+export const roleEnum = pgEnum('role', ROLES);
 
 /** Shoppers, vendors (their shop is in shops) and admins. Deleting a user disables it: orders and payments stay. */
 export const users = pgTable(
