@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_TODAY, businessToday } from './business-day.ts';
 import { insertProduct } from './modules/catalog/test-products.ts';
 import { insertOrder, insertProduct as insertSoldProduct } from './modules/orders/order-fixtures.ts';
-import { createTestApp, type TestContext } from './test/app.ts';
-import { createUser, type TestUser } from './test/users.ts';
+import { setupTestApp } from './test/app.ts';
+import { createUser, setupUser } from './test/users.ts';
 
 /**
  * A business time zone whose day differs from UTC's right now: Kiritimati (UTC+14) is on UTC's tomorrow from
@@ -14,17 +14,14 @@ const ZONE = new Date().getUTCHours() >= 12 ? 'Pacific/Kiritimati' : 'Etc/GMT+12
 const utcToday = () => new Date().toISOString().slice(0, 10);
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-let t: TestContext;
-let farm: TestUser;
+const t = setupTestApp({ BUSINESS_TIME_ZONE: ZONE });
+const farm = setupUser(t, { roll: 'vendor', name: 'Zone Farm' });
 let today: string;
 beforeAll(async () => {
-  t = await createTestApp({ BUSINESS_TIME_ZONE: ZONE });
-  farm = await createUser(t, { roll: 'vendor', name: 'Zone Farm' });
   today = businessToday(ZONE);
   await insertProduct(t, farm.id, { name: 'Last Day Plums', expiresOn: today });
   await insertProduct(t, farm.id, { name: 'Yesterday Figs', expiresOn: dayBefore(today) });
 });
-afterAll(() => t.close());
 
 describe('the business day (BUSINESS_TIME_ZONE)', () => {
   it('is another day than UTC in this test, and JavaScript and SQL name the same day', async () => {

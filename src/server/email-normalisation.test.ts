@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test/app.ts';
-import { createUser, type TestUser } from './test/users.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from './test/app.ts';
+import { createUser, setupUser } from './test/users.ts';
 
 /** Every route that names a user by e-mail takes it in any case and spacing: one normalisation, everywhere. */
-let t: TestContext;
-let customer: TestUser;
-let vendor: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  customer = await createUser(t);
-  vendor = await createUser(t, { roll: 'vendor' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const customer = setupUser(t);
+const vendor = setupUser(t, { roll: 'vendor' });
 
 const shouted = (email: string) => encodeURIComponent(` ${email.toUpperCase()} `);
 

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, passwordField } from '#contract/auth.ts';
-import { createTestApp, type TestContext } from './test/app.ts';
+import { setupTestApp } from './test/app.ts';
 import { type ApiRoute, listApiRoutes, plainString, routeUrl, textFields } from './test/routes.ts';
 import { createUser } from './test/users.ts';
 
@@ -15,10 +15,9 @@ const ATTEMPTS = 5;
 /** Letters, a space, punctuation and no digit: the worst case of the old password lookaheads. */
 const hostile = (length: number) => 'aA -@.'.repeat(Math.ceil(length / 6)).slice(0, length);
 
-let t: TestContext;
+const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
 let roles: { name: string; headers: Record<string, string> }[];
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
   const [customer, vendor, admin] = await Promise.all(
     (['customer', 'vendor', 'admin'] as const).map((roll) => createUser(t, { roll })),
   );
@@ -29,7 +28,6 @@ beforeAll(async () => {
     { name: 'admin', headers: admin.auth },
   ];
 });
-afterAll(() => t.close());
 
 /** A body with `value` at the dotted `field` and nothing else. */
 function bodyWith(field: string, value: string): Record<string, unknown> {

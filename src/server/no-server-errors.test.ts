@@ -6,7 +6,7 @@ import { errorResponse } from '#contract/errors.ts';
 import { MAX_LINE_UNITS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import { PRICE_TOO_HIGH } from '#contract/products.ts';
 import { encodeCursor } from './modules/catalog/cursor.ts';
-import { addToCart, confirmOrder, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
+import { addToCart, confirmOrder, createProduct, payCart, startPayment } from './modules/checkout/test-fixtures.ts';
 import { createTestApp, type TestContext } from './test/app.ts';
 import { dayFromToday } from './test/dates.ts';
 import { hostileString, type Pools, requestFor } from './test/fuzz.ts';
@@ -195,12 +195,7 @@ describe('known server errors are client errors now', () => {
     expect(oneMore.json().error.message).toContain('at most 999');
 
     // 999 × $100,000 is more than an integer column holds in cents: checkout refuses it before charging.
-    const checkout = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer-payment',
-      headers: shopper.auth,
-      payload: {},
-    });
+    const checkout = await startPayment(t, shopper, {});
     expect(checkout.statusCode).toBe(409);
     expect(checkout.json().error.message).toBe(ORDER_TOO_LARGE);
   });

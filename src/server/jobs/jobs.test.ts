@@ -7,8 +7,12 @@ import {
   checkoutDetails,
   confirmOrder,
   createProduct,
+  GOOD_CARD,
   payCart,
+  payInSandbox,
   productRow,
+  startMembershipPayment,
+  startPayment,
 } from '../modules/checkout/test-fixtures.ts';
 import { orders } from '../modules/orders/tables.ts';
 import { createSettle, type PaymentProvider } from '../modules/payments/index.ts';
@@ -92,12 +96,7 @@ describe('payment reconciliation', () => {
     const product = await createProduct(t, vendor, { priceCents: 300, stock: 5 });
     const buyer = await createUser(t);
     await addToCart(t, buyer, product.id, 1);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer-payment',
-      headers: buyer.auth,
-      payload: { ...checkoutDetails },
-    });
+    const started = await startPayment(t, buyer, { ...checkoutDetails });
     const abandoned = started.json().paymentIntentId as string;
 
     expect((await reconcilePayments(t.db, paying(sandbox), { log, now: inAMinute })).unpaid).toBe(1);
@@ -108,30 +107,19 @@ describe('payment reconciliation', () => {
     const [remote] = await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, abandoned));
     expect(remote.status).toBe('canceled');
     // The card can no longer be charged on it.
-    const pay = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      headers: buyer.auth,
-      payload: {
-        paymentIntentId: abandoned,
-        clientSecret: started.json().clientSecret,
-        cardNumber: '4242424242424242',
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
+    const pay = await payInSandbox(
+      t,
+      buyer,
+      { paymentIntentId: abandoned, clientSecret: started.json().clientSecret },
+      GOOD_CARD,
+    );
     expect(pay.statusCode).toBe(409);
     expect(await ordersOf(buyer)).toBe(0);
   });
 
   it('grants a paid membership whose browser never recorded it', async () => {
     const vendor = await createUser(t, { roll: 'vendor' });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/vendor-payment',
-      headers: vendor.auth,
-      payload: {},
-    });
+    const started = await startMembershipPayment(t, vendor, {});
     const { paymentIntentId, clientSecret } = started.json();
     await sandbox.confirm(paymentIntentId, clientSecret, '4242424242424242');
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOO_MANY_SIGN_IN_FAILURES } from '#contract/auth.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createTestApp, type TestContext } from '../test/app.ts';
+import { setupTestApp, type TestContext } from '../test/app.ts';
 import { createUser } from '../test/users.ts';
 import { addressKey } from './rate-limit.ts';
 
@@ -32,11 +32,7 @@ function expectRateLimited(response: Awaited<ReturnType<App['inject']>>) {
 }
 
 describe('write rate limit (RATE_LIMIT_WRITES_PER_MINUTE=60)', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '60' });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '60' });
 
   it('lets 60 writes of one address through and answers the 61st with 429 and Retry-After', async () => {
     const statuses: number[] = [];
@@ -63,11 +59,7 @@ describe('write rate limit (RATE_LIMIT_WRITES_PER_MINUTE=60)', () => {
 });
 
 describe('two server processes on one database', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '60' });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '60' });
 
   it('share one write count', async () => {
     const other = await secondInstance(t, { RATE_LIMIT_WRITES_PER_MINUTE: '60' });
@@ -107,11 +99,7 @@ describe('two server processes on one database', () => {
 });
 
 describe('sign-in lockout', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp();
 
   it('is not bypassed by a different X-Forwarded-For per attempt, and refuses the right password while locked', async () => {
     const user = await createUser(t);
@@ -197,11 +185,7 @@ describe('sign-in lockout', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' });
 
   it('counts the address a trusted proxy forwards', async () => {
     const from = (address: string) => ({ 'x-forwarded-for': address });
@@ -227,11 +211,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('TRUST_PROXY as a hop count', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '2', TRUST_PROXY: '1' });
-  });
-  afterAll(() => t.close());
+  const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '2', TRUST_PROXY: '1' });
 
   it('counts the address the one proxy appended, not what the client wrote before it', async () => {
     const via = (forwarded: string) => write(t.app, { 'x-forwarded-for': forwarded });

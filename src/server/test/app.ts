@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDb, createPool, type Db } from '../db/client.ts';
@@ -60,4 +60,35 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Stands for the value a beforeAll hook makes, so a test file can declare it as a `const` at the top. Read it only
+ * in tests and later hooks: before the hook has run, any read throws.
+ */
+export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  const value = (): T => {
+    if (!made) throw new Error('Read before the beforeAll hook that makes it has run');
+    return made;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(value(), key),
+    has: (_, key) => Reflect.has(value(), key),
+    ownKeys: () => Reflect.ownKeys(value()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/** The test file's app (see createTestApp): built before its tests, closed after them. */
+export function setupTestApp(env: Record<string, string> = {}): TestContext {
+  const t = madeBeforeAll(() => createTestApp(env));
+  afterAll(() => t.close());
+  return t;
 }

@@ -3,7 +3,7 @@ import { signAccessToken } from '../modules/auth/index.ts';
 import { shops } from '../modules/shops/tables.ts';
 import { hashPassword } from '../modules/users/index.ts';
 import { users } from '../modules/users/tables.ts';
-import type { TestContext } from './app.ts';
+import { madeBeforeAll, type TestContext } from './app.ts';
 
 export type TestUser = {
   id: string;
@@ -47,4 +47,9 @@ export async function createUser(
   }
   const token = await signAccessToken({ sub: row.id, email, roll, ver: 0 }, t.app.secrets.jwtSecret);
   return { id: row.id, email, name, roll, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A user the test file creates once, before its tests (after its app, when declared after setupTestApp). */
+export function setupUser(t: TestContext, options: Parameters<typeof createUser>[1] = {}): TestUser {
+  return madeBeforeAll(() => createUser(t, options));
 }

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
@@ -9,16 +9,15 @@ import { comments } from '../../modules/reviews/tables.ts';
 import { shops } from '../../modules/shops/tables.ts';
 import { verifyPassword } from '../../modules/users/index.ts';
 import { users } from '../../modules/users/tables.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp } from '../../test/app.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
 
-let t: TestContext;
+const t = setupTestApp();
 let accounts: DemoAccount[];
 let seedMs: number;
 let dueOnEmptyDatabase: Record<string, boolean>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   dueOnEmptyDatabase = {
     unset: await shouldSeedDemo(t.db, undefined),
     true: await shouldSeedDemo(t.db, true),
@@ -28,7 +27,6 @@ beforeAll(async () => {
   ({ accounts } = await seedDemoCatalog(t.db, t.app.storage));
   seedMs = performance.now() - started;
 }, 60_000);
-afterAll(() => t.close());
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { refreshTokens } from './tables.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 type Injected = Awaited<ReturnType<TestContext['app']['inject']>>;
 

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
 import { createProduct, productRow } from '../checkout/test-fixtures.ts';
 
-let t: TestContext;
-let vendor: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await createUser(t, { roll: 'vendor' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const vendor = setupUser(t, { roll: 'vendor' });
 
 const add = (user: TestUser, productId: string, amount?: number) =>
   t.app.inject({ method: 'POST', url: '/api/carts', headers: user.auth, payload: { productId, amount } });

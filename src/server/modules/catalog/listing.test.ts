@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '#contract/products.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { createUser, setupUser } from '../../test/users.ts';
 import { insertProduct } from './test-products.ts';
 
-let t: TestContext;
-let farm: TestUser;
-let dairy: TestUser;
+const t = setupTestApp();
+const farm = setupUser(t, { roll: 'vendor', name: 'Greenfield' });
+const dairy = setupUser(t, { roll: 'vendor', name: 'Creamery' });
 beforeAll(async () => {
-  t = await createTestApp();
-  farm = await createUser(t, { roll: 'vendor', name: 'Greenfield' });
-  dairy = await createUser(t, { roll: 'vendor', name: 'Creamery' });
   // 23 vegetables with repeated prices and popularity (ties), 4 milk products, 1 expired, 1 unlisted.
   for (let i = 0; i < 23; i++) {
     await insertProduct(t, farm.id, {
@@ -28,7 +25,6 @@ beforeAll(async () => {
   await insertProduct(t, farm.id, { name: 'Old Carrots', manufacturedOn: '2020-01-01', expiresOn: '2020-02-01' });
   await insertProduct(t, farm.id, { name: 'Deleted Beets', listed: false });
 });
-afterAll(() => t.close());
 
 async function page(url: string): Promise<ProductPage> {
   const response = await t.app.inject({ url });
@@ -94,11 +90,16 @@ describe('GET /api/products (keyset pages)', () => {
   });
 });
 
+/** GETs `url`, expects 200 and answers the JSON body. */
+async function okJson(url: string) {
+  const response = await t.app.inject({ url });
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+}
+
 describe("the spec's list calls", () => {
   it('/allProducts answers an array with the spec fields', async () => {
-    const response = await t.app.inject({ url: '/api/allProducts' });
-    expect(response.statusCode).toBe(200);
-    const items = response.json();
+    const items = await okJson('/api/allProducts');
     expect(items).toHaveLength(27);
     expect(Object.keys(items[0])).toEqual(
       expect.arrayContaining([
@@ -132,9 +133,7 @@ describe("the spec's list calls", () => {
     const rest = await t.app.inject({ url: `/api/vegetablesProduct?limit=20&cursor=${veg.headers['x-next-cursor']}` });
     expect(rest.json()).toHaveLength(3);
     for (const path of ['fruitsProduct', 'beveragesProduct', 'sweetProduct', 'snackProduct']) {
-      const response = await t.app.inject({ url: `/api/${path}` });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([]);
+      expect(await okJson(`/api/${path}`)).toEqual([]);
     }
   });
 
@@ -154,9 +153,7 @@ describe("the spec's list calls", () => {
 
 describe('GET /api/deals', () => {
   it('answers three offered products with a real end 15 days away, the same ones on the next call', async () => {
-    const first = await t.app.inject({ url: '/api/deals' });
-    expect(first.statusCode).toBe(200);
-    const deals = first.json();
+    const deals = await okJson('/api/deals');
     expect(deals).toHaveLength(3);
     for (const deal of deals) {
       const seconds = (Date.parse(deal.endsAt) - Date.now()) / 1000;

@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE } from '#contract/products.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { products } from './tables.ts';
 import { insertProduct } from './test-products.ts';
 
-let t: TestContext;
-let vendor: TestUser;
-let otherVendor: TestUser;
-let customer: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await createUser(t, { roll: 'vendor' });
-  otherVendor = await createUser(t, { roll: 'vendor' });
-  customer = await createUser(t, { roll: 'customer' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const vendor = setupUser(t, { roll: 'vendor' });
+const otherVendor = setupUser(t, { roll: 'vendor' });
+const customer = setupUser(t, { roll: 'customer' });
 
 const newProduct = {
   productName: 'Heirloom Tomatoes',
@@ -31,14 +24,13 @@ const newProduct = {
   productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
 };
 
+/** POST /api/products as `user` (the new product above unless another payload is given). */
+const addProduct = (user: TestUser, payload: object = newProduct) =>
+  t.app.inject({ method: 'POST', url: '/api/products', headers: user.auth, payload });
+
 describe('POST /api/products', () => {
   it('lists the product with the price computed by the server and the unit of its category', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: vendor.auth,
-      payload: { ...newProduct, productPrice: 0.01 },
-    });
+    const response = await addProduct(vendor, { ...newProduct, productPrice: 0.01 });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.insertedId).toBe(body.product._id);
@@ -57,18 +49,17 @@ describe('POST /api/products', () => {
 
   it("accepts the spec client's productQuantity {value, unit}", async () => {
     const v = await createUser(t, { roll: 'vendor' });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: v.auth,
-      payload: { ...newProduct, productCategory: 'milk', productQuantity: { value: 7, unit: 'kg' } },
+    const response = await addProduct(v, {
+      ...newProduct,
+      productCategory: 'milk',
+      productQuantity: { value: 7, unit: 'kg' },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().product.productQuantity).toEqual({ value: 7, unit: 'liter' });
   });
 
   it('requires every field and an expiry after manufacture', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/products', headers: vendor.auth, payload: {} });
+    const empty = await addProduct(vendor, {});
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().error.fields).sort()).toEqual(
       [
@@ -83,19 +74,13 @@ describe('POST /api/products', () => {
         'profitMargin',
       ].sort(),
     );
-    const backwards = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: vendor.auth,
-      payload: { ...newProduct, productExpireDate: '2026-01-01' },
-    });
+    const backwards = await addProduct(vendor, { ...newProduct, productExpireDate: '2026-01-01' });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.fields.productExpireDate).toBe('Expire Date must be after the Manufacturing Date');
-    const past = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: vendor.auth,
-      payload: { ...newProduct, productManufacturingDate: '2020-01-01', productExpireDate: '2020-02-01' },
+    const past = await addProduct(vendor, {
+      ...newProduct,
+      productManufacturingDate: '2020-01-01',
+      productExpireDate: '2020-02-01',
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields.productExpireDate).toBe('The Expire Date has already passed');
@@ -104,12 +89,7 @@ describe('POST /api/products', () => {
   it('is for vendors only', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/products', payload: newProduct });
     expect(anonymous.statusCode).toBe(401);
-    const asCustomer = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: customer.auth,
-      payload: newProduct,
-    });
+    const asCustomer = await addProduct(customer);
     expect(asCustomer.statusCode).toBe(403);
   });
 
@@ -118,34 +98,20 @@ describe('POST /api/products', () => {
     for (let i = 0; i < 5; i++) await insertProduct(t, normal.id);
     const allowance = await t.app.inject({ url: '/api/products/vendor/allowance', headers: normal.auth });
     expect(allowance.json()).toEqual({ membership: 'normal', productCount: 5, limit: 5, canAdd: false });
-    const sixth = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: normal.auth,
-      payload: newProduct,
-    });
+    const sixth = await addProduct(normal);
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().error.message).toBe(PRODUCT_LIMIT_MESSAGE);
 
     const premium = await createUser(t, { roll: 'vendor', membership: 'premium' });
     for (let i = 0; i < 5; i++) await insertProduct(t, premium.id);
-    const premiumSixth = await t.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: premium.auth,
-      payload: newProduct,
-    });
+    const premiumSixth = await addProduct(premium);
     expect(premiumSixth.statusCode).toBe(201);
   });
 
   it('lets two simultaneous adds take only the last free place', async () => {
     const racer = await createUser(t, { roll: 'vendor' });
     for (let i = 0; i < 4; i++) await insertProduct(t, racer.id);
-    const results = await Promise.all(
-      [1, 2, 3].map(() =>
-        t.app.inject({ method: 'POST', url: '/api/products', headers: racer.auth, payload: newProduct }),
-      ),
-    );
+    const results = await Promise.all([1, 2, 3].map(() => addProduct(racer)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 });

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '#contract/products.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { shops } from '../shops/tables.ts';
 import { CANDIDATES_PER_SOURCE } from './search-ranking.ts';
 import { products } from './tables.ts';
 import { insertProduct } from './test-products.ts';
 
-let t: TestContext;
+const t = setupTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const orchard = await createUser(t, { roll: 'vendor', name: 'Sunny Orchard' });
   const dairy = await createUser(t, { roll: 'vendor', name: 'Meadow Dairy' });
   await insertProduct(t, orchard.id, { name: 'Heirloom Tomatoes', details: 'Juicy red tomatoes for salads.' });
@@ -25,7 +24,6 @@ beforeAll(async () => {
     expiresOn: '2020-02-01',
   });
 });
-afterAll(() => t.close());
 
 async function search(q: string, extra = ''): Promise<ProductPage> {
   const response = await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}${extra}` });

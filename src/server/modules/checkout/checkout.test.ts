@@ -1,22 +1,26 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { cartItems } from '../cart/tables.ts';
 import { products } from '../catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { paymentIntents, sandboxPaymentIntents } from '../payments/tables.ts';
-import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart, productRow } from './test-fixtures.ts';
+import {
+  addToCart,
+  checkoutDetails,
+  confirmOrder,
+  createProduct,
+  GOOD_CARD,
+  payCart,
+  payInSandbox,
+  productRow,
+  startPayment,
+} from './test-fixtures.ts';
 
-let t: TestContext;
-let vendorA: TestUser;
-let vendorB: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendorA = await createUser(t, { roll: 'vendor' });
-  vendorB = await createUser(t, { roll: 'vendor' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const vendorA = setupUser(t, { roll: 'vendor' });
+const vendorB = setupUser(t, { roll: 'vendor' });
 
 async function cartCount(user: TestUser) {
   const [{ n }] = await t.db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));
@@ -32,12 +36,7 @@ describe('checkout', () => {
     const shopper = await createUser(t);
     const product = await createProduct(t, vendorA, { priceCents: 1234, stock: 5 });
     await addToCart(t, shopper, product.id, 2);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer-payment',
-      headers: shopper.auth,
-      payload: { price: 0.01 },
-    });
+    const started = await startPayment(t, shopper, { price: 0.01 });
     expect(started.statusCode).toBe(201);
     expect(started.json()).toMatchObject({ provider: 'sandbox', amount: 24.68, subtotal: 24.68, discount: 0 });
     expect(started.json().clientSecret).toMatch(/^pi_sb_[0-9a-f]+_secret_/);
@@ -129,17 +128,10 @@ describe('checkout', () => {
     expect((await productRow(t, product.id)).stock).toBe(4);
 
     // The same payment can then be made with a good card.
-    const retry = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      headers: shopper.auth,
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        cardNumber: '4242424242424242',
-        expiry: '01/39',
-        cvc: '999',
-      },
+    const retry = await payInSandbox(t, shopper, intent, {
+      cardNumber: '4242424242424242',
+      expiry: '01/39',
+      cvc: '999',
     });
     expect(retry.statusCode).toBe(200);
     expect((await confirmOrder(t, shopper, intent.paymentIntentId)).statusCode).toBe(201);
@@ -159,18 +151,7 @@ describe('checkout', () => {
     ];
     for (const [cardNumber, expiry, cvc, status, message] of cases) {
       const { intent } = await payCart(t, shopper, { cardNumber: '4000000000000002' });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/sandbox/confirm',
-        headers: shopper.auth,
-        payload: {
-          paymentIntentId: intent.paymentIntentId,
-          clientSecret: intent.clientSecret,
-          cardNumber,
-          expiry,
-          cvc,
-        },
-      });
+      const response = await payInSandbox(t, shopper, intent, { cardNumber, expiry, cvc });
       expect(response.statusCode, cardNumber).toBe(status);
       const error = response.json().error;
       expect(status === 400 ? Object.values(error.fields)[0] : error.message).toBe(message);
@@ -231,18 +212,7 @@ describe('checkout', () => {
     expect(stolen.statusCode).toBe(403);
     const unknown = await confirmOrder(t, owner, 'pi_sb_unknown');
     expect(unknown.statusCode).toBe(404);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      headers: thief.auth,
-      payload: {
-        paymentIntentId: intent.paymentIntentId,
-        clientSecret: intent.clientSecret,
-        cardNumber: '4242424242424242',
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
+    const card = await payInSandbox(t, thief, intent, GOOD_CARD);
     expect(card.statusCode).toBe(404);
     expect((await confirmOrder(t, owner, intent.paymentIntentId)).statusCode).toBe(201);
   });

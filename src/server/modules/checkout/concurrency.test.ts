@@ -1,16 +1,12 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { paymentIntents, refunds, sandboxPaymentIntents } from '../payments/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart, productRow } from './test-fixtures.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 describe('the last units', () => {
   it('20 buyers paying at once for 3 units: exactly 3 orders, stock 0, 17 refunded sold-out answers', async () => {

@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
-import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
+import { addToCart, confirmOrder, createProduct, payCart, startPayment } from '../checkout/test-fixtures.ts';
 import { sandboxPaymentIntents } from '../payments/tables.ts';
 import { coupons } from './tables.ts';
 
-let t: TestContext;
-let admin: TestUser;
-let vendor: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { roll: 'admin' });
-  vendor = await createUser(t, { roll: 'vendor' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const admin = setupUser(t, { roll: 'admin' });
+const vendor = setupUser(t, { roll: 'vendor' });
 
 const create = (payload: object, user = admin) =>
   t.app.inject({ method: 'POST', url: '/api/coupons', headers: user.auth, payload });
@@ -147,12 +141,7 @@ describe('applying a coupon', () => {
 
     // The only use is gone: a second shopper is told so before paying.
     const second = await shopperWithCart();
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer-payment',
-      headers: second.auth,
-      payload: { price: 1, couponCode: 'PAYDAY' },
-    });
+    const refused = await startPayment(t, second, { price: 1, couponCode: 'PAYDAY' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe('This coupon has been used up.');
   });

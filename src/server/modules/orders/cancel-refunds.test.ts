@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { refunds, sandboxPaymentIntents, sandboxRefunds } from '../payments/tables.ts';
+import { moveOrder } from './order-fixtures.ts';
 
 /** A vendor cancelling lines gives the buyer back what was paid for them, through the card provider. */
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { roll: 'admin' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const admin = setupUser(t, { roll: 'admin' });
 
 type Payment = { _id: string; orderId: string; transactionId: string; price: number };
 
@@ -29,13 +25,7 @@ async function buyFrom(shops: { vendor: TestUser; priceCents: number; amount: nu
   return { shopper, payment: confirmed.json() as Payment };
 }
 
-const cancel = (vendor: TestUser, orderId: string) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/vendor/orders/${orderId}`,
-    headers: vendor.auth,
-    payload: { status: 'cancelled' },
-  });
+const cancel = (vendor: TestUser, orderId: string) => moveOrder(t, vendor, orderId, 'cancelled');
 
 /** What the sandbox card processor gave back on the charge. */
 async function atProvider(transactionId: string) {

@@ -1,37 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
-import { daysAgo, insertOrder, insertProduct, type TestProduct } from './order-fixtures.ts';
+import { daysAgo, insertOrder, insertProduct, moveOrder, type TestProduct } from './order-fixtures.ts';
 import { readablePayment } from './queries.ts';
 import { customerPayments, orders } from './tables.ts';
 
-let t: TestContext;
-let alice: TestUser; // vendor
-let bob: TestUser; // vendor
-let carol: TestUser; // customer
-let dave: TestUser; // customer
-let admin: TestUser;
+const t = setupTestApp();
+const alice = setupUser(t, { roll: 'vendor', name: 'Alice' }); // vendor
+const bob = setupUser(t, { roll: 'vendor', name: 'Bob' }); // vendor
+const carol = setupUser(t, { name: 'Carol' }); // customer
+const dave = setupUser(t, { name: 'Dave' }); // customer
+const admin = setupUser(t, { roll: 'admin' });
 let carrots: TestProduct; // alice, $2.50
 let leeks: TestProduct; // alice, $4.00
 let honey: TestProduct; // bob, $9.99
-
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createUser(t, { roll: 'vendor', name: 'Alice' });
-  bob = await createUser(t, { roll: 'vendor', name: 'Bob' });
-  carol = await createUser(t, { name: 'Carol' });
-  dave = await createUser(t, { name: 'Dave' });
-  admin = await createUser(t, { roll: 'admin' });
   carrots = await insertProduct(t, alice, { name: 'Carrots', priceCents: 250 });
   leeks = await insertProduct(t, alice, { name: 'Leeks', priceCents: 400 });
   honey = await insertProduct(t, bob, { name: 'Honey', priceCents: 999 });
 });
-afterAll(() => t.close());
 
-const patch = (user: TestUser, orderId: string, status: string) =>
-  t.app.inject({ method: 'PATCH', url: `/api/vendor/orders/${orderId}`, headers: user.auth, payload: { status } });
+const patch = (user: TestUser, orderId: string, status: string) => moveOrder(t, user, orderId, status);
 
 const stockOf = async (product: TestProduct) =>
   (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0].stock;

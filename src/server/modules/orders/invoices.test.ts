@@ -1,24 +1,21 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_NOTES } from '#contract/orders.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { moveOrder } from './order-fixtures.ts';
 
-let t: TestContext;
-let vendor: TestUser;
-let shopper: TestUser;
+const t = setupTestApp();
+const vendor = setupUser(t, { roll: 'vendor' });
+const shopper = setupUser(t);
 let payment: { _id: string; transactionId: string };
 beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await createUser(t, { roll: 'vendor' });
-  shopper = await createUser(t);
   const product = await createProduct(t, vendor, { name: 'Goat cheese', priceCents: 1250, stock: 10 });
   await addToCart(t, shopper, product.id, 2);
   const { intent } = await payCart(t, shopper);
   payment = (await confirmOrder(t, shopper, intent.paymentIntentId)).json();
 });
-afterAll(() => t.close());
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.auth });
 
@@ -43,12 +40,7 @@ function pdfText(pdf: Buffer): string[] {
 }
 
 async function cancelPart(owner: TestUser, orderId: string) {
-  const response = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/vendor/orders/${orderId}`,
-    headers: owner.auth,
-    payload: { status: 'cancelled' },
-  });
+  const response = await moveOrder(t, owner, orderId, 'cancelled');
   expect(response.statusCode).toBe(200);
 }
 

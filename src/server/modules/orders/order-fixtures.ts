@@ -10,6 +10,10 @@ import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** Test data: products and paid orders inserted directly, so figures can be checked against known sums. */
 
+/** The vendor moves its lines of an order on (PATCH /api/vendor/orders/:orderId). */
+export const moveOrder = (t: TestContext, vendor: TestUser, orderId: string, status: string) =>
+  t.app.inject({ method: 'PATCH', url: `/api/vendor/orders/${orderId}`, headers: vendor.auth, payload: { status } });
+
 export type TestProduct = { id: string; name: string; priceCents: number; vendor: TestUser };
 
 export async function insertProduct(

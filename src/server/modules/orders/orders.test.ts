@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { orderLines, orders } from './tables.ts';
 
-let t: TestContext;
-let vendor: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await createUser(t, { roll: 'vendor' });
-});
-afterAll(() => t.close());
+const t = setupTestApp();
+const vendor = setupUser(t, { roll: 'vendor' });
 
 async function buy(shopper: TestUser, priceCents: number, amount: number) {
   const product = await createProduct(t, vendor, { priceCents, stock: 100 });

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { addToCart, confirmOrder, createProduct, productRow } from '../checkout/test-fixtures.ts';
+import {
+  addToCart,
+  confirmOrder,
+  createProduct,
+  GOOD_CARD,
+  payInSandbox,
+  productRow,
+  startMembershipPayment,
+  startPayment,
+} from '../checkout/test-fixtures.ts';
+import { moveOrder } from '../orders/order-fixtures.ts';
 import { customerPayments } from '../orders/tables.ts';
 import { shops } from '../shops/tables.ts';
 import { processRefund } from './refunds.ts';
@@ -31,12 +41,7 @@ afterAll(async () => {
 });
 
 async function startCheckout(shopper: TestUser) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/customer-payment',
-    headers: shopper.auth,
-    payload: { price: 1 },
-  });
+  const response = await startPayment(t, shopper, { price: 1 });
   expect(response.statusCode).toBe(201);
   return response.json() as { paymentIntentId: string; clientSecret: string; amount: number; provider: string };
 }
@@ -103,30 +108,13 @@ describe('Stripe provider (against the local stand-in)', () => {
 
   it('the sandbox card route is closed while Stripe is the provider', async () => {
     const shopper = await createUser(t);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/confirm',
-      headers: shopper.auth,
-      payload: {
-        paymentIntentId: 'pi_x',
-        clientSecret: 's',
-        cardNumber: '4242424242424242',
-        expiry: '12/40',
-        cvc: '123',
-      },
-    });
+    const response = await payInSandbox(t, shopper, { paymentIntentId: 'pi_x', clientSecret: 's' }, GOOD_CARD);
     expect(response.statusCode).toBe(404);
   });
 });
 
 describe('Stripe refunds of cancelled lines (against the local stand-in)', () => {
-  const cancel = (vendorUser: TestUser, orderId: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/vendor/orders/${orderId}`,
-      headers: vendorUser.auth,
-      payload: { status: 'cancelled' },
-    });
+  const cancel = (vendorUser: TestUser, orderId: string) => moveOrder(t, vendorUser, orderId, 'cancelled');
   const refundsAt = (intentId: string) => standIn.refunds.filter((r) => r.payment_intent === intentId);
 
   /** A paid Stripe order of $12.00 (vendor) + $7.50 (other) = $19.50. */
@@ -207,12 +195,7 @@ describe('Stripe webhook', () => {
 
   it('accepts a correctly signed event and grants a paid membership', async () => {
     const owner = await createUser(t, { roll: 'vendor' });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/vendor-payment',
-      headers: owner.auth,
-      payload: { price: 1000 },
-    });
+    const started = await startMembershipPayment(t, owner, { price: 1000 });
     expect(started.json()).toMatchObject({ amount: 1000 });
     const intentId = started.json().paymentIntentId;
     standIn.confirm(intentId, 'pm_card_visa');
@@ -233,12 +216,7 @@ describe('Stripe webhook', () => {
 
   it('rejects a forged or missing signature and changes nothing', async () => {
     const owner = await createUser(t, { roll: 'vendor' });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/vendor-payment',
-      headers: owner.auth,
-      payload: {},
-    });
+    const started = await startMembershipPayment(t, owner, {});
     const intentId = started.json().paymentIntentId;
     const payload = JSON.stringify({
       id: 'evt_2',

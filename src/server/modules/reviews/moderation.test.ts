@@ -1,26 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { insertProduct, insertReview, type TestProduct } from '../orders/order-fixtures.ts';
 import { comments } from './tables.ts';
 
-let t: TestContext;
-let alice: TestUser; // vendor of the cheese
-let bob: TestUser; // another vendor
-let carol: TestUser; // customer
-let admin: TestUser;
+const t = setupTestApp();
+const alice = setupUser(t, { roll: 'vendor', name: 'Alice' }); // vendor of the cheese
+const bob = setupUser(t, { roll: 'vendor', name: 'Bob' }); // another vendor
+const carol = setupUser(t, { name: 'Carol' }); // customer
+const admin = setupUser(t, { roll: 'admin' });
 let cheese: TestProduct;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createUser(t, { roll: 'vendor', name: 'Alice' });
-  bob = await createUser(t, { roll: 'vendor', name: 'Bob' });
-  carol = await createUser(t, { name: 'Carol' });
-  admin = await createUser(t, { roll: 'admin' });
   cheese = await insertProduct(t, alice, { name: 'Goat cheese', priceCents: 700 });
 });
-afterAll(() => t.close());
 
 const statusOf = async (id: string) =>
   (await t.db.select({ status: comments.status }).from(comments).where(eq(comments.id, id)))[0].status;

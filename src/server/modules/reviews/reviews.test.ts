@@ -1,21 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
-import { insertOrder, insertProduct, type TestProduct } from '../orders/order-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
+import { insertOrder, insertProduct, moveOrder, type TestProduct } from '../orders/order-fixtures.ts';
 import { comments } from './tables.ts';
 
 const NOT_DELIVERED = 'You can review this product once an order of it has been delivered to you';
 
-let t: TestContext;
-let vendor: TestUser;
+const t = setupTestApp();
+const vendor = setupUser(t, { roll: 'vendor' });
 let seq = 0;
-beforeAll(async () => {
-  t = await createTestApp();
-  vendor = await createUser(t, { roll: 'vendor' });
-});
-afterAll(() => t.close());
 
 const post = (user: TestUser | undefined, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/comments', headers: user?.auth, payload });
@@ -29,12 +24,7 @@ const newProduct = (name = `Berries ${++seq}`) => insertProduct(t, vendor, { nam
 
 /** The vendor moves its part of the order through the API. */
 async function move(orderId: string, status: 'shipped' | 'delivered' | 'cancelled') {
-  const moved = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/vendor/orders/${orderId}`,
-    headers: vendor.auth,
-    payload: { status },
-  });
+  const moved = await moveOrder(t, vendor, orderId, status);
   expect(moved.statusCode, moved.body).toBe(200);
 }
 

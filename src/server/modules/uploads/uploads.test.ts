@@ -1,16 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTestApp, setupTestApp, type TestContext } from '../../test/app.ts';
 import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 
 const MAX_BYTES = 100_000;
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_BYTES: String(MAX_BYTES) });
-});
-afterAll(() => t.close());
+const t = setupTestApp({ UPLOAD_MAX_BYTES: String(MAX_BYTES) });
 
 function form(field: string, bytes: Buffer, filename: string, type: string): FormData {
   const body = new FormData();
@@ -138,11 +134,7 @@ describe('POST /api/uploads', () => {
 });
 
 describe('who may upload', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestApp({ RATE_LIMIT_UPLOADS_PER_HOUR: '2' });
-  });
-  afterAll(() => limited.close());
+  const limited = setupTestApp({ RATE_LIMIT_UPLOADS_PER_HOUR: '2' });
 
   it('refuses an upload without a signed-in user with 401, before reading the file', async () => {
     const anonymous = await limited.app.inject({

@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { categories, products } from '../catalog/tables.ts';
 import { shops } from '../shops/tables.ts';
 import { users } from './tables.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupTestApp();
 
 type Callers = { customer: TestUser; other: TestUser; vendor: TestUser; admin: TestUser };
 let who: Callers;
@@ -219,38 +215,26 @@ describe('GET /api/users/customer|vendor|admin', () => {
 });
 
 describe('PATCH /api/users/admin/:id', () => {
+  /** An admin makes the user of that id an admin. */
+  const makeAdmin = (id: string) =>
+    t.app.inject({ method: 'PATCH', url: `/api/users/admin/${id}`, headers: who.admin.auth });
+
   it('lets an admin make a customer an admin', async () => {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/admin/${who.customer.id}`,
-      headers: who.admin.auth,
-    });
+    const response = await makeAdmin(who.customer.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ modifiedCount: 1 });
     const flag = await t.app.inject({ url: `/api/users/admin/${who.customer.email}`, headers: who.customer.auth });
     expect(flag.json()).toEqual({ admin: true });
-    const again = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/admin/${who.customer.id}`,
-      headers: who.admin.auth,
-    });
+    const again = await makeAdmin(who.customer.id);
     expect(again.json()).toEqual({ modifiedCount: 0 });
   });
 
   it('refuses vendors (409), unknown ids (404) and bad ids (400)', async () => {
-    const vendor = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/admin/${who.vendor.id}`,
-      headers: who.admin.auth,
-    });
+    const vendor = await makeAdmin(who.vendor.id);
     expect(vendor.statusCode).toBe(409);
-    const unknown = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/admin/00000000-0000-4000-8000-000000000000',
-      headers: who.admin.auth,
-    });
+    const unknown = await makeAdmin('00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'PATCH', url: '/api/users/admin/not-an-id', headers: who.admin.auth });
+    const bad = await makeAdmin('not-an-id');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -354,12 +338,12 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
 });
 
 describe('DELETE /api/users/customer|vendor|admin/:email', () => {
+  /** An admin disables the user of that e-mail from one of the three lists. */
+  const disable = (list: string, email: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/users/${list}/${email}`, headers: who.admin.auth });
+
   it('disables a customer, whose token stops working at once', async () => {
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/customer/${who.customer.email}`,
-      headers: who.admin.auth,
-    });
+    const response = await disable('customer', who.customer.email);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deletedCount: 1 });
     expect((await t.app.inject({ url: '/api/users/me', headers: who.customer.auth })).statusCode).toBe(401);
@@ -367,11 +351,7 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
     expect(row.disabledAt).not.toBeNull();
     const list = (await t.app.inject({ url: '/api/users/customer', headers: who.admin.auth })).json();
     expect(list.map((u: { email: string }) => u.email)).not.toContain(who.customer.email);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/customer/${who.customer.email}`,
-      headers: who.admin.auth,
-    });
+    const again = await disable('customer', who.customer.email);
     expect(again.statusCode).toBe(404);
   });
 
@@ -394,22 +374,14 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
         expiresOn: dayFromToday(365),
       })
       .returning();
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/vendor/${who.vendor.email}`,
-      headers: who.admin.auth,
-    });
+    const response = await disable('vendor', who.vendor.email);
     expect(response.json()).toEqual({ deletedCount: 1 });
     const [after] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(after.listed).toBe(false);
   });
 
   it('answers 404 when the e-mail is not a user of that role', async () => {
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/admin/${who.customer.email}`,
-      headers: who.admin.auth,
-    });
+    const response = await disable('admin', who.customer.email);
     expect(response.statusCode).toBe(404);
   });
 
@@ -418,18 +390,10 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
       email: string;
     }[];
     for (const other of admins.filter((a) => a.email !== who.admin.email)) {
-      const response = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/users/admin/${other.email}`,
-        headers: who.admin.auth,
-      });
+      const response = await disable('admin', other.email);
       expect(response.json()).toEqual({ deletedCount: 1 });
     }
-    const last = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/users/admin/${who.admin.email}`,
-      headers: who.admin.auth,
-    });
+    const last = await disable('admin', who.admin.email);
     expect(last.statusCode).toBe(409);
     expect(last.json().error.message).toContain('last admin');
     expect((await t.app.inject({ url: '/api/users/me', headers: who.admin.auth })).statusCode).toBe(200);
