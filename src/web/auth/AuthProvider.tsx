@@ -75,17 +75,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [reload]);
 
-  // Keep the access token young while the app is open; follow sign-in and sign-out in other tabs.
+  // Keep the access token young while the app is open, and with it the user (a role given or taken elsewhere
+  // shows within minutes); follow sign-in and sign-out in other tabs.
   useEffect(() => {
     const renewIfStale = () => {
       const token = readToken();
       if (userRef.current && token && isStale(token)) {
-        renewToken().catch((error: unknown) => {
-          if (isUnauthorized(error)) {
-            dropToken();
-            setUser(null);
-          }
-        });
+        renewToken()
+          .then(fetchMe)
+          .then((me) => {
+            if (JSON.stringify(me) !== JSON.stringify(userRef.current)) setUser(me);
+          })
+          .catch((error: unknown) => {
+            if (isUnauthorized(error)) {
+              dropToken();
+              setUser(null);
+            }
+          });
       }
     };
     const onStorage = (event: StorageEvent) => {

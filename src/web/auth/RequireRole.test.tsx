@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../api/client.ts';
 import { CUSTOMER, renderPage, VENDOR } from '../test/render.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { RequireRole } from './RequireRole.tsx';
@@ -61,5 +62,23 @@ describe('RequireRole', () => {
     await waitFor(() => expect(asked(requests).filter((r) => r === 'GET /api/users/me')).toHaveLength(2));
     await router.navigate('/vendorHome');
     expect(await screen.findByRole('heading', { name: 'Vendor home' })).toBeTruthy();
+  });
+
+  it('follows a role given elsewhere when the token is next renewed, with no request per page', async () => {
+    const hourOld = `x.${btoa(JSON.stringify({ iat: Math.floor(Date.now() / 1000) - 3600 }))}.y`;
+    let me = CUSTOMER;
+    const { requests, router } = renderPage(<VendorArea />, {
+      routes: { 'GET /api/users/me': () => ({ body: me }), 'POST /api/auth/refresh': { token: hourOld } },
+      user: CUSTOMER,
+      path: '/member',
+    });
+    await screen.findByRole('button', { name: 'Reload my account' });
+    me = VENDOR; // an admin made this account a vendor
+    localStorage.setItem(TOKEN_KEY, hourOld);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(asked(requests)).toHaveLength(3));
+    await act(() => router.navigate('/vendorHome'));
+    expect(await screen.findByRole('heading', { name: 'Vendor home' })).toBeTruthy();
+    expect(asked(requests)).toEqual(['GET /api/users/me', 'POST /api/auth/refresh', 'GET /api/users/me']);
   });
 });
