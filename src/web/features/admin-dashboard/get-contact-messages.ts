@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contactApi } from '#contract/api/contact.ts';
 import { call } from '../../api/client.ts';
+import { useKeptQuery } from '../../api/kept-query.ts';
 
 export const MESSAGES_PAGE_SIZE = 5;
 
@@ -9,9 +9,5 @@ export function getContactMessages(page: number) {
 }
 
 export function useContactMessages(page: number) {
-  return useQuery({
-    queryKey: ['contact-messages', page],
-    queryFn: () => getContactMessages(page),
-    placeholderData: keepPreviousData,
-  });
+  return useKeptQuery(['contact-messages'], page, getContactMessages);
 }

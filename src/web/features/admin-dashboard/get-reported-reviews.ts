@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
+import { useKeptQuery } from '../../api/kept-query.ts';
 
 export const REPORTED_PAGE_SIZE = 10;
 export const reportedReviewsKey = ['reported-reviews'] as const;
@@ -10,9 +10,5 @@ export function getReportedReviews(page: number) {
 }
 
 export function useReportedReviews(page: number) {
-  return useQuery({
-    queryKey: [...reportedReviewsKey, page],
-    queryFn: () => getReportedReviews(page),
-    placeholderData: keepPreviousData,
-  });
+  return useKeptQuery(reportedReviewsKey, page, getReportedReviews);
 }

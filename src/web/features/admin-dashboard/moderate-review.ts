@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewsApi } from '#contract/api/reviews.ts';
 import type { ModerationDecision } from '#contract/moderation.ts';
 import { call } from '../../api/client.ts';
+import { useRefreshingMutation } from '../../api/mutation.ts';
 import { adminStatsKey } from './get-admin-stats.ts';
 import { reportedReviewsKey } from './get-reported-reviews.ts';
 
@@ -11,15 +11,9 @@ export function moderateReview(reviewId: string, action: ModerationDecision['act
 
 /** Keeps or removes a reported review; the queue and the comment count refresh. */
 export function useModerateReview() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ reviewId, action }: { reviewId: string; action: ModerationDecision['action'] }) =>
+  return useRefreshingMutation(
+    ({ reviewId, action }: { reviewId: string; action: ModerationDecision['action'] }) =>
       moderateReview(reviewId, action),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reportedReviewsKey }),
-        queryClient.invalidateQueries({ queryKey: adminStatsKey }),
-      ]);
-    },
-  });
+    [reportedReviewsKey, adminStatsKey],
+  );
 }

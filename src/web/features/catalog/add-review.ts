@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewsApi } from '#contract/api/reviews.ts';
 import type { ReviewInput } from '#contract/reviews.ts';
 import { call } from '../../api/client.ts';
+import { useRefreshingMutation } from '../../api/mutation.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function addReview(input: ReviewInput) {
@@ -9,9 +9,5 @@ export function addReview(input: ReviewInput) {
 }
 
 export function useAddReview(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKey(productId) }),
-  });
+  return useRefreshingMutation(addReview, [reviewsKey(productId)]);
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ordersApi } from '#contract/api/orders.ts';
 import { call } from '../../api/client.ts';
+import { useKeptQuery } from '../../api/kept-query.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -13,10 +13,5 @@ export function getPaymentHistory(email: string, page: number) {
 export function usePaymentHistory(page: number) {
   const { user } = useAuth();
   const email = user?.email;
-  return useQuery({
-    queryKey: [...paymentHistoryKey(email), page],
-    queryFn: () => getPaymentHistory(email as string, page),
-    enabled: Boolean(email),
-    placeholderData: keepPreviousData,
-  });
+  return useKeptQuery(paymentHistoryKey(email), page, (at) => getPaymentHistory(email as string, at), Boolean(email));
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartApi } from '#contract/api/cart.ts';
 import { call } from '../../api/client.ts';
+import { useRefreshingMutation } from '../../api/mutation.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey } from '../../cart/use-cart.ts';
 
@@ -9,10 +9,6 @@ export function removeCartItem(id: string) {
 }
 
 export function useRemoveCartItem() {
-  const queryClient = useQueryClient();
   const { user } = useAuth();
-  return useMutation({
-    mutationFn: removeCartItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKey(user?.email) }),
-  });
+  return useRefreshingMutation(removeCartItem, [cartKey(user?.email)], { alsoOnError: true });
 }

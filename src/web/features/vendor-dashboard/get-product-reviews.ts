@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
+import { useKeptQuery } from '../../api/kept-query.ts';
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const productReviewsKey = (productId: string) => ['vendor-reviews', productId] as const;
@@ -10,9 +10,5 @@ export function getProductReviews(productId: string, page: number) {
 }
 
 export function useProductReviews(productId: string, page: number) {
-  return useQuery({
-    queryKey: [...productReviewsKey(productId), page],
-    queryFn: () => getProductReviews(productId, page),
-    placeholderData: keepPreviousData,
-  });
+  return useKeptQuery(productReviewsKey(productId), page, (at) => getProductReviews(productId, at));
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ordersApi } from '#contract/api/orders.ts';
 import { call } from '../../api/client.ts';
+import { useKeptQuery } from '../../api/kept-query.ts';
 
 export const VENDOR_ORDERS_PAGE_SIZE = 10;
 export const vendorOrdersKey = ['vendor-orders'] as const;
@@ -10,9 +10,5 @@ export function getVendorOrders(page: number) {
 }
 
 export function useVendorOrders(page: number) {
-  return useQuery({
-    queryKey: [...vendorOrdersKey, page],
-    queryFn: () => getVendorOrders(page),
-    placeholderData: keepPreviousData,
-  });
+  return useKeptQuery(vendorOrdersKey, page, getVendorOrders);
 }

@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { statsApi } from '#contract/api/stats.ts';
 import type { StatRange } from '#contract/stats.ts';
 import { call } from '../../api/client.ts';
+import { useKeptQuery } from '../../api/kept-query.ts';
 
 export const vendorSalesKey = ['vendor-sales'] as const;
 
@@ -10,9 +10,5 @@ export function getVendorSales(range: StatRange) {
 }
 
 export function useVendorSales(range: StatRange) {
-  return useQuery({
-    queryKey: [...vendorSalesKey, range],
-    queryFn: () => getVendorSales(range),
-    placeholderData: keepPreviousData,
-  });
+  return useKeptQuery(vendorSalesKey, range, getVendorSales);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
+import { useRefreshingMutation } from '../../api/mutation.ts';
 import { productReviewsKey } from './get-product-reviews.ts';
 
 export function reportReview(reviewId: string) {
@@ -9,9 +9,5 @@ export function reportReview(reviewId: string) {
 
 /** Sends a review of one of the vendor's products to the admins' moderation queue. */
 export function useReportReview(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reportReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productReviewsKey(productId) }),
-  });
+  return useRefreshingMutation(reportReview, [productReviewsKey(productId)]);
 }
