@@ -4,6 +4,49 @@ import { paths } from '../paths.ts';
 import { SocialIcons } from '../ui/SocialIcons.tsx';
 import { CONTACT } from './contact-details.ts';
 
+const CONTACT_LINES = [
+  { key: 'address', Icon: MapPin, content: <span>Address: {CONTACT.address}</span> },
+  { key: 'phone', Icon: Phone, content: <span>Call us: {CONTACT.phone}</span> },
+  {
+    key: 'email',
+    Icon: Mail,
+    content: (
+      <a className="link-hover" href={`mailto:${CONTACT.email}`}>
+        {CONTACT.email}
+      </a>
+    ),
+  },
+  { key: 'hours', Icon: Clock, content: <span>Hours: {CONTACT.hours}</span> },
+];
+
+const LINK_LISTS = [
+  {
+    id: 'footer-company',
+    title: 'Company',
+    links: [
+      { to: paths.about, label: 'About us' },
+      { to: paths.contact, label: 'Contact us' },
+      { to: paths.shopList, label: 'Our shops' },
+      { to: paths.member, label: 'Sell on Farmstall' },
+    ],
+  },
+  {
+    id: 'footer-account',
+    title: 'Account',
+    links: [
+      { to: paths.login, label: 'Sign in' },
+      { to: paths.dashboard.userCart, label: 'View cart' },
+      { to: paths.dashboard.userPaymentHistory, label: 'Order history' },
+      { to: paths.dashboard.userHome, label: 'My dashboard' },
+    ],
+  },
+];
+
+const SUPPORT_LINES = [
+  { Icon: Headset, line: CONTACT.supportLine, note: '24/7 Support Center' },
+  { Icon: Phone, line: CONTACT.workingHoursLine, note: 'Working 8:00 - 22:00' },
+];
+
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-base-300 bg-base-200 text-base-content">
@@ -17,80 +60,30 @@ export function Footer() {
             Contact
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
-            <li className="flex gap-2">
-              <MapPin size={18} className="shrink-0 text-primary" aria-hidden="true" />
-              <span>Address: {CONTACT.address}</span>
-            </li>
-            <li className="flex gap-2">
-              <Phone size={18} className="shrink-0 text-primary" aria-hidden="true" />
-              <span>Call us: {CONTACT.phone}</span>
-            </li>
-            <li className="flex gap-2">
-              <Mail size={18} className="shrink-0 text-primary" aria-hidden="true" />
-              <a className="link-hover" href={`mailto:${CONTACT.email}`}>
-                {CONTACT.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock size={18} className="shrink-0 text-primary" aria-hidden="true" />
-              <span>Hours: {CONTACT.hours}</span>
-            </li>
+            {CONTACT_LINES.map(({ key, Icon, content }) => (
+              <li key={key} className="flex gap-2">
+                <Icon size={18} className="shrink-0 text-primary" aria-hidden="true" />
+                {content}
+              </li>
+            ))}
           </ul>
         </section>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="text-lg font-bold">
-            Company
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link className="link-hover" to={paths.about}>
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover" to={paths.contact}>
-                Contact us
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover" to={paths.shopList}>
-                Our shops
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover" to={paths.member}>
-                Sell on Farmstall
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-account">
-          <h2 id="footer-account" className="text-lg font-bold">
-            Account
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            <li>
-              <Link className="link-hover" to={paths.login}>
-                Sign in
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover" to={paths.dashboard.userCart}>
-                View cart
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover" to={paths.dashboard.userPaymentHistory}>
-                Order history
-              </Link>
-            </li>
-            <li>
-              <Link className="link-hover" to={paths.dashboard.userHome}>
-                My dashboard
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {LINK_LISTS.map((list) => (
+          <nav key={list.id} aria-labelledby={list.id}>
+            <h2 id={list.id} className="text-lg font-bold">
+              {list.title}
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {list.links.map((link) => (
+                <li key={link.label}>
+                  <Link className="link-hover" to={link.to}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <section aria-labelledby="footer-app">
           <h2 id="footer-app" className="text-lg font-bold">
             Install the app
@@ -107,20 +100,15 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm md:flex-row">
           <p>© {new Date().getFullYear()} Farmstall. All rights reserved.</p>
           <div className="flex flex-wrap justify-center gap-6">
-            <p className="flex items-center gap-2">
-              <Headset size={28} className="text-primary" aria-hidden="true" />
-              <span>
-                <strong className="block text-primary">{CONTACT.supportLine}</strong>
-                <span className="text-xs">24/7 Support Center</span>
-              </span>
-            </p>
-            <p className="flex items-center gap-2">
-              <Phone size={28} className="text-primary" aria-hidden="true" />
-              <span>
-                <strong className="block text-primary">{CONTACT.workingHoursLine}</strong>
-                <span className="text-xs">Working 8:00 - 22:00</span>
-              </span>
-            </p>
+            {SUPPORT_LINES.map(({ Icon, line, note }) => (
+              <p key={note} className="flex items-center gap-2">
+                <Icon size={28} className="text-primary" aria-hidden="true" />
+                <span>
+                  <strong className="block text-primary">{line}</strong>
+                  <span className="text-xs">{note}</span>
+                </span>
+              </p>
+            ))}
           </div>
           <div className="flex flex-col items-center gap-1">
             <span className="font-semibold">Follow us</span>

@@ -7,8 +7,8 @@ import { type SignInInput, signInInput } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { returnPath } from './return-path.ts';
@@ -39,12 +39,7 @@ export function LoginPage() {
     }
   });
 
-  const field = (name: keyof SignInInput) => ({
-    id: `login-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
-    ...register(name),
-  });
+  const field = wireFields('login', register, errors);
 
   return (
     <AuthShell title="Sign in" intro="Welcome back! Sign in to shop, sell or manage Farmstall." picture={key}>
@@ -54,12 +49,8 @@ export function LoginPage() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-4">
-        <FormField label="Email" htmlFor="login-email" error={errors.email?.message}>
-          <input className="input w-full" type="email" autoComplete="email" {...field('email')} />
-        </FormField>
-        <FormField label="Password" htmlFor="login-password" error={errors.password?.message}>
-          <input className="input w-full" type="password" autoComplete="current-password" {...field('password')} />
-        </FormField>
+        <TextField label="Email" field={field('email')} type="email" autoComplete="email" />
+        <TextField label="Password" field={field('password')} type="password" autoComplete="current-password" />
         <SubmitButton busy={isSubmitting} disabled={isSubmitting || loading} className="mt-4 w-full">
           Sign in
         </SubmitButton>

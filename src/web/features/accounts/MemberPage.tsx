@@ -10,13 +10,11 @@ import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { AuthProgress } from '../../auth/RequireRole.tsx';
 import { paths } from '../../paths.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { ImageField } from './ImageField.tsx';
 import { useRegisterVendor } from './register-vendor.ts';
-
-type TextField = 'shop' | 'date' | 'address' | 'phone';
 
 /** 'Become a vendor': a signed-in customer registers a shop and becomes a vendor (membership normal). */
 export function MemberPage() {
@@ -65,12 +63,7 @@ export function MemberPage() {
     }
   });
 
-  const field = (name: TextField) => ({
-    id: `member-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `member-${name}-error` : undefined,
-    ...register(name),
-  });
+  const field = wireFields('member', register, errors);
 
   return (
     <AuthShell
@@ -79,18 +72,10 @@ export function MemberPage() {
       picture={store}
     >
       <form onSubmit={onSubmit} noValidate className="mt-4">
-        <FormField label="Shop name" htmlFor="member-shop" error={errors.shop?.message}>
-          <input className="input w-full" autoComplete="organization" {...field('shop')} />
-        </FormField>
-        <FormField label="Shop established date" htmlFor="member-date" error={errors.date?.message}>
-          <input className="input w-full" type="date" {...field('date')} />
-        </FormField>
-        <FormField label="Shop address" htmlFor="member-address" error={errors.address?.message}>
-          <input className="input w-full" autoComplete="street-address" {...field('address')} />
-        </FormField>
-        <FormField label="Phone number" htmlFor="member-phone" error={errors.phone?.message}>
-          <input className="input w-full" type="tel" autoComplete="tel" {...field('phone')} />
-        </FormField>
+        <TextField label="Shop name" field={field('shop')} autoComplete="organization" />
+        <TextField label="Shop established date" field={field('date')} type="date" />
+        <TextField label="Shop address" field={field('address')} autoComplete="street-address" />
+        <TextField label="Phone number" field={field('phone')} type="tel" autoComplete="tel" />
         <ImageField
           id="member-image"
           label="Shop image"

@@ -9,8 +9,8 @@ import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
 import { useCreateAccount } from './create-account.ts';
 import { ImageField } from './ImageField.tsx';
@@ -54,30 +54,26 @@ export function SignUpPage() {
     navigate(paths.home);
   });
 
-  const field = (name: 'name' | 'email' | 'password') => ({
-    id: `signup-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `signup-${name}-error` : undefined,
-    ...register(name),
-  });
+  const field = wireFields('signup', register, errors);
 
   return (
     <AuthShell title="Create an account" intro="Join Farmstall to fill your cart with local food." picture={basket}>
       <form onSubmit={onSubmit} noValidate className="mt-4">
-        <FormField label="Name" htmlFor="signup-name" error={errors.name?.message}>
-          <input className="input w-full" autoComplete="name" {...field('name')} />
-        </FormField>
-        <FormField label="Email" htmlFor="signup-email" error={errors.email?.message}>
-          <input className="input w-full" type="email" autoComplete="email" {...field('email')} />
-        </FormField>
-        <FormField label="Password" htmlFor="signup-password" error={errors.password?.message}>
-          <input className="input w-full" type="password" autoComplete="new-password" {...field('password')} />
-          {errors.password ? null : (
-            <p className="text-sm text-base-content/80">
-              6 to 20 characters with an upper case letter, a lower case letter, a number and a special character
-            </p>
-          )}
-        </FormField>
+        <TextField label="Name" field={field('name')} autoComplete="name" />
+        <TextField label="Email" field={field('email')} type="email" autoComplete="email" />
+        <TextField
+          label="Password"
+          field={field('password')}
+          type="password"
+          autoComplete="new-password"
+          after={
+            errors.password ? null : (
+              <p className="text-sm text-base-content/80">
+                6 to 20 characters with an upper case letter, a lower case letter, a number and a special character
+              </p>
+            )
+          }
+        />
         <ImageField
           id="signup-image"
           label="Your photo"

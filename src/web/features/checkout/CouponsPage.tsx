@@ -7,11 +7,11 @@ import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { useCouponList } from './admin-coupons.ts';
 import { useCreateCoupon } from './create-coupon.ts';
 import { useDeleteCoupon } from './delete-coupon.ts';
@@ -46,12 +46,7 @@ function CreateCouponForm() {
     }
   });
 
-  const field = (name: keyof CouponInput) => ({
-    id: `coupon-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `coupon-${name}-error` : undefined,
-    ...register(name),
-  });
+  const field = wireFields('coupon', register, errors);
 
   return (
     <form
@@ -63,31 +58,21 @@ function CreateCouponForm() {
       <h2 id="new-coupon" className="text-xl font-bold sm:col-span-2 lg:col-span-3">
         New coupon
       </h2>
-      <FormField label="Code" htmlFor="coupon-code" error={errors.code?.message}>
-        <input className="input w-full uppercase" autoComplete="off" {...field('code')} />
-      </FormField>
-      <FormField label="Kind" htmlFor="coupon-kind" error={errors.kind?.message}>
-        <select className="select w-full" {...field('kind')}>
-          <option value="percent">Percent off</option>
-          <option value="fixed">Fixed amount off ($)</option>
-        </select>
-      </FormField>
-      <FormField
+      <TextField label="Code" field={field('code')} className="input w-full uppercase" autoComplete="off" />
+      <TextField label="Kind" field={field('kind')} as="select">
+        <option value="percent">Percent off</option>
+        <option value="fixed">Fixed amount off ($)</option>
+      </TextField>
+      <TextField
         label={kind === 'percent' ? 'Value (%)' : 'Value ($)'}
-        htmlFor="coupon-value"
-        error={errors.value?.message}
-      >
-        <input className="input w-full" type="number" min="0" step="any" {...field('value')} />
-      </FormField>
-      <FormField label="Minimum order ($, optional)" htmlFor="coupon-minOrder" error={errors.minOrder?.message}>
-        <input className="input w-full" type="number" min="0" step="any" {...field('minOrder')} />
-      </FormField>
-      <FormField label="Last valid day (optional)" htmlFor="coupon-expiresOn" error={errors.expiresOn?.message}>
-        <input className="input w-full" type="date" {...field('expiresOn')} />
-      </FormField>
-      <FormField label="Usage limit (optional)" htmlFor="coupon-usageLimit" error={errors.usageLimit?.message}>
-        <input className="input w-full" type="number" min="1" step="1" {...field('usageLimit')} />
-      </FormField>
+        field={field('value')}
+        type="number"
+        min="0"
+        step="any"
+      />
+      <TextField label="Minimum order ($, optional)" field={field('minOrder')} type="number" min="0" step="any" />
+      <TextField label="Last valid day (optional)" field={field('expiresOn')} type="date" />
+      <TextField label="Usage limit (optional)" field={field('usageLimit')} type="number" min="1" step="1" />
       <div className="mt-4 sm:col-span-2 lg:col-span-3">
         <SubmitButton busy={create.isPending}>Create coupon</SubmitButton>
       </div>

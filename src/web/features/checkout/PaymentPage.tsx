@@ -10,10 +10,10 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
 import { completeCheckout } from './complete-checkout.ts';
@@ -49,6 +49,8 @@ export function PaymentPage() {
     resolver: zodResolver(checkoutDetails),
     defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '' },
   });
+
+  const field = wireFields('checkout', register, errors);
 
   const onSubmit = handleSubmit(async (details) => {
     setOrderError(null);
@@ -101,13 +103,6 @@ export function PaymentPage() {
     );
   }
 
-  const field = (name: keyof CheckoutDetails) => ({
-    id: `checkout-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `checkout-${name}-error` : undefined,
-    ...register(name),
-  });
-
   return (
     <div>
       <h1 className="text-3xl font-bold">Checkout</h1>
@@ -115,16 +110,16 @@ export function PaymentPage() {
         <form onSubmit={onSubmit} noValidate className="rounded-box border border-base-300 bg-base-100 p-5">
           <h2 className="text-xl font-bold">Delivery details</h2>
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <FormField label="Name" htmlFor="checkout-name" error={errors.name?.message}>
-              <input className="input w-full" autoComplete="name" {...field('name')} />
-            </FormField>
-            <FormField label="Phone Number" htmlFor="checkout-phoneNumber" error={errors.phoneNumber?.message}>
-              <input className="input w-full" type="tel" autoComplete="tel" {...field('phoneNumber')} />
-            </FormField>
+            <TextField label="Name" field={field('name')} autoComplete="name" />
+            <TextField label="Phone Number" field={field('phoneNumber')} type="tel" autoComplete="tel" />
             <div className="sm:col-span-2">
-              <FormField label="Delivery Address" htmlFor="checkout-address" error={errors.address?.message}>
-                <textarea className="textarea h-24 w-full" autoComplete="street-address" {...field('address')} />
-              </FormField>
+              <TextField
+                label="Delivery Address"
+                field={field('address')}
+                as="textarea"
+                className="textarea h-24 w-full"
+                autoComplete="street-address"
+              />
             </div>
           </div>
           <h2 className="mt-4 mb-2 text-xl font-bold">Payment</h2>

@@ -5,9 +5,16 @@ import { toast } from 'react-toastify';
 import { type ContactMessageInput, contactMessageInput } from '#contract/contact.ts';
 import { errorMessage } from '../../api/client.ts';
 import { CONTACT } from '../../layout/contact-details.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { useSendContactMessage } from './send-contact-message.ts';
+
+const OFFICE = [
+  { Icon: MapPin, text: CONTACT.address },
+  { Icon: Phone, text: CONTACT.phone },
+  { Icon: Mail, text: CONTACT.email },
+  { Icon: Clock, text: CONTACT.hours },
+];
 
 export function ContactPage() {
   const send = useSendContactMessage();
@@ -31,12 +38,7 @@ export function ContactPage() {
     }
   });
 
-  const fieldProps = (name: keyof ContactMessageInput) => ({
-    id: `contact-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
-    ...register(name),
-  });
+  const field = wireFields('contact', register, errors);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -48,18 +50,11 @@ export function ContactPage() {
             Our office
           </h2>
           <ul className="mt-4 space-y-3">
-            <li className="flex gap-2">
-              <MapPin className="shrink-0 text-primary" aria-hidden="true" /> {CONTACT.address}
-            </li>
-            <li className="flex gap-2">
-              <Phone className="shrink-0 text-primary" aria-hidden="true" /> {CONTACT.phone}
-            </li>
-            <li className="flex gap-2">
-              <Mail className="shrink-0 text-primary" aria-hidden="true" /> {CONTACT.email}
-            </li>
-            <li className="flex gap-2">
-              <Clock className="shrink-0 text-primary" aria-hidden="true" /> {CONTACT.hours}
-            </li>
+            {OFFICE.map(({ Icon, text }) => (
+              <li key={text} className="flex gap-2">
+                <Icon className="shrink-0 text-primary" aria-hidden="true" /> {text}
+              </li>
+            ))}
           </ul>
         </section>
         <section aria-labelledby="contact-form-title" className="lg:col-span-2">
@@ -67,22 +62,12 @@ export function ContactPage() {
             Send us a message
           </h2>
           <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-x-4 sm:grid-cols-2">
-            <FormField label="Name" htmlFor="contact-name" error={errors.name?.message}>
-              <input className="input w-full" autoComplete="name" {...fieldProps('name')} />
-            </FormField>
-            <FormField label="Email" htmlFor="contact-email" error={errors.email?.message}>
-              <input className="input w-full" type="email" autoComplete="email" {...fieldProps('email')} />
-            </FormField>
-            <FormField label="Phone" htmlFor="contact-phone" error={errors.phone?.message}>
-              <input className="input w-full" type="tel" autoComplete="tel" {...fieldProps('phone')} />
-            </FormField>
-            <FormField label="Subject" htmlFor="contact-subject" error={errors.subject?.message}>
-              <input className="input w-full" {...fieldProps('subject')} />
-            </FormField>
+            <TextField label="Name" field={field('name')} autoComplete="name" />
+            <TextField label="Email" field={field('email')} type="email" autoComplete="email" />
+            <TextField label="Phone" field={field('phone')} type="tel" autoComplete="tel" />
+            <TextField label="Subject" field={field('subject')} />
             <div className="sm:col-span-2">
-              <FormField label="Message" htmlFor="contact-reviewText" error={errors.reviewText?.message}>
-                <textarea className="textarea h-36 w-full" {...fieldProps('reviewText')} />
-              </FormField>
+              <TextField label="Message" field={field('reviewText')} as="textarea" className="textarea h-36 w-full" />
             </div>
             <div className="mt-4 sm:col-span-2">
               <SubmitButton busy={send.isPending}>Send message</SubmitButton>
