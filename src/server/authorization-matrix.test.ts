@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE } from './modules/auth/session.ts';
 import { signAccessToken } from './modules/auth/tokens.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
@@ -9,7 +9,7 @@ import { insertOrder, insertReview, type TestProduct } from './modules/orders/or
 import { customerPayments, orderLines } from './modules/orders/tables.ts';
 import { users as usersTable } from './modules/users/tables.ts';
 import { expectedOutcome, type Outcome, ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access.ts';
-import { createTestApp, type TestContext } from './test/app.ts';
+import { setupTestApp } from './test/app.ts';
 import { dayFromToday } from './test/dates.ts';
 import { registeredRoutes } from './test/route-list.ts';
 import { createUser, type TestUser } from './test/users.ts';
@@ -32,7 +32,7 @@ const ABSENT_FOR_A_REASON: Partial<Record<RouteKey, string>> = {
   'POST /api/payments/stripe/webhook': 'the test app uses the sandbox provider: no Stripe webhook to answer',
 };
 
-let t: TestContext;
+const t = setupTestApp();
 let users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
 let product: TestProduct;
 let purchase: { orderId: string; paymentId: string; transactionId: string };
@@ -52,7 +52,6 @@ async function ok<T>(response: Promise<{ statusCode: number; body: string; json:
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   users = {
     customerA: await createUser(t, { name: 'Customer A' }),
     customerB: await createUser(t, { name: 'Customer B' }),
@@ -84,7 +83,6 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(() => t.close());
 
 const newCoupon = () =>
   ok<{ _id: string; code: string }>(

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse } from '#contract/errors.ts';
 import { MAX_LINE_UNITS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import { PRICE_TOO_HIGH } from '#contract/products.ts';
 import { encodeCursor } from './modules/catalog/cursor.ts';
 import { addToCart, confirmOrder, createProduct, payCart, startPayment } from './modules/checkout/test-fixtures.ts';
-import { createTestApp, type TestContext } from './test/app.ts';
+import { contactMessage, sendContact } from './modules/contact/test-contact.ts';
+import { setupTestApp } from './test/app.ts';
 import { dayFromToday } from './test/dates.ts';
 import { hostileString, type Pools, requestFor } from './test/fuzz.ts';
 import { listApiRoutes } from './test/routes.ts';
@@ -18,7 +19,7 @@ const SEED = 20_260_609;
 /** Generated requests per route and role (each route is fuzzed as anonymous, customer, vendor and admin). */
 const RUNS = 25;
 
-let t: TestContext;
+const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_HOUR: '1000000' });
 let customer: TestUser;
 let vendor: TestUser;
 let admin: TestUser;
@@ -26,7 +27,6 @@ let pools: Pools;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_UPLOADS_PER_HOUR: '1000000' });
   [customer, vendor, admin] = await Promise.all([
     createUser(t),
     createUser(t, { roll: 'vendor', membership: 'premium' }),
@@ -68,7 +68,6 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(() => t.close());
 
 function multipart(boundary: string, field: string, data: Buffer, type = 'image/png'): Buffer {
   return Buffer.concat([
@@ -82,11 +81,7 @@ function multipart(boundary: string, field: string, data: Buffer, type = 'image/
 
 describe('known server errors are client errors now', () => {
   it('NUL and other control characters in a body, query or path field: 400 naming the field', async () => {
-    const contact = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'Ann\u0000', email: 'ann@example.com', phone: '+1 555 0100', subject: 'Hi', reviewText: 'x' },
-    });
+    const contact = await sendContact(t, { ...contactMessage, name: 'Ann\u0000' });
     expect(contact.statusCode).toBe(400);
     expect(contact.json().error.fields).toEqual({ name: 'Text may not contain control characters' });
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
+import { contactMessage } from './modules/contact/test-contact.ts';
 import {
   callApi as api,
   waitHealthy as healthy,
@@ -55,9 +56,7 @@ async function adminToken(server: Server): Promise<string> {
 }
 
 const MESSAGE = {
-  name: 'Ada Startup',
-  email: 'ada@example.com',
-  phone: '+1 503 555 0100',
+  ...contactMessage,
   subject: 'Does my message survive a restart?',
   reviewText: 'Written before the server stopped, read after it came back.',
 };

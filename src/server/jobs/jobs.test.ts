@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrder } from '../modules/checkout/index.ts';
 import {
   addToCart,
@@ -19,20 +19,18 @@ import { createSettle, type PaymentProvider } from '../modules/payments/index.ts
 import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
 import { paymentIntents, refunds, sandboxPaymentIntents, vendorPayments } from '../modules/payments/tables.ts';
 import { shops } from '../modules/shops/tables.ts';
-import { createTestApp, type TestContext } from '../test/app.ts';
+import { setupTestApp } from '../test/app.ts';
 import { createUser, type TestUser } from '../test/users.ts';
 import { startJobs } from './index.ts';
 import { reconcilePayments } from './reconcile.ts';
 import { retryDueRefunds } from './refund-retries.ts';
 
-let t: TestContext;
+const t = setupTestApp();
 let sandbox: ReturnType<typeof createSandboxProvider>;
 const log = pino({ level: 'silent' });
 beforeAll(async () => {
-  t = await createTestApp();
   sandbox = createSandboxProvider(t.db);
 });
-afterAll(() => t.close());
 
 /** The provider and the app's settle path over it (checkout's orders). */
 const paying = (provider: PaymentProvider) => ({ provider, settle: createSettle(t.db, provider, makeOrder) });

@@ -76,7 +76,11 @@ export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
     return made;
   };
   return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(value(), key),
+    get: (_, key) => {
+      const property = Reflect.get(value(), key);
+      // A method runs on the value itself, whose private fields a proxy does not have.
+      return typeof property === 'function' ? property.bind(value()) : property;
+    },
     has: (_, key) => Reflect.has(value(), key),
     ownKeys: () => Reflect.ownKeys(value()),
     getOwnPropertyDescriptor: (_, key) => {
@@ -86,9 +90,12 @@ export function madeBeforeAll<T extends object>(make: () => Promise<T>): T {
   });
 }
 
-/** The test file's app (see createTestApp): built before its tests, closed after them. */
-export function setupTestApp(env: Record<string, string> = {}): TestContext {
-  const t = madeBeforeAll(() => createTestApp(env));
+/**
+ * The test file's app (see createTestApp): built before its tests, closed after them. Settings that other
+ * beforeAll hooks make (a stand-in's address) are given as a function, read when the app is built.
+ */
+export function setupTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
+  const t = madeBeforeAll(() => createTestApp(typeof env === 'function' ? env() : env));
   afterAll(() => t.close());
   return t;
 }

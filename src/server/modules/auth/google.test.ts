@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { users } from '../users/tables.ts';
 
 const PUBLIC_URL = 'http://shop.test';
-let t: TestContext;
 let oidc: OAuth2Server;
 
 /** What the local OIDC server says about the user signing in next. */
@@ -17,17 +16,14 @@ beforeAll(async () => {
   await oidc.issuer.keys.generate('RS256');
   await oidc.start(0, '127.0.0.1');
   oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, nextIdentity));
-  t = await createTestApp({
-    PUBLIC_URL,
-    GOOGLE_ISSUER: oidc.issuer.url ?? '',
-    GOOGLE_CLIENT_ID: 'farmstall-test',
-    GOOGLE_CLIENT_SECRET: 'test-secret',
-  });
 });
-afterAll(async () => {
-  await t.close();
-  await oidc.stop();
-});
+afterAll(() => oidc.stop());
+const t = setupTestApp(() => ({
+  PUBLIC_URL,
+  GOOGLE_ISSUER: oidc.issuer.url ?? '',
+  GOOGLE_CLIENT_ID: 'farmstall-test',
+  GOOGLE_CLIENT_SECRET: 'test-secret',
+}));
 
 /** Runs the popup the way a browser would: start → provider → callback, carrying the cookies along. */
 async function googleSignIn(identity: Record<string, unknown>) {

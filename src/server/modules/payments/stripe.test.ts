@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { madeBeforeAll, setupTestApp } from '../../test/app.ts';
+import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import {
   addToCart,
   confirmOrder,
@@ -14,6 +14,7 @@ import {
   startMembershipPayment,
   startPayment,
 } from '../checkout/test-fixtures.ts';
+import { contactMessage, sendContact } from '../contact/test-contact.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { customerPayments } from '../orders/tables.ts';
 import { shops } from '../shops/tables.ts';
@@ -21,24 +22,16 @@ import { processRefund } from './refunds.ts';
 import { paymentIntents, refunds } from './tables.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farmstall';
-let standIn: StripeStandIn;
-let t: TestContext;
-let vendor: TestUser;
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_farmstall',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: standIn.url,
-  });
-  vendor = await createUser(t, { roll: 'vendor' });
-});
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+const standIn = madeBeforeAll(startStripeStandIn);
+afterAll(() => standIn.close());
+const t = setupTestApp(() => ({
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: standIn.secretKey,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_farmstall',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_BASE: standIn.url,
+}));
+const vendor = setupUser(t, { roll: 'vendor' });
 
 async function startCheckout(shopper: TestUser) {
   const response = await startPayment(t, shopper, { price: 1 });
@@ -239,11 +232,7 @@ describe('Stripe webhook', () => {
   });
 
   it('keeps parsing JSON for every other route', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload: { name: 'A', email: 'a@example.com', phone: '+1 555 010 2030', subject: 'Hi', reviewText: 'Hello' },
-    });
+    const response = await sendContact(t, contactMessage);
     expect(response.statusCode).toBe(201);
   });
 });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../../business-day.ts';
-import { createTestApp, type TestContext } from '../../test/app.ts';
-import { createUser, type TestUser } from '../../test/users.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { daysAgo, insertOrder, insertProduct, insertReview, moveOrder } from '../orders/order-fixtures.ts';
@@ -23,12 +23,12 @@ import { users } from '../users/tables.ts';
  *   Frank, recorded without a card payment: Jam ×1 (Cara, $6.00) + Bread ×1 (Dan, $4.50);
  *     Dan cancels: nothing to refund, $6.00 kept
  */
-let t: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let dave: TestUser;
-let admin: TestUser;
+const t = setupTestApp();
+const alice = setupUser(t, { roll: 'vendor', name: 'Alice', membership: 'premium' });
+const bob = setupUser(t, { roll: 'vendor', name: 'Bob' });
+const carol = setupUser(t, { name: 'Carol' });
+const dave = setupUser(t, { name: 'Dave' });
+const admin = setupUser(t, { roll: 'admin' });
 let cara: TestUser;
 let dan: TestUser;
 let erinRefund: { amount: number; status: string };
@@ -39,12 +39,6 @@ const cancelPart = async (vendor: TestUser, orderId: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createUser(t, { roll: 'vendor', name: 'Alice', membership: 'premium' });
-  bob = await createUser(t, { roll: 'vendor', name: 'Bob' });
-  carol = await createUser(t, { name: 'Carol' });
-  dave = await createUser(t, { name: 'Dave' });
-  admin = await createUser(t, { roll: 'admin' });
   const gone = await createUser(t, { roll: 'vendor', name: 'Gone' });
   await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
   await t.db.update(shops).set({ badge: 'gold' }).where(eq(shops.vendorId, alice.id));
@@ -101,7 +95,6 @@ beforeAll(async () => {
   const removed = await insertReview(t, honey, dave, 1, 'Spam spam');
   await t.db.update(comments).set({ status: 'removed' }).where(eq(comments.id, removed));
 });
-afterAll(() => t.close());
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.auth });
 /** Signed out: 401; signed in as each of `refused`: 403. */
