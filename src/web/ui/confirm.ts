@@ -1,9 +1,21 @@
+import { toast } from 'react-toastify';
+import { errorMessage } from '../api/client.ts';
+
 /** Theme colours with enough contrast for the dialog buttons. */
 const CONFIRM_COLOR = '#1f7a52';
 const DANGER_COLOR = '#b91c1c';
 
 /** The dialog library loads on the first dialog, not with every page that has a button asking for one. */
 const dialogs = () => import('sweetalert2').then((m) => m.default);
+
+type Question = {
+  title: string;
+  text: string;
+  confirmText: string;
+  cancelText?: string;
+  danger?: boolean;
+  icon?: 'warning' | 'question';
+};
 
 /**
  * The one way to ask before acting: a dialog with the question, a confirm and a cancel button. Resolves true
@@ -16,14 +28,7 @@ export async function confirmAction({
   cancelText = 'Cancel',
   danger = false,
   icon = danger ? 'warning' : 'question',
-}: {
-  title: string;
-  text: string;
-  confirmText: string;
-  cancelText?: string;
-  danger?: boolean;
-  icon?: 'warning' | 'question';
-}): Promise<boolean> {
+}: Question): Promise<boolean> {
   const Swal = await dialogs();
   const result = await Swal.fire({
     title,
@@ -51,4 +56,17 @@ export const confirmDelete = () =>
 export async function tellOutcome({ title, text, ok }: { title: string; text: string; ok: boolean }) {
   const Swal = await dialogs();
   await Swal.fire({ title, text, icon: ok ? 'success' : 'error', confirmButtonColor: CONFIRM_COLOR });
+}
+
+/**
+ * A row's change: asks first (unless `question` is null), then runs it and toasts `done`, or the reason it failed.
+ */
+export async function confirmAndRun(question: Question | null, run: () => Promise<unknown>, done: string) {
+  if (question && !(await confirmAction(question))) return;
+  try {
+    await run();
+    toast.success(done);
+  } catch (error) {
+    toast.error(errorMessage(error));
+  }
 }

@@ -1,8 +1,7 @@
 import type { Coupon } from '#contract/coupons.ts';
 import { formatDollars } from '#contract/money.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useCoupons } from './get-coupons.ts';
 
@@ -19,27 +18,27 @@ export function CouponList() {
       <h2 id="coupons-title" className="text-2xl font-bold">
         Coupons{coupons.data ? `: ${coupons.data.total}` : ''}
       </h2>
-      {coupons.isPending ? (
-        <PageLoader label="Loading the coupons" />
-      ) : coupons.isError ? (
-        <LoadError error={coupons.error} onRetry={() => coupons.refetch()} />
-      ) : coupons.data.total === 0 ? (
-        <p className="mt-4 rounded-box bg-base-200 p-4">No coupon codes yet.</p>
-      ) : (
-        <DataTable
-          label="Coupon codes"
-          rows={coupons.data.items}
-          pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
-          columns={[
-            { header: 'Code', rowHeader: true, className: 'font-mono', cell: (c) => c.code },
-            { header: 'Discount', cell: discountOf },
-            { header: 'Minimum order', cell: (c) => (c.minOrder === null ? 'None' : formatDollars(c.minOrder)) },
-            { header: 'Expires', cell: (c) => c.expiresOn ?? 'Never' },
-            { header: 'Used', cell: (c) => `${c.usedCount}${c.usageLimit === null ? '' : ` of ${c.usageLimit}`}` },
-            { header: 'State', cell: (c) => STATE_LABEL[c.state] },
-          ]}
-        />
-      )}
+      <Loaded query={coupons} loading="Loading the coupons">
+        {(data) =>
+          data.total === 0 ? (
+            <p className="mt-4 rounded-box bg-base-200 p-4">No coupon codes yet.</p>
+          ) : (
+            <DataTable
+              label="Coupon codes"
+              rows={data.items}
+              pager={{ page: data, onPage: setPage, label: 'Coupon pages' }}
+              columns={[
+                { header: 'Code', rowHeader: true, className: 'font-mono', cell: (c) => c.code },
+                { header: 'Discount', cell: discountOf },
+                { header: 'Minimum order', cell: (c) => (c.minOrder === null ? 'None' : formatDollars(c.minOrder)) },
+                { header: 'Expires', cell: (c) => c.expiresOn ?? 'Never' },
+                { header: 'Used', cell: (c) => `${c.usedCount}${c.usageLimit === null ? '' : ` of ${c.usageLimit}`}` },
+                { header: 'State', cell: (c) => STATE_LABEL[c.state] },
+              ]}
+            />
+          )
+        }
+      </Loaded>
     </section>
   );
 }

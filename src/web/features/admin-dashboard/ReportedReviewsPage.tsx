@@ -1,66 +1,56 @@
 import { Check, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { ReportedReview } from '#contract/moderation.ts';
-import { errorMessage } from '../../api/client.ts';
+import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
-import { confirmAction } from '../../ui/confirm.ts';
+import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
+import { type RowAction, RowActions } from '../../ui/RowActions.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
 import { useModerateReview } from './moderate-review.ts';
 
-const DECISIONS = [
-  { action: 'keep', label: 'Keep', icon: Check, className: 'btn-primary' },
-  { action: 'remove', label: 'Remove', icon: Trash2, className: 'btn-outline btn-error' },
-] as const;
+const DECISIONS: RowAction<'keep' | 'remove'>[] = [
+  { key: 'keep', label: 'Keep', icon: Check, className: 'btn-primary' },
+  { key: 'remove', label: 'Remove', icon: Trash2, className: 'btn-outline btn-error' },
+];
 
 function Decision({ review }: { review: ReportedReview }) {
   const moderate = useModerateReview();
-  const decide = async (action: 'keep' | 'remove') => {
-    if (action === 'remove') {
-      const sure = await confirmAction({
-        title: 'Remove this review?',
-        text: 'It leaves the product page and its average rating.',
-        confirmText: 'Yes, remove it!',
-        danger: true,
-      });
-      if (!sure) return;
-    }
-    try {
-      await moderate.mutateAsync({ reviewId: review._id, action });
-      toast.success(action === 'keep' ? 'The review stays on the product page' : 'The review was removed');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const decide = (action: 'keep' | 'remove') =>
+    confirmAndRun(
+      action === 'remove'
+        ? {
+            title: 'Remove this review?',
+            text: 'It leaves the product page and its average rating.',
+            confirmText: 'Yes, remove it!',
+            danger: true,
+          }
+        : null,
+      () => moderate.mutateAsync({ reviewId: review._id, action }),
+      action === 'keep' ? 'The review stays on the product page' : 'The review was removed',
+    );
   return (
-    <div className="flex flex-wrap gap-2">
-      {DECISIONS.map(({ action, label, icon: Icon, className }) => (
-        <button
-          key={action}
-          type="button"
-          className={`btn btn-sm ${className}`}
-          disabled={moderate.isPending}
-          onClick={() => decide(action)}
-          aria-label={`${label} the review by ${review.commenterName}`}
-        >
-          <Icon aria-hidden="true" className="size-3.5" />
-          {label}
-        </button>
-      ))}
-    </div>
+    <RowActions
+      actions={DECISIONS}
+      name={(label) => `${label} the review by ${review.commenterName}`}
+      busy={moderate.isPending}
+      onAct={decide}
+    />
   );
 }
 
 export function ReportedReviewsPage() {
   const [page, setPage] = usePageParam();
-  const reviews = useReportedReviews(page);
-  if (reviews.isPending) return <PageLoader label="Loading reported reviews" />;
-  if (reviews.isError) return <LoadError error={reviews.error} onRetry={() => reviews.refetch()} />;
-  const data = reviews.data;
+  return (
+    <Loaded query={useReportedReviews(page)} loading="Loading reported reviews">
+      {(data) => <ReportedReviews data={data} onPage={setPage} />}
+    </Loaded>
+  );
+}
+
+function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage: (page: number) => void }) {
   return (
     <div>
       <h1 className="text-3xl font-bold">Reported Reviews: {data.total}</h1>
@@ -71,7 +61,7 @@ export function ReportedReviewsPage() {
         <DataTable
           label="Reported reviews"
           rows={data.items}
-          pager={{ page: data, onPage: setPage, label: 'Reported review pages' }}
+          pager={{ page: data, onPage, label: 'Reported review pages' }}
           columns={[
             {
               header: 'Product',

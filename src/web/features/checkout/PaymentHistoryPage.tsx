@@ -2,10 +2,10 @@ import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
+import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
@@ -82,12 +82,15 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
 
 export function PaymentHistoryPage() {
   const [page, setPage] = usePageParam();
-  const history = usePaymentHistory(page);
+  return (
+    <Loaded query={usePaymentHistory(page)} loading="Loading your payments">
+      {(data) => <Payments data={data} onPage={setPage} />}
+    </Loaded>
+  );
+}
 
-  if (history.isPending) return <PageLoader label="Loading your payments" />;
-  if (history.isError) return <LoadError error={history.error} onRetry={() => history.refetch()} />;
-  const { items, total } = history.data;
-
+function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page: number) => void }) {
+  const { items, total } = data;
   return (
     <div>
       <h1 className="text-3xl font-bold">Transaction History List: {total}</h1>
@@ -117,10 +120,10 @@ export function PaymentHistoryPage() {
                 </tr>
               ) : null
             }
-            pager={{ page: history.data, onPage: setPage, label: 'Payment history pages' }}
+            pager={{ page: data, onPage, label: 'Payment history pages' }}
             className="mt-6 hidden rounded-box border border-base-300 bg-base-100 md:block"
             columns={[
-              { header: '#', cell: (_, index) => rowNumber(history.data, index) },
+              { header: '#', cell: (_, index) => rowNumber(data, index) },
               { header: 'Price', className: 'font-semibold', cell: (payment) => formatDollars(payment.price) },
               { header: 'Order Date', cell: (payment) => orderDate(payment.date) },
               {

@@ -1,13 +1,10 @@
 import { Flag } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import type { VendorReview } from '#contract/moderation.ts';
-import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
-import { confirmAction } from '../../ui/confirm.ts';
+import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useProductReviews } from './get-product-reviews.ts';
 import { useReportReview } from './report-review.ts';
@@ -17,21 +14,17 @@ function ReportButton({ review }: { review: VendorReview }) {
   if (review.status === 'reported') {
     return <span className="badge badge-sm border-amber-600 bg-amber-50 font-semibold text-amber-900">Reported</span>;
   }
-  const run = async () => {
-    const sure = await confirmAction({
-      title: 'Report this review?',
-      text: 'An admin will read it and keep it or remove it.',
-      confirmText: 'Yes, report it!',
-      danger: true,
-    });
-    if (!sure) return;
-    try {
-      await report.mutateAsync(review._id);
-      toast.success('The review was sent to the admins');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const run = () =>
+    confirmAndRun(
+      {
+        title: 'Report this review?',
+        text: 'An admin will read it and keep it or remove it.',
+        confirmText: 'Yes, report it!',
+        danger: true,
+      },
+      () => report.mutateAsync(review._id),
+      'The review was sent to the admins',
+    );
   return (
     <button
       type="button"
@@ -49,47 +42,46 @@ function ReportButton({ review }: { review: VendorReview }) {
 export function ProductReviewsPage() {
   const { productId = '' } = useParams();
   const [page, setPage] = usePageParam();
-  const reviews = useProductReviews(productId, page);
-
-  if (reviews.isPending) return <PageLoader label="Loading the reviews" />;
-  if (reviews.isError) return <LoadError error={reviews.error} onRetry={() => reviews.refetch()} />;
-  const data = reviews.data;
   return (
-    <div>
-      <h1 className="text-3xl font-bold">Total Reviews: {data.total}</h1>
-      <p className="mt-2">
-        Reviews of{' '}
-        <Link to={paths.productDetails(productId)} className="link link-primary font-semibold">
-          {data.productName}
-        </Link>
-        . Report a review that breaks the rules; an admin decides whether it stays.
-      </p>
-      {data.total === 0 ? (
-        <p className="mt-6 rounded-box bg-base-200 p-6">No reviews of this product yet.</p>
-      ) : (
-        <DataTable
-          label="Reviews"
-          rows={data.items}
-          pager={{ page: data, onPage: setPage, label: 'Review pages' }}
-          columns={[
-            { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
-            { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },
-            {
-              header: 'Comment',
-              cell: (review) => (
-                <>
-                  <p>{review.commentDes}</p>
-                  <p className="text-xs">
-                    {review.commenterName} · {review.rating} of 5 stars ·{' '}
-                    {new Date(review.createdAt).toLocaleDateString('en-US')}
-                  </p>
-                </>
-              ),
-            },
-            { header: 'Report Comment', cell: (review) => <ReportButton review={review} /> },
-          ]}
-        />
+    <Loaded query={useProductReviews(productId, page)} loading="Loading the reviews">
+      {(data) => (
+        <div>
+          <h1 className="text-3xl font-bold">Total Reviews: {data.total}</h1>
+          <p className="mt-2">
+            Reviews of{' '}
+            <Link to={paths.productDetails(productId)} className="link link-primary font-semibold">
+              {data.productName}
+            </Link>
+            . Report a review that breaks the rules; an admin decides whether it stays.
+          </p>
+          {data.total === 0 ? (
+            <p className="mt-6 rounded-box bg-base-200 p-6">No reviews of this product yet.</p>
+          ) : (
+            <DataTable
+              label="Reviews"
+              rows={data.items}
+              pager={{ page: data, onPage: setPage, label: 'Review pages' }}
+              columns={[
+                { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
+                { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },
+                {
+                  header: 'Comment',
+                  cell: (review) => (
+                    <>
+                      <p>{review.commentDes}</p>
+                      <p className="text-xs">
+                        {review.commenterName} · {review.rating} of 5 stars ·{' '}
+                        {new Date(review.createdAt).toLocaleDateString('en-US')}
+                      </p>
+                    </>
+                  ),
+                },
+                { header: 'Report Comment', cell: (review) => <ReportButton review={review} /> },
+              ]}
+            />
+          )}
+        </div>
       )}
-    </div>
+    </Loaded>
   );
 }

@@ -1,12 +1,10 @@
-import { PackageCheck, Truck, XCircle } from 'lucide-react';
-import { toast } from 'react-toastify';
+import { type LucideIcon, PackageCheck, Truck, XCircle } from 'lucide-react';
 import { type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
-import { errorMessage } from '../../api/client.ts';
-import { confirmAction } from '../../ui/confirm.ts';
+import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
+import { RowActions } from '../../ui/RowActions.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
 import { useVendorOrders } from './get-vendor-orders.ts';
@@ -14,75 +12,58 @@ import { useUpdateVendorOrder } from './update-vendor-order.ts';
 
 type Target = FulfilmentUpdate['status'];
 
-const ACTIONS: Record<
-  Target,
-  { label: string; icon: typeof Truck; className: string; question: string; done: string }
-> = {
-  shipped: {
-    label: 'Ship',
-    icon: Truck,
-    className: 'btn-primary',
-    question: 'Mark this order as shipped?',
-    done: 'Order marked as shipped',
-  },
-  delivered: {
-    label: 'Deliver',
-    icon: PackageCheck,
-    className: 'btn-primary',
-    question: 'Mark this order as delivered?',
-    done: 'Order marked as delivered',
-  },
-  cancelled: {
-    label: 'Cancel',
-    icon: XCircle,
-    className: 'btn-outline btn-error',
-    question: 'Cancel your part of this order?',
-    done: 'Order cancelled; the stock is back on your products',
-  },
-};
+const ACTIONS: Record<Target, { label: string; icon: LucideIcon; className: string; question: string; done: string }> =
+  {
+    shipped: {
+      label: 'Ship',
+      icon: Truck,
+      className: 'btn-primary',
+      question: 'Mark this order as shipped?',
+      done: 'Order marked as shipped',
+    },
+    delivered: {
+      label: 'Deliver',
+      icon: PackageCheck,
+      className: 'btn-primary',
+      question: 'Mark this order as delivered?',
+      done: 'Order marked as delivered',
+    },
+    cancelled: {
+      label: 'Cancel',
+      icon: XCircle,
+      className: 'btn-outline btn-error',
+      question: 'Cancel your part of this order?',
+      done: 'Order cancelled; the stock is back on your products',
+    },
+  };
 
 function OrderActions({ order }: { order: VendorOrder }) {
   const update = useUpdateVendorOrder();
   const targets = NEXT_STATUSES[order.status] as readonly Target[];
   if (targets.length === 0) return <span className="text-sm">No action needed</span>;
 
-  const run = async (target: Target) => {
+  const run = (target: Target) => {
     const action = ACTIONS[target];
-    const sure = await confirmAction({
-      title: action.question,
-      text: `${order.name} · ${formatDollars(order.totalPrice)}${target === 'cancelled' ? " · You won't be able to revert this!" : ''}`,
-      confirmText: target === 'cancelled' ? 'Yes, cancel it!' : `Yes, ${action.label.toLowerCase()} it!`,
-      cancelText: 'Back',
-      danger: target === 'cancelled',
-    });
-    if (!sure) return;
-    try {
-      await update.mutateAsync({ orderId: order._id, status: target });
-      toast.success(action.done);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    return confirmAndRun(
+      {
+        title: action.question,
+        text: `${order.name} · ${formatDollars(order.totalPrice)}${target === 'cancelled' ? " · You won't be able to revert this!" : ''}`,
+        confirmText: target === 'cancelled' ? 'Yes, cancel it!' : `Yes, ${action.label.toLowerCase()} it!`,
+        cancelText: 'Back',
+        danger: target === 'cancelled',
+      },
+      () => update.mutateAsync({ orderId: order._id, status: target }),
+      action.done,
+    );
   };
 
   return (
-    <div className="flex flex-wrap gap-2">
-      {targets.map((target) => {
-        const { label, icon: Icon, className } = ACTIONS[target];
-        return (
-          <button
-            key={target}
-            type="button"
-            className={`btn btn-sm ${className}`}
-            disabled={update.isPending}
-            onClick={() => run(target)}
-            aria-label={`${label} the order of ${order.name}`}
-          >
-            <Icon aria-hidden="true" className="size-3.5" />
-            {label}
-          </button>
-        );
-      })}
-    </div>
+    <RowActions
+      actions={targets.map((target) => ({ key: target, ...ACTIONS[target] }))}
+      name={(label) => `${label} the order of ${order.name}`}
+      busy={update.isPending}
+      onAct={run}
+    />
   );
 }
 
@@ -122,66 +103,67 @@ function OrderCard({ order }: { order: VendorOrder }) {
 
 export function VendorOrdersPage() {
   const [page, setPage] = usePageParam();
-  const orders = useVendorOrders(page);
 
   return (
     <div>
       <h1 className="text-3xl font-bold">Your Order List</h1>
-      {orders.isPending ? (
-        <PageLoader label="Loading your orders" />
-      ) : orders.isError ? (
-        <LoadError error={orders.error} onRetry={() => orders.refetch()} />
-      ) : orders.data.total === 0 ? (
-        <p className="mt-6 rounded-box bg-base-200 p-6">No orders yet. They show here as soon as a customer buys.</p>
-      ) : (
-        <>
-          <p className="mt-2">
-            {orders.data.total} {orders.data.total === 1 ? 'order holds' : 'orders hold'} your products.
-          </p>
-          <ul className="mt-4 space-y-3 md:hidden">
-            {orders.data.items.map((order) => (
-              <li key={order._id}>
-                <OrderCard order={order} />
-              </li>
-            ))}
-          </ul>
-          <DataTable
-            label="Your orders"
-            rows={orders.data.items}
-            pager={{ page: orders.data, onPage: setPage, label: 'Order pages' }}
-            className="mt-4 hidden rounded-box border border-base-300 md:block"
-            columns={[
-              { header: '#', rowHeader: true, cell: (_, index) => rowNumber(orders.data, index) },
-              {
-                header: 'Name',
-                cell: (order) => (
-                  <>
-                    <div className="whitespace-nowrap font-semibold">{order.name}</div>
-                    <div className="text-xs">{new Date(order.createdAt).toLocaleDateString('en-US')}</div>
-                  </>
-                ),
-              },
-              { header: 'Email', className: 'whitespace-nowrap', cell: (order) => order.email },
-              {
-                header: 'Total Price',
-                className: 'whitespace-nowrap font-semibold',
-                cell: (order) => formatDollars(order.totalPrice),
-              },
-              {
-                header: 'Number of Items',
-                cell: (order) => (
-                  <>
-                    <div>{order.numberOfItems}</div>
-                    <div className="text-xs">{itemsOf(order)}</div>
-                  </>
-                ),
-              },
-              { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} /> },
-              { header: 'Action', cell: (order) => <OrderActions order={order} /> },
-            ]}
-          />
-        </>
-      )}
+      <Loaded query={useVendorOrders(page)} loading="Loading your orders">
+        {(data) =>
+          data.total === 0 ? (
+            <p className="mt-6 rounded-box bg-base-200 p-6">
+              No orders yet. They show here as soon as a customer buys.
+            </p>
+          ) : (
+            <>
+              <p className="mt-2">
+                {data.total} {data.total === 1 ? 'order holds' : 'orders hold'} your products.
+              </p>
+              <ul className="mt-4 space-y-3 md:hidden">
+                {data.items.map((order) => (
+                  <li key={order._id}>
+                    <OrderCard order={order} />
+                  </li>
+                ))}
+              </ul>
+              <DataTable
+                label="Your orders"
+                rows={data.items}
+                pager={{ page: data, onPage: setPage, label: 'Order pages' }}
+                className="mt-4 hidden rounded-box border border-base-300 md:block"
+                columns={[
+                  { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
+                  {
+                    header: 'Name',
+                    cell: (order) => (
+                      <>
+                        <div className="whitespace-nowrap font-semibold">{order.name}</div>
+                        <div className="text-xs">{new Date(order.createdAt).toLocaleDateString('en-US')}</div>
+                      </>
+                    ),
+                  },
+                  { header: 'Email', className: 'whitespace-nowrap', cell: (order) => order.email },
+                  {
+                    header: 'Total Price',
+                    className: 'whitespace-nowrap font-semibold',
+                    cell: (order) => formatDollars(order.totalPrice),
+                  },
+                  {
+                    header: 'Number of Items',
+                    cell: (order) => (
+                      <>
+                        <div>{order.numberOfItems}</div>
+                        <div className="text-xs">{itemsOf(order)}</div>
+                      </>
+                    ),
+                  },
+                  { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} /> },
+                  { header: 'Action', cell: (order) => <OrderActions order={order} /> },
+                ]}
+              />
+            </>
+          )
+        }
+      </Loaded>
     </div>
   );
 }
