@@ -8,6 +8,7 @@ import farmerMan from '@lobehub/fluent-emoji-3d/assets/1f468-200d-1f33e.webp';
 import manager from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f4bc.webp';
 import farmerWoman from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f33e.webp';
 import carrot from '@lobehub/fluent-emoji-3d/assets/1f955.webp';
+import type { ReactNode } from 'react';
 
 const PROVIDES = [
   {
@@ -40,6 +41,51 @@ const TEAM = [
   { image: farmerMan, name: 'Diego Ramírez', role: 'Head of shop success' },
 ] as const;
 
+/** A titled section of the page holding a grid of cards. */
+function CardList({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-16">
+      <h2 id={id} className="text-center text-3xl font-bold">
+        {title}
+      </h2>
+      <ul className={`mt-8 grid gap-6 ${className}`}>{children}</ul>
+    </section>
+  );
+}
+
+/** A centred card: its picture, a title and a line of text. */
+function Card({
+  className,
+  title,
+  text,
+  children,
+}: {
+  className: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={`card ${className}`}>
+      <div className="card-body items-center text-center">
+        {children}
+        <h3 className="card-title">{title}</h3>
+        <p>{text}</p>
+      </div>
+    </li>
+  );
+}
+
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -59,39 +105,21 @@ export function AboutPage() {
         <img src={apple} alt="A fresh red apple" width="256" height="256" className="mx-auto" />
       </section>
 
-      <section aria-labelledby="about-provide" className="mt-16">
-        <h2 id="about-provide" className="text-center text-3xl font-bold">
-          What We Provide
-        </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {PROVIDES.map((item) => (
-            <li key={item.title} className="card border border-base-300 bg-base-100">
-              <div className="card-body items-center text-center">
-                <img src={item.image} alt="" width="72" height="72" loading="lazy" />
-                <h3 className="card-title">{item.title}</h3>
-                <p>{item.text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CardList id="about-provide" title="What We Provide" className="sm:grid-cols-2 lg:grid-cols-3">
+        {PROVIDES.map((item) => (
+          <Card key={item.title} className="border border-base-300 bg-base-100" title={item.title} text={item.text}>
+            <img src={item.image} alt="" width="72" height="72" loading="lazy" />
+          </Card>
+        ))}
+      </CardList>
 
-      <section aria-labelledby="about-team" className="mt-16">
-        <h2 id="about-team" className="text-center text-3xl font-bold">
-          Our Team
-        </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
-          {TEAM.map((person) => (
-            <li key={person.name} className="card bg-base-200">
-              <div className="card-body items-center text-center">
-                <img src={person.image} alt={`Portrait of ${person.name}`} width="120" height="120" loading="lazy" />
-                <h3 className="card-title">{person.name}</h3>
-                <p>{person.role}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CardList id="about-team" title="Our Team" className="sm:grid-cols-3">
+        {TEAM.map((person) => (
+          <Card key={person.name} className="bg-base-200" title={person.name} text={person.role}>
+            <img src={person.image} alt={`Portrait of ${person.name}`} width="120" height="120" loading="lazy" />
+          </Card>
+        ))}
+      </CardList>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { sandboxCardFields } from '#contract/payments.ts';
 import { errorMessage } from '../../api/client.ts';
+import { FormFieldset } from '../../ui/FormFieldset.tsx';
 import type { CardPayer } from './card-payer.ts';
 import { confirmSandboxCard } from './confirm-sandbox-card.ts';
 
@@ -18,6 +19,42 @@ const formatExpiry = (value: string) => {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
+
+const INPUTS: {
+  key: keyof Fields;
+  id: string;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  format: (value: string) => string;
+}[] = [
+  {
+    key: 'cardNumber',
+    id: 'card-number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    format: formatNumber,
+  },
+  {
+    key: 'expiry',
+    id: 'card-expiry',
+    label: 'Expiry (MM/YY)',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM/YY',
+    format: formatExpiry,
+  },
+  {
+    key: 'cvc',
+    id: 'card-cvc',
+    label: 'CVC',
+    autoComplete: 'cc-csc',
+    placeholder: 'CVC',
+    maxLength: 4,
+    format: (value) => value.replace(/\D/g, '').slice(0, 4),
+  },
+];
 
 /**
  * The sandbox card form: number, expiry and CVC, checked with the same schema as the server. Stripe's test
@@ -63,59 +100,32 @@ export function SandboxCardField({ onPayer, error }: { onPayer: (payer: CardPaye
   const cardError = error ?? errors.cardNumber ?? errors.expiry ?? errors.cvc ?? null;
 
   return (
-    <fieldset className="fieldset rounded-box border border-base-300 p-4">
-      <legend className="fieldset-legend flex items-center gap-2">
-        <CreditCard size={18} aria-hidden="true" /> Card
-      </legend>
+    <FormFieldset
+      legend="Card"
+      icon={CreditCard}
+      errorId="card-error"
+      error={cardError}
+      note={<p className="text-xs">Test mode: pay with 4242 4242 4242 4242, any future date and any 3-digit CVC.</p>}
+    >
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-        <label className="flex flex-col gap-1" htmlFor="card-number">
-          <span className="text-sm font-semibold">Card number</span>
-          <input
-            id="card-number"
-            className={`input w-full ${errors.cardNumber ? 'input-error' : ''}`}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={fields.cardNumber}
-            aria-invalid={errors.cardNumber ? true : undefined}
-            aria-describedby="card-error"
-            onChange={(e) => set('cardNumber', formatNumber(e.target.value))}
-          />
-        </label>
-        <label className="flex flex-col gap-1" htmlFor="card-expiry">
-          <span className="text-sm font-semibold">Expiry (MM/YY)</span>
-          <input
-            id="card-expiry"
-            className={`input w-full ${errors.expiry ? 'input-error' : ''}`}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={fields.expiry}
-            aria-invalid={errors.expiry ? true : undefined}
-            aria-describedby="card-error"
-            onChange={(e) => set('expiry', formatExpiry(e.target.value))}
-          />
-        </label>
-        <label className="flex flex-col gap-1" htmlFor="card-cvc">
-          <span className="text-sm font-semibold">CVC</span>
-          <input
-            id="card-cvc"
-            className={`input w-full ${errors.cvc ? 'input-error' : ''}`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            value={fields.cvc}
-            aria-invalid={errors.cvc ? true : undefined}
-            aria-describedby="card-error"
-            onChange={(e) => set('cvc', e.target.value.replace(/\D/g, '').slice(0, 4))}
-          />
-        </label>
+        {INPUTS.map((input) => (
+          <label key={input.key} className="flex flex-col gap-1" htmlFor={input.id}>
+            <span className="text-sm font-semibold">{input.label}</span>
+            <input
+              id={input.id}
+              className={`input w-full ${errors[input.key] ? 'input-error' : ''}`}
+              inputMode="numeric"
+              autoComplete={input.autoComplete}
+              placeholder={input.placeholder}
+              maxLength={input.maxLength}
+              value={fields[input.key]}
+              aria-invalid={errors[input.key] ? true : undefined}
+              aria-describedby="card-error"
+              onChange={(e) => set(input.key, input.format(e.target.value))}
+            />
+          </label>
+        ))}
       </div>
-      <p id="card-error" className="min-h-5 text-sm font-semibold text-error" role="alert">
-        {cardError}
-      </p>
-      <p className="text-xs">Test mode: pay with 4242 4242 4242 4242, any future date and any 3-digit CVC.</p>
-    </fieldset>
+    </FormFieldset>
   );
 }

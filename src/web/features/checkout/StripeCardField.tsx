@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormFieldset } from '../../ui/FormFieldset.tsx';
 import type { CardPayer } from './card-payer.ts';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -40,12 +41,8 @@ function StripeCard({ onPayer, error }: { onPayer: (payer: CardPayer) => void; e
     });
   }, [onPayer, stripe, elements]);
 
-  const shown = error ?? cardError;
   return (
-    <fieldset className="fieldset rounded-box border border-base-300 p-4">
-      <legend className="fieldset-legend flex items-center gap-2">
-        <CreditCard size={18} aria-hidden="true" /> Card
-      </legend>
+    <FormFieldset legend="Card" icon={CreditCard} errorId="card-error" error={error ?? cardError}>
       <div className="input w-full py-3">
         <CardElement
           className="w-full"
@@ -56,10 +53,7 @@ function StripeCard({ onPayer, error }: { onPayer: (payer: CardPayer) => void; e
           }}
         />
       </div>
-      <p id="card-error" className="min-h-5 text-sm font-semibold text-error" role="alert">
-        {shown}
-      </p>
-    </fieldset>
+    </FormFieldset>
   );
 }
 
