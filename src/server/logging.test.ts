@@ -2,21 +2,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from './app.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
-import { createTestApp, type TestContext } from './test/app.ts';
+import { setupTestApp, type TestContext } from './test/app.ts';
 import { createUser } from './test/users.ts';
 
 const PASSWORD = 'Quiet#Pass7';
 const ADDRESS = '77 Hushed Meadow Road, Lowtown';
 const FAILING_ADDRESS = '78 Failing Lane, Lowtown';
 
-let t: TestContext;
+const t = setupTestApp();
 let app: App;
 /** The test context with the logging app in it, for the fixtures. */
 let logged: TestContext;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   app = await buildApp({
     config: t.config,
     db: t.db,
@@ -39,10 +38,7 @@ beforeAll(async () => {
     CREATE TRIGGER shops_fail BEFORE INSERT OR UPDATE ON shops FOR EACH ROW
     WHEN (NEW.address = ${sql.raw(`'${FAILING_ADDRESS}'`)}) EXECUTE FUNCTION fail_loudly()`);
 });
-afterAll(async () => {
-  await app.close();
-  await t.close();
-});
+afterAll(() => app.close());
 
 const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 

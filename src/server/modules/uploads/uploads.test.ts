@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setupTestApp, type TestContext } from '../../test/app.ts';
-import { type S3StandIn, startS3StandIn } from '../../test/s3-stand-in.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { madeBeforeAll, setupTestApp, type TestContext } from '../../test/app.ts';
+import { startS3StandIn } from '../../test/s3-stand-in.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 
 const MAX_BYTES = 100_000;
@@ -165,21 +165,14 @@ describe('who may upload', () => {
 });
 
 describe('uploads to an S3-compatible bucket', () => {
-  let s3: S3StandIn;
-  let s3App: TestContext;
-  beforeAll(async () => {
-    s3 = await startS3StandIn({ bucket: 'farmstall-pictures', accessKeyId: 'AKIAFARMSTALLTEST' });
-    s3App = await createTestApp({
-      S3_BUCKET: 'farmstall-pictures',
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: 'AKIAFARMSTALLTEST',
-      S3_SECRET_ACCESS_KEY: 'test-secret-key-for-the-stand-in',
-    });
-  });
-  afterAll(async () => {
-    await s3App.close();
-    await s3.close();
-  });
+  const s3 = madeBeforeAll(() => startS3StandIn({ bucket: 'farmstall-pictures', accessKeyId: 'AKIAFARMSTALLTEST' }));
+  afterAll(() => s3.close());
+  const s3App = setupTestApp(() => ({
+    S3_BUCKET: 'farmstall-pictures',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'AKIAFARMSTALLTEST',
+    S3_SECRET_ACCESS_KEY: 'test-secret-key-for-the-stand-in',
+  }));
 
   it('puts the re-encoded picture in the bucket and answers its public URL', async () => {
     const response = await upload(s3App, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
