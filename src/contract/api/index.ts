@@ -44,6 +44,13 @@ export type ApiRouteKey = AnyRoute extends infer R
     : never
   : never;
 
+/**
+ * Every route by its name, `GET /carts` (method and path under /api). The web client calls routes by name and
+ * imports this type only, so no schema of the table reaches the browser's bundle through a call.
+ */
+export type Routes = { [R in AnyRoute as R extends RouteDef ? `${R['method']} ${R['path']}` : never]: R };
+export type RouteName = keyof Routes;
+
 export const API_ROUTES: RouteDef[] = Object.values(API).flatMap((module: Module) => Object.values(module));
 
 export const routeKey = (route: RouteDef) => `${route.method} /api${route.path}`;

@@ -1,3 +1,4 @@
+import type { RouteName, Routes } from '#contract/api/index.ts';
 import type { ErrorResponse } from '#contract/errors.ts';
 import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '#contract/route-table.ts';
 
@@ -52,16 +53,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 type CallArgs<R extends RouteDef> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
 
 /**
- * Calls one route of the contract's route table: the path, params, query and body are checked by the
- * compiler against the route, and the answer has the route's response type.
+ * Calls one route of the contract's route table by its name (`'GET /carts'`): the name, params, query and body
+ * are checked by the compiler against the route's row, and the answer has the route's response type. Only the
+ * table's types are imported, so its schemas stay out of the bundle.
  */
-export function call<R extends RouteDef>(route: R, ...[input]: CallArgs<R>): Promise<RouteResponse<R>> {
+export function call<K extends RouteName>(route: K, ...[input]: CallArgs<Routes[K]>): Promise<RouteResponse<Routes[K]>>;
+/** @deprecated Call the route by its name: the row brings its schemas into the bundle. */
+export function call<R extends RouteDef>(route: R, ...[input]: CallArgs<R>): Promise<RouteResponse<R>>;
+export function call(route: RouteName | RouteDef, input?: RouteInput<RouteDef>): Promise<unknown> {
+  const [method, path] = typeof route === 'string' ? route.split(' ') : [route.method, route.path];
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
-  return api<RouteResponse<R>>(fillPath(route.path, params as Record<string, unknown> | undefined), {
-    method: route.method,
+  return api(fillPath(path, params as Record<string, unknown> | undefined), {
+    method,
     query: query as RequestOptions['query'],
     body,
   });
+}
+
+/** The address of a route by its name (`'GET /invoice/:id/pdf'`), for what `call` cannot fetch (a file, an upload). */
+export function routeUrl<K extends RouteName>(route: K, params?: RouteInput<Routes[K]>['params']): string {
+  return `/api${fillPath(route.split(' ')[1], params as Record<string, unknown> | undefined)}`;
 }
 
 export async function parseResponse<T>(response: Response): Promise<T> {

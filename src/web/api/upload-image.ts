@@ -1,5 +1,5 @@
 import type { UploadResponse } from '#contract/uploads.ts';
-import { ApiError, parseResponse, TOKEN_KEY } from './client.ts';
+import { ApiError, parseResponse, routeUrl, TOKEN_KEY } from './client.ts';
 
 /**
  * Uploads a picture to POST /api/uploads (multipart field `image`), reporting progress in percent.
@@ -11,7 +11,7 @@ export function uploadImage(
 ): Promise<{ display_url: string; thumb_url: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open('POST', routeUrl('POST /uploads'));
     const token = localStorage.getItem(TOKEN_KEY);
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { statsApi } from '#contract/api/stats.ts';
 import { call } from './client.ts';
 
 /**
@@ -9,7 +8,7 @@ import { call } from './client.ts';
 export const vendorStatsKey = ['vendor-stats'] as const;
 
 export function getVendorStats() {
-  return call(statsApi.vendorStats);
+  return call('GET /vendor/stats');
 }
 
 export const vendorStatsQuery = queryOptions({ queryKey: vendorStatsKey, queryFn: getVendorStats });

@@ -1,5 +1,3 @@
-import { authApi } from '#contract/api/auth.ts';
-import { usersApi } from '#contract/api/users.ts';
 import { call, TOKEN_KEY } from '../api/client.ts';
 
 /** Access tokens older than this are renewed through the refresh cookie. */
@@ -39,19 +37,19 @@ export function renewToken(options: { force?: boolean; seen?: string | null } = 
     const current = readToken();
     if (current && !isStale(current) && !options.force) return current;
     if (current && options.force && options.seen !== undefined && current !== options.seen) return current;
-    const { token } = await call(authApi.refresh);
+    const { token } = await call('POST /auth/refresh');
     storeToken(token);
     return token;
   });
 }
 
-export const fetchMe = () => call(usersApi.me);
+export const fetchMe = () => call('GET /users/me');
 
 export async function passwordSignIn(email: string, password: string): Promise<void> {
-  const { token } = await call(authApi.signIn, { body: { email, password } });
+  const { token } = await call('POST /jwt', { body: { email, password } });
   storeToken(token);
 }
 
 export async function serverSignOut(): Promise<void> {
-  await call(authApi.logout);
+  await call('POST /auth/logout');
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { cartApi } from '#contract/api/cart.ts';
 import { call } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
@@ -7,7 +6,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 export const cartKey = (email: string | undefined) => ['cart', email] as const;
 
 export function fetchCart(email: string) {
-  return call(cartApi.list, { query: { email } });
+  return call('GET /carts', { query: { email } });
 }
 
 /** The signed-in user's cart lines (empty while signed out). */

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'react-toastify';
-import { cartApi } from '#contract/api/cart.ts';
 import type { AddToCartInput } from '#contract/cart.ts';
 import { call, errorMessage } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -9,7 +8,7 @@ import { useRequireLogin } from '../auth/useRequireLogin.ts';
 import { cartKey } from './use-cart.ts';
 
 export function addToCart(input: AddToCartInput) {
-  return call(cartApi.add, { body: input });
+  return call('POST /carts', { body: input });
 }
 
 /**

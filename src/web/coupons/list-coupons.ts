@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { couponsApi } from '#contract/api/coupons.ts';
 import { call } from '../api/client.ts';
 
 /**
@@ -7,7 +6,7 @@ import { call } from '../api/client.ts';
  * the coupon page more. Every coupon query key starts with 'coupons', so one invalidation refreshes both.
  */
 export function listCouponPage(page: number, limit: number) {
-  return call(couponsApi.list, { query: { page, limit } });
+  return call('GET /coupons', { query: { page, limit } });
 }
 
 /** The query of one page (route loaders prefetch it, the pages' hooks read it). */

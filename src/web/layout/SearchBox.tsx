@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { catalogApi } from '#contract/api/catalog.ts';
 import type { Suggestion } from '#contract/catalog.ts';
 import { call } from '../api/client.ts';
 import { paths } from '../paths.ts';
@@ -40,7 +39,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const q = useDebounced(text.trim(), 150);
   const suggestions = useQuery({
     queryKey: ['search', 'suggest', q],
-    queryFn: () => call(catalogApi.suggest, { query: { q } }),
+    queryFn: () => call('GET /search/suggest', { query: { q } }),
     enabled: open && q.length >= 2,
     staleTime: 60_000,
   });

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { usersApi } from '#contract/api/users.ts';
 import type { SignUpInput } from '#contract/auth.ts';
 import { call } from '../../api/client.ts';
 
 export function createAccount(input: SignUpInput) {
-  return call(usersApi.signUp, { body: input });
+  return call('POST /users', { body: input });
 }
 
 export function useCreateAccount() {

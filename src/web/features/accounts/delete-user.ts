@@ -1,10 +1,9 @@
-import { usersApi } from '#contract/api/users.ts';
 import type { Role } from '#contract/roles.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 
 export function deleteUser(roll: Role, email: string) {
-  return call(usersApi.remove, { params: { roll, email } });
+  return call('DELETE /users/:roll/:email', { params: { roll, email } });
 }
 
 export function useDeleteUser() {

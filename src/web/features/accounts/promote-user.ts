@@ -1,9 +1,8 @@
-import { usersApi } from '#contract/api/users.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 
 export function promoteUser(id: string) {
-  return call(usersApi.promote, { params: { id } });
+  return call('PATCH /users/admin/:id', { params: { id } });
 }
 
 export function usePromoteUser() {

@@ -1,10 +1,9 @@
-import { statsApi } from '#contract/api/stats.ts';
 import type { StatRange } from '#contract/stats.ts';
 import { call } from '../../api/client.ts';
 import { useKeptQuery } from '../../api/kept-query.ts';
 
 export function getAdminSeries(range: StatRange) {
-  return call(statsApi.adminSeries, { query: { range } });
+  return call('GET /admin/series', { query: { range } });
 }
 
 export function useAdminSeries(range: StatRange) {

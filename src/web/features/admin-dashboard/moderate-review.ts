@@ -1,4 +1,3 @@
-import { reviewsApi } from '#contract/api/reviews.ts';
 import type { ModerationDecision } from '#contract/moderation.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
@@ -6,7 +5,7 @@ import { adminStatsKey } from './get-admin-stats.ts';
 import { reportedReviewsKey } from './get-reported-reviews.ts';
 
 export function moderateReview(reviewId: string, action: ModerationDecision['action']) {
-  return call(reviewsApi.moderate, { params: { id: reviewId }, body: { action } });
+  return call('POST /moderation/reviews/:id', { params: { id: reviewId }, body: { action } });
 }
 
 /** Keeps or removes a reported review; the queue and the comment count refresh. */

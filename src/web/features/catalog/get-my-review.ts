@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function getMyReview(productId: string) {
-  return call(reviewsApi.mine, { params: { productId } });
+  return call('GET /comments/:productId/mine', { params: { productId } });
 }
 
 /** Whether the signed-in user may review the product (a delivered purchase), and their own review. */

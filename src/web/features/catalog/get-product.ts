@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import { call } from '../../api/client.ts';
 
 export function getProduct(id: string) {
-  return call(catalogApi.product, { params: { id } });
+  return call('GET /singleProduct/:id', { params: { id } });
 }
 
 export function useProduct(id: string) {

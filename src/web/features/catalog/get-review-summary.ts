@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function getReviewSummary(productId: string) {
-  return call(reviewsApi.summary, { params: { productId } });
+  return call('GET /comments/singleReview/:productId', { params: { productId } });
 }
 
 /** Review count and average rating (floor of the mean). */

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
 
 export const reviewsKey = (productId: string) => ['reviews', productId] as const;
 
 export function getReviews(productId: string) {
-  return call(reviewsApi.list, { params: { productId } });
+  return call('GET /comments/:productId', { params: { productId } });
 }
 
 export function useReviews(productId: string) {

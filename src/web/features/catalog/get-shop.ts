@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { shopsApi } from '#contract/api/shops.ts';
 import { call } from '../../api/client.ts';
 
 export function getShop(id: string) {
-  return call(shopsApi.get, { params: { id } });
+  return call('GET /singleShop/:id', { params: { id } });
 }
 
 export function useShop(id: string) {

@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
 import type { ProductSort } from '#contract/products.ts';
 import { call } from '../../api/client.ts';
@@ -7,7 +6,7 @@ import { call } from '../../api/client.ts';
 export type ProductFilters = { category?: CategoryValue; shop?: string; q?: string; sort?: ProductSort };
 
 export function listProducts(filters: ProductFilters, cursor: string | undefined) {
-  return call(catalogApi.list, { query: { ...filters, cursor, limit: 20 } });
+  return call('GET /products', { query: { ...filters, cursor, limit: 20 } });
 }
 
 /** Pages of offered products; `fetchNextPage` follows the keyset cursor ("load more"). */

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { shopsApi } from '#contract/api/shops.ts';
 import { call } from '../../api/client.ts';
 
 export function listShops(q: string) {
-  return call(shopsApi.list, { query: { q } });
+  return call('GET /shops', { query: { q } });
 }
 
 export function useShops(q: string) {

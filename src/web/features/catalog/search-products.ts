@@ -1,9 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import { call } from '../../api/client.ts';
 
 export function searchProducts(q: string, cursor: string | undefined) {
-  return call(catalogApi.search, { query: { q, cursor, limit: 20 } });
+  return call('GET /search', { query: { q, cursor, limit: 20 } });
 }
 
 /** Products ranked by relevance to the text, page by page. */

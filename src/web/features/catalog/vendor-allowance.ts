@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import { call } from '../../api/client.ts';
 
 export const allowanceKey = ['products', 'vendor', 'allowance'] as const;
 
 export function getVendorAllowance() {
-  return call(catalogApi.allowance);
+  return call('GET /products/vendor/allowance');
 }
 
 /** Whether the vendor may add another product (normal members hold 5). */

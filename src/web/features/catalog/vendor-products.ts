@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import { call } from '../../api/client.ts';
 
 export const vendorProductsKey = (email: string | undefined) => ['products', 'vendor', email] as const;
 
 export function getVendorProducts(email: string) {
-  return call(catalogApi.vendorProducts, { query: { email } });
+  return call('GET /products/vendor', { query: { email } });
 }
 
 /** The signed-in vendor's own products (expired ones flagged). */

@@ -1,9 +1,8 @@
-import { couponsApi } from '#contract/api/coupons.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 
 export function deleteCoupon(id: string) {
-  return call(couponsApi.remove, { params: { id } });
+  return call('DELETE /coupons/:id', { params: { id } });
 }
 
 export function useDeleteCoupon() {

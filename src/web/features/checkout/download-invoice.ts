@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ordersApi } from '#contract/api/orders.ts';
-import { fillPath } from '#contract/route-table.ts';
-import { parseResponse, TOKEN_KEY } from '../../api/client.ts';
+import { parseResponse, routeUrl, TOKEN_KEY } from '../../api/client.ts';
 
 /**
  * Fetches the invoice PDF with the bearer token (a plain link could not send it) and saves it through an
@@ -9,7 +7,7 @@ import { parseResponse, TOKEN_KEY } from '../../api/client.ts';
  */
 export async function downloadInvoice(id: string, fileName: string) {
   const token = localStorage.getItem(TOKEN_KEY);
-  const response = await fetch(`/api${fillPath(ordersApi.invoicePdf.path, { id })}`, {
+  const response = await fetch(routeUrl('GET /invoice/:id/pdf', { id }), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   });

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ordersApi } from '#contract/api/orders.ts';
 import { call } from '../../api/client.ts';
 
 export function getInvoice(id: string) {
-  return call(ordersApi.invoice, { params: { id } });
+  return call('GET /invoice/:id', { params: { id } });
 }
 
 export function useInvoice(id: string) {

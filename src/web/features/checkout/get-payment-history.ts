@@ -1,4 +1,3 @@
-import { ordersApi } from '#contract/api/orders.ts';
 import { call } from '../../api/client.ts';
 import { useKeptQuery } from '../../api/kept-query.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -7,7 +6,7 @@ export const HISTORY_PAGE_SIZE = 10;
 export const paymentHistoryKey = (email: string | undefined) => ['customer-payments', email] as const;
 
 export function getPaymentHistory(email: string, page: number) {
-  return call(ordersApi.history, { params: { email }, query: { page, limit: HISTORY_PAGE_SIZE } });
+  return call('GET /customerPayments/:email', { params: { email }, query: { page, limit: HISTORY_PAGE_SIZE } });
 }
 
 export function usePaymentHistory(page: number) {

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { paymentsApi } from '#contract/api/payments.ts';
 import { call } from '../../api/client.ts';
 
 export function getPaymentsConfig() {
-  return call(paymentsApi.config);
+  return call('GET /payments/config');
 }
 
 /** Which card form to show: the built-in sandbox or Stripe Elements. */

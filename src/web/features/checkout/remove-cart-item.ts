@@ -1,11 +1,10 @@
-import { cartApi } from '#contract/api/cart.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey } from '../../cart/use-cart.ts';
 
 export function removeCartItem(id: string) {
-  return call(cartApi.remove, { params: { id } });
+  return call('DELETE /carts/:id', { params: { id } });
 }
 
 export function useRemoveCartItem() {

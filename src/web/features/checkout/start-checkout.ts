@@ -1,8 +1,7 @@
-import { checkoutApi } from '#contract/api/checkout.ts';
 import type { CheckoutIntentInput } from '#contract/payments.ts';
 import { call } from '../../api/client.ts';
 
 /** POST /customer-payment: the server prices the cart (and coupon) and opens the card payment. */
 export function startCheckout(input: CheckoutIntentInput) {
-  return call(checkoutApi.start, { body: input });
+  return call('POST /customer-payment', { body: input });
 }

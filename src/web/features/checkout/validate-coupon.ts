@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { couponsApi } from '#contract/api/coupons.ts';
 import { call } from '../../api/client.ts';
 
 export function validateCoupon(code: string) {
-  return call(couponsApi.validate, { body: { code } });
+  return call('POST /coupons/validate', { body: { code } });
 }
 
 /** Checks a code against the current cart: the discount, or the reason it cannot be used. */

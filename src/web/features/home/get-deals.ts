@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import { call } from '../../api/client.ts';
 
 export function getDeals() {
-  return call(catalogApi.deals);
+  return call('GET /deals');
 }
 
 /** The three deals of the day, each with the moment it ends. */

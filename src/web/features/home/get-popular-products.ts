@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
 import { call } from '../../api/client.ts';
 
 export function getPopularProducts(category: CategoryValue | undefined) {
-  return call(catalogApi.popular, { query: { category, limit: 10 } });
+  return call('GET /products/popular', { query: { category, limit: 10 } });
 }
 
 /** Up to 10 offered products, most popular first; one category or all. */

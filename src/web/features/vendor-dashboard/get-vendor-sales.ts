@@ -1,4 +1,3 @@
-import { statsApi } from '#contract/api/stats.ts';
 import type { StatRange } from '#contract/stats.ts';
 import { call } from '../../api/client.ts';
 import { useKeptQuery } from '../../api/kept-query.ts';
@@ -6,7 +5,7 @@ import { useKeptQuery } from '../../api/kept-query.ts';
 export const vendorSalesKey = ['vendor-sales'] as const;
 
 export function getVendorSales(range: StatRange) {
-  return call(statsApi.vendorSales, { query: { range } });
+  return call('GET /vendor/sales', { query: { range } });
 }
 
 export function useVendorSales(range: StatRange) {

@@ -1,10 +1,9 @@
-import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 import { productReviewsKey } from './get-product-reviews.ts';
 
 export function reportReview(reviewId: string) {
-  return call(reviewsApi.report, { params: { id: reviewId } });
+  return call('POST /comments/:id/report', { params: { id: reviewId } });
 }
 
 /** Sends a review of one of the vendor's products to the admins' moderation queue. */

@@ -1,4 +1,3 @@
-import { ordersApi } from '#contract/api/orders.ts';
 import type { FulfilmentUpdate } from '#contract/fulfilment.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
@@ -7,7 +6,7 @@ import { vendorSalesKey } from './get-vendor-sales.ts';
 import { vendorStatsKey } from './get-vendor-stats.ts';
 
 export function updateVendorOrder(orderId: string, status: FulfilmentUpdate['status']) {
-  return call(ordersApi.updateVendorOrder, { params: { orderId }, body: { status } });
+  return call('PATCH /vendor/orders/:orderId', { params: { orderId }, body: { status } });
 }
 
 /** Ships, delivers or cancels the vendor's part of an order; the list and the figures refresh. */
