@@ -1,14 +1,19 @@
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
- * One step of a list or chart under `[...key, at]` (a page number, a date range): the previous answer stays on
- * screen while the next one loads.
+ * The query of one step of a list or chart under `[...key, at]` (a page number, a date range): route loaders
+ * prefetch it with `pageQuery`, and the page's hook (`useKeptQuery`) reads the same cache entry.
  */
+export const stepQuery = <A, T>(key: QueryKey, at: A, get: (at: A) => Promise<T>) =>
+  queryOptions({ queryKey: [...key, at], queryFn: () => get(at) });
+
+/** One step of a list or chart (see `stepQuery`); the previous answer stays on screen while the next one loads. */
 export function useKeptQuery<A, T>(key: QueryKey, at: A, get: (at: A) => Promise<T>, enabled = true) {
-  return useQuery({
-    queryKey: [...key, at],
-    queryFn: () => get(at),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...stepQuery(key, at, get), enabled, placeholderData: keepPreviousData });
 }
+
+/** The fetcher of one page of `limit` rows of a list the server pages (`?page=&limit=`). */
+export const pageFetcher =
+  <T>(limit: number, get: (query: { page: number; limit: number }) => Promise<T>) =>
+  (page: number) =>
+    get({ page, limit });

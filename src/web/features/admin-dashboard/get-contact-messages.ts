@@ -1,13 +1,9 @@
-import { contactApi } from '#contract/api/contact.ts';
 import { call } from '../../api/client.ts';
-import { useKeptQuery } from '../../api/kept-query.ts';
+import { pageFetcher, useKeptQuery } from '../../api/kept-query.ts';
 
 export const MESSAGES_PAGE_SIZE = 5;
+export const contactMessagesKey = ['contact-messages'] as const;
 
-export function getContactMessages(page: number) {
-  return call(contactApi.list, { query: { page, limit: MESSAGES_PAGE_SIZE } });
-}
+export const getContactMessages = pageFetcher(MESSAGES_PAGE_SIZE, (query) => call('GET /contact', { query }));
 
-export function useContactMessages(page: number) {
-  return useKeptQuery(['contact-messages'], page, getContactMessages);
-}
+export const useContactMessages = (page: number) => useKeptQuery(contactMessagesKey, page, getContactMessages);

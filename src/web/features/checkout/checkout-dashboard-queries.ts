@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { stepQuery } from '../../api/kept-query.ts';
 import { pageQuery } from '../../api/query-client.ts';
 import { vendorStatsQuery } from '../../api/vendor-stats.ts';
 import type { GuardedLoad } from '../../auth/RequireRole.tsx';
@@ -16,7 +17,7 @@ import { getPaymentHistory, paymentHistoryKey } from './get-payment-history.ts';
 const cart = (email: string) => queryOptions({ queryKey: cartKey(email), queryFn: () => fetchCart(email) });
 const stats = queryOptions({ queryKey: customerStatsKey, queryFn: getCustomerStats });
 const history = (email: string, page: number) =>
-  queryOptions({ queryKey: [...paymentHistoryKey(email), page], queryFn: () => getPaymentHistory(email, page) });
+  stepQuery(paymentHistoryKey(email), page, (at) => getPaymentHistory(email, at));
 const invoice = (id: string) => queryOptions({ queryKey: ['invoice', id], queryFn: () => getInvoice(id) });
 
 export const userHome = () => [pageQuery(stats)];

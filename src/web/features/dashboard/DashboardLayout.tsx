@@ -18,51 +18,48 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import type { Role } from '#contract/roles.ts';
 import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { RequireRole } from '../../auth/RequireRole.tsx';
 import { useCartCount } from '../../layout/cart-count.ts';
 import { Avatar } from '../../layout/UserMenu.tsx';
 import { paths } from '../../paths.ts';
 
-type MenuItem = { to: string; label: string; icon: LucideIcon };
+type MenuItem = { role: Role; to: string; label: string; icon: LucideIcon };
 
+const MENU_TITLES: Record<Role, string> = { admin: 'Admin', vendor: 'Vendor', customer: 'My account' };
+
+const d = paths.dashboard;
+
+/** The side menu's pages, each shown to one role. */
+const MENU: MenuItem[] = [
+  { role: 'admin', to: d.adminHome, label: 'Admin Home', icon: LayoutDashboard },
+  { role: 'admin', to: d.allCustomer, label: 'Customers', icon: Users },
+  { role: 'admin', to: d.allVendor, label: 'Vendors', icon: Store },
+  { role: 'admin', to: d.allAdmin, label: 'Admins', icon: ShieldCheck },
+  { role: 'admin', to: d.coupons, label: 'Coupons', icon: Ticket },
+  { role: 'admin', to: d.reportedReviews, label: 'Reported reviews', icon: Flag },
+  { role: 'vendor', to: d.vendorHome, label: 'Vendor Home', icon: LayoutDashboard },
+  { role: 'vendor', to: d.addProduct, label: 'Add Product', icon: PackagePlus },
+  { role: 'vendor', to: d.vendorProduct, label: 'My Products', icon: Store },
+  { role: 'vendor', to: d.vendorOrder, label: 'Orders', icon: ReceiptText },
+  { role: 'vendor', to: d.vendorRevenue, label: 'Sale Stat', icon: ChartColumn },
+  { role: 'vendor', to: d.payment, label: 'Premium membership', icon: Crown },
+  { role: 'customer', to: d.userHome, label: 'User Home', icon: LayoutDashboard },
+  { role: 'customer', to: d.userCart, label: 'My Cart', icon: ShoppingCart },
+  { role: 'customer', to: d.userPaymentHistory, label: 'Payment History', icon: History },
+];
+
+/** The signed-in role's menu (anyone but an admin or a vendor sees the customer's); the cart's entry counts its lines. */
 function useMenu(): { title: string; items: MenuItem[] } {
   const { isAdmin, isVendor } = useRole();
   const cartCount = useCartCount();
-  const d = paths.dashboard;
-  if (isAdmin) {
-    return {
-      title: 'Admin',
-      items: [
-        { to: d.adminHome, label: 'Admin Home', icon: LayoutDashboard },
-        { to: d.allCustomer, label: 'Customers', icon: Users },
-        { to: d.allVendor, label: 'Vendors', icon: Store },
-        { to: d.allAdmin, label: 'Admins', icon: ShieldCheck },
-        { to: d.coupons, label: 'Coupons', icon: Ticket },
-        { to: d.reportedReviews, label: 'Reported reviews', icon: Flag },
-      ],
-    };
-  }
-  if (isVendor) {
-    return {
-      title: 'Vendor',
-      items: [
-        { to: d.vendorHome, label: 'Vendor Home', icon: LayoutDashboard },
-        { to: d.addProduct, label: 'Add Product', icon: PackagePlus },
-        { to: d.vendorProduct, label: 'My Products', icon: Store },
-        { to: d.vendorOrder, label: 'Orders', icon: ReceiptText },
-        { to: d.vendorRevenue, label: 'Sale Stat', icon: ChartColumn },
-        { to: d.payment, label: 'Premium membership', icon: Crown },
-      ],
-    };
-  }
+  const role: Role = isAdmin ? 'admin' : isVendor ? 'vendor' : 'customer';
   return {
-    title: 'My account',
-    items: [
-      { to: d.userHome, label: 'User Home', icon: LayoutDashboard },
-      { to: d.userCart, label: `My Cart (${cartCount})`, icon: ShoppingCart },
-      { to: d.userPaymentHistory, label: 'Payment History', icon: History },
-    ],
+    title: MENU_TITLES[role],
+    items: MENU.filter((item) => item.role === role).map((item) =>
+      item.to === d.userCart ? { ...item, label: `${item.label} (${cartCount})` } : item,
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { stepQuery } from '../../api/kept-query.ts';
 import { pageQuery } from '../../api/query-client.ts';
 import { vendorStatsQuery } from '../../api/vendor-stats.ts';
 import type { GuardedLoad } from '../../auth/RequireRole.tsx';
@@ -9,16 +9,13 @@ import { getVendorOrders, vendorOrdersKey } from './get-vendor-orders.ts';
 // The first queries of the vendor pages, for their route loaders (loaded on the first visit, not with the app),
 // with the keys of the pages' hooks (get-vendor-orders.ts, get-product-reviews.ts; the figures' query is
 // api/vendor-stats.ts's) and the table pages in the address.
-const orders = (page: number) =>
-  queryOptions({ queryKey: [...vendorOrdersKey, page], queryFn: () => getVendorOrders(page) });
 const reviews = (productId: string, page: number) =>
-  queryOptions({
-    queryKey: [...productReviewsKey(productId), page],
-    queryFn: () => getProductReviews(productId, page),
-  });
+  stepQuery(productReviewsKey(productId), page, (at) => getProductReviews(productId, at));
 
 export const vendorHome = () => [pageQuery(vendorStatsQuery)];
-export const vendorOrder = ({ search }: GuardedLoad) => [pageQuery(orders(readPage(search)))];
+export const vendorOrder = ({ search }: GuardedLoad) => [
+  pageQuery(stepQuery(vendorOrdersKey, readPage(search), getVendorOrders)),
+];
 export const productReviews = ({ params, search }: GuardedLoad) => [
   pageQuery(reviews(params.productId ?? '', readPage(search))),
 ];
