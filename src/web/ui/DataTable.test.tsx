@@ -56,23 +56,18 @@ describe('DataTable', () => {
   });
 
   it('has no pager for one page, and no Prev on the first nor Next on the last', () => {
-    const { rerender } = render(
+    /** The fruits on the first of `pages` pages. */
+    const firstOf = (pages: number) => (
       <DataTable
         label="Fruits"
         columns={columns}
         rows={fruits}
-        pager={{ page: { page: 1, pages: 1 }, onPage: () => {}, label: 'Fruit pages' }}
-      />,
+        pager={{ page: { page: 1, pages }, onPage: () => {}, label: 'Fruit pages' }}
+      />
     );
+    const { rerender } = render(firstOf(1));
     expect(screen.queryByRole('navigation')).toBeNull();
-    rerender(
-      <DataTable
-        label="Fruits"
-        columns={columns}
-        rows={fruits}
-        pager={{ page: { page: 1, pages: 3 }, onPage: () => {}, label: 'Fruit pages' }}
-      />,
-    );
+    rerender(firstOf(3));
     expect(screen.getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);
     expect(pagerNumbers(3, 3)).toEqual([1, 2, 3]);

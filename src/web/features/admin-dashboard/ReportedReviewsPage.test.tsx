@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportedReview } from '#contract/moderation.ts';
 import { pageOf } from '#contract/pagination.ts';
 import { renderPage } from '../../test/render.tsx';
+import { tableRows } from '../../test/table.ts';
 import { ReportedReviewsPage } from './ReportedReviewsPage.tsx';
 
 const reported = (n: number): ReportedReview => ({
@@ -38,10 +39,7 @@ function moderationServer(reviews: ReportedReview[]) {
   return { routes, decisions };
 }
 
-const rows = () =>
-  within(screen.getByRole('region', { name: 'Reported reviews' }))
-    .getAllByRole('row')
-    .slice(1);
+const rows = () => tableRows('Reported reviews');
 
 describe('reported reviews page', () => {
   it('lists each reported review with its product, shop, text and reviewer', async () => {

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
 import { CUSTOMER, renderPage } from '../../test/render.tsx';
+import { tableRows } from '../../test/table.ts';
 import { CartPage } from './CartPage.tsx';
 
 const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
@@ -23,10 +24,7 @@ const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
 });
 
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
-const cartRows = () =>
-  within(screen.getByRole('region', { name: 'Cart table' }))
-    .getAllByRole('row')
-    .slice(1);
+const cartRows = () => tableRows('Cart table');
 
 describe('cart page', () => {
   it('lists the lines five a page in a scroll region, sums them and lets the buyer check out', async () => {

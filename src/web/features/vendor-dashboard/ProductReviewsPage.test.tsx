@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { VendorReview } from '#contract/moderation.ts';
 import { pageOf } from '#contract/pagination.ts';
 import { type Routes, renderRoutes, VENDOR } from '../../test/render.tsx';
+import { tableRows } from '../../test/table.ts';
 import { ProductReviewsPage } from './ProductReviewsPage.tsx';
 
 const PRODUCT = '00000000-0000-4000-9000-000000000001';
@@ -26,10 +27,7 @@ const renderReviews = (fake: Routes) =>
     path: `/dashboard/review/${PRODUCT}`,
   });
 
-const rows = () =>
-  within(screen.getByRole('region', { name: 'Reviews' }))
-    .getAllByRole('row')
-    .slice(1);
+const rows = () => tableRows('Reviews');
 
 describe("a product's reviews for its vendor", () => {
   it('pages the reviews ten at a time, numbered across pages', async () => {
