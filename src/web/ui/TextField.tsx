@@ -32,8 +32,7 @@ export function wireControl(id: string, error: FieldError | undefined, registrat
 /** For a form whose controls are called `${prefix}-${name}`: wires the control of a field by its name. */
 export function wireFields<T extends FieldValues>(
   prefix: string,
-  register: UseFormRegister<T>,
-  errors: FieldErrors<T>,
+  { register, formState: { errors } }: { register: UseFormRegister<T>; formState: { errors: FieldErrors<T> } },
 ) {
   return (name: Path<T>) => wireControl(`${prefix}-${name}`, get(errors, name), register(name));
 }

@@ -19,12 +19,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const target = returnPath(location.state);
   const turnedAway = Boolean(user) && target !== '/';
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
   const {
-    register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
+    formState: { isSubmitting },
+  } = form;
 
   const done = () => navigate(target, { replace: true });
 
@@ -39,7 +39,7 @@ export function LoginPage() {
     }
   });
 
-  const field = wireFields('login', register, errors);
+  const field = wireFields('login', form);
 
   return (
     <AuthShell title="Sign in" intro="Welcome back! Sign in to shop, sell or manage Farmstall." picture={key}>

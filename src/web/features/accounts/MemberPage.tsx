@@ -23,15 +23,16 @@ export function MemberPage() {
   const navigate = useNavigate();
   const registerVendor = useRegisterVendor();
   const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<VendorRegistrationForm>({
+    resolver: zodResolver(vendorRegistrationForm),
+    defaultValues: { shop: '', date: '', address: '', phone: '' },
+  });
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<VendorRegistrationForm>({
-    resolver: zodResolver(vendorRegistrationForm),
-    defaultValues: { shop: '', date: '', address: '', phone: '' },
-  });
+  } = form;
   const picture = watch('image')?.[0];
 
   if (isLoading || !user) return <AuthProgress />;
@@ -63,7 +64,7 @@ export function MemberPage() {
     }
   });
 
-  const field = wireFields('member', register, errors);
+  const field = wireFields('member', form);
 
   return (
     <AuthShell

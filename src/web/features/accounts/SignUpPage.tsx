@@ -21,13 +21,17 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const createAccount = useCreateAccount();
   const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(signUpForm),
+    defaultValues: { name: '', email: '', password: '' },
+  });
   const {
     register,
     handleSubmit,
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpForm>({ resolver: zodResolver(signUpForm), defaultValues: { name: '', email: '', password: '' } });
+  } = form;
   const picture = watch('image')?.[0];
 
   // The account comes first: only a signed-in user may upload, so the picture follows as the new user's photo.
@@ -54,7 +58,7 @@ export function SignUpPage() {
     navigate(paths.home);
   });
 
-  const field = wireFields('signup', register, errors);
+  const field = wireFields('signup', form);
 
   return (
     <AuthShell title="Create an account" intro="Join Farmstall to fill your cart with local food." picture={basket}>

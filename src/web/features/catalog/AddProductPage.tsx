@@ -6,9 +6,9 @@ import { CATEGORIES, categoryLabel, unitForCategory } from '#contract/categories
 import { PRODUCT_LIMIT_MESSAGE, type ProductFormValues, type ProductInput, productInput } from '#contract/products.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { useAddProduct } from './add-product.ts';
 import { ProductForm } from './ProductForm.tsx';
 import { useVendorAllowance } from './vendor-allowance.ts';
@@ -41,13 +41,8 @@ export function AddProductPage() {
     resolver: zodResolver(productInput),
     defaultValues: EMPTY,
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors },
-  } = form;
+  const { handleSubmit, reset, watch } = form;
+  const field = wireFields('add', form);
 
   const category = watch('productCategory');
   const onSubmit = handleSubmit(async (values) => {
@@ -83,22 +78,14 @@ export function AddProductPage() {
             onSubmit={onSubmit}
             before={
               <>
-                <FormField label="Category" htmlFor="add-productCategory" error={errors.productCategory?.message}>
-                  <select
-                    id="add-productCategory"
-                    className="select w-full"
-                    aria-invalid={errors.productCategory ? true : undefined}
-                    aria-describedby={errors.productCategory ? 'add-productCategory-error' : undefined}
-                    {...register('productCategory')}
-                  >
-                    <option value="">Choose a category</option>
-                    {CATEGORIES.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {c.label}
-                      </option>
-                    ))}
-                  </select>
-                </FormField>
+                <TextField label="Category" field={field('productCategory')} as="select">
+                  <option value="">Choose a category</option>
+                  {CATEGORIES.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </TextField>
                 <div className="fieldset">
                   <span className="fieldset-legend">Unit</span>
                   <p className="py-2" aria-live="polite">

@@ -14,9 +14,9 @@ import {
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
-import { FormField } from '../../ui/FormField.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireControl } from '../../ui/TextField.tsx';
 import { useAddReview } from './add-review.ts';
 import { useMyReview } from './get-my-review.ts';
 
@@ -141,15 +141,12 @@ function ReviewForm({ productId, review, onDone }: { productId: string; review: 
           </p>
         ) : null}
       </div>
-      <FormField label="Your review" htmlFor="review-text" error={errors.commentDes?.message}>
-        <textarea
-          id="review-text"
-          className="textarea h-28 w-full"
-          aria-invalid={errors.commentDes ? true : undefined}
-          aria-describedby={errors.commentDes ? 'review-text-error' : undefined}
-          {...register('commentDes')}
-        />
-      </FormField>
+      <TextField
+        label="Your review"
+        field={wireControl('review-text', errors.commentDes, register('commentDes'))}
+        as="textarea"
+        className="textarea h-28 w-full"
+      />
       <div className="mt-3 flex gap-2">
         <SubmitButton busy={add.isPending}>{review ? 'Update Review' : 'Submit Review'}</SubmitButton>
         {review ? (

@@ -10,8 +10,10 @@ import { useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
 import { useRemoveCartItem } from './remove-cart-item.ts';
@@ -54,15 +56,13 @@ function cartColumns(onRemove: (item: CartItem) => void, removing: (item: CartIt
     {
       header: 'Remove',
       cell: (item) => (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm text-error"
+        <IconButton
+          icon={Trash2}
+          label={`Remove ${item.name}`}
+          className="text-error"
           onClick={() => onRemove(item)}
           disabled={removing(item)}
-          aria-label={`Remove ${item.name}`}
-        >
-          <Trash2 size={18} aria-hidden="true" />
-        </button>
+        />
       ),
     },
   ];
@@ -202,26 +202,21 @@ export function CartPage() {
           />
         </section>
 
-        <section aria-labelledby="summary-title" className="h-fit rounded-box border border-base-300 bg-base-200 p-5">
-          <h2 id="summary-title" className="text-xl font-bold">
-            Order summary
-          </h2>
-          <dl className="mt-3 space-y-2">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd className="font-semibold">{formatDollars(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd className="font-semibold">Free</dd>
-            </div>
-            {discount > 0 ? (
-              <div className="flex justify-between gap-2 text-success">
-                <dt className="min-w-0 break-all">Coupon {quote?.code}</dt>
-                <dd className="font-semibold whitespace-nowrap">−{formatDollars(discount)}</dd>
-              </div>
-            ) : null}
-          </dl>
+        <SummaryPanel id="summary-title" title="Order summary">
+          <SummaryRows
+            className="mt-3 space-y-2"
+            rows={[
+              { term: 'Subtotal', value: formatDollars(subtotal), valueClassName: 'font-semibold' },
+              { term: 'Shipping', value: 'Free', valueClassName: 'font-semibold' },
+              discount > 0 && {
+                term: `Coupon ${quote?.code}`,
+                value: `−${formatDollars(discount)}`,
+                className: 'gap-2 text-success',
+                termClassName: 'min-w-0 break-all',
+                valueClassName: 'font-semibold whitespace-nowrap',
+              },
+            ]}
+          />
           {items.length > 0 ? <CouponBox subtotal={subtotal} onQuote={setQuote} /> : null}
           <div className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg">
             <span className="font-bold">Total</span>
@@ -241,7 +236,7 @@ export function CartPage() {
               Proceed To Checkout
             </button>
           )}
-        </section>
+        </SummaryPanel>
       </div>
     </div>
   );

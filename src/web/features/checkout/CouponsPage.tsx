@@ -7,6 +7,7 @@ import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -24,17 +25,13 @@ const STATE: Record<Coupon['state'], { label: string; className: string }> = {
 
 function CreateCouponForm() {
   const create = useCreateCoupon();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors },
-  } = useForm<CouponInput, unknown, CouponValues>({
+  const form = useForm<CouponInput, unknown, CouponValues>({
     resolver: zodResolver(couponInput),
     defaultValues: { code: '', kind: 'percent', value: '' as unknown as number, minOrder: undefined },
   });
+  const { handleSubmit, reset, watch } = form;
   const kind = watch('kind');
+  const field = wireFields('coupon', form);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -45,8 +42,6 @@ function CreateCouponForm() {
       toast.error(errorMessage(failure));
     }
   });
-
-  const field = wireFields('coupon', register, errors);
 
   return (
     <form
@@ -133,14 +128,12 @@ function CouponTable() {
           {
             header: 'Delete',
             cell: (coupon) => (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-error"
-                aria-label={`Delete coupon ${coupon.code}`}
+              <IconButton
+                icon={Trash2}
+                label={`Delete coupon ${coupon.code}`}
+                className="text-error"
                 onClick={() => onDelete(coupon)}
-              >
-                <Trash2 size={18} aria-hidden="true" />
-              </button>
+              />
             ),
           },
         ]}

@@ -10,9 +10,11 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
+import { FormError } from '../../ui/FormError.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
@@ -41,18 +43,13 @@ export function PaymentPage() {
   const [orderError, setOrderError] = useState<string | null>(null);
   const [step, setStep] = useState<'idle' | 'paying' | 'ordering'>('idle');
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CheckoutDetails>({
+  const form = useForm<CheckoutDetails>({
     resolver: zodResolver(checkoutDetails),
     defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '' },
   });
+  const field = wireFields('checkout', form);
 
-  const field = wireFields('checkout', register, errors);
-
-  const onSubmit = handleSubmit(async (details) => {
+  const onSubmit = form.handleSubmit(async (details) => {
     setOrderError(null);
     if (!card.ready()) return;
     setStep('paying');
@@ -124,11 +121,7 @@ export function PaymentPage() {
           </div>
           <h2 className="mt-4 mb-2 text-xl font-bold">Payment</h2>
           <CardField onPayer={card.onPayer} error={card.cardError} />
-          {orderError ? (
-            <div role="alert" className="alert alert-error alert-soft mt-4">
-              {orderError}
-            </div>
-          ) : null}
+          <FormError message={orderError} />
           <SubmitButton busy={step !== 'idle'} className="mt-4 w-full sm:w-auto">
             {step === 'paying'
               ? 'Paying…'
@@ -138,10 +131,7 @@ export function PaymentPage() {
           </SubmitButton>
         </form>
 
-        <section aria-labelledby="pay-summary" className="h-fit rounded-box border border-base-300 bg-base-200 p-5">
-          <h2 id="pay-summary" className="text-xl font-bold">
-            Your order
-          </h2>
+        <SummaryPanel id="pay-summary" title="Your order">
           <ul className="mt-3 space-y-2">
             {items.map((item) => (
               <li key={item._id} className="flex justify-between gap-3 text-sm">
@@ -152,32 +142,25 @@ export function PaymentPage() {
               </li>
             ))}
           </ul>
-          <dl className="mt-3 space-y-1 border-t border-base-300 pt-3">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatDollars(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd>Free</dd>
-            </div>
-            {quote.data ? (
-              <div className="flex justify-between text-success">
-                <dt>Coupon {quote.data.code}</dt>
-                <dd>−{formatDollars(quote.data.discount)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between text-lg font-bold">
-              <dt>Total</dt>
-              <dd>{formatDollars(total)}</dd>
-            </div>
-          </dl>
+          <SummaryRows
+            className="mt-3 space-y-1 border-t border-base-300 pt-3"
+            rows={[
+              { term: 'Subtotal', value: formatDollars(subtotal) },
+              { term: 'Shipping', value: 'Free' },
+              Boolean(quote.data) && {
+                term: `Coupon ${quote.data?.code}`,
+                value: `−${formatDollars(discount)}`,
+                className: 'text-success',
+              },
+              { term: 'Total', value: formatDollars(total), className: 'text-lg font-bold' },
+            ]}
+          />
           {quote.isError ? (
             <p className="mt-2 text-sm text-error" role="alert">
               Coupon {couponCode}: {errorMessage(quote.error)}
             </p>
           ) : null}
-        </section>
+        </SummaryPanel>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
+import { FormError } from '../../ui/FormError.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -90,11 +91,7 @@ export function PremiumPaymentPage() {
         }}
       >
         <CardField onPayer={card.onPayer} error={card.cardError} />
-        {error ? (
-          <div role="alert" className="alert alert-error alert-soft mt-4">
-            {error}
-          </div>
-        ) : null}
+        <FormError message={error} />
         <SubmitButton busy={busy} className="mt-4">
           Pay ${PREMIUM_MEMBERSHIP_PRICE_DOLLARS}
         </SubmitButton>

@@ -18,15 +18,11 @@ const OFFICE = [
 
 export function ContactPage() {
   const send = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ContactMessageInput>({
+  const form = useForm<ContactMessageInput>({
     resolver: zodResolver(contactMessageInput),
     defaultValues: { name: '', email: '', phone: '', subject: '', reviewText: '' },
   });
+  const { handleSubmit, reset } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -38,7 +34,7 @@ export function ContactPage() {
     }
   });
 
-  const field = wireFields('contact', register, errors);
+  const field = wireFields('contact', form);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
