@@ -128,3 +128,26 @@ export function pageOfRows<T>(items: readonly T[], page: number, limit: number):
 /** The row's number across pages (#): 1-based, continuing from the pages before. */
 export const rowNumber = (page: Pick<Page<unknown>, 'page' | 'limit'>, index: number) =>
   (page.page - 1) * page.limit + index + 1;
+
+/**
+ * A table's rows as cards, for phones where its columns do not fit: shown below `md`, where the table beside it
+ * (`className="hidden … md:block"`) is not.
+ */
+export function RowCards<T extends { _id: string }>({
+  rows,
+  card,
+  className,
+}: {
+  rows: readonly T[];
+  card: (row: T) => ReactNode;
+  /** Margins of the list. */
+  className: string;
+}) {
+  return (
+    <ul className={`${className} space-y-3 md:hidden`}>
+      {rows.map((row) => (
+        <li key={row._id}>{card(row)}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '#contract/images.ts';
@@ -8,13 +8,27 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
-import { DataTable, pageOfRows } from '../../ui/DataTable.tsx';
+import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { useDeleteProduct } from './delete-product.ts';
 import { EditProductDialog } from './EditProductDialog.tsx';
 import { useVendorProducts } from './vendor-products.ts';
 
 const PAGE_SIZE = 5;
+
+/** A column of one icon button a row, named "Edit Apples", "Delete Apples". */
+const buttonColumn = (
+  action: 'Edit' | 'Delete',
+  icon: LucideIcon,
+  className: string,
+  act: (product: Product) => void,
+): Column<Product> => ({
+  header: action,
+  cell: (p) => (
+    <IconButton icon={icon} label={`${action} ${p.productName}`} className={className} onClick={() => act(p)} />
+  ),
+});
 
 /** /dashboard/vendorProduct: 'Total Products: N', the vendor's products 5 per page, edit and delete. */
 export function VendorProductsPage() {
@@ -96,32 +110,8 @@ export function VendorProductsPage() {
                 </Link>
               ),
             },
-            {
-              header: 'Edit',
-              cell: (p) => (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm btn-square"
-                  onClick={() => setEditing(p)}
-                  aria-label={`Edit ${p.productName}`}
-                >
-                  <Pencil size={18} aria-hidden="true" />
-                </button>
-              ),
-            },
-            {
-              header: 'Delete',
-              cell: (p) => (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm btn-square text-error"
-                  onClick={() => onDelete(p)}
-                  aria-label={`Delete ${p.productName}`}
-                >
-                  <Trash2 size={18} aria-hidden="true" />
-                </button>
-              ),
-            },
+            buttonColumn('Edit', Pencil, 'btn-square', setEditing),
+            buttonColumn('Delete', Trash2, 'btn-square text-error', onDelete),
           ]}
         />
       )}

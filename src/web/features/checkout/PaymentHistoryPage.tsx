@@ -4,7 +4,7 @@ import { formatDollars } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
-import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
+import { DataTable, RowCards, rowNumber } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { usePaymentHistory } from './get-payment-history.ts';
@@ -98,13 +98,7 @@ function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page
         <p className="mt-6 rounded-box bg-base-200 p-6">No payments yet.</p>
       ) : (
         <>
-          <ul className="mt-6 space-y-3 md:hidden">
-            {items.map((payment) => (
-              <li key={payment._id}>
-                <PaymentCard payment={payment} />
-              </li>
-            ))}
-          </ul>
+          <RowCards rows={items} card={(payment) => <PaymentCard payment={payment} />} className="mt-6" />
           <DataTable
             label="Payment history"
             rows={items}

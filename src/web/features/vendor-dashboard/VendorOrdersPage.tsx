@@ -2,7 +2,7 @@ import { type LucideIcon, PackageCheck, Truck, XCircle } from 'lucide-react';
 import { type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
+import { DataTable, RowCards, rowNumber } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
@@ -118,13 +118,7 @@ export function VendorOrdersPage() {
               <p className="mt-2">
                 {data.total} {data.total === 1 ? 'order holds' : 'orders hold'} your products.
               </p>
-              <ul className="mt-4 space-y-3 md:hidden">
-                {data.items.map((order) => (
-                  <li key={order._id}>
-                    <OrderCard order={order} />
-                  </li>
-                ))}
-              </ul>
+              <RowCards rows={data.items} card={(order) => <OrderCard order={order} />} className="mt-4" />
               <DataTable
                 label="Your orders"
                 rows={data.items}
