@@ -8,6 +8,7 @@ import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { Stars } from '../../ui/Stars.tsx';
+import { GonePanel } from './GonePanel.tsx';
 import { useProduct } from './get-product.ts';
 import { useReviewSummary } from './get-review-summary.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
@@ -34,15 +35,12 @@ export function ProductDetailsPage() {
   if (product.isError) {
     const gone = product.error instanceof ApiError && [400, 404].includes(product.error.status);
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{gone ? 'This product is no longer available' : 'Something went wrong'}</h1>
-        <p className="mt-2">
-          {gone ? 'It may have sold out, expired or been removed by its shop.' : errorMessage(product.error)}
-        </p>
-        <Link to={paths.home} className="btn btn-primary mt-6">
-          Go Home
-        </Link>
-      </div>
+      <GonePanel
+        title={gone ? 'This product is no longer available' : 'Something went wrong'}
+        text={gone ? 'It may have sold out, expired or been removed by its shop.' : errorMessage(product.error)}
+        to={paths.home}
+        link="Go Home"
+      />
     );
   }
   const p = product.data;

@@ -1,10 +1,11 @@
 import { MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SocialIcons } from '../../ui/SocialIcons.tsx';
+import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
 import { useProductPages } from './list-products.ts';
 import { ProductPages } from './ProductPages.tsx';
@@ -21,13 +22,12 @@ export function ShopDetailsPage() {
   if (shop.isError) {
     const missing = shop.error instanceof ApiError && [400, 404].includes(shop.error.status);
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{missing ? 'Shop not found' : 'Something went wrong'}</h1>
-        {missing ? null : <p className="mt-2">{errorMessage(shop.error)}</p>}
-        <Link to={paths.shopList} className="btn btn-primary mt-6">
-          See all shops
-        </Link>
-      </div>
+      <GonePanel
+        title={missing ? 'Shop not found' : 'Something went wrong'}
+        text={missing ? null : errorMessage(shop.error)}
+        to={paths.shopList}
+        link="See all shops"
+      />
     );
   }
   const s = shop.data;

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDollars } from '#contract/money.ts';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
-import { LoadError } from '../../ui/LoadError.tsx';
-import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Loaded } from '../../ui/Loaded.tsx';
 import { RangePicker } from '../../ui/RangePicker.tsx';
 import { chartMoney, TimeBarChart } from '../../ui/TimeBarChart.tsx';
 import { useVendorSales } from './get-vendor-sales.ts';
@@ -18,13 +17,9 @@ export function VendorRevenuePage() {
         <h1 className="text-3xl font-bold">Sale Stat</h1>
         <RangePicker value={range} onChange={setRange} />
       </div>
-      {sales.isPending ? (
-        <PageLoader label="Loading your sales" />
-      ) : sales.isError ? (
-        <LoadError error={sales.error} onRetry={() => sales.refetch()} />
-      ) : (
-        <SalesCharts data={sales.data} range={range} />
-      )}
+      <Loaded query={sales} loading="Loading your sales">
+        {(data) => <SalesCharts data={data} range={range} />}
+      </Loaded>
     </div>
   );
 }
