@@ -1,5 +1,6 @@
 import { Loaded } from '../../ui/Loaded.tsx';
 import { TablePager, usePageParam } from '../../ui/TablePager.tsx';
+import { CountedSection } from './CountedSection.tsx';
 import { useContactMessages } from './get-contact-messages.ts';
 
 /** Messages sent from /contact, newest first. */
@@ -7,10 +8,7 @@ export function ContactMessages() {
   const [page, setPage] = usePageParam('messages');
   const messages = useContactMessages(page);
   return (
-    <section aria-labelledby="messages-title">
-      <h2 id="messages-title" className="text-2xl font-bold">
-        Contact messages{messages.data ? `: ${messages.data.total}` : ''}
-      </h2>
+    <CountedSection id="messages-title" title="Contact messages" total={messages.data?.total}>
       <Loaded query={messages} loading="Loading the messages">
         {(data) =>
           data.total === 0 ? (
@@ -42,6 +40,6 @@ export function ContactMessages() {
           )
         }
       </Loaded>
-    </section>
+    </CountedSection>
   );
 }

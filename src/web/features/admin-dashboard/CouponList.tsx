@@ -3,6 +3,7 @@ import { formatDollars } from '#contract/money.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
+import { CountedSection } from './CountedSection.tsx';
 import { useCoupons } from './get-coupons.ts';
 
 const STATE_LABEL: Record<Coupon['state'], string> = { active: 'Active', expired: 'Expired', used_up: 'Used up' };
@@ -14,10 +15,7 @@ export function CouponList() {
   const [page, setPage] = usePageParam('coupons');
   const coupons = useCoupons(page);
   return (
-    <section aria-labelledby="coupons-title">
-      <h2 id="coupons-title" className="text-2xl font-bold">
-        Coupons{coupons.data ? `: ${coupons.data.total}` : ''}
-      </h2>
+    <CountedSection id="coupons-title" title="Coupons" total={coupons.data?.total}>
       <Loaded query={coupons} loading="Loading the coupons">
         {(data) =>
           data.total === 0 ? (
@@ -39,6 +37,6 @@ export function CouponList() {
           )
         }
       </Loaded>
-    </section>
+    </CountedSection>
   );
 }
