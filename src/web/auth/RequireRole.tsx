@@ -66,3 +66,21 @@ export function guardedRoute(
       })),
   };
 }
+
+/** A page of a feature's dashboard: its path, its chunk, its first queries by name, and `roles` when not the feature's. */
+type GuardedPage<Q> = { path: string; page: () => Promise<ComponentType>; first?: Q; roles?: Role[] };
+
+/**
+ * A feature's dashboard routes (each a `guardedRoute`): `roles` may see every page that does not name its own, and a
+ * page's `first` names its first queries in the feature's `queries` module (loaded on the first visit).
+ */
+export function guardedRoutes<M extends Record<string, (at: GuardedLoad) => Start[]>>(
+  roles: Role[],
+  queries: () => Promise<M>,
+  pages: GuardedPage<keyof M>[],
+): RouteObject[] {
+  const first = guardedQueries(queries);
+  return pages.map((page) =>
+    guardedRoute(page.path, page.roles ?? roles, page.page, page.first === undefined ? undefined : first(page.first)),
+  );
+}

@@ -1,26 +1,10 @@
-import type { RouteObject } from 'react-router';
-import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
+import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
-const first = guardedQueries(() => import('./account-dashboard-queries.ts'));
+const usersPage = () => import('./UsersListPage.tsx');
 
 /** Admin user lists under /dashboard (guarded: admins only; anyone else goes to /login). */
-export const accountDashboardRoutes: RouteObject[] = [
-  guardedRoute(
-    'allCustomer',
-    ['admin'],
-    () => import('./UsersListPage.tsx').then((m) => m.AllCustomersPage),
-    first('allCustomer'),
-  ),
-  guardedRoute(
-    'allVendor',
-    ['admin'],
-    () => import('./UsersListPage.tsx').then((m) => m.AllVendorsPage),
-    first('allVendor'),
-  ),
-  guardedRoute(
-    'allAdmin',
-    ['admin'],
-    () => import('./UsersListPage.tsx').then((m) => m.AllAdminsPage),
-    first('allAdmin'),
-  ),
-];
+export const accountDashboardRoutes = guardedRoutes(['admin'], () => import('./account-dashboard-queries.ts'), [
+  { path: 'allCustomer', page: () => usersPage().then((m) => m.AllCustomersPage), first: 'allCustomer' },
+  { path: 'allVendor', page: () => usersPage().then((m) => m.AllVendorsPage), first: 'allVendor' },
+  { path: 'allAdmin', page: () => usersPage().then((m) => m.AllAdminsPage), first: 'allAdmin' },
+]);

@@ -1,20 +1,11 @@
-import type { RouteObject } from 'react-router';
-import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
-
-const first = guardedQueries(() => import('./admin-dashboard-queries.ts'));
+import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
 /** Admin home (figures, charts, messages, coupons) and review moderation under /dashboard. */
-export const adminDashboardRoutes: RouteObject[] = [
-  guardedRoute(
-    'adminHome',
-    ['admin'],
-    () => import('./AdminHomePage.tsx').then((m) => m.AdminHomePage),
-    first('adminHome'),
-  ),
-  guardedRoute(
-    'reportedReviews',
-    ['admin'],
-    () => import('./ReportedReviewsPage.tsx').then((m) => m.ReportedReviewsPage),
-    first('reportedReviews'),
-  ),
-];
+export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./admin-dashboard-queries.ts'), [
+  { path: 'adminHome', page: () => import('./AdminHomePage.tsx').then((m) => m.AdminHomePage), first: 'adminHome' },
+  {
+    path: 'reportedReviews',
+    page: () => import('./ReportedReviewsPage.tsx').then((m) => m.ReportedReviewsPage),
+    first: 'reportedReviews',
+  },
+]);

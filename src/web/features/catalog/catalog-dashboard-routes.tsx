@@ -1,15 +1,11 @@
-import type { RouteObject } from 'react-router';
-import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
-
-const first = guardedQueries(() => import('./catalog-dashboard-queries.ts'));
+import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
 /** Vendor product management under /dashboard. */
-export const catalogDashboardRoutes: RouteObject[] = [
-  guardedRoute('addProduct', ['vendor'], () => import('./AddProductPage.tsx').then((m) => m.AddProductPage)),
-  guardedRoute(
-    'vendorProduct',
-    ['vendor'],
-    () => import('./VendorProductsPage.tsx').then((m) => m.VendorProductsPage),
-    first('vendorProduct'),
-  ),
-];
+export const catalogDashboardRoutes = guardedRoutes(['vendor'], () => import('./catalog-dashboard-queries.ts'), [
+  { path: 'addProduct', page: () => import('./AddProductPage.tsx').then((m) => m.AddProductPage) },
+  {
+    path: 'vendorProduct',
+    page: () => import('./VendorProductsPage.tsx').then((m) => m.VendorProductsPage),
+    first: 'vendorProduct',
+  },
+]);

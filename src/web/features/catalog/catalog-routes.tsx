@@ -1,8 +1,16 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FEATURED_CATEGORY_ROUTES } from '#contract/categories.ts';
 import { type LoadAt, lazyQueries, loadFirst } from '../../api/query-client.ts';
 
 const first = lazyQueries<LoadAt>()(() => import('./catalog-queries.ts'));
+
+/** A storefront page at `path`: its loader starts the page's `queries` while its chunk loads. */
+const page = (path: string, queries: Parameters<typeof first>[0], load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  loader: loadFirst(first(queries)),
+  lazy: () => load().then((Component) => ({ Component })),
+});
 
 /**
  * Storefront pages: the six spec category pages, every category, product, shops, search. Each loader starts the
@@ -17,29 +25,9 @@ export const catalogRoutes: RouteObject[] = [
       lazy: () => import('./CategoryPage.tsx').then((m) => ({ Component: m.FixedCategoryPage })),
     }),
   ),
-  {
-    path: 'category/:value',
-    loader: loadFirst(first('categoryPage')),
-    lazy: () => import('./CategoryPage.tsx').then((m) => ({ Component: m.CategoryByValuePage })),
-  },
-  {
-    path: 'productDetails/:id',
-    loader: loadFirst(first('productPage')),
-    lazy: () => import('./ProductDetailsPage.tsx').then((m) => ({ Component: m.ProductDetailsPage })),
-  },
-  {
-    path: 'shopList',
-    loader: loadFirst(first('shopList')),
-    lazy: () => import('./ShopListPage.tsx').then((m) => ({ Component: m.ShopListPage })),
-  },
-  {
-    path: 'shopDetails/:id',
-    loader: loadFirst(first('shopPage')),
-    lazy: () => import('./ShopDetailsPage.tsx').then((m) => ({ Component: m.ShopDetailsPage })),
-  },
-  {
-    path: 'search',
-    loader: loadFirst(first('searchPage')),
-    lazy: () => import('./SearchPage.tsx').then((m) => ({ Component: m.SearchPage })),
-  },
+  page('category/:value', 'categoryPage', () => import('./CategoryPage.tsx').then((m) => m.CategoryByValuePage)),
+  page('productDetails/:id', 'productPage', () => import('./ProductDetailsPage.tsx').then((m) => m.ProductDetailsPage)),
+  page('shopList', 'shopList', () => import('./ShopListPage.tsx').then((m) => m.ShopListPage)),
+  page('shopDetails/:id', 'shopPage', () => import('./ShopDetailsPage.tsx').then((m) => m.ShopDetailsPage)),
+  page('search', 'searchPage', () => import('./SearchPage.tsx').then((m) => m.SearchPage)),
 ];

@@ -1,40 +1,31 @@
-import type { RouteObject } from 'react-router';
-import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
-
-const first = guardedQueries(() => import('./checkout-dashboard-queries.ts'));
+import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
 /** Customer cart, checkout, payment history, invoices, premium membership and coupons under /dashboard. */
-export const checkoutDashboardRoutes: RouteObject[] = [
-  guardedRoute(
-    'userHome',
-    ['customer'],
-    () => import('./UserHomePage.tsx').then((m) => m.UserHomePage),
-    first('userHome'),
-  ),
-  guardedRoute('userCart', ['customer'], () => import('./CartPage.tsx').then((m) => m.CartPage), first('userCart')),
-  guardedRoute(
-    'userPayment',
-    ['customer'],
-    () => import('./PaymentPage.tsx').then((m) => m.PaymentPage),
-    first('userCart'),
-  ),
-  guardedRoute(
-    'userPaymentHistory',
-    ['customer'],
-    () => import('./PaymentHistoryPage.tsx').then((m) => m.PaymentHistoryPage),
-    first('userPaymentHistory'),
-  ),
-  guardedRoute(
-    'invoice/:id',
-    ['customer', 'admin'],
-    () => import('./InvoicePage.tsx').then((m) => m.InvoicePage),
-    first('invoicePage'),
-  ),
-  guardedRoute(
-    'payment',
-    ['vendor'],
-    () => import('./PremiumPaymentPage.tsx').then((m) => m.PremiumPaymentPage),
-    first('premiumPayment'),
-  ),
-  guardedRoute('coupons', ['admin'], () => import('./CouponsPage.tsx').then((m) => m.CouponsPage), first('coupons')),
-];
+export const checkoutDashboardRoutes = guardedRoutes(['customer'], () => import('./checkout-dashboard-queries.ts'), [
+  { path: 'userHome', page: () => import('./UserHomePage.tsx').then((m) => m.UserHomePage), first: 'userHome' },
+  { path: 'userCart', page: () => import('./CartPage.tsx').then((m) => m.CartPage), first: 'userCart' },
+  { path: 'userPayment', page: () => import('./PaymentPage.tsx').then((m) => m.PaymentPage), first: 'userCart' },
+  {
+    path: 'userPaymentHistory',
+    page: () => import('./PaymentHistoryPage.tsx').then((m) => m.PaymentHistoryPage),
+    first: 'userPaymentHistory',
+  },
+  {
+    path: 'invoice/:id',
+    roles: ['customer', 'admin'],
+    page: () => import('./InvoicePage.tsx').then((m) => m.InvoicePage),
+    first: 'invoicePage',
+  },
+  {
+    path: 'payment',
+    roles: ['vendor'],
+    page: () => import('./PremiumPaymentPage.tsx').then((m) => m.PremiumPaymentPage),
+    first: 'premiumPayment',
+  },
+  {
+    path: 'coupons',
+    roles: ['admin'],
+    page: () => import('./CouponsPage.tsx').then((m) => m.CouponsPage),
+    first: 'coupons',
+  },
+]);

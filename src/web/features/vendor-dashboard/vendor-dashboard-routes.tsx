@@ -1,27 +1,17 @@
-import type { RouteObject } from 'react-router';
-import { guardedQueries, guardedRoute } from '../../auth/RequireRole.tsx';
-
-const first = guardedQueries(() => import('./vendor-dashboard-queries.ts'));
+import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
 /** Vendor home, orders, revenue and reviews under /dashboard. */
-export const vendorDashboardRoutes: RouteObject[] = [
-  guardedRoute(
-    'vendorHome',
-    ['vendor'],
-    () => import('./VendorHomePage.tsx').then((m) => m.VendorHomePage),
-    first('vendorHome'),
-  ),
-  guardedRoute(
-    'vendorOrder',
-    ['vendor'],
-    () => import('./VendorOrdersPage.tsx').then((m) => m.VendorOrdersPage),
-    first('vendorOrder'),
-  ),
-  guardedRoute('vendorRevenue', ['vendor'], () => import('./VendorRevenuePage.tsx').then((m) => m.VendorRevenuePage)),
-  guardedRoute(
-    'review/:productId',
-    ['vendor'],
-    () => import('./ProductReviewsPage.tsx').then((m) => m.ProductReviewsPage),
-    first('productReviews'),
-  ),
-];
+export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./vendor-dashboard-queries.ts'), [
+  { path: 'vendorHome', page: () => import('./VendorHomePage.tsx').then((m) => m.VendorHomePage), first: 'vendorHome' },
+  {
+    path: 'vendorOrder',
+    page: () => import('./VendorOrdersPage.tsx').then((m) => m.VendorOrdersPage),
+    first: 'vendorOrder',
+  },
+  { path: 'vendorRevenue', page: () => import('./VendorRevenuePage.tsx').then((m) => m.VendorRevenuePage) },
+  {
+    path: 'review/:productId',
+    page: () => import('./ProductReviewsPage.tsx').then((m) => m.ProductReviewsPage),
+    first: 'productReviews',
+  },
+]);
