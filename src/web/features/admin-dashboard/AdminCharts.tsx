@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
+import { ChartFigure } from '../../ui/ChartFigure.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { RangePicker } from '../../ui/RangePicker.tsx';
 import { TimeBarChart } from '../../ui/TimeBarChart.tsx';
@@ -22,28 +23,24 @@ export function AdminCharts() {
       <Loaded query={series} loading="Loading the charts">
         {(data) => (
           <div className="grid gap-6 lg:grid-cols-2">
-            <figure className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-              <figcaption>
-                <h3 className="text-lg font-bold">Orders</h3>
-                <p className="text-sm">
-                  Orders placed {per}, {RANGE_LABELS[range].toLowerCase()}
-                </p>
-              </figcaption>
+            <ChartFigure
+              title="Orders"
+              caption={`Orders placed ${per}, ${RANGE_LABELS[range].toLowerCase()}`}
+              level={3}
+            >
               <div className="mt-4 h-64">
                 <TimeBarChart data={data.series} dataKey="orders" name="Orders" color="#0e6ba8" />
               </div>
-            </figure>
-            <figure className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-              <figcaption>
-                <h3 className="text-lg font-bold">Revenue</h3>
-                <p className="text-sm">
-                  Customer payments {per} (cancelled left out), {RANGE_LABELS[range].toLowerCase()}
-                </p>
-              </figcaption>
+            </ChartFigure>
+            <ChartFigure
+              title="Revenue"
+              caption={`Customer payments ${per} (cancelled left out), ${RANGE_LABELS[range].toLowerCase()}`}
+              level={3}
+            >
               <div className="mt-4 h-64">
                 <TimeBarChart data={data.series} dataKey="revenue" name="Revenue" color="#1f7a52" dollars />
               </div>
-            </figure>
+            </ChartFigure>
           </div>
         )}
       </Loaded>

@@ -1,6 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { errorMessage } from '../../api/client.ts';
 import { Stars } from '../../ui/Stars.tsx';
+import { Thumb } from '../../ui/Thumb.tsx';
 import { useReviews } from './get-reviews.ts';
 
 const AVATAR = '/favicon.svg';
@@ -15,12 +16,10 @@ export function ReviewList({ productId }: { productId: string }) {
     <ul className="space-y-4" aria-label="Customer reviews">
       {reviews.data.map((review) => (
         <li key={review._id} className="flex gap-4 rounded-box border border-base-300 p-4">
-          <img
+          <Thumb
             src={review.commenterPhoto || AVATAR}
             alt=""
-            width="48"
-            height="48"
-            loading="lazy"
+            size={48}
             className="size-12 shrink-0 rounded-full bg-base-200 object-cover"
           />
           <div className="min-w-0">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Thumb } from '../../ui/Thumb.tsx';
 import { useShops } from './list-shops.ts';
 
 const SHOP_PLACEHOLDER = '/favicon.svg';
@@ -48,12 +49,10 @@ export function ShopListPage() {
             {shops.data.map((shop) => (
               <li key={shop._id} className="card border border-base-300 bg-base-100">
                 <div className="card-body flex-row items-start gap-4">
-                  <img
+                  <Thumb
                     src={shop.image || SHOP_PLACEHOLDER}
                     alt=""
-                    width="80"
-                    height="80"
-                    loading="lazy"
+                    size={80}
                     className="size-20 shrink-0 rounded-box bg-base-200 object-contain p-1"
                   />
                   <div className="min-w-0 flex-1">

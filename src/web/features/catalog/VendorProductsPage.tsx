@@ -11,6 +11,7 @@ import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { Thumb } from '../../ui/Thumb.tsx';
 import { useDeleteProduct } from './delete-product.ts';
 import { EditProductDialog } from './EditProductDialog.tsx';
 import { useVendorProducts } from './vendor-products.ts';
@@ -88,12 +89,10 @@ export function VendorProductsPage() {
             {
               header: 'Image',
               cell: (p) => (
-                <img
+                <Thumb
                   src={thumbnailUrl(p.productImage)}
                   alt={p.productName}
-                  width="48"
-                  height="48"
-                  loading="lazy"
+                  size={48}
                   className="size-12 rounded-box bg-base-200 object-contain"
                 />
               ),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDollars } from '#contract/money.ts';
 import { RANGE_LABELS, type StatRange } from '#contract/stats.ts';
+import { ChartFigure } from '../../ui/ChartFigure.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { RangePicker } from '../../ui/RangePicker.tsx';
 import { chartMoney, TimeBarChart } from '../../ui/TimeBarChart.tsx';
@@ -56,23 +57,21 @@ function SalesCharts({
         </div>
       </section>
 
-      <figure className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-        <figcaption>
-          <h2 className="text-xl font-bold">Sale Statistics</h2>
-          <p className="text-sm">
-            Revenue {per}, {RANGE_LABELS[range].toLowerCase()} (cancelled orders left out)
-          </p>
-        </figcaption>
+      <ChartFigure
+        title="Sale Statistics"
+        caption={`Revenue ${per}, ${RANGE_LABELS[range].toLowerCase()} (cancelled orders left out)`}
+        level={2}
+      >
         <div className="mt-4 h-72">
           <TimeBarChart data={data.series} dataKey="revenue" name="Revenue" color="#1f7a52" dollars />
         </div>
-      </figure>
+      </ChartFigure>
 
-      <figure className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
-        <figcaption>
-          <h2 className="text-xl font-bold">Sales by product</h2>
-          <p className="text-sm">Your best sellers, {RANGE_LABELS[range].toLowerCase()}</p>
-        </figcaption>
+      <ChartFigure
+        title="Sales by product"
+        caption={`Your best sellers, ${RANGE_LABELS[range].toLowerCase()}`}
+        level={2}
+      >
         {data.byProduct.length === 0 ? (
           <p className="mt-4 rounded-box bg-base-200 p-4">No sales in this range yet.</p>
         ) : (
@@ -88,7 +87,7 @@ function SalesCharts({
             </ResponsiveContainer>
           </div>
         )}
-      </figure>
+      </ChartFigure>
     </>
   );
 }
