@@ -1,7 +1,23 @@
 import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client.ts';
 
-/** What a product or shop page shows when it could not be loaded: why, and a way on. */
-export function GonePanel({ title, text, to, link }: { title: string; text: string | null; to: string; link: string }) {
+/**
+ * What a product or shop page shows when it could not be loaded: `gone` when the server has no such thing (400, 404),
+ * else that something went wrong and why; then a way on.
+ */
+export function GonePanel({
+  error,
+  gone,
+  to,
+  link,
+}: {
+  error: Error;
+  gone: { title: string; text: string | null };
+  to: string;
+  link: string;
+}) {
+  const isGone = error instanceof ApiError && [400, 404].includes(error.status);
+  const { title, text } = isGone ? gone : { title: 'Something went wrong', text: errorMessage(error) };
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>

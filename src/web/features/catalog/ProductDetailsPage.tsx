@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
 import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
-import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -33,15 +32,11 @@ export function ProductDetailsPage() {
 
   if (product.isPending) return <PageLoader label="Loading the product" />;
   if (product.isError) {
-    const gone = product.error instanceof ApiError && [400, 404].includes(product.error.status);
-    return (
-      <GonePanel
-        title={gone ? 'This product is no longer available' : 'Something went wrong'}
-        text={gone ? 'It may have sold out, expired or been removed by its shop.' : errorMessage(product.error)}
-        to={paths.home}
-        link="Go Home"
-      />
-    );
+    const gone = {
+      title: 'This product is no longer available',
+      text: 'It may have sold out, expired or been removed by its shop.',
+    };
+    return <GonePanel error={product.error} gone={gone} to={paths.home} link="Go Home" />;
   }
   const p = product.data;
   const stock = p.productQuantity.value;

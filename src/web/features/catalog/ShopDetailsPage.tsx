@@ -1,7 +1,6 @@
 import { MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SocialIcons } from '../../ui/SocialIcons.tsx';
@@ -20,11 +19,10 @@ export function ShopDetailsPage() {
 
   if (shop.isPending) return <PageLoader label="Loading the shop" />;
   if (shop.isError) {
-    const missing = shop.error instanceof ApiError && [400, 404].includes(shop.error.status);
     return (
       <GonePanel
-        title={missing ? 'Shop not found' : 'Something went wrong'}
-        text={missing ? null : errorMessage(shop.error)}
+        error={shop.error}
+        gone={{ title: 'Shop not found', text: null }}
         to={paths.shopList}
         link="See all shops"
       />
