@@ -43,8 +43,9 @@ function Decision({ review }: { review: ReportedReview }) {
 
 export function ReportedReviewsPage() {
   const [page, setPage] = usePageParam();
+  const reviews = useReportedReviews(page);
   return (
-    <Loaded query={useReportedReviews(page)} loading="Loading reported reviews">
+    <Loaded query={reviews} loading="Loading reported reviews">
       {(data) => <ReportedReviews data={data} onPage={setPage} />}
     </Loaded>
   );

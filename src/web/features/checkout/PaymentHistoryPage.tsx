@@ -82,8 +82,9 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
 
 export function PaymentHistoryPage() {
   const [page, setPage] = usePageParam();
+  const history = usePaymentHistory(page);
   return (
-    <Loaded query={usePaymentHistory(page)} loading="Loading your payments">
+    <Loaded query={history} loading="Loading your payments">
       {(data) => <Payments data={data} onPage={setPage} />}
     </Loaded>
   );

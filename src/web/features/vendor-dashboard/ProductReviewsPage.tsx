@@ -42,8 +42,9 @@ function ReportButton({ review }: { review: VendorReview }) {
 export function ProductReviewsPage() {
   const { productId = '' } = useParams();
   const [page, setPage] = usePageParam();
+  const reviews = useProductReviews(productId, page);
   return (
-    <Loaded query={useProductReviews(productId, page)} loading="Loading the reviews">
+    <Loaded query={reviews} loading="Loading the reviews">
       {(data) => (
         <div>
           <h1 className="text-3xl font-bold">Total Reviews: {data.total}</h1>

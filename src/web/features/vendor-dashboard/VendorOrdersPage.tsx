@@ -103,11 +103,12 @@ function OrderCard({ order }: { order: VendorOrder }) {
 
 export function VendorOrdersPage() {
   const [page, setPage] = usePageParam();
+  const orders = useVendorOrders(page);
 
   return (
     <div>
       <h1 className="text-3xl font-bold">Your Order List</h1>
-      <Loaded query={useVendorOrders(page)} loading="Loading your orders">
+      <Loaded query={orders} loading="Loading your orders">
         {(data) =>
           data.total === 0 ? (
             <p className="mt-6 rounded-box bg-base-200 p-6">
