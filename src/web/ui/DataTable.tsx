@@ -151,3 +151,28 @@ export function RowCards<T extends { _id: string }>({
     </ul>
   );
 }
+
+/** One row as a card (see `RowCards`): its heading beside its status, its details, then its actions. */
+export function RowCard({
+  heading,
+  status,
+  actions,
+  children,
+  ...name
+}: {
+  heading: ReactNode;
+  status: ReactNode;
+  actions: ReactNode;
+  children: ReactNode;
+} & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
+  return (
+    <article className="rounded-box border border-base-300 bg-base-100 p-4" {...name}>
+      <div className="flex items-start justify-between gap-2">
+        {heading}
+        {status}
+      </div>
+      {children}
+      <div className="mt-3">{actions}</div>
+    </article>
+  );
+}

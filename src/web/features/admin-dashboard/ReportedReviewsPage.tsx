@@ -5,9 +5,8 @@ import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
-import { Loaded } from '../../ui/Loaded.tsx';
+import { LoadedPages } from '../../ui/Loaded.tsx';
 import { type RowAction, RowActions } from '../../ui/RowActions.tsx';
-import { usePageParam } from '../../ui/TablePager.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
 import { useModerateReview } from './moderate-review.ts';
 
@@ -42,13 +41,7 @@ function Decision({ review }: { review: ReportedReview }) {
 }
 
 export function ReportedReviewsPage() {
-  const [page, setPage] = usePageParam();
-  const reviews = useReportedReviews(page);
-  return (
-    <Loaded query={reviews} loading="Loading reported reviews">
-      {(data) => <ReportedReviews data={data} onPage={setPage} />}
-    </Loaded>
-  );
+  return <LoadedPages usePage={useReportedReviews} loading="Loading reported reviews" view={ReportedReviews} />;
 }
 
 function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage: (page: number) => void }) {

@@ -4,9 +4,8 @@ import { formatDollars } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
-import { DataTable, RowCards, rowNumber } from '../../ui/DataTable.tsx';
-import { Loaded } from '../../ui/Loaded.tsx';
-import { usePageParam } from '../../ui/TablePager.tsx';
+import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
+import { LoadedPages } from '../../ui/Loaded.tsx';
 import { usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
@@ -57,14 +56,17 @@ function Refunds({ payment, wide = false }: { payment: CustomerPayment; wide?: b
 /** One payment as a card, for phones where seven columns do not fit. */
 function PaymentCard({ payment }: { payment: CustomerPayment }) {
   return (
-    <article className="rounded-box border border-base-300 bg-base-100 p-4" aria-labelledby={`pay-${payment._id}`}>
-      <div className="flex items-start justify-between gap-2">
+    <RowCard
+      aria-labelledby={`pay-${payment._id}`}
+      heading={
         <h2 id={`pay-${payment._id}`} className="text-lg font-bold">
           {formatDollars(payment.price)}
           <span className="block text-sm font-normal">{orderDate(payment.date)}</span>
         </h2>
-        <StatusBadge status={payment.status} />
-      </div>
+      }
+      status={<StatusBadge status={payment.status} />}
+      actions={<InvoiceLink payment={payment} />}
+    >
       <Refunds payment={payment} />
       <p className="mt-2 text-sm">
         Transaction Id: <span className="font-mono text-xs break-all">{payment.transactionId}</span>
@@ -73,21 +75,12 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
       <div className="mt-1">
         <Delivery payment={payment} />
       </div>
-      <div className="mt-3">
-        <InvoiceLink payment={payment} />
-      </div>
-    </article>
+    </RowCard>
   );
 }
 
 export function PaymentHistoryPage() {
-  const [page, setPage] = usePageParam();
-  const history = usePaymentHistory(page);
-  return (
-    <Loaded query={history} loading="Loading your payments">
-      {(data) => <Payments data={data} onPage={setPage} />}
-    </Loaded>
-  );
+  return <LoadedPages usePage={usePaymentHistory} loading="Loading your payments" view={Payments} />;
 }
 
 function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page: number) => void }) {

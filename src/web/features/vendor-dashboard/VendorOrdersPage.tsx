@@ -2,7 +2,7 @@ import { type LucideIcon, PackageCheck, Truck, XCircle } from 'lucide-react';
 import { type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable, RowCards, rowNumber } from '../../ui/DataTable.tsx';
+import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
@@ -72,14 +72,17 @@ const itemsOf = (order: VendorOrder) => order.lines.map((line) => `${line.itemNa
 /** The same order as a card, for narrow screens where seven columns do not fit. */
 function OrderCard({ order }: { order: VendorOrder }) {
   return (
-    <article className="rounded-box border border-base-300 bg-base-100 p-4" aria-label={`Order of ${order.name}`}>
-      <div className="flex items-start justify-between gap-2">
+    <RowCard
+      aria-label={`Order of ${order.name}`}
+      heading={
         <div>
           <h2 className="font-bold">{order.name}</h2>
           <p className="text-sm break-all">{order.email}</p>
         </div>
-        <FulfilmentBadge status={order.status} />
-      </div>
+      }
+      status={<FulfilmentBadge status={order.status} />}
+      actions={<OrderActions order={order} />}
+    >
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="font-semibold">Total Price</dt>
@@ -94,10 +97,7 @@ function OrderCard({ order }: { order: VendorOrder }) {
           <dd>{itemsOf(order)}</dd>
         </div>
       </dl>
-      <div className="mt-3">
-        <OrderActions order={order} />
-      </div>
-    </article>
+    </RowCard>
   );
 }
 
