@@ -58,10 +58,8 @@ type CallArgs<R extends RouteDef> = object extends RouteInput<R> ? [input?: Rout
  * table's types are imported, so its schemas stay out of the bundle.
  */
 export function call<K extends RouteName>(route: K, ...[input]: CallArgs<Routes[K]>): Promise<RouteResponse<Routes[K]>>;
-/** @deprecated Call the route by its name: the row brings its schemas into the bundle. */
-export function call<R extends RouteDef>(route: R, ...[input]: CallArgs<R>): Promise<RouteResponse<R>>;
-export function call(route: RouteName | RouteDef, input?: RouteInput<RouteDef>): Promise<unknown> {
-  const [method, path] = typeof route === 'string' ? route.split(' ') : [route.method, route.path];
+export function call(route: RouteName, input?: RouteInput<RouteDef>): Promise<unknown> {
+  const [method, path] = route.split(' ');
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
   return api(fillPath(path, params as Record<string, unknown> | undefined), {
     method,

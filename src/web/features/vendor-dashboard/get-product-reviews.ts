@@ -1,4 +1,3 @@
-import { reviewsApi } from '#contract/api/reviews.ts';
 import { call } from '../../api/client.ts';
 import { useKeptQuery } from '../../api/kept-query.ts';
 
@@ -6,7 +5,10 @@ export const REVIEWS_PAGE_SIZE = 10;
 export const productReviewsKey = (productId: string) => ['vendor-reviews', productId] as const;
 
 export function getProductReviews(productId: string, page: number) {
-  return call(reviewsApi.forVendor, { params: { productId }, query: { page, limit: REVIEWS_PAGE_SIZE } });
+  return call('GET /comments/product/:productId/for-vendor', {
+    params: { productId },
+    query: { page, limit: REVIEWS_PAGE_SIZE },
+  });
 }
 
 export function useProductReviews(productId: string, page: number) {
