@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 
 /**
  * The query of one step of a list or chart under `[...key, at]` (a page number, a date range): route loaders
@@ -7,9 +7,9 @@ import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tansta
 export const stepQuery = <A, T>(key: QueryKey, at: A, get: (at: A) => Promise<T>) =>
   queryOptions({ queryKey: [...key, at], queryFn: () => get(at) });
 
-/** One step of a list or chart (see `stepQuery`); the previous answer stays on screen while the next one loads. */
-export function useKeptQuery<A, T>(key: QueryKey, at: A, get: (at: A) => Promise<T>, enabled = true) {
-  return useQuery({ ...stepQuery(key, at, get), enabled, placeholderData: keepPreviousData });
+/** One step of a list or chart (its `stepQuery`); the previous answer stays on screen while the next one loads. */
+export function useKeptQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>, enabled = true) {
+  return useQuery({ ...options, enabled, placeholderData: keepPreviousData });
 }
 
 /** The fetcher of one page of `limit` rows of a list the server pages (`?page=&limit=`). */

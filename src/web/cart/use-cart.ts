@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
@@ -9,13 +9,12 @@ export function fetchCart(email: string) {
   return call('GET /carts', { query: { email } });
 }
 
+export const cartQuery = (email: string | undefined) =>
+  queryOptions({ queryKey: cartKey(email), queryFn: () => fetchCart(email as string) });
+
 /** The signed-in user's cart lines (empty while signed out). */
 export function useCart() {
   const { user } = useAuth();
   const email = user?.email;
-  return useQuery({
-    queryKey: cartKey(email),
-    queryFn: () => fetchCart(email as string),
-    enabled: Boolean(email),
-  });
+  return useQuery({ ...cartQuery(email), enabled: Boolean(email) });
 }

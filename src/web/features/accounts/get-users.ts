@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '#contract/roles.ts';
 import { call } from '../../api/client.ts';
 
@@ -13,11 +13,10 @@ export async function getUsers(roll: Role, page: number) {
   return answer;
 }
 
+export const usersQuery = (roll: Role, page: number) =>
+  queryOptions({ queryKey: usersKey(roll, page), queryFn: () => getUsers(roll, page) });
+
 /** One page of the customers, vendors or admins, with the total. */
 export function useUsers(roll: Role, page: number) {
-  return useQuery({
-    queryKey: usersKey(roll, page),
-    queryFn: () => getUsers(roll, page),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...usersQuery(roll, page), placeholderData: keepPreviousData });
 }

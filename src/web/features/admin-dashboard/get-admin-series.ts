@@ -1,11 +1,13 @@
 import type { StatRange } from '#contract/stats.ts';
 import { call } from '../../api/client.ts';
-import { useKeptQuery } from '../../api/kept-query.ts';
+import { stepQuery, useKeptQuery } from '../../api/kept-query.ts';
 
 export function getAdminSeries(range: StatRange) {
   return call('GET /admin/series', { query: { range } });
 }
 
+export const adminSeriesQuery = (range: StatRange) => stepQuery(['admin-series'], range, getAdminSeries);
+
 export function useAdminSeries(range: StatRange) {
-  return useKeptQuery(['admin-series'], range, getAdminSeries);
+  return useKeptQuery(adminSeriesQuery(range));
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export const adminStatsKey = ['admin-stats'] as const;
@@ -7,6 +7,8 @@ export function getAdminStats() {
   return call('GET /admin-stats');
 }
 
+export const adminStatsQuery = queryOptions({ queryKey: adminStatsKey, queryFn: getAdminStats });
+
 export function useAdminStats() {
-  return useQuery({ queryKey: adminStatsKey, queryFn: getAdminStats });
+  return useQuery(adminStatsQuery);
 }

@@ -1,5 +1,5 @@
 import { call } from '../../api/client.ts';
-import { pageFetcher, useKeptQuery } from '../../api/kept-query.ts';
+import { pageFetcher, stepQuery, useKeptQuery } from '../../api/kept-query.ts';
 
 export const REPORTED_PAGE_SIZE = 10;
 export const reportedReviewsKey = ['reported-reviews'] as const;
@@ -8,4 +8,5 @@ export const getReportedReviews = pageFetcher(REPORTED_PAGE_SIZE, (query) =>
   call('GET /moderation/reviews', { query }),
 );
 
-export const useReportedReviews = (page: number) => useKeptQuery(reportedReviewsKey, page, getReportedReviews);
+export const reportedReviewsQuery = (page: number) => stepQuery(reportedReviewsKey, page, getReportedReviews);
+export const useReportedReviews = (page: number) => useKeptQuery(reportedReviewsQuery(page));

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CategoryValue } from '#contract/categories.ts';
 import type { ProductSort } from '#contract/products.ts';
 import { call } from '../../api/client.ts';
@@ -9,13 +9,20 @@ export function listProducts(filters: ProductFilters, cursor: string | undefined
   return call('GET /products', { query: { ...filters, cursor, limit: 20 } });
 }
 
-/** Pages of offered products; `fetchNextPage` follows the keyset cursor ("load more"). */
-export function useProductPages(filters: ProductFilters, enabled = true) {
-  return useInfiniteQuery({
+/** The paging of a "load more" list: the first page has no cursor, each page names the next one (or none). */
+export const nextCursor = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+};
+
+export const productPagesQuery = (filters: ProductFilters) =>
+  infiniteQueryOptions({
     queryKey: ['products', 'list', filters],
     queryFn: ({ pageParam }) => listProducts(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled,
+    ...nextCursor,
   });
+
+/** Pages of offered products; `fetchNextPage` follows the keyset cursor ("load more"). */
+export function useProductPages(filters: ProductFilters, enabled = true) {
+  return useInfiniteQuery({ ...productPagesQuery(filters), enabled });
 }

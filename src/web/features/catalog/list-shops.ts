@@ -1,10 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export function listShops(q: string) {
   return call('GET /shops', { query: { q } });
 }
 
+export const shopsQuery = (q: string) => queryOptions({ queryKey: ['shops', q], queryFn: () => listShops(q) });
+
 export function useShops(q: string) {
-  return useQuery({ queryKey: ['shops', q], queryFn: () => listShops(q), placeholderData: keepPreviousData });
+  return useQuery({ ...shopsQuery(q), placeholderData: keepPreviousData });
 }

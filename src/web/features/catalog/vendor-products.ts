@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export const vendorProductsKey = (email: string | undefined) => ['products', 'vendor', email] as const;
@@ -7,11 +7,10 @@ export function getVendorProducts(email: string) {
   return call('GET /products/vendor', { query: { email } });
 }
 
+export const vendorProductsQuery = (email: string | undefined) =>
+  queryOptions({ queryKey: vendorProductsKey(email), queryFn: () => getVendorProducts(email as string) });
+
 /** The signed-in vendor's own products (expired ones flagged). */
 export function useVendorProducts(email: string | undefined) {
-  return useQuery({
-    queryKey: vendorProductsKey(email),
-    queryFn: () => getVendorProducts(email as string),
-    enabled: Boolean(email),
-  });
+  return useQuery({ ...vendorProductsQuery(email), enabled: Boolean(email) });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export const customerStatsKey = ['customer-stats'] as const;
@@ -7,6 +7,8 @@ export function getCustomerStats() {
   return call('GET /customer-stats');
 }
 
+export const customerStatsQuery = queryOptions({ queryKey: customerStatsKey, queryFn: getCustomerStats });
+
 export function useCustomerStats() {
-  return useQuery({ queryKey: customerStatsKey, queryFn: getCustomerStats });
+  return useQuery(customerStatsQuery);
 }

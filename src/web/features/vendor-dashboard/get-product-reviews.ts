@@ -1,5 +1,5 @@
 import { call } from '../../api/client.ts';
-import { useKeptQuery } from '../../api/kept-query.ts';
+import { stepQuery, useKeptQuery } from '../../api/kept-query.ts';
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const productReviewsKey = (productId: string) => ['vendor-reviews', productId] as const;
@@ -11,6 +11,9 @@ export function getProductReviews(productId: string, page: number) {
   });
 }
 
+export const productReviewsQuery = (productId: string, page: number) =>
+  stepQuery(productReviewsKey(productId), page, (at) => getProductReviews(productId, at));
+
 export function useProductReviews(productId: string, page: number) {
-  return useKeptQuery(productReviewsKey(productId), page, (at) => getProductReviews(productId, at));
+  return useKeptQuery(productReviewsQuery(productId, page));
 }
