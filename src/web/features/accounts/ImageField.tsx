@@ -1,23 +1,19 @@
 import { ImageUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '../../ui/FormField.tsx';
+import type { WiredControl } from '../../ui/TextField.tsx';
 import { PICTURE_TYPES, UploadProgress } from '../../ui/UploadProgress.tsx';
 
-/** A picture file input with a preview and the upload progress while it is being sent. */
+/** A picture file input with a preview and the upload progress while it is being sent, wired by `wireFields`. */
 export function ImageField({
-  id,
   label,
-  registration,
+  field: { control, error },
   file,
-  error,
   progress,
 }: {
-  id: string;
   label: string;
-  registration: UseFormRegisterReturn;
+  field: WiredControl;
   file: File | undefined;
-  error?: string;
   progress: number | null;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
@@ -32,7 +28,7 @@ export function ImageField({
   }, [file]);
 
   return (
-    <FormField label={label} htmlFor={id} error={error}>
+    <FormField label={label} htmlFor={control.id} error={error}>
       <div className="flex items-center gap-3">
         {preview ? (
           <img src={preview} alt="Your choice, as it will appear" className="size-14 rounded-full object-cover" />
@@ -41,15 +37,7 @@ export function ImageField({
             <ImageUp className="text-base-content/60" />
           </span>
         )}
-        <input
-          id={id}
-          type="file"
-          accept={PICTURE_TYPES}
-          className="file-input w-full"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...registration}
-        />
+        <input type="file" accept={PICTURE_TYPES} className="file-input w-full" {...control} />
       </div>
       {error ? null : <p className="text-sm text-base-content/80">JPEG, PNG or WebP, up to 5 MB</p>}
       <UploadProgress progress={progress} />

@@ -27,13 +27,7 @@ export function MemberPage() {
     resolver: zodResolver(vendorRegistrationForm),
     defaultValues: { shop: '', date: '', address: '', phone: '' },
   });
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
-  const picture = watch('image')?.[0];
+  const picture = form.watch('image')?.[0];
 
   if (isLoading || !user) return <AuthProgress />;
   if (isAdmin || isVendor) {
@@ -49,7 +43,7 @@ export function MemberPage() {
     );
   }
 
-  const onSubmit = handleSubmit(async ({ image, ...shop }) => {
+  const onSubmit = form.handleSubmit(async ({ image, ...shop }) => {
     try {
       setProgress(0);
       const uploaded = await uploadImage(image[0], setProgress);
@@ -77,15 +71,8 @@ export function MemberPage() {
         <TextField label="Shop established date" field={field('date')} type="date" />
         <TextField label="Shop address" field={field('address')} autoComplete="street-address" />
         <TextField label="Phone number" field={field('phone')} type="tel" autoComplete="tel" />
-        <ImageField
-          id="member-image"
-          label="Shop image"
-          registration={register('image')}
-          file={picture}
-          error={errors.image?.message}
-          progress={progress}
-        />
-        <SubmitButton busy={isSubmitting} className="mt-4 w-full">
+        <ImageField label="Shop image" field={field('image')} file={picture} progress={progress} />
+        <SubmitButton busy={form.formState.isSubmitting} className="mt-4 w-full">
           Register my shop
         </SubmitButton>
       </form>

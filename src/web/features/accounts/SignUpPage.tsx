@@ -25,14 +25,8 @@ export function SignUpPage() {
     resolver: zodResolver(signUpForm),
     defaultValues: { name: '', email: '', password: '' },
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
-  const picture = watch('image')?.[0];
+  const { handleSubmit, reset, formState } = form;
+  const picture = form.watch('image')?.[0];
 
   // The account comes first: only a signed-in user may upload, so the picture follows as the new user's photo.
   const onSubmit = handleSubmit(async ({ name, email, password, image }) => {
@@ -71,22 +65,15 @@ export function SignUpPage() {
           type="password"
           autoComplete="new-password"
           after={
-            errors.password ? null : (
+            formState.errors.password ? null : (
               <p className="text-sm text-base-content/80">
                 6 to 20 characters with an upper case letter, a lower case letter, a number and a special character
               </p>
             )
           }
         />
-        <ImageField
-          id="signup-image"
-          label="Your photo"
-          registration={register('image')}
-          file={picture}
-          error={errors.image?.message}
-          progress={progress}
-        />
-        <SubmitButton busy={isSubmitting} className="mt-4 w-full">
+        <ImageField label="Your photo" field={field('image')} file={picture} progress={progress} />
+        <SubmitButton busy={formState.isSubmitting} className="mt-4 w-full">
           Sign up
         </SubmitButton>
       </form>

@@ -15,6 +15,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
+import { Thumb } from '../../ui/Thumb.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
 import { useRemoveCartItem } from './remove-cart-item.ts';
 import { useValidateCoupon } from './validate-coupon.ts';
@@ -26,13 +27,7 @@ function cartColumns(onRemove: (item: CartItem) => void, removing: (item: CartIt
     {
       header: 'Image',
       cell: (item) => (
-        <img
-          src={thumbnailUrl(item.image)}
-          alt={item.name}
-          width={56}
-          height={56}
-          className="size-14 rounded-box object-cover"
-        />
+        <Thumb src={thumbnailUrl(item.image)} alt={item.name} size={56} className="size-14 rounded-box object-cover" />
       ),
     },
     {
