@@ -70,13 +70,18 @@ const textArray = (values: string[]) =>
  */
 export async function seedBenchCatalog(db: Db): Promise<void> {
   await db.execute(sql`
-    INSERT INTO users (name, email, roll, shop_name, shop_image, shop_address, shop_phone, shop_established, membership)
-    SELECT 'Vendor ' || g, 'vendor' || g || '@bench.example', 'vendor',
+    INSERT INTO users (name, email, roll)
+    SELECT 'Vendor ' || g, 'vendor' || g || '@bench.example', 'vendor'
+    FROM generate_series(1, ${VENDOR_COUNT}) AS g`);
+  await db.execute(sql`
+    INSERT INTO shops (vendor_id, name, image, address, phone, established, membership)
+    SELECT u.id,
       (ARRAY['Green', 'Sunny', 'Meadow', 'River', 'Oak', 'Hill', 'Maple', 'Cedar'])[1 + g % 8] || ' ' ||
       (ARRAY['Farm', 'Orchard', 'Dairy', 'Garden', 'Bakery', 'Market'])[1 + g % 6] || ' ' || g,
       '/uploads/shop.webp', g || ' Market Street', '+1 555 000 ' || lpad(g::text, 4, '0'),
       date '2005-01-01' + g * 20, 'premium'
-    FROM generate_series(1, ${VENDOR_COUNT}) AS g`);
+    FROM generate_series(1, ${VENDOR_COUNT}) AS g
+    JOIN users u ON u.email = 'vendor' || g || '@bench.example'`);
   await db.execute(sql`
     WITH vendors AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE roll = 'vendor')
     INSERT INTO products (vendor_id, name, image_url, category, details, production_cost_cents, profit_margin_bp,

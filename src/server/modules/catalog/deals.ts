@@ -3,7 +3,7 @@ import type { Deal } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db } from '../../db/client.ts';
 import { parseRows, timestampColumn } from '../../db/rows.ts';
-import { PRODUCT_COLUMNS, productRow, withShops } from './product-rows.ts';
+import { PRODUCT_COLUMNS, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 
 export const DEALS_SHOWN = 3;
 /** A new deal runs 15 days: the spec's countdown starts at 1296000 s. */
@@ -14,7 +14,7 @@ const dealRow = productRow.extend({ ends_at: timestampColumn });
 async function activeDeals(db: Db) {
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS}, d.ends_at
-    FROM deals d JOIN products p ON p.id = d.product_id
+    FROM deals d JOIN products p ON p.id = d.product_id ${SHOP_CARD_JOIN}
     WHERE d.ends_at > now() AND p.listed AND p.expires_on >= ${BUSINESS_TODAY}
     ORDER BY d.ends_at ASC, p.id
     LIMIT ${DEALS_SHOWN}`);
@@ -44,6 +44,5 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
     });
     rows = await activeDeals(db);
   }
-  const products = await withShops(db, rows);
-  return products.map((product, i) => ({ ...product, endsAt: rows[i].ends_at.toISOString() }));
+  return rows.map((row) => ({ ...toProduct(row), endsAt: row.ends_at.toISOString() }));
 }

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, withShops } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { relevanceScore, type ShopMatch, searchCandidates, searchShops, searchWords } from './search-ranking.ts';
 
 export type ListProductsParams = {
@@ -65,7 +65,7 @@ function sortedPage(
   const total = cursor ? sql`NULL::int` : sql`(SELECT count(*)::int FROM products p WHERE ${where})`;
   return sql`
     SELECT ${PRODUCT_COLUMNS}, ${total} AS total
-    FROM products p
+    FROM products p ${SHOP_CARD_JOIN}
     WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
     ORDER BY ${order.orderBy}
     LIMIT ${fetch}`;
@@ -105,7 +105,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
         sql`${search}
         SELECT ranked.* FROM (
           SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(params.q, shops)} AS score, count(*) OVER ()::int AS total
-          FROM products p JOIN categories c ON c.value = p.category
+          FROM products p JOIN categories c ON c.value = p.category ${SHOP_CARD_JOIN}
           WHERE ${where}
         ) ranked
         ${after}
@@ -127,7 +127,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const last = page.at(-1);
   const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : ORDERS[sort].key(r));
   return {
-    items: await withShops(db, page),
+    items: page.map(toProduct),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
     total: cursor ? null : (rows[0]?.total ?? 0),
   };

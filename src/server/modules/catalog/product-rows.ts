@@ -4,15 +4,19 @@ import { UNITS } from '#contract/categories.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
-import type { Tx } from '../../db/client.ts';
 import { timestampColumn } from '../../db/rows.ts';
-import { type ShopCard, shopCards } from '../shops/index.ts';
+import { shopCardsRelation } from '../shops/index.ts';
 
-/** The columns every product read selects (alias p); the vendor's shop is added by withShops. */
+/** The columns every product read selects (alias p) with its vendor's shop (joined by SHOP_CARD_JOIN). */
 export const PRODUCT_COLUMNS = sql`
   p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
   p.price_cents, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
-  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired`;
+  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
+  shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
+  shop_card.email AS shop_email`;
+
+/** Joins each product `p` to its vendor's shop card (from the shops module), in the same statement. */
+export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id`;
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
 export const productRow = z.object({
@@ -33,14 +37,18 @@ export const productRow = z.object({
   created_at: timestampColumn,
   created_at_key: z.string(),
   expired: z.boolean(),
+  shop_name: z.string().nullable(),
+  shop_image: z.string().nullable(),
+  shop_address: z.string().nullable(),
+  shop_email: z.string().nullable(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
-/** A database row and its shop as the API shows them (the spec's field names, dollars, percent). */
-export function toProduct(row: ProductRow, shop: ShopCard | undefined): Product {
+/** A database row with its shop as the API shows it (the spec's field names, dollars, percent). */
+export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
-    email: shop?.email ?? '',
+    email: row.shop_email ?? '',
     productName: row.name,
     productImage: row.image_url,
     productCategory: row.category,
@@ -52,20 +60,11 @@ export function toProduct(row: ProductRow, shop: ShopCard | undefined): Product 
     productManufacturingDate: row.manufactured_on,
     productExpireDate: row.expires_on,
     createdAt: row.created_at.toISOString(),
-    shopAddress: shop?.address ?? '',
-    shopImage: shop?.image ?? '',
-    shopName: shop?.name ?? '',
+    shopAddress: row.shop_address ?? '',
+    shopImage: row.shop_image ?? '',
+    shopName: row.shop_name ?? '',
     popularity: row.popularity,
     shopId: row.vendor_id,
     expired: row.expired,
   };
-}
-
-/** Rows as products (same order), their vendors' shops read in one call to the shops module. */
-export async function withShops(db: Tx, rows: ProductRow[]): Promise<Product[]> {
-  const shops = await shopCards(
-    db,
-    rows.map((row) => row.vendor_id),
-  );
-  return rows.map((row) => toProduct(row, shops.get(row.vendor_id)));
 }

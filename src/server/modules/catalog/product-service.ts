@@ -12,7 +12,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { shopMembership, shopOfEmail } from '../shops/index.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, withShops } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { categories, deals, products } from './tables.ts';
 
 const GONE = 'This product is no longer available';
@@ -23,7 +23,7 @@ async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRo
   const [row] = await queryPrepared(
     db,
     ownedRow,
-    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p WHERE p.id = ${id}::uuid`,
+    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
   );
   return row;
 }
@@ -32,14 +32,14 @@ async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRo
 async function productById(db: Tx, id: string): Promise<Product> {
   const row = await selectProduct(db, id);
   if (!row) throw notFound('Product');
-  return (await withShops(db, [row]))[0];
+  return toProduct(row);
 }
 
 /** A product a shopper can see and buy: listed and not past its expiry date; 404 otherwise. */
 export async function getOfferedProduct(db: Tx, id: string): Promise<Product> {
   const row = await selectProduct(db, id);
   if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
-  return (await withShops(db, [row]))[0];
+  return toProduct(row);
 }
 
 /** Any listed product, expired or not, for its owner (404 when unlisted, 403 when someone else's). */
@@ -159,8 +159,8 @@ export async function vendorProducts(db: Tx, email: string): Promise<Product[]> 
   const shop = await shopOfEmail(db, email);
   if (!shop) return [];
   const result = await db.execute(sql`
-    SELECT ${PRODUCT_COLUMNS} FROM products p
+    SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
     WHERE p.vendor_id = ${shop.vendorId}::uuid AND p.listed
     ORDER BY p.created_at DESC, p.id`);
-  return withShops(db, parseRows(productRow, result.rows));
+  return parseRows(productRow, result.rows).map(toProduct);
 }

@@ -7,4 +7,11 @@ export {
   shopOf,
   shopsByVendorIds,
 } from './profiles.ts';
-export { closestShops, type ShopCard, shopCards, shopMembership, shopOfEmail } from './shop-cards.ts';
+export {
+  closestShops,
+  type ShopCard,
+  shopCards,
+  shopCardsRelation,
+  shopMembership,
+  shopOfEmail,
+} from './shop-cards.ts';

@@ -1,6 +1,6 @@
-import { asc, desc, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accountsByIds, activeAccountsByIds, findActiveUserByEmail } from '../users/index.ts';
+import { accountEmailsRelation, accountsByIds, activeAccountsByIds, findActiveUserByEmail } from '../users/index.ts';
 import { type ShopProfile, shopOf, shopsByVendorIds } from './profiles.ts';
 import { shops } from './tables.ts';
 
@@ -22,6 +22,16 @@ export async function shopCards(db: Tx, vendorIds: readonly string[]): Promise<M
   return new Map(
     [...found.values()].map((shop) => [shop.vendorId, toCard(shop, owners.get(shop.vendorId)?.email ?? '')]),
   );
+}
+
+/**
+ * Every shop's card (vendor_id, name, image, address, email) as a relation a product read joins in its own SQL,
+ * so a page of products and their shops is one statement.
+ */
+export function shopCardsRelation(): SQL {
+  return sql`(SELECT ${shops.vendorId} AS vendor_id, ${shops.name} AS name, ${shops.image} AS image,
+    ${shops.address} AS address, account.email
+    FROM ${shops} JOIN ${accountEmailsRelation()} account ON account.id = ${shops.vendorId})`;
 }
 
 /** The shop of the enabled vendor who signs in with this e-mail, if any. */

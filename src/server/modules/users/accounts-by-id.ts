@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from './tables.ts';
 
@@ -12,4 +12,9 @@ export async function accountsByIds(db: Tx, ids: readonly string[]): Promise<Map
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map(({ id, ...account }) => [id, account]));
+}
+
+/** Every account's id and e-mail as a relation another module's SQL may join (a shop's card), not a table. */
+export function accountEmailsRelation(): SQL {
+  return sql`(SELECT ${users.id} AS id, ${users.email} AS email FROM ${users})`;
 }
