@@ -1,4 +1,7 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -104,6 +107,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  // ETag and 304 on every answer with a body (before compression, so the tag is of the content); then text
+  // answers of 1 KB and more compressed by Accept-Encoding (the built app's files come precompressed).
+  await app.register(etag);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });

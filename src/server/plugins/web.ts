@@ -36,6 +36,8 @@ export async function webPlugin(app: FastifyInstance, options: { webDir?: string
     wildcard: false,
     index: false,
     decorateReply: false,
+    // The build writes .br and .gz beside each text file (scripts/precompress.ts): sent by Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
