@@ -78,7 +78,7 @@ export const usersApi = {
     method: 'DELETE',
     path: '/users/:roll/:email',
     tag: 'users',
-    summary: 'Admin: delete a user (the account is disabled; orders and payments stay)',
+    summary: 'Admin: delete another user (the account is disabled; orders and payments stay); never the caller',
     access: { allow: ['admin'] },
     params: z.object({ roll: z.enum(ROLES), email: emailField }),
     status: 200,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { usersApi } from '#contract/api/users.ts';
+import { normalizeEmail } from '#contract/validation.ts';
+import { conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { handle } from '../../route-table.ts';
 import { hashPassword } from './passwords.ts';
@@ -57,7 +59,10 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
 
   handle(app, usersApi.promote, async ({ params }) => promoteToAdmin(app.db, params.id));
 
-  handle(app, usersApi.remove, async ({ params }) =>
-    deleteUser(app.db, params.roll, params.email, options.whenDeleted),
-  );
+  handle(app, usersApi.remove, async ({ params, user }) => {
+    if (normalizeEmail(params.email) === user.email) {
+      throw conflict('You cannot delete your own account. Another admin can.');
+    }
+    return deleteUser(app.db, params.roll, params.email, options.whenDeleted);
+  });
 }

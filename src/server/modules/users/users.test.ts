@@ -385,7 +385,10 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('never deletes the last admin', async () => {
+  it('never deletes the caller’s own account, so never the last admin', async () => {
+    const self = await disable('admin', who.admin.email.toUpperCase());
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.message).toBe('You cannot delete your own account. Another admin can.');
     const admins = (await t.app.inject({ url: '/api/users/admin', headers: who.admin.auth })).json() as {
       email: string;
     }[];
@@ -395,7 +398,6 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
     }
     const last = await disable('admin', who.admin.email);
     expect(last.statusCode).toBe(409);
-    expect(last.json().error.message).toContain('last admin');
     expect((await t.app.inject({ url: '/api/users/me', headers: who.admin.auth })).statusCode).toBe(200);
   });
 

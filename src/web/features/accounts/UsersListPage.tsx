@@ -17,7 +17,7 @@ const TITLES: Record<Role, string> = { customer: 'User List', vendor: 'Vendor Li
 
 /** The admin lists of customers, vendors and admins: #, Name, Roll, Email and each list's actions. */
 export function UsersListPage({ roll }: { roll: Role }) {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const [page, setPage] = useState(1);
   const users = useUsers(roll, page);
   const promote = usePromoteUser();
@@ -45,7 +45,6 @@ export function UsersListPage({ roll }: { roll: Role }) {
       await remove.mutateAsync({ roll, email: target.email });
       if (users.data?.items.length === 1 && page > 1) setPage(page - 1);
       await tellOutcome({ title: 'Deleted', text: `${target.name} has been deleted.`, ok: true });
-      if (target.email === user?.email) await signOut();
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -103,15 +102,20 @@ export function UsersListPage({ roll }: { roll: Role }) {
                     <Store size={16} aria-hidden="true" /> Shop Details
                   </Link>
                 ) : null}
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline btn-error"
-                  onClick={() => deleteOne(row)}
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${row.name}`}
-                >
-                  <Trash2 size={16} aria-hidden="true" /> Delete
-                </button>
+                {row.email === user?.email ? (
+                  // No admin deletes their own account (the server refuses it too); another admin can.
+                  <span className="badge badge-ghost">You</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline btn-error"
+                    onClick={() => deleteOne(row)}
+                    disabled={remove.isPending}
+                    aria-label={`Delete ${row.name}`}
+                  >
+                    <Trash2 size={16} aria-hidden="true" /> Delete
+                  </button>
+                )}
               </div>
             ),
           },
