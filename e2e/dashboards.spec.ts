@@ -95,6 +95,10 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   await expect(row).toContainText(CUSTOMER.email);
   await expect(row).toContainText(money(payment.amount));
   await expect(row).toContainText('pending');
+  // Where to deliver: what the shopper gave at checkout.
+  await expect(row).toContainText('Sam Shopper');
+  await expect(row.getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute('href', 'tel:+15035550199');
+  await expect(row).toContainText('1 Test Lane, Portland');
   await checkA11y(page);
   await page.screenshot({ path: test.info().outputPath('h5-vendorOrder.png'), fullPage: true });
 

@@ -41,6 +41,8 @@ export const vendorOrder = z.object({
   status: z.enum(FULFILMENT_STATUSES),
   orderStatus: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
+  /** Where the vendor delivers: the name, phone and address the shopper gave at checkout. */
+  deliverTo: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
   lines: z.array(vendorOrderLine),
 });
 export type VendorOrder = z.infer<typeof vendorOrder>;

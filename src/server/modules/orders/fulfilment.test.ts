@@ -79,6 +79,7 @@ describe('GET /api/vendor/orders', () => {
       units: 3,
       status: 'pending',
       orderStatus: 'pending',
+      deliverTo: { name: 'Carol', phone: '+1 555 000 2222', address: '2 Orchard Lane' },
     });
     expect(page1.items[0].lines).toEqual([
       expect.objectContaining({ itemName: 'Beans', amount: 3, unitPrice: 3.2, totalPrice: 9.6, status: 'pending' }),

@@ -47,7 +47,14 @@ type LineRow = {
   totalCents: number;
   status: FulfilmentStatus;
 };
-type OrderRow = { id: string; name: string; email: string; status: OrderStatus; createdAt: Date };
+type OrderRow = {
+  id: string;
+  name: string;
+  email: string;
+  status: OrderStatus;
+  createdAt: Date;
+  deliverTo: { name: string; phone: string; address: string };
+};
 
 function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
   return {
@@ -60,6 +67,7 @@ function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
     status: combinedStatus(lines.map((l) => l.status)),
     orderStatus: order.status,
     createdAt: order.createdAt.toISOString(),
+    deliverTo: order.deliverTo,
     lines: lines.map((l) => ({
       _id: l.id,
       productId: l.productId,
@@ -73,13 +81,20 @@ function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
   };
 }
 
+/** An order's own columns and where its vendors deliver it (read with the order's payment joined). */
 const orderColumns = {
   id: orders.id,
   name: orders.name,
   email: orders.email,
   status: orders.status,
   createdAt: orders.createdAt,
+  deliverTo: {
+    name: customerPayments.orderName,
+    phone: customerPayments.phoneNumber,
+    address: customerPayments.address,
+  },
 };
+const withPayment = eq(customerPayments.id, orders.paymentId);
 
 /** The orders holding a vendor's products, newest first, with only that vendor's lines. */
 export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuery): Promise<Page<VendorOrder>> {
@@ -90,6 +105,7 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
   const pageOrders = await db
     .selectDistinct(orderColumns)
     .from(orders)
+    .innerJoin(customerPayments, withPayment)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(eq(orderLines.vendorId, vendorId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -196,7 +212,12 @@ async function moveVendorPart(
   target: Exclude<FulfilmentStatus, 'pending'>,
 ): Promise<{ modifiedCount: number; order: VendorOrder; refundIds: string[] }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select(orderColumns).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(customerPayments, withPayment)
+      .where(eq(orders.id, orderId))
+      .for('update', { of: orders });
     const mine = order
       ? await tx
           .select(lineColumns)
@@ -242,6 +263,7 @@ export async function getOrderTracking(
   const [order] = await db
     .select({ ...orderColumns, paymentId: orders.paymentId, userId: orders.userId })
     .from(orders)
+    .innerJoin(customerPayments, withPayment)
     .where(or(eq(orders.id, id), eq(orders.paymentId, id)));
   if (!order || (caller.roll !== 'admin' && order.userId !== caller.id)) throw notFound('Order');
   const lines = await db

@@ -69,7 +69,21 @@ function OrderActions({ order }: { order: VendorOrder }) {
 
 const itemsOf = (order: VendorOrder) => order.lines.map((line) => `${line.itemName} ×${line.amount}`).join(', ');
 
-/** The same order as a card, for narrow screens where seven columns do not fit. */
+/** Where the vendor delivers the order: the name, phone and address the shopper gave at checkout. */
+function DeliverTo({ order }: { order: VendorOrder }) {
+  const { name, phone, address } = order.deliverTo;
+  return (
+    <address className="not-italic">
+      <div>{name}</div>
+      <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+        {phone}
+      </a>
+      <div>{address}</div>
+    </address>
+  );
+}
+
+/** The same order as a card, for narrow screens where the columns do not fit. */
 function OrderCard({ order }: { order: VendorOrder }) {
   return (
     <RowCard
@@ -95,6 +109,12 @@ function OrderCard({ order }: { order: VendorOrder }) {
         <div className="col-span-2">
           <dt className="font-semibold">Items</dt>
           <dd>{itemsOf(order)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="font-semibold">Deliver to</dt>
+          <dd>
+            <DeliverTo order={order} />
+          </dd>
         </div>
       </dl>
     </RowCard>
@@ -137,6 +157,7 @@ export function VendorOrdersPage() {
                     ),
                   },
                   { header: 'Email', className: 'whitespace-nowrap', cell: (order) => order.email },
+                  { header: 'Deliver to', className: 'text-sm', cell: (order) => <DeliverTo order={order} /> },
                   {
                     header: 'Total Price',
                     className: 'whitespace-nowrap font-semibold',
