@@ -86,6 +86,9 @@ describe('add product page', () => {
   });
 });
 
+/** A day from the test's clock, YYYY-MM-DD (an offered product expires after today). */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 const melon: Product = {
   _id: '00000000-0000-4000-8000-0000000000aa',
   email: VENDOR.email,
@@ -96,10 +99,10 @@ const melon: Product = {
   productionCost: 10,
   profitMargin: 20,
   productPrice: 12,
-  productManufacturingDate: '2026-01-01',
-  productExpireDate: '2026-02-01',
+  productManufacturingDate: dayFromToday(-30),
+  productExpireDate: dayFromToday(365),
   productImage: '/uploads/melon.webp',
-  createdAt: '2026-01-01T00:00:00.000Z',
+  createdAt: `${dayFromToday(-30)}T00:00:00.000Z`,
   shopAddress: '1 Farm Road',
   shopImage: '/uploads/shop.webp',
   shopName: 'Vera Farm',
