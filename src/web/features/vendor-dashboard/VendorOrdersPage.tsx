@@ -69,12 +69,15 @@ function OrderActions({ order }: { order: VendorOrder }) {
 
 const itemsOf = (order: VendorOrder) => order.lines.map((line) => `${line.itemName} ×${line.amount}`).join(', ');
 
-/** Where the vendor delivers the order: the name, phone and address the shopper gave at checkout. */
+/**
+ * Where the vendor delivers the order: the phone and address the shopper gave at checkout, and the name when it
+ * is not the order's own.
+ */
 function DeliverTo({ order }: { order: VendorOrder }) {
   const { name, phone, address } = order.deliverTo;
   return (
     <address className="not-italic">
-      <div>{name}</div>
+      {name === order.name ? null : <div>{name}</div>}
       <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
         {phone}
       </a>
@@ -156,7 +159,7 @@ export function VendorOrdersPage() {
                       </>
                     ),
                   },
-                  { header: 'Email', className: 'whitespace-nowrap', cell: (order) => order.email },
+                  { header: 'Email', className: 'break-all', cell: (order) => order.email },
                   { header: 'Deliver to', className: 'text-sm', cell: (order) => <DeliverTo order={order} /> },
                   {
                     header: 'Total Price',
