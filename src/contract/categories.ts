@@ -31,12 +31,30 @@ export function categoryLabel(value: string): string {
   return CATEGORIES.find((c) => c.value === value)?.label ?? value;
 }
 
-/** The six category pages linked from the home carousel, with their spec routes. */
-export const FEATURED_CATEGORY_ROUTES = [
-  { path: '/milkProducts', category: 'milk', title: 'Milk and Dairy' },
-  { path: '/vegetableProducts', category: 'vegetable', title: 'Vegetables' },
-  { path: '/beveragesProducts', category: 'beverage', title: 'Beverages' },
-  { path: '/fruitProducts', category: 'fruit', title: 'Fruits' },
-  { path: '/sweetProducts', category: 'sweet', title: 'Sweet and Dessert' },
-  { path: '/snackProducts', category: 'snacks', title: 'Snacks' },
-] as const satisfies readonly { path: string; category: CategoryValue; title: string }[];
+/** The six spec category pages (their own routes); the other six live at /category/:value. */
+const SPEC_CATEGORY_PATHS: Partial<Record<CategoryValue, string>> = {
+  milk: '/milkProducts',
+  vegetable: '/vegetableProducts',
+  beverage: '/beveragesProducts',
+  fruit: '/fruitProducts',
+  sweet: '/sweetProducts',
+  snacks: '/snackProducts',
+};
+
+/** The page of a category: its spec route, or /category/:value. */
+export function categoryPath(value: string): string {
+  return SPEC_CATEGORY_PATHS[value as CategoryValue] ?? `/category/${value}`;
+}
+
+/**
+ * Every category's way in, in display order, named by its one label (carousel, menu, page title, breadcrumbs,
+ * product cards and the vendor's form all read CATEGORIES).
+ */
+export const CATEGORY_LINKS = CATEGORIES.map((c) => ({
+  path: categoryPath(c.value),
+  category: c.value,
+  title: c.label,
+}));
+
+/** The six category pages with their own spec routes. */
+export const FEATURED_CATEGORY_ROUTES = CATEGORY_LINKS.filter((c) => SPEC_CATEGORY_PATHS[c.category] !== undefined);

@@ -1,8 +1,10 @@
 import { Menu } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useAuth, useRole } from '../auth/AuthProvider.tsx';
 import { paths } from '../paths.ts';
 import { CartLink } from './CartLink.tsx';
+import { CategoryDropdown, PhoneCategoryLinks } from './CategoryMenu.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { closeDropdown, UserMenu } from './UserMenu.tsx';
 
@@ -16,7 +18,8 @@ function useIsCustomer(): boolean {
   return Boolean(user) && !loading && !isLoading && !isAdmin && !isVendor;
 }
 
-function NavLinks() {
+/** The main links; `categories` (the wide menu's dropdown) follows Shop. */
+function NavLinks({ categories }: { categories?: ReactNode }) {
   const isCustomer = useIsCustomer();
   return (
     <>
@@ -30,6 +33,7 @@ function NavLinks() {
           Shop
         </NavLink>
       </li>
+      {categories}
       {isCustomer ? (
         <li>
           <NavLink to={paths.member} className={linkClass}>
@@ -63,11 +67,12 @@ export function Navbar() {
               <Menu aria-hidden="true" />
             </button>
             <ul
-              className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow"
+              className="menu dropdown-content z-40 mt-3 max-h-[calc(100dvh-5rem)] w-72 flex-nowrap overflow-y-auto rounded-box bg-base-100 p-2 shadow"
               onClick={closeDropdown}
               onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
             >
               <NavLinks />
+              <PhoneCategoryLinks />
             </ul>
           </div>
           <Link to={paths.home} className="flex items-center gap-2 text-2xl font-bold text-primary">
@@ -77,7 +82,7 @@ export function Navbar() {
         </div>
         <div className="navbar-center hidden lg:flex">
           <ul className="flex items-center gap-1">
-            <NavLinks />
+            <NavLinks categories={<CategoryDropdown />} />
           </ul>
         </div>
         <div className="navbar-end ml-auto w-auto flex-1 justify-end gap-2">

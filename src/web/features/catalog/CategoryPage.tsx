@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
 import { CATEGORIES, type CategoryValue } from '#contract/categories.ts';
 import { paths } from '../../paths.ts';
-import { CATEGORY_PICTURES } from './category-pictures.ts';
+import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { useProductPages } from './list-products.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';

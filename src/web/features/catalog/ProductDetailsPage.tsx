@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { categoryLabel } from '#contract/categories.ts';
+import { categoryLabel, categoryPath } from '#contract/categories.ts';
 import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
@@ -13,15 +13,6 @@ import { useReviewSummary } from './get-review-summary.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
-
-const CATEGORY_PAGES: Record<string, string> = {
-  milk: '/milkProducts',
-  vegetable: '/vegetableProducts',
-  fruit: '/fruitProducts',
-  sweet: '/sweetProducts',
-  snacks: '/snackProducts',
-  beverage: '/beveragesProducts',
-};
 
 export function ProductDetailsPage() {
   const { id = '' } = useParams();
@@ -40,7 +31,7 @@ export function ProductDetailsPage() {
   }
   const p = product.data;
   const stock = p.productQuantity.value;
-  const categoryPage = CATEGORY_PAGES[p.productCategory] ?? paths.category(p.productCategory);
+  const categoryPage = categoryPath(p.productCategory);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">

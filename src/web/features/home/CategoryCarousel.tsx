@@ -4,7 +4,11 @@ import { CATEGORY_CARDS, CategoryCard } from './category-cards.tsx';
 // The carousel code loads after the first paint; until then the first cards show in a row of the same size.
 const CategorySwiper = lazy(() => import('./CategorySwiper.tsx'));
 
-/** 'Browse All Category': six fixed cards linking to the category pages. */
+/** Each card's width in the first-paint row: CategorySwiper's cards per view and gaps at each width. */
+const CARD_WIDTH =
+  'basis-[calc((100%-13px)/2.3)] min-[480px]:basis-[calc((100%-46px)/3.3)] md:basis-[calc((100%-99px)/4.3)] lg:basis-[calc((100%-200px)/6)] xl:basis-[calc((100%-250px)/6)]';
+
+/** 'Browse All Category': a card for each of the twelve categories, linking to its page. */
 export function CategoryCarousel() {
   return (
     <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-4 pt-10">
@@ -13,9 +17,9 @@ export function CategoryCarousel() {
       </h2>
       <Suspense
         fallback={
-          <ul className="grid grid-cols-2 gap-[10px] overflow-hidden min-[480px]:grid-cols-3 min-[480px]:gap-5 md:grid-cols-4 md:gap-[30px] lg:grid-cols-6 lg:gap-10 xl:gap-[50px]">
+          <ul className="flex gap-[10px] overflow-hidden min-[480px]:gap-5 md:gap-[30px] lg:gap-10 xl:gap-[50px]">
             {CATEGORY_CARDS.map((category, index) => (
-              <li key={category.path}>
+              <li key={category.path} className={`shrink-0 ${CARD_WIDTH}`}>
                 <CategoryCard index={index} />
               </li>
             ))}
