@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNITS } from './categories.ts';
 import { MAX_LINE_UNITS } from './money.ts';
 import { abortWith, uuidField } from './validation.ts';
 
@@ -15,6 +16,11 @@ export const addToCartInput = z.object({
     .max(MAX_LINE_UNITS, `At most ${MAX_LINE_UNITS} of one product per order`)
     .default(1),
   shopEmail: z.string().trim().max(254, abortWith('E-mail is too long')).optional(),
+  /**
+   * One per click: a request repeated with the same id (a retry after a lost answer) adds nothing more and
+   * answers the line as it is.
+   */
+  requestId: uuidField('Not a request id').optional(),
 });
 export type AddToCartInput = z.input<typeof addToCartInput>;
 
@@ -25,6 +31,16 @@ export const addToCartResult = z.object({
   productName: z.string(),
 });
 export type AddToCartResult = z.infer<typeof addToCartResult>;
+
+/** PATCH /carts/:id: the line's new amount (Remove takes a line out; 0 is refused). */
+export const cartAmountInput = z.object({
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be a whole number')
+    .min(1, 'At least 1: use Remove to take it out of your cart')
+    .max(MAX_LINE_UNITS, `At most ${MAX_LINE_UNITS} of one product per order`),
+});
+export type CartAmountInput = z.input<typeof cartAmountInput>;
 
 export const CART_UNAVAILABLE_REASONS = ['sold_out', 'expired', 'unlisted', 'not_enough_stock'] as const;
 
@@ -44,6 +60,8 @@ export const cartItem = z.object({
   shopEmail: z.string(),
   /** Units in stock right now. */
   stock: z.number().int(),
+  /** What one unit is: the price is per kg, per liter or per piece. */
+  unit: z.enum(UNITS),
   /** False when the product sold out, expired, was unlisted or has fewer units than the line asks. */
   available: z.boolean(),
   unavailableReason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),

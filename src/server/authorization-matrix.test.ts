@@ -193,6 +193,10 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
 
   'GET /api/carts': () => ({ url: `/api/carts?email=${users.customerA.email}` }),
   'POST /api/carts': () => ({ payload: { productId: product.id, amount: 1 } }),
+  'PATCH /api/carts/:id': async () => {
+    const line = await addToCart(t, users.customerA, product.id);
+    return { url: `/api/carts/${line.insertedId}`, payload: { amount: 1 } };
+  },
   'DELETE /api/carts/:id': async () => {
     const line = await addToCart(t, users.customerA, product.id);
     return { url: `/api/carts/${line.insertedId}` };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
@@ -39,6 +40,7 @@ describe('cart', () => {
         shopName: `${vendor.name}'s Farm`,
         shopEmail: vendor.email,
         stock: 10,
+        unit: 'kg',
         available: true,
         unavailableReason: null,
       },
@@ -105,6 +107,121 @@ describe('cart', () => {
     expect((await list(owner)).json()).toEqual([]);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/carts/${insertedId}`, headers: owner.auth });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe("changing a line's quantity (PATCH /carts/:id)", () => {
+  const setAmount = (user: TestUser, id: string, amount: unknown) =>
+    t.app.inject({ method: 'PATCH', url: `/api/carts/${id}`, headers: user.auth, payload: { amount } });
+
+  it('sets the amount up to the stock, and answers the line as the cart shows it', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, { name: 'Leeks', priceCents: 120, stock: 5 });
+    const { insertedId } = (await add(shopper, product.id, 2)).json();
+
+    const up = await setAmount(shopper, insertedId, 5);
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ _id: insertedId, amount: 5, spendMoney: 6, stock: 5, available: true });
+    const down = await setAmount(shopper, insertedId, 1);
+    expect(down.json()).toMatchObject({ amount: 1, spendMoney: 1.2 });
+    expect((await list(shopper)).json()[0].amount).toBe(1);
+    expect((await productRow(t, product.id)).popularity).toBe(1);
+  });
+
+  it('refuses more than the stock with 409 and a clear message, and leaves the line as it was', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, { name: 'Honeycomb', stock: 3 });
+    const { insertedId } = (await add(shopper, product.id, 2)).json();
+    const over = await setAmount(shopper, insertedId, 4);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toMatchObject({ code: 'CONFLICT', message: 'Only 3 of Honeycomb in stock' });
+    expect((await list(shopper)).json()[0].amount).toBe(2);
+
+    // A line asking for more than is left (the stock fell) can be lowered to what is left, not kept.
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
+    expect((await setAmount(shopper, insertedId, 2)).statusCode).toBe(409);
+    const lowered = await setAmount(shopper, insertedId, 1);
+    expect(lowered.json()).toMatchObject({ amount: 1, available: true });
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
+    expect((await setAmount(shopper, insertedId, 1)).json().error.message).toBe('Honeycomb is sold out');
+  });
+
+  it('refuses 0, negative, fractional and missing amounts with 400 (Remove takes a line out)', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, { stock: 5 });
+    const { insertedId } = (await add(shopper, product.id, 2)).json();
+    for (const [amount, message] of [
+      [0, 'At least 1: use Remove to take it out of your cart'],
+      [-3, 'At least 1: use Remove to take it out of your cart'],
+      [1.5, 'Amount must be a whole number'],
+      ['two', 'Amount must be a number'],
+      [undefined, 'Amount must be a number'],
+      [1000, 'At most 999 of one product per order'],
+    ] as const) {
+      const bad = await setAmount(shopper, insertedId, amount);
+      expect(bad.statusCode, String(amount)).toBe(400);
+      expect(bad.json().error.fields).toEqual({ amount: message });
+    }
+    expect((await setAmount(shopper, 'nope', 1)).json().error.fields).toEqual({ id: 'Not a cart item id' });
+    expect((await list(shopper)).json()[0].amount).toBe(2);
+  });
+
+  it("lets nobody change another shopper's line: 401 signed out, 403 for others, vendors and admins", async () => {
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const admin = await createUser(t, { roll: 'admin' });
+    const product = await createProduct(t, vendor, { stock: 9 });
+    const { insertedId } = (await add(owner, product.id, 1)).json();
+
+    const anonymous = await t.app.inject({ method: 'PATCH', url: `/api/carts/${insertedId}`, payload: { amount: 3 } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await setAmount(other, insertedId, 3)).statusCode).toBe(403);
+    expect((await setAmount(vendor, insertedId, 3)).statusCode).toBe(403);
+    expect((await setAmount(admin, insertedId, 3)).statusCode).toBe(403);
+    expect((await list(owner)).json()[0].amount).toBe(1);
+    expect((await setAmount(owner, '00000000-0000-4000-8000-000000000000', 1)).statusCode).toBe(404);
+  });
+});
+
+describe('adding is idempotent per click (requestId)', () => {
+  const addOnce = (user: TestUser, productId: string, requestId: string, amount = 1) =>
+    t.app.inject({ method: 'POST', url: '/api/carts', headers: user.auth, payload: { productId, amount, requestId } });
+
+  it('a retried request adds once and answers the same line; a new click adds again', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, { name: 'Eggs', stock: 20 });
+    const click = randomUUID();
+    const first = await addOnce(shopper, product.id, click, 2);
+    const retry = await addOnce(shopper, product.id, click, 2);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect((await list(shopper)).json()[0].amount).toBe(2);
+
+    const retriedAtOnce = randomUUID();
+    const both = await Promise.all([
+      addOnce(shopper, product.id, retriedAtOnce),
+      addOnce(shopper, product.id, retriedAtOnce),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect((await list(shopper)).json()[0].amount).toBe(3);
+    expect((await addOnce(shopper, product.id, randomUUID())).json().amount).toBe(4);
+  });
+
+  it("a key is the shopper's own: another shopper's same key still adds, a refused add can be retried", async () => {
+    const [ann, ben] = [await createUser(t), await createUser(t)];
+    const product = await createProduct(t, vendor, { name: 'Rye', stock: 2 });
+    const key = randomUUID();
+    expect((await addOnce(ann, product.id, key)).statusCode).toBe(201);
+    expect((await addOnce(ben, product.id, key)).statusCode).toBe(201);
+    expect((await list(ben)).json()[0].amount).toBe(1);
+
+    const refused = randomUUID();
+    expect((await addOnce(ann, product.id, refused, 5)).statusCode).toBe(409);
+    expect((await addOnce(ann, product.id, refused, 1)).json().amount).toBe(2);
+    expect((await addOnce(ann, product.id, 'not-a-key')).json().error.fields).toEqual({
+      requestId: 'Not a request id',
+    });
   });
 });
 

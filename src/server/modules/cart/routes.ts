@@ -3,7 +3,7 @@ import { cartApi } from '#contract/api/cart.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
-import { addToCart, getCart, removeFromCart } from './service.ts';
+import { addToCart, getCart, removeFromCart, setCartAmount } from './service.ts';
 
 export async function cartRoutes(app: FastifyInstance) {
   handle(app, cartApi.list, async ({ query, user }) => {
@@ -11,7 +11,9 @@ export async function cartRoutes(app: FastifyInstance) {
     return getCart(app.db, user);
   });
 
-  handle(app, cartApi.add, async ({ body, user }) => addToCart(app.db, user.id, body.productId, body.amount));
+  handle(app, cartApi.add, async ({ body, user }) => addToCart(app.db, user.id, body));
+
+  handle(app, cartApi.setAmount, async ({ params, body, user }) => setCartAmount(app.db, user, params.id, body.amount));
 
   handle(app, cartApi.remove, async ({ params, user }) => removeFromCart(app.db, user.id, params.id));
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Unit } from '#contract/categories.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
@@ -12,6 +13,7 @@ export type CartProduct = {
   image: string;
   priceCents: number;
   stock: number;
+  unit: Unit;
   listed: boolean;
   expired: boolean;
   vendorId: string;
@@ -37,6 +39,7 @@ export async function productsForCart(
       image: products.imageUrl,
       priceCents: products.priceCents,
       stock: products.stock,
+      unit: products.unit,
       listed: products.listed,
       expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
       vendorId: products.vendorId,

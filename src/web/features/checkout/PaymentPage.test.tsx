@@ -18,6 +18,7 @@ const line: CartItem = {
   shopName: 'Vera Farm',
   shopEmail: 'vera@example.com',
   stock: 10,
+  unit: 'kg',
   available: true,
   unavailableReason: null,
 };
