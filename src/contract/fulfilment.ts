@@ -16,6 +16,10 @@ export const NEXT_STATUSES: Record<FulfilmentStatus, readonly FulfilmentStatus[]
   cancelled: [],
 };
 
+/** How an order reaches its shopper. */
+export const DELIVERY_KINDS = ['delivery'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
 export const vendorOrderLine = z.object({
   _id: z.string(),
   productId: z.string().nullable(),
@@ -41,8 +45,13 @@ export const vendorOrder = z.object({
   status: z.enum(FULFILMENT_STATUSES),
   orderStatus: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
-  /** Where the vendor delivers: the name, phone and address the shopper gave at checkout. */
-  deliverTo: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
+  /**
+   * How the order reaches the shopper and where: delivery to the name, phone and address given at checkout (the
+   * only kind so far; a pickup choice would be another kind).
+   */
+  deliverTo: z.object({ kind: z.enum(DELIVERY_KINDS), name: z.string(), phone: z.string(), address: z.string() }),
+  /** The shopper's note for the shop, given at checkout, or null. */
+  note: z.string().nullable(),
   lines: z.array(vendorOrderLine),
 });
 export type VendorOrder = z.infer<typeof vendorOrder>;

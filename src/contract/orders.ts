@@ -67,6 +67,8 @@ export const customerPayment = z.object({
   orderName: z.string(),
   phoneNumber: z.string(),
   address: z.string(),
+  /** The shopper's note for the shop, given at checkout, or null. */
+  note: z.string().nullable(),
   transactionId: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   cardBrand: z.string().nullable(),
@@ -115,6 +117,8 @@ export const invoice = z.object({
     phone: z.string(),
   }),
   billTo: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  /** The buyer's note for the shop, given at checkout, or null. */
+  note: z.string().nullable(),
   payment: z.object({
     method: z.string(),
     cardBrand: z.string().nullable(),

@@ -130,11 +130,19 @@ export const sandboxConfirmResult = z.object({
   cardLast4: z.string().nullable(),
 });
 
-/** The checkout form of userPayment. */
+/** The longest note a shopper may leave for the shop. */
+export const ORDER_NOTE_MAX = 500;
+
+/** The checkout form of userPayment; the note for the shop is optional (blank is none). */
 export const checkoutDetails = z.object({
   name: requiredText(100, 'Name is too long'),
   phoneNumber: phoneField,
   address: requiredText(300, 'Address is too long (300 characters at most)'),
+  note: z
+    .string({ error: 'The note must be text' })
+    .trim()
+    .max(ORDER_NOTE_MAX, abortWith(`The note is too long (${ORDER_NOTE_MAX} characters at most)`))
+    .optional(),
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetails>;
 

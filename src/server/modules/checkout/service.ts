@@ -7,8 +7,11 @@ import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { type CartLine, listCartLines, subtotalCents, unavailableMessage, unavailableReason } from '../cart/index.ts';
 import { quoteCoupon } from '../coupons/index.ts';
-import { paymentByTransactionId } from '../orders/index.ts';
+import { keepOrderNote, paymentByTransactionId } from '../orders/index.ts';
 import { findOwnIntent, openIntent, type PaymentProvider, type PaymentProviders } from '../payments/index.ts';
+
+/** A payment not yet settled, whose order (and note) is still to be made. */
+const OPEN_INTENT = new Set<string>(['requires_confirmation', 'succeeded']);
 
 function assertBuyable(lines: CartLine[]) {
   if (lines.length === 0) throw conflict('Your cart is empty');
@@ -22,7 +25,7 @@ function assertBuyable(lines: CartLine[]) {
 
 /**
  * POST /customer-payment: prices the caller's cart (and coupon) on the server, opens a card payment for
- * that amount with the provider, and remembers it (with the delivery details when sent) so that only this
+ * that amount with the provider, and remembers it (with the delivery details and note when sent) so that only this
  * buyer's cart can become its order.
  */
 export async function startCheckout(
@@ -36,7 +39,7 @@ export async function startCheckout(
   assertBuyable(lines);
   const subtotal = subtotalCents(lines);
   const coupon = couponCode ? await quoteCoupon(db, couponCode, subtotal) : null;
-  return openIntent(db, provider, user, {
+  const intent = await openIntent(db, provider, user, {
     purpose: 'checkout',
     description: `Farmstall order for ${user.email}`,
     subtotalCents: subtotal,
@@ -47,6 +50,8 @@ export async function startCheckout(
         ? { orderName: details.name, phoneNumber: details.phoneNumber, address: details.address }
         : undefined,
   });
+  await keepOrderNote(db, intent.paymentIntentId, details?.note);
+  return intent;
 }
 
 /**
@@ -63,6 +68,8 @@ export async function completeCheckout(
   log?: FastifyBaseLogger,
 ): Promise<{ payment: CustomerPayment; created: boolean }> {
   const intentRow = await findOwnIntent(db, provider.name, paymentIntentId, user.id, 'checkout');
+  // Like the delivery details, a note sent now counts only while the payment is not yet its order.
+  if (OPEN_INTENT.has(intentRow.status)) await keepOrderNote(db, intentRow.providerIntentId, details.note);
   const outcome = await settle(intentRow.id, { details, log });
   switch (outcome.kind) {
     case 'order': {

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
 import { findIntent, type PaymentProvider, processRefund, requestRefund } from '../payments/index.ts';
+import { paymentNote } from './notes.ts';
 import { lineRefundKey, paidShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
@@ -54,6 +55,7 @@ type OrderRow = {
   status: OrderStatus;
   createdAt: Date;
   deliverTo: { name: string; phone: string; address: string };
+  note: string | null;
 };
 
 function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
@@ -67,7 +69,8 @@ function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
     status: combinedStatus(lines.map((l) => l.status)),
     orderStatus: order.status,
     createdAt: order.createdAt.toISOString(),
-    deliverTo: order.deliverTo,
+    deliverTo: { kind: 'delivery', ...order.deliverTo },
+    note: order.note,
     lines: lines.map((l) => ({
       _id: l.id,
       productId: l.productId,
@@ -81,7 +84,7 @@ function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
   };
 }
 
-/** An order's own columns and where its vendors deliver it (read with the order's payment joined). */
+/** An order's own columns, where its vendors deliver it and its note (read with the order's payment joined). */
 const orderColumns = {
   id: orders.id,
   name: orders.name,
@@ -93,6 +96,7 @@ const orderColumns = {
     phone: customerPayments.phoneNumber,
     address: customerPayments.address,
   },
+  note: paymentNote,
 };
 const withPayment = eq(customerPayments.id, orders.paymentId);
 

@@ -1,4 +1,5 @@
 /** The orders module's public functions: the order, its lines and payment record are queried only here. */
+export { keepOrderNote } from './notes.ts';
 export { buyersOf, hasDeliveredPurchase } from './purchases.ts';
 export { paymentByTransactionId } from './queries.ts';
 export { type NewOrder, recordOrder } from './record-order.ts';

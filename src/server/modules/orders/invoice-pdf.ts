@@ -49,6 +49,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .text(invoice.billTo.address, { width: width / 2 - 10 })
     .text(invoice.billTo.phone)
     .text(invoice.billTo.email);
+  if (invoice.note) doc.text(`Your note for the shop: ${invoice.note}`, { width: width / 2 - 10 });
   const billToBottom = doc.y;
   const overviewX = left + width / 2;
   doc.font('Helvetica-Bold').fontSize(11).text('Overview', overviewX, blockTop);

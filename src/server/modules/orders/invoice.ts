@@ -16,6 +16,7 @@ export function toInvoice(payment: CustomerPayment): Invoice {
     date: payment.date,
     company: { ...INVOICE_COMPANY },
     billTo: { name: payment.orderName, address: payment.address, phone: payment.phoneNumber, email: payment.email },
+    note: payment.note,
     payment: {
       method: cardLabel(payment),
       cardBrand: payment.cardBrand,

@@ -6,13 +6,14 @@ import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { type OrderRefund, refundsOfOrders } from '../payments/index.ts';
+import { paymentNote } from './notes.ts';
 import { lineRefundKey } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
 function paymentRows(db: Tx, where: SQL | undefined) {
   return db
-    .select({ ...getTableColumns(customerPayments), orderId: orders.id, status: orders.status })
+    .select({ ...getTableColumns(customerPayments), orderId: orders.id, status: orders.status, note: paymentNote })
     .from(customerPayments)
     .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
     .where(where);
@@ -93,6 +94,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       orderName: row.orderName,
       phoneNumber: row.phoneNumber,
       address: row.address,
+      note: row.note,
       transactionId: row.transactionId,
       status: row.status,
       cardBrand: row.cardBrand,

@@ -40,6 +40,20 @@ export const customerPayments = pgTable(
   ],
 );
 
+/**
+ * The shopper's optional note for the shop, by the transaction id of the card payment that pays the order: kept
+ * when checkout starts, before the order exists (the paid payment becomes the order later, maybe by the webhook).
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('order_notes_note_length', sql`char_length(${t.note}) BETWEEN 1 AND 500`)],
+);
+
 /** The order of the spec: one per customer payment. Its status is stored here only. */
 export const orders = pgTable(
   'orders',

@@ -93,6 +93,11 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             <br />
             {invoice.billTo.email}
           </address>
+          {invoice.note ? (
+            <p className="mt-2 break-words">
+              <span className="font-semibold">Your note for the shop:</span> {invoice.note}
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="overview">
           <h2 id="overview" className="text-lg font-bold">

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatDollars } from '#contract/money.ts';
-import { type CheckoutDetails, checkoutDetails } from '#contract/payments.ts';
+import { formatDollars, formatUnitPrice } from '#contract/money.ts';
+import { type CheckoutDetails, checkoutDetails, ORDER_NOTE_MAX } from '#contract/payments.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
@@ -45,7 +45,7 @@ export function PaymentPage() {
 
   const form = useForm<CheckoutDetails>({
     resolver: zodResolver(checkoutDetails),
-    defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '' },
+    defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '', note: '' },
   });
   const field = wireFields('checkout', form);
 
@@ -118,6 +118,15 @@ export function PaymentPage() {
                 autoComplete="street-address"
               />
             </div>
+            <div className="sm:col-span-2">
+              <TextField
+                label="Note for the shop (optional)"
+                field={field('note')}
+                as="textarea"
+                className="textarea h-20 w-full"
+                hint={`For example: leave it at the back door. At most ${ORDER_NOTE_MAX} characters.`}
+              />
+            </div>
           </div>
           <h2 className="mt-4 mb-2 text-xl font-bold">Payment</h2>
           <CardField onPayer={card.onPayer} error={card.cardError} />
@@ -137,6 +146,7 @@ export function PaymentPage() {
               <li key={item._id} className="flex justify-between gap-3 text-sm">
                 <span>
                   {item.name} × {item.amount}
+                  <span className="block text-xs text-base-content/70">{formatUnitPrice(item.price, item.unit)}</span>
                 </span>
                 <span className="font-semibold">{formatDollars(item.spendMoney)}</span>
               </li>

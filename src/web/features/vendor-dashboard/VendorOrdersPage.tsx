@@ -1,5 +1,5 @@
 import { type LucideIcon, PackageCheck, Truck, XCircle } from 'lucide-react';
-import { type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
+import { type DeliveryKind, type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
@@ -69,20 +69,30 @@ function OrderActions({ order }: { order: VendorOrder }) {
 
 const itemsOf = (order: VendorOrder) => order.lines.map((line) => `${line.itemName} ×${line.amount}`).join(', ');
 
+const KIND_LABEL: Record<DeliveryKind, string> = { delivery: 'Delivery' };
+
 /**
- * Where the vendor delivers the order: the phone and address the shopper gave at checkout, and the name when it
- * is not the order's own.
+ * How and where the vendor delivers the order: the kind, the phone and address the shopper gave at checkout, the
+ * name when it is not the order's own, and the shopper's note for the shop.
  */
 function DeliverTo({ order }: { order: VendorOrder }) {
-  const { name, phone, address } = order.deliverTo;
+  const { kind, name, phone, address } = order.deliverTo;
   return (
-    <address className="not-italic">
-      {name === order.name ? null : <div>{name}</div>}
-      <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-        {phone}
-      </a>
-      <div>{address}</div>
-    </address>
+    <>
+      <span className="badge badge-ghost badge-sm">{KIND_LABEL[kind]}</span>
+      <address className="not-italic">
+        {name === order.name ? null : <div>{name}</div>}
+        <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          {phone}
+        </a>
+        <div>{address}</div>
+      </address>
+      {order.note ? (
+        <p className="mt-1 break-words">
+          <span className="font-semibold">Note:</span> {order.note}
+        </p>
+      ) : null}
+    </>
   );
 }
 
