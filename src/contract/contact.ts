@@ -11,6 +11,15 @@ export const contactMessageInput = z.object({
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInput>;
 
+/** Farmstall's public contact details, set by the server's CONTACT_* settings. */
+export const contactDetails = z.object({
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  hours: z.string(),
+});
+export type ContactDetails = z.infer<typeof contactDetails>;
+
 export const contactMessageCreated = z.object({ insertedId: z.string(), message: z.string() });
 
 /** A message as the admin reads it on adminHome. */

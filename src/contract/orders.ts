@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from './fulfilment.ts';
 import { pageQuery, paginated } from './pagination.ts';
+import { RETURNS_POLICY } from './policies.ts';
 import { uuidField } from './validation.ts';
 
 /** A payment's status is its order's; a line's is its shop's step (fulfilment.ts). */
@@ -88,20 +89,17 @@ export const historyQuery = pageQuery;
 export const customerPaymentPage = paginated(customerPayment);
 export type CustomerPaymentPage = z.infer<typeof customerPaymentPage>;
 
-/** The seller block at the top of every invoice. */
+/** The seller block at the top of every invoice; its address, e-mail and phone come from the server's CONTACT_* settings. */
 export const INVOICE_COMPANY = {
   name: 'Farmstall',
   tagline: 'A grocery store for local food',
-  address: '5171 W Campbell Ave, Kent, Utah 53127, United States',
-  email: 'sale@farmstall.example',
-  phone: '(+91) 540-025-124553',
 } as const;
 
 /** The notes of the spec printed under every invoice. */
 export const INVOICE_NOTES = [
   'All amounts are in US dollars.',
   'A finance charge of 1.5% is made on unpaid balances after 30 days.',
-  'Once an order is placed, no refunds are made, except for items a shop cancels: what you paid for them goes back to your card.',
+  RETURNS_POLICY.text,
   'Delivery may be delayed by unforeseen circumstances.',
 ] as const;
 

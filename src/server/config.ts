@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ContactDetails } from '#contract/contact.ts';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -69,6 +70,14 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** Farmstall's public contact details unless CONTACT_* say otherwise (one place, one country). */
+const DEFAULT_CONTACT: ContactDetails = {
+  address: '1420 SE Stark Street, Portland, OR 97214, United States',
+  phone: '+1 503-555-0142',
+  email: 'hello@farmstall.example',
+  hours: '9:00 - 18:00, Mon - Sat (Pacific Time)',
+};
+
 /** Every setting the server reads, with a safe default. Nothing else reads process.env. */
 const envSchema = z
   .object({
@@ -116,6 +125,10 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalString.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional()),
+    CONTACT_ADDRESS: z.string().trim().min(1).default(DEFAULT_CONTACT.address),
+    CONTACT_PHONE: z.string().trim().min(1).default(DEFAULT_CONTACT.phone),
+    CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_CONTACT.email),
+    CONTACT_HOURS: z.string().trim().min(1).default(DEFAULT_CONTACT.hours),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -188,6 +201,8 @@ export type Config = {
         webhookSecret: string;
         apiBase: string | undefined;
       };
+  /** The public contact details: footer, contact page, About and the invoice header (GET /api/contact/details). */
+  contact: ContactDetails;
 };
 
 /**
@@ -263,5 +278,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiBase: env.STRIPE_API_BASE,
           }
         : { provider: 'sandbox' },
+    contact: {
+      address: env.CONTACT_ADDRESS,
+      phone: env.CONTACT_PHONE,
+      email: env.CONTACT_EMAIL,
+      hours: env.CONTACT_HOURS,
+    },
   };
 }

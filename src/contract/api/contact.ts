@@ -1,9 +1,19 @@
-import { contactMessageCreated, contactMessageInput, contactMessagePage } from '../contact.ts';
+import { contactDetails, contactMessageCreated, contactMessageInput, contactMessagePage } from '../contact.ts';
 import { pageQuery } from '../pagination.ts';
 import { route } from '../route-table.ts';
 
-/** Messages to the Farmstall team: anyone sends one, admins read them. */
+/** Farmstall's contact details and messages to the team: anyone sends one, admins read them. */
 export const contactApi = {
+  details: route({
+    method: 'GET',
+    path: '/contact/details',
+    tag: 'contact',
+    summary: "Farmstall's address, phone, e-mail and opening hours (the server's CONTACT_* settings)",
+    access: { allow: 'public' },
+    status: 200,
+    response: contactDetails,
+    errors: [],
+  }),
   list: route({
     method: 'GET',
     path: '/contact',

@@ -1,23 +1,7 @@
-import { Clock, Headset, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { RETURNS_POLICY_ANCHOR } from '#contract/policies.ts';
 import { paths } from '../paths.ts';
-import { SocialIcons } from '../ui/SocialIcons.tsx';
-import { CONTACT } from './contact-details.ts';
-
-const CONTACT_LINES = [
-  { key: 'address', Icon: MapPin, content: <span>Address: {CONTACT.address}</span> },
-  { key: 'phone', Icon: Phone, content: <span>Call us: {CONTACT.phone}</span> },
-  {
-    key: 'email',
-    Icon: Mail,
-    content: (
-      <a className="link-hover" href={`mailto:${CONTACT.email}`}>
-        {CONTACT.email}
-      </a>
-    ),
-  },
-  { key: 'hours', Icon: Clock, content: <span>Hours: {CONTACT.hours}</span> },
-];
+import { ContactLines } from './ContactLines.tsx';
 
 const LINK_LISTS = [
   {
@@ -42,11 +26,6 @@ const LINK_LISTS = [
   },
 ];
 
-const SUPPORT_LINES = [
-  { Icon: Headset, line: CONTACT.supportLine, note: '24/7 Support Center' },
-  { Icon: Phone, line: CONTACT.workingHoursLine, note: 'Working 8:00 - 22:00' },
-];
-
 export function Footer() {
   return (
     <footer className="mt-16 border-t border-base-300 bg-base-200 text-base-content">
@@ -59,14 +38,7 @@ export function Footer() {
           <h2 id="footer-contact" className="sr-only">
             Contact
           </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {CONTACT_LINES.map(({ key, Icon, content }) => (
-              <li key={key} className="flex gap-2">
-                <Icon size={18} className="shrink-0 text-primary" aria-hidden="true" />
-                {content}
-              </li>
-            ))}
-          </ul>
+          <ContactLines className="mt-4 space-y-2 text-sm" />
         </section>
         {LINK_LISTS.map((list) => (
           <nav key={list.id} aria-labelledby={list.id}>
@@ -99,21 +71,9 @@ export function Footer() {
       <div className="border-t border-base-300">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm md:flex-row">
           <p>© {new Date().getFullYear()} Farmstall. All rights reserved.</p>
-          <div className="flex flex-wrap justify-center gap-6">
-            {SUPPORT_LINES.map(({ Icon, line, note }) => (
-              <p key={note} className="flex items-center gap-2">
-                <Icon size={28} className="text-primary" aria-hidden="true" />
-                <span>
-                  <strong className="block text-primary">{line}</strong>
-                  <span className="text-xs">{note}</span>
-                </span>
-              </p>
-            ))}
-          </div>
-          <div className="flex flex-col items-center gap-1">
-            <span className="font-semibold">Follow us</span>
-            <SocialIcons />
-          </div>
+          <Link className="link-hover" to={`${paths.about}#${RETURNS_POLICY_ANCHOR}`}>
+            Returns and refunds
+          </Link>
         </div>
       </div>
     </footer>

@@ -1,9 +1,14 @@
-/** Farmstall's public contact details, shown in the footer and on the contact page. */
-export const CONTACT = {
-  address: '5171 W Campbell Ave, Kent, Utah 53127, United States',
-  phone: '(+91) 540-025-124553',
-  email: 'sale@farmstall.example',
-  hours: '10:00 - 18:00, Mon - Sat',
-  supportLine: '1900 - 888',
-  workingHoursLine: '1900 - 6666',
-} as const;
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../api/client.ts';
+
+/** Farmstall's public contact details, as the server is configured (CONTACT_*): they change only on a restart. */
+export const contactDetailsQuery = queryOptions({
+  queryKey: ['contact-details'],
+  queryFn: () => call('GET /contact/details'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The footer's, contact page's and About's address, phone, e-mail and hours. */
+export function useContactDetails() {
+  return useQuery(contactDetailsQuery);
+}

@@ -4,6 +4,8 @@ import { handle } from '../../route-table.ts';
 import { listContactMessages, saveContactMessage } from './service.ts';
 
 export async function contactRoutes(app: FastifyInstance) {
+  handle(app, contactApi.details, async () => app.config.contact);
+
   handle(app, contactApi.list, async ({ query }) => listContactMessages(app.db, query));
 
   handle(app, contactApi.send, async ({ body }) => {

@@ -1,3 +1,4 @@
+import type { ContactDetails } from '#contract/contact.ts';
 import type { CustomerPayment, Invoice } from '#contract/orders.ts';
 import { INVOICE_COMPANY, INVOICE_NOTES } from '#contract/orders.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,12 +10,13 @@ function cardLabel(payment: CustomerPayment) {
   return `${brand} •••• ${payment.cardLast4}`;
 }
 
-export function toInvoice(payment: CustomerPayment): Invoice {
+/** The invoice of a payment, headed by Farmstall's configured contact details. */
+export function toInvoice(payment: CustomerPayment, contact: ContactDetails): Invoice {
   return {
     _id: payment._id,
     invoiceNumber: payment.transactionId,
     date: payment.date,
-    company: { ...INVOICE_COMPANY },
+    company: { ...INVOICE_COMPANY, address: contact.address, email: contact.email, phone: contact.phone },
     billTo: { name: payment.orderName, address: payment.address, phone: payment.phoneNumber, email: payment.email },
     note: payment.note,
     payment: {
@@ -46,6 +48,11 @@ export function toInvoice(payment: CustomerPayment): Invoice {
 }
 
 /** The invoice of one payment, for its buyer or an admin. */
-export async function getInvoice(db: Db, id: string, caller: { id: string; roll: string }) {
-  return toInvoice(await readablePayment(db, id, caller));
+export async function getInvoice(
+  db: Db,
+  id: string,
+  caller: { id: string; roll: string },
+  contact: ContactDetails,
+) {
+  return toInvoice(await readablePayment(db, id, caller), contact);
 }

@@ -25,10 +25,10 @@ export async function orderRoutes(app: FastifyInstance) {
 
   handle(app, ordersApi.customerStats, async ({ user }) => customerStats(app.db, user.id));
 
-  handle(app, ordersApi.invoice, async ({ params, user }) => getInvoice(app.db, params.id, user));
+  handle(app, ordersApi.invoice, async ({ params, user }) => getInvoice(app.db, params.id, user, app.config.contact));
 
   handle(app, ordersApi.invoicePdf, async ({ params, user }, reply) => {
-    const data = await getInvoice(app.db, params.id, user);
+    const data = await getInvoice(app.db, params.id, user, app.config.contact);
     const pdf = await renderInvoicePdf(data);
     return reply
       .header('content-type', 'application/pdf')

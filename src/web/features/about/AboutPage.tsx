@@ -9,12 +9,14 @@ import manager from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f4bc.webp';
 import farmerWoman from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f33e.webp';
 import carrot from '@lobehub/fluent-emoji-3d/assets/1f955.webp';
 import type { ReactNode } from 'react';
+import { RETURNS_POLICY, RETURNS_POLICY_ANCHOR } from '#contract/policies.ts';
+import { ContactLines } from '../../layout/ContactLines.tsx';
 
 const PROVIDES = [
   {
     image: money,
     title: 'Best prices & offers',
-    text: 'Fair prices set by the farmers and makers themselves, with offers on orders of $50 or more.',
+    text: 'Fair prices set by the farmers and makers themselves, with daily deals and coupon codes.',
   },
   {
     image: basket,
@@ -24,15 +26,15 @@ const PROVIDES = [
   {
     image: truck,
     title: 'Free delivery',
-    text: 'Shipping is free on every order, and our support team answers around the clock.',
+    text: 'No delivery fee on any order, and our support team answers six days a week.',
   },
   {
     image: gift,
     title: 'Daily deals',
-    text: 'Fresh deals every day, each with its own countdown so you never miss one.',
+    text: 'Three real discounts at a time, each with its old price, its saving and a countdown to its end.',
   },
   { image: star, title: 'Honest reviews', text: 'Reviews from real shoppers, with verified purchases marked.' },
-  { image: carrot, title: 'Easy returns', text: 'Not happy with something? Return it within 30 days.' },
+  { image: carrot, title: 'Straight from the maker', text: 'Every product comes from the shop that made or grew it.' },
 ] as const;
 
 const TEAM = [
@@ -99,7 +101,7 @@ export function AboutPage() {
           </p>
           <p className="mt-4">
             Every shop on Farmstall sets its own prices and ships its own orders. We take care of the rest: a fair
-            marketplace, secure card payments, honest reviews and a support team that answers every day.
+            marketplace, secure card payments, honest reviews and a support team that answers six days a week.
           </p>
         </div>
         <img src={apple} alt="A fresh red apple" width="256" height="256" className="mx-auto" />
@@ -112,6 +114,24 @@ export function AboutPage() {
           </Card>
         ))}
       </CardList>
+
+      <section id={RETURNS_POLICY_ANCHOR} aria-labelledby="about-returns" className="mt-16 scroll-mt-24">
+        <h2 id="about-returns" className="text-center text-3xl font-bold">
+          Returns and refunds
+        </h2>
+        <div className="mx-auto mt-6 max-w-3xl rounded-box bg-base-200 p-6">
+          <h3 className="text-lg font-bold">{RETURNS_POLICY.title}</h3>
+          <p className="mt-2">{RETURNS_POLICY.text}</p>
+          <p className="mt-2">The same words are printed on every invoice.</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-contact" className="mt-16">
+        <h2 id="about-contact" className="text-center text-3xl font-bold">
+          Find us
+        </h2>
+        <ContactLines className="mx-auto mt-6 w-fit space-y-2" />
+      </section>
 
       <CardList id="about-team" title="Our Team" className="sm:grid-cols-3">
         {TEAM.map((person) => (

@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { SocialIcons } from '../../ui/SocialIcons.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
 import { useProductPages } from './list-products.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
-/** A shop's header (picture, name, since year, address, phone, social links) and its products. */
+/** A shop's header (picture, name, premium badge, since year, address, phone) and its products. */
 export function ShopDetailsPage() {
   const { id = '' } = useParams();
   const shop = useShop(id);
@@ -55,7 +54,6 @@ export function ShopDetailsPage() {
             </p>
           ) : null}
         </div>
-        <SocialIcons />
       </section>
       <div className="my-6 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl font-bold">Products{total !== undefined && total !== null ? ` (${total})` : ''}</h2>

@@ -1,20 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { type ContactMessageInput, contactMessageInput } from '#contract/contact.ts';
 import { errorMessage } from '../../api/client.ts';
-import { CONTACT } from '../../layout/contact-details.ts';
+import { ContactLines } from '../../layout/ContactLines.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { useSendContactMessage } from './send-contact-message.ts';
-
-const OFFICE = [
-  { Icon: MapPin, text: CONTACT.address },
-  { Icon: Phone, text: CONTACT.phone },
-  { Icon: Mail, text: CONTACT.email },
-  { Icon: Clock, text: CONTACT.hours },
-];
 
 export function ContactPage() {
   const send = useSendContactMessage();
@@ -45,13 +37,7 @@ export function ContactPage() {
           <h2 id="contact-office" className="text-xl font-bold">
             Our office
           </h2>
-          <ul className="mt-4 space-y-3">
-            {OFFICE.map(({ Icon, text }) => (
-              <li key={text} className="flex gap-2">
-                <Icon className="shrink-0 text-primary" aria-hidden="true" /> {text}
-              </li>
-            ))}
-          </ul>
+          <ContactLines className="mt-4 space-y-3" iconSize={24} />
         </section>
         <section aria-labelledby="contact-form-title" className="lg:col-span-2">
           <h2 id="contact-form-title" className="text-xl font-bold">

@@ -6,14 +6,14 @@ import { paths } from '../../paths.ts';
 export const SLIDES = [
   {
     title: 'Fresh Vegetables Big Discount',
-    text: 'Save up to 50% off on your first order',
+    text: 'Picked this week by farms near you, with a real discount on the deals of the day',
     picture: leafyGreens,
     link: '/vegetableProducts',
     action: 'Shop vegetables',
   },
   {
     title: "Don't miss amazing grocery deals",
-    text: 'Sign up for the daily newsletter',
+    text: 'Three deals a day: the old price, the saving and a countdown to the end',
     picture: cart,
     link: paths.shopList,
     action: 'Browse the shops',
