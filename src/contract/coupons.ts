@@ -20,6 +20,37 @@ export const couponCodeField = z
 const optionalNumber = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null || Number.isNaN(v) ? undefined : v), schema.optional());
 
+const optionalDay = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: 'Enter a date' })
+    .max(10, abortWith('Enter a date'))
+    .check(z.iso.date({ error: 'Enter a date' }))
+    .optional(),
+);
+
+export const COUPON_DATE_MESSAGES = {
+  startPast: 'The first day cannot be in the past',
+  endPast: 'The last valid day cannot be in the past',
+  endBeforeStart: 'The last valid day cannot be before the first day',
+} as const;
+
+/**
+ * What is wrong with a coupon's days on `today` (YYYY-MM-DD; the server's business day, the browser's own day in
+ * the form): neither in the past (today is fine), the last day not before the first. Field name to message.
+ */
+export function couponDateProblems(
+  input: { startsOn?: string; expiresOn?: string },
+  today: string,
+): Partial<Record<'startsOn' | 'expiresOn', string>> {
+  const problems: Partial<Record<'startsOn' | 'expiresOn', string>> = {};
+  if (input.startsOn && input.startsOn < today) problems.startsOn = COUPON_DATE_MESSAGES.startPast;
+  if (input.expiresOn && input.expiresOn < today) problems.expiresOn = COUPON_DATE_MESSAGES.endPast;
+  else if (input.expiresOn && input.startsOn && input.expiresOn < input.startsOn)
+    problems.expiresOn = COUPON_DATE_MESSAGES.endBeforeStart;
+  return problems;
+}
+
 /** POST /coupons (admin). `value` is a percent (1-100) or an amount in dollars. Dates are YYYY-MM-DD. */
 export const couponInput = z
   .object({
@@ -31,15 +62,10 @@ export const couponInput = z
       .max(100_000, 'The value is too large'),
     /** Minimum order subtotal in dollars. */
     minOrder: optionalNumber(z.coerce.number().min(0, 'The minimum order cannot be negative').max(1_000_000)),
+    /** First day the code works, YYYY-MM-DD (none: from today). */
+    startsOn: optionalDay,
     /** Last day the code works (inclusive), YYYY-MM-DD. */
-    expiresOn: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z
-        .string({ error: 'Enter a date' })
-        .max(10, abortWith('Enter a date'))
-        .check(z.iso.date({ error: 'Enter a date' }))
-        .optional(),
-    ),
+    expiresOn: optionalDay,
     usageLimit: optionalNumber(
       z.coerce.number().int('Use a whole number').min(1, 'At least 1 use').max(1_000_000, 'The limit is too large'),
     ),
@@ -62,11 +88,13 @@ export const coupon = z.object({
   /** Percent, or dollars for fixed coupons. */
   value: z.number(),
   minOrder: z.number().nullable(),
+  /** First day it works, or null when it worked from its creation. */
+  startsOn: z.string().nullable(),
   expiresOn: z.string().nullable(),
   usageLimit: z.number().int().nullable(),
   usedCount: z.number().int(),
-  /** active, expired or used up. */
-  state: z.enum(['active', 'expired', 'used_up']),
+  /** scheduled (starts on a later day), active, expired or used up. */
+  state: z.enum(['scheduled', 'active', 'expired', 'used_up']),
   createdAt: z.string(),
 });
 export type Coupon = z.infer<typeof coupon>;

@@ -65,9 +65,15 @@ export const deals = pgTable(
     id: id(),
     productId: reference('product_id', () => products.id, 'cascade'),
     endsAt: timestamptz('ends_at').notNull(),
+    /** The percent the deal takes off the product's price while it runs. */
+    discountPercent: integer('discount_percent').notNull().default(20),
     createdAt: createdAt(),
   },
-  (t) => [index('deals_ends_idx').on(t.endsAt)],
+  (t) => [
+    index('deals_ends_idx').on(t.endsAt),
+    index('deals_product_ends_idx').on(t.productId, t.endsAt),
+    check('deals_discount_percent_range', sql`${t.discountPercent} BETWEEN 5 AND 50`),
+  ],
 );
 
 /** Who raised a product's popularity: a user's first add counts, later adds and removals change nothing. */

@@ -47,6 +47,46 @@ describe('coupons (admin)', () => {
     expect(page.json().items[0].code).toBe('FIVE-OFF');
   });
 
+  it('refuses a coupon ending in 2020, and stores nothing', async () => {
+    const response = await create({ code: 'LONG-GONE', kind: 'percent', value: 10, expiresOn: '2020-12-31' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION',
+      fields: { expiresOn: 'The last valid day cannot be in the past' },
+    });
+    expect(await t.db.select().from(coupons).where(eq(coupons.code, 'LONG-GONE'))).toEqual([]);
+  });
+
+  it('takes a first day from today on, and a last day not before the first', async () => {
+    const past = await create({ code: 'PAST-START', kind: 'fixed', value: 1, startsOn: dayFromToday(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ startsOn: 'The first day cannot be in the past' });
+
+    const backwards = { startsOn: dayFromToday(10), expiresOn: dayFromToday(5) };
+    const reversed = await create({ code: 'BACKWARDS', kind: 'fixed', value: 1, ...backwards });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().error.fields).toEqual({ expiresOn: 'The last valid day cannot be before the first day' });
+
+    const today = await create({
+      code: 'ONE-DAY',
+      kind: 'fixed',
+      value: 1,
+      startsOn: dayFromToday(0),
+      expiresOn: dayFromToday(0),
+    });
+    expect(today.statusCode).toBe(201);
+    expect(today.json()).toMatchObject({ state: 'active', expiresOn: dayFromToday(0) });
+  });
+
+  it('keeps a code that starts on a later day from working until then', async () => {
+    const later = await create({ code: 'NEXT-WEEK', kind: 'percent', value: 10, startsOn: dayFromToday(7) });
+    expect(later.statusCode).toBe(201);
+    expect(later.json()).toMatchObject({ state: 'scheduled', startsOn: dayFromToday(7), expiresOn: null });
+    const response = await validate(await shopperWithCart(), 'NEXT-WEEK');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('This coupon does not work yet.');
+  });
+
   it('rejects duplicates and bad values with clear messages', async () => {
     await create({ code: 'ONCE', kind: 'fixed', value: 1 });
     const duplicate = await create({ code: 'once', kind: 'fixed', value: 2 });
@@ -102,7 +142,11 @@ describe('applying a coupon', () => {
 
   it('says why a code cannot be used: unknown, expired, used up, minimum order', async () => {
     const shopper = await shopperWithCart();
-    await create({ code: 'OLD', kind: 'fixed', value: 5, expiresOn: '2024-01-01' });
+    const old = (await create({ code: 'OLD', kind: 'fixed', value: 5, expiresOn: dayFromToday(0) })).json();
+    await t.db
+      .update(coupons)
+      .set({ expiresAt: new Date('2024-01-02T00:00:00Z') })
+      .where(eq(coupons.id, old._id));
     await create({ code: 'BIG-ORDER', kind: 'fixed', value: 5, minOrder: 100 });
     const usedUp = (await create({ code: 'USEDUP', kind: 'fixed', value: 5, usageLimit: 1 })).json();
     await t.db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, usedUp._id));

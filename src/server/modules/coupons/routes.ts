@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { couponsApi } from '#contract/api/coupons.ts';
+import { businessToday } from '../../business-day.ts';
 import { handle } from '../../route-table.ts';
 import { listCartLines, subtotalCents } from '../cart/index.ts';
 import { createCoupon, deleteCoupon, listCoupons, quoteCoupon, toQuote } from './service.ts';
 
 export async function couponRoutes(app: FastifyInstance) {
-  handle(app, couponsApi.create, async ({ body, user }) => createCoupon(app.db, user.id, body));
+  handle(app, couponsApi.create, async ({ body, user }) =>
+    createCoupon(app.db, user.id, body, businessToday(app.config.businessTimeZone)),
+  );
 
   handle(app, couponsApi.list, async ({ query }) => listCoupons(app.db, query));
 

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   type Coupon,
   type CouponKind,
   type CouponQuote,
   type CouponValues,
+  couponDateProblems,
   couponMinOrderMessage,
   MIN_CHARGE_CENTS,
 } from '#contract/coupons.ts';
@@ -21,8 +22,11 @@ type CouponRow = typeof coupons.$inferSelect;
  * first instant it stops working, and shown as its last valid day.
  */
 const stopsAt = (lastDay: string) => sql`(${lastDay}::date + 1)::timestamp at time zone ${BUSINESS_ZONE}`;
+/** A code that starts on a later day works from that business day's midnight. */
+const startsAt = (firstDay: string) => sql`(${firstDay}::date)::timestamp at time zone ${BUSINESS_ZONE}`;
 const couponColumns = {
   ...getTableColumns(coupons),
+  firstDay: sql<string | null>`((${coupons.startsAt} at time zone ${BUSINESS_ZONE})::date)::text`,
   lastDay: sql<string | null>`((${coupons.expiresAt} at time zone ${BUSINESS_ZONE})::date - 1)::text`,
 };
 
@@ -34,11 +38,15 @@ function rejected(message: string) {
 export const COUPON_MESSAGES = {
   unknown: 'This coupon code does not exist.',
   expired: 'This coupon has expired.',
+  notYet: 'This coupon does not work yet.',
   usedUp: 'This coupon has been used up.',
 } as const;
 
 function isExpired(row: CouponRow, now = new Date()) {
   return row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime();
+}
+function isNotYet(row: CouponRow, now = new Date()) {
+  return row.startsAt !== null && row.startsAt.getTime() > now.getTime();
 }
 function isUsedUp(row: CouponRow) {
   return row.usageLimit !== null && row.usedCount >= row.usageLimit;
@@ -58,6 +66,7 @@ function couponLabel(row: Pick<CouponRow, 'kind' | 'value'>) {
 function checkUsable(row: CouponRow | undefined, subtotal: number): CouponRow {
   if (!row) throw rejected(COUPON_MESSAGES.unknown);
   if (isExpired(row)) throw rejected(COUPON_MESSAGES.expired);
+  if (isNotYet(row)) throw rejected(COUPON_MESSAGES.notYet);
   if (isUsedUp(row)) throw rejected(COUPON_MESSAGES.usedUp);
   if (row.minOrderCents !== null && subtotal < row.minOrderCents)
     throw rejected(couponMinOrderMessage(row.minOrderCents));
@@ -102,6 +111,7 @@ export async function redeemCoupon(tx: Tx, code: string, subtotal: number): Prom
         eq(coupons.id, row.id),
         or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
         or(isNull(coupons.expiresAt), gt(coupons.expiresAt, sql`now()`)),
+        or(isNull(coupons.startsAt), lte(coupons.startsAt, sql`now()`)),
       ),
     )
     .returning({ id: coupons.id });
@@ -109,22 +119,36 @@ export async function redeemCoupon(tx: Tx, code: string, subtotal: number): Prom
   return discountCents(row.kind, row.value, subtotal);
 }
 
-function toCoupon(row: CouponRow & { lastDay: string | null }): Coupon {
+function couponState(row: CouponRow): Coupon['state'] {
+  if (isExpired(row)) return 'expired';
+  if (isUsedUp(row)) return 'used_up';
+  return isNotYet(row) ? 'scheduled' : 'active';
+}
+
+function toCoupon(row: CouponRow & { firstDay: string | null; lastDay: string | null }): Coupon {
   return {
     _id: row.id,
     code: row.code,
     kind: row.kind,
     value: row.kind === 'percent' ? row.value : centsToDollars(row.value),
     minOrder: row.minOrderCents === null ? null : centsToDollars(row.minOrderCents),
+    startsOn: row.firstDay,
     expiresOn: row.lastDay,
     usageLimit: row.usageLimit,
     usedCount: row.usedCount,
-    state: isExpired(row) ? 'expired' : isUsedUp(row) ? 'used_up' : 'active',
+    state: couponState(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function createCoupon(db: Db, adminId: string, input: CouponValues): Promise<Coupon> {
+/**
+ * A new code, its days checked against the business day `today`: neither in the past, the last not before the
+ * first (400 with the field messages).
+ */
+export async function createCoupon(db: Db, adminId: string, input: CouponValues, today: string): Promise<Coupon> {
+  const problems = couponDateProblems(input, today);
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError('VALIDATION', first, problems);
   const [row] = await db
     .insert(coupons)
     .values({
@@ -132,6 +156,7 @@ export async function createCoupon(db: Db, adminId: string, input: CouponValues)
       kind: input.kind,
       value: input.kind === 'percent' ? input.value : dollarsToCents(input.value),
       minOrderCents: input.minOrder === undefined ? null : dollarsToCents(input.minOrder),
+      startsAt: input.startsOn && input.startsOn > today ? startsAt(input.startsOn) : null,
       expiresAt: input.expiresOn ? stopsAt(input.expiresOn) : null,
       usageLimit: input.usageLimit ?? null,
       createdBy: adminId,

@@ -16,6 +16,8 @@ export const coupons = pgTable(
     /** Percent (1-100) for percent coupons, cents for fixed ones. */
     value: integer('value').notNull(),
     minOrderCents: integer('min_order_cents'),
+    /** The first instant the code works (NULL: from its creation). */
+    startsAt: timestamptz('starts_at'),
     expiresAt: timestamptz('expires_at'),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
@@ -29,6 +31,10 @@ export const coupons = pgTable(
     check('coupons_percent_max', sql`${t.kind} <> 'percent' OR ${t.value} <= 100`),
     check('coupons_min_order_nonneg', sql`${t.minOrderCents} IS NULL OR ${t.minOrderCents} >= 0`),
     check('coupons_usage_limit_positive', sql`${t.usageLimit} IS NULL OR ${t.usageLimit} > 0`),
+    check(
+      'coupons_starts_before_expiry',
+      sql`${t.startsAt} IS NULL OR ${t.expiresAt} IS NULL OR ${t.startsAt} < ${t.expiresAt}`,
+    ),
     check('coupons_used_within_limit', sql`${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit}`),
   ],
 );

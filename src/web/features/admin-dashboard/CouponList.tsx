@@ -4,7 +4,12 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { useCoupons } from './get-coupons.ts';
 import { PagedSection } from './PagedSection.tsx';
 
-const STATE_LABEL: Record<Coupon['state'], string> = { active: 'Active', expired: 'Expired', used_up: 'Used up' };
+const STATE_LABEL: Record<Coupon['state'], string> = {
+  scheduled: 'Scheduled',
+  active: 'Active',
+  expired: 'Expired',
+  used_up: 'Used up',
+};
 
 const discountOf = (c: Coupon) => (c.kind === 'percent' ? `${c.value}% off` : `${formatDollars(c.value)} off`);
 

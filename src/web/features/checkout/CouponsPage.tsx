@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { type Coupon, type CouponInput, type CouponValues, couponInput } from '#contract/coupons.ts';
+import {
+  type Coupon,
+  type CouponInput,
+  type CouponValues,
+  couponDateProblems,
+  couponInput,
+} from '#contract/coupons.ts';
 import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
@@ -18,15 +24,29 @@ import { useCreateCoupon } from './create-coupon.ts';
 import { useDeleteCoupon } from './delete-coupon.ts';
 
 const STATE: Record<Coupon['state'], { label: string; className: string }> = {
+  scheduled: { label: 'Scheduled', className: 'border-sky-700 bg-sky-50 text-sky-900' },
   active: { label: 'Active', className: 'border-green-700 bg-green-700 text-white' },
   expired: { label: 'Expired', className: 'border-base-300 bg-base-200 text-base-content' },
   used_up: { label: 'Used up', className: 'border-amber-600 bg-amber-50 text-amber-900' },
 };
 
+/** This browser's calendar day, YYYY-MM-DD (the server checks again against its business day). */
+function localToday(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/** The coupon form's checks: the contract's, and its days neither in the past nor backwards. */
+const couponForm = couponInput.superRefine((values, ctx) => {
+  for (const [path, message] of Object.entries(couponDateProblems(values, localToday()))) {
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  }
+});
+
 function CreateCouponForm() {
   const create = useCreateCoupon();
   const form = useForm<CouponInput, unknown, CouponValues>({
-    resolver: zodResolver(couponInput),
+    resolver: zodResolver(couponForm),
     defaultValues: { code: '', kind: 'percent', value: '' as unknown as number, minOrder: undefined },
   });
   const { handleSubmit, reset, watch } = form;
@@ -66,7 +86,13 @@ function CreateCouponForm() {
         step="any"
       />
       <TextField label="Minimum order ($, optional)" field={field('minOrder')} type="number" min="0" step="any" />
-      <TextField label="Last valid day (optional)" field={field('expiresOn')} type="date" />
+      <TextField
+        label="First day (optional, today if empty)"
+        field={field('startsOn')}
+        type="date"
+        min={localToday()}
+      />
+      <TextField label="Last valid day (optional)" field={field('expiresOn')} type="date" min={localToday()} />
       <TextField label="Usage limit (optional)" field={field('usageLimit')} type="number" min="1" step="1" />
       <div className="mt-4 sm:col-span-2 lg:col-span-3">
         <SubmitButton busy={create.isPending}>Create coupon</SubmitButton>
@@ -114,6 +140,7 @@ function CouponTable() {
             header: 'Minimum order',
             cell: (coupon) => (coupon.minOrder === null ? '—' : formatDollars(coupon.minOrder)),
           },
+          { header: 'First day', cell: (coupon) => coupon.startsOn ?? 'At creation' },
           { header: 'Last valid day', cell: (coupon) => coupon.expiresOn ?? 'No end' },
           {
             header: 'Used',
