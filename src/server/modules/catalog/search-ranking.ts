@@ -16,39 +16,50 @@ export function searchWords(q: string): string[] {
   return [...new Set(words)].slice(0, 6);
 }
 
+/** Words this long or longer also stand for the dictionary's compound words that start or end with them. */
+const COMPOUND_MIN_LENGTH = 4;
+/** Compound words (and completions of a word being typed) each word stands for, at most, on each side. */
+const COMPOUNDS = 3;
+
 /**
- * The query as full-text search understands it, one row (`all_words`, `any_word`), built in SQL from the
- * shopper's words. A word found in the `search_terms` dictionary of catalog words stands for itself (a
- * primary-key lookup); any other word also stands for its closest term above the trigram similarity
- * threshold (KNN on the dictionary's trigram GiST index: "chedar" → cheddar, "tomatos" → tomatoes).
- * With `prefixLast` the last word is still being typed: it also matches as a prefix and through its three
- * shortest completions in the dictionary (the terms from the word up to the word followed by the highest
- * code point: one range of the byte-ordered primary key). Words hold only letters and digits, and terms no
- * spaces or ASCII punctuation, so quoting each one (quote_literal) keeps the tsquery text well formed.
+ * The query as full-text search understands it, one row, built in SQL from the shopper's words: `all_words` and
+ * `any_word` choose the candidates, `as_spelled` ranks them. A word found in the `search_terms` dictionary of
+ * catalog words stands for itself (a primary-key lookup); any other word also stands for its closest term above
+ * the trigram similarity threshold (KNN on the dictionary's trigram GiST index: "chedar" → cheddar, "tomatos" →
+ * tomatoes): that is `as_spelled`. To find candidates, a word of four letters or more also stands for the three
+ * shortest terms starting with it and the three ending with it ("cheese" → cheeseburger, "berries" →
+ * strawberries: one range of the byte-ordered primary key, one of the index on the reversed terms). With
+ * `prefixLast` the last word is still being typed: it also matches as the prefix of a word of a product name and
+ * through its three shortest completions, however short. Words hold only letters and digits, and terms no spaces
+ * or ASCII punctuation, so quoting each one (quote_literal) keeps the tsquery text well formed.
  */
 export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
   const last = options.prefixLast ? words.length : 0;
+  const range = (column: SQL, start: SQL) => sql`${column} > ${start} AND ${column} < ${start} || chr(1114111)`;
   return sql`
     SELECT to_tsquery('english', string_agg('(' || alternatives || ')', ' & ' ORDER BY ord)) AS all_words,
-           to_tsquery('english', string_agg(alternatives, ' | ' ORDER BY ord)) AS any_word
+           to_tsquery('english', string_agg(alternatives, ' | ' ORDER BY ord)) AS any_word,
+           to_tsquery('english', string_agg(spellings, ' | ' ORDER BY ord)) AS as_spelled
     FROM (
-      SELECT w.ord, concat_ws(' | ',
-        quote_literal(w.word) || CASE WHEN w.ord = ${last} THEN ':*' ELSE '' END,
-        quote_literal(closest.term),
-        CASE WHEN w.ord = ${last} THEN (
-          SELECT string_agg(quote_literal(c.term), ' | ') FROM (
-            SELECT t.term FROM search_terms t
-            WHERE t.term >= w.word AND t.term < w.word || chr(1114111)
-            ORDER BY length(t.term), t.term LIMIT 3
-          ) AS c)
-        END) AS alternatives
+      SELECT w.ord, spellings, concat_ws(' | ', spellings,
+        CASE WHEN w.ord = ${last} THEN quote_literal(w.word) || ':*A' END,
+        (SELECT string_agg(quote_literal(c.term), ' | ') FROM (
+          (SELECT t.term FROM search_terms t
+           WHERE (w.ord = ${last} OR length(w.word) >= ${COMPOUND_MIN_LENGTH}) AND ${range(sql`t.term`, sql`w.word`)}
+           ORDER BY length(t.term), t.term LIMIT ${COMPOUNDS})
+          UNION ALL
+          (SELECT t.term FROM search_terms t
+           WHERE length(w.word) >= ${COMPOUND_MIN_LENGTH} AND ${range(sql`reverse(t.term)`, sql`reverse(w.word)`)}
+           ORDER BY length(t.term), t.term LIMIT ${COMPOUNDS})) AS c)) AS alternatives
       FROM string_to_table(${words.join(' ')}::text, ' ') WITH ORDINALITY AS w(word, ord)
       LEFT JOIN LATERAL (
         SELECT t.term FROM search_terms t
         WHERE t.term % w.word AND NOT EXISTS (SELECT FROM search_terms known WHERE known.term = w.word)
         ORDER BY t.term <-> w.word LIMIT 1
       ) AS closest ON true
-    ) AS spellings`;
+      CROSS JOIN LATERAL (SELECT concat_ws(' | ', quote_literal(w.word), quote_literal(closest.term)) AS spellings)
+        AS forms
+    ) AS per_word`;
 }
 
 /** A shop whose name is close to the search text, and how close (trigram word similarity). */
@@ -99,10 +110,23 @@ export function searchCandidates(q: string, words: string[], offered: SQL, shops
         ) AS category_products))`;
 }
 
+/** The last word of a product name, before any note in brackets: its head noun ("Hood Strawberries (tray)"). */
+const HEAD_WORD = '([[:alnum:]]+)[^[:alnum:]]*(?:\\([^)]*\\))?[^[:alnum:]]*$';
+
 /**
- * Relevance of a product (alias p, category c) to the text: full-text rank of the `spelled` query over
- * name (weight A) and details (B), plus how close the name is to the text as typed, plus a smaller share for a
- * close shop name or category. Cast to float8 so it round-trips exactly through a cursor.
+ * How close the name of product p is to the text as typed: trigram word similarity (the text is in the name),
+ * similarity (the name is little more than the text) and half the similarity to the name's head noun (the
+ * strawberries rank above the strawberry shortcake, the buttermilk above the buttermilk waffles).
+ */
+export function nameCloseness(q: string): SQL {
+  return sql`(word_similarity(${q}, p.name) + similarity(${q}, p.name)
+    + 0.5 * similarity(${q}, substring(p.name from ${HEAD_WORD})))`;
+}
+
+/**
+ * Relevance of a product (alias p, category c) to the text: full-text rank of the words as spelled (not their
+ * compounds) over name (weight A) and details (B), plus how close the name is to the text as typed, plus a
+ * smaller share for a close shop name or category. Cast to float8 so it round-trips exactly through a cursor.
  */
 export function relevanceScore(q: string, shops: ShopMatch[]): SQL {
   const shopSimilarity = sql`coalesce((
@@ -110,8 +134,8 @@ export function relevanceScore(q: string, shops: ShopMatch[]): SQL {
       AS s(vendor_id, similarity)
     WHERE s.vendor_id = p.vendor_id), 0)`;
   return sql`(
-    ts_rank(p.search_vector, (SELECT any_word FROM spelled))
-    + word_similarity(${q}, p.name)
+    ts_rank(p.search_vector, (SELECT as_spelled FROM spelled))
+    + ${nameCloseness(q)}
     + 0.3 * greatest(${shopSimilarity}, word_similarity(${q}, c.label))
   )::float8`;
 }

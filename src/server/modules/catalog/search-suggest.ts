@@ -4,7 +4,7 @@ import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { closestShops, shopCards } from '../shops/index.ts';
-import { searchWords, spelledQuery } from './search-ranking.ts';
+import { nameCloseness, searchWords, spelledQuery } from './search-ranking.ts';
 
 const PRODUCTS = 6;
 /** Matching products looked at to choose the six shown: bounded, so a short prefix costs no more than a word. */
@@ -19,8 +19,9 @@ function likePattern(q: string): string {
 /**
  * As-you-type suggestions: offered products holding every word, the last one as a prefix or a completion, each
  * word also through its closest spelling (the search dictionary and the full-text index, see search-ranking.ts),
- * best ranked first; shops (from the shops module) and categories whose name contains the text or is a close
- * spelling of it (trigram indexes on those small tables), closest first.
+ * best ranked first (full-text rank plus how close the name is to the text as typed, as the results page ranks);
+ * shops (from the shops module) and categories whose name contains the text or is a close spelling of it
+ * (trigram indexes on those small tables), closest first.
  */
 export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
   const words = searchWords(q);
@@ -31,7 +32,8 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
     WITH spelled AS (${spelledQuery(words, { prefixLast: true })})
     (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, m.vendor_id::text AS detail
        FROM (
-         SELECT p.id, p.name, p.vendor_id, p.popularity, ts_rank(p.search_vector, (SELECT all_words FROM spelled)) AS rank
+         SELECT p.id, p.name, p.vendor_id, p.popularity,
+           ts_rank(p.search_vector, (SELECT all_words FROM spelled)) + ${nameCloseness(q)} AS rank
          FROM products p
          WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.search_vector @@ (SELECT all_words FROM spelled)
          LIMIT ${PRODUCT_CANDIDATES}) AS m

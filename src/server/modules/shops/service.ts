@@ -1,10 +1,10 @@
-import { asc, desc, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import type { Shop } from '#contract/shops.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type Account, activeAccountsByIds } from '../users/index.ts';
 import { type ShopProfile, shopOf } from './profiles.ts';
-import { containing } from './shop-cards.ts';
+import { matchingShops, nameSimilarity } from './shop-cards.ts';
 import { shops } from './tables.ts';
 
 /** Offered products (listed, not expired) of each vendor, by vendor id: the catalog's answer, wired by app.ts. */
@@ -37,17 +37,13 @@ async function withOwners(db: Tx, rows: ShopProfile[], productCounts: ProductCou
   });
 }
 
-/** Active vendors' shops; `q` matches the shop name or address (substring or close spelling), best first. */
+/** Active vendors' shops; `q` matches the shop name or address (substring or close spelling, typos too), best first. */
 export async function listShops(db: Tx, q: string | undefined, productCounts: ProductCounts): Promise<Shop[]> {
   const rows = await db
     .select()
     .from(shops)
-    .where(
-      q
-        ? or(ilike(shops.name, containing(q)), ilike(shops.address, containing(q)), sql`${q} <% ${shops.name}`)
-        : undefined,
-    )
-    .orderBy(...(q ? [desc(sql`word_similarity(${q}, ${shops.name})`)] : []), asc(shops.name), asc(shops.vendorId));
+    .where(q ? matchingShops(q, { address: true }) : undefined)
+    .orderBy(...(q ? [desc(nameSimilarity(q))] : []), asc(shops.name), asc(shops.vendorId));
   return withOwners(db, rows, productCounts);
 }
 

@@ -25,12 +25,12 @@ export async function shopCards(db: Tx, vendorIds: readonly string[]): Promise<M
 }
 
 /**
- * Every shop's card (vendor_id, name, image, address, email) as a relation a product read joins in its own SQL,
- * so a page of products and their shops is one statement.
+ * Every shop's card (vendor_id, name, image, address, email, premium: the shop holds the premium membership) as a
+ * relation a product read joins in its own SQL, so a page of products and their shops is one statement.
  */
 export function shopCardsRelation(): SQL {
   return sql`(SELECT ${shops.vendorId} AS vendor_id, ${shops.name} AS name, ${shops.image} AS image,
-    ${shops.address} AS address, account.email
+    ${shops.address} AS address, account.email, (${shops.membership} = 'premium') AS premium
     FROM ${shops} JOIN ${accountEmailsRelation()} account ON account.id = ${shops.vendorId})`;
 }
 
@@ -49,8 +49,27 @@ export async function shopMembership(db: Tx, vendorId: string): Promise<'normal'
 /** `%text%` for ILIKE, with the text's own wildcards escaped. */
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The text as spelled, computed once per statement (a scalar subquery, not once a row). */
+const spelled = (q: string) => sql`(SELECT spelled_text(${q}))`;
+
 /**
- * Enabled vendors' shops whose name contains the text or is a close spelling of it (trigram word similarity),
+ * How close a shop's name is to the text (trigram word similarity), as typed or as spelled: each word the search
+ * dictionary does not know replaced by its closest term (`spelled_text`, migration 0012: "bakry" → bakery).
+ */
+export function nameSimilarity(q: string) {
+  const similarity = (text: SQL | string) => sql`word_similarity(${text}, ${shops.name})`;
+  return sql<number>`greatest(${similarity(q)}, ${similarity(spelled(q))})::float8`.mapWith(Number);
+}
+
+/** The name is close to the text, as typed or as spelled (the trigram index on the name: `<%`). */
+export const closeName = (q: string) => sql<boolean>`(${q} <% ${shops.name} OR ${spelled(q)} <% ${shops.name})`;
+
+/** Shops whose name contains the text or is close to it, as typed or as spelled (`address` too, when asked). */
+export const matchingShops = (q: string, options: { address?: boolean } = {}) =>
+  or(ilike(shops.name, containing(q)), options.address ? ilike(shops.address, containing(q)) : undefined, closeName(q));
+
+/**
+ * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `nameSimilarity`),
  * closest first, at most `limit`; `close` says the name passes the similarity threshold (`<%`), not only the
  * substring. Read a batch at a time until enough shops of enabled vendors are found.
  */
@@ -59,14 +78,14 @@ export async function closestShops(
   q: string,
   limit: number,
 ): Promise<(ShopCard & { similarity: number; close: boolean })[]> {
-  const similarity = sql<number>`word_similarity(${q}, ${shops.name})::float8`.mapWith(Number);
+  const similarity = nameSimilarity(q);
   const found: (ShopCard & { similarity: number; close: boolean })[] = [];
   const batch = limit + 10;
   for (let offset = 0; found.length < limit; offset += batch) {
     const rows = await db
-      .select({ shop: shops, similarity, close: sql<boolean>`(${q} <% ${shops.name})` })
+      .select({ shop: shops, similarity, close: closeName(q) })
       .from(shops)
-      .where(or(ilike(shops.name, containing(q)), sql`${q} <% ${shops.name}`))
+      .where(matchingShops(q))
       .orderBy(desc(similarity), asc(shops.name), asc(shops.vendorId))
       .limit(batch)
       .offset(offset);
