@@ -4,6 +4,8 @@
  * or formatDollars (an API amount), the one formatter: "$1,234.50", "-$5.00".
  */
 
+import type { Unit } from './categories.ts';
+
 /**
  * Amounts are stored in 32-bit integer columns (at most 2,147,483,647 cents), so every amount is capped before
  * any arithmetic: a unit price at most $100,000, at most 999 units of one product per order, and an order
@@ -32,6 +34,14 @@ export function formatMoney(cents: number): string {
 /** An amount the API sent in dollars, shown the same way (rounded to the cent first). */
 export function formatDollars(dollars: number): string {
   return formatMoney(dollarsToCents(dollars));
+}
+
+/** What one unit of a product is, as a price says it: "per kg", "per liter", "each". */
+export const PER_UNIT: Record<Unit, string> = { kg: 'per kg', liter: 'per liter', piece: 'each' };
+
+/** The one way a unit price is shown, on every card, line, list and invoice: "$2.50 per kg", "$1.00 each". */
+export function formatUnitPrice(dollars: number, unit: Unit): string {
+  return `${formatDollars(dollars)} ${PER_UNIT[unit]}`;
 }
 
 export const ORDER_TOO_LARGE = `An order can be at most ${formatMoney(MAX_ORDER_CENTS)}. Please lower some quantities in your cart.`;

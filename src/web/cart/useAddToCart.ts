@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AddToCartInput } from '#contract/cart.ts';
-import { call, errorMessage } from '../api/client.ts';
+import { ApiError, call, errorMessage } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useRequireLogin } from '../auth/useRequireLogin.ts';
 import { cartKey } from './use-cart.ts';
@@ -11,28 +11,59 @@ export function addToCart(input: AddToCartInput) {
   return call('POST /carts', { body: input });
 }
 
+/** A fresh id for one click (crypto.randomUUID needs a secure page; the fallback builds a v4 uuid the same way). */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Sends one click's add, once more if the network dropped it: the same requestId makes the server add only once. */
+async function addOnce(input: AddToCartInput) {
+  try {
+    return await addToCart(input);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 0) return addToCart(input);
+    throw error;
+  }
+}
+
 /**
- * Adds a product to the signed-in user's cart: signed-out users get the spec's 'You are not login' prompt;
- * on success a toast names the product (1200 ms) and the cart badge refreshes.
+ * Adds a product to the signed-in user's cart, one click at a time: signed-out users get the spec's
+ * 'You are not login' prompt; while a click's request is on its way (`pending`) further clicks are ignored, and
+ * the request carries the click's id so a retry adds nothing more. On success a toast names the product
+ * (1200 ms) and the cart badge refreshes.
  */
 export function useAddToCart() {
   const { user } = useAuth();
   const requireLogin = useRequireLogin();
   const queryClient = useQueryClient();
   const email = user?.email;
+  const busy = useRef(false);
+  const [pending, setPending] = useState(false);
 
-  return useCallback(
+  const add = useCallback(
     (product: { _id: string; productName: string }, amount = 1, options: { shopEmail?: string } = {}) => {
-      if (!requireLogin()) return;
-      addToCart({ productId: product._id, amount, shopEmail: options.shopEmail })
+      if (busy.current || !requireLogin()) return;
+      busy.current = true;
+      setPending(true);
+      addOnce({ productId: product._id, amount, shopEmail: options.shopEmail, requestId: newRequestId() })
         .then(() => {
           toast.success(`${product.productName} is added to your cart`, { autoClose: 1200 });
           return queryClient.invalidateQueries({ queryKey: cartKey(email) });
         })
         .catch((error: unknown) => {
           toast.error(errorMessage(error));
+        })
+        .finally(() => {
+          busy.current = false;
+          setPending(false);
         });
     },
     [requireLogin, queryClient, email],
   );
+  return { add, pending };
 }

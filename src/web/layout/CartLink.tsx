@@ -7,7 +7,11 @@ import { useCartCount } from './cart-count.ts';
 export function CartLink() {
   const count = useCartCount();
   return (
-    <Link to={paths.dashboard.userCart} className="btn btn-ghost btn-circle" aria-label={`Cart, ${count} items`}>
+    <Link
+      to={paths.dashboard.userCart}
+      className="btn btn-ghost btn-circle"
+      aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+    >
       <span className="indicator">
         <ShoppingCart aria-hidden="true" />
         <span className="badge indicator-item badge-sm badge-secondary font-bold" aria-hidden="true">

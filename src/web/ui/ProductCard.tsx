@@ -3,12 +3,18 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
 import { thumbnailUrl } from '#contract/images.ts';
-import { formatDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
+import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { paths } from '../paths.ts';
+import { DealPrice } from './DealPrice.tsx';
+import { PremiumBadge } from './PremiumBadge.tsx';
+import { UnitPrice } from './UnitPrice.tsx';
 
-/** A product in a grid: picture, category, name, 'By: shop name', price, and an Add button (one unit). */
+/**
+ * A product in a grid: picture, category, name, 'By: shop name', price per unit, and an Add button (one unit) for
+ * shoppers and visitors (who are asked to sign in); vendors and admins, who cannot buy, get no button.
+ */
 export function ProductCard({
   product,
   footer,
@@ -20,6 +26,7 @@ export function ProductCard({
   compact?: boolean;
 }) {
   const addToCart = useAddToCart();
+  const { isVendor, isAdmin } = useRole();
   const href = paths.productDetails(product._id);
   return (
     <article className="card card-sm h-full border border-base-300 bg-base-100 transition hover:shadow-md">
@@ -46,18 +53,30 @@ export function ProductCard({
           <Link to={paths.shopDetails(product.shopId)} className="link link-primary">
             {product.shopName}
           </Link>
+          {product.shopPremium ? <PremiumBadge className="ml-1 align-middle" /> : null}
         </p>
         {footer}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-bold text-primary">{formatDollars(product.productPrice)}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-accent"
-            onClick={() => addToCart(product, 1)}
-            aria-label={`Add ${product.productName} to cart`}
-          >
-            <ShoppingCart size={16} aria-hidden="true" /> Add
-          </button>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
+          {product.deal ? (
+            <DealPrice price={product.productPrice} deal={product.deal} unit={product.productQuantity.unit} />
+          ) : (
+            <UnitPrice
+              price={product.productPrice}
+              unit={product.productQuantity.unit}
+              className="text-lg font-bold text-primary"
+            />
+          )}
+          {isVendor || isAdmin ? null : (
+            <button
+              type="button"
+              className="btn btn-sm btn-accent"
+              onClick={() => addToCart.add(product, 1)}
+              disabled={addToCart.pending}
+              aria-label={`Add ${product.productName} to cart`}
+            >
+              <ShoppingCart size={16} aria-hidden="true" /> Add
+            </button>
+          )}
         </div>
       </div>
     </article>

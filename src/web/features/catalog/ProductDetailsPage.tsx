@@ -2,15 +2,17 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoryLabel, categoryPath } from '#contract/categories.ts';
-import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
+import { MAX_LINE_UNITS } from '#contract/money.ts';
+import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
+import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useProduct } from './get-product.ts';
 import { useReviewSummary } from './get-review-summary.ts';
-import { QuantityStepper } from './QuantityStepper.tsx';
 import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
 
@@ -19,6 +21,7 @@ export function ProductDetailsPage() {
   const product = useProduct(id);
   const summary = useReviewSummary(id);
   const addToCart = useAddToCart();
+  const { isVendor, isAdmin } = useRole();
   const [amount, setAmount] = useState(1);
 
   if (product.isPending) return <PageLoader label="Loading the product" />;
@@ -69,8 +72,7 @@ export function ProductDetailsPage() {
             )}
           </div>
           <p className="mt-4 text-3xl font-bold text-primary">
-            {formatDollars(p.productPrice)}
-            <span className="ml-2 text-base font-normal text-base-content/70">per {p.productQuantity.unit}</span>
+            <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} />
           </p>
           <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -89,13 +91,16 @@ export function ProductDetailsPage() {
             <dt className="font-semibold">Best before</dt>
             <dd>{p.productExpireDate}</dd>
           </dl>
-          {stock > 0 ? (
+          {isVendor || isAdmin ? (
+            <p className="mt-6 text-base-content/80">Sign in as a shopper to buy.</p>
+          ) : stock > 0 ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <QuantityStepper value={amount} max={Math.min(stock, MAX_LINE_UNITS)} onChange={setAmount} />
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => addToCart(p, amount, { shopEmail: p.email })}
+                onClick={() => addToCart.add(p, amount, { shopEmail: p.email })}
+                disabled={addToCart.pending}
               >
                 <ShoppingCart size={18} aria-hidden="true" /> Add to Cart
               </button>

@@ -2,7 +2,7 @@ import { type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { thumbnailUrl } from '#contract/images.ts';
-import { formatDollars } from '#contract/money.ts';
+import { formatUnitPrice } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -98,9 +98,9 @@ export function VendorProductsPage() {
               ),
             },
             { header: 'Quantity', cell: (p) => `${p.productQuantity.value} ${p.productQuantity.unit}` },
-            { header: 'Cost', cell: (p) => formatDollars(p.productionCost) },
+            { header: 'Cost', cell: (p) => formatUnitPrice(p.productionCost, p.productQuantity.unit) },
             { header: 'Margin %', cell: (p) => `${p.profitMargin}%` },
-            { header: 'Price', cell: (p) => formatDollars(p.productPrice) },
+            { header: 'Price', cell: (p) => formatUnitPrice(p.productPrice, p.productQuantity.unit) },
             {
               header: 'Review',
               cell: (p) => (

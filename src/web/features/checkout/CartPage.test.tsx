@@ -26,6 +26,8 @@ const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
 
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 const cartRows = () => tableRows('Cart table');
+/** The table's version of the page (phones get the same lines as cards, hidden from wider screens by CSS). */
+const table = () => within(screen.getByRole('region', { name: 'Cart table' }));
 
 describe('cart page', () => {
   it('lists the lines five a page in a scroll region, sums them and lets the buyer check out', async () => {
@@ -52,7 +54,7 @@ describe('cart page', () => {
   it('marks a line that can no longer be bought and holds the checkout back', async () => {
     const items = [line(1), line(2, { available: false, unavailableReason: 'not_enough_stock', stock: 1 })];
     renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
-    expect(await screen.findByText('Not enough stock (1 left)')).toBeTruthy();
+    expect(await screen.findAllByText('Not enough stock (1 left)')).toHaveLength(2); // table and phone card
     expect(within(summary()).getByRole('alert').textContent).toContain('Remove the marked lines to check out.');
     expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
   });
@@ -65,13 +67,23 @@ describe('cart page', () => {
       line(4, { available: false, unavailableReason: 'unlisted' }),
     ];
     renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
-    await screen.findByText('Product 1');
+    await screen.findByText(/products in your cart/);
     const headers = within(screen.getByRole('region', { name: 'Cart table' }))
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     const column = (row: HTMLElement, header: string) =>
       within(row).getAllByRole('cell')[headers.indexOf(header)].textContent;
-    expect(cartRows().map((row) => column(row, 'Quantity'))).toEqual(['3', '2', '2', '2']);
+    expect(
+      [1, 2, 3, 4].map(
+        (n) => table().getByRole<HTMLInputElement>('textbox', { name: `Quantity of Product ${n}` }).value,
+      ),
+    ).toEqual(['3', '2', '2', '2']);
+    expect(column(cartRows()[0], 'Unit Price')).toBe('$1.50 per kg');
+    // Sold out, expired or unlisted lines can only be removed.
+    expect(table().getByRole('group', { name: 'Quantity of Product 1' })).toHaveProperty('disabled', false);
+    for (const n of [2, 3, 4]) {
+      expect(table().getByRole('group', { name: `Quantity of Product ${n}` })).toHaveProperty('disabled', true);
+    }
     expect(column(cartRows()[0], 'Subtotal')).toBe('$4.50');
     expect(cartRows().map((row) => column(row, 'Product'))).toEqual([
       'Product 1By: Vera Farm',
@@ -93,18 +105,69 @@ describe('cart page', () => {
         },
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove Product 1' }));
+    await screen.findByText(/products in your cart/);
+    await userEvent.click(table().getByRole('button', { name: 'Remove Product 1' }));
     expect(await screen.findByRole('heading', { name: 'Are you sure?' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Are you sure?' })).toBeNull());
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Product 1' }));
+    await userEvent.click(table().getByRole('button', { name: 'Remove Product 1' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByRole('heading', { name: 'Deleted!' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Product 1' })).toBeNull());
-    expect(screen.getByRole('button', { name: 'Remove Product 2' })).toBeTruthy();
+    await waitFor(() => expect(table().queryByRole('button', { name: 'Remove Product 1' })).toBeNull());
+    expect(table().getByRole('button', { name: 'Remove Product 2' })).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('changes a quantity with − / + and by typing, up to the stock, and shows what the server refused', async () => {
+    let items = [line(1, { stock: 3 })];
+    const sent: number[] = [];
+    renderPage(<CartPage />, {
+      user: CUSTOMER,
+      routes: {
+        'GET /api/carts': () => ({ body: items }),
+        [`PATCH /api/carts/${line(1)._id}`]: async (request: Request) => {
+          const { amount } = (await request.json()) as { amount: number };
+          sent.push(amount);
+          if (amount === 3) {
+            return { status: 409, body: { error: { code: 'CONFLICT', message: 'Only 2 of Product 1 in stock' } } };
+          }
+          items = [line(1, { stock: 3, amount, spendMoney: 1.5 * amount })];
+          return { body: items[0] };
+        },
+      },
+    });
+    const stepper = await screen.findAllByRole('group', { name: 'Quantity of Product 1' });
+    expect(stepper).toHaveLength(2); // the table's and the phone card's
+    const box = table().getByRole<HTMLInputElement>('textbox', { name: 'Quantity of Product 1' });
+    expect(table().getByText('3 in stock')).toBeTruthy();
+
+    await userEvent.click(table().getByRole('button', { name: 'One less Product 1' }));
+    await waitFor(() => expect(box.value).toBe('1'));
+    expect(table().getByRole('button', { name: 'One less Product 1' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(within(summary()).getAllByText('$1.50')).toHaveLength(2));
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '9{Enter}');
+    await waitFor(() => expect(table().getByRole('alert').textContent).toBe('Only 2 of Product 1 in stock'));
+    expect(sent).toEqual([1, 3]);
+    // The refused change is undone: the cart is read again and shows the line as the server has it.
+    await waitFor(() => expect(box.value).toBe('1'));
+
+    await userEvent.click(table().getByRole('button', { name: 'One more Product 1' }));
+    await waitFor(() => expect(box.value).toBe('2'));
+    expect(table().queryByRole('alert')).toBeNull();
+  });
+
+  it('shows each line as a card too (for phones): picture, name, unit price, quantity, subtotal and Remove', async () => {
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': [line(1, { unit: 'liter' })] } });
+    const card = within(await screen.findByRole('article', { name: 'Product 1' }));
+    expect(card.getByRole('img', { name: 'Product 1' })).toBeTruthy();
+    expect(card.getByText('$1.50').textContent).toBe('$1.50 per liter');
+    expect(card.getByRole<HTMLInputElement>('textbox', { name: 'Quantity of Product 1' }).value).toBe('2');
+    expect(card.getByText('Subtotal').textContent).toBe('Subtotal$3.00');
+    expect(card.getByRole('button', { name: 'Remove Product 1' })).toBeTruthy();
   });
 });

@@ -4,63 +4,136 @@ import { Link } from 'react-router';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
 import { thumbnailUrl } from '#contract/images.ts';
-import { formatDollars } from '#contract/money.ts';
+import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
-import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
+import { type Column, DataTable, pageOfRows, RowCards } from '../../ui/DataTable.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
+import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
 import { useRemoveCartItem } from './remove-cart-item.ts';
+import { useSetCartAmount } from './set-cart-amount.ts';
 import { useValidateCoupon } from './validate-coupon.ts';
 
 const PAGE_SIZE = 5;
 
-function cartColumns(onRemove: (item: CartItem) => void, removing: (item: CartItem) => boolean): Column<CartItem>[] {
+type LineActions = {
+  onRemove: (item: CartItem) => void;
+  removing: (item: CartItem) => boolean;
+  onAmount: (item: CartItem, amount: number) => void;
+  /** The server's reason a quantity change of this line was refused, if it was the last change. */
+  amountError: (item: CartItem) => string | null;
+};
+
+const picture = (item: CartItem) => (
+  <Thumb src={thumbnailUrl(item.image)} alt={item.name} size={56} className="size-14 rounded-box object-cover" />
+);
+
+function ProductInfo({ item }: { item: CartItem }) {
+  return (
+    <>
+      <p className="font-semibold break-words">{item.name}</p>
+      <p className="text-sm">By: {item.shopName}</p>
+      {item.unavailableReason ? (
+        <span className="badge mt-1 h-auto border-red-700 bg-red-700 font-semibold text-white">
+          {UNAVAILABLE_LABELS[item.unavailableReason]}
+          {item.unavailableReason === 'not_enough_stock' ? ` (${item.stock} left)` : ''}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** − / + from 1 to the stock (the stock shown under it); a line that cannot be bought any more only comes out. */
+function LineQuantity({ item, actions }: { item: CartItem; actions: LineActions }) {
+  const error = actions.amountError(item);
+  const locked = item.stock === 0 || item.unavailableReason === 'expired' || item.unavailableReason === 'unlisted';
+  return (
+    <div>
+      <QuantityStepper
+        size="sm"
+        name={item.name}
+        value={item.amount}
+        max={Math.min(item.stock, MAX_LINE_UNITS)}
+        disabled={locked}
+        onChange={(amount) => actions.onAmount(item, amount)}
+      />
+      <p className="mt-1 text-xs text-base-content/70">{item.stock} in stock</p>
+      {error ? (
+        <p className="mt-1 max-w-48 text-xs text-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const removeButton = (item: CartItem, actions: LineActions) => (
+  <IconButton
+    icon={Trash2}
+    label={`Remove ${item.name}`}
+    className="text-error"
+    onClick={() => actions.onRemove(item)}
+    disabled={actions.removing(item)}
+  />
+);
+
+function cartColumns(actions: LineActions): Column<CartItem>[] {
   return [
-    {
-      header: 'Image',
-      cell: (item) => (
-        <Thumb src={thumbnailUrl(item.image)} alt={item.name} size={56} className="size-14 rounded-box object-cover" />
-      ),
-    },
     {
       header: 'Product',
       cell: (item) => (
-        <>
-          <p className="font-semibold">{item.name}</p>
-          <p className="text-sm">By: {item.shopName}</p>
-          {item.unavailableReason ? (
-            <span className="badge mt-1 h-auto border-red-700 bg-red-700 font-semibold text-white">
-              {UNAVAILABLE_LABELS[item.unavailableReason]}
-              {item.unavailableReason === 'not_enough_stock' ? ` (${item.stock} left)` : ''}
-            </span>
-          ) : null}
-        </>
+        <div className="flex min-w-40 items-center gap-3">
+          {picture(item)}
+          <div>
+            <ProductInfo item={item} />
+          </div>
+        </div>
       ),
     },
-    { header: 'Unit Price', cell: (item) => formatDollars(item.price) },
-    { header: 'Quantity', cell: (item) => item.amount },
-    { header: 'Subtotal', className: 'font-semibold', cell: (item) => formatDollars(item.spendMoney) },
     {
-      header: 'Remove',
-      cell: (item) => (
-        <IconButton
-          icon={Trash2}
-          label={`Remove ${item.name}`}
-          className="text-error"
-          onClick={() => onRemove(item)}
-          disabled={removing(item)}
-        />
-      ),
+      header: 'Unit Price',
+      className: 'whitespace-nowrap',
+      cell: (item) => <UnitPrice price={item.price} unit={item.unit} />,
     },
+    { header: 'Quantity', cell: (item) => <LineQuantity item={item} actions={actions} /> },
+    { header: 'Subtotal', className: 'font-semibold', cell: (item) => formatDollars(item.spendMoney) },
+    { header: 'Remove', cell: (item) => removeButton(item, actions) },
   ];
+}
+
+/** A cart line on a phone: picture, name, unit price and Remove, then the quantity beside the subtotal. */
+function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions }) {
+  return (
+    <article
+      aria-label={item.name}
+      className={`rounded-box border border-base-300 p-3 ${item.available ? 'bg-base-100' : 'bg-error/5'}`}
+    >
+      <div className="flex items-start gap-3">
+        {picture(item)}
+        <div className="min-w-0 flex-1">
+          <ProductInfo item={item} />
+          <UnitPrice price={item.price} unit={item.unit} className="text-sm" />
+        </div>
+        {removeButton(item, actions)}
+      </div>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-2">
+        <LineQuantity item={item} actions={actions} />
+        <p className="text-right text-sm">
+          Subtotal
+          <span className="block text-base font-semibold">{formatDollars(item.spendMoney)}</span>
+        </p>
+      </div>
+    </article>
+  );
 }
 
 function CouponBox({ subtotal, onQuote }: { subtotal: number; onQuote: (quote: CouponQuote | null) => void }) {
@@ -117,7 +190,7 @@ function CouponBox({ subtotal, onQuote }: { subtotal: number; onQuote: (quote: C
       <div className="join mt-1 w-full">
         <input
           id="coupon-code"
-          className="input join-item w-full uppercase"
+          className="input join-item w-full min-w-0 uppercase"
           placeholder="Coupon code"
           value={code}
           aria-invalid={error ? true : undefined}
@@ -148,6 +221,7 @@ function CouponBox({ subtotal, onQuote }: { subtotal: number; onQuote: (quote: C
 export function CartPage() {
   const cart = useCart();
   const remove = useRemoveCartItem();
+  const setAmount = useSetCartAmount();
   const [page, setPage] = usePageParam();
   const [quote, setQuote] = useState<CouponQuote | null>(null);
 
@@ -171,29 +245,43 @@ export function CartPage() {
     }
   };
 
+  const actions: LineActions = {
+    onRemove,
+    removing: (item) => remove.isPending && remove.variables === item._id,
+    onAmount: (item, amount) => setAmount.mutate({ id: item._id, amount }),
+    amountError: (item) =>
+      setAmount.isError && setAmount.variables?.id === item._id ? errorMessage(setAmount.error) : null,
+  };
+  const empty = (
+    <>
+      Your cart is empty.{' '}
+      <Link to={paths.home} className="link link-primary">
+        Find something fresh
+      </Link>
+    </>
+  );
+
   return (
-    <div>
+    <div className="min-w-0">
       <h1 className="text-3xl font-bold">Your Cart</h1>
       <p className="mt-1 text-lg">
         There are <span className="font-bold text-primary">{items.length}</span> products in your cart
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
         <section aria-label="Cart items" className="min-w-0">
+          <RowCards rows={shown.items} className="" card={(item) => <CartLineCard item={item} actions={actions} />} />
+          {items.length === 0 ? (
+            <p className="rounded-box border border-base-300 bg-base-100 p-6 text-center md:hidden">{empty}</p>
+          ) : null}
           <DataTable
             label="Cart table"
             rows={shown.items}
             rowClassName={(item) => (item.available ? undefined : 'bg-error/5')}
             pager={{ page: shown, onPage: setPage, label: 'Cart pages' }}
-            className="rounded-box border border-base-300 bg-base-100"
-            empty={
-              <>
-                Your cart is empty.{' '}
-                <Link to={paths.home} className="link link-primary">
-                  Find something fresh
-                </Link>
-              </>
-            }
-            columns={cartColumns(onRemove, (item) => remove.isPending && remove.variables === item._id)}
+            className="hidden rounded-box border border-base-300 bg-base-100 md:block"
+            tableClassName="table table-sm text-sm"
+            empty={empty}
+            columns={cartColumns(actions)}
           />
         </section>
 
