@@ -3,6 +3,10 @@ import { CATEGORY_VALUES, UNITS } from './categories.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
 
+/** A deal on a product: its percent off, the price the cart charges while it runs (dollars) and its end. */
+export const productDeal = z.object({ discountPercent: z.number().int(), price: z.number(), endsAt: z.string() });
+export type ProductDeal = z.infer<typeof productDeal>;
+
 /** A product as the API shows it: the spec's fields (money in dollars, margin in percent) plus a few extras. */
 export const product = z.object({
   _id: z.string(),
@@ -28,6 +32,10 @@ export const product = z.object({
   shopId: z.string(),
   /** True once the expiry date has passed (only the vendor's own list shows such products). */
   expired: z.boolean(),
+  /** The shop holds the premium membership: its badge shows on the product's card and the shop page. */
+  shopPremium: z.boolean().optional(),
+  /** The deal running on the product: its percent off, the price the cart charges (dollars) and when it ends. */
+  deal: productDeal.nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -169,6 +177,7 @@ export const PRODUCT_LIMIT_MESSAGE =
   'You are not able to add more products. For add unlimited products, become a premium vendor member.';
 
 /** Deals of the day: a product with the moment its deal ends. */
-export const deal = product.extend({ endsAt: z.string() });
+/** A deal of the day: a product with its running deal (never null here) and, as the spec names it, its end. */
+export const deal = product.extend({ endsAt: z.string(), deal: productDeal });
 export const dealList = z.array(deal);
 export type Deal = z.infer<typeof deal>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { UNITS } from '#contract/categories.ts';
 import { centsToDollars } from '#contract/money.ts';
@@ -13,10 +13,27 @@ export const PRODUCT_COLUMNS = sql`
   p.price_cents, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
   p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
-  shop_card.email AS shop_email`;
+  shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
+  running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
+  ${dealPriceCents(sql`p.price_cents`, sql`running_deal.discount_percent`)} AS deal_price_cents`;
 
-/** Joins each product `p` to its vendor's shop card (from the shops module), in the same statement. */
-export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id`;
+/** A price in cents with a deal's percent off, rounded to the cent (the price the cart charges while it runs). */
+export function dealPriceCents(priceCents: SQL | AnyColumn, percent: SQL): SQL<number> {
+  return sql<number>`((${priceCents} * (100 - ${percent}) + 50) / 100)`;
+}
+
+/** The deal running on the product `productId`, if any (the one ending first): a relation of one row or none. */
+export function runningDealOf(productId: SQL | AnyColumn): SQL {
+  return sql`(SELECT rd.id, rd.discount_percent, rd.ends_at FROM deals rd
+    WHERE rd.product_id = ${productId} AND rd.ends_at > now() ORDER BY rd.ends_at, rd.id LIMIT 1)`;
+}
+
+/**
+ * Joins each product `p` to its vendor's shop card (from the shops module) and to its running deal, in the same
+ * statement.
+ */
+export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id
+  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true`;
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
 export const productRow = z.object({
@@ -41,6 +58,10 @@ export const productRow = z.object({
   shop_image: z.string().nullable(),
   shop_address: z.string().nullable(),
   shop_email: z.string().nullable(),
+  shop_premium: z.boolean(),
+  deal_percent: z.number().nullable(),
+  deal_ends_at: timestampColumn.nullable(),
+  deal_price_cents: z.number().nullable(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
@@ -66,5 +87,14 @@ export function toProduct(row: ProductRow): Product {
     popularity: row.popularity,
     shopId: row.vendor_id,
     expired: row.expired,
+    shopPremium: row.shop_premium,
+    deal:
+      row.deal_percent !== null && row.deal_ends_at !== null && row.deal_price_cents !== null
+        ? {
+            discountPercent: row.deal_percent,
+            price: centsToDollars(row.deal_price_cents),
+            endsAt: row.deal_ends_at.toISOString(),
+          }
+        : null,
   };
 }

@@ -4,6 +4,7 @@ import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { shopCards } from '../shops/index.ts';
+import { dealPriceCents, runningDealOf } from './product-rows.ts';
 import { products } from './tables.ts';
 
 /** A product as a cart line or an order line needs it, as it is right now. */
@@ -22,9 +23,10 @@ export type CartProduct = {
 };
 
 /**
- * The products of these ids (listed or not) with their shop, by id. With `lock`, their rows are locked FOR
- * UPDATE in product id order, so two checkouts or adds sharing products lock them in the same order and cannot
- * deadlock; the lock is held until the caller's transaction ends.
+ * The products of these ids (listed or not) with their shop, by id, each priced as the cart charges it: with its
+ * running deal's discount, if any. With `lock`, their rows are locked FOR UPDATE in product id order, so two
+ * checkouts or adds sharing products lock them in the same order and cannot deadlock; the lock is held until the
+ * caller's transaction ends.
  */
 export async function productsForCart(
   db: Tx,
@@ -37,7 +39,9 @@ export async function productsForCart(
       id: products.id,
       name: products.name,
       image: products.imageUrl,
-      priceCents: products.priceCents,
+      priceCents:
+        sql<number>`coalesce((SELECT ${dealPriceCents(products.priceCents, sql`running_deal.discount_percent`)}
+        FROM ${runningDealOf(products.id)} running_deal), ${products.priceCents})`.mapWith(Number),
       stock: products.stock,
       unit: products.unit,
       listed: products.listed,

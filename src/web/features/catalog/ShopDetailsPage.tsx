@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
 import { useProductPages } from './list-products.ts';
@@ -42,6 +43,7 @@ export function ShopDetailsPage() {
         />
         <div className="flex-1">
           <h1 className="text-3xl font-bold">{s.shop}</h1>
+          {s.membership === 'premium' ? <PremiumBadge className="mt-1" /> : null}
           {s.sinceYear ? <p>Since {s.sinceYear}</p> : null}
           {s.address ? (
             <p className="mt-2 flex gap-1">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useShops } from './list-shops.ts';
 
@@ -57,6 +58,7 @@ export function ShopListPage() {
                   />
                   <div className="min-w-0 flex-1">
                     <h2 className="card-title text-lg">{shop.shop}</h2>
+                    {shop.membership === 'premium' ? <PremiumBadge /> : null}
                     {shop.sinceYear ? <p className="text-sm text-base-content/70">Since {shop.sinceYear}</p> : null}
                     {shop.address ? (
                       <p className="mt-2 flex gap-1 text-sm">

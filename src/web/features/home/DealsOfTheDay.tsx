@@ -1,8 +1,8 @@
 import { ProductCard, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
-import { Countdown } from './Countdown.tsx';
+import { Countdown, DealEnd } from './Countdown.tsx';
 import { useDeals } from './get-deals.ts';
 
-/** 'Deals of the day': three products, each counting down to the end of its deal. */
+/** 'Deals of the day': three products, each with its discount, a countdown and the moment its deal ends. */
 export function DealsOfTheDay() {
   const deals = useDeals();
   return (
@@ -28,6 +28,7 @@ export function DealsOfTheDay() {
                     <div className="mt-2">
                       <p className="mb-1 text-xs font-semibold">Deal ends in</p>
                       <Countdown endsAt={deal.endsAt} />
+                      <DealEnd endsAt={deal.endsAt} />
                     </div>
                   }
                 />

@@ -1,0 +1,33 @@
+import type { Unit } from '#contract/categories.ts';
+import { formatDollars } from '#contract/money.ts';
+import type { ProductDeal } from '#contract/products.ts';
+import { UnitPrice } from './UnitPrice.tsx';
+
+/**
+ * A price with its running deal: the old price struck through, the deal price the cart charges, and the saving
+ * ("−20%"). Read aloud as "Was $9.99, now $7.99 per kg, 20% off".
+ */
+export function DealPrice({
+  price,
+  deal,
+  unit,
+  className = '',
+}: {
+  price: number;
+  deal: ProductDeal;
+  unit: Unit;
+  className?: string;
+}) {
+  return (
+    <span className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
+      <span className="sr-only">Was</span>
+      <del className="text-sm font-normal text-base-content/70">{formatDollars(price)}</del>
+      <span className="sr-only">, now</span>
+      <UnitPrice price={deal.price} unit={unit} className="text-lg font-bold text-primary" />
+      <span className="badge badge-sm border-red-700 bg-red-700 font-bold text-white">
+        <span aria-hidden="true">−{deal.discountPercent}%</span>
+        <span className="sr-only">, {deal.discountPercent}% off</span>
+      </span>
+    </span>
+  );
+}
