@@ -129,7 +129,7 @@ test('product page: details, stepper to the stock, and a review by a buyer it wa
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Milks and Dairies');
   await expect(page.getByText('liter').first()).toBeVisible();
   await page.getByRole('button', { name: 'One more' }).click();
-  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+  await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await checkA11y(page);
   const productUrl = page.url();
