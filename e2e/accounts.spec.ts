@@ -170,6 +170,7 @@ test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ 
 });
 
 test('an admin promotes one customer and deletes another after the confirmation', async ({ page, request }) => {
+  test.setTimeout(120_000); // pages through every customer, behind those the other journeys sign up
   const promoted = await newCustomer(request, 'promote');
   const doomed = await newCustomer(request, 'delete');
   await page.goto('/login');
@@ -192,17 +193,29 @@ test('an admin promotes one customer and deletes another after the confirmation'
     await pager.getByRole('button', { name: 'Next' }).click();
     await expect(pager.getByRole('button', { name: `Page ${shown + 1}` })).toHaveAttribute('aria-current', 'page');
   }
+  // The dialog says what the person gains; Escape cancels and gives the focus back to the button.
   await promote.click();
-  await expect(page.getByRole('heading', { name: `Make ${promoted.name} an admin?` })).toBeVisible();
-  await page.getByRole('button', { name: 'Yes, make admin!' }).click();
+  const asking = page.getByRole('dialog', { name: `Make ${promoted.name} an admin?` });
+  await expect(asking).toBeVisible();
+  await expect(asking).toContainText(`${promoted.name} gets the admin dashboard`);
+  await expect(asking.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(asking).toBeHidden();
+  await expect(promote).toBeFocused();
+  await promote.click();
+  await asking.getByRole('button', { name: 'Yes, make admin!' }).click();
   await expect(page.getByText(`${promoted.name} is an Admin Now!`)).toBeVisible();
   await checkA11y(page);
   await page.screenshot({ path: test.info().outputPath('h2-all-customers.png'), fullPage: true });
 
+  // The delete dialog says what happens to a customer's data.
   await page.getByRole('button', { name: `Delete ${doomed.name}` }).click();
-  await expect(page.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
-  await expect(page.getByText("You won't be able to revert this!")).toBeVisible();
-  await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+  const deleting = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(deleting).toContainText('Their orders, payments and invoices stay on record');
+  await expect(deleting.getByText("You won't be able to revert this!")).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: test.info().outputPath('h2-delete-dialog.png') });
+  await deleting.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(page.getByRole('heading', { name: 'Deleted' })).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('button', { name: `Delete ${doomed.name}` })).toHaveCount(0);
@@ -210,6 +223,8 @@ test('an admin promotes one customer and deletes another after the confirmation'
   await menu.getByRole('link', { name: 'Admins' }).click();
   await expect(page.getByRole('heading', { name: /^Admin List: \d+$/ })).toBeVisible();
   await expect(page.getByRole('cell', { name: promoted.email })).toBeVisible();
+  // No admin deletes their own account: their row says You instead.
+  await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('You');
   await page.screenshot({ path: test.info().outputPath('h2-all-admins.png'), fullPage: true });
   await menu.getByRole('link', { name: 'Vendors' }).click();
   await expect(page.getByRole('heading', { name: /^Vendor List: \d+$/ })).toBeVisible();

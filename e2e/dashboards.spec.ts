@@ -45,8 +45,8 @@ async function demoVendorProduct(request: APIRequestContext) {
   return product!;
 }
 
-/** The demo customer buys one unit of the product with the sandbox test card; returns the payment. */
-async function placeOrder(request: APIRequestContext, productId: string) {
+/** The demo customer's cart holds one unit of the product and nothing else; answers the customer's headers. */
+async function cartOfOne(request: APIRequestContext, productId: string) {
   const auth = { authorization: `Bearer ${await tokenOf(request, CUSTOMER)}` };
   const cart = await request.get(`/api/carts?email=${encodeURIComponent(CUSTOMER.email)}`, { headers: auth });
   for (const item of (await cart.json()) as { _id: string }[]) {
@@ -54,6 +54,39 @@ async function placeOrder(request: APIRequestContext, productId: string) {
   }
   const added = await request.post('/api/carts', { headers: auth, data: { productId, amount: 1 } });
   expect(added.ok(), await added.text()).toBe(true);
+  return auth;
+}
+
+const NOTE = 'Leave it at the back door, please';
+
+/**
+ * The demo customer buys one unit of the product on the checkout page, with the sandbox test card and a note for
+ * the shop; returns the payment (the newest of the history).
+ */
+async function checkOutInBrowser(page: Page, request: APIRequestContext, productId: string) {
+  const auth = await cartOfOne(request, productId);
+  await signIn(page, CUSTOMER);
+  await page.goto('/dashboard/userPayment');
+  await page.getByLabel('Name').fill('Sam Shopper');
+  await page.getByLabel('Phone Number').fill('+1 503 555 0199');
+  await page.getByLabel('Delivery Address').fill('1 Test Lane, Portland');
+  await page.getByLabel('Note for the shop (optional)').fill(NOTE);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/dashboard\/userPaymentHistory$/);
+  const history = await request.get(`/api/customerPayments/${encodeURIComponent(CUSTOMER.email)}?limit=1`, {
+    headers: auth,
+  });
+  const [payment]: { _id: string; transactionId: string; price: number }[] = (await history.json()).items;
+  await page.evaluate(() => localStorage.removeItem('access-token'));
+  return { ...payment, amount: payment.price, auth };
+}
+
+/** The demo customer buys one unit of the product with the sandbox test card; returns the payment. */
+async function placeOrder(request: APIRequestContext, productId: string) {
+  const auth = await cartOfOne(request, productId);
   const intent = await request.post('/api/customer-payment', { headers: auth, data: {} });
   expect(intent.ok(), await intent.text()).toBe(true);
   const { paymentIntentId, clientSecret, amount } = await intent.json();
@@ -80,7 +113,7 @@ async function confirmDialog(page: Page, button: string) {
 
 test('a vendor ships and delivers an order and the customer sees it complete', async ({ page, request }) => {
   const product = await demoVendorProduct(request);
-  const payment = await placeOrder(request, product._id);
+  const payment = await checkOutInBrowser(page, request, product._id);
 
   await signIn(page, VENDOR);
   await page.goto('/dashboard/vendorHome');
@@ -99,8 +132,17 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   await expect(row).toContainText('Sam Shopper');
   await expect(row.getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute('href', 'tel:+15035550199');
   await expect(row).toContainText('1 Test Lane, Portland');
+  await expect(row).toContainText(`Note: ${NOTE}`);
   await checkA11y(page);
   await page.screenshot({ path: test.info().outputPath('h5-vendorOrder.png'), fullPage: true });
+  // On a phone the order is a card with the same delivery details and note.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByRole('article', { name: /^Order of / }).first();
+  await expect(card).toContainText(`Note: ${NOTE}`);
+  await expect(card.getByRole('link', { name: '+1 503 555 0199' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('h5-vendorOrder-phone.png'), fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
 
   await row.getByRole('button', { name: /^Ship the order/ }).click();
   await confirmDialog(page, 'Yes, ship it!');
@@ -130,6 +172,9 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   await expect(historyRow.getByText('complete', { exact: true })).toBeVisible();
   await expect(historyRow.getByText(`${paid.productIds[0].shopName}: Delivered`, { exact: true })).toBeVisible();
   await checkA11y(page);
+  // The buyer reads their note on the invoice.
+  await historyRow.getByRole('link', { name: /Invoice/ }).click();
+  await expect(page.locator('.invoice-sheet')).toContainText(`Your note for the shop: ${NOTE}`);
 });
 
 test('a vendor reports a review and the admin removes it', async ({ page, request }) => {

@@ -337,6 +337,32 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
   });
 });
 
+describe('no admin lowers their own role', () => {
+  const asAdmin = (method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: who.admin.auth, payload });
+
+  it('no route takes the caller’s admin role away: Make Admin changes nothing, a shop and deleting are refused', async () => {
+    const promoted = await asAdmin('PATCH', `/api/users/admin/${who.admin.id}`);
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toEqual({ modifiedCount: 0 });
+    const vendor = await asAdmin('PATCH', `/api/users/email/${who.admin.email}`, shopInput);
+    expect(vendor.statusCode).toBe(403);
+    expect(vendor.json().error.message).toBe('An admin account cannot register a shop.');
+    const deleted = await asAdmin('DELETE', `/api/users/admin/${who.admin.email}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(await roleAndShop(who.admin.id)).toEqual({ roll: 'admin', shop: null });
+    const me = await t.app.inject({ url: '/api/users/me', headers: who.admin.auth });
+    expect(me.json()).toMatchObject({ roll: 'admin' });
+  });
+
+  it('nor another admin’s: Make Admin on an admin leaves it an admin; only deleting ends it', async () => {
+    const other = await createUser(t, { roll: 'admin' });
+    expect((await asAdmin('PATCH', `/api/users/admin/${other.id}`)).json()).toEqual({ modifiedCount: 0 });
+    expect((await asAdmin('PATCH', `/api/users/email/${other.email}`, shopInput)).statusCode).toBe(403);
+    expect(await roleAndShop(other.id)).toEqual({ roll: 'admin', shop: null });
+  });
+});
+
 describe('DELETE /api/users/customer|vendor|admin/:email', () => {
   /** An admin disables the user of that e-mail from one of the three lists. */
   const disable = (list: string, email: string) =>

@@ -7,8 +7,9 @@ import type { UserRecord } from '#contract/users.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
-import { confirmAction, confirmDelete, tellOutcome } from '../../ui/confirm.ts';
+import { tellOutcome } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
+import { type AccountAction, AccountDialog } from './AccountDialog.tsx';
 import { useDeleteUser } from './delete-user.ts';
 import { useUsers } from './get-users.ts';
 import { usePromoteUser } from './promote-user.ts';
@@ -23,14 +24,10 @@ export function UsersListPage({ roll }: { roll: Role }) {
   const promote = usePromoteUser();
   const remove = useDeleteUser();
   const total = users.data?.total ?? 0;
+  // The account an admin is asked about (Make Admin or Delete), until confirmed or cancelled.
+  const [asking, setAsking] = useState<AccountAction | null>(null);
 
   const makeAdmin = async (target: UserRecord) => {
-    const sure = await confirmAction({
-      title: `Make ${target.name} an admin?`,
-      text: 'An admin can manage every user, shop, coupon and review.',
-      confirmText: 'Yes, make admin!',
-    });
-    if (!sure) return;
     try {
       await promote.mutateAsync(target._id);
       toast.success(`${target.name} is an Admin Now!`, { autoClose: 500 });
@@ -40,7 +37,6 @@ export function UsersListPage({ roll }: { roll: Role }) {
   };
 
   const deleteOne = async (target: UserRecord) => {
-    if (!(await confirmDelete())) return;
     try {
       await remove.mutateAsync({ roll, email: target.email });
       if (users.data?.items.length === 1 && page > 1) setPage(page - 1);
@@ -86,7 +82,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
                   <button
                     type="button"
                     className="btn btn-sm btn-primary"
-                    onClick={() => makeAdmin(row)}
+                    onClick={() => setAsking({ kind: 'promote', user: row })}
                     disabled={promote.isPending}
                     aria-label={`Make Admin: ${row.name}`}
                   >
@@ -109,7 +105,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
                   <button
                     type="button"
                     className="btn btn-sm btn-outline btn-error"
-                    onClick={() => deleteOne(row)}
+                    onClick={() => setAsking({ kind: 'delete', user: row })}
                     disabled={remove.isPending}
                     aria-label={`Delete ${row.name}`}
                   >
@@ -121,6 +117,16 @@ export function UsersListPage({ roll }: { roll: Role }) {
           },
         ]}
       />
+      {asking ? (
+        <AccountDialog
+          action={asking}
+          onClose={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void (asking.kind === 'promote' ? makeAdmin(asking.user) : deleteOne(asking.user));
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import type { Role } from '#contract/roles.ts';
+import type { UserRecord } from '#contract/users.ts';
+
+/** What an admin is about to do to an account from the user lists. */
+export type AccountAction = { kind: 'delete' | 'promote'; user: UserRecord };
+
+/** What happens to a deleted account's data, by its role: what the server's delete really does (users' deleteUser). */
+const AFTER_DELETE: Record<Role, string[]> = {
+  customer: [
+    'Their orders, payments and invoices stay on record; orders not yet delivered stay open for the shops to deliver.',
+    'Their reviews stay on the products, under their name.',
+  ],
+  vendor: [
+    'Their shop leaves the shop list and its page closes; all their products are taken off sale.',
+    'Orders with their products stay on record with their payments; the ones not yet delivered are not cancelled or refunded.',
+    'Their sales and membership payments stay on record.',
+  ],
+  admin: [
+    'They lose the admin dashboard; the coupons they created keep running.',
+    'Any orders, invoices and reviews from before they were an admin stay on record.',
+  ],
+};
+
+/** The dialog's words for an action: the question, what happens to the account, and the confirm button. */
+export function accountActionText({ kind, user }: AccountAction) {
+  if (kind === 'promote') {
+    return {
+      title: `Make ${user.name} an admin?`,
+      lines: [
+        `${user.name} gets the admin dashboard: business statistics, every customer, vendor and admin account (Make Admin and Delete), coupons, reported reviews and contact messages.`,
+        'As an admin they no longer shop: the cart, checkout and opening a shop are for customers. Their past orders and invoices stay theirs.',
+        'This cannot be undone from the site: an admin is never made a customer again, only deleted by another admin.',
+      ],
+      confirm: 'Yes, make admin!',
+    };
+  }
+  return {
+    title: 'Are you sure?',
+    lines: [
+      `${user.name} (${user.email}) is signed out everywhere at once and can no longer sign in, with a password or with Google; the e-mail address cannot sign up again.`,
+      ...AFTER_DELETE[user.roll],
+      "You won't be able to revert this!",
+    ],
+    confirm: 'Yes, delete it!',
+  };
+}
+
+/**
+ * Asks before an admin deletes an account or makes it an admin, saying what happens to it: a modal dialog that
+ * starts on Cancel, closes on Escape (cancelling), and gives the focus back to the button that opened it.
+ */
+export function AccountDialog({
+  action,
+  onConfirm,
+  onClose,
+}: {
+  action: AccountAction;
+  /** The page closes the dialog (unmounts it) and acts. */
+  onConfirm: () => void;
+  /** Cancelled: the Cancel button or Escape. */
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const text = accountActionText(action);
+  const danger = action.kind === 'delete';
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.showModal();
+    cancel.current?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      onClose={onClose}
+      aria-labelledby="account-dialog-title"
+      aria-describedby="account-dialog-text"
+    >
+      <div className="modal-box">
+        <h2 id="account-dialog-title" className="text-xl font-bold">
+          {text.title}
+        </h2>
+        <ul id="account-dialog-text" className="mt-3 list-disc space-y-2 pl-5">
+          {text.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <div className="modal-action">
+          <button ref={cancel} type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`btn ${danger ? 'btn-error text-white' : 'btn-primary'}`}
+            onClick={onConfirm}
+          >
+            {text.confirm}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
