@@ -4,6 +4,11 @@ import { fillPath, type RouteDef, type RouteInput, type RouteResponse } from '#c
 
 export const TOKEN_KEY = 'access-token';
 
+/** What a shopper reads when a request never reached the server (no connection, or the network dropped it). */
+export const OFFLINE_MESSAGE = 'You are offline. Check your connection, then try again.';
+/** What a shopper reads when the server failed (its own 5xx details stay in its log). */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 /** An API failure with the server's reason, ready to show to the user. */
 export class ApiError extends Error {
   readonly status: number;
@@ -44,7 +49,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   try {
     response = await fetch(url, { ...rest, headers: finalHeaders, body: payload, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', OFFLINE_MESSAGE);
   }
   return parseResponse<T>(response);
 }
@@ -81,7 +86,9 @@ export async function parseResponse<T>(response: Response): Promise<T> {
     throw new ApiError(
       response.status,
       error?.code ?? 'HTTP',
-      error?.message ?? `The server answered ${response.status}. Please try again.`,
+      response.status >= 500
+        ? SERVER_ERROR_MESSAGE
+        : (error?.message ?? `The server answered ${response.status}. Please try again.`),
       error?.fields,
     );
   }
@@ -96,7 +103,13 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** A request that never reached the server: the connection is down or the network dropped it. */
+export const isNetworkError = (error: unknown): boolean => error instanceof ApiError && error.code === 'NETWORK';
+
+/** A failure in words a shopper understands: offline, the server failed, or the API's own reason (4xx). */
 export function errorMessage(error: unknown): string {
+  // A fetch made outside `api` (a download) rejects with the browser's own words ("Failed to fetch").
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return OFFLINE_MESSAGE;
   if (error instanceof Error) return error.message;
   return 'Something went wrong. Please try again.';
 }

@@ -5,18 +5,28 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, Params } from 'react-router';
-import { ApiError } from './client.ts';
+import { ApiError, isNetworkError } from './client.ts';
 
-/** TanStack defaults already match the spec (3 retries, backoff up to 30 s); client errors are not retried. */
+/**
+ * Whether a failed query is asked again: up to 3 times (TanStack's backoff, up to 30 s, as the spec says), but
+ * never for a client error (4xx: the same answer would come back) nor while the browser is offline.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (isNetworkError(error) && !navigator.onLine) return false;
+  return failureCount < 3;
+}
+
+/**
+ * Requests run even when the browser says it is offline (`networkMode: 'always'`): TanStack's default pauses
+ * them, which leaves the loader spinning for ever; this way they fail at once and the page says "You are
+ * offline" with a retry. Queries that failed are asked again when the connection comes back (which 'always'
+ * would otherwise turn off).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (failureCount, error) => {
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-        return failureCount < 3;
-      },
-    },
+    queries: { staleTime: 30_000, networkMode: 'always', refetchOnReconnect: true, retry: shouldRetry },
+    mutations: { networkMode: 'always' },
   },
 });
 

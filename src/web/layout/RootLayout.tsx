@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 
@@ -9,6 +10,7 @@ export function RootLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:p-2">
         Skip to content
       </a>
+      <NavigationProgress />
       <Navbar />
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,5 +1,9 @@
-import { isRouteErrorResponse, type RouteObject, useLocation, useNavigate, useRouteError } from 'react-router';
-import { errorMessage } from '../api/client.ts';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, Link, type RouteObject, useLocation, useNavigate, useRouteError } from 'react-router';
+import { errorMessage, isNetworkError } from '../api/client.ts';
+import { useDashboardHome } from '../layout/UserMenu.tsx';
+import { paths } from '../paths.ts';
+import { PageLoader } from './PageLoader.tsx';
 
 /**
  * A page's code could not be fetched: after a new release the old chunk names are gone (or the network dropped).
@@ -15,41 +19,104 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+/** The address the page last reloaded itself for, in this tab's session storage. */
+export const RELOADED_KEY = 'farmstall:reloaded-for';
+
 /**
- * What a page shows instead of itself when it fails: the reason and a way out. The site's header, footer and
- * dashboard menu stay, since every route has its own boundary.
+ * Whether a page whose code failed at `href` may reload itself: yes, unless the last automatic reload was for this
+ * very address (then the reload did not help: the page shows why instead, so it never reloads in a loop). Marks
+ * the address when it says yes. Without session storage (blocked), never: the page offers a Reload button.
+ */
+export function reloadOnce(href: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+  try {
+    if (storage.getItem(RELOADED_KEY) === href) return false;
+    storage.setItem(RELOADED_KEY, href);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The way back from a failed page: the dashboard's home inside the dashboard (unless it is that page), else home. */
+function useWayBack(): { to: string; label: string } {
+  const { pathname } = useLocation();
+  const dashboard = useDashboardHome();
+  if (pathname.startsWith('/dashboard') && pathname !== dashboard) return { to: dashboard, label: 'Dashboard home' };
+  return { to: paths.home, label: 'Go Home' };
+}
+
+/** What a failed page shows: a title, the reason, the way to try again and a way back. */
+function ErrorPanel({ title, text, action }: { title: string; text: string; action: React.ReactNode }) {
+  const back = useWayBack();
+  return (
+    <section role="alert" className="mx-auto max-w-xl px-4 py-12 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 break-words">{text}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {action}
+        <Link to={back.to} className="btn btn-outline">
+          {back.label}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A page whose code did not come: the page reloads itself once (a tab left open over a release gets the new
+ * version); if that did not help, it says so, with a Reload button and a way back.
+ */
+function ChunkError() {
+  const [failedAgain, setFailedAgain] = useState(false);
+  useEffect(() => {
+    if (reloadOnce(window.location.href)) window.location.reload();
+    else setFailedAgain(true);
+  }, []);
+  if (!failedAgain) return <PageLoader label="Loading the latest version" />;
+  return (
+    <ErrorPanel
+      title="This page could not load"
+      text={
+        navigator.onLine
+          ? 'The connection dropped, or Farmstall was just updated. Reload to get the latest version.'
+          : 'You are offline. Check your connection, then reload.'
+      }
+      action={
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      }
+    />
+  );
+}
+
+/**
+ * What a page shows instead of itself when it fails: the reason, a retry and a way back. The site's header, footer
+ * and dashboard menu stay, since every route has its own boundary.
  */
 export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();
   const { pathname, search, hash, state } = useLocation();
 
-  if (isChunkLoadError(error)) {
-    return (
-      <section role="alert" className="mx-auto max-w-xl px-4 py-12 text-center">
-        <h1 className="text-3xl font-bold">A new version of Farmstall is here</h1>
-        <p className="mt-3">This page changed since you opened the site. Reload to get the latest version.</p>
-        <button type="button" className="btn btn-primary mt-6" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </section>
-    );
-  }
+  if (isChunkLoadError(error)) return <ChunkError />;
 
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
   return (
-    <section role="alert" className="mx-auto max-w-xl px-4 py-12 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-3 break-words">{message}</p>
-      {/* Going to the same address again clears the boundary and runs the page (and any loader) once more. */}
-      <button
-        type="button"
-        className="btn btn-primary mt-6"
-        onClick={() => navigate({ pathname, search, hash }, { replace: true, state, preventScrollReset: true })}
-      >
-        Try again
-      </button>
-    </section>
+    <ErrorPanel
+      title={isNetworkError(error) ? 'You are offline' : 'Something went wrong'}
+      text={message}
+      action={
+        // Going to the same address again clears the boundary and runs the page (and any loader) once more.
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => navigate({ pathname, search, hash }, { replace: true, state, preventScrollReset: true })}
+        >
+          Try again
+        </button>
+      }
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { tellOutcome } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { type AccountAction, AccountDialog } from './AccountDialog.tsx';
 import { useDeleteUser } from './delete-user.ts';
 import { useUsers } from './get-users.ts';
@@ -51,11 +52,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
       <h1 id="users-title" className="text-3xl font-bold">
         {TITLES[roll]}: {users.data ? total : '…'}
       </h1>
-      {users.isError ? (
-        <p className="alert alert-error mt-6" role="alert">
-          {errorMessage(users.error)}
-        </p>
-      ) : null}
+      {users.isError ? <LoadError error={users.error} onRetry={() => users.refetch()} /> : null}
       <DataTable
         label="Users"
         rows={users.data?.items ?? []}

@@ -6,6 +6,7 @@ import { CATEGORIES, categoryLabel, unitForCategory } from '#contract/categories
 import { PRODUCT_LIMIT_MESSAGE, type ProductFormValues, type ProductInput, productInput } from '#contract/products.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
@@ -58,7 +59,7 @@ export function AddProductPage() {
   });
 
   if (allowance.isPending) return <PageLoader label="Checking your membership" />;
-  if (allowance.isError) return <p className="text-error">{errorMessage(allowance.error)}</p>;
+  if (allowance.isError) return <LoadError error={allowance.error} onRetry={() => allowance.refetch()} />;
 
   return (
     <div>

@@ -30,7 +30,9 @@ export function ProductDetailsPage() {
       title: 'This product is no longer available',
       text: 'It may have sold out, expired or been removed by its shop.',
     };
-    return <GonePanel error={product.error} gone={gone} to={paths.home} link="Go Home" />;
+    return (
+      <GonePanel error={product.error} gone={gone} to={paths.home} link="Go Home" onRetry={() => product.refetch()} />
+    );
   }
   const p = product.data;
   const stock = p.productQuantity.value;

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ProductPage } from '#contract/products.ts';
-import { errorMessage } from '../../api/client.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { ProductCard, ProductGrid, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
 
 /** The grid of every loaded page and a "Load more" button that follows the cursor. */
@@ -14,7 +14,7 @@ export function ProductPages({
   empty: React.ReactNode;
 }) {
   if (query.isPending) return <ProductGridSkeleton />;
-  if (query.isError) return <p className="text-error">{errorMessage(query.error)}</p>;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <>{empty}</>;
   return (

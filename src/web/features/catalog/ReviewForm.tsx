@@ -14,6 +14,7 @@ import {
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireControl } from '../../ui/TextField.tsx';
@@ -65,7 +66,7 @@ export function ReviewPanel({ productId }: { productId: string }) {
   } else if (mine.isPending) {
     body = <span className="loading loading-dots" role="status" aria-label="Loading your review" />;
   } else if (mine.isError) {
-    body = <p className="text-error">{errorMessage(mine.error)}</p>;
+    body = <LoadError error={mine.error} onRetry={() => mine.refetch()} />;
   } else if (!mine.data.canReview) {
     body = <p className="rounded-box bg-base-200 p-4">{mine.data.reason}</p>;
   } else if (review && !editing) {

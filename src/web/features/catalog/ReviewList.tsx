@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { errorMessage } from '../../api/client.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useReviews } from './get-reviews.ts';
@@ -10,7 +10,7 @@ const AVATAR = '/favicon.svg';
 export function ReviewList({ productId }: { productId: string }) {
   const reviews = useReviews(productId);
   if (reviews.isPending) return <span className="loading loading-dots" role="status" aria-label="Loading reviews" />;
-  if (reviews.isError) return <p className="text-error">{errorMessage(reviews.error)}</p>;
+  if (reviews.isError) return <LoadError error={reviews.error} onRetry={() => reviews.refetch()} />;
   if (reviews.data.length === 0) return <p>No reviews yet. Be the first to review this product.</p>;
   return (
     <ul className="space-y-4" aria-label="Customer reviews">

@@ -25,6 +25,7 @@ export function ShopDetailsPage() {
         gone={{ title: 'Shop not found', text: null }}
         to={paths.shopList}
         link="See all shops"
+        onRetry={() => shop.refetch()}
       />
     );
   }

@@ -1,8 +1,8 @@
 import { MapPin, Phone, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
@@ -40,7 +40,7 @@ export function ShopListPage() {
         {shops.isPending ? (
           <PageLoader label="Loading shops" />
         ) : shops.isError ? (
-          <p className="text-error">{errorMessage(shops.error)}</p>
+          <LoadError error={shops.error} onRetry={() => shops.refetch()} />
         ) : shops.data.length === 0 ? (
           <p className="rounded-box bg-base-200 p-6" role="status">
             No shop matches “{q}”. Try another name or town.

@@ -10,6 +10,7 @@ import { paths } from '../../paths.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useDeleteProduct } from './delete-product.ts';
@@ -40,7 +41,7 @@ export function VendorProductsPage() {
   const [editing, setEditing] = useState<Product | null>(null);
 
   if (products.isPending) return <PageLoader label="Loading your products" />;
-  if (products.isError) return <p className="text-error">{errorMessage(products.error)}</p>;
+  if (products.isError) return <LoadError error={products.error} onRetry={() => products.refetch()} />;
 
   const items = products.data;
   const shown = pageOfRows(items, page, PAGE_SIZE);

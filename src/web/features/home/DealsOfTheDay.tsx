@@ -1,3 +1,4 @@
+import { LoadError } from '../../ui/LoadError.tsx';
 import { ProductCard, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
 import { Countdown, DealEnd } from './Countdown.tsx';
 import { useDeals } from './get-deals.ts';
@@ -14,7 +15,7 @@ export function DealsOfTheDay() {
         {deals.isPending ? (
           <ProductGridSkeleton count={3} />
         ) : deals.isError ? (
-          <p className="text-error">Deals could not be loaded. Please try again.</p>
+          <LoadError error={deals.error} onRetry={() => deals.refetch()} />
         ) : deals.data.length === 0 ? (
           <p className="rounded-box bg-base-200 p-6">No deals today. Come back tomorrow!</p>
         ) : (

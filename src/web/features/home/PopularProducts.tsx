@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CATEGORIES, type CategoryValue } from '#contract/categories.ts';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { ProductCard, ProductGrid, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
 import { usePopularProducts } from './get-popular-products.ts';
 
@@ -33,7 +34,7 @@ export function PopularProducts() {
         {popular.isPending ? (
           <ProductGridSkeleton />
         ) : popular.isError ? (
-          <p className="text-error">Popular products could not be loaded. Please try again.</p>
+          <LoadError error={popular.error} onRetry={() => popular.refetch()} />
         ) : popular.data.length === 0 ? (
           <p className="rounded-box bg-base-200 p-6">No products in this category yet.</p>
         ) : (
