@@ -14,6 +14,15 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom has <dialog> without its modal methods (browsers put it in the top layer and close it on Escape).
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
+
 // jsdom sends no animationend, so dialogs that wait for their closing animation would never close.
 const noAnimations = () => {
   const style = document.createElement('style');

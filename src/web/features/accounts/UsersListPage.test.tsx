@@ -1,22 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '#contract/roles.ts';
 import type { UserRecord } from '#contract/users.ts';
 import { ADMIN, renderPage } from '../../test/render.tsx';
 import { tableRows } from '../../test/table.ts';
 import { UsersListPage } from './UsersListPage.tsx';
-
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const person = (name: string, email: string, roll: Role = 'admin'): UserRecord => ({
   _id: `id-${name}`,

@@ -1,21 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE, type Product } from '#contract/products.ts';
 import { renderPage, VENDOR } from '../../test/render.tsx';
 import { AddProductPage } from './AddProductPage.tsx';
 import { EditProductDialog } from './EditProductDialog.tsx';
-
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 const FORM_LABELS = [
   'Category',
