@@ -6,6 +6,7 @@ import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
+import { DealEnd, DealPrice } from '../../ui/DealPrice.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
@@ -73,9 +74,16 @@ export function ProductDetailsPage() {
               <span className="text-sm text-base-content/70">No ratings yet</span>
             )}
           </div>
-          <p className="mt-4 text-3xl font-bold text-primary">
-            <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} />
-          </p>
+          {p.deal ? (
+            <div className="mt-4">
+              <DealPrice price={p.productPrice} deal={p.deal} unit={p.productQuantity.unit} className="text-xl" />
+              <DealEnd endsAt={p.deal.endsAt} />
+            </div>
+          ) : (
+            <p className="mt-4 text-3xl font-bold text-primary">
+              <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} />
+            </p>
+          )}
           <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Unit</dt>

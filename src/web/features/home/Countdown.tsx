@@ -31,20 +31,3 @@ export function Countdown({ endsAt }: { endsAt: string }) {
     </div>
   );
 }
-
-const END_FORMAT = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** The moment a deal ends, in the shopper's own time ("Ends Mon, 8 Dec, 14:05"). */
-export function DealEnd({ endsAt }: { endsAt: string }) {
-  return (
-    <p className="mt-1 text-xs text-base-content/70">
-      Ends <time dateTime={endsAt}>{END_FORMAT.format(new Date(endsAt))}</time>
-    </p>
-  );
-}

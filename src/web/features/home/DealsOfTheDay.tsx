@@ -1,6 +1,7 @@
+import { DealEnd } from '../../ui/DealPrice.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { ProductCard, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
-import { Countdown, DealEnd } from './Countdown.tsx';
+import { Countdown } from './Countdown.tsx';
 import { useDeals } from './get-deals.ts';
 
 /** 'Deals of the day': three products, each with its discount, a countdown and the moment its deal ends. */

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { CATEGORIES } from '#contract/categories.ts';
+import { RETURNS_POLICY } from '#contract/policies.ts';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+const NAMES = CATEGORIES.map((c) => c.label);
+
+const carousel = (page: Page) => page.getByRole('region', { name: 'Browse All Category' });
+
+test('phone: the carousel shows it scrolls and leads to all 12 categories, each under its one name', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const cards = carousel(page).getByRole('link');
+  await expect(cards).toHaveText(NAMES);
+
+  // The third card peeks in from the right edge; the arrows are at least 24 px.
+  await expect(cards.nth(2)).toBeInViewport();
+  const third = await cards.nth(2).boundingBox();
+  expect(third && third.x < 390 && third.x + third.width > 390).toBe(true);
+  const next = carousel(page).getByRole('button', { name: 'Next categories' });
+  const box = await next.boundingBox();
+  expect(box && box.width >= 24 && box.height >= 24).toBe(true);
+  await next.click();
+  await expect(carousel(page).getByRole('button', { name: 'Previous categories' })).toBeEnabled();
+
+  const paths = await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  for (const [i, path] of paths.entries()) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAMES[i]);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(NAMES[i]);
+  }
+});
+
+test('the menu lists the 12 categories on a phone and on a desktop', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const phoneList = page.getByRole('list', { name: 'Categories' }).filter({ visible: true });
+  await expect(phoneList.getByRole('link')).toHaveText(NAMES);
+  await phoneList.getByRole('link', { name: 'Regional Food' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Regional Food');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Categories' }).click();
+  const desktopList = page.getByRole('list', { name: 'Categories' }).filter({ visible: true });
+  await expect(desktopList.getByRole('link')).toHaveText(NAMES);
+  await desktopList.getByRole('link', { name: 'Beverage' }).click();
+  await expect(page).toHaveURL(/\/beveragesProducts$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beverage');
+});
+
+test('deals show their discount and end; premium shops their badge', async ({ page }) => {
+  await page.goto('/');
+  const deals = page.getByRole('list', { name: 'Deals of the day' }).getByRole('listitem');
+  await expect(deals).toHaveCount(3);
+  for (const deal of await deals.all()) {
+    await expect(deal.locator('del')).toHaveText(/^\$\d+\.\d\d$/);
+    await expect(deal.getByText(/^−\d+%$/)).toBeVisible();
+    await expect(deal.getByRole('timer', { name: 'Deal ends in' })).toBeVisible();
+    await expect(deal.getByText(/^Ends /)).toBeVisible();
+  }
+
+  await page.goto('/shopList');
+  const dairy = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Meadow Creek Dairy' }) });
+  await expect(dairy.getByText('Premium shop')).toBeVisible();
+  await dairy.getByRole('link', { name: 'Visit Store: Meadow Creek Dairy' }).click();
+  await expect(page.getByRole('heading', { name: 'Meadow Creek Dairy', level: 1 })).toBeVisible();
+  await expect(page.getByText('Premium shop').first()).toBeVisible();
+  const card = page.getByRole('list', { name: 'Meadow Creek Dairy products' }).getByRole('article').first();
+  await expect(card.getByText('Premium shop')).toBeVisible();
+  await expect(page.getByRole('link', { name: /facebook|instagram|youtube/i })).toHaveCount(0);
+  await checkA11y(page);
+});
+
+test('one returns policy and one set of contact details, with no promise the site does not keep', async ({ page }) => {
+  const details = await (await page.request.get('/api/contact/details')).json();
+  await page.goto('/');
+  await expect(page.getByText(/50% off|newsletter|within 30 days/i)).toHaveCount(0);
+  const footer = page.getByRole('contentinfo');
+  for (const line of [details.address, details.phone, details.email]) await expect(footer).toContainText(line);
+  await page.getByRole('link', { name: RETURNS_POLICY.short }).click();
+  await expect(page).toHaveURL(/\/about#returns$/);
+  await expect(page.getByRole('region', { name: 'Returns and refunds' })).toContainText(RETURNS_POLICY.text);
+  await expect(page.getByRole('region', { name: 'Find us' })).toContainText(details.phone);
+  await page.goto('/contact');
+  await expect(page.getByRole('region', { name: 'Our office' })).toContainText(details.address);
+  await expect(page.getByRole('region', { name: 'Our office' })).toContainText(details.email);
+});
