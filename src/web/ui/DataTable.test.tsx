@@ -74,6 +74,64 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable with cards', () => {
+  /** A window `width` px wide, as far as media queries go. */
+  const windowOf = (width: number) =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 767.98px)' && width < 768,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  const withActions: Column<Fruit>[] = [
+    ...columns,
+    { header: <span className="sr-only">Actions</span>, cell: (f) => <button type="button">Buy {f.name}</button> },
+  ];
+
+  it('shows each row as a card of headings and cells on a phone, the actions at the bottom', () => {
+    windowOf(390);
+    const onPage = vi.fn();
+    const page = pageOf(fruits.slice(0, 2), 12, { page: 1, limit: 2 });
+    render(
+      <DataTable
+        label="Fruits"
+        cards
+        columns={withActions}
+        rows={page.items}
+        pager={{ page, onPage, label: 'Pages' }}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Fruits' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'NameFruit 1Price$0Buy Fruit 1',
+      'NameFruit 2Price$1Buy Fruit 2',
+    ]);
+    expect(
+      within(cards[1])
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Name', 'Price']);
+    expect(
+      within(cards[1])
+        .getAllByRole('definition')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Fruit 2', '$1']);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy();
+  });
+
+  it('keeps the table on wider screens, and says when there is nothing on a phone', () => {
+    windowOf(1024);
+    const { rerender } = render(<DataTable label="Fruits" cards columns={columns} rows={fruits.slice(0, 2)} />);
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    windowOf(320);
+    rerender(<DataTable label="Fruits" cards columns={columns} rows={[]} empty="No fruit yet." />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No fruit yet.')).toBeTruthy();
+  });
+});
+
 describe('pageOfRows', () => {
   it('cuts rows the browser holds like the server cuts its pages, a page past the end showing the last', () => {
     expect(pageOfRows(fruits, 2, 10)).toEqual({ ...pageOf(fruits.slice(10, 20), 23, { page: 2, limit: 10 }) });

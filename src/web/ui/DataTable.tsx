@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import type { Page } from '#contract/pagination.ts';
 import { TablePager } from './TablePager.tsx';
 
@@ -20,9 +20,25 @@ type PagerProps = {
   label: string;
 };
 
+/** Below Tailwind's `md` (768 px): a phone, where a table's columns do not fit. */
+const PHONE = '(max-width: 767.98px)';
+
+/** True on a phone-wide window, following the window as it turns or resizes. */
+function usePhoneWidth(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(PHONE);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(PHONE).matches,
+  );
+}
+
 /**
  * Every table of the site: a named scroll region reachable by keyboard (a table wider than a phone scrolls inside
- * it, never the page), the columns, one row per item, an optional footer, and the pager under it.
+ * it, never the page), the columns, one row per item, an optional footer, and the pager under it. With `cards`, a
+ * phone gets the rows as cards instead (see `ColumnCards`).
  */
 export function DataTable<T extends { _id: string }>({
   label,
@@ -36,6 +52,7 @@ export function DataTable<T extends { _id: string }>({
   className = 'mt-4 rounded-box border border-base-300 bg-base-100',
   tableClassName = 'table',
   headRowClassName,
+  cards = false,
 }: {
   /** Name of the scroll region. */
   label: string;
@@ -53,7 +70,25 @@ export function DataTable<T extends { _id: string }>({
   className?: string;
   tableClassName?: string;
   headRowClassName?: string;
+  /** On phones, each row is a card of the columns' headings and cells (for tables without `afterRow` or `foot`). */
+  cards?: boolean;
 }) {
+  const phone = usePhoneWidth();
+  const pagerNav = pager ? (
+    <TablePager page={pager.page.page} pages={pager.page.pages} onPage={pager.onPage} label={pager.label} />
+  ) : null;
+  if (cards && phone) {
+    return (
+      <>
+        {rows.length === 0 && empty !== undefined ? (
+          <p className="mt-4 rounded-box bg-base-200 p-4">{empty}</p>
+        ) : (
+          <ColumnCards label={label} columns={columns} rows={rows} />
+        )}
+        {pagerNav}
+      </>
+    );
+  }
   return (
     <>
       <section
@@ -105,10 +140,50 @@ export function DataTable<T extends { _id: string }>({
           {foot ? <tfoot className="text-base-content">{foot}</tfoot> : null}
         </table>
       </section>
-      {pager ? (
-        <TablePager page={pager.page.page} pages={pager.page.pages} onPage={pager.onPage} label={pager.label} />
-      ) : null}
+      {pagerNav}
     </>
+  );
+}
+
+/**
+ * A table's rows as cards: each column a line of its heading and its cell (the cell under the heading when the two
+ * do not fit side by side), the cells of unnamed columns (actions) together at the bottom. Long words wrap, so a
+ * card is never wider than the phone.
+ */
+function ColumnCards<T extends { _id: string }>({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+}) {
+  const named = columns.filter((column) => typeof column.header === 'string');
+  const actions = columns.filter((column) => typeof column.header !== 'string');
+  return (
+    <ul aria-label={label} className="mt-4 space-y-3">
+      {rows.map((row, index) => (
+        <li key={row._id} className="rounded-box border border-base-300 bg-base-100 p-4">
+          <dl className="space-y-1">
+            {named.map((column) => (
+              <div key={column.header as string} className="flex flex-wrap gap-x-3">
+                <dt className="w-28 shrink-0 font-semibold">{column.header}</dt>
+                <dd className="min-w-0 flex-1 basis-40 wrap-anywhere">{column.cell(row, index)}</dd>
+              </div>
+            ))}
+          </dl>
+          {actions.length > 0 ? (
+            <div className="mt-3 flex flex-wrap gap-2">
+              {actions.map((column, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table
+                <Fragment key={i}>{column.cell(row, index)}</Fragment>
+              ))}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -55,6 +55,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
       {users.isError ? <LoadError error={users.error} onRetry={() => users.refetch()} /> : null}
       <DataTable
         label="Users"
+        cards
         rows={users.data?.items ?? []}
         pager={users.data ? { page: users.data, onPage: setPage, label: 'Pages' } : undefined}
         className="mt-6 rounded-box border border-base-300"

@@ -31,7 +31,7 @@ export function AdminHomePage() {
       <h1 className="text-3xl font-bold">Admin Home</h1>
       <Figures />
       <AdminCharts />
-      <div className="grid gap-10 xl:grid-cols-2">
+      <div className="grid gap-10 xl:grid-cols-2 [&>*]:min-w-0">
         <ContactMessages />
         <CouponList />
       </div>

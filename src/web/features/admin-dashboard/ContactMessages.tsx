@@ -17,7 +17,7 @@ export function ContactMessages() {
                     {new Date(m.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
                   </time>
                 </div>
-                <p className="text-sm">
+                <p className="text-sm wrap-anywhere">
                   {m.name} ·{' '}
                   <a href={`mailto:${m.email}`} className="link">
                     {m.email}

@@ -20,6 +20,7 @@ export function CouponList() {
       {(data, _page, onPage) => (
         <DataTable
           label="Coupon codes"
+          cards
           rows={data.items}
           pager={{ page: data, onPage, label: 'Coupon pages' }}
           columns={[

@@ -54,6 +54,7 @@ function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage:
       ) : (
         <DataTable
           label="Reported reviews"
+          cards
           rows={data.items}
           pager={{ page: data, onPage, label: 'Reported review pages' }}
           columns={[
@@ -82,7 +83,7 @@ function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage:
               cell: (review) => (
                 <>
                   <div>{review.commenterName}</div>
-                  <div className="whitespace-nowrap text-xs">{review.commenterEmail}</div>
+                  <div className="text-xs break-all">{review.commenterEmail}</div>
                 </>
               ),
             },

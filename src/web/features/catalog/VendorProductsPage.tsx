@@ -71,6 +71,7 @@ export function VendorProductsPage() {
       ) : (
         <DataTable
           label="Your products"
+          cards
           rows={shown.items}
           pager={{ page: shown, onPage: setPage, label: 'Product pages' }}
           className="mt-6 rounded-box border border-base-300"

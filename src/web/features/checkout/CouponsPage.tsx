@@ -126,6 +126,7 @@ function CouponTable() {
       </h2>
       <DataTable
         label="Coupon codes"
+        cards
         rows={coupons.data.items}
         pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
         empty="No coupon codes yet."

@@ -129,7 +129,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         label="Invoice items"
         rows={invoice.items}
         className="mt-8"
-        tableClassName="table table-sm sm:table-md [&_th]:whitespace-normal"
+        tableClassName="table table-sm sm:table-md max-sm:[&_:is(th,td)]:px-1.5 [&_th]:whitespace-normal"
         columns={[
           {
             header: 'Name',
@@ -156,7 +156,19 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             ),
           },
           { header: 'Unit Price', ...RIGHT, cell: (item) => formatDollars(item.unitPrice) },
-          { header: 'Quantity', ...RIGHT, cell: (item) => item.quantity },
+          {
+            // "Qty" on phones, so the four columns fit a 320 px screen.
+            header: (
+              <>
+                <abbr title="Quantity" className="no-underline sm:hidden">
+                  Qty
+                </abbr>
+                <span className="max-sm:hidden">Quantity</span>
+              </>
+            ),
+            ...RIGHT,
+            cell: (item) => item.quantity,
+          },
           { header: 'Total Amount', ...RIGHT, cell: (item) => formatDollars(item.totalAmount) },
         ]}
         foot={

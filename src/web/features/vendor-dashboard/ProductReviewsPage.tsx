@@ -60,6 +60,7 @@ export function ProductReviewsPage() {
           ) : (
             <DataTable
               label="Reviews"
+              cards
               rows={data.items}
               pager={{ page: data, onPage: setPage, label: 'Review pages' }}
               columns={[

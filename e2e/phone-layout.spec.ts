@@ -1,0 +1,232 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { dayFromToday, expect, test } from './fixtures.ts';
+
+/**
+ * No page scrolls sideways on a phone (issue 14, item 1): every page of every role at 320 and 390 px, the public
+ * pages and each role's dashboard home also at 360 and 768 px, with full data (payments, orders, coupons, messages,
+ * reported reviews, a cart line). On phones no table is cut off either: a table wider than its box turns into cards.
+ */
+
+const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026!' };
+const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
+const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
+type Account = { email: string; password: string };
+
+const PHONES = [320, 390];
+const MORE_WIDTHS = [360, 768];
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
+  const response = await request.post('/api/jwt', { data: account });
+  expect(response.ok(), `sign in as ${account.email}: ${await response.text()}`).toBe(true);
+  return (await response.json()).token;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Counts the page's requests in flight, so a check can wait for its data without waiting for the network to idle. */
+function countRequests() {
+  let inFlight = 0;
+  const fetch = window.fetch.bind(window);
+  window.fetch = (...args) => {
+    inFlight += 1;
+    return fetch(...args).finally(() => {
+      inFlight -= 1;
+    });
+  };
+  Object.defineProperty(window, 'requestsInFlight', { get: () => inFlight });
+}
+
+/** One browser context for a role, signed in once (refresh cookie in the context, access token on every page). */
+async function signedIn(browser: Browser, account?: Account): Promise<{ context: BrowserContext; token: string }> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript(countRequests);
+  if (!account) return { context, token: '' };
+  const token = await tokenOf(context.request, account);
+  await context.addInitScript((value) => localStorage.setItem('access-token', value), token);
+  return { context, token };
+}
+
+/** True once the page is drawn with its data: no request in flight, no spinner or skeleton in the content. */
+const settled = () =>
+  (window as unknown as { requestsInFlight: number }).requestsInFlight === 0 &&
+  document.querySelector('#main') !== null &&
+  document.querySelector('#main .loading-spinner, #main .skeleton') === null;
+
+/** Opens the page and waits until its data is there (checked again a frame later, for requests that follow). */
+async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(settled);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(settled);
+}
+
+/** What sticks out: the page's own width, and (on phones) each visible table wider than the box it scrolls in. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const cutTables = [...document.querySelectorAll('table')]
+      .filter((table) => table.getClientRects().length > 0 && table.parentElement)
+      .filter((table) => table.scrollWidth > (table.parentElement as HTMLElement).clientWidth + 1)
+      .map((table) => {
+        const box = table.parentElement as HTMLElement;
+        return `table "${box.getAttribute('aria-label') ?? table.caption?.textContent ?? ''}" is ${table.scrollWidth}px in ${box.clientWidth}px`;
+      });
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, cutTables };
+  });
+}
+
+/** Visits each path at each width in one signed-in context; every page that sticks out is reported. */
+async function checkWidths(context: BrowserContext, paths: string[], widths: number[]) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      await open(page, path);
+      const { scrollWidth, innerWidth, cutTables } = await overflow(page);
+      expect
+        .soft(scrollWidth, `${path} at ${width}px scrolls sideways: the page is ${scrollWidth}px wide`)
+        .toBeLessThanOrEqual(innerWidth);
+      if (width < 768) expect.soft(cutTables, `${path} at ${width}px: a table is cut off`).toEqual([]);
+    }
+  }
+  expect(errors, 'uncaught errors in the pages').toEqual([]);
+  await page.close();
+}
+
+/** The public pages, with a product, a shop and a category of the demo catalogue. */
+async function publicPages(request: APIRequestContext) {
+  const products = await (await request.get('/api/products?limit=1')).json();
+  const shops = await (await request.get('/api/shops?limit=1')).json();
+  return [
+    '/',
+    '/milkProducts',
+    '/category/fruit',
+    `/productDetails/${products.items[0]._id}`,
+    '/shopList',
+    `/shopDetails/${shops[0]._id}`,
+    '/search?q=tomato',
+    '/about',
+    '/contact',
+    '/login',
+    '/signUp',
+    '/no-such-page',
+  ];
+}
+
+for (const widths of [PHONES, MORE_WIDTHS]) {
+  test(`a visitor never scrolls sideways on the public pages at ${widths.join(' and ')} px`, async ({
+    browser,
+    request,
+  }) => {
+    const pages = await publicPages(request);
+    const { context } = await signedIn(browser);
+    await checkWidths(context, pages, widths);
+    await context.close();
+  });
+}
+
+test("a customer's pages fit a phone: home, payments, invoice, member page", async ({ browser, request }) => {
+  const [home, product] = await publicPages(request);
+  const { context, token } = await signedIn(browser, CUSTOMER);
+  const history = await context.request.get(`/api/customerPayments/${encodeURIComponent(CUSTOMER.email)}?limit=1`, {
+    headers: bearer(token),
+  });
+  const payment = (await history.json()).items[0];
+  expect(payment, 'the demo customer has paid orders').toBeTruthy();
+  const dashboard = ['/dashboard/userHome', '/dashboard/userPaymentHistory', `/dashboard/invoice/${payment._id}`];
+  await checkWidths(context, [home, product, ...dashboard, '/member'], PHONES);
+  await checkWidths(context, ['/dashboard/userHome'], MORE_WIDTHS);
+  await context.close();
+});
+
+test('the cart and the payment page fit a phone with a line in the cart', async ({ browser, request }) => {
+  // A shopper of this test's own, so no other journey's cart changes.
+  const account = { email: `phone-${unique()}@example.com`, password: 'Shopper#2026!' };
+  const created = await request.post('/api/users', { data: { name: 'Phoebe Phone', ...account } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { context, token } = await signedIn(browser, account);
+  const products = await (await request.get('/api/allProducts?limit=60')).json();
+  const inStock = products.find((p: { productQuantity: { value: number }; expired: boolean }) => {
+    return p.productQuantity.value >= 5 && !p.expired;
+  });
+  const added = await request.post('/api/carts', {
+    headers: bearer(token),
+    data: { productId: inStock._id, amount: 2 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await checkWidths(context, ['/dashboard/userCart', '/dashboard/userPayment'], PHONES);
+  await context.close();
+});
+
+test("a vendor's dashboard fits a phone: home, products, orders, revenue, reviews, membership", async ({ browser }) => {
+  const { context, token } = await signedIn(browser, VENDOR);
+  const mine = await context.request.get(`/api/products/vendor?email=${encodeURIComponent(VENDOR.email)}`, {
+    headers: bearer(token),
+  });
+  const reviewed = [];
+  for (const product of (await mine.json()) as { _id: string }[]) {
+    const reviews = await context.request.get(`/api/comments/product/${product._id}/for-vendor`, {
+      headers: bearer(token),
+    });
+    if ((await reviews.json()).total > 0) reviewed.push(product._id);
+  }
+  expect(reviewed.length, 'a demo vendor product with reviews').toBeGreaterThan(0);
+  const d = '/dashboard';
+  const dashboard = [`${d}/vendorHome`, `${d}/addProduct`, `${d}/vendorProduct`, `${d}/vendorOrder`];
+  const more = [`${d}/vendorRevenue`, `${d}/payment`, `${d}/review/${reviewed[0]}`, '/member', '/'];
+  await checkWidths(context, [...dashboard, ...more], PHONES);
+  await checkWidths(context, [`${d}/vendorHome`], MORE_WIDTHS);
+  await context.close();
+});
+
+test("an admin's dashboard fits a phone: home with messages and coupons, users, coupons, reports", async ({
+  browser,
+  request,
+}) => {
+  const { context, token } = await signedIn(browser, ADMIN);
+  // Full data: a coupon, a long contact message and a reported review.
+  const coupon = await context.request.post('/api/coupons', {
+    headers: bearer(token),
+    data: {
+      code: `PHONE${unique()}`.toUpperCase().slice(0, 20),
+      kind: 'percent',
+      value: 15,
+      minOrder: 40,
+      expiresOn: dayFromToday(90),
+    },
+  });
+  expect(coupon.ok(), await coupon.text()).toBe(true);
+  const message = await request.post('/api/contact', {
+    data: {
+      name: 'Marguerite Okonkwo-Castellanos',
+      email: 'marguerite.okonkwo-castellanos@long-domain-name.example',
+      phone: '+1 503 555 0100',
+      subject: 'Do your farms deliver to the Willamette Valley on Saturday mornings?',
+      reviewText: 'Hello! I would like to know whether your vendors deliver fresh produce on weekends.',
+    },
+  });
+  expect(message.ok(), await message.text()).toBe(true);
+  const vendor = bearer(await tokenOf(request, VENDOR));
+  const mine = await request.get(`/api/products/vendor?email=${encodeURIComponent(VENDOR.email)}`, { headers: vendor });
+  for (const product of (await mine.json()) as { _id: string }[]) {
+    const reviews = await (await request.get(`/api/comments/${product._id}`)).json();
+    const review = (Array.isArray(reviews) ? reviews : reviews.items)[0];
+    if (!review) continue;
+    const reported = await request.post(`/api/comments/${review._id}/report`, { headers: vendor });
+    expect([200, 409], await reported.text()).toContain(reported.status());
+    break;
+  }
+  const history = await request.get(`/api/customerPayments/${encodeURIComponent(CUSTOMER.email)}?limit=1`, {
+    headers: bearer(await tokenOf(request, CUSTOMER)),
+  });
+  const payment = (await history.json()).items[0];
+  const d = '/dashboard';
+  const users = [`${d}/allCustomer`, `${d}/allVendor`, `${d}/allAdmin`];
+  const more = [`${d}/coupons`, `${d}/reportedReviews`, `${d}/invoice/${payment._id}`, '/member', '/'];
+  await checkWidths(context, [`${d}/adminHome`, ...users, ...more], PHONES);
+  await checkWidths(context, [`${d}/adminHome`], MORE_WIDTHS);
+  await context.close();
+});
