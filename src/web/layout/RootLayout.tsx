@@ -12,7 +12,7 @@ export function RootLayout() {
       </a>
       <NavigationProgress />
       <Navbar />
-      <main id="main" className="flex-1">
+      <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BannerSlide, SLIDES } from './banner-slides.tsx';
 
-// The slider code loads after the first paint; until then the first banner shows as it will in the slider.
+// The slider code loads after the first paint; until then the first banner shows as it will in the slider, as tall
+// as the tallest banner (the others lie hidden under it), so nothing moves when the slider comes.
 const BannerSwiper = lazy(() => import('./BannerSwiper.tsx'));
 
 /** The two home banners. */
@@ -10,8 +11,12 @@ export function BannerSlider() {
     <section aria-label="Offers" className="mx-auto max-w-7xl px-4 pt-6">
       <Suspense
         fallback={
-          <div className="rounded-box bg-accent text-accent-content">
-            <BannerSlide slide={SLIDES[0]} index={0} />
+          <div className="grid rounded-box bg-accent text-accent-content">
+            {SLIDES.map((slide, index) => (
+              <div key={slide.title} className={`[grid-area:1/1] ${index > 0 ? 'invisible' : ''}`}>
+                <BannerSlide slide={slide} index={index} />
+              </div>
+            ))}
           </div>
         }
       >
