@@ -8,7 +8,7 @@ import { formatDollars, PER_UNIT } from '#contract/money.ts';
 export function UnitPrice({ price, unit, className }: { price: number; unit: Unit; className?: string }) {
   return (
     <span className={className}>
-      {formatDollars(price)} <span className="text-[0.8em] font-normal text-base-content/70">{PER_UNIT[unit]}</span>
+      {formatDollars(price)} <span className="text-[0.8em] font-normal text-base-content/80">{PER_UNIT[unit]}</span>
     </span>
   );
 }

@@ -146,7 +146,7 @@ export function PaymentPage() {
               <li key={item._id} className="flex justify-between gap-3 text-sm">
                 <span>
                   {item.name} × {item.amount}
-                  <span className="block text-xs text-base-content/70">{formatUnitPrice(item.price, item.unit)}</span>
+                  <span className="block text-xs text-base-content/80">{formatUnitPrice(item.price, item.unit)}</span>
                 </span>
                 <span className="font-semibold">{formatDollars(item.spendMoney)}</span>
               </li>
