@@ -4,7 +4,9 @@ test('home loads with the navbar, search box and footer', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Farmstall' }).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Join Now' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByPlaceholder('Search for item')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('combobox', { name: 'Search for item' }),
+  ).toBeVisible();
   await expect(page.getByText('10:00 - 18:00, Mon - Sat').first()).toBeVisible();
   await expect(page.getByText('24/7 Support Center')).toBeVisible();
   await checkA11y(page);

@@ -40,7 +40,7 @@ export function CategoryDropdown() {
 export function PhoneCategoryLinks() {
   return (
     <li>
-      <h2 className="menu-title">Categories</h2>
+      <h2 className="menu-title text-base-content">Categories</h2>
       <ul aria-label="Categories" className="ml-0 grid grid-cols-2 ps-0 before:hidden">
         <CategoryItems />
       </ul>

@@ -68,9 +68,13 @@ export function Navbar() {
             </button>
             <ul
               className="menu dropdown-content z-40 mt-3 max-h-[calc(100dvh-5rem)] w-80 max-w-[calc(100vw-2rem)] flex-nowrap overflow-y-auto rounded-box bg-base-100 p-2 shadow"
-              onClick={closeDropdown}
+              onClick={(event) => (event.target as Element).closest('search') || closeDropdown()}
               onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
             >
+              {/* Phones' search box (the bar has its own from md up): a click in it keeps the menu open. */}
+              <li className="mb-2 md:hidden">
+                <SearchBox className="flex p-0 hover:bg-transparent" onNavigate={closeDropdown} />
+              </li>
               <NavLinks />
               <PhoneCategoryLinks />
             </ul>

@@ -24,10 +24,11 @@ function suggestionPath(s: Suggestion): string {
 }
 
 /**
- * The navbar's 'Search for item' box: submitting opens the search results page; while typing, an
- * accessible combobox suggests products, shops and categories (arrow keys, Enter, Escape).
+ * The navbar's 'Search for item' box (on phones, in the ☰ menu): submitting opens the search results page; while
+ * typing, an accessible combobox suggests products, shops and categories (arrow keys, Enter, Escape).
+ * `onNavigate` runs once a search or a suggestion is chosen (the phone menu closes).
  */
-export function SearchBox({ className = '' }: { className?: string }) {
+export function SearchBox({ className = '', onNavigate }: { className?: string; onNavigate?: () => void }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
@@ -51,11 +52,16 @@ export function SearchBox({ className = '' }: { className?: string }) {
     setActive(-1);
   };
 
+  const go = (to: string) => {
+    close();
+    navigate(to);
+    onNavigate?.();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const chosen = items[active];
-    close();
-    navigate(chosen ? suggestionPath(chosen) : `${paths.search}?q=${encodeURIComponent(text.trim())}`);
+    go(chosen ? suggestionPath(chosen) : `${paths.search}?q=${encodeURIComponent(text.trim())}`);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -66,7 +72,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => (items.length ? (i <= 0 ? items.length - 1 : i - 1) : -1));
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && expanded) {
+      // Closes the suggestions only: the text stays (a search field would clear it) and so does the menu around it.
+      event.preventDefault();
+      event.stopPropagation();
       close();
     }
   };
@@ -118,8 +127,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
             className={`block cursor-pointer rounded-field px-3 py-2 ${i === active ? 'bg-accent' : 'hover:bg-base-200'}`}
             onMouseDown={(e) => {
               e.preventDefault();
-              close();
-              navigate(suggestionPath(s));
+              go(suggestionPath(s));
             }}
           >
             <span className="block truncate font-semibold">{s.label}</span>

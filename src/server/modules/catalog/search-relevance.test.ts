@@ -60,6 +60,7 @@ const TABLE: Row[] = [
   { q: 'vegetables', endpoint: 'suggest', kind: 'category', top: 'Vegetables' },
   { q: 'beverages', endpoint: 'suggest', kind: 'category', top: 'Beverage' },
   { q: 'dairy', endpoint: 'suggest', kind: 'category', top: 'Milks and Dairies' },
+  { q: 'bakry', endpoint: 'suggest', kind: 'category', top: 'Bakery' },
   { q: 'fruit', endpoint: 'search', top: 'Freestone Peaches', absent: ['Fresno Chili Peppers'] },
   // Shop names.
   { q: 'Old Mill', endpoint: 'shops', top: 'Old Mill Grains' },

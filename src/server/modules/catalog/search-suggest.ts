@@ -20,8 +20,8 @@ function likePattern(q: string): string {
  * As-you-type suggestions: offered products holding every word, the last one as a prefix or a completion, each
  * word also through its closest spelling (the search dictionary and the full-text index, see search-ranking.ts),
  * best ranked first (full-text rank plus how close the name is to the text as typed, as the results page ranks);
- * shops (from the shops module) and categories whose name contains the text or is a close spelling of it
- * (trigram indexes on those small tables), closest first.
+ * shops (from the shops module) and categories whose name contains the text or is a close spelling of it, as typed
+ * or with its words spelled as the dictionary knows them (trigram indexes on those small tables), closest first.
  */
 export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
   const words = searchWords(q);
@@ -41,8 +41,8 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
        LIMIT ${PRODUCTS})
     UNION ALL
     (SELECT 'category', c.value, c.label, NULL FROM categories c
-       WHERE c.label ILIKE ${like} OR ${q} <% c.label
-       ORDER BY word_similarity(${q}, c.label) DESC, c.id
+       WHERE c.label ILIKE ${like} OR ${q} <% c.label OR (SELECT spelled_text(${q})) <% c.label
+       ORDER BY greatest(word_similarity(${q}, c.label), word_similarity((SELECT spelled_text(${q})), c.label)) DESC, c.id
        LIMIT ${CATEGORIES})`),
     closestShops(db, q, SHOPS),
   ]);
