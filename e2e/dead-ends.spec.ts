@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /** The shop list page's own code chunk (Vite names it after the component, then a hash). */
@@ -78,36 +78,36 @@ test('offline, a button that sends something says so and can be pressed again', 
   await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
 });
 
-test('a request the network drops says "You are offline", and Try again works once it goes through', async ({
-  page,
-}) => {
-  await page.route('**/api/shops**', (route) => route.abort('connectionreset'));
+/**
+ * The shop list while its requests `fail`: after the spec's 3 retries (with their backoff) the page says `says`;
+ * once the requests go through again, its Try again brings the shops.
+ */
+async function shopsFailThenRetry(page: Page, fail: (route: Route) => Promise<void>, says: string) {
+  await page.route('**/api/shops**', fail);
   await page.goto('/shopList');
-  // Asked 3 more times first (the spec's retries, with their backoff), then the page says why.
-  const alert = page.getByRole('alert').filter({ hasText: 'You are offline' });
-  await expect(alert).toBeVisible({ timeout: 30_000 });
-  await page.unroute('**/api/shops**');
-  await alert.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByRole('heading', { name: 'Green Valley Farm' })).toBeVisible();
-});
-
-test('a server error says "Something went wrong" with a retry that works', async ({ page }) => {
-  await page.route('**/api/shops**', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
-      }),
-    }),
-  );
-  await page.goto('/shopList');
-  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  const alert = page.getByRole('alert').filter({ hasText: says });
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await page.unroute('**/api/shops**');
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Green Valley Farm' })).toBeVisible();
   await expect(alert).toHaveCount(0);
+}
+
+test('a request the network drops says "You are offline", and Try again works once it goes through', async ({
+  page,
+}) => {
+  await shopsFailThenRetry(page, (route) => route.abort('connectionreset'), 'You are offline');
+});
+
+test('a server error says "Something went wrong" with a retry that works', async ({ page }) => {
+  const body = JSON.stringify({
+    error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+  });
+  await shopsFailThenRetry(
+    page,
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body }),
+    'Something went wrong',
+  );
 });
 
 test('a slow navigation shows a progress bar at the top until the page is there', async ({ page }) => {
