@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNITS } from './categories.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from './fulfilment.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
@@ -129,6 +130,8 @@ export const invoice = z.object({
       name: z.string(),
       shopName: z.string(),
       unitPrice: z.number(),
+      /** What the unit price is for (null when the product has since been deleted). */
+      unit: z.enum(UNITS).nullable(),
       quantity: z.number().int(),
       totalAmount: z.number(),
       status: z.enum(LINE_STATUSES),

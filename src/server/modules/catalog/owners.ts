@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Unit } from '#contract/categories.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { products } from './tables.ts';
@@ -15,17 +16,17 @@ export async function productOwner(
   return row;
 }
 
-/** Names and vendors of these products (listed or not), by id: one query for a page of reviews or lines. */
+/** Names, vendors and units of these products (listed or not), by id: one query for a page of reviews or lines. */
 export async function productNames(
   db: Tx,
   ids: readonly string[],
-): Promise<Map<string, { name: string; vendorId: string }>> {
+): Promise<Map<string, { name: string; vendorId: string; unit: Unit }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, name: products.name, vendorId: products.vendorId })
+    .select({ id: products.id, name: products.name, vendorId: products.vendorId, unit: products.unit })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { name: row.name, vendorId: row.vendorId }]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, vendorId: row.vendorId, unit: row.unit }]));
 }
 
 /** Takes every product of a deleted vendor off sale (order lines keep pointing at them); how many were listed. */

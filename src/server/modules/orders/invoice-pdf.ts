@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDollars } from '#contract/money.ts';
+import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
 
 const day = (iso: string) =>
@@ -84,7 +84,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       : '';
     const cells = [
       `${item.name}\n${item.shopName}${item.status === 'cancelled' ? `\nCancelled by the shop${refund}` : ''}`,
-      formatDollars(item.unitPrice),
+      item.unit ? formatUnitPrice(item.unitPrice, item.unit) : formatDollars(item.unitPrice),
       String(item.quantity),
       formatDollars(item.totalAmount),
     ];

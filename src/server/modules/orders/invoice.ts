@@ -1,7 +1,9 @@
+import type { Unit } from '#contract/categories.ts';
 import type { ContactDetails } from '#contract/contact.ts';
 import type { CustomerPayment, Invoice } from '#contract/orders.ts';
 import { INVOICE_COMPANY, INVOICE_NOTES } from '#contract/orders.ts';
 import type { Db } from '../../db/client.ts';
+import { productNames } from '../catalog/index.ts';
 import { readablePayment } from './queries.ts';
 
 function cardLabel(payment: CustomerPayment) {
@@ -10,8 +12,11 @@ function cardLabel(payment: CustomerPayment) {
   return `${brand} •••• ${payment.cardLast4}`;
 }
 
-/** The invoice of a payment, headed by Farmstall's configured contact details. */
-export function toInvoice(payment: CustomerPayment, contact: ContactDetails): Invoice {
+/**
+ * The invoice of a payment, headed by Farmstall's configured contact details; each line's price per unit of its
+ * product (`units`, by product id; a line whose product was deleted has none).
+ */
+export function toInvoice(payment: CustomerPayment, contact: ContactDetails, units: Map<string, Unit>): Invoice {
   return {
     _id: payment._id,
     invoiceNumber: payment.transactionId,
@@ -30,6 +35,7 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails): In
       name: item.itemName,
       shopName: item.shopName,
       unitPrice: item.price,
+      unit: (item.productId && units.get(item.productId)) || null,
       quantity: item.amount,
       totalAmount: item.totalPrice,
       status: item.status,
@@ -48,11 +54,11 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails): In
 }
 
 /** The invoice of one payment, for its buyer or an admin. */
-export async function getInvoice(
-  db: Db,
-  id: string,
-  caller: { id: string; roll: string },
-  contact: ContactDetails,
-) {
-  return toInvoice(await readablePayment(db, id, caller), contact);
+export async function getInvoice(db: Db, id: string, caller: { id: string; roll: string }, contact: ContactDetails) {
+  const payment = await readablePayment(db, id, caller);
+  const products = await productNames(
+    db,
+    payment.productIds.flatMap((item) => (item.productId ? [item.productId] : [])),
+  );
+  return toInvoice(payment, contact, new Map([...products].map(([productId, p]) => [productId, p.unit])));
 }

@@ -59,7 +59,7 @@ describe('invoice', () => {
         email: shopper.email,
       },
       payment: { method: 'Visa •••• 4242', status: 'pending' },
-      items: [{ name: 'Goat cheese', unitPrice: 12.5, quantity: 2, totalAmount: 25 }],
+      items: [{ name: 'Goat cheese', unitPrice: 12.5, unit: 'kg', quantity: 2, totalAmount: 25 }],
       grandTotal: 25,
       notes: [...INVOICE_NOTES],
     });

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { useDownloadInvoice } from './download-invoice.ts';
 import { useInvoice } from './get-invoice.ts';
 import { useOrderTracking } from './get-order-tracking.ts';
@@ -155,7 +156,12 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               </>
             ),
           },
-          { header: 'Unit Price', ...RIGHT, cell: (item) => formatDollars(item.unitPrice) },
+          {
+            header: 'Unit Price',
+            ...RIGHT,
+            cell: (item) =>
+              item.unit ? <UnitPrice price={item.unitPrice} unit={item.unit} /> : formatDollars(item.unitPrice),
+          },
           {
             // "Qty" on phones, so the four columns fit a 320 px screen.
             header: (
