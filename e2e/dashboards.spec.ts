@@ -112,6 +112,7 @@ async function confirmDialog(page: Page, button: string) {
 }
 
 test('a vendor ships and delivers an order and the customer sees it complete', async ({ page, request }) => {
+  test.setTimeout(120_000); // checks out in the browser, then the vendor's and the customer's pages
   const product = await demoVendorProduct(request);
   const payment = await checkOutInBrowser(page, request, product._id);
 
