@@ -65,7 +65,7 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   // More than one unit costs, no more than two units cost.
   const minOrderDollars = Math.floor(priceCents / 100) + 1;
   const code = `SAVE20${unique()}`;
-  const expiredCode = `OLD${unique()}`;
+  const laterCode = `LATER${unique()}`;
   const lastDay = dayFromToday(30);
 
   // The admin signs in through the form and opens the coupons page.
@@ -102,16 +102,23 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   await expect(row).toContainText(lastDay);
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
 
-  // A code whose last day has passed is listed as expired.
-  await form.getByLabel('Code').fill(expiredCode);
+  // Days in the past are refused at once; a code starting next week is listed as scheduled.
+  await form.getByLabel('Code').fill(laterCode);
   await form.getByLabel('Kind').selectOption('fixed');
   await form.getByLabel('Value ($)').fill('5');
   await form.getByLabel('Last valid day (optional)').fill(dayFromToday(-3));
   await form.getByRole('button', { name: 'Create coupon' }).click();
-  await expect(page.locator('.Toastify').getByText(`Coupon ${expiredCode} is ready to use`)).toBeVisible();
-  const expiredRow = page.getByRole('row').filter({ hasText: expiredCode });
-  await expect(expiredRow).toContainText('$5.00 off');
-  await expect(expiredRow.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(form.getByText('The last valid day cannot be in the past')).toBeVisible();
+  await form.getByLabel('First day (optional, today if empty)').fill(dayFromToday(7));
+  await form.getByLabel('Last valid day (optional)').fill(dayFromToday(6));
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(form.getByText('The last valid day cannot be before the first day')).toBeVisible();
+  await form.getByLabel('Last valid day (optional)').fill(dayFromToday(14));
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(page.locator('.Toastify').getByText(`Coupon ${laterCode} is ready to use`)).toBeVisible();
+  const laterRow = page.getByRole('row').filter({ hasText: laterCode });
+  await expect(laterRow).toContainText('$5.00 off');
+  await expect(laterRow.getByText('Scheduled', { exact: true })).toBeVisible();
   await checkA11y(page);
   await shot(page, 'coupons-listed');
 
@@ -129,8 +136,8 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   );
   await applyCode(page, `NOPE${unique()}`);
   await expect(summary.getByRole('alert')).toHaveText('This coupon code does not exist.');
-  await applyCode(page, expiredCode);
-  await expect(summary.getByRole('alert')).toHaveText('This coupon has expired.');
+  await applyCode(page, laterCode);
+  await expect(summary.getByRole('alert')).toHaveText('This coupon does not work yet.');
   await expect(page.getByLabel('Coupon', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await checkA11y(page);
   await shot(page, 'cart-coupon-expired');

@@ -12,21 +12,29 @@ const message = {
   reviewText: 'When do you deliver to Kent?',
 };
 
+const details = {
+  address: '12 Harbour Road, Cork T12 X5R2, Ireland',
+  phone: '+353 21 555 0199',
+  email: 'help@shop.example',
+  hours: '8:00 - 17:00, Mon - Fri',
+};
+
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('contact page', () => {
   it('names every missing field and sends nothing', async () => {
-    const { requests } = renderPage(<ContactPage />, { routes: {} });
+    const { requests } = renderPage(<ContactPage />, { routes: { 'GET /api/contact/details': details } });
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(5));
     expect(field('Email').getAttribute('aria-invalid')).toBe('true');
-    expect(requests).toEqual([]);
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });
 
   it('sends the message and empties the form', async () => {
     const sent: unknown[] = [];
     renderPage(<ContactPage />, {
       routes: {
+        'GET /api/contact/details': details,
         'POST /api/contact': async (request: Request) => {
           sent.push(await request.json());
           return { status: 201, body: { insertedId: 'x', message: 'Thank you!' } };
@@ -41,5 +49,14 @@ describe('contact page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(sent).toEqual([message]));
     await waitFor(() => expect(field('Name').value).toBe(''));
+  });
+
+  it("shows the office's details as the server is configured: phone and e-mail as links", async () => {
+    renderPage(<ContactPage />, { routes: { 'GET /api/contact/details': details } });
+    const office = await screen.findByRole('region', { name: 'Our office' });
+    await waitFor(() => expect(office.textContent).toContain(details.address));
+    expect(office.textContent).toContain(details.hours);
+    expect(screen.getByRole('link', { name: details.phone }).getAttribute('href')).toBe('tel:+353215550199');
+    expect(screen.getByRole('link', { name: details.email }).getAttribute('href')).toBe(`mailto:${details.email}`);
   });
 });
