@@ -49,27 +49,40 @@ export async function shopMembership(db: Tx, vendorId: string): Promise<'normal'
 /** `%text%` for ILIKE, with the text's own wildcards escaped. */
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The text as spelled, computed once per statement (a scalar subquery, not once a row). */
-const spelled = (q: string) => sql`(SELECT spelled_text(${q}))`;
-
 /**
- * How close a shop's name is to the text (trigram word similarity), as typed or as spelled: each word the search
- * dictionary does not know replaced by its closest term (`spelled_text`, migration 0012: "bakry" → bakery).
+ * The text as typed and, when it differs, as spelled: each word the search dictionary does not know replaced by its
+ * closest term (`spelled_text`, migration 0012: "bakry" → bakery). One lookup, before the shops are read.
  */
-export function nameSimilarity(q: string) {
-  const similarity = (text: SQL | string) => sql`word_similarity(${text}, ${shops.name})`;
-  return sql<number>`greatest(${similarity(q)}, ${similarity(spelled(q))})::float8`.mapWith(Number);
+export async function shopSearchTexts(db: Tx, q: string): Promise<string[]> {
+  const result = await db.execute(sql`SELECT spelled_text(${q}) AS spelled`);
+  const spelled = (result.rows[0] as { spelled: string | null } | undefined)?.spelled;
+  return spelled && spelled !== q.toLowerCase() ? [q, spelled] : [q];
 }
 
-/** The name is close to the text, as typed or as spelled (the trigram index on the name: `<%`). */
-export const closeName = (q: string) => sql<boolean>`(${q} <% ${shops.name} OR ${spelled(q)} <% ${shops.name})`;
+/** How close a shop's name is to the closest of the texts (trigram word similarity). */
+export const nameSimilarity = (texts: string[]) =>
+  sql<number>`greatest(${sql.join(
+    texts.map((text) => sql`word_similarity(${text}, ${shops.name})`),
+    sql`, `,
+  )})::float8`.mapWith(Number);
 
-/** Shops whose name contains the text or is close to it, as typed or as spelled (`address` too, when asked). */
-export const matchingShops = (q: string, options: { address?: boolean } = {}) =>
-  or(ilike(shops.name, containing(q)), options.address ? ilike(shops.address, containing(q)) : undefined, closeName(q));
+/** The name is close to one of the texts (the trigram index on the name: `<%`). */
+export const closeName = (texts: string[]) =>
+  sql<boolean>`(${sql.join(
+    texts.map((text) => sql`${text} <% ${shops.name}`),
+    sql` OR `,
+  )})`;
+
+/** Shops whose name contains the text as typed or is close to one of the texts (`address` too, when asked). */
+export const matchingShops = (texts: string[], options: { address?: boolean } = {}) =>
+  or(
+    ilike(shops.name, containing(texts[0])),
+    options.address ? ilike(shops.address, containing(texts[0])) : undefined,
+    closeName(texts),
+  );
 
 /**
- * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `nameSimilarity`),
+ * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `shopSearchTexts`),
  * closest first, at most `limit`; `close` says the name passes the similarity threshold (`<%`), not only the
  * substring. Read a batch at a time until enough shops of enabled vendors are found.
  */
@@ -78,14 +91,15 @@ export async function closestShops(
   q: string,
   limit: number,
 ): Promise<(ShopCard & { similarity: number; close: boolean })[]> {
-  const similarity = nameSimilarity(q);
+  const texts = await shopSearchTexts(db, q);
+  const similarity = nameSimilarity(texts);
   const found: (ShopCard & { similarity: number; close: boolean })[] = [];
   const batch = limit + 10;
   for (let offset = 0; found.length < limit; offset += batch) {
     const rows = await db
-      .select({ shop: shops, similarity, close: closeName(q) })
+      .select({ shop: shops, similarity, close: closeName(texts) })
       .from(shops)
-      .where(matchingShops(q))
+      .where(matchingShops(texts))
       .orderBy(desc(similarity), asc(shops.name), asc(shops.vendorId))
       .limit(batch)
       .offset(offset);
