@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y } from 'swiper/modules';
@@ -6,7 +6,32 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import { CATEGORY_CARDS, CategoryCard } from './category-cards.tsx';
 
-const arrowClass = 'btn btn-circle btn-sm absolute top-1/2 z-10 -translate-y-1/2 border-base-300 bg-base-100 shadow';
+/** A round 32 px arrow over one edge of the row. */
+function Arrow({
+  icon: Icon,
+  label,
+  side,
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  side: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-circle btn-sm absolute top-1/2 z-10 -translate-y-1/2 border-base-300 bg-base-100 shadow ${side}`}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon size={20} aria-hidden="true" />
+    </button>
+  );
+}
 
 /**
  * The twelve category cards: below 1024 px a part of the next card peeks out; round arrows (32 px) scroll the row.
@@ -41,24 +66,20 @@ export default function CategorySwiper() {
           </SwiperSlide>
         ))}
       </Swiper>
-      <button
-        type="button"
-        className={`${arrowClass} -left-3`}
-        aria-label="Previous categories"
+      <Arrow
+        icon={ChevronLeft}
+        label="Previous categories"
+        side="-left-3"
         disabled={edges.start}
         onClick={() => swiper?.slidePrev()}
-      >
-        <ChevronLeft size={20} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className={`${arrowClass} -right-3`}
-        aria-label="Next categories"
+      />
+      <Arrow
+        icon={ChevronRight}
+        label="Next categories"
+        side="-right-3"
         disabled={edges.end}
         onClick={() => swiper?.slideNext()}
-      >
-        <ChevronRight size={20} aria-hidden="true" />
-      </button>
+      />
     </div>
   );
 }
