@@ -62,7 +62,10 @@ async function open(page: Page, path: string) {
   await page.waitForFunction(settled);
 }
 
-/** What sticks out: the page's own width, and (on phones) each visible table wider than the box it scrolls in. */
+/**
+ * What sticks out: the page's own width, (on phones) each visible table wider than the box it scrolls in, and the
+ * navbar's controls that lie over one another.
+ */
 function overflow(page: Page) {
   return page.evaluate(() => {
     const cutTables = [...document.querySelectorAll('table')]
@@ -72,7 +75,21 @@ function overflow(page: Page) {
         const box = table.parentElement as HTMLElement;
         return `table "${box.getAttribute('aria-label') ?? table.caption?.textContent ?? ''}" is ${table.scrollWidth}px in ${box.clientWidth}px`;
       });
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, cutTables };
+    // The navbar's controls side by side, none over another (the brand under "Join Now" on a 320 px phone).
+    const controls = [...document.querySelectorAll('header a, header button, header input')].filter((control) =>
+      control.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+    );
+    const overlaps = controls.flatMap((a, i) =>
+      controls.slice(i + 1).flatMap((b) => {
+        if (a.contains(b) || b.contains(a)) return [];
+        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        const name = (e: Element) => e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName;
+        return x > 0.5 && y > 0.5 ? [`"${name(a)}" and "${name(b)}" overlap by ${Math.round(x)}px`] : [];
+      }),
+    );
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, cutTables, overlaps };
   });
 }
 
@@ -85,11 +102,12 @@ async function checkWidths(context: BrowserContext, paths: string[], widths: num
     await page.setViewportSize({ width, height: 800 });
     for (const path of paths) {
       await open(page, path);
-      const { scrollWidth, innerWidth, cutTables } = await overflow(page);
+      const { scrollWidth, innerWidth, cutTables, overlaps } = await overflow(page);
       expect
         .soft(scrollWidth, `${path} at ${width}px scrolls sideways: the page is ${scrollWidth}px wide`)
         .toBeLessThanOrEqual(innerWidth);
       if (width < 768) expect.soft(cutTables, `${path} at ${width}px: a table is cut off`).toEqual([]);
+      expect.soft(overlaps, `${path} at ${width}px: the navbar's controls overlap`).toEqual([]);
     }
   }
   expect(errors, 'uncaught errors in the pages').toEqual([]);
@@ -229,4 +247,16 @@ test("an admin's dashboard fits a phone: home with messages and coupons, users, 
   await checkWidths(context, [`${d}/adminHome`, ...users, ...more], PHONES);
   await checkWidths(context, [`${d}/adminHome`], MORE_WIDTHS);
   await context.close();
+});
+
+test("the home banner's dots are touch targets of at least 24 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const dots = page.getByRole('button', { name: /^Go to slide \d$/ });
+  await expect(dots).toHaveCount(2);
+  for (const dot of await dots.all()) {
+    const box = await dot.boundingBox();
+    expect(box?.width, 'dot width').toBeGreaterThanOrEqual(24);
+    expect(box?.height, 'dot height').toBeGreaterThanOrEqual(24);
+  }
 });

@@ -79,7 +79,7 @@ export function Navbar() {
               <PhoneCategoryLinks />
             </ul>
           </div>
-          <Link to={paths.home} className="flex items-center gap-2 text-2xl font-bold text-primary">
+          <Link to={paths.home} className="flex items-center gap-2 text-2xl font-bold text-primary max-[359px]:text-xl">
             <img src="/favicon.svg" alt="" width="32" height="32" />
             Farmstall
           </Link>
@@ -101,7 +101,7 @@ export function Navbar() {
           ) : user ? (
             <UserMenu />
           ) : (
-            <Link to={paths.login} className="btn btn-primary">
+            <Link to={paths.login} className="btn btn-primary max-[359px]:btn-sm">
               Join Now
             </Link>
           )}

@@ -168,8 +168,8 @@ function ColumnCards<T extends { _id: string }>({
           <dl className="space-y-1">
             {named.map((column) => (
               <div key={column.header as string} className="flex flex-wrap gap-x-3">
-                <dt className="w-28 shrink-0 font-semibold">{column.header}</dt>
-                <dd className="min-w-0 flex-1 basis-40 wrap-anywhere">{column.cell(row, index)}</dd>
+                <dt className="w-24 shrink-0 font-semibold">{column.header}</dt>
+                <dd className="min-w-0 flex-1 basis-32 wrap-anywhere">{column.cell(row, index)}</dd>
               </div>
             ))}
           </dl>
