@@ -40,7 +40,7 @@ const sent = (requests: Request[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
 describe('checkout form', () => {
-  it('needs a name, a phone number and an address, in the spec’s words, before any charge', async () => {
+  it('needs a name, a phone number and an address (the spec’s words) and a note of 500 characters at most, before any charge', async () => {
     const { requests } = renderPage(checkout, { user: CUSTOMER, routes: shop });
     const name = await screen.findByLabelText('Name');
     expect((name as HTMLInputElement).value).toBe('Ann'); // the account's name to start with
@@ -53,8 +53,11 @@ describe('checkout form', () => {
       expect(message?.textContent, label).toBe('This field is required');
     }
     await userEvent.type(screen.getByLabelText('Phone Number'), 'call me');
+    await userEvent.click(screen.getByLabelText('Note for the shop (optional)'));
+    await userEvent.paste('n'.repeat(501));
     await pay();
     expect(await screen.findByText('Enter a valid phone number')).toBeTruthy();
+    expect(screen.getByText('The note is too long (500 characters at most)')).toBeTruthy();
     expect(sent(requests)).toEqual([]);
   });
 
@@ -90,6 +93,7 @@ describe('checkout form', () => {
     });
     await userEvent.type(await screen.findByLabelText('Phone Number'), '+1 555 0100');
     await userEvent.type(screen.getByLabelText('Delivery Address'), '1 Orchard Lane');
+    await userEvent.type(screen.getByLabelText('Note for the shop (optional)'), 'Ring twice');
     await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
     await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
     await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -100,7 +104,7 @@ describe('checkout form', () => {
       'POST /api/payments/sandbox/confirm',
       'POST /api/customerPayments',
     ]);
-    const details = { name: 'Ann', phoneNumber: '+1 555 0100', address: '1 Orchard Lane' };
+    const details = { name: 'Ann', phoneNumber: '+1 555 0100', address: '1 Orchard Lane', note: 'Ring twice' };
     expect(bodies['/api/customer-payment']).toMatchObject({ price: 7.5, ...details });
     expect(bodies['/api/payments/sandbox/confirm']).toMatchObject({
       paymentIntentId: 'pi_1',
