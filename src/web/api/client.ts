@@ -106,6 +106,10 @@ function safeJson(text: string): unknown {
 /** A request that never reached the server: the connection is down or the network dropped it. */
 export const isNetworkError = (error: unknown): boolean => error instanceof ApiError && error.code === 'NETWORK';
 
+/** The heading over a failure: the network's, or any other. */
+export const failureTitle = (error: unknown): string =>
+  isNetworkError(error) ? 'You are offline' : 'Something went wrong';
+
 /** A failure in words a shopper understands: offline, the server failed, or the API's own reason (4xx). */
 export function errorMessage(error: unknown): string {
   // A fetch made outside `api` (a download) rejects with the browser's own words ("Failed to fetch").

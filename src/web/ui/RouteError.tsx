@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, type RouteObject, useLocation, useNavigate, useRouteError } from 'react-router';
-import { errorMessage, isNetworkError } from '../api/client.ts';
+import { errorMessage, failureTitle } from '../api/client.ts';
 import { useDashboardHome } from '../layout/UserMenu.tsx';
 import { paths } from '../paths.ts';
 import { PageLoader } from './PageLoader.tsx';
@@ -104,7 +104,7 @@ export function RouteError() {
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
   return (
     <ErrorPanel
-      title={isNetworkError(error) ? 'You are offline' : 'Something went wrong'}
+      title={failureTitle(error)}
       text={message}
       action={
         // Going to the same address again clears the boundary and runs the page (and any loader) once more.

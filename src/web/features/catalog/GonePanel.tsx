@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage, failureTitle } from '../../api/client.ts';
 
 /**
  * What a product or shop page shows when it could not be loaded: `gone` when the server has no such thing (400, 404),
@@ -19,7 +19,7 @@ export function GonePanel({
   onRetry: () => void;
 }) {
   const isGone = error instanceof ApiError && [400, 404].includes(error.status);
-  const { title, text } = isGone ? gone : { title: 'Something went wrong', text: errorMessage(error) };
+  const { title, text } = isGone ? gone : { title: failureTitle(error), text: errorMessage(error) };
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
