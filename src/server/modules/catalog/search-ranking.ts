@@ -67,7 +67,7 @@ export type ShopMatch = { vendorId: string; similarity: number; close: boolean }
 
 /** The shops worth ranking for the text (the shops module answers; catalog never reads its table). */
 export async function searchShops(db: Tx, q: string): Promise<ShopMatch[]> {
-  return (await closestShops(db, q, SCORED_SHOPS)).map(({ vendorId, similarity, close }) => ({
+  return (await closestShops(db, q, SCORED_SHOPS, { spelling: false })).map(({ vendorId, similarity, close }) => ({
     vendorId,
     similarity,
     close,

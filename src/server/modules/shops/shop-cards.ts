@@ -84,14 +84,16 @@ export const matchingShops = (texts: string[], options: { address?: boolean } = 
 /**
  * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `shopSearchTexts`),
  * closest first, at most `limit`; `close` says the name passes the similarity threshold (`<%`), not only the
- * substring. Read a batch at a time until enough shops of enabled vendors are found.
+ * substring. Read a batch at a time until enough shops of enabled vendors are found. `spelling: false` compares the
+ * text as typed only (no dictionary lookup: product search, which corrects its words itself).
  */
 export async function closestShops(
   db: Tx,
   q: string,
   limit: number,
+  options: { spelling?: boolean } = {},
 ): Promise<(ShopCard & { similarity: number; close: boolean })[]> {
-  const texts = await shopSearchTexts(db, q);
+  const texts = options.spelling === false ? [q] : await shopSearchTexts(db, q);
   const similarity = nameSimilarity(texts);
   const found: (ShopCard & { similarity: number; close: boolean })[] = [];
   const batch = limit + 10;
