@@ -7,6 +7,9 @@ import { expect, test } from './fixtures.ts';
  * already cached (data then arrives after the first paint).
  */
 
+// Each test visits many pages; a loaded CI machine gets room beyond the default minute.
+test.describe.configure({ timeout: 120_000 });
+
 const MAX_SHIFT = 0.05;
 const VIEWPORTS = [
   { width: 390, height: 844 },

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
 
 /**
  * No page scrolls sideways on a phone (issue 14, item 1): every page of every role at 320 and 390 px, the public
@@ -11,6 +11,9 @@ const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
 type Account = { email: string; password: string };
+
+// Each test visits many pages; a loaded CI machine gets room beyond the default minute.
+test.describe.configure({ timeout: 120_000 });
 
 const PHONES = [320, 390];
 const MORE_WIDTHS = [360, 768];
@@ -259,4 +262,17 @@ test("the home banner's dots are touch targets of at least 24 px", async ({ page
     expect(box?.width, 'dot width').toBeGreaterThanOrEqual(24);
     expect(box?.height, 'dot height').toBeGreaterThanOrEqual(24);
   }
+});
+
+test("on a phone the admin's user lists are cards as accessible as the tables", async ({ browser }) => {
+  const { context } = await signedIn(browser, ADMIN);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/dashboard/allCustomer', '/dashboard/allVendor']) {
+    await open(page, path);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem').first()).toContainText('Email');
+    await checkA11y(page);
+  }
+  await context.close();
 });
