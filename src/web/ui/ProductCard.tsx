@@ -92,13 +92,28 @@ export function ProductGrid({ children, label }: { children: ReactNode; label?: 
   );
 }
 
+/** The grid while its products load: cards of the products' shape (picture, category, name, shop, price). */
 export function ProductGridSkeleton({ count = 10 }: { count?: number }) {
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 xl:grid-cols-5" role="status">
       <span className="sr-only">Loading products</span>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="skeleton h-72 w-full" aria-hidden="true" />
+        <div key={i} className="card card-sm border border-base-300 bg-base-100" aria-hidden="true">
+          <div className="p-3">
+            <div className="skeleton aspect-square w-full" />
+          </div>
+          <div className="card-body gap-2 pt-0">
+            <div className="skeleton h-4 w-1/3" />
+            <div className="skeleton h-6 w-3/4" />
+            <div className="skeleton h-5 w-2/3" />
+            {/* Price and Add, on two lines where the card is narrow, as in the card. */}
+            <div className="mt-2 flex flex-wrap justify-between gap-2">
+              <div className="skeleton h-7 w-24" />
+              <div className="skeleton h-8 w-16" />
+            </div>
+          </div>
+        </div>
       ))}
     </div>
   );
