@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { publicPages } from './public-pages.ts';
 
 /**
  * Nothing jumps while a public page loads (issue 14, item 9): the layout shifts a page makes without input, summed
@@ -31,25 +32,6 @@ function recordShifts() {
     }
   }).observe({ type: 'layout-shift', buffered: true });
   Object.defineProperty(window, 'layoutShifts', { get: () => shifts });
-}
-
-/** The public pages, with a product, a shop and a category of the demo catalogue. */
-async function publicPages(request: APIRequestContext) {
-  const products = await (await request.get('/api/products?limit=1')).json();
-  const shops = await (await request.get('/api/shops?limit=1')).json();
-  return [
-    '/',
-    '/milkProducts',
-    '/category/fruit',
-    `/productDetails/${products.items[0]._id}`,
-    '/shopList',
-    `/shopDetails/${shops[0]._id}`,
-    '/search?q=tomato',
-    '/about',
-    '/contact',
-    '/login',
-    '/signUp',
-  ];
 }
 
 /** The page's shifts once it has settled: its requests done, fonts and the pictures on screen loaded. */
