@@ -26,7 +26,7 @@ const COMPOUNDS = 3;
  * `any_word` choose the candidates, `as_spelled` ranks them. A word found in the `search_terms` dictionary of
  * catalog words stands for itself (a primary-key lookup); any other word also stands for its closest term above
  * the trigram similarity threshold (KNN on the dictionary's trigram GiST index: "chedar" → cheddar, "tomatos" →
- * tomatoes): that is `as_spelled`. To find candidates, a word of four letters or more also stands for the three
+ * tomatoes): that is `as_spelled`, and `corrected` the text with each word replaced by its correction. To find candidates, a word of four letters or more also stands for the three
  * shortest terms starting with it and the three ending with it ("cheese" → cheeseburger, "berries" →
  * strawberries: one range of the byte-ordered primary key, one of the index on the reversed terms). With
  * `prefixLast` the last word is still being typed: it also matches as the prefix of a word of a product name and
@@ -39,9 +39,10 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
   return sql`
     SELECT to_tsquery('english', string_agg('(' || alternatives || ')', ' & ' ORDER BY ord)) AS all_words,
            to_tsquery('english', string_agg(alternatives, ' | ' ORDER BY ord)) AS any_word,
-           to_tsquery('english', string_agg(spellings, ' | ' ORDER BY ord)) AS as_spelled
+           to_tsquery('english', string_agg(spellings, ' | ' ORDER BY ord)) AS as_spelled,
+           string_agg(corrected, ' ' ORDER BY ord) AS corrected
     FROM (
-      SELECT w.ord, spellings, concat_ws(' | ', spellings,
+      SELECT w.ord, spellings, coalesce(closest.term, w.word) AS corrected, concat_ws(' | ', spellings,
         CASE WHEN w.ord = ${last} THEN quote_literal(w.word) || ':*A' END,
         (SELECT string_agg(quote_literal(c.term), ' | ') FROM (
           (SELECT t.term FROM search_terms t
@@ -79,8 +80,8 @@ export async function searchShops(db: Tx, q: string): Promise<ShopMatch[]> {
  * for the text, each source bounded so that the cost stays flat however large the catalog grows. Products
  * whose name or details hold every word (GIN on search_vector); only when those are fewer than a full source,
  * products holding any word; the newest products of the two closest shops and the most popular of the two
- * closest categories (trigram word similarity: the shops as `shops` found them, the small categories table
- * walking an index). `offered` filters the products (alias p).
+ * closest categories (trigram word similarity: the shops as `shops` found them, the small categories table, by the
+ * text as typed or corrected). `offered` filters the products (alias p).
  */
 export function searchCandidates(q: string, words: string[], offered: SQL, shops: ShopMatch[]): SQL {
   const closeShops = shops.filter((shop) => shop.close).slice(0, CLOSE_SHOPS);
@@ -102,8 +103,9 @@ export function searchCandidates(q: string, words: string[], offered: SQL, shops
           ORDER BY p.created_at DESC LIMIT ${CANDIDATES_PER_SOURCE / CLOSE_SHOPS}) AS shop_products)
       UNION
       (SELECT category_products.id FROM (
-          SELECT value FROM categories WHERE ${q} <% label
-          ORDER BY ${q} <<-> label LIMIT ${CLOSE_CATEGORIES}) AS category
+          SELECT value FROM categories, (SELECT corrected FROM spelled) AS typo
+          WHERE ${q} <% label OR typo.corrected <% label
+          ORDER BY least(${q} <<-> label, typo.corrected <<-> label) LIMIT ${CLOSE_CATEGORIES}) AS category
         CROSS JOIN LATERAL (
           SELECT p.id FROM products p WHERE p.category = category.value AND ${offered}
           ORDER BY p.popularity DESC NULLS LAST, p.id LIMIT ${CANDIDATES_PER_SOURCE / CLOSE_CATEGORIES}
@@ -114,13 +116,12 @@ export function searchCandidates(q: string, words: string[], offered: SQL, shops
 const HEAD_WORD = '([[:alnum:]]+)[^[:alnum:]]*(?:\\([^)]*\\))?[^[:alnum:]]*$';
 
 /**
- * How close the name of product p is to the text as typed: trigram word similarity (the text is in the name),
- * similarity (the name is little more than the text) and half the similarity to the name's head noun (the
- * strawberries rank above the strawberry shortcake, the buttermilk above the buttermilk waffles).
+ * How close the name of product p is to the text as typed: trigram word similarity (the text is in the name) and
+ * half the similarity to the name's head noun (the strawberries rank above the strawberry shortcake, the
+ * buttermilk above the buttermilk waffles).
  */
 export function nameCloseness(q: string): SQL {
-  return sql`(word_similarity(${q}, p.name) + similarity(${q}, p.name)
-    + 0.5 * similarity(${q}, substring(p.name from ${HEAD_WORD})))`;
+  return sql`(word_similarity(${q}, p.name) + 0.5 * similarity(${q}, substring(p.name from ${HEAD_WORD})))`;
 }
 
 /**

@@ -61,6 +61,12 @@ const TABLE: Row[] = [
   { q: 'beverages', endpoint: 'suggest', kind: 'category', top: 'Beverage' },
   { q: 'dairy', endpoint: 'suggest', kind: 'category', top: 'Milks and Dairies' },
   { q: 'bakry', endpoint: 'suggest', kind: 'category', top: 'Bakery' },
+  {
+    q: 'bakry',
+    endpoint: 'search',
+    top: 'Stone-Baked Flatbread',
+    also: ['Country Sourdough Loaf', 'Butter Croissants'],
+  },
   { q: 'fruit', endpoint: 'search', top: 'Freestone Peaches', absent: ['Fresno Chili Peppers'] },
   // Shop names.
   { q: 'Old Mill', endpoint: 'shops', top: 'Old Mill Grains' },

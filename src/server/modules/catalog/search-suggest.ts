@@ -29,8 +29,7 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
   const like = likePattern(q);
   const [result, shops] = await Promise.all([
     db.execute(sql`
-    WITH spelled AS (${spelledQuery(words, { prefixLast: true })}),
-      respelled AS (SELECT spelled_text(${q}) AS text)
+    WITH spelled AS (${spelledQuery(words, { prefixLast: true })})
     (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, m.vendor_id::text AS detail
        FROM (
          SELECT p.id, p.name, p.vendor_id, p.popularity,
@@ -42,8 +41,8 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
        LIMIT ${PRODUCTS})
     UNION ALL
     (SELECT 'category', c.value, c.label, NULL FROM categories c
-       WHERE c.label ILIKE ${like} OR ${q} <% c.label OR (SELECT text FROM respelled) <% c.label
-       ORDER BY greatest(word_similarity(${q}, c.label), word_similarity((SELECT text FROM respelled), c.label)) DESC, c.id
+       WHERE c.label ILIKE ${like} OR ${q} <% c.label OR (SELECT corrected FROM spelled) <% c.label
+       ORDER BY greatest(word_similarity(${q}, c.label), word_similarity((SELECT corrected FROM spelled), c.label)) DESC, c.id
        LIMIT ${CATEGORIES})`),
     closestShops(db, q, SHOPS),
   ]);
