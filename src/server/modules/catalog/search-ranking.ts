@@ -112,16 +112,15 @@ export function searchCandidates(q: string, words: string[], offered: SQL, shops
         ) AS category_products))`;
 }
 
-/** The last word of a product name, before any note in brackets: its head noun ("Hood Strawberries (tray)"). */
-const HEAD_WORD = '([[:alnum:]]+)[^[:alnum:]]*(?:\\([^)]*\\))?[^[:alnum:]]*$';
-
 /**
  * How close the name of product p is to the text as typed: trigram word similarity (the text is in the name) and
  * half the similarity to the name's head noun (the strawberries rank above the strawberry shortcake, the
  * buttermilk above the buttermilk waffles).
  */
 export function nameCloseness(q: string): SQL {
-  return sql`(word_similarity(${q}, p.name) + 0.5 * similarity(${q}, substring(p.name from ${HEAD_WORD})))`;
+  // The head noun: the last word before any note in brackets ("Pasture-Raised Eggs (dozen)" → Eggs), no regex.
+  const head = sql`split_part(split_part(p.name, ' (', 1), ' ', -1)`;
+  return sql`(word_similarity(${q}, p.name) + 0.5 * similarity(${q}, ${head}))`;
 }
 
 /**
