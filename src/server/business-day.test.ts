@@ -67,12 +67,21 @@ describe('the business day (BUSINESS_TIME_ZONE)', () => {
     const lastDay = await create('LASTDAY', today);
     expect(lastDay.statusCode).toBe(201);
     expect(lastDay.json()).toMatchObject({ expiresOn: today, state: 'active' });
-    const over = await create('YESTERDAY', dayBefore(today));
-    expect(over.json()).toMatchObject({ expiresOn: dayBefore(today), state: 'expired' });
+    // Yesterday of the business zone is in the past, though it may still be today in UTC.
+    const past = await create('PAST', dayBefore(today));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ expiresOn: 'The last valid day cannot be in the past' });
+    // A coupon whose last day has gone by: one made for today, moved back a day.
+    const over = await create('YESTERDAY', today);
+    await t.db.execute(sql`UPDATE coupons SET expires_at = expires_at - interval '1 day' WHERE code = 'YESTERDAY'`);
+    expect(over.statusCode).toBe(201);
     const listed = await t.app.inject({ url: '/api/coupons?limit=10', headers: admin.auth });
-    expect(listed.json().items.map((c: { code: string; expiresOn: string }) => [c.code, c.expiresOn])).toEqual([
-      ['YESTERDAY', dayBefore(today)],
-      ['LASTDAY', today],
+    const rows = listed
+      .json()
+      .items.map((c: { code: string; expiresOn: string; state: string }) => [c.code, c.expiresOn, c.state]);
+    expect(rows).toEqual([
+      ['YESTERDAY', dayBefore(today), 'expired'],
+      ['LASTDAY', today, 'active'],
     ]);
   });
 });

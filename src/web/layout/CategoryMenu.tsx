@@ -24,14 +24,18 @@ export function CategoryDropdown() {
       >
         Categories <ChevronDown size={16} aria-hidden="true" />
       </button>
-      <ul
-        aria-label="Categories"
-        className="menu dropdown-content z-40 mt-3 grid w-md grid-cols-2 rounded-box bg-base-100 p-2 shadow"
-        onClick={closeDropdown}
-        onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
-      >
-        <CategoryItems />
-      </ul>
+      {/* The grid sits inside the dropdown's content: on the content itself it would override daisyUI's closed
+          state (display: none), leaving an invisible menu that catches clicks over the page. */}
+      <div className="dropdown-content z-40 mt-3 w-md rounded-box bg-base-100 p-2 shadow">
+        <ul
+          aria-label="Categories"
+          className="menu grid w-full grid-cols-2 p-0 [--menu-active-bg:var(--color-base-200)] [--menu-active-fg:var(--color-primary)]"
+          onClick={closeDropdown}
+          onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
+        >
+          <CategoryItems />
+        </ul>
+      </div>
     </li>
   );
 }
@@ -41,7 +45,7 @@ export function PhoneCategoryLinks() {
   return (
     <li>
       <h2 className="menu-title text-base-content">Categories</h2>
-      <ul aria-label="Categories" className="ml-0 grid grid-cols-2 ps-0 before:hidden">
+      <ul aria-label="Categories" className="ml-0 grid grid-cols-2 ps-0 before:hidden [&_a]:px-2">
         <CategoryItems />
       </ul>
     </li>

@@ -67,7 +67,7 @@ export function Navbar() {
               <Menu aria-hidden="true" />
             </button>
             <ul
-              className="menu dropdown-content z-40 mt-3 max-h-[calc(100dvh-5rem)] w-80 max-w-[calc(100vw-2rem)] flex-nowrap overflow-y-auto rounded-box bg-base-100 p-2 shadow"
+              className="menu dropdown-content z-40 mt-3 max-h-[calc(100dvh-5rem)] w-80 [--menu-active-bg:var(--color-base-200)] [--menu-active-fg:var(--color-primary)] max-w-[calc(100vw-2rem)] flex-nowrap overflow-y-auto rounded-box bg-base-100 p-2 shadow"
               onClick={(event) => (event.target as Element).closest('search') || closeDropdown()}
               onKeyDown={(event) => event.key === 'Escape' && closeDropdown()}
             >
