@@ -19,11 +19,14 @@ export function ProductCard({
   product,
   footer,
   compact = false,
+  shopBadge = true,
 }: {
   product: Product;
   footer?: ReactNode;
   /** A shorter picture (deals row). */
   compact?: boolean;
+  /** The 'Premium shop' badge beside the shop's name; off on the shop's own page, whose header has it. */
+  shopBadge?: boolean;
 }) {
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
@@ -53,7 +56,7 @@ export function ProductCard({
           <Link to={paths.shopDetails(product.shopId)} className="link link-primary">
             {product.shopName}
           </Link>
-          {product.shopPremium ? <PremiumBadge className="ml-1 align-middle" /> : null}
+          {product.shopPremium && shopBadge ? <PremiumBadge className="ml-1 align-middle" /> : null}
         </p>
         {footer}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">

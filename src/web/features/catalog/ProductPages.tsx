@@ -8,10 +8,13 @@ export function ProductPages({
   query,
   label,
   empty,
+  shopBadges = true,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ProductPage>>;
   label: string;
   empty: React.ReactNode;
+  /** Whether cards show their shop's premium badge (not on the shop's own page). */
+  shopBadges?: boolean;
 }) {
   if (query.isPending) return <ProductGridSkeleton />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
@@ -22,7 +25,7 @@ export function ProductPages({
       <ProductGrid label={label}>
         {items.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} shopBadge={shopBadges} />
           </li>
         ))}
       </ProductGrid>

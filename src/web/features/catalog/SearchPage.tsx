@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { FEATURED_CATEGORY_ROUTES } from '#contract/categories.ts';
+import { CATEGORY_LINKS } from '#contract/categories.ts';
 import { SearchBox } from '../../layout/SearchBox.tsx';
 import { paths } from '../../paths.ts';
 import { ProductPages } from './ProductPages.tsx';
@@ -10,7 +10,7 @@ function Suggestions() {
     <div className="rounded-box bg-base-200 p-6">
       <p>Try a shorter or different word, check the spelling, or browse a category:</p>
       <ul className="mt-3 flex flex-wrap gap-2">
-        {FEATURED_CATEGORY_ROUTES.map((c) => (
+        {CATEGORY_LINKS.map((c) => (
           <li key={c.path}>
             <Link to={c.path} className="btn btn-sm btn-outline btn-primary">
               {c.title}

@@ -65,6 +65,7 @@ export function ShopDetailsPage() {
       <ProductPages
         query={products}
         label={`${s.shop} products`}
+        shopBadges={false}
         empty={<p className="rounded-box bg-base-200 p-6">This shop has no products on sale right now.</p>}
       />
     </div>
