@@ -3,14 +3,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isAppPath } from '#contract/app-paths.ts';
 import { notFound } from '../errors.ts';
 import { localUploadsDir } from '../modules/uploads/index.ts';
+import { siteFilesPlugin } from './site-files.ts';
 
 /**
  * Serves the uploaded pictures (local storage) and the built React app; any other GET outside /api
- * gets index.html so the client router can answer (including its own 404 page).
+ * gets index.html so the client router can answer: with status 200 on the app's pages (APP_PATH_PATTERNS), else 404
+ * (the app then shows its Not Found page). Also /robots.txt and /sitemap.xml (site-files.ts).
  */
 export async function webPlugin(app: FastifyInstance, options: { webDir?: string }) {
+  await app.register(siteFilesPlugin);
   if (!app.config.s3) {
     await fs.mkdir(localUploadsDir(app.config), { recursive: true });
     await app.register(fastifyStatic, {
@@ -45,7 +49,11 @@ export async function webPlugin(app: FastifyInstance, options: { webDir?: string
   });
   const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') throw notFound('This API route');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .code(isAppPath(request.url.split('?')[0]) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/*', { schema: { hide: true } }, sendIndex);

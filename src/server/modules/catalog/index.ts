@@ -6,3 +6,4 @@ export { countOfferedProducts, countProducts, productNames, productOwner, unlist
 export { countPopularity } from './popularity.ts';
 export { hasProducts, type ProductRecord, recordDeals, recordProducts } from './records.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';
+export { type SitemapPage, sitemapPages } from './sitemap.ts';
