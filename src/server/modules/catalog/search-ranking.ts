@@ -30,29 +30,36 @@ const COMPOUNDS = 3;
  * shortest terms starting with it and the three ending with it ("cheese" → cheeseburger, "berries" →
  * strawberries: one range of the byte-ordered primary key, one of the index on the reversed terms). With
  * `prefixLast` the last word is still being typed: it also matches as the prefix of a word of a product name and
- * through its three shortest completions, however short. Words hold only letters and digits, and terms no spaces
- * or ASCII punctuation, so quoting each one (quote_literal) keeps the tsquery text well formed.
+ * through its three shortest completions, however short. Those lookups are written here, word by word, only for the
+ * words that need them, and each runs once (OFFSET 0 keeps the planner from copying them into every aggregate).
+ * Words hold only letters and digits, and terms no spaces or ASCII punctuation, so quoting each one (quote_literal)
+ * keeps the tsquery text well formed. `words` is never empty.
  */
 export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
-  const last = options.prefixLast ? words.length : 0;
   const range = (column: SQL, start: SQL) => sql`${column} > ${start} AND ${column} < ${start} || chr(1114111)`;
+  const starting = (word: string) => sql`(SELECT t.term FROM search_terms t WHERE ${range(sql`t.term`, sql`${word}`)}
+    ORDER BY length(t.term), t.term LIMIT ${COMPOUNDS})`;
+  const ending = (word: string) => sql`(SELECT t.term FROM search_terms t
+    WHERE ${range(sql`reverse(t.term)`, sql`reverse(${word})`)} ORDER BY length(t.term), t.term LIMIT ${COMPOUNDS})`;
+  const rows = words.map((word, index) => {
+    const typed = options.prefixLast && index === words.length - 1;
+    const compound = [...word].length >= COMPOUND_MIN_LENGTH;
+    const lookups = [...(typed || compound ? [starting(word)] : []), ...(compound ? [ending(word)] : [])];
+    const terms = lookups.length
+      ? sql`(SELECT string_agg(quote_literal(c.term), ' | ') FROM (${sql.join(lookups, sql` UNION ALL `)}) AS c)`
+      : sql`NULL::text`;
+    return sql`SELECT ${index + 1}::int AS ord, ${word}::text AS word,
+      concat_ws(' | ', ${typed ? sql`quote_literal(${word}::text) || ':*A'` : sql`NULL`}, ${terms}) AS extra`;
+  });
   return sql`
     SELECT to_tsquery('english', string_agg('(' || alternatives || ')', ' & ' ORDER BY ord)) AS all_words,
            to_tsquery('english', string_agg(alternatives, ' | ' ORDER BY ord)) AS any_word,
            to_tsquery('english', string_agg(spellings, ' | ' ORDER BY ord)) AS as_spelled,
            string_agg(corrected, ' ' ORDER BY ord) AS corrected
     FROM (
-      SELECT w.ord, spellings, coalesce(closest.term, w.word) AS corrected, concat_ws(' | ', spellings,
-        CASE WHEN w.ord = ${last} THEN quote_literal(w.word) || ':*A' END,
-        (SELECT string_agg(quote_literal(c.term), ' | ') FROM (
-          (SELECT t.term FROM search_terms t
-           WHERE (w.ord = ${last} OR length(w.word) >= ${COMPOUND_MIN_LENGTH}) AND ${range(sql`t.term`, sql`w.word`)}
-           ORDER BY length(t.term), t.term LIMIT ${COMPOUNDS})
-          UNION ALL
-          (SELECT t.term FROM search_terms t
-           WHERE length(w.word) >= ${COMPOUND_MIN_LENGTH} AND ${range(sql`reverse(t.term)`, sql`reverse(w.word)`)}
-           ORDER BY length(t.term), t.term LIMIT ${COMPOUNDS})) AS c)) AS alternatives
-      FROM string_to_table(${words.join(' ')}::text, ' ') WITH ORDINALITY AS w(word, ord)
+      SELECT w.ord, spellings, coalesce(closest.term, w.word) AS corrected,
+        concat_ws(' | ', spellings, nullif(w.extra, '')) AS alternatives
+      FROM (${sql.join(rows, sql` UNION ALL `)} OFFSET 0) AS w
       LEFT JOIN LATERAL (
         SELECT t.term FROM search_terms t
         WHERE t.term % w.word AND NOT EXISTS (SELECT FROM search_terms known WHERE known.term = w.word)
@@ -60,6 +67,7 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
       ) AS closest ON true
       CROSS JOIN LATERAL (SELECT concat_ws(' | ', quote_literal(w.word), quote_literal(closest.term)) AS spellings)
         AS forms
+      OFFSET 0
     ) AS per_word`;
 }
 
