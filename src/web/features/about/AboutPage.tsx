@@ -11,6 +11,7 @@ import carrot from '@lobehub/fluent-emoji-3d/assets/1f955.webp';
 import type { ReactNode } from 'react';
 import { RETURNS_POLICY, RETURNS_POLICY_ANCHOR } from '#contract/policies.ts';
 import { ContactLines } from '../../layout/ContactLines.tsx';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 
 const PROVIDES = [
   {
@@ -91,6 +92,11 @@ function Card({
 export function AboutPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageMeta
+        title="About us"
+        description="Farmstall brings local farms, dairies and bakeries to your table: who we are and how the market works."
+        canonical="/about"
+      />
       <section className="grid items-center gap-8 lg:grid-cols-2">
         <div>
           <h1 className="text-4xl font-bold">Welcome to Farmstall</h1>

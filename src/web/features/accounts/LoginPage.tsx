@@ -7,6 +7,7 @@ import { type SignInInput, signInInput } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
@@ -43,6 +44,11 @@ export function LoginPage() {
 
   return (
     <AuthShell title="Sign in" intro="Welcome back! Sign in to shop, sell or manage Farmstall." picture={key}>
+      <PageMeta
+        title="Sign in"
+        description="Sign in to Farmstall to shop, sell or manage the market."
+        canonical="/login"
+      />
       {turnedAway && user ? (
         <p className="alert alert-warning mt-4" role="alert">
           You are signed in as {user.email}, and that account cannot open {target}. Sign in with another account.

@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
@@ -56,6 +57,11 @@ export function SignUpPage() {
 
   return (
     <AuthShell title="Create an account" intro="Join Farmstall to fill your cart with local food." picture={basket}>
+      <PageMeta
+        title="Create an account"
+        description="Join Farmstall to fill your cart with local food from nearby shops."
+        canonical="/signUp"
+      />
       <form onSubmit={onSubmit} noValidate className="mt-4">
         <TextField label="Name" field={field('name')} autoComplete="name" />
         <TextField label="Email" field={field('email')} type="email" autoComplete="email" />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
-import { CATEGORIES, type CategoryValue } from '#contract/categories.ts';
+import { CATEGORIES, type CategoryValue, categoryPath } from '#contract/categories.ts';
 import { paths } from '../../paths.ts';
 import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { useProductPages } from './list-products.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
@@ -16,6 +17,11 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
+      <PageMeta
+        title={info?.label}
+        description={`${info?.label} from local shops on Farmstall, sold ${info?.unit === 'piece' ? 'by the piece' : `by the ${info?.unit}`}.`}
+        canonical={categoryPath(category)}
+      />
       <section className="flex items-center justify-between gap-4 rounded-box bg-accent px-6 py-8 text-accent-content md:px-12">
         <div>
           <h1 className="text-3xl font-bold md:text-4xl">{info?.label}</h1>
@@ -65,6 +71,7 @@ export function CategoryByValuePage() {
   if (!category) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 text-center">
+        <PageMeta title="Category not found" />
         <h1 className="text-3xl font-bold">Category not found</h1>
         <Link to={paths.home} className="btn btn-primary mt-6">
           Go Home

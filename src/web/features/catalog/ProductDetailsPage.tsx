@@ -14,6 +14,7 @@ import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useProduct } from './get-product.ts';
 import { useReviewSummary } from './get-review-summary.ts';
+import { ProductMeta } from './ProductMeta.tsx';
 import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
 
@@ -41,6 +42,7 @@ export function ProductDetailsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
+      <ProductMeta product={p} summary={summary.data} />
       <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
         <ul>
           <li>

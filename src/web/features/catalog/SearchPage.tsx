@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LINKS } from '#contract/categories.ts';
 import { SearchBox } from '../../layout/SearchBox.tsx';
 import { paths } from '../../paths.ts';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { ProductPages } from './ProductPages.tsx';
 import { useSearch } from './search-products.ts';
 
@@ -38,6 +39,10 @@ export function SearchPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       {/* The navbar's box shows from medium widths; phones search here. */}
       <SearchBox className="mb-6 flex md:hidden" />
+      <PageMeta
+        title={q ? `Results for “${q}”` : 'Search'}
+        description={q ? `Local food matching “${q}” on Farmstall.` : 'Search the products and shops of Farmstall.'}
+      />
       <h1 className="text-3xl font-bold">{q ? <>Results for “{q}”</> : 'Search'}</h1>
       {!q ? (
         <div className="mt-6">

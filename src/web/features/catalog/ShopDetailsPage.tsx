@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
@@ -43,6 +44,11 @@ export function ShopDetailsPage() {
           className="size-28 rounded-box bg-base-100 object-contain p-2"
         />
         <div className="flex-1">
+          <PageMeta
+            title={s.shop}
+            description={`${s.shop}${s.address ? `, ${s.address}` : ''}: local food sold on Farmstall.`}
+            canonical={paths.shopDetails(id)}
+          />
           <h1 className="text-3xl font-bold">{s.shop}</h1>
           {s.membership === 'premium' ? <PremiumBadge className="mt-1" /> : null}
           {s.sinceYear ? <p>Since {s.sinceYear}</p> : null}

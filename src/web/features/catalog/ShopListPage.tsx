@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useShops } from './list-shops.ts';
@@ -20,6 +21,11 @@ export function ShopListPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
+          <PageMeta
+            title="Our shops"
+            description="Local farms, dairies and bakeries selling on Farmstall."
+            canonical="/shopList"
+          />
           <h1 className="text-3xl font-bold md:text-4xl">Our shops</h1>
           <p className="mt-1">Local farms, dairies and bakeries selling on Farmstall.</p>
         </div>

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { type ContactMessageInput, contactMessageInput } from '#contract/contact.ts';
 import { errorMessage } from '../../api/client.ts';
 import { ContactLines } from '../../layout/ContactLines.tsx';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { useSendContactMessage } from './send-contact-message.ts';
@@ -30,6 +31,11 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageMeta
+        title="Contact us"
+        description="Questions about an order, a shop or selling on Farmstall? Write to us."
+        canonical="/contact"
+      />
       <h1 className="text-4xl font-bold">Contact us</h1>
       <p className="mt-2 text-lg">Questions about an order, a shop or selling on Farmstall? Write to us.</p>
       <div className="mt-8 grid gap-10 lg:grid-cols-3">

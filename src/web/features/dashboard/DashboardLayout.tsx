@@ -17,13 +17,14 @@ import {
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '#contract/roles.ts';
 import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { RequireRole } from '../../auth/RequireRole.tsx';
 import { useCartCount } from '../../layout/cart-count.ts';
 import { Avatar } from '../../layout/UserMenu.tsx';
 import { paths } from '../../paths.ts';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 
 type MenuItem = { role: Role; to: string; label: string; icon: LucideIcon };
 
@@ -62,6 +63,28 @@ function useMenu(): { title: string; items: MenuItem[] } {
     ),
   };
 }
+
+/** Each dashboard page's title in the browser's tab, by its first path segment after /dashboard/. */
+const PAGE_TITLES: Record<string, string> = {
+  adminHome: 'Admin home',
+  allCustomer: 'Customers',
+  allVendor: 'Vendors',
+  allAdmin: 'Admins',
+  coupons: 'Coupons',
+  reportedReviews: 'Reported reviews',
+  vendorHome: 'Vendor home',
+  addProduct: 'Add a product',
+  vendorProduct: 'Your products',
+  vendorOrder: 'Your orders',
+  vendorRevenue: 'Sales',
+  payment: 'Premium membership',
+  userHome: 'Your account',
+  userCart: 'Your cart',
+  userPayment: 'Payment',
+  userPaymentHistory: 'Payment history',
+  invoice: 'Invoice',
+  review: 'Your review',
+};
 
 const itemClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : 'font-semibold');
 
@@ -108,8 +131,10 @@ export function DashboardLayout() {
   // On phones the menu is a drawer, closed again once a page is chosen.
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const page = useLocation().pathname.split('/')[2] ?? '';
   return (
     <RequireRole>
+      <PageMeta title={PAGE_TITLES[page] ?? 'Dashboard'} />
       <div className="drawer mx-auto max-w-7xl lg:drawer-open">
         <input
           id="dashboard-drawer"

@@ -1,0 +1,57 @@
+import { categoryLabel } from '#contract/categories.ts';
+import { formatUnitPrice } from '#contract/money.ts';
+import type { Product } from '#contract/products.ts';
+import { paths } from '../../paths.ts';
+import { absoluteUrl, PageMeta } from '../../ui/PageMeta.tsx';
+
+type Summary = { averageRating: number; reviewCount: number } | undefined;
+
+/** The product page's title (name, shop, price with unit), description, canonical link and schema.org Product. */
+export function ProductMeta({ product: p, summary }: { product: Product; summary: Summary }) {
+  const price = p.deal?.price ?? p.productPrice;
+  const path = paths.productDetails(p._id);
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.productName,
+    description: p.productDetails,
+    image: absoluteUrl(p.productImage),
+    category: categoryLabel(p.productCategory),
+    brand: { '@type': 'Brand', name: p.shopName },
+    offers: {
+      '@type': 'Offer',
+      price: price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: `https://schema.org/${p.productQuantity.value > 0 ? 'InStock' : 'OutOfStock'}`,
+      url: absoluteUrl(path),
+      seller: { '@type': 'Organization', name: p.shopName, url: absoluteUrl(paths.shopDetails(p.shopId)) },
+    },
+    ...(summary && summary.reviewCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: summary.averageRating,
+            reviewCount: summary.reviewCount,
+          },
+        }
+      : {}),
+  };
+  return (
+    <>
+      <PageMeta
+        title={`${p.productName} from ${p.shopName}, ${formatUnitPrice(price, p.productQuantity.unit)}`}
+        description={`${p.productName} (${categoryLabel(p.productCategory)}) from ${p.shopName}: ${formatUnitPrice(price, p.productQuantity.unit)}. ${p.productDetails}`.slice(
+          0,
+          300,
+        )}
+        canonical={path}
+      />
+      {/* JSON in a script element: "<" escaped so the text can never close the element. */}
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped JSON, not markup
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+      />
+    </>
+  );
+}
