@@ -1,10 +1,10 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, getTableColumns } from 'drizzle-orm';
 import type { Shop } from '#contract/shops.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type Account, activeAccountsByIds } from '../users/index.ts';
 import { type ShopProfile, shopOf } from './profiles.ts';
-import { matchingShops, nameSimilarity, shopSearchTexts } from './shop-cards.ts';
+import { matchingShops, nameSimilarity, shopSearch, spelledRelation } from './shop-cards.ts';
 import { shops } from './tables.ts';
 
 /** Offered products (listed, not expired) of each vendor, by vendor id: the catalog's answer, wired by app.ts. */
@@ -39,12 +39,11 @@ async function withOwners(db: Tx, rows: ShopProfile[], productCounts: ProductCou
 
 /** Active vendors' shops; `q` matches the shop name or address (substring or close spelling, typos too), best first. */
 export async function listShops(db: Tx, q: string | undefined, productCounts: ProductCounts): Promise<Shop[]> {
-  const texts = q ? await shopSearchTexts(db, q) : undefined;
-  const rows = await db
-    .select()
-    .from(shops)
-    .where(texts ? matchingShops(texts, { address: true }) : undefined)
-    .orderBy(...(texts ? [desc(nameSimilarity(texts))] : []), asc(shops.name), asc(shops.vendorId));
+  const search = q ? shopSearch(q) : undefined;
+  const read = db.select(getTableColumns(shops)).from(shops).$dynamic();
+  const rows = await (search ? read.crossJoin(spelledRelation(search)) : read)
+    .where(search ? matchingShops(search, { address: true }) : undefined)
+    .orderBy(...(search ? [desc(nameSimilarity(search))] : []), asc(shops.name), asc(shops.vendorId));
   return withOwners(db, rows, productCounts);
 }
 

@@ -50,42 +50,50 @@ export async function shopMembership(db: Tx, vendorId: string): Promise<'normal'
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The text as typed and, when it differs, as spelled: each word the search dictionary does not know replaced by its
- * closest term (`spelled_text`, migration 0012: "bakry" → bakery). One lookup, before the shops are read.
+ * The text a shop search compares names with: as typed, and (`spelling`) as spelled, each word the search dictionary
+ * does not know replaced by its closest term (`spelled_text`, migration 0012: "bakry" → bakery), read from the
+ * one-row relation `typo` that the shop read joins (`spelledRelation`), so spelling costs no round trip of its own.
  */
-export async function shopSearchTexts(db: Tx, q: string): Promise<string[]> {
-  const result = await db.execute(sql`SELECT spelled_text(${q}) AS spelled`);
-  const spelled = (result.rows[0] as { spelled: string | null } | undefined)?.spelled;
-  return spelled && spelled !== q.toLowerCase() ? [q, spelled] : [q];
-}
+export type ShopSearch = { q: string; texts: SQL[]; spelling: boolean };
+
+export const shopSearch = (q: string, spelling = true): ShopSearch => ({
+  q,
+  texts: spelling ? [sql`${q}::text`, sql`typo.spelled`] : [sql`${q}::text`],
+  spelling,
+});
+
+/** The relation `typo` (one row: `spelled`, the text as spelled) a shop search joins; OFFSET 0 spells it once, not per shop. */
+export const spelledRelation = (search: ShopSearch) =>
+  sql`(SELECT spelled_text(${search.q}) AS spelled OFFSET 0) AS typo`;
 
 /** How close a shop's name is to the closest of the texts (trigram word similarity). */
-export const nameSimilarity = (texts: string[]) =>
+export const nameSimilarity = ({ texts }: ShopSearch) =>
   sql<number>`greatest(${sql.join(
     texts.map((text) => sql`word_similarity(${text}, ${shops.name})`),
     sql`, `,
   )})::float8`.mapWith(Number);
 
 /** The name is close to one of the texts (the trigram index on the name: `<%`). */
-export const closeName = (texts: string[]) =>
-  sql<boolean>`(${sql.join(
+export const closeName = ({ texts }: ShopSearch) =>
+  sql<boolean>`coalesce(${sql.join(
     texts.map((text) => sql`${text} <% ${shops.name}`),
     sql` OR `,
-  )})`;
+  )}, false)`;
 
 /** Shops whose name contains the text as typed or is close to one of the texts (`address` too, when asked). */
-export const matchingShops = (texts: string[], options: { address?: boolean } = {}) =>
+export const matchingShops = (search: ShopSearch, options: { address?: boolean } = {}) =>
   or(
-    ilike(shops.name, containing(texts[0])),
-    options.address ? ilike(shops.address, containing(texts[0])) : undefined,
-    closeName(texts),
+    ilike(shops.name, containing(search.q)),
+    options.address ? ilike(shops.address, containing(search.q)) : undefined,
+    closeName(search),
   );
 
 /**
- * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `shopSearchTexts`),
+ * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `shopSearch`),
  * closest first, at most `limit`; `close` says the name passes the similarity threshold (`<%`), not only the
  * substring. Read a batch at a time until enough shops of enabled vendors are found. `spelling: false` compares the
- * text as typed only (no dictionary lookup: product search, which corrects its words itself).
+ * text as typed only (no dictionary lookup: product search, which corrects its words itself). One statement a batch
+ * for the shops, one for their owners.
  */
 export async function closestShops(
   db: Tx,
@@ -93,15 +101,17 @@ export async function closestShops(
   limit: number,
   options: { spelling?: boolean } = {},
 ): Promise<(ShopCard & { similarity: number; close: boolean })[]> {
-  const texts = options.spelling === false ? [q] : await shopSearchTexts(db, q);
-  const similarity = nameSimilarity(texts);
+  const search = shopSearch(q, options.spelling !== false);
+  const similarity = nameSimilarity(search);
   const found: (ShopCard & { similarity: number; close: boolean })[] = [];
   const batch = limit + 10;
   for (let offset = 0; found.length < limit; offset += batch) {
-    const rows = await db
-      .select({ shop: shops, similarity, close: closeName(texts) })
+    const read = db
+      .select({ shop: shops, similarity, close: closeName(search) })
       .from(shops)
-      .where(matchingShops(texts))
+      .$dynamic();
+    const rows = await (search.spelling ? read.crossJoin(spelledRelation(search)) : read)
+      .where(matchingShops(search))
       .orderBy(desc(similarity), asc(shops.name), asc(shops.vendorId))
       .limit(batch)
       .offset(offset);
