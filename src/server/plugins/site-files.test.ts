@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDb, createPool } from '../db/client.ts';
 import { insertProduct } from '../modules/catalog/test-products.ts';
-import { createTestDatabase, type TestContext } from '../test/app.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
 import { dayFromToday } from '../test/dates.ts';
 import { createUser } from '../test/users.ts';
 import { siteFilesPlugin } from './site-files.ts';
@@ -26,32 +22,12 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDir, 'assets'));
   await fs.writeFile(path.join(webDir, 'assets', 'app-Zz12Yy34.js'), script);
   await fs.writeFile(path.join(webDir, 'index.html'), page);
-  const database = await createTestDatabase();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: `${site}/` });
-  const pool = createPool(database.url, 2, config.businessTimeZone);
-  const db = createDb(pool);
-  const app = await buildApp({
-    config,
-    db,
-    logger: false,
-    secrets: { jwtSecret: randomBytes(32).toString('hex') },
-    webDir,
-  });
-  await app.ready();
-  t = {
-    app,
-    db,
-    config,
-    close: async () => {
-      await app.close();
-      await pool.end();
-      await database.drop();
-      await Promise.all([webDir, dataDir].map((dir) => fs.rm(dir, { recursive: true, force: true })));
-    },
-  };
+  t = await createTestApp({ PUBLIC_URL: `${site}/` }, webDir);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 

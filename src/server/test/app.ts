@@ -35,8 +35,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-/** Builds the real app on a fresh database, for `app.inject` tests. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** Builds the real app on a fresh database, for `app.inject` tests (serving a built web app from `webDir` if given). */
+export async function createTestApp(env: Record<string, string> = {}, webDir?: string): Promise<TestContext> {
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-data-'));
   const config = loadConfig({
@@ -47,7 +47,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const pool = createPool(database.url, 4, config.businessTimeZone);
   const db = createDb(pool);
-  const app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    secrets: { jwtSecret: randomBytes(32).toString('hex') },
+    webDir,
+  });
   await app.ready();
   return {
     app,
