@@ -3,7 +3,7 @@ import { type Suggestion, suggestion } from '#contract/catalog.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
-import { closestShops, shopCards } from '../shops/index.ts';
+import { closestShops, shopCardsRelation } from '../shops/index.ts';
 import { nameCloseness, searchWords, spelledQuery } from './search-ranking.ts';
 
 const PRODUCTS = 6;
@@ -19,7 +19,8 @@ function likePattern(q: string): string {
 /**
  * As-you-type suggestions: offered products holding every word, the last one as a prefix or a completion, each
  * word also through its closest spelling (the search dictionary and the full-text index, see search-ranking.ts),
- * best ranked first (full-text rank plus how close the name is to the text as typed, as the results page ranks);
+ * best ranked first (full-text rank plus how close the name is to the text as typed, as the results page ranks),
+ * each with its shop's name (the shops module's relation, joined in the same statement);
  * shops (from the shops module) and categories whose name contains the text or is a close spelling of it, as typed
  * or with its words spelled as the dictionary knows them (trigram indexes on those small tables), closest first.
  */
@@ -30,13 +31,14 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
   const [result, shops] = await Promise.all([
     db.execute(sql`
     WITH spelled AS (${spelledQuery(words, { prefixLast: true })})
-    (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, m.vendor_id::text AS detail
+    (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, shop.name AS detail
        FROM (
          SELECT p.id, p.name, p.vendor_id, p.popularity,
            ts_rank(p.search_vector, (SELECT all_words FROM spelled)) + ${nameCloseness(q)} AS rank
          FROM products p
          WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.search_vector @@ (SELECT all_words FROM spelled)
          LIMIT ${PRODUCT_CANDIDATES}) AS m
+       LEFT JOIN ${shopCardsRelation()} AS shop ON shop.vendor_id = m.vendor_id
        ORDER BY m.rank DESC, m.popularity DESC, m.id
        LIMIT ${PRODUCTS})
     UNION ALL
@@ -47,13 +49,8 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
     closestShops(db, q, SHOPS),
   ]);
   const rows = parseRows(suggestion, result.rows);
-  const products = rows.filter((row) => row.kind === 'product');
-  const vendors = await shopCards(
-    db,
-    products.map((row) => row.detail ?? ''),
-  );
   return [
-    ...products.map((row) => ({ ...row, detail: vendors.get(row.detail ?? '')?.name ?? null })),
+    ...rows.filter((row) => row.kind === 'product'),
     ...shops.map((shop) => ({ kind: 'shop' as const, id: shop.vendorId, label: shop.name, detail: shop.address })),
     ...rows.filter((row) => row.kind === 'category'),
   ];

@@ -121,7 +121,9 @@ describe('GET /api/search/suggest', () => {
     const category = (await t.app.inject({ url: '/api/search/suggest?q=vegetabels' })).json().suggestions;
     expect(category).toContainEqual({ kind: 'category', id: 'vegetable', label: 'Vegetables', detail: null });
     const typo = (await t.app.inject({ url: '/api/search/suggest?q=heirlom' })).json().suggestions;
-    expect(typo).toContainEqual(expect.objectContaining({ kind: 'product', label: 'Heirloom Tomatoes' }));
+    expect(typo).toContainEqual(
+      expect.objectContaining({ kind: 'product', label: 'Heirloom Tomatoes', detail: "Sunny Orchard's Farm" }),
+    );
     expect((await t.app.inject({ url: '/api/search/suggest?q=t' })).json()).toEqual({ suggestions: [] });
   });
 });
