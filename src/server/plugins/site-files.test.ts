@@ -97,8 +97,25 @@ describe('sitemap.xml', () => {
 });
 
 describe('pages and unknown paths', () => {
-  it('answers an unknown path with 404 and the app page, so the app shows its Not Found page', async () => {
-    for (const url of ['/no-such-page', '/productDetails', '/dashboard/nowhere', '/category/bakery/extra']) {
+  it('answers an unknown path, category, product or shop with 404 and the app page (the app says it is not found)', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const deleted = await insertProduct(t, vendor.id, { listed: false });
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const missing = [
+      '/no-such-page',
+      '/productDetails',
+      '/dashboard/nowhere',
+      '/category/bakery/extra',
+      '/category/nothing',
+    ];
+    for (const url of [
+      ...missing,
+      `/productDetails/${deleted}`,
+      `/productDetails/${unknownId}`,
+      '/productDetails/not-an-id',
+      `/shopDetails/${unknownId}`,
+      '/shopDetails/not-an-id',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -107,16 +124,10 @@ describe('pages and unknown paths', () => {
   });
 
   it('answers every app page with 200, deep dashboard pages and query strings included; assets are unaffected', async () => {
-    const urls = [
-      '/',
-      '/about',
-      '/shopList',
-      '/milkProducts',
-      '/category/bakery',
-      '/productDetails/abc',
-      '/search?q=milk',
-    ];
-    for (const url of [...urls, '/dashboard/userCart', '/dashboard/invoice/42', '/dashboard/review/p1']) {
+    const urls = ['/', '/about', '/shopList', '/milkProducts', '/category/bakery', '/search?q=milk'];
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const shown = [`/productDetails/${await insertProduct(t, vendor.id, { stock: 0 })}`, `/shopDetails/${vendor.id}`];
+    for (const url of [...urls, ...shown, '/dashboard/userCart', '/dashboard/invoice/42', '/dashboard/review/p1']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toBe(page);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CATEGORY_LINKS } from '#contract/categories.ts';
-import { type SitemapPage, sitemapPages } from '../modules/catalog/index.ts';
+import { isAppPath } from '#contract/app-paths.ts';
+import { CATEGORY_LINKS, CATEGORY_VALUES } from '#contract/categories.ts';
+import { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from '../modules/catalog/index.ts';
 
 /** The most URLs one sitemap file may hold (sitemaps.org); beyond it /sitemap.xml is an index of numbered files. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -36,6 +37,19 @@ async function sitemapUrls(app: FastifyInstance): Promise<SitemapUrl[]> {
     ...shops.map((shop) => page(`/shopDetails/${shop.id}`, shop)),
     ...products.map((product) => page(`/productDetails/${product.id}`, product)),
   ];
+}
+
+/**
+ * Whether a URL path shows a page: one of the app's pages, and for a category, product or shop page one that exists
+ * (else the app shows its Not Found or "no longer available" page, and the answer is a 404).
+ */
+export async function isPage(app: FastifyInstance, pathname: string): Promise<boolean> {
+  if (!isAppPath(pathname)) return false;
+  const [page, id = ''] = pathname.split('/').filter(Boolean);
+  if (page === 'category') return (CATEGORY_VALUES as readonly string[]).includes(id);
+  if (page === 'productDetails') return isOfferedProduct(app.db, id);
+  if (page === 'shopDetails') return isOpenShop(app.db, id);
+  return true;
 }
 
 /**

@@ -3,15 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isAppPath } from '#contract/app-paths.ts';
 import { notFound } from '../errors.ts';
 import { localUploadsDir } from '../modules/uploads/index.ts';
-import { siteFilesPlugin } from './site-files.ts';
+import { isPage, siteFilesPlugin } from './site-files.ts';
 
 /**
  * Serves the uploaded pictures (local storage) and the built React app; any other GET outside /api
- * gets index.html so the client router can answer: with status 200 on the app's pages (APP_PATH_PATTERNS), else 404
- * (the app then shows its Not Found page). Also /robots.txt and /sitemap.xml (site-files.ts).
+ * gets index.html so the client router can answer: with status 200 on the app's pages (APP_PATH_PATTERNS; a category,
+ * product or shop that exists), else 404 (the app then shows its Not Found page). Also /robots.txt and /sitemap.xml (site-files.ts).
  */
 export async function webPlugin(app: FastifyInstance, options: { webDir?: string }) {
   await app.register(siteFilesPlugin);
@@ -50,7 +49,7 @@ export async function webPlugin(app: FastifyInstance, options: { webDir?: string
   const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') throw notFound('This API route');
     return reply
-      .code(isAppPath(request.url.split('?')[0]) ? 200 : 404)
+      .code((await isPage(app, request.url.split('?')[0])) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(indexHtml);

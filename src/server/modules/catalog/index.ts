@@ -5,5 +5,5 @@
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
 export { countPopularity } from './popularity.ts';
 export { hasProducts, type ProductRecord, recordDeals, recordProducts } from './records.ts';
+export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';
-export { type SitemapPage, sitemapPages } from './sitemap.ts';
