@@ -8,6 +8,7 @@ import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { paths } from '../../paths.ts';
 import { DealEnd, DealPrice } from '../../ui/DealPrice.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
@@ -33,7 +34,10 @@ export function ProductDetailsPage() {
       text: 'It may have sold out, expired or been removed by its shop.',
     };
     return (
-      <GonePanel error={product.error} gone={gone} to={paths.home} link="Go Home" onRetry={() => product.refetch()} />
+      <>
+        <PageMeta title="Product not available" />
+        <GonePanel error={product.error} gone={gone} to={paths.home} link="Go Home" onRetry={() => product.refetch()} />
+      </>
     );
   }
   const p = product.data;

@@ -21,13 +21,16 @@ export function ShopDetailsPage() {
   if (shop.isPending) return <PageLoader label="Loading the shop" />;
   if (shop.isError) {
     return (
-      <GonePanel
-        error={shop.error}
-        gone={{ title: 'Shop not found', text: null }}
-        to={paths.shopList}
-        link="See all shops"
-        onRetry={() => shop.refetch()}
-      />
+      <>
+        <PageMeta title="Shop not found" />
+        <GonePanel
+          error={shop.error}
+          gone={{ title: 'Shop not found', text: null }}
+          to={paths.shopList}
+          link="See all shops"
+          onRetry={() => shop.refetch()}
+        />
+      </>
     );
   }
   const s = shop.data;
