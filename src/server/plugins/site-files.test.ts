@@ -94,6 +94,36 @@ describe('sitemap.xml', () => {
     expect((await small.inject({ url: `/sitemap/${files.length + 1}.xml` })).statusCode).toBe(404);
     await small.close();
   });
+
+  it('reads the catalog once for a burst of requests, not once per request', async () => {
+    let selects = 0;
+    const countingDb = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === 'select') selects += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const withPlugin = async () => {
+      const app = Fastify();
+      app.decorate('config', t.config);
+      app.decorate('db', countingDb);
+      await app.register(siteFilesPlugin);
+      return app;
+    };
+    const alone = await withPlugin();
+    await alone.inject({ url: '/sitemap.xml' });
+    const oneReading = selects;
+    expect(oneReading).toBeGreaterThan(0);
+    await alone.close();
+
+    selects = 0;
+    const burst = await withPlugin();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => burst.inject({ url: '/sitemap.xml' })));
+    expect(answers.every((answer) => answer.statusCode === 200 && answer.body === answers[0].body)).toBe(true);
+    await burst.inject({ url: '/sitemap.xml' });
+    expect(selects).toBe(oneReading);
+    await burst.close();
+  });
 });
 
 describe('pages and unknown paths', () => {

@@ -39,6 +39,29 @@ async function sitemapUrls(app: FastifyInstance): Promise<SitemapUrl[]> {
   ];
 }
 
+/** How long one reading of the catalog serves every sitemap request (search engines read it a few times a day). */
+const SITEMAP_FRESH_MS = 5 * 60_000;
+
+/**
+ * `load`'s answer, shared by every caller for `freshMs`: requests arriving together, or within the window, cost one
+ * reading of the whole catalog, never one each (a burst of sitemap requests must not take the database down).
+ * A failed reading is not kept.
+ */
+function sharedFor<T>(freshMs: number, load: () => Promise<T>): () => Promise<T> {
+  let kept: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    if (!kept || Date.now() - kept.at > freshMs) {
+      const value = load();
+      const entry = { at: Date.now(), value };
+      kept = entry;
+      value.catch(() => {
+        if (kept === entry) kept = undefined;
+      });
+    }
+    return kept.value;
+  };
+}
+
 /**
  * Whether a URL path shows a page: one of the app's pages, and for a category, product or shop page one that exists
  * (else the app shows its Not Found or "no longer available" page, and the answer is a 404).
@@ -58,6 +81,7 @@ export async function isPage(app: FastifyInstance, pathname: string): Promise<bo
  */
 export async function siteFilesPlugin(app: FastifyInstance, options: { maxUrls?: number } = {}) {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
+  const listUrls = sharedFor(SITEMAP_FRESH_MS, () => sitemapUrls(app));
   const xml = (reply: import('fastify').FastifyReply, body: string) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 
@@ -80,7 +104,7 @@ export async function siteFilesPlugin(app: FastifyInstance, options: { maxUrls?:
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const urls = await sitemapUrls(app);
+    const urls = await listUrls();
     if (urls.length <= maxUrls) return xml(reply, urlSet(urls));
     const files = Array.from(
       { length: Math.ceil(urls.length / maxUrls) },
@@ -91,7 +115,7 @@ export async function siteFilesPlugin(app: FastifyInstance, options: { maxUrls?:
 
   app.get<{ Params: { file: string } }>('/sitemap/:file', { schema: { hide: true } }, async (request, reply) => {
     const number = /^([1-9]\d*)\.xml$/.exec(request.params.file)?.[1];
-    const urls = number ? await sitemapUrls(app) : [];
+    const urls = number ? await listUrls() : [];
     const part =
       number && urls.length > maxUrls ? urls.slice((Number(number) - 1) * maxUrls, Number(number) * maxUrls) : [];
     if (part.length === 0) return reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap file');
