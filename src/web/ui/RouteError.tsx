@@ -4,6 +4,7 @@ import { errorMessage, failureTitle } from '../api/client.ts';
 import { useDashboardHome } from '../layout/UserMenu.tsx';
 import { paths } from '../paths.ts';
 import { PageLoader } from './PageLoader.tsx';
+import { PageMeta } from './PageMeta.tsx';
 
 /**
  * A page's code could not be fetched: after a new release the old chunk names are gone (or the network dropped).
@@ -50,6 +51,7 @@ function ErrorPanel({ title, text, action }: { title: string; text: string; acti
   const back = useWayBack();
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-12 text-center">
+      <PageMeta title={title} />
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 break-words">{text}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">

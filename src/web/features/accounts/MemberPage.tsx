@@ -10,6 +10,7 @@ import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { AuthProgress } from '../../auth/RequireRole.tsx';
 import { paths } from '../../paths.ts';
+import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
@@ -17,7 +18,17 @@ import { ImageField } from './ImageField.tsx';
 import { useRegisterVendor } from './register-vendor.ts';
 
 /** 'Become a vendor': a signed-in customer registers a shop and becomes a vendor (membership normal). */
+/** /member: a customer registers a shop and becomes a vendor. */
 export function MemberPage() {
+  return (
+    <>
+      <PageMeta title="Become a vendor" />
+      <VendorRegistration />
+    </>
+  );
+}
+
+function VendorRegistration() {
   const { user, refresh } = useAuth();
   const { isAdmin, isVendor, isLoading } = useRole();
   const navigate = useNavigate();
