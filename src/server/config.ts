@@ -91,6 +91,22 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    DATABASE_DIRECT_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DATABASE_POOL_MODE: z
+      .enum(['session', 'transaction'], { error: 'must be session or transaction' })
+      .default('session'),
+    READ_DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    READ_REPLICA_MAX_LAG_MS: wholeNumber(0).default(5_000),
     PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://shop.example.com' }).optional()),
     SEED_DEMO: optionalString.pipe(booleanish.optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
@@ -131,6 +147,16 @@ const envSchema = z
     CONTACT_HOURS: z.string().trim().min(1).default(DEFAULT_CONTACT.hours),
   })
   .superRefine((env, ctx) => {
+    for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
+      if (env[key] && !env.DATABASE_URL)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'needs DATABASE_URL (the primary) as well' });
+    }
+    if (env.DATABASE_POOL_MODE === 'transaction' && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_POOL_MODE'],
+        message: 'transaction needs DATABASE_URL (the pooler)',
+      });
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
     }
@@ -163,6 +189,17 @@ export type Config = {
   /** The built React app served by the server. */
   webDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A direct connection to the primary (not through a transaction-mode pooler), for what needs a session:
+   * migrations under an advisory lock, LISTEN, the job queue. Defaults to databaseUrl.
+   */
+  databaseDirectUrl: string | undefined;
+  /** 'transaction' behind pgbouncer's pool_mode=transaction: no named prepared statements, no session state. */
+  databasePoolMode: 'session' | 'transaction';
+  /** A streaming replica for catalog and search reads; undefined: every read goes to the primary. */
+  readDatabaseUrl: string | undefined;
+  /** Catalog reads leave the replica for the primary while it lags more than this. */
+  readReplicaMaxLagMs: number;
   publicUrl: string;
   /** undefined: seed when the database is empty. */
   seedDemo: boolean | undefined;
@@ -235,6 +272,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     webDir: path.resolve(env.WEB_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    databasePoolMode: env.DATABASE_POOL_MODE,
+    readDatabaseUrl: env.READ_DATABASE_URL,
+    readReplicaMaxLagMs: env.READ_REPLICA_MAX_LAG_MS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
