@@ -44,7 +44,15 @@ async function main() {
     const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
     cleanups.push(
-      (await startJobs({ db, provider: app.payments.active, settle: app.payments.settle, log: app.log })).stop,
+      (
+        await startJobs({
+          db,
+          connectionString: config.databaseDirectUrl,
+          provider: app.payments.active,
+          settle: app.payments.settle,
+          log: app.log,
+        })
+      ).stop,
     );
     let closing = false;
     let force: () => void = () => undefined;

@@ -13,18 +13,35 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 // Return DATE columns as 'YYYY-MM-DD' strings, never as shifted JS dates.
 pg.types.setTypeParser(1082, (value: string) => value);
 
+export type PoolMode = 'session' | 'transaction';
+
+/** Pools behind a transaction-mode pooler (pgbouncer pool_mode=transaction): no session state, no named statements. */
+const transactionPooled = new WeakSet<pg.Pool>();
+
+/** Whether a query on this pool may use a named (prepared) statement: not behind a transaction-mode pooler. */
+export function keepsNamedStatements(pool: pg.Pool): boolean {
+  return !transactionPooled.has(pool);
+}
+
 /**
  * The pool of every query. With `timeZone` (BUSINESS_TIME_ZONE), each connection runs in that zone, so
- * current_date is the business day (see business-day.ts).
+ * current_date is the business day (see business-day.ts): a startup parameter, or in 'transaction' mode
+ * (pgbouncer refuses `options`) a `SET TimeZone` on each new connection, which pgbouncer tracks per client.
  */
-export function createPool(url: string, max = 10, timeZone?: string): pg.Pool {
+export function createPool(url: string, max = 10, timeZone?: string, mode: PoolMode = 'session'): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
-    ...(timeZone ? { options: `-c TimeZone=${timeZone}` } : {}),
+    ...(timeZone && mode === 'session' ? { options: `-c TimeZone=${timeZone}` } : {}),
   });
+  if (mode === 'transaction') {
+    transactionPooled.add(pool);
+    // Queued before the first query the pool hands this client out for; a failure there fails that query too.
+    if (timeZone)
+      pool.on('connect', (client) => void client.query(`SET TimeZone = '${timeZone}'`).catch(() => undefined));
+  }
   // An idle connection the server closed (restart, failover, dropped test database) must not crash the
   // process: the pool opens a new one at the next query, and that query reports any real outage.
   pool.on('error', () => undefined);

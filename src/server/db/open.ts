@@ -29,7 +29,7 @@ export async function openDatabase(
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
     }
-    const pool = createPool(databaseUrl, options.poolSize, config.businessTimeZone);
+    const pool = createPool(databaseUrl, options.poolSize, config.businessTimeZone, config.databasePoolMode);
     // pool.end() waits for every client to be released; a request still holding one must not hold up the
     // shutdown (stopping PostgreSQL then ends its session).
     cleanups.push(() => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())]));

@@ -10,6 +10,8 @@ export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-r
 
 export type JobsOptions = {
   db: Db;
+  /** pg-boss's own connection; it needs a session (DATABASE_DIRECT_URL behind pgbouncer). Default: the db's. */
+  connectionString?: string;
   log: FastifyBaseLogger;
   /** The card provider payments are settled and refunded with. */
   provider: PaymentProvider;
@@ -35,7 +37,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { provider, settle } = options;
   const everySeconds = options.everySeconds ?? 15;
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const boss = new PgBoss({ connectionString: pool.options.connectionString, max: 3, schema: 'pgboss' });
+  const connectionString = options.connectionString ?? pool.options.connectionString;
+  const boss = new PgBoss({ connectionString, max: 3, schema: 'pgboss' });
   boss.on('error', (error) => log.error({ err: error }, 'Job queue error'));
   await boss.start();
 

@@ -38,6 +38,25 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /** Builds the real app on a fresh database, for `app.inject` tests (serving a built web app from `webDir` if given). */
 export async function createTestApp(env: Record<string, string> = {}, webDir?: string): Promise<TestContext> {
   const database = await createTestDatabase();
+  const t = await buildTestApp(database.url, env, { webDir });
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Builds the real app, with a pool of its own, on an existing database: several apps on one database stand for
+ * several server processes (give them one `jwtSecret` to share sign-ins). `close` leaves the database.
+ */
+export async function buildTestApp(
+  url: string,
+  env: Record<string, string> = {},
+  options: { webDir?: string; jwtSecret?: string } = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -45,14 +64,14 @@ export async function createTestApp(env: Record<string, string> = {}, webDir?: s
     RATE_LIMIT_WRITES_PER_MINUTE: '10000',
     ...env,
   });
-  const pool = createPool(database.url, 4, config.businessTimeZone);
+  const pool = createPool(url, 4, config.businessTimeZone, config.databasePoolMode);
   const db = createDb(pool);
   const app = await buildApp({
     config,
     db,
     logger: false,
-    secrets: { jwtSecret: randomBytes(32).toString('hex') },
-    webDir,
+    secrets: { jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex') },
+    webDir: options.webDir,
   });
   await app.ready();
   return {
@@ -62,7 +81,6 @@ export async function createTestApp(env: Record<string, string> = {}, webDir?: s
     close: async () => {
       await app.close();
       await pool.end();
-      await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,20 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import { keepsNamedStatements, type Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 
 const dialect = new PgDialect();
 
 /**
  * Runs a hot catalog read as a named (prepared) statement: each pooled connection parses and plans it once,
- * then only binds parameters, which saves PostgreSQL the planning work on every page. Inside a transaction
- * it runs as a plain query. The rows are parsed by `row`, the schema of the columns the query selects.
+ * then only binds parameters, which saves PostgreSQL the planning work on every page. Inside a transaction,
+ * and behind a transaction-mode pooler (whose server connections change between queries), it runs as a plain
+ * parameterised query. The rows are parsed by `row`, the schema of the columns the query selects.
  */
 export async function queryPrepared<T extends z.ZodType>(db: Tx, row: T, query: SQL): Promise<z.output<T>[]> {
-  const client = (db as { $client?: { query: (config: object) => Promise<{ rows: unknown[] }> } }).$client;
-  if (!client) return parseRows(row, (await db.execute(query)).rows);
+  const client = (db as { $client?: pg.Pool }).$client;
+  if (!client || !keepsNamedStatements(client)) return parseRows(row, (await db.execute(query)).rows);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `catalog_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
   const result = await client.query({ name, text, values: params });
