@@ -65,10 +65,10 @@ const textArray = (values: string[]) =>
   sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}])`);
 
 /**
- * Fills an empty, migrated database with 200 vendors and 100,000 products in a few set-based statements
- * (generate_series), spread over the 12 categories with varied prices, popularity and dates.
+ * Fills an empty, migrated database with 200 vendors and 100,000 products (or `productCount`) in a few set-based
+ * statements (generate_series), spread over the 12 categories with varied prices, popularity and dates.
  */
-export async function seedBenchCatalog(db: Db): Promise<void> {
+export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Promise<void> {
   await db.execute(sql`
     INSERT INTO users (name, email, roll)
     SELECT 'Vendor ' || g, 'vendor' || g || '@bench.example', 'vendor'
@@ -92,7 +92,7 @@ export async function seedBenchCatalog(db: Db): Promise<void> {
       'Grown and packed by a local producer. Batch ' || g || ', harvested this season.',
       cost, 2000, cost + (cost * 2000 + 5000) / 10000, 1 + g % 100, c.unit,
       current_date - 10, current_date + 30 + g % 300, (g * 7919) % 1000, now() - make_interval(secs => g)
-    FROM generate_series(1, ${PRODUCT_COUNT}) AS g
+    FROM generate_series(1, ${productCount}) AS g
     CROSS JOIN vendors
     JOIN categories c ON c.id = 1 + g % 12
     CROSS JOIN LATERAL (SELECT 100 + (g * 37) % 4900 AS cost) AS money`);

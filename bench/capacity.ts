@@ -1,0 +1,452 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { runMigrations } from '../src/server/db/client.ts';
+import { freePort, readPostmasterPid, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { signAccessToken } from '../src/server/modules/auth/index.ts';
+import { checkoutDetails, GOOD_CARD } from '../src/server/modules/checkout/test-fixtures.ts';
+import { hashPassword } from '../src/server/modules/users/index.ts';
+import { type ServerProcess, spawnServer, stopServer, waitHealthy } from '../src/server/test/server-process.ts';
+import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
+
+/**
+ * `npm run bench:capacity [-- --seconds 15 --concurrency 1,4,16 --big 1000000 --out file.md]`: what one order and
+ * one catalog read cost the primary. Its own embedded PostgreSQL (pg_stat_statements preloaded) with the bench
+ * catalog, the real server (`src/server/main.ts`) as a child process on loopback, checkouts through HTTP (cart →
+ * sandbox payment → confirm) at a few concurrencies, then catalog reads, then search on a larger catalog.
+ * CPU seconds are read from /proc for the server process and for PostgreSQL's processes; statement times from
+ * pg_stat_statements. Prints Markdown (and writes it to --out). Bounded: aborts after 25 minutes.
+ */
+const arg = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+};
+const SECONDS = Number(arg('seconds', '15'));
+const CONCURRENCY = arg('concurrency', '1,4,16').split(',').map(Number);
+const BIG = Number(arg('big', '1000000'));
+const OUT = arg('out', '');
+const READ_SECONDS = 5;
+const LINES_PER_ORDER = 3;
+const MONITOR = '/* capacity */'; // marks this script's own statements, left out of every statement figure
+const TICK = Number(execFileSync('getconf', ['CLK_TCK']).toString());
+
+const report: string[] = [];
+const say = (line = '') => {
+  report.push(line);
+  console.log(line);
+};
+const load = () => os.loadavg()[0].toFixed(1);
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
+
+/** CPU seconds used by a process and its descendants (living ones, plus the ended ones it has waited for). */
+function treeCpuSeconds(root: number): number {
+  const stats = new Map<number, string[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      stats.set(Number(entry), text.slice(text.lastIndexOf(')') + 2).split(' '));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const own = stats.get(root);
+  if (!own) return 0;
+  // Fields after the name: [1] ppid, [11] utime, [12] stime, [13] cutime, [14] cstime.
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const [, fields] of stats) if (Number(fields[1]) === root) ticks += Number(fields[11]) + Number(fields[12]);
+  return ticks / TICK;
+}
+
+const deadline = setTimeout(() => {
+  console.error('bench:capacity ran longer than 25 minutes: stopping.');
+  process.kill(process.pid, 'SIGINT');
+}, 25 * 60_000);
+deadline.unref();
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'scaling-capacity-'));
+await fs.chmod(dir, 0o755);
+let database = await startEmbeddedPostgres(dir);
+{
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+  await client.end();
+  await database.stop();
+  database = await startEmbeddedPostgres(dir);
+}
+const postmaster = (await readPostmasterPid(path.join(dir, 'pg')))?.pid ?? 0;
+const poolFor = (url: string) => new pg.Pool({ connectionString: url, max: 3, application_name: 'capacity' });
+const withDatabase = (name: string) => {
+  const url = new URL(database.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+let pool = poolFor(database.url);
+const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await pool.query(`${MONITOR} ${text}`, values)).rows as T[];
+let server: ServerProcess | undefined;
+
+async function startServer(url: string): Promise<{ server: ServerProcess; base: string; jwtSecret: string }> {
+  const jwtSecret = randomBytes(32).toString('hex');
+  const port = await freePort();
+  const child = spawnServer(
+    {
+      DATABASE_URL: url,
+      DATA_DIR: await fs.mkdtemp(path.join(dir, 'data-')),
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO: 'false',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+    },
+    port,
+  );
+  await waitHealthy(child);
+  return { server: child, base: `http://127.0.0.1:${port}`, jwtSecret };
+}
+
+/** CPU of the server and of PostgreSQL, WAL position, commits, and the statement counters since the last reset. */
+async function usage() {
+  const [{ lsn, commits }] = await query<{ lsn: string; commits: string }>(
+    `SELECT pg_current_wal_lsn()::text AS lsn, xact_commit AS commits FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return { app: treeCpuSeconds(server?.child.pid ?? 0), db: treeCpuSeconds(postmaster), lsn, commits: Number(commits) };
+}
+
+type Statement = { query: string; calls: number; ms: number };
+async function statements(): Promise<Statement[]> {
+  return await query<Statement>(
+    `SELECT query, calls::int AS calls, total_exec_time AS ms FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE $1
+     ORDER BY total_exec_time DESC`,
+    [`%${MONITOR}%`],
+  );
+}
+
+/** Runs `work` on `concurrency` workers until `seconds` pass; CPU, WAL and statements per completed unit. */
+async function measure(concurrency: number, seconds: number, work: (worker: number) => Promise<void>) {
+  await query('SELECT pg_stat_statements_reset()');
+  const before = await usage();
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await work(worker);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          errors.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const after = await usage();
+  const [{ wal }] = await query<{ wal: string }>('SELECT pg_wal_lsn_diff($1, $2)::bigint AS wal', [
+    after.lsn,
+    before.lsn,
+  ]);
+  const done = latencies.length;
+  const all = await statements();
+  const own = all.filter((s) => !/pgboss\./.test(s.query));
+  const sum = (list: Statement[], key: 'calls' | 'ms') => list.reduce((total, s) => total + Number(s[key]), 0);
+  return {
+    done,
+    errors,
+    perSecond: done / elapsed,
+    p50: median(latencies),
+    p95: percentile(latencies, 0.95),
+    appCpuMs: ((after.app - before.app) * 1000) / done,
+    dbCpuMs: ((after.db - before.db) * 1000) / done,
+    walBytes: Number(wal) / done,
+    commits: (after.commits - before.commits) / done,
+    statements: sum(own, 'calls') / done,
+    sqlMs: sum(own, 'ms') / done,
+    bossMs: sum(all, 'ms') - sum(own, 'ms'),
+    top: own.slice(0, 8),
+    load: load(),
+  };
+}
+
+/** Table counters reach pg_stat_user_tables within 10 s of a backend going idle. */
+const statsFlushed = () => new Promise((resolve) => setTimeout(resolve, 11_000));
+
+type TableStats = {
+  relname: string;
+  ins: string;
+  upd: string;
+  del: string;
+  hot: string;
+  dead: string;
+  bytes: string;
+  index_bytes: string;
+  autovacuums: string;
+};
+const tableStats = async () =>
+  await query<TableStats>(
+    `SELECT relname, n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del, n_tup_hot_upd AS hot, n_dead_tup AS dead,
+       pg_total_relation_size(relid) AS bytes, pg_indexes_size(relid) AS index_bytes, autovacuum_count AS autovacuums
+     FROM pg_stat_user_tables WHERE schemaname = 'public' ORDER BY relname`,
+  );
+
+/** Who holds connections to PostgreSQL (this script's own left out), by application_name and LISTEN. */
+const connections = async () =>
+  await query<{ who: string; n: number }>(
+    `SELECT CASE WHEN query ILIKE 'LISTEN%' THEN 'LISTEN' ELSE coalesce(nullif(split_part(application_name, ':', 1), ''), 'app pool') END AS who,
+       count(*)::int AS n
+     FROM pg_stat_activity WHERE backend_type = 'client backend' AND application_name <> 'capacity' GROUP BY 1 ORDER BY 1`,
+  );
+const describeConnections = (rows: { who: string; n: number }[]) =>
+  `${rows.reduce((t, r) => t + r.n, 0)} (${rows.map((r) => `${r.who} ${r.n}`).join(', ')})`;
+
+async function call(base: string, token: string, method: string, url: string, body: unknown, expected: number) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${method} ${url} → ${response.status} ${text.slice(0, 160)}`);
+  return JSON.parse(text) as Record<string, string>;
+}
+
+try {
+  const db = drizzle(pool);
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await runMigrations(db);
+  let started = Date.now();
+  await seedBenchCatalog(db);
+  const seedSeconds = (Date.now() - started) / 1000;
+  const [settings] = await query<{ max_connections: string; shared_buffers: string; version: string }>(
+    `SELECT current_setting('max_connections') AS max_connections, current_setting('shared_buffers') AS shared_buffers,
+       current_setting('server_version') AS version`,
+  );
+  say(`# Capacity measurements (\`npm run bench:capacity\`, bench/capacity.ts)`);
+  say();
+  say(
+    `${new Date().toISOString().slice(0, 16)} UTC, commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim()}, ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB; embedded PostgreSQL ${settings.version} ` +
+      `(max_connections ${settings.max_connections}, shared_buffers ${settings.shared_buffers}), ${PRODUCT_COUNT.toLocaleString('en-US')} products seeded in ${fixed(seedSeconds, 1)} s. ` +
+      `Load generator (fetch, this process), server (one Node process) and PostgreSQL share the cores with other work: the 1-minute load average is given with each figure.`,
+  );
+
+  let app = await startServer(database.url);
+  server = app.server;
+  const idleConnections = await connections();
+
+  // Each worker is one buyer with its own cart; every order is LINES_PER_ORDER products picked at random.
+  const hash = await hashPassword('Bench#Capacity1');
+  const buyers = await query<{ id: string; email: string }>(
+    `INSERT INTO users (name, email, roll, password_hash)
+     SELECT 'Buyer ' || g, 'buyer' || g || '@bench.example', 'customer', $1 FROM generate_series(1, $2) AS g RETURNING id, email`,
+    [hash, Math.max(...CONCURRENCY)],
+  );
+  const tokens = await Promise.all(
+    buyers.map((b) => signAccessToken({ sub: b.id, email: b.email, roll: 'customer', ver: 0 }, app.jwtSecret)),
+  );
+  const productIds = (
+    await query<{ id: string }>('SELECT id FROM products WHERE stock >= 50 ORDER BY random() LIMIT 5000')
+  ).map((r) => r.id);
+  const pick = () => productIds[Math.floor(Math.random() * productIds.length)];
+  const order = async (worker: number) => {
+    const token = tokens[worker];
+    for (let i = 0; i < LINES_PER_ORDER; i++)
+      await call(app.base, token, 'POST', '/api/carts', { productId: pick(), amount: 1 }, 201);
+    const intent = await call(app.base, token, 'POST', '/api/customer-payment', { price: 0, ...checkoutDetails }, 201);
+    const { paymentIntentId, clientSecret } = intent;
+    await call(
+      app.base,
+      token,
+      'POST',
+      '/api/payments/sandbox/confirm',
+      { paymentIntentId, clientSecret, ...GOOD_CARD },
+      200,
+    );
+    await call(app.base, token, 'POST', '/api/customerPayments', { paymentIntentId, ...checkoutDetails }, 201);
+  };
+
+  await measure(2, 3, order); // warm-up
+  await statsFlushed();
+  const tablesBefore = await tableStats();
+  const [{ orders: ordersBefore }] = await query<{ orders: number }>('SELECT count(*)::int AS orders FROM orders');
+  say();
+  say(`## Orders (${LINES_PER_ORDER} lines each: 3 × add to cart, start payment, sandbox card payment, confirm)`);
+  say();
+  say(
+    '| buyers at once | orders | orders/min | p50 (ms) | p95 (ms) | server CPU ms/order | PostgreSQL CPU ms/order | SQL exec ms/order | statements/order | commits/order | WAL bytes/order | errors | load |',
+  );
+  say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  let peak: { who: string; n: number }[] = [];
+  let last: Awaited<ReturnType<typeof measure>> | undefined;
+  for (const concurrency of CONCURRENCY) {
+    const sampler = setInterval(async () => {
+      const now = await connections().catch(() => []);
+      if (now.reduce((t, r) => t + r.n, 0) > peak.reduce((t, r) => t + r.n, 0)) peak = now;
+    }, 250);
+    const r = await measure(concurrency, SECONDS, order);
+    clearInterval(sampler);
+    last = r;
+    say(
+      `| ${concurrency} | ${r.done} | ${Math.round(r.perSecond * 60)} | ${Math.round(r.p50)} | ${Math.round(r.p95)} | ${fixed(r.appCpuMs, 1)} | ${fixed(r.dbCpuMs, 1)} | ${fixed(r.sqlMs)} | ${fixed(r.statements, 1)} | ${fixed(r.commits, 1)} | ${Math.round(r.walBytes).toLocaleString('en-US')} | ${r.errors.length} | ${r.load} |`,
+    );
+    if (r.errors.length) say(`  first error: ${r.errors[0]}`);
+  }
+  if (last) {
+    say();
+    say(
+      `Statements taking the most time per order (at ${CONCURRENCY.at(-1)} buyers at once; pg-boss: ${fixed(last.bossMs)} ms in all):`,
+    );
+    say();
+    say('| statement | calls/order | ms/order |');
+    say('|---|---:|---:|');
+    for (const s of last.top)
+      say(
+        `| \`${s.query.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 90)}\` | ${fixed(s.calls / last.done, 1)} | ${fixed(s.ms / last.done, 3)} |`,
+      );
+  }
+
+  await statsFlushed();
+  const tablesAfter = await tableStats();
+  const [{ orders: ordersAfter }] = await query<{ orders: number }>('SELECT count(*)::int AS orders FROM orders');
+  const placed = ordersAfter - ordersBefore;
+  say();
+  say(
+    `Rows and bytes per order, over the ${placed} orders above (tables the checkout changed; bytes: table + indexes + TOAST, growth ÷ orders):`,
+  );
+  say();
+  say(
+    '| table | inserted/order | updated/order (HOT) | deleted/order | bytes/order | index bytes/order | dead rows now | autovacuums | size now |',
+  );
+  say('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const after of tablesAfter) {
+    const before = tablesBefore.find((t) => t.relname === after.relname);
+    if (!before) continue;
+    const delta = (key: keyof TableStats) => (Number(after[key]) - Number(before[key])) / placed;
+    if (delta('ins') + delta('upd') + delta('del') === 0) continue;
+    say(
+      `| ${after.relname} | ${fixed(delta('ins'))} | ${fixed(delta('upd'))} (${fixed(delta('hot'))}) | ${fixed(delta('del'))} | ${Math.round(delta('bytes'))} | ${Math.round(delta('index_bytes'))} | ${after.dead} | ${Number(after.autovacuums) - Number(before.autovacuums)} | ${(Number(after.bytes) / 1024 ** 2).toFixed(1)} MB |`,
+    );
+  }
+  const orderIndexes = await query<{ name: string; bytes: string }>(
+    `SELECT indexrelid::regclass::text AS name, pg_relation_size(indexrelid) AS bytes FROM pg_index
+     WHERE indrelid IN ('orders'::regclass, 'order_lines'::regclass, 'customer_payments'::regclass, 'payment_intents'::regclass)
+     ORDER BY 1`,
+  );
+  say();
+  say(
+    `Indexes of the order tables now (${ordersAfter} orders): ${orderIndexes.map((i) => `${i.name} ${Math.round(Number(i.bytes) / 1024)} kB`).join(', ')}.`,
+  );
+
+  say();
+  say('## Connections');
+  say();
+  say(`- One server process, idle after start: ${describeConnections(idleConnections)}.`);
+  say(`- Most seen during the order runs (sampled every 250 ms): ${describeConnections(peak)}.`);
+  say(`- max_connections: ${settings.max_connections}.`);
+
+  // Catalog reads, 8 at once for READ_SECONDS each.
+  const fresh = { 'cache-control': 'no-cache' };
+  const sample = (await query<{ id: string }>('SELECT id FROM products ORDER BY random() LIMIT 1000')).map((r) => r.id);
+  const reads: { name: string; url: () => string; headers?: Record<string, string> }[] = [
+    {
+      name: 'category listing, first page (no-cache)',
+      url: () => '/api/products?category=vegetable&limit=20',
+      headers: fresh,
+    },
+    {
+      name: 'category listing, first page (as served: 1 s micro-cache)',
+      url: () => '/api/products?category=vegetable&limit=20',
+    },
+    {
+      name: 'product page, 1,000 products in turn',
+      url: () => `/api/singleProduct/${sample[Math.floor(Math.random() * sample.length)]}`,
+    },
+    { name: 'search "chedar chese" (no-cache)', url: () => '/api/search?q=chedar%20chese', headers: fresh },
+    { name: 'search "chedar chese" (as served: 1 s micro-cache)', url: () => '/api/search?q=chedar%20chese' },
+    { name: 'suggestions "chees"', url: () => '/api/search/suggest?q=chees', headers: fresh },
+  ];
+  say();
+  say(
+    `## Catalog reads (8 requests at once, ${READ_SECONDS} s each, ${PRODUCT_COUNT.toLocaleString('en-US')} products)`,
+  );
+  say();
+  say(
+    '| read | req/s | p50 (ms) | server CPU ms/req | PostgreSQL CPU ms/req | SQL exec ms/req | statements/req | load |',
+  );
+  say('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const read of reads) {
+    const r = await measure(8, READ_SECONDS, async () => {
+      const response = await fetch(`${app.base}${read.url()}`, { headers: read.headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${read.url()} → ${response.status}`);
+    });
+    say(
+      `| ${read.name} | ${Math.round(r.perSecond)} | ${fixed(r.p50, 1)} | ${fixed(r.appCpuMs)} | ${fixed(r.dbCpuMs)} | ${fixed(r.sqlMs, 3)} | ${fixed(r.statements, 1)} | ${r.load} |`,
+    );
+  }
+
+  // Search latency, one request at a time, on this catalog and on a larger one.
+  const searches = [
+    '/api/search?q=chedar%20chese',
+    '/api/search?q=cheese',
+    '/api/search?q=strawbery',
+    '/api/search/suggest?q=chees',
+  ];
+  const searchTable = async (label: string) => {
+    const sizes = await query<{ products: string; terms: string }>(
+      `SELECT pg_total_relation_size('products') AS products, pg_total_relation_size('search_terms') AS terms`,
+    );
+    for (const url of searches) {
+      const r = await measure(1, 4, async () => {
+        const response = await fetch(`${app.base}${url}`, { headers: fresh });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url} → ${response.status}`);
+      });
+      say(
+        `| ${label} | \`${decodeURIComponent(url.replace('/api', ''))}\` | ${fixed(r.p50, 1)} | ${fixed(r.sqlMs, 2)} | ${fixed(r.dbCpuMs, 2)} | ${Math.round(Number(sizes[0].products) / 1024 ** 2)} MB / ${Math.round(Number(sizes[0].terms) / 1024)} kB | ${r.load} |`,
+      );
+    }
+  };
+  say();
+  say('## Search by catalog size (one request at a time, 4 s each, no-cache)');
+  say();
+  say(
+    '| products | request | p50 (ms) | SQL exec ms/req | PostgreSQL CPU ms/req | products / search_terms size | load |',
+  );
+  say('|---:|---|---:|---:|---:|---|---:|');
+  await searchTable(PRODUCT_COUNT.toLocaleString('en-US'));
+  if (BIG > 0) {
+    await stopServer(app.server);
+    await pool.query('CREATE DATABASE big');
+    await pool.end();
+    pool = poolFor(withDatabase('big'));
+    const big = drizzle(pool);
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await runMigrations(big);
+    started = Date.now();
+    await seedBenchCatalog(big, BIG);
+    const bigSeconds = (Date.now() - started) / 1000;
+    app = await startServer(withDatabase('big'));
+    server = app.server;
+    await searchTable(BIG.toLocaleString('en-US'));
+    say();
+    say(`(${BIG.toLocaleString('en-US')} products seeded in ${fixed(bigSeconds, 0)} s.)`);
+  }
+} finally {
+  if (server) await stopServer(server);
+  await pool.end().catch(() => undefined);
+  await database.stop();
+  await fs.rm(dir, { recursive: true, force: true });
+}
+if (OUT) await fs.writeFile(OUT, `${report.join('\n')}\n`);
