@@ -1,0 +1,271 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NGINX_MODULES } from './packages.ts';
+import { freePort, startPostgresPair, systemUserOptions } from './postgres.ts';
+import { accepts, answers, type Child, startProcess, stopProcess, waitFor } from './processes.ts';
+import { renderReference } from './render.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const NODE_24 = path.join(ROOT, 'node_modules/.bin/node');
+const NODE = existsSync(NODE_24) ? NODE_24 : process.execPath;
+
+export type ClusterOptions = {
+  /** App servers to start. */
+  servers: number;
+  /** Where data, configuration and logs go; a new folder under /tmp when not given. */
+  dir?: string;
+  log?: (line: string) => void;
+  /** nginx's port on 127.0.0.1; a free one when not given. */
+  port?: number;
+  /** More settings for every app server (LOG_LEVEL, JWT_SECRET, …). */
+  env?: Record<string, string>;
+};
+
+export type ClusterServer = { port: number; pid: number; url: string; log: string };
+
+export type Cluster = {
+  /** nginx: the cluster's address. */
+  url: string;
+  dir: string;
+  servers: ClusterServer[];
+  /** Sends a signal (SIGKILL when not given) to app server i; resolves once it has exited. */
+  kill: (i: number, signal?: NodeJS.Signals) => Promise<void>;
+  /** Stops app server i if it runs (SIGTERM) and starts it again on the same port; resolves once it is healthy. */
+  restart: (i: number) => Promise<void>;
+  /** Starts one more app server and adds it to nginx's upstream (a reload); resolves once nginx sends to it. */
+  startServer: () => Promise<ClusterServer>;
+  replica: { stop: () => Promise<void>; start: () => Promise<void> };
+  /** The primary, directly (not through PgBouncer). */
+  primaryUrl: string;
+  replicaUrl: string;
+  /** PgBouncer (pool_mode=transaction) in front of the primary: the app servers' DATABASE_URL. */
+  poolerUrl: string;
+  /** nginx's access log: one JSON object a line (deploy/nginx.conf, log_format farmstall). */
+  nginxAccessLog: string;
+  logsDir: string;
+  /** Milliseconds from the call to the cluster answering through nginx. */
+  startupMs: number;
+  /** Stops everything: app servers (SIGTERM), then nginx, PgBouncer, PostgreSQL. */
+  stop: () => Promise<void>;
+};
+
+/** The built web app; built first (vite build) when missing. */
+function webDir(log: (line: string) => void): string {
+  const dir = path.join(ROOT, 'dist/web');
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    log('Building the web app (vite build) …');
+    const built = spawnSync(NODE, ['scripts/build-web.ts'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('The web app did not build (npm run build:web)');
+  }
+  return dir;
+}
+
+/**
+ * Starts Farmstall as several processes on this machine, from Debian's packages and deploy/'s reference files:
+ * a PostgreSQL primary and its streaming replica, PgBouncer (transaction mode) in front of the primary, `servers`
+ * app servers on 127.0.0.1 sharing one picture folder, and nginx as the entry. See docs/deploy.md.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const started = Date.now();
+  const log = options.log ?? (() => undefined);
+  const dir = path.resolve(options.dir ?? mkdtempSync('/tmp/farmstall-cluster-'));
+  const logsDir = path.join(dir, 'logs');
+  const dataDir = path.join(dir, 'data');
+  const nginxDir = path.join(dir, 'nginx');
+  const bouncerDir = path.join(dir, 'pgbouncer');
+  for (const folder of [dir, logsDir, dataDir, nginxDir, bouncerDir]) mkdirSync(folder, { recursive: true });
+  // nginx's workers (www-data) read the pictures, PostgreSQL and PgBouncer (postgres) their own folders.
+  chmodSync(dir, 0o755);
+  const web = webDir(log);
+
+  const running: Child[] = [];
+  const servers: (ClusterServer & { process: Child })[] = [];
+  let pair: Awaited<ReturnType<typeof startPostgresPair>> | undefined;
+  let nginx: Child | undefined;
+  let bouncer: Child | undefined;
+  const stop = async () => {
+    await Promise.all(servers.map((server) => stopProcess(server.process)));
+    if (nginx) await stopProcess(nginx, 'SIGQUIT', 5_000);
+    if (bouncer) await stopProcess(bouncer);
+    await pair?.stop();
+  };
+  const safetyNet = () => {
+    for (const child of [...servers.map((s) => s.process), ...running])
+      if (child.running()) child.child.kill('SIGKILL');
+  };
+  process.once('exit', safetyNet);
+
+  try {
+    log('Starting PostgreSQL: primary and streaming replica …');
+    pair = await startPostgresPair({ dir: path.join(dir, 'postgres'), log });
+
+    const primary = new URL(pair.primaryUrl);
+    const bouncerPort = await freePort();
+    const { uid, gid } = systemUserOptions();
+    const bouncerUser = uid !== undefined && gid !== undefined ? { uid, gid } : undefined;
+    const userlist = path.join(bouncerDir, 'userlist.txt');
+    writeFileSync(userlist, `"${decodeURIComponent(primary.username)}" "${decodeURIComponent(primary.password)}"\n`, {
+      mode: 0o600,
+    });
+    const bouncerConf = path.join(bouncerDir, 'pgbouncer.ini');
+    writeFileSync(
+      bouncerConf,
+      renderReference('pgbouncer.ini', {
+        database: `host=${primary.hostname} port=${primary.port} dbname=${primary.pathname.slice(1)}`,
+        listen_addr: '127.0.0.1',
+        listen_port: String(bouncerPort),
+        unix_socket_dir: '',
+        auth_file: userlist,
+      }),
+    );
+    if (bouncerUser)
+      for (const file of [bouncerDir, userlist, bouncerConf]) chownSync(file, bouncerUser.uid, bouncerUser.gid);
+    const bouncerLog = path.join(logsDir, 'pgbouncer.log');
+    bouncer = startProcess('PgBouncer', '/usr/sbin/pgbouncer', [bouncerConf], {
+      logFile: bouncerLog,
+      user: bouncerUser,
+    });
+    running.push(bouncer);
+    await waitFor('PgBouncer', () => accepts(bouncerPort), { process: bouncer, logFile: bouncerLog });
+    const poolerUrl = new URL(pair.primaryUrl);
+    poolerUrl.port = String(bouncerPort);
+
+    const nginxPort = options.port ?? (await freePort());
+    const url = `http://127.0.0.1:${nginxPort}`;
+    const environment = (port: number): NodeJS.ProcessEnv => ({
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: poolerUrl.href,
+      DATABASE_DIRECT_URL: pair?.primaryUrl,
+      DATABASE_POOL_MODE: 'transaction',
+      READ_DATABASE_URL: pair?.replicaUrl,
+      DATA_DIR: dataDir,
+      WEB_DIR: web,
+      TRUST_PROXY: 'loopback',
+      PUBLIC_URL: url,
+      SEED_DEMO: 'true',
+      ...options.env,
+    });
+    const launch = async (i: number, port: number) => {
+      const logFile = path.join(logsDir, `server-${i + 1}.log`);
+      const child = startProcess(`app server ${i + 1}`, NODE, ['src/server/main.ts'], {
+        logFile,
+        cwd: ROOT,
+        env: environment(port),
+      });
+      const server = { port, pid: child.pid, url: `http://127.0.0.1:${port}`, log: logFile, process: child };
+      servers[i] = server;
+      await waitFor(`App server ${i + 1}`, () => answers(`${server.url}/api/health`), { process: child, logFile });
+      return server;
+    };
+    // The first server migrates the database and seeds the demo; the others start together once it has.
+    log(`Starting ${options.servers} app servers …`);
+    await launch(0, await freePort());
+    const ports = await Promise.all(Array.from({ length: options.servers - 1 }, () => freePort()));
+    await Promise.all(ports.map((port, i) => launch(i + 1, port)));
+
+    const nginxConf = path.join(nginxDir, 'nginx.conf');
+    const nginxAccessLog = path.join(logsDir, 'nginx-access.log');
+    const writeNginxConf = () =>
+      writeFileSync(
+        nginxConf,
+        renderReference('nginx.conf', {
+          pid: path.join(nginxDir, 'nginx.pid'),
+          error_log: path.join(logsDir, 'nginx-error.log'),
+          brotli_filter_module: `${NGINX_MODULES}/ngx_http_brotli_filter_module.so`,
+          brotli_static_module: `${NGINX_MODULES}/ngx_http_brotli_static_module.so`,
+          access_log: nginxAccessLog,
+          servers: servers.map((server) => `127.0.0.1:${server.port}`),
+          listen: `127.0.0.1:${nginxPort}`,
+          web_dir: web,
+          uploads_dir: `${path.join(dataDir, 'uploads')}/`,
+        }),
+      );
+    writeNginxConf();
+    const nginxLog = path.join(logsDir, 'nginx-error.log');
+    nginx = startProcess(
+      'nginx',
+      '/usr/sbin/nginx',
+      ['-p', nginxDir, '-e', nginxLog, '-c', nginxConf, '-g', 'daemon off;'],
+      {
+        logFile: nginxLog,
+      },
+    );
+    running.push(nginx);
+    await waitFor('nginx', () => answers(`${url}/api/health`), { process: nginx, logFile: nginxLog });
+    const startupMs = Date.now() - started;
+    log(`Cluster ready in ${(startupMs / 1000).toFixed(1)} s: ${url}`);
+
+    const reloadNginx = async () => {
+      if (!nginx) return;
+      const before = workerPids(nginx.pid);
+      writeNginxConf();
+      nginx.child.kill('SIGHUP');
+      await waitFor('nginx reload', async () => {
+        const now = workerPids(nginx?.pid ?? 0);
+        return now.length > 0 && !now.some((pid) => before.includes(pid));
+      });
+    };
+
+    const server = (i: number) => {
+      const found = servers[i];
+      if (!found) throw new Error(`No app server ${i} (there are ${servers.length})`);
+      return found;
+    };
+    const publicServer = ({ port, pid, url, log }: ClusterServer) => ({ port, pid, url, log });
+    const view = servers.map(publicServer);
+    const cluster: Cluster = {
+      url,
+      dir,
+      servers: view,
+      kill: async (i, signal = 'SIGKILL') => {
+        server(i).process.child.kill(signal);
+        await server(i).process.exited;
+      },
+      restart: async (i) => {
+        await stopProcess(server(i).process);
+        view[i] = publicServer(await launch(i, server(i).port));
+        cluster.servers = view;
+      },
+      startServer: async () => {
+        const added = publicServer(await launch(servers.length, await freePort()));
+        view.push(added);
+        await reloadNginx();
+        return added;
+      },
+      replica: {
+        stop: () => pair?.replica.stop() ?? Promise.resolve(),
+        start: () => pair?.replica.start() ?? Promise.resolve(),
+      },
+      primaryUrl: pair.primaryUrl,
+      replicaUrl: pair.replicaUrl,
+      poolerUrl: poolerUrl.href,
+      nginxAccessLog,
+      logsDir,
+      startupMs,
+      stop: async () => {
+        await stop();
+        process.off('exit', safetyNet);
+      },
+    };
+    return cluster;
+  } catch (error) {
+    await stop().catch(() => undefined);
+    process.off('exit', safetyNet);
+    throw error;
+  }
+}
+
+/** nginx's worker processes: the children of its master. */
+function workerPids(masterPid: number): number[] {
+  try {
+    return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
