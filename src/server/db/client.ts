@@ -52,8 +52,25 @@ export function createDb(pool: pg.Pool): Db {
   return drizzle(pool);
 }
 
-export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+/** Any number that no other session lock of this database uses. */
+const MIGRATION_LOCK = 7_283_514_001;
+
+/**
+ * Migrates the database of `target` (a URL, or a handle whose pool's URL is used), reached directly, not through a
+ * transaction-mode pooler: under a session advisory lock, so that several processes starting together migrate one
+ * after the other (drizzle's migrator takes none; the later ones find nothing left to do).
+ */
+export async function runMigrations(target: string | Db): Promise<void> {
+  const url =
+    typeof target === 'string' ? target : (target as unknown as { $client: pg.Pool }).$client.options.connectionString;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end(); // ending the session releases the lock
+  }
 }
 
 /** Fails with one readable line when the database cannot be reached. */

@@ -35,7 +35,7 @@ export async function openDatabase(
     cleanups.push(() => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())]));
     await checkConnection(pool);
     const db = createDb(pool);
-    await runMigrations(db);
+    await runMigrations(config.databaseDirectUrl ?? databaseUrl);
     return { db, close };
   } catch (error) {
     await close();

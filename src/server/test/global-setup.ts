@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDb, createPool, runMigrations } from '../db/client.ts';
+import { runMigrations } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 
 export const TEMPLATE_DB = 'farmstall_template';
@@ -34,9 +34,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
-  const pool = createPool(withDatabase(url, TEMPLATE_DB), 2);
-  await runMigrations(createDb(pool));
-  await pool.end();
+  await runMigrations(withDatabase(url, TEMPLATE_DB));
   project.provide('databaseUrl', url);
 
   return async () => {

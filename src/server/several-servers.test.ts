@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from './db/embedded.ts';
+import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
+import { PRODUCTS } from './db/seed/products.ts';
+import { withDatabase } from './test/global-setup.ts';
+import {
+  callApi as api,
+  waitHealthy as healthy,
+  type ServerProcess as Server,
+  spawnServer,
+  stopServer,
+} from './test/server-process.ts';
+
+// Several real server processes (`node src/server/main.ts`) on one PostgreSQL database, as behind a load balancer.
+const ADMIN = { email: 'owner@farmstall.test', password: 'Owner#Cluster2026' };
+
+let webDir: string;
+const running: Server[] = [];
+const dirs: string[] = [];
+const databases: string[] = [];
+
+beforeAll(async () => {
+  // An empty web folder: the API runs without serving a build another test may be rewriting.
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-several-web-'));
+});
+afterAll(async () => {
+  await Promise.all(running.map(stopServer));
+  for (const dir of [webDir, ...dirs]) await fs.rm(dir, { recursive: true, force: true });
+  await withAdmin(async (admin) => {
+    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+});
+
+async function withAdmin<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function query(url: string, text: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database (not the migrated template): what a first deployment starts on. */
+async function freshDatabase(): Promise<string> {
+  const name = `several_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  databases.push(name);
+  return withDatabase(inject('databaseUrl'), name);
+}
+
+/** Starts `count` servers at once on one database, each with a DATA_DIR of its own; resolves once all answer. */
+async function startServers(count: number, env: Record<string, string>): Promise<Server[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-several-'));
+      dirs.push(dataDir);
+      const server = spawnServer({ WEB_DIR: webDir, DATA_DIR: dataDir, ...env }, await freePort());
+      running.push(server);
+      return server;
+    }),
+  );
+  await Promise.all(servers.map((server) => healthy(server)));
+  return servers;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${response.url}: ${response.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+describe('three servers started at once on a fresh database', () => {
+  let servers: Server[];
+  let url: string;
+  beforeAll(async () => {
+    url = await freshDatabase();
+    servers = await startServers(3, { DATABASE_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  }, 120_000);
+
+  it('all come up, migrated once and seeded once, answering the same catalog', async () => {
+    const catalogs = await Promise.all(
+      servers.map(async (server) => json<{ items: { _id: string }[] }>(await api(server, '/products?limit=50'))),
+    );
+    expect(catalogs[0].items.length).toBeGreaterThan(10);
+    for (const catalog of catalogs) expect(catalog).toEqual(catalogs[0]);
+    const counts = await query(
+      url,
+      'select (select count(*) from products)::int as products, (select count(*) from drizzle.__drizzle_migrations)::int as migrations',
+    );
+    expect(counts).toEqual([{ products: PRODUCTS.length, migrations: journal.entries.length }]);
+  });
+
+  it('each lets the admin sign in', async () => {
+    for (const server of servers) {
+      const response = await api(server, '/jwt', { method: 'POST', body: ADMIN });
+      expect(response.status).toBe(200);
+    }
+  });
+});
+
+describe('three servers started at once without the demo catalog', () => {
+  it('all come up and make one admin account', async () => {
+    const url = await freshDatabase();
+    const env = { DATABASE_URL: url, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const servers = await startServers(3, env);
+    for (const server of servers) expect((await api(server, '/jwt', { method: 'POST', body: ADMIN })).status).toBe(200);
+    expect(await query(url, `select roll from users`)).toEqual([{ roll: 'admin' }]);
+  }, 120_000);
+});
