@@ -15,6 +15,8 @@ declare module 'autocannon' {
       pipelining?: number;
       duration?: number;
       headers?: Record<string, string>;
+      /** Requests each connection cycles through (paths on the URL's host). */
+      requests?: { path: string }[];
     };
   }
   function autocannon(

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +10,8 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, createPool, runMigrations } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { type Measure, measure } from './measure.ts';
+import { sectionOf } from './report-section.ts';
 import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 
 /**
@@ -18,24 +20,7 @@ import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
  * Fastify route and the catalog reads. Prints the table and writes docs/performance.md.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-type Measure = { requestsPerSecond: number; p50: number; p99: number; errors: number; total: number };
-
 const FRESH = { 'cache-control': 'no-cache' };
-
-function measure(url: string, headers: Record<string, string> = {}): Promise<Measure> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bench/load.ts'), url, JSON.stringify(headers)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1) ?? '')) : reject(new Error(`load exited ${code}`)),
-    );
-  });
-}
 
 const loadAtStart = os.loadavg()[0];
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-bench-'));
@@ -141,7 +126,10 @@ ${rows.join('\n')}
 
 ${verdict.join('\n')}
 `;
-  await fs.writeFile(path.join(root, 'docs/performance.md'), report);
+  // The cluster's figures (npm run test:cluster) are kept.
+  const file = path.join(root, 'docs/performance.md');
+  const cluster = sectionOf(await fs.readFile(file, 'utf8').catch(() => ''), 'cluster');
+  await fs.writeFile(file, cluster ? `${report}\n${cluster}\n` : report);
   console.log(`\n${report}\nWritten to docs/performance.md`);
 } finally {
   for (const server of servers) await server.close();
