@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { type Config, fastifyTrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
+import { readReplicaPlugin } from './db/read-replica.ts';
 import { loggerOptions } from './logging.ts';
 import { revokeAllRefreshTokens } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  await app.register(readReplicaPlugin);
   await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
   await app.register(openapiPlugin);

@@ -4,6 +4,7 @@ import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
 import { type legacyListQuery, productList, productPage } from '#contract/products.ts';
 import { normalizeEmail } from '#contract/validation.ts';
+import { readsPrimary } from '../../db/read-replica.ts';
 import { forbidden } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { listCategories } from './categories.ts';
@@ -42,19 +43,21 @@ function withJson(page: ProductPageResult): ListingPage {
   };
 }
 
-/** A request's headers: `Cache-Control: no-cache` asks for a fresh listing. */
-type Fresh = Pick<FastifyRequest, 'headers'>;
+/** A request's headers (`Cache-Control: no-cache` asks for a fresh listing) and cookies (which database to read). */
+type Fresh = Pick<FastifyRequest, 'headers' | 'cookies'>;
 
-/** A listing page through the one-second micro-cache; `Cache-Control: no-cache` asks for a fresh query. */
+/**
+ * A listing page through the one-second micro-cache; `Cache-Control: no-cache`, or a user who has just written
+ * (who reads the primary), gets a fresh query.
+ */
 async function cachedListProducts(
   app: FastifyInstance,
   request: Fresh,
   params: ListProductsParams,
 ): Promise<ListingPage> {
-  if (/no-cache/.test(request.headers['cache-control'] ?? '')) return withJson(await listProducts(app.db, params));
-  return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, async () =>
-    withJson(await listProducts(app.db, params)),
-  );
+  const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params)));
+  if (/no-cache/.test(request.headers['cache-control'] ?? '') || readsPrimary(request)) return load();
+  return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
 }
 
 /** Sends JSON already checked against the response schema (Fastify does not serialize a string again). */
@@ -105,9 +108,11 @@ export async function catalogRoutes(app: FastifyInstance) {
     return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
   });
 
-  handle(app, catalogApi.deals, async () => currentDeals(app.db));
+  handle(app, catalogApi.deals, async (request) => app.catalogRead(request, currentDeals));
 
-  handle(app, catalogApi.product, async ({ params }) => getOfferedProduct(app.db, params.id));
+  handle(app, catalogApi.product, async (request) =>
+    app.catalogRead(request, (db) => getOfferedProduct(db, request.params.id)),
+  );
 
   handle(app, catalogApi.vendorProducts, async ({ query, user }) => {
     const email = normalizeEmail(query.email);
@@ -136,8 +141,8 @@ export async function catalogRoutes(app: FastifyInstance) {
     modifiedCount: changed(await bumpPopularity(app.db, params.id, user.id)),
   }));
 
-  handle(app, catalogApi.categories, async (_request, reply) => {
-    const rows = await listCategories(app.db);
+  handle(app, catalogApi.categories, async (request, reply) => {
+    const rows = await app.catalogRead(request, listCategories);
     reply.header('cache-control', 'public, max-age=300');
     return rows.map((c) => ({ id: String(c.id), _id: String(c.id), category: c.value, label: c.label, unit: c.unit }));
   });
@@ -149,8 +154,8 @@ export async function catalogRoutes(app: FastifyInstance) {
     return sendJson(reply, page.pageJson());
   });
 
-  handle(app, catalogApi.suggest, async ({ query }, reply) => {
+  handle(app, catalogApi.suggest, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return { suggestions: await suggest(app.db, query.q) };
+    return { suggestions: await app.catalogRead(request, (db) => suggest(db, request.query.q)) };
   });
 }

@@ -13,9 +13,13 @@ export type ShopRoutesOptions = {
 };
 
 export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOptions) {
-  handle(app, shopsApi.list, async ({ query }) => listShops(app.db, query.q, options.productCounts));
+  handle(app, shopsApi.list, async (request) =>
+    app.catalogRead(request, (db) => listShops(db, request.query.q, options.productCounts)),
+  );
 
-  handle(app, shopsApi.get, async ({ params }) => getShop(app.db, params.id, options.productCounts));
+  handle(app, shopsApi.get, async (request) =>
+    app.catalogRead(request, (db) => getShop(db, request.params.id, options.productCounts)),
+  );
 
   handle(app, shopsApi.registerVendor, async ({ params, body, user }) => {
     if (user.email !== params.email) throw forbidden('You can only register a shop for your own account');
