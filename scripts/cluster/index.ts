@@ -69,7 +69,9 @@ function webDir(log: (line: string) => void): string {
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const started = Date.now();
-  const log = options.log ?? (() => undefined);
+  const say = options.log ?? (() => undefined);
+  const log = (line: string) =>
+    say(line.startsWith('[') ? line : `${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${line}`);
   const dir = path.resolve(options.dir ?? mkdtempSync('/tmp/farmstall-cluster-'));
   const logsDir = path.join(dir, 'logs');
   const dataDir = path.join(dir, 'data');
@@ -86,10 +88,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let nginx: Child | undefined;
   let bouncer: Child | undefined;
   const stop = async () => {
+    const stopping = Date.now();
+    const done = (what: string) => say(`${((Date.now() - stopping) / 1000).toFixed(1).padStart(5)} s  ${what} stopped`);
     await Promise.all(servers.map((server) => stopProcess(server.process)));
+    done('app servers');
     if (nginx) await stopProcess(nginx, 'SIGQUIT', 5_000);
     if (bouncer) await stopProcess(bouncer);
+    done('nginx and PgBouncer');
     await pair?.stop();
+    done('PostgreSQL');
   };
   const safetyNet = () => {
     for (const child of [...servers.map((s) => s.process), ...running])
@@ -100,6 +107,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   try {
     log('Starting PostgreSQL: primary and streaming replica …');
     pair = await startPostgresPair({ dir: path.join(dir, 'postgres'), log });
+    log('PostgreSQL ready');
 
     const primary = new URL(pair.primaryUrl);
     const bouncerPort = await freePort();
@@ -129,6 +137,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     });
     running.push(bouncer);
     await waitFor('PgBouncer', () => accepts(bouncerPort), { process: bouncer, logFile: bouncerLog });
+    log('PgBouncer ready');
     const poolerUrl = new URL(pair.primaryUrl);
     poolerUrl.port = String(bouncerPort);
 
@@ -163,11 +172,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await waitFor(`App server ${i + 1}`, () => answers(`${server.url}/api/health`), { process: child, logFile });
       return server;
     };
-    // The first server migrates the database and seeds the demo; the others start together once it has.
-    log(`Starting ${options.servers} app servers …`);
-    await launch(0, await freePort());
-    const ports = await Promise.all(Array.from({ length: options.servers - 1 }, () => freePort()));
-    await Promise.all(ports.map((port, i) => launch(i + 1, port)));
+    // Together: one of them migrates (under an advisory lock) and seeds the demo catalog, the others wait for it.
+    log(`Starting ${options.servers} app server${options.servers === 1 ? '' : 's'} …`);
+    const ports = await Promise.all(Array.from({ length: options.servers }, () => freePort()));
+    await Promise.all(ports.map((port, i) => launch(i, port)));
+    log('App servers ready');
 
     const nginxConf = path.join(nginxDir, 'nginx.conf');
     const nginxAccessLog = path.join(logsDir, 'nginx-access.log');
@@ -199,7 +208,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     running.push(nginx);
     await waitFor('nginx', () => answers(`${url}/api/health`), { process: nginx, logFile: nginxLog });
     const startupMs = Date.now() - started;
-    log(`Cluster ready in ${(startupMs / 1000).toFixed(1)} s: ${url}`);
+    log(`nginx ready: ${url}`);
 
     const reloadNginx = async () => {
       if (!nginx) return;
