@@ -41,7 +41,7 @@ async function main() {
       console.log(`Admin ${config.admin.email} ${result}.`);
     }
 
-    const secrets = await loadSecrets(config.dataDir, config.jwtSecret);
+    const secrets = await loadSecrets(db, config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
     cleanups.push(
       (

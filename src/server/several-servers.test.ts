@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './db/embedded.ts';
 import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
 import { PRODUCTS } from './db/seed/products.ts';
+import { verifyAccessToken } from './modules/auth/index.ts';
 import { withDatabase } from './test/global-setup.ts';
 import {
   callApi as api,
@@ -63,12 +65,20 @@ async function freshDatabase(): Promise<string> {
   return withDatabase(inject('databaseUrl'), name);
 }
 
-/** Starts `count` servers at once on one database, each with a DATA_DIR of its own; resolves once all answer. */
-async function startServers(count: number, env: Record<string, string>): Promise<Server[]> {
+/**
+ * Starts `count` servers at once on one database, each with a DATA_DIR of its own (`prepare` may fill it first);
+ * resolves once all answer.
+ */
+async function startServers(
+  count: number,
+  env: Record<string, string>,
+  prepare: (dataDir: string, index: number) => Promise<void> = async () => undefined,
+): Promise<Server[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, async () => {
+    Array.from({ length: count }, async (_, index) => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-several-'));
       dirs.push(dataDir);
+      await prepare(dataDir, index);
       const server = spawnServer({ WEB_DIR: webDir, DATA_DIR: dataDir, ...env }, await freePort());
       running.push(server);
       return server;
@@ -105,10 +115,12 @@ describe('three servers started at once on a fresh database', () => {
     expect(counts).toEqual([{ products: PRODUCTS.length, migrations: journal.entries.length }]);
   });
 
-  it('each lets the admin sign in', async () => {
-    for (const server of servers) {
-      const response = await api(server, '/jwt', { method: 'POST', body: ADMIN });
-      expect(response.status).toBe(200);
+  it('each lets the admin sign in, and accepts the access tokens the others issue', async () => {
+    for (const [index, server] of servers.entries()) {
+      const { token } = await json<{ token: string }>(await api(server, '/jwt', { method: 'POST', body: ADMIN }));
+      const next = servers[(index + 1) % servers.length];
+      const me = await json<{ email: string }>(await api(next, '/users/me', { token }));
+      expect(me.email).toBe(ADMIN.email);
     }
   });
 });
@@ -120,5 +132,23 @@ describe('three servers started at once without the demo catalog', () => {
     const servers = await startServers(3, env);
     for (const server of servers) expect((await api(server, '/jwt', { method: 'POST', body: ADMIN })).status).toBe(200);
     expect(await query(url, `select roll from users`)).toEqual([{ roll: 'admin' }]);
+  }, 120_000);
+});
+
+describe('the token signing secret of a single-server install (DATA_DIR/secrets.json)', () => {
+  it('is adopted by the database once, so its sessions survive, and never read from disk again', async () => {
+    const url = await freshDatabase();
+    const env = { DATABASE_URL: url, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const secrets = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')];
+    const writeSecret = (index: number) => async (dataDir: string) =>
+      fs.writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify({ jwtSecret: secrets[index] }));
+    const [upgraded] = await startServers(1, env, writeSecret(0));
+    // A later server whose DATA_DIR holds another secret signs with the database's.
+    const [later] = await startServers(1, env, writeSecret(1));
+    for (const server of [upgraded, later]) {
+      const { token } = await json<{ token: string }>(await api(server, '/jwt', { method: 'POST', body: ADMIN }));
+      expect(await verifyAccessToken(token, secrets[0])).toMatchObject({ email: ADMIN.email });
+      expect(await verifyAccessToken(token, secrets[1])).toBeNull();
+    }
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { hashPassword } from './passwords.ts';
@@ -11,11 +11,11 @@ import { users } from './tables.ts';
 export async function ensureAdmin(db: Tx, email: string, password: string): Promise<'created' | 'promoted'> {
   const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized));
-  if (existing) {
-    await db.update(users).set({ roll: 'admin', passwordHash, disabledAt: null }).where(eq(users.id, existing.id));
-    return 'promoted';
-  }
-  await db.insert(users).values({ name: 'Administrator', email: normalized, passwordHash, roll: 'admin' });
-  return 'created';
+  // One statement, so that several processes starting together with ADMIN_EMAIL make one account.
+  const [row] = await db
+    .insert(users)
+    .values({ name: 'Administrator', email: normalized, passwordHash, roll: 'admin' })
+    .onConflictDoUpdate({ target: users.email, set: { roll: 'admin', passwordHash, disabledAt: null } })
+    .returning({ inserted: sql<boolean>`xmax = 0` });
+  return row.inserted ? 'created' : 'promoted';
 }
