@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NGINX_MODULES } from './packages.ts';
+import { accessLogOf, errorLogOf, type NginxLayout, nginxConf, pgbouncerIni } from './configs.ts';
 import { freePort, startPostgresPair, systemUserOptions } from './postgres.ts';
 import { accepts, answers, type Child, startProcess, stopProcess, waitFor } from './processes.ts';
-import { renderReference } from './render.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const NODE_24 = path.join(ROOT, 'node_modules/.bin/node');
@@ -118,16 +117,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       mode: 0o600,
     });
     const bouncerConf = path.join(bouncerDir, 'pgbouncer.ini');
-    writeFileSync(
-      bouncerConf,
-      renderReference('pgbouncer.ini', {
-        database: `host=${primary.hostname} port=${primary.port} dbname=${primary.pathname.slice(1)}`,
-        listen_addr: '127.0.0.1',
-        listen_port: String(bouncerPort),
-        unix_socket_dir: '',
-        auth_file: userlist,
-      }),
-    );
+    writeFileSync(bouncerConf, pgbouncerIni(pair.primaryUrl, bouncerPort, userlist));
     if (bouncerUser)
       for (const file of [bouncerDir, userlist, bouncerConf]) chownSync(file, bouncerUser.uid, bouncerUser.gid);
     const bouncerLog = path.join(logsDir, 'pgbouncer.log');
@@ -178,29 +168,24 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(ports.map((port, i) => launch(i, port)));
     log('App servers ready');
 
-    const nginxConf = path.join(nginxDir, 'nginx.conf');
-    const nginxAccessLog = path.join(logsDir, 'nginx-access.log');
+    const layout: NginxLayout = { dir: nginxDir, logsDir, webDir: web, uploadsDir: path.join(dataDir, 'uploads') };
+    const nginxConfFile = path.join(nginxDir, 'nginx.conf');
+    const nginxAccessLog = accessLogOf(layout);
     const writeNginxConf = () =>
       writeFileSync(
-        nginxConf,
-        renderReference('nginx.conf', {
-          pid: path.join(nginxDir, 'nginx.pid'),
-          error_log: path.join(logsDir, 'nginx-error.log'),
-          brotli_filter_module: `${NGINX_MODULES}/ngx_http_brotli_filter_module.so`,
-          brotli_static_module: `${NGINX_MODULES}/ngx_http_brotli_static_module.so`,
-          access_log: nginxAccessLog,
-          servers: servers.map((server) => `127.0.0.1:${server.port}`),
-          listen: `127.0.0.1:${nginxPort}`,
-          web_dir: web,
-          uploads_dir: `${path.join(dataDir, 'uploads')}/`,
-        }),
+        nginxConfFile,
+        nginxConf(
+          layout,
+          nginxPort,
+          servers.map((server) => server.port),
+        ),
       );
     writeNginxConf();
-    const nginxLog = path.join(logsDir, 'nginx-error.log');
+    const nginxLog = errorLogOf(layout);
     nginx = startProcess(
       'nginx',
       '/usr/sbin/nginx',
-      ['-p', nginxDir, '-e', nginxLog, '-c', nginxConf, '-g', 'daemon off;'],
+      ['-p', nginxDir, '-e', nginxLog, '-c', nginxConfFile, '-g', 'daemon off;'],
       {
         logFile: nginxLog,
       },

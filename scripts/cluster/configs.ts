@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { NGINX_MODULES } from './packages.ts';
+import { renderReference } from './render.ts';
+
+/** Where one machine's nginx keeps its files: `dir` is its prefix (-p), logs go to `logsDir`. */
+export type NginxLayout = { dir: string; logsDir: string; webDir: string; uploadsDir: string };
+
+/** nginx's access log in a layout: one JSON object a line (deploy/nginx.conf, log_format farmstall). */
+export const accessLogOf = (layout: NginxLayout) => path.join(layout.logsDir, 'nginx-access.log');
+export const errorLogOf = (layout: NginxLayout) => path.join(layout.logsDir, 'nginx-error.log');
+
+/** deploy/nginx.conf for nginx on 127.0.0.1:`port` in front of app servers on these loopback ports. */
+export function nginxConf(layout: NginxLayout, port: number, serverPorts: number[]): string {
+  return renderReference('nginx.conf', {
+    pid: path.join(layout.dir, 'nginx.pid'),
+    error_log: errorLogOf(layout),
+    brotli_filter_module: `${NGINX_MODULES}/ngx_http_brotli_filter_module.so`,
+    brotli_static_module: `${NGINX_MODULES}/ngx_http_brotli_static_module.so`,
+    access_log: accessLogOf(layout),
+    servers: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`),
+    listen: `127.0.0.1:${port}`,
+    web_dir: layout.webDir,
+    uploads_dir: `${layout.uploadsDir}/`,
+  });
+}
+
+/** deploy/pgbouncer.ini for PgBouncer on 127.0.0.1:`port` (TCP only) in front of the primary at `primaryUrl`. */
+export function pgbouncerIni(primaryUrl: string, port: number, authFile: string): string {
+  const primary = new URL(primaryUrl);
+  return renderReference('pgbouncer.ini', {
+    database: `host=${primary.hostname} port=${primary.port} dbname=${primary.pathname.slice(1)}`,
+    listen_addr: '127.0.0.1',
+    listen_port: String(port),
+    unix_socket_dir: '',
+    auth_file: authFile,
+  });
+}

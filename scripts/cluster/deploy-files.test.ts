@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type NginxLayout, nginxConf, pgbouncerIni } from './configs.ts';
+import { DEPLOY_DIR, renderReference } from './render.ts';
+
+const dir = mkdtempSync('/tmp/cluster-deploy-files-');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const layout: NginxLayout = {
+  dir: path.join(dir, 'nginx'),
+  logsDir: path.join(dir, 'logs'),
+  webDir: path.join(dir, 'web'),
+  uploadsDir: path.join(dir, 'data/uploads'),
+};
+const reference = (file: string) => readFileSync(path.join(DEPLOY_DIR, file), 'utf8').split('\n');
+/** The lines of a rendered file that the reference does not have. */
+const changed = (file: string, rendered: string) =>
+  rendered.split('\n').filter((line) => !reference(file).includes(line));
+
+describe('the cluster runs the deployment reference files', () => {
+  it("renders deploy/nginx.conf with this machine's ports, paths and app servers, and changes nothing else", () => {
+    const conf = nginxConf(layout, 41000, [41001, 41002]);
+    expect(changed('nginx.conf', conf).map((line) => line.trim())).toEqual([
+      `pid ${layout.dir}/nginx.pid;`,
+      `error_log ${layout.logsDir}/nginx-error.log warn;`,
+      `access_log ${layout.logsDir}/nginx-access.log farmstall;`,
+      'server 127.0.0.1:41001 max_fails=1 fail_timeout=5s;',
+      'server 127.0.0.1:41002 max_fails=1 fail_timeout=5s;',
+      'listen 127.0.0.1:41000;',
+      `root ${layout.webDir};`,
+      `alias ${layout.uploadsDir}/;`,
+    ]);
+    // The reference's three example servers are replaced, not kept beside the cluster's.
+    expect(conf.match(/^\s*server 127\.0\.0\.1:\d+ /gm)).toHaveLength(2);
+  });
+
+  it('renders deploy/pgbouncer.ini in transaction mode on its own port, in front of the given primary', () => {
+    const ini = pgbouncerIni('postgres://farmstall:secret@127.0.0.1:41010/farmstall', 41011, '/tmp/x/userlist.txt');
+    expect(changed('pgbouncer.ini', ini)).toEqual([
+      'farmstall = host=127.0.0.1 port=41010 dbname=farmstall',
+      'listen_port = 41011',
+      'unix_socket_dir = ',
+      'auth_file = /tmp/x/userlist.txt',
+    ]);
+    expect(ini).toMatch(/^pool_mode = transaction$/m);
+  });
+
+  it('refuses a marker without a value and a value without a marker (the reference and the cluster cannot drift)', () => {
+    expect(() => renderReference('pgbouncer.ini', { listen_port: '1' })).toThrow(/no value for @cluster database/);
+    const values = { database: 'd', listen_addr: 'a', listen_port: '1', unix_socket_dir: '', auth_file: 'f' };
+    expect(() => renderReference('pgbouncer.ini', { ...values, pool_mode: 'session' })).toThrow(
+      /no @cluster marker for pool_mode/,
+    );
+  });
+
+  it.skipIf(!existsSync('/usr/sbin/nginx'))('the rendered nginx.conf passes nginx -t', () => {
+    for (const folder of Object.values(layout)) mkdirSync(folder, { recursive: true });
+    const file = path.join(layout.dir, 'nginx.conf');
+    writeFileSync(file, nginxConf(layout, 41000, [41001, 41002, 41003]));
+    const test = spawnSync(
+      '/usr/sbin/nginx',
+      ['-t', '-p', layout.dir, '-e', path.join(layout.logsDir, 'e.log'), '-c', file],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(test.stderr).toContain('test is successful');
+  });
+});
