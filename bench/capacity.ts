@@ -84,7 +84,11 @@ let database = await startEmbeddedPostgres(dir);
   database = await startEmbeddedPostgres(dir);
 }
 const postmaster = (await readPostmasterPid(path.join(dir, 'pg')))?.pid ?? 0;
-const poolFor = (url: string) => new pg.Pool({ connectionString: url, max: 3, application_name: 'capacity' });
+const poolFor = (url: string) => {
+  const made = new pg.Pool({ connectionString: url, max: 3, application_name: 'capacity' });
+  made.on('error', () => undefined); // an idle connection ended by PostgreSQL's shutdown
+  return made;
+};
 const withDatabase = (name: string) => {
   const url = new URL(database.url);
   url.pathname = `/${name}`;

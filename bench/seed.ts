@@ -91,7 +91,7 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
       '/uploads/product.webp', c.value,
       'Grown and packed by a local producer. Batch ' || g || ', harvested this season.',
       cost, 2000, cost + (cost * 2000 + 5000) / 10000, 1 + g % 100, c.unit,
-      current_date - 10, current_date + 30 + g % 300, (g * 7919) % 1000, now() - make_interval(secs => g)
+      current_date - 10, current_date + 30 + g % 300, (g::bigint * 7919) % 1000, now() - make_interval(secs => g)
     FROM generate_series(1, ${productCount}) AS g
     CROSS JOIN vendors
     JOIN categories c ON c.id = 1 + g % 12
