@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type Config, fastifyTrustProxy } from './config.ts';
+import { catalogChangesPlugin } from './db/change-feed.ts';
 import type { Db } from './db/client.ts';
 import { readReplicaPlugin } from './db/read-replica.ts';
 import { loggerOptions } from './logging.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  await app.register(catalogChangesPlugin);
   await app.register(readReplicaPlugin);
   await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });

@@ -2,7 +2,8 @@
  * A one-second cache of public catalog reads, per process ("micro-caching"): a burst of shoppers asking for
  * the same category page costs one database query per second instead of one each, and identical requests in
  * flight share one query. Nothing depends on it (a cold or cleared cache only means a query), so app servers
- * stay stateless; writes through this process clear it, other processes see changes within a second.
+ * stay stateless; a catalog write on any process clears it on every process (app.catalogChanges, LISTEN/NOTIFY),
+ * and while a process does not hear those announcements it does not use its cache.
  */
 export type MicroCache = {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;

@@ -57,6 +57,8 @@ async function cachedListProducts(
 ): Promise<ListingPage> {
   const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params)));
   if (/no-cache/.test(request.headers['cache-control'] ?? '') || readsPrimary(request)) return load();
+  // Not hearing other processes' changes (connection lost): a cached page could stay stale past its second.
+  if (!app.catalogChanges.listening()) return load();
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
 }
 
@@ -68,9 +70,10 @@ function sendJson(reply: FastifyReply, json: string, cacheControl?: string) {
 
 /** Categories, products, deals and search. */
 export async function catalogRoutes(app: FastifyInstance) {
-  // Every product write through this process makes listings fresh at once.
-  const changed = <T>(result: T): T => {
-    catalogCache(app.db).clear();
+  // A catalog write on any process (announced through PostgreSQL) makes every process's listings fresh at once.
+  app.catalogChanges.subscribe(() => catalogCache(app.db).clear());
+  const changed = async <T>(result: T): Promise<T> => {
+    await app.catalogChanges.publish();
     return result;
   };
 
@@ -123,7 +126,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   handle(app, catalogApi.allowance, async ({ user }) => vendorAllowance(app.db, user.id));
 
   handle(app, catalogApi.create, async ({ body, user }) => {
-    const created = changed(await createProduct(app.db, user, body));
+    const created = await changed(await createProduct(app.db, user, body));
     return { acknowledged: true as const, insertedId: created._id, product: created };
   });
 
@@ -133,12 +136,12 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   handle(app, catalogApi.remove, async ({ params, user }) => ({
     acknowledged: true as const,
-    deletedCount: changed(await unlistProduct(app.db, user, params.id)),
+    deletedCount: await changed(await unlistProduct(app.db, user, params.id)),
   }));
 
   handle(app, catalogApi.bumpPopularity, async ({ params, user }) => ({
     acknowledged: true as const,
-    modifiedCount: changed(await bumpPopularity(app.db, params.id, user.id)),
+    modifiedCount: await changed(await bumpPopularity(app.db, params.id, user.id)),
   }));
 
   handle(app, catalogApi.categories, async (request, reply) => {
