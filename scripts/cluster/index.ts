@@ -29,7 +29,7 @@ export type Cluster = {
   url: string;
   dir: string;
   servers: ClusterServer[];
-  /** Sends a signal (SIGKILL when not given) to app server i; resolves once it has exited. */
+  /** Sends a signal (SIGKILL when not given) to app server i; resolves once it has exited (SIGSTOP, SIGCONT: at once). */
   kill: (i: number, signal?: NodeJS.Signals) => Promise<void>;
   /** Stops app server i if it runs (SIGTERM) and starts it again on the same port; resolves once it is healthy. */
   restart: (i: number) => Promise<void>;
@@ -219,12 +219,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       servers: view,
       kill: async (i, signal = 'SIGKILL') => {
         server(i).process.child.kill(signal);
-        await server(i).process.exited;
+        if (signal !== 'SIGSTOP' && signal !== 'SIGCONT') await server(i).process.exited;
       },
       restart: async (i) => {
         await stopProcess(server(i).process);
         view[i] = publicServer(await launch(i, server(i).port));
-        cluster.servers = view;
       },
       startServer: async () => {
         const added = publicServer(await launch(servers.length, await freePort()));
