@@ -23,5 +23,5 @@ export function missingPackages(): string[] {
 }
 
 export function installCommand(packages: string[]): string {
-  return `sudo apt-get install -y ${packages.join(' ')}`;
+  return `${process.getuid?.() === 0 ? '' : 'sudo '}apt-get install -y ${packages.join(' ')}`;
 }
