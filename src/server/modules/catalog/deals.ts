@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deal } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
+import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { PRODUCT_COLUMNS, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
@@ -31,7 +32,7 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
   if (rows.length < DEALS_SHOWN) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:deals'))`);
-      await tx.execute(sql`
+      const started = await tx.execute(sql`
         INSERT INTO deals (product_id, ends_at, discount_percent)
         SELECT p.id, now() + make_interval(secs => ${DEAL_SECONDS}), ${DEAL_DISCOUNT_PERCENT}
         FROM products p
@@ -41,6 +42,7 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
         LIMIT GREATEST(0, ${DEALS_SHOWN} - (
           SELECT count(*) FROM deals d JOIN products p2 ON p2.id = d.product_id
           WHERE d.ends_at > now() AND p2.listed AND p2.expires_on >= ${BUSINESS_TODAY}))`);
+      if (started.rowCount) await notifyCatalogChanged(tx); // listings show the deal prices
     });
     rows = await activeDeals(db);
   }

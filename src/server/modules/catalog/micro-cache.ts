@@ -38,11 +38,14 @@ export function createMicroCache(ttlMs = MICRO_CACHE_TTL_MS): MicroCache {
 
 const caches = new WeakMap<object, MicroCache>();
 
-/** The cache of one app (keyed by its database handle, so test apps never share one). */
-export function catalogCache(db: object): MicroCache {
+/**
+ * The cache of one app (keyed by its database handle, so test apps never share one). `ttlMs` counts only on the
+ * call that creates it (a test makes a stale page unmistakable with a long one).
+ */
+export function catalogCache(db: object, ttlMs = MICRO_CACHE_TTL_MS): MicroCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = createMicroCache();
+    cache = createMicroCache(ttlMs);
     caches.set(db, cache);
   }
   return cache;

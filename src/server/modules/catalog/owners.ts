@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Unit } from '#contract/categories.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
+import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { products } from './tables.ts';
 
@@ -35,6 +36,7 @@ export async function unlistVendorProducts(tx: Tx, vendorId: string): Promise<nu
     .update(products)
     .set({ listed: false, updatedAt: new Date() })
     .where(and(eq(products.vendorId, vendorId), eq(products.listed, true)));
+  if (result.rowCount) await notifyCatalogChanged(tx);
   return result.rowCount ?? 0;
 }
 

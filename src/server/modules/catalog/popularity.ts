@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 
 /**
@@ -15,5 +16,7 @@ export async function countPopularity(db: Tx, productId: string, userId: string)
       RETURNING product_id
     )
     UPDATE products SET popularity = popularity + 1 WHERE id IN (SELECT product_id FROM first_add)`);
-  return (result.rowCount ?? 0) > 0;
+  const rose = (result.rowCount ?? 0) > 0;
+  if (rose) await notifyCatalogChanged(db);
+  return rose;
 }

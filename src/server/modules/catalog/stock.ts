@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Unit } from '#contract/categories.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
+import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { shopCards } from '../shops/index.ts';
@@ -86,6 +87,7 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<vo
       .returning({ id: products.id });
     if (taken.length === 0) throw conflict('A product of this order has not enough units left in stock');
   }
+  if (lines.length > 0) await notifyCatalogChanged(tx);
 }
 
 /** Puts the units of cancelled order lines back in stock, in product id order (lines without a product skip). */
@@ -96,4 +98,5 @@ export async function restock(tx: Tx, lines: readonly { productId: string | null
       .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
       .where(eq(products.id, line.productId));
   }
+  if (lines.length > 0) await notifyCatalogChanged(tx);
 }

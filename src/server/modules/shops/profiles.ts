@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { shops } from './tables.ts';
 
@@ -31,11 +32,13 @@ export async function saveShop(tx: Tx, vendorId: string, details: ShopDetails): 
     .insert(shops)
     .values({ vendorId, ...details })
     .onConflictDoUpdate({ target: shops.vendorId, set: details });
+  await notifyCatalogChanged(tx); // listings show the shop's name, picture and address
 }
 
 /** The paid premium membership (in the payment's transaction). */
 export async function grantPremium(tx: Tx, vendorId: string): Promise<void> {
   await tx.update(shops).set({ membership: 'premium' }).where(eq(shops.vendorId, vendorId));
+  await notifyCatalogChanged(tx); // listings show premium shops
 }
 
 /** The gold badge of a premium shop; answers how many shops changed (0 when it already had both). */
@@ -50,6 +53,7 @@ export async function awardGoldBadge(db: Tx, vendorId: string): Promise<number> 
       ),
     )
     .returning({ vendorId: shops.vendorId });
+  if (changed.length > 0) await notifyCatalogChanged(db);
   return changed.length;
 }
 
