@@ -1,0 +1,356 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Measure, measure } from '../bench/measure.ts';
+import { replaceSection } from '../bench/report-section.ts';
+import { type Cluster, startCluster } from '../scripts/cluster/index.ts';
+import { signAccessToken } from '../src/server/modules/auth/index.ts';
+import { answeredBy, between, readAccessLog, upstreams } from './access-log.ts';
+import { type Answer, becomeVendor, confirm, intentOf, listProduct, payForOne, type Shopper, signUp } from './shop.ts';
+
+/**
+ * `npm run test:cluster`: one cluster (scripts/cluster: nginx, app servers, PgBouncer, a PostgreSQL primary and
+ * its streaming replica) for the whole file, everything asked through nginx's address; the primary is read
+ * directly only to count orders, stock and payments at the end of a scenario. Figures go to docs/performance.md.
+ */
+const started = Date.now();
+const loadAtStart = os.loadavg()[0];
+const dir = mkdtempSync('/tmp/farmstall-cluster-test-');
+const JWT_SECRET = randomBytes(32).toString('hex');
+/** Each catalog run: autocannon in its own process, seconds of warm-up, then seconds measured. */
+const CATALOG_LOAD = { connections: 50, warmup: 1, duration: 2 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+let cluster: Cluster;
+let db: pg.Pool;
+let base: string;
+let vendor: Shopper;
+/** Buyers whose cart is empty after the first scenario (their order took it). */
+let freeBuyers: Shopper[] = [];
+const catalogPaths: string[] = [];
+
+const figures: {
+  catalog: { servers: number; result: Measure; servedBy: number }[];
+  lastUnits?: { buyers: number; payMs: number; confirmMs: number; orders: number; refunded: number };
+  faults?: {
+    buyers: number;
+    runMs: number;
+    requests: number;
+    failedInFlight: number;
+    unitsSold: number;
+    stock: number;
+    orders: number;
+    soldOut: number;
+    killAfterMs: number;
+    killToLastFailureMs: number;
+    killToHeldOutMs: number;
+    retriedAfterKill: number;
+    restartMs: number;
+    restartToRotationMs: number;
+    settleWaitMs: number;
+    lostConfirmsSettled: number;
+  };
+  replica?: { result: Measure; stoppedAfterMs: number };
+} = { catalog: [] };
+
+const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
+
+beforeAll(async () => {
+  // One server first: the catalog is measured with 1, then 2, then 3 servers in nginx's upstream.
+  cluster = await startCluster({
+    servers: 1,
+    dir,
+    // PostgreSQL's own lines stay in the cluster's logs folder.
+    log: (line) => /^\[(primary|replica)\]/.test(line) || console.log(`[cluster] ${line}`),
+    // No demo catalog (the scenarios make their own products); a known token secret signs the buyers' tokens.
+    env: {
+      SEED_DEMO: 'false',
+      JWT_SECRET,
+    },
+  });
+  base = cluster.url;
+  db = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });
+  vendor = await becomeVendor(base, await signUp(base, 'Cluster Vendor'));
+}, 180_000);
+
+let failed = false;
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') failed = true;
+});
+
+afterAll(async () => {
+  await db?.end();
+  await cluster?.stop();
+  if (failed) console.log(`The cluster's logs are kept in ${dir}/logs`);
+  else rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+/** `work` on every item, at most `size` at a time, the results in the items' order. */
+async function inBatches<T, R>(items: T[], size: number, work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size)
+    results.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => work(item, i + j)))));
+  return results;
+}
+
+/** Product rows and sales, read on the primary. */
+async function stockAndSold(productId: string) {
+  const [{ stock }] = await query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId]);
+  const [{ sold }] = await query<{ sold: number }>(
+    'SELECT coalesce(sum(amount), 0)::int AS sold FROM order_lines WHERE product_id = $1',
+    [productId],
+  );
+  return { stock, sold };
+}
+
+describe('the catalog through nginx', () => {
+  it('answers every listing, product and search read with 1, 2 and 3 app servers, each server taking its share', async () => {
+    const productId = await listProduct(base, vendor, { name: 'Cluster truffle honey', stock: 50, category: 'sweet' });
+    catalogPaths.push(
+      '/api/products?category=sweet&limit=20',
+      `/api/singleProduct/${productId}`,
+      '/api/search?q=truffle%20honey',
+    );
+    for (let servers = 1; servers <= 3; servers++) {
+      if (servers > 1) await cluster.startServer();
+      const from = Date.now();
+      const result = await measure(`${base}${catalogPaths[0]}`, {}, { ...CATALOG_LOAD, paths: catalogPaths });
+      const servedBy = new Set(between(readAccessLog(cluster.nginxAccessLog), from, Date.now()).map(answeredBy)).size;
+      figures.catalog.push({ servers, result, servedBy });
+      console.log(
+        `catalog, ${servers} server(s): ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99} ms, errors ${result.errors}, answered by ${servedBy}`,
+      );
+      expect(result.errors).toBe(0);
+      expect(result.total).toBeGreaterThan(0);
+      expect(servedBy).toBe(servers);
+    }
+  });
+});
+
+describe('200 buyers for the last 50 units', () => {
+  it('sells exactly 50: 50 orders, stock 0, 150 answered sold out with their payments refunded', async () => {
+    const productId = await listProduct(base, vendor, { name: 'Cluster saffron', stock: 50, category: 'regional' });
+    // The buyers' accounts are inserted and their tokens signed with the servers' secret (200 sign-ups and
+    // sign-ins would spend the run hashing passwords): they arrive signed in.
+    const emails = Array.from({ length: 200 }, (_, i) => `buyer${i}-${Date.now()}@example.com`);
+    const ids = await query<{ id: string; email: string }>(
+      `INSERT INTO users (name, email, roll) SELECT 'Buyer ' || i, email, 'customer'
+       FROM unnest($1::text[]) WITH ORDINALITY AS e(email, i) RETURNING id, email`,
+      [emails],
+    );
+    const buyers: Shopper[] = await Promise.all(
+      ids.map(async ({ id, email }, i) => ({
+        email,
+        password: '',
+        address: `198.19.0.${i + 1}`,
+        token: await signAccessToken({ sub: id, email, roll: 'customer', ver: 0 }, JWT_SECRET),
+      })),
+    );
+    // They fill their carts and pay 25 at a time; then all 200 confirm at the same moment.
+    const payFrom = Date.now();
+    const paid = await inBatches(buyers, 25, (buyer) => payForOne(base, buyer, productId));
+    const payMs = Date.now() - payFrom;
+    expect(paid.map((steps) => steps.map((a) => a.status).join(' '))).toEqual(Array(200).fill('201 201 200'));
+
+    const from = Date.now();
+    const answers = await Promise.all(buyers.map((buyer, i) => confirm(base, buyer, intentOf(paid[i][1]))));
+    const confirmMs = Date.now() - from;
+
+    const sold = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(sold).toHaveLength(50);
+    expect(refused).toHaveLength(150);
+    for (const answer of refused)
+      expect((answer.body as { error: { message: string } }).error.message).toBe(
+        'Cluster saffron is sold out. Your payment was refunded and nothing was charged.',
+      );
+    expect(await stockAndSold(productId)).toEqual({ stock: 0, sold: 50 });
+    const intents = paid.map((steps) => intentOf(steps[1]));
+    const states = await query<{ status: string; provider_status: string; refunded: boolean; order: boolean }>(
+      `SELECT pi.status, s.status AS provider_status, s.refunded_at IS NOT NULL AS refunded,
+              EXISTS (SELECT 1 FROM customer_payments c WHERE c.transaction_id = pi.provider_intent_id) AS order
+       FROM payment_intents pi JOIN sandbox_payment_intents s ON s.id = pi.provider_intent_id
+       WHERE pi.provider_intent_id = ANY($1)`,
+      [intents],
+    );
+    const count = (predicate: (s: (typeof states)[number]) => boolean) => states.filter(predicate).length;
+    expect(count((s) => s.provider_status === 'succeeded')).toBe(200);
+    expect(count((s) => s.status === 'settled' && s.order && !s.refunded)).toBe(50);
+    expect(count((s) => s.status === 'refunded' && s.refunded && !s.order)).toBe(150);
+
+    freeBuyers = buyers.filter((_, i) => answers[i].status === 201);
+    figures.lastUnits = { buyers: 200, payMs, confirmMs, orders: sold.length, refunded: refused.length };
+  });
+});
+
+describe('faults in the middle of a checkout run', () => {
+  it('kill -9 of server 1 and a restart of server 2: 5xx only for what was in flight to the killed one, no unit oversold, every charge settled', async () => {
+    const STOCK = 150;
+    const productId = await listProduct(base, vendor, { name: 'Cluster cider', stock: STOCK, category: 'beverage' });
+    const killed = `127.0.0.1:${cluster.servers[0].port}`;
+    const restarted = `127.0.0.1:${cluster.servers[1].port}`;
+    const buyers = freeBuyers.slice(0, 30);
+    expect(buyers).toHaveLength(30);
+    const answers: Answer[] = [];
+    let running = true;
+    const shop = async (buyer: Shopper) => {
+      while (running) {
+        const steps = await payForOne(base, buyer, productId);
+        answers.push(...steps);
+        if (steps[2]?.status === 200) answers.push(await confirm(base, buyer, intentOf(steps[1])));
+      }
+    };
+    const runStart = Date.now();
+    const shopping = Promise.all(buyers.map(shop));
+
+    await sleep(3_000);
+    const killedAt = Date.now();
+    await cluster.kill(0, 'SIGKILL');
+    const exitedAt = Date.now();
+    await sleep(2_000);
+    const restartAt = Date.now();
+    await cluster.restart(1);
+    const restartMs = Date.now() - restartAt;
+    // Shopping goes on until nginx sends requests to the restarted server again (its passive check holds a
+    // failed server out for 5 s), for 15 s at most.
+    const answeredByRestarted = () =>
+      between(readAccessLog(cluster.nginxAccessLog), restartAt + restartMs, Date.now()).find(
+        (line) => answeredBy(line) === restarted,
+      );
+    let backInRotation = answeredByRestarted();
+    for (const waitFrom = Date.now(); !backInRotation && Date.now() - waitFrom < 15_000; ) {
+      await sleep(250);
+      backInRotation = answeredByRestarted();
+    }
+    await sleep(1_000);
+    running = false;
+    await shopping;
+    const runEnd = Date.now();
+
+    // Every answer of 500 or more (or none at all) must be a request nginx had sent to the killed server, sent
+    // before it died and answered after: nothing else may fail, the restarted server's requests included.
+    const log = readAccessLog(cluster.nginxAccessLog);
+    expect(between(log, runStart, killedAt).filter((line) => answeredBy(line) === killed).length).toBeGreaterThan(0);
+    const failed = answers.filter((a) => a.status >= 500 || a.status === 0);
+    const unexplained = failed.filter((a) => {
+      const line = log.byProbe.get(a.probe);
+      const inFlight = a.sentAt <= exitedAt && a.answeredAt >= killedAt;
+      return !(line && inFlight && answeredBy(line) === killed);
+    });
+    expect.soft(unexplained.map((a) => ({ status: a.status, line: log.byProbe.get(a.probe) }))).toEqual([]);
+
+    // nginx holds the killed server out from its first failure (the first request in flight to it, or the
+    // first refused connection); after that it only tries it again to pass the request on to a live one.
+    const toKilled = between(log, killedAt, runEnd).filter((line) => upstreams(line).includes(killed));
+    const passedOn = toKilled.filter((line) => answeredBy(line) !== killed);
+    expect(backInRotation).toBeDefined();
+
+    // The paid intents whose confirm was lost are settled by the reconciliation job (every 15 s, on every
+    // process, for intents older than 5 s): wait for it, then every charge is an order or a refund.
+    const unsettled = () =>
+      query<{ id: string; status: string }>(
+        `SELECT pi.id, pi.status FROM payment_intents pi JOIN sandbox_payment_intents s ON s.id = pi.provider_intent_id
+         WHERE s.status = 'succeeded' AND pi.status NOT IN ('settled', 'refunded')`,
+      );
+    const waitFrom = Date.now();
+    while ((await unsettled()).length > 0 && Date.now() - waitFrom < 45_000) await sleep(500);
+    const settleWaitMs = Date.now() - waitFrom;
+    expect(await unsettled()).toEqual([]);
+    const wrong = await query<{ id: string }>(
+      `SELECT pi.id FROM payment_intents pi JOIN sandbox_payment_intents s ON s.id = pi.provider_intent_id
+       WHERE s.status = 'succeeded' AND NOT (
+         (pi.status = 'settled' AND EXISTS (SELECT 1 FROM customer_payments c WHERE c.transaction_id = pi.provider_intent_id))
+         OR (pi.status = 'refunded' AND s.refunded_at IS NOT NULL))`,
+    );
+    expect(wrong).toEqual([]);
+
+    const { stock, sold } = await stockAndSold(productId);
+    expect(stock).toBeGreaterThanOrEqual(0);
+    expect(stock + sold).toBe(STOCK);
+
+    const confirms = answers.filter((a) => a.path === '/customerPayments');
+    expect(confirms.filter((a) => a.status === 201).length).toBeGreaterThan(0);
+    const [{ paid }] = await query<{ paid: number }>(
+      `SELECT count(*)::int AS paid FROM payment_intents pi JOIN sandbox_payment_intents s ON s.id = pi.provider_intent_id
+       WHERE s.status = 'succeeded' AND pi.created_at >= to_timestamp($1::float8 / 1000)`,
+      [runStart],
+    );
+    figures.faults = {
+      buyers: buyers.length,
+      runMs: runEnd - runStart,
+      requests: answers.length,
+      failedInFlight: failed.length,
+      unitsSold: sold,
+      stock: STOCK,
+      orders: confirms.filter((a) => a.status === 201).length,
+      soldOut: confirms.filter((a) => a.status === 409).length,
+      killAfterMs: killedAt - runStart,
+      killToLastFailureMs: failed.length ? Math.max(...failed.map((a) => a.answeredAt)) - killedAt : 0,
+      killToHeldOutMs: toKilled.length ? toKilled[0].msec * 1000 - killedAt : 0,
+      retriedAfterKill: passedOn.length,
+      restartMs,
+      restartToRotationMs: (backInRotation?.msec ?? 0) * 1000 - restartAt,
+      settleWaitMs,
+      lostConfirmsSettled: paid - confirms.filter((a) => a.status === 201 || a.status === 409).length,
+    };
+    console.log('faults', figures.faults);
+  });
+});
+
+describe('the replica stopped in the middle of a catalog run', () => {
+  it('keeps answering every catalog read (from the primary), and the replica starts again', async () => {
+    // no-cache: every read goes to the database, none is answered from the micro-cache.
+    const run = measure(
+      `${base}${catalogPaths[0]}`,
+      { 'cache-control': 'no-cache' },
+      { connections: 10, warmup: 0, duration: 6, paths: catalogPaths },
+    );
+    const from = Date.now();
+    await sleep(2_000);
+    await cluster.replica.stop();
+    const stoppedAfterMs = Date.now() - from;
+    const result = await run;
+    await cluster.replica.start();
+    figures.replica = { result, stoppedAfterMs };
+    console.log(`replica stopped after ${seconds(stoppedAfterMs)}: ${result.total} reads, errors ${result.errors}`);
+    expect(result.errors).toBe(0);
+    expect(result.total).toBeGreaterThan(0);
+  });
+});
+
+describe("the run's figures", () => {
+  it('are printed and written to the Cluster section of docs/performance.md', async () => {
+    const { lastUnits, faults, replica, catalog } = figures;
+    if (failed || !lastUnits || !faults || !replica || catalog.length !== 3)
+      throw new Error('A scenario failed: no figures are written');
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
+    const cpu = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}`;
+    const n = (value: number) => Math.round(value).toLocaleString('en-US');
+    const rows = catalog.map(
+      ({ servers, result }) =>
+        `| ${servers} | ${n(result.requestsPerSecond)} | ${result.p50} | ${result.p99} | ${result.errors} |`,
+    );
+    const body = `## Cluster
+
+Measured by \`npm run test:cluster\` (\`cluster-tests/cluster.test.ts\`) on ${new Date().toISOString().slice(0, 10)}, commit ${commit}, in ${seconds(Date.now() - started)} with the cluster's start-up: \`scripts/cluster\` on this one machine (nginx, app servers, PgBouncer in transaction mode, a PostgreSQL 15 primary and its streaming replica), every request through nginx on loopback. Machine: ${cpu}, shared by the load generator, nginx, the servers and PostgreSQL; 1-minute load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work on the machine skews the figures).
+
+Catalog reads through nginx (autocannon in its own process, ${CATALOG_LOAD.connections} connections, ${CATALOG_LOAD.warmup} s warm-up then ${CATALOG_LOAD.duration} s measured, cycling a category listing, a product page and a search, as served with the 1 s micro-cache), app servers added one at a time:
+
+| App servers | req/s | p50 (ms) | p99 (ms) | errors |
+|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+
+- 200 buyers for the last 50 units, confirming at once: ${lastUnits.orders} orders, ${lastUnits.refunded} answered sold out with their payments refunded, stock 0 (the buyers' carts and card payments, 25 at a time, took ${seconds(lastUnits.payMs)}; the 200 confirmations, sent at once, were all answered in ${seconds(lastUnits.confirmMs)}).
+- Checkout run with faults: ${faults.buyers} buyers in a loop (cart, payment, sandbox card, confirmation) for ${seconds(faults.runMs)}, ${n(faults.requests)} requests, ${faults.orders} orders and ${faults.soldOut} sold-out refunds answered, ${faults.unitsSold} of ${faults.stock} units sold, none oversold. App server 1 killed with \`kill -9\` ${seconds(faults.killAfterMs)} into the run: ${faults.failedInFlight} answers of 500 or more, all requests in flight to it; nginx saw it fail ${n(faults.killToHeldOutMs)} ms after the kill and held it out from then on (it tried the dead server again ${faults.retriedAfterKill} times when its fail_timeout ran out, each time passing the request on to a live server); the last failed answer came ${n(faults.killToLastFailureMs)} ms after the kill. App server 2 restarted (SIGTERM, start): answering again after ${seconds(faults.restartMs)}, back in nginx's rotation ${seconds(faults.restartToRotationMs)} after the SIGTERM, no failed answer. ${faults.lostConfirmsSettled} paid payments whose confirmation was lost were settled by the reconciliation job; every charge was an order or a refund ${seconds(faults.settleWaitMs)} after the run.
+- Replica stopped ${seconds(replica.stoppedAfterMs)} into a 6 s catalog run (10 connections, no-cache: every read to the database): ${n(replica.result.total)} reads, ${replica.result.errors} errors, p99 ${replica.result.p99} ms; the reads fell back to the primary.
+`;
+    console.log(`\n${body}`);
+    const file = new URL('../docs/performance.md', import.meta.url);
+    await fs.writeFile(file, replaceSection(await fs.readFile(file, 'utf8'), 'cluster', body));
+  });
+});
