@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Product } from '#contract/products.ts';
 import { freePort } from './db/embedded.ts';
 import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
+import { DEMO_VENDOR } from './db/seed/accounts.ts';
 import { PRODUCTS } from './db/seed/products.ts';
 import { verifyAccessToken } from './modules/auth/index.ts';
+import { MICRO_CACHE_TTL_MS } from './modules/catalog/micro-cache.ts';
 import { withDatabase } from './test/global-setup.ts';
 import {
   callApi as api,
@@ -88,6 +91,8 @@ async function startServers(
   return servers;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function json<T>(response: Response): Promise<T> {
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${response.url}: ${response.status} ${body}`);
@@ -122,6 +127,48 @@ describe('three servers started at once on a fresh database', () => {
       const me = await json<{ email: string }>(await api(next, '/users/me', { token }));
       expect(me.email).toBe(ADMIN.email);
     }
+  });
+  it('shows a product edit made through one server on the others at once, well inside the 1 s micro-cache', async () => {
+    const { token } = await json<{ token: string }>(
+      await api(servers[0], '/jwt', { method: 'POST', body: DEMO_VENDOR }),
+    );
+    const [product] = await json<Product[]>(
+      await api(servers[0], `/products/vendor?email=${DEMO_VENDOR.email}`, { token }),
+    );
+    const names = async (server: Server) =>
+      (await json<{ items: Product[] }>(await api(server, `/products?shop=${product.shopId}&limit=100`))).items.map(
+        (p) => p.productName,
+      );
+    // Once a server's listing shows the name, it has that page cached, filled just now.
+    const cached = async (server: Server) => {
+      while (!(await names(server)).includes(product.productName)) await sleep(5);
+    };
+    await Promise.all(servers.slice(1).map(cached));
+    const renamed = `${product.productName} (renamed)`;
+    const edit = await api(servers[0], `/products/${product._id}`, {
+      method: 'PUT',
+      token,
+      body: {
+        productName: renamed,
+        productDetails: product.productDetails,
+        productQuantity: product.productQuantity.value,
+        productionCost: product.productionCost,
+        profitMargin: product.profitMargin,
+        productManufacturingDate: product.productManufacturingDate,
+        productExpireDate: product.productExpireDate,
+        productImage: product.productImage,
+      },
+    });
+    expect(edit.status).toBe(200);
+    const answered = Date.now();
+    const seen = await Promise.all(
+      servers.slice(1).map(async (server) => {
+        while (!(await names(server)).includes(renamed) && Date.now() - answered < 5_000) await sleep(5);
+        return Date.now() - answered;
+      }),
+    );
+    console.info(`product edit on server 1 visible on servers 2 and 3 after ${seen.join(' and ')} ms`);
+    for (const ms of seen) expect(ms).toBeLessThan(MICRO_CACHE_TTL_MS / 2);
   });
 });
 
