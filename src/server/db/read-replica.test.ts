@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresPair, startPostgresPair } from '../../../scripts/cluster/postgres.ts';
 import { insertProduct } from '../modules/catalog/test-products.ts';
+import { contactMessage, sendContact } from '../modules/contact/test-contact.ts';
 import { buildTestApp, type TestContext } from '../test/app.ts';
 import { createUser, type TestUser } from '../test/users.ts';
 import { createDb, createPool, runMigrations } from './client.ts';
@@ -100,15 +101,10 @@ describe('READ_DATABASE_URL: catalog reads from a streaming replica', () => {
 
     await withReplayPaused(async () => {
       await renameDirectly(id, 'Butternut Squash');
-      // A write answered below 400 marks its writer's next few seconds of reads for the primary.
-      const added = await app.app.inject({
-        method: 'POST',
-        url: '/api/carts',
-        headers: customer.auth,
-        payload: { productId: id, amount: 1 },
-      });
-      expect(added.statusCode).toBeLessThan(400);
-      const cookie = added.cookies.find((c) => c.name === 'fs_primary');
+      // A write answered below 400 (here one that changes no catalog row) sends its writer's next reads to the primary.
+      const sent = await sendContact(app, contactMessage);
+      expect(sent.statusCode).toBe(201);
+      const cookie = sent.cookies.find((c) => c.name === 'fs_primary');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie?.maxAge).toBeGreaterThan(0);
       expect(cookie?.maxAge).toBeLessThanOrEqual(10);
@@ -118,9 +114,36 @@ describe('READ_DATABASE_URL: catalog reads from a streaming replica', () => {
       expect(search.json().items.map((p: { productName: string }) => p.productName)).toContain('Winter Squash');
       expect(await nameSeen(app, id, `fs_primary=${cookie?.value}`)).toBe('Butternut Squash');
       // A failed write sets nothing.
-      const refused = await app.app.inject({ method: 'POST', url: '/api/carts', headers: customer.auth, payload: {} });
+      const refused = await sendContact(app, {});
       expect(refused.statusCode).toBe(400);
       expect(refused.cookies.find((c) => c.name === 'fs_primary')).toBeUndefined();
+    });
+  });
+
+  it('after a catalog change, every reader gets the primary until the replica has replayed it', async () => {
+    const id = await insertProduct(app, vendor.id, { name: 'Red Onions' });
+    await replicaCaughtUp();
+    await until('health reports the replica up', async () => (await replicaStatus(app)) === 'up');
+
+    await withReplayPaused(async () => {
+      const bumped = await app.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: customer.auth });
+      expect(bumped.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+      // The paused replica still has popularity 0.
+      expect((await app.app.inject(`/api/singleProduct/${id}`)).json().popularity).toBe(1);
+    });
+    await replicaCaughtUp();
+    // Replayed: reads return to the replica, where a change made behind the app's back shows only later.
+    let name = 'Red Onions';
+    await until('anonymous reads return to the replica', async () => {
+      const before = name;
+      name = `Red Onions ${Date.now()}`;
+      let seen = '';
+      await withReplayPaused(async () => {
+        await renameDirectly(id, name);
+        seen = await nameSeen(app, id);
+      });
+      await replicaCaughtUp();
+      return seen === before;
     });
   });
 

@@ -124,8 +124,6 @@ declare module 'fastify' {
   }
 }
 
-type CatalogChanges = { subscribe: (listener: () => void) => unknown };
-
 /**
  * READ_DATABASE_URL: catalog reads from the replica while it is up and lags at most READ_REPLICA_MAX_LAG_MS.
  * Read-your-writes across processes: a successful write sets a 5-second cookie whose requests read the primary.
@@ -143,9 +141,7 @@ export const readReplicaPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('readReplica', replica);
   app.decorate('catalogRead', (request, read) => (replica ? replica.read(request, read) : read(app.db)));
   if (!replica) return;
-  app.addHook('onReady', async () => {
-    (app as unknown as { catalogChanges?: CatalogChanges }).catalogChanges?.subscribe(replica.catalogChanged);
-  });
+  app.catalogChanges.subscribe(replica.catalogChanged);
   app.addHook('onSend', async (request, reply) => {
     if (WRITE_METHODS.has(request.method) && reply.statusCode < 400)
       reply.setCookie(PRIMARY_COOKIE, '1', {
