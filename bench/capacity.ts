@@ -98,6 +98,8 @@ let pool = poolFor(database.url);
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await pool.query(`${MONITOR} ${text}`, values)).rows as T[];
 let server: ServerProcess | undefined;
+/** CPU seconds per second the server and PostgreSQL use with no requests. */
+let idle = { app: 0, db: 0 };
 
 async function startServer(url: string): Promise<{ server: ServerProcess; base: string; jwtSecret: string }> {
   const jwtSecret = randomBytes(32).toString('hex');
@@ -171,8 +173,9 @@ async function measure(concurrency: number, seconds: number, work: (worker: numb
     perSecond: done / elapsed,
     p50: median(latencies),
     p95: percentile(latencies, 0.95),
-    appCpuMs: ((after.app - before.app) * 1000) / done,
-    dbCpuMs: ((after.db - before.db) * 1000) / done,
+    // Net of what the server and PostgreSQL use when idle (pg-boss polling, background writers).
+    appCpuMs: ((after.app - before.app - idle.app * elapsed) * 1000) / done,
+    dbCpuMs: ((after.db - before.db - idle.db * elapsed) * 1000) / done,
     walBytes: Number(wal) / done,
     commits: (after.commits - before.commits) / done,
     statements: sum(own, 'calls') / done,
@@ -248,6 +251,12 @@ try {
   let app = await startServer(database.url);
   server = app.server;
   const idleConnections = await connections();
+  {
+    const before = await usage();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const after = await usage();
+    idle = { app: (after.app - before.app) / 10, db: (after.db - before.db) / 10 };
+  }
 
   // Each worker is one buyer with its own cart; every order is LINES_PER_ORDER products picked at random.
   const hash = await hashPassword('Bench#Capacity1');
@@ -353,13 +362,17 @@ try {
   );
 
   say();
+  say(
+    `CPU figures are net of what the server and PostgreSQL use when idle, measured for 10 s before the runs: ${fixed(idle.app * 1000, 1)} and ${fixed(idle.db * 1000, 1)} ms per second.`,
+  );
+  say();
   say('## Connections');
   say();
   say(`- One server process, idle after start: ${describeConnections(idleConnections)}.`);
   say(`- Most seen during the order runs (sampled every 250 ms): ${describeConnections(peak)}.`);
   say(`- max_connections: ${settings.max_connections}.`);
 
-  // Catalog reads, 8 at once for READ_SECONDS each.
+  // Catalog reads, 8 at once for READ_SECONDS each, uncompressed like `npm run bench` unless a row says otherwise.
   const fresh = { 'cache-control': 'no-cache' };
   const sample = (await query<{ id: string }>('SELECT id FROM products ORDER BY random() LIMIT 1000')).map((r) => r.id);
   const reads: { name: string; url: () => string; headers?: Record<string, string> }[] = [
@@ -371,6 +384,11 @@ try {
     {
       name: 'category listing, first page (as served: 1 s micro-cache)',
       url: () => '/api/products?category=vegetable&limit=20',
+    },
+    {
+      name: 'the same, compressed by the app for a browser (accept-encoding: gzip, deflate, br)',
+      url: () => '/api/products?category=vegetable&limit=20',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
     },
     {
       name: 'product page, 1,000 products in turn',
@@ -391,7 +409,9 @@ try {
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const read of reads) {
     const r = await measure(8, READ_SECONDS, async () => {
-      const response = await fetch(`${app.base}${read.url()}`, { headers: read.headers });
+      const response = await fetch(`${app.base}${read.url()}`, {
+        headers: { 'accept-encoding': 'identity', ...read.headers },
+      });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${read.url()} → ${response.status}`);
     });
@@ -413,7 +433,7 @@ try {
     );
     for (const url of searches) {
       const r = await measure(1, 4, async () => {
-        const response = await fetch(`${app.base}${url}`, { headers: fresh });
+        const response = await fetch(`${app.base}${url}`, { headers: { ...fresh, 'accept-encoding': 'identity' } });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${url} → ${response.status}`);
       });
