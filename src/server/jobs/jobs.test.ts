@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrder } from '../modules/checkout/index.ts';
@@ -21,7 +21,7 @@ import { paymentIntents, refunds, sandboxPaymentIntents, vendorPayments } from '
 import { shops } from '../modules/shops/tables.ts';
 import { setupTestApp } from '../test/app.ts';
 import { createUser, type TestUser } from '../test/users.ts';
-import { startJobs } from './index.ts';
+import { JOB_QUEUES, startJobs } from './index.ts';
 import { reconcilePayments } from './reconcile.ts';
 import { retryDueRefunds } from './refund-retries.ts';
 
@@ -197,5 +197,28 @@ describe('the job runner (pg-boss)', () => {
     } finally {
       await jobs.stop();
     }
+  });
+});
+
+describe('job runners of several server processes', () => {
+  it('run each time slot of each queue once', async () => {
+    const since = await t.db.execute(sql`select now() as at`);
+    const options = { db: t.db, log, ...paying(sandbox), everySeconds: 1, pollingIntervalSeconds: 0.5 };
+    const runners = await Promise.all([startJobs(options), startJobs(options)]);
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await Promise.all(runners.map((jobs) => jobs.stop()));
+    const { rows } = await t.db.execute(sql`
+      select name, singleton_on::text as slot, count(*)::int as jobs,
+        count(*) filter (where state = 'completed' and retry_count = 0)::int as ran_once
+      from pgboss.job where name in (${JOB_QUEUES.reconcile}, ${JOB_QUEUES.refunds})
+        and created_on >= ${since.rows[0].at}
+      group by 1, 2 order by 1, 2`);
+    console.info(`two runners, 4.5 s: ${rows.length} slots, ${rows.map((r) => r.jobs).join(',')} jobs per slot`);
+    for (const queue of Object.values(JOB_QUEUES)) {
+      expect(rows.filter((r) => r.name === queue).length).toBeGreaterThanOrEqual(3);
+    }
+    for (const row of rows) expect(row).toMatchObject({ jobs: 1 });
+    // Every slot but the one still open when the runners stopped was worked, once.
+    expect(rows.filter((r) => r.ran_once !== 1).length).toBeLessThanOrEqual(Object.values(JOB_QUEUES).length);
   });
 });
