@@ -168,6 +168,16 @@ describe('loadConfig', () => {
     expect(configError(env)).toBe(message);
   });
 
+  it('asks for the primary itself (DATABASE_DIRECT_URL) behind a transaction-mode pooler', () => {
+    const pooler = 'postgres://app:pw@127.0.0.1:6432/farmstall';
+    expect(configError({ DATABASE_URL: pooler, DATABASE_POOL_MODE: 'transaction' })).toBe(
+      'Invalid configuration: DATABASE_POOL_MODE="transaction": transaction needs DATABASE_DIRECT_URL as well (the primary itself: migrations, LISTEN and the job queue need a session)',
+    );
+    const direct = 'postgres://app:pw@127.0.0.1:5432/farmstall';
+    const env = { DATABASE_URL: pooler, DATABASE_DIRECT_URL: direct, DATABASE_POOL_MODE: 'transaction' };
+    expect(loadConfig(env)).toMatchObject({ databasePoolMode: 'transaction', databaseDirectUrl: direct });
+  });
+
   it('asks for ADMIN_PASSWORD when ADMIN_EMAIL is set without it', () => {
     expect(configError({ ADMIN_EMAIL: 'owner@example.com' })).toBe(
       'Invalid configuration: ADMIN_PASSWORD="": is required when ADMIN_EMAIL is set',

@@ -157,6 +157,13 @@ const envSchema = z
         path: ['DATABASE_POOL_MODE'],
         message: 'transaction needs DATABASE_URL (the pooler)',
       });
+    else if (env.DATABASE_POOL_MODE === 'transaction' && !env.DATABASE_DIRECT_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_POOL_MODE'],
+        message:
+          'transaction needs DATABASE_DIRECT_URL as well (the primary itself: migrations, LISTEN and the job queue need a session)',
+      });
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
     }
