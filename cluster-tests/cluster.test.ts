@@ -10,7 +10,17 @@ import { replaceSection } from '../bench/report-section.ts';
 import { type Cluster, startCluster } from '../scripts/cluster/index.ts';
 import { signAccessToken } from '../src/server/modules/auth/index.ts';
 import { answeredBy, between, readAccessLog, upstreams } from './access-log.ts';
-import { type Answer, becomeVendor, confirm, intentOf, listProduct, payForOne, type Shopper, signUp } from './shop.ts';
+import {
+  type Answer,
+  becomeVendor,
+  call,
+  confirm,
+  intentOf,
+  listProduct,
+  payForOne,
+  type Shopper,
+  signUp,
+} from './shop.ts';
 
 /**
  * `npm run test:cluster`: one cluster (scripts/cluster: nginx, app servers, PgBouncer, a PostgreSQL primary and
@@ -55,7 +65,7 @@ const figures: {
     settleWaitMs: number;
     lostConfirmsSettled: number;
   };
-  replica?: { result: Measure; stoppedAfterMs: number };
+  replica?: { result: Measure; stoppedAfterMs: number; backMs: number };
 } = { catalog: [] };
 
 const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
@@ -304,6 +314,9 @@ describe('faults in the middle of a checkout run', () => {
 
 describe('the replica stopped in the middle of a catalog run', () => {
   it('keeps answering every catalog read (from the primary), and the replica starts again', async () => {
+    const replica = async () =>
+      ((await call(base, 'GET', '/health')).body as { replica?: { status: string } }).replica?.status;
+    expect(await replica()).toBe('up');
     // no-cache: every read goes to the database, none is answered from the micro-cache.
     const run = measure(
       `${base}${catalogPaths[0]}`,
@@ -315,8 +328,14 @@ describe('the replica stopped in the middle of a catalog run', () => {
     await cluster.replica.stop();
     const stoppedAfterMs = Date.now() - from;
     const result = await run;
+    const statusWhileStopped = await replica();
+    const startedAt = Date.now();
     await cluster.replica.start();
-    figures.replica = { result, stoppedAfterMs };
+    while ((await replica()) !== 'up' && Date.now() - startedAt < 20_000) await sleep(250);
+    const backMs = Date.now() - startedAt;
+    expect(statusWhileStopped).toBe('down');
+    expect(await replica()).toBe('up');
+    figures.replica = { result, stoppedAfterMs, backMs };
     console.log(`replica stopped after ${seconds(stoppedAfterMs)}: ${result.total} reads, errors ${result.errors}`);
     expect(result.errors).toBe(0);
     expect(result.total).toBeGreaterThan(0);
@@ -347,7 +366,7 @@ ${rows.join('\n')}
 
 - 200 buyers for the last 50 units, confirming at once: ${lastUnits.orders} orders, ${lastUnits.refunded} answered sold out with their payments refunded, stock 0 (the buyers' carts and card payments, 25 at a time, took ${seconds(lastUnits.payMs)}; the 200 confirmations, sent at once, were all answered in ${seconds(lastUnits.confirmMs)}).
 - Checkout run with faults: ${faults.buyers} buyers in a loop (cart, payment, sandbox card, confirmation) for ${seconds(faults.runMs)}, ${n(faults.requests)} requests, ${faults.orders} orders and ${faults.soldOut} sold-out refunds answered, ${faults.unitsSold} of ${faults.stock} units sold, none oversold. App server 1 killed with \`kill -9\` ${seconds(faults.killAfterMs)} into the run: ${faults.failedInFlight} answers of 500 or more, all requests in flight to it; nginx saw it fail ${n(faults.killToHeldOutMs)} ms after the kill and held it out from then on (it tried the dead server again ${faults.retriedAfterKill} times when its fail_timeout ran out, each time passing the request on to a live server); the last failed answer came ${n(faults.killToLastFailureMs)} ms after the kill. App server 2 restarted (SIGTERM, start): answering again after ${seconds(faults.restartMs)}, back in nginx's rotation ${seconds(faults.restartToRotationMs)} after the SIGTERM, no failed answer. ${faults.lostConfirmsSettled} paid payments whose confirmation was lost were settled by the reconciliation job; every charge was an order or a refund ${seconds(faults.settleWaitMs)} after the run.
-- Replica stopped ${seconds(replica.stoppedAfterMs)} into a 6 s catalog run (10 connections, no-cache: every read to the database): ${n(replica.result.total)} reads, ${replica.result.errors} errors, p99 ${replica.result.p99} ms; the reads fell back to the primary.
+- Replica stopped ${seconds(replica.stoppedAfterMs)} into a 6 s catalog run (10 connections, no-cache: every read to the database): ${n(replica.result.total)} reads, ${replica.result.errors} errors, p99 ${replica.result.p99} ms: the reads fell back to the primary, and /api/health said the replica was down. Started again, it was back in use (health: up) ${seconds(replica.backMs)} after its start began.
 `;
     console.log(`\n${body}`);
     const file = new URL('../docs/performance.md', import.meta.url);
