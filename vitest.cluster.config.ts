@@ -1,16 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import main from './vitest.config.ts';
 
 /**
  * `npm run test:cluster`: cluster-tests/ against one cluster of real processes (scripts/cluster), one file at a
- * time, apart from `vitest run` (vitest.config.ts), which never includes them.
+ * time, apart from `vitest run` (vitest.config.ts), whose projects never include them.
  */
 export default defineConfig({
-  resolve: {
-    alias: {
-      '#contract': new URL('./src/contract', import.meta.url).pathname,
-      '#server': new URL('./src/server', import.meta.url).pathname,
-    },
-  },
+  resolve: main.resolve,
   test: {
     include: ['cluster-tests/**/*.test.ts'],
     pool: 'forks',

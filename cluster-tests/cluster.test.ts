@@ -29,13 +29,13 @@ import {
  */
 const started = Date.now();
 const loadAtStart = os.loadavg()[0];
-const dir = mkdtempSync('/tmp/farmstall-cluster-test-');
 const JWT_SECRET = randomBytes(32).toString('hex');
 /** Each catalog run: autocannon in its own process, seconds of warm-up, then seconds measured. */
 const CATALOG_LOAD = { connections: 50, warmup: 1, duration: 2 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+let dir = '';
 let cluster: Cluster;
 let db: pg.Pool;
 let base: string;
@@ -71,6 +71,7 @@ const figures: {
 const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
 
 beforeAll(async () => {
+  dir = mkdtempSync('/tmp/farmstall-cluster-test-');
   // One server first: the catalog is measured with 1, then 2, then 3 servers in nginx's upstream.
   cluster = await startCluster({
     servers: 1,
@@ -97,7 +98,7 @@ afterAll(async () => {
   await db?.end();
   await cluster?.stop();
   if (failed) console.log(`The cluster's logs are kept in ${dir}/logs`);
-  else rmSync(dir, { recursive: true, force: true });
+  else if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
 /** `work` on every item, at most `size` at a time, the results in the items' order. */
