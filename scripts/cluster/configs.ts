@@ -9,15 +9,18 @@ export type NginxLayout = { dir: string; logsDir: string; webDir: string; upload
 export const accessLogOf = (layout: NginxLayout) => path.join(layout.logsDir, 'nginx-access.log');
 export const errorLogOf = (layout: NginxLayout) => path.join(layout.logsDir, 'nginx-error.log');
 
-/** deploy/nginx.conf for nginx on 127.0.0.1:`port` in front of app servers on these loopback ports. */
-export function nginxConf(layout: NginxLayout, port: number, serverPorts: number[]): string {
+/**
+ * deploy/nginx.conf for nginx on 127.0.0.1:`port` in front of app servers on these loopback ports; those in `down`
+ * (being restarted) are listed with nginx's `down`, so that nginx sends them nothing.
+ */
+export function nginxConf(layout: NginxLayout, port: number, serverPorts: number[], down = new Set<number>()): string {
   return renderReference('nginx.conf', {
     pid: path.join(layout.dir, 'nginx.pid'),
     error_log: errorLogOf(layout),
     brotli_filter_module: `${NGINX_MODULES}/ngx_http_brotli_filter_module.so`,
     brotli_static_module: `${NGINX_MODULES}/ngx_http_brotli_static_module.so`,
     access_log: accessLogOf(layout),
-    servers: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}`),
+    servers: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}${down.has(serverPort) ? ' down' : ''}`),
     listen: `127.0.0.1:${port}`,
     web_dir: layout.webDir,
     uploads_dir: `${layout.uploadsDir}/`,

@@ -54,10 +54,16 @@ describe('the cluster runs the deployment reference files', () => {
     );
   });
 
+  it('marks a server being restarted down, so that nginx sends it nothing', () => {
+    const conf = nginxConf(layout, 41000, [41001, 41002], new Set([41002]));
+    expect(conf).toContain('server 127.0.0.1:41001 max_fails=1 fail_timeout=5s;');
+    expect(conf).toContain('server 127.0.0.1:41002 down max_fails=1 fail_timeout=5s;');
+  });
+
   it.skipIf(!existsSync('/usr/sbin/nginx'))('the rendered nginx.conf passes nginx -t', () => {
     for (const folder of Object.values(layout)) mkdirSync(folder, { recursive: true });
     const file = path.join(layout.dir, 'nginx.conf');
-    writeFileSync(file, nginxConf(layout, 41000, [41001, 41002, 41003]));
+    writeFileSync(file, nginxConf(layout, 41000, [41001, 41002, 41003], new Set([41003])));
     const test = spawnSync(
       '/usr/sbin/nginx',
       ['-t', '-p', layout.dir, '-e', path.join(layout.logsDir, 'e.log'), '-c', file],

@@ -31,7 +31,10 @@ export type Cluster = {
   servers: ClusterServer[];
   /** Sends a signal (SIGKILL when not given) to app server i; resolves once it has exited (SIGSTOP, SIGCONT: at once). */
   kill: (i: number, signal?: NodeJS.Signals) => Promise<void>;
-  /** Stops app server i if it runs (SIGTERM) and starts it again on the same port; resolves once it is healthy. */
+  /**
+   * Restarts app server i on the same port, gracefully: nginx stops sending to it (unless it is the only one left),
+   * then SIGTERM, start, back in nginx's upstream. Resolves once it is healthy and nginx sends to it again.
+   */
   restart: (i: number) => Promise<void>;
   /** Starts one more app server and adds it to nginx's upstream (a reload); resolves once nginx sends to it. */
   startServer: () => Promise<ClusterServer>;
@@ -171,6 +174,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const layout: NginxLayout = { dir: nginxDir, logsDir, webDir: web, uploadsDir: path.join(dataDir, 'uploads') };
     const nginxConfFile = path.join(nginxDir, 'nginx.conf');
     const nginxAccessLog = accessLogOf(layout);
+    const draining = new Set<number>();
     const writeNginxConf = () =>
       writeFileSync(
         nginxConfFile,
@@ -178,6 +182,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           layout,
           nginxPort,
           servers.map((server) => server.port),
+          draining,
         ),
       );
     writeNginxConf();
@@ -221,9 +226,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         server(i).process.child.kill(signal);
         if (signal !== 'SIGSTOP' && signal !== 'SIGCONT') await server(i).process.exited;
       },
+      // A graceful restart: nginx first stops sending to the server (marked down, reloaded: the old workers finish
+      // their requests and close their connections to it), so that no request meets it while it stops.
       restart: async (i) => {
+        const { port } = server(i);
+        const others = servers.some((other, j) => j !== i && other.process.running());
+        if (others) {
+          draining.add(port);
+          await reloadNginx();
+        }
         await stopProcess(server(i).process);
-        view[i] = publicServer(await launch(i, server(i).port));
+        view[i] = publicServer(await launch(i, port));
+        if (draining.delete(port)) await reloadNginx();
       },
       startServer: async () => {
         const added = publicServer(await launch(servers.length, await freePort()));
