@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { NGINX_MODULES } from './packages.ts';
 import { renderReference } from './render.ts';
 
 /** Where one machine's nginx keeps its files: `dir` is its prefix (-p), logs go to `logsDir`. */
@@ -17,8 +16,6 @@ export function nginxConf(layout: NginxLayout, port: number, serverPorts: number
   return renderReference('nginx.conf', {
     pid: path.join(layout.dir, 'nginx.pid'),
     error_log: errorLogOf(layout),
-    brotli_filter_module: `${NGINX_MODULES}/ngx_http_brotli_filter_module.so`,
-    brotli_static_module: `${NGINX_MODULES}/ngx_http_brotli_static_module.so`,
     access_log: accessLogOf(layout),
     servers: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}${down.has(serverPort) ? ' down' : ''}`),
     listen: `127.0.0.1:${port}`,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { postgresBinDir } from './postgres.ts';
 
-export const NGINX_MODULES = '/usr/lib/nginx/modules';
+const NGINX_MODULES = '/usr/lib/nginx/modules';
 
 /** The Debian package behind each file the cluster runs. */
 const NEEDED: [file: string, pkg: string][] = [
