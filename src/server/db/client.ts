@@ -24,6 +24,15 @@ export function keepsNamedStatements(pool: pg.Pool): boolean {
 }
 
 /**
+ * The pool, for a library that names its statements (rate-limiter-flexible): behind a transaction-mode pooler, a
+ * stand-in whose queries drop the name, so they run as unnamed statements on whichever server connection.
+ */
+export function queryablePool(pool: pg.Pool): pg.Pool | { query: (query: pg.QueryConfig) => Promise<pg.QueryResult> } {
+  if (keepsNamedStatements(pool)) return pool;
+  return { query: ({ text, values }: pg.QueryConfig) => pool.query({ text, values }) };
+}
+
+/**
  * The pool of every query. With `timeZone` (BUSINESS_TIME_ZONE), each connection runs in that zone, so
  * current_date is the business day (see business-day.ts): a startup parameter, or in 'transaction' mode
  * (pgbouncer refuses `options`) a `SET TimeZone` on each new connection, which pgbouncer tracks per client.

@@ -80,6 +80,24 @@ describe('behind pgbouncer in transaction mode', () => {
     expect(new Set(zones)).toEqual(new Set([ZONE]));
   });
 
+  it('counts sign-ins and writes in the shared rate limits through the pooler, many at once', async () => {
+    const shopper = await createUser(stack.direct);
+    const attempts = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        stack.pooled.app.inject({
+          method: 'POST',
+          url: '/api/jwt',
+          payload: { email: shopper.email, password: i % 2 ? shopper.password : 'Wrong#1234' },
+        }),
+      ),
+    );
+    // Signed in, refused, or over a limit the 16 attempts share: never a failed query.
+    const statuses = attempts.map((r) => r.statusCode);
+    expect(statuses.filter((status) => ![200, 401, 429].includes(status))).toEqual([]);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(401);
+  });
+
   it('signs in and checks out through the pooler', async () => {
     const vendor = await createUser(stack.direct, { roll: 'vendor' });
     const product = await createProduct(stack.direct, vendor, { priceCents: 750, stock: 5 });

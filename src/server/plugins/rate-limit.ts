@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Db } from '../db/client.ts';
+import { type Db, queryablePool } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -22,7 +22,8 @@ declare module 'fastify' {
  */
 export function postgresLimiter(db: Db, name: string, points: number, seconds: number): RateLimiterPostgres {
   return new RateLimiterPostgres({
-    storeClient: (db as unknown as { $client: pg.Pool }).$client,
+    storeClient: queryablePool((db as unknown as { $client: pg.Pool }).$client),
+    storeType: 'pool',
     tableName: 'rate_limits',
     tableCreated: true,
     keyPrefix: name,
