@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,6 +27,8 @@ export async function startPgbouncer(
   serverUrl: string,
   options: { poolMode?: 'transaction' | 'session'; poolSize?: number } = {},
 ): Promise<Pgbouncer> {
+  if (!existsSync(PGBOUNCER))
+    throw new Error(`No ${PGBOUNCER}: install Debian's pgbouncer (apt-get install pgbouncer)`);
   const server = new URL(serverUrl);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-pgbouncer-'));
   const port = await freePort();
