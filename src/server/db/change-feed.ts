@@ -58,7 +58,7 @@ export function listenForChanges(options: {
     client.end().catch(() => undefined);
     if (closed) return;
     log.warn({ err: error, retryMs }, `Not listening for ${channel}: catalog caches are bypassed until it reconnects`);
-    retry = setTimeout(() => void connect(), retryMs);
+    retry = setTimeout(() => void connect(), retryMs).unref();
     retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
   };
   const connect = async () => {
