@@ -126,10 +126,10 @@ async function usage() {
   return { app: treeCpuSeconds(server?.child.pid ?? 0), db: treeCpuSeconds(postmaster), lsn, commits: Number(commits) };
 }
 
-type Statement = { query: string; calls: number; ms: number };
+type Statement = { queryid: string; query: string; calls: number; ms: number };
 async function statements(): Promise<Statement[]> {
   return await query<Statement>(
-    `SELECT query, calls::int AS calls, total_exec_time AS ms FROM pg_stat_statements
+    `SELECT queryid::text, query, calls::int AS calls, total_exec_time AS ms FROM pg_stat_statements
      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE $1
      ORDER BY total_exec_time DESC`,
     [`%${MONITOR}%`],
@@ -182,6 +182,7 @@ async function measure(concurrency: number, seconds: number, work: (worker: numb
     sqlMs: sum(own, 'ms') / done,
     bossMs: sum(all, 'ms') - sum(own, 'ms'),
     top: own.slice(0, 8),
+    all,
     load: load(),
   };
 }
@@ -407,16 +408,38 @@ try {
     '| read | req/s | p50 (ms) | server CPU ms/req | PostgreSQL CPU ms/req | SQL exec ms/req | statements/req | load |',
   );
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${app.base}${url}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} → ${response.status}`);
+  };
+  let listingStatements = new Set<string>();
   for (const read of reads) {
-    const r = await measure(8, READ_SECONDS, async () => {
-      const response = await fetch(`${app.base}${read.url()}`, {
-        headers: { 'accept-encoding': 'identity', ...read.headers },
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${read.url()} → ${response.status}`);
-    });
+    const r = await measure(8, READ_SECONDS, () => get(read.url(), read.headers));
+    if (read === reads[0])
+      listingStatements = new Set(r.all.filter((st) => !/pgboss\./.test(st.query)).map((st) => st.queryid));
     say(
       `| ${read.name} | ${Math.round(r.perSecond)} | ${fixed(r.p50, 1)} | ${fixed(r.appCpuMs)} | ${fixed(r.dbCpuMs)} | ${fixed(r.sqlMs, 3)} | ${fixed(r.statements, 1)} | ${r.load} |`,
+    );
+  }
+
+  // The micro-cache's hit rate: listing statements that reached PostgreSQL ÷ listings served, with and without
+  // orders running meanwhile (a stock or popularity change announces a catalog change, which clears the cache).
+  say();
+  say('## Micro-cache hit rate: the category listing as served, 4 readers, 10 s, with and without 4 buyers ordering');
+  say();
+  say('| buyers ordering | orders/min | listings served | listing queries in PostgreSQL | hit rate | load |');
+  say('|---:|---:|---:|---:|---:|---:|');
+  for (const buying of [0, 4]) {
+    let served = 0;
+    const r = await measure(4 + buying, 10, async (worker) => {
+      if (worker < buying) return await order(worker);
+      await get('/api/products?category=vegetable&limit=20');
+      served += 1;
+    });
+    const queries = r.all.filter((st) => listingStatements.has(st.queryid)).reduce((t, st) => t + Number(st.calls), 0);
+    say(
+      `| ${buying} | ${Math.round((r.done - served) * 6)} | ${served} | ${queries} | ${fixed(100 * (1 - queries / served), 1)} % | ${r.load} |`,
     );
   }
 
