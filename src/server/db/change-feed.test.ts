@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogCache } from '../modules/catalog/micro-cache.ts';
+import { products } from '../modules/catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../modules/checkout/test-fixtures.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll, type TestContext } from '../test/app.ts';
 import { dayFromToday } from '../test/dates.ts';
@@ -126,6 +128,25 @@ describe('catalog changes broadcast with LISTEN/NOTIFY', () => {
     );
     console.info(`order on A: stock on B after ${ms} ms`);
     expect(ms).toBeLessThan(BOUND_MS);
+  });
+
+  it('an app that cannot listen does not serve its cache, so it is never staler than its database', async () => {
+    const unheard = await buildTestApp(stack.database.url, {
+      DATABASE_URL: stack.database.url,
+      DATABASE_DIRECT_URL: 'postgres://nobody:none@127.0.0.1:1/nowhere', // refused at once
+    });
+    try {
+      catalogCache(unheard.db, TTL_MS);
+      expect(unheard.app.catalogChanges.listening()).toBe(false);
+      const vendor = await createUser(stack.a, { roll: 'vendor' });
+      const product = await createProduct(stack.a, vendor);
+      const listed = async () => (await listing(unheard)).some((p) => p._id === product.id);
+      expect(await listed()).toBe(true);
+      await stack.a.db.update(products).set({ listed: false }).where(eq(products.id, product.id)); // no announcement
+      expect(await listed()).toBe(false);
+    } finally {
+      await unheard.close();
+    }
   });
 
   it('a dropped listener connection comes back, and edits show at once again', async () => {
