@@ -32,8 +32,11 @@ let cluster: Cluster | undefined;
 let signalled = false;
 const shutdown = async () => {
   await cluster?.stop();
-  if (!values.dir && cluster) rmSync(cluster.dir, { recursive: true, force: true });
   console.log('Stopped: app servers, nginx, PgBouncer, PostgreSQL.');
+  if (!values.dir && cluster) {
+    console.log(`Removing ${cluster.dir} …`);
+    rmSync(cluster.dir, { recursive: true, force: true });
+  }
   process.exit(0);
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
