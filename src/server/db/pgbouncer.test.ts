@@ -10,25 +10,28 @@ import { createUser } from '../test/users.ts';
 // app on a direct connection to the same database: every answer must be the same.
 
 const ZONE = 'Pacific/Chatham'; // not the machine's: a connection left in another zone shows
+// Undone in reverse order after the tests, also when the setup fails half-way (no pgbouncer left running).
+const cleanups: (() => Promise<void>)[] = [];
 const stack = madeBeforeAll(async () => {
   const database = await createTestDatabase();
+  cleanups.push(database.drop);
   // Fewer server connections than the app's pool: its clients keep changing server connection.
   const bouncer = await startPgbouncer(database.url, { poolMode: 'transaction', poolSize: 2 });
+  cleanups.push(bouncer.stop);
   const jwtSecret = randomBytes(32).toString('hex');
   const env = { BUSINESS_TIME_ZONE: ZONE };
   const direct = await buildTestApp(database.url, { ...env, DATABASE_URL: database.url }, { jwtSecret });
+  cleanups.push(direct.close);
   const pooled = await buildTestApp(
     bouncer.url,
     { ...env, DATABASE_URL: bouncer.url, DATABASE_DIRECT_URL: database.url, DATABASE_POOL_MODE: 'transaction' },
     { jwtSecret },
   );
-  return { database, bouncer, direct, pooled };
+  cleanups.push(pooled.close);
+  return { direct, pooled };
 });
 afterAll(async () => {
-  await stack.pooled.close();
-  await stack.direct.close();
-  await stack.bouncer.stop();
-  await stack.database.drop();
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 /** The same request through both apps: status and body. */
