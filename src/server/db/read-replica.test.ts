@@ -7,6 +7,7 @@ import { type PostgresPair, startPostgresPair } from '../../../scripts/cluster/p
 import { insertProduct } from '../modules/catalog/test-products.ts';
 import { contactMessage, sendContact } from '../modules/contact/test-contact.ts';
 import { buildTestApp, type TestContext } from '../test/app.ts';
+import { dayFromToday } from '../test/dates.ts';
 import { createUser, type TestUser } from '../test/users.ts';
 import { createDb, createPool, runMigrations } from './client.ts';
 
@@ -126,10 +127,24 @@ describe('READ_DATABASE_URL: catalog reads from a streaming replica', () => {
     await until('health reports the replica up', async () => (await replicaStatus(app)) === 'up');
 
     await withReplayPaused(async () => {
-      const bumped = await app.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: customer.auth });
-      expect(bumped.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
-      // The paused replica still has popularity 0.
-      expect((await app.app.inject(`/api/singleProduct/${id}`)).json().popularity).toBe(1);
+      const edit = await app.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}`,
+        headers: vendor.auth,
+        payload: {
+          productName: 'Red Onions, braided',
+          productDetails: 'Edited while the replica is behind',
+          productQuantity: 5,
+          productionCost: 5,
+          profitMargin: 0,
+          productManufacturingDate: '2026-01-01',
+          productExpireDate: dayFromToday(300),
+          productImage: '/uploads/product.webp',
+        },
+      });
+      expect(edit.statusCode).toBe(200);
+      // The paused replica still has the old name; a visitor without the writer's cookie sees the new one.
+      expect(await nameSeen(app, id)).toBe('Red Onions, braided');
     });
     await replicaCaughtUp();
     // Replayed: reads return to the replica, where a change made behind the app's back shows only later.

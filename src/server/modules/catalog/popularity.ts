@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 
 /**
@@ -16,7 +15,7 @@ export async function countPopularity(db: Tx, productId: string, userId: string)
       RETURNING product_id
     )
     UPDATE products SET popularity = popularity + 1 WHERE id IN (SELECT product_id FROM first_add)`);
-  const rose = (result.rowCount ?? 0) > 0;
-  if (rose) await notifyCatalogChanged(db);
-  return rose;
+  // Not announced to other servers: a popularity order may lag by the catalog cache's second, and announcing
+  // every first add to a cart would empty every server's cache at every add.
+  return (result.rowCount ?? 0) > 0;
 }

@@ -77,26 +77,37 @@ function inLockOrder<L extends { productId: string | null }>(lines: readonly L[]
 /**
  * Takes the units of an order from stock, in product id order, inside the caller's transaction. Never below
  * zero: a line the stock cannot cover throws 409 (the caller's transaction then rolls back every line).
+ * Only a product selling out is announced to every server: announcing each order would empty every server's
+ * catalog cache (and move catalog reads off the replica) at every sale; a count of units left may lag by the
+ * cache's second, and checkout never sells what is not there.
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+  let soldOut = false;
   for (const line of inLockOrder(lines)) {
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.amount}`, updatedAt: new Date() })
       .where(and(eq(products.id, line.productId), gte(products.stock, line.amount)))
-      .returning({ id: products.id });
+      .returning({ left: products.stock });
     if (taken.length === 0) throw conflict('A product of this order has not enough units left in stock');
+    soldOut ||= taken[0].left === 0;
   }
-  if (lines.length > 0) await notifyCatalogChanged(tx);
+  if (soldOut) await notifyCatalogChanged(tx);
 }
 
-/** Puts the units of cancelled order lines back in stock, in product id order (lines without a product skip). */
+/**
+ * Puts the units of cancelled order lines back in stock, in product id order (lines without a product skip); a
+ * product back from sold out is announced.
+ */
 export async function restock(tx: Tx, lines: readonly { productId: string | null; amount: number }[]): Promise<void> {
+  let backInStock = false;
   for (const line of inLockOrder(lines)) {
-    await tx
+    const restocked = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
-      .where(eq(products.id, line.productId));
+      .where(eq(products.id, line.productId))
+      .returning({ now: products.stock });
+    backInStock ||= restocked[0]?.now === line.amount;
   }
-  if (lines.length > 0) await notifyCatalogChanged(tx);
+  if (backInStock) await notifyCatalogChanged(tx);
 }
