@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { postgresBinDir, startPostgresPair } from '../scripts/cluster/postgres.ts';
 import { runMigrations } from '../src/server/db/client.ts';
 import { freePort, readPostmasterPid, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { signAccessToken } from '../src/server/modules/auth/index.ts';
@@ -15,10 +16,11 @@ import { type ServerProcess, spawnServer, stopServer, waitHealthy } from '../src
 import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 
 /**
- * `npm run bench:capacity [-- --seconds 15 --concurrency 1,4,16 --big 1000000 --out file.md]`: what one order and
+ * `npm run bench:capacity [-- --seconds 15 --concurrency 1,4,16 --big 1000000 --replica no --out file.md]`: what one order and
  * one catalog read cost the primary. Its own embedded PostgreSQL (pg_stat_statements preloaded) with the bench
  * catalog, the real server (`src/server/main.ts`) as a child process on loopback, checkouts through HTTP (cart →
- * sandbox payment → confirm) at a few concurrencies, then catalog reads, then search on a larger catalog.
+ * sandbox payment → confirm) at a few concurrencies, then catalog reads, where catalog reads go with a streaming
+ * replica (Debian's PostgreSQL, scripts/cluster/postgres.ts) while orders run, then search on a larger catalog.
  * CPU seconds are read from /proc for the server process and for PostgreSQL's processes; statement times from
  * pg_stat_statements. Prints Markdown (and writes it to --out). Bounded: aborts after 25 minutes.
  */
@@ -29,6 +31,7 @@ const arg = (name: string, fallback: string) => {
 const SECONDS = Number(arg('seconds', '15'));
 const CONCURRENCY = arg('concurrency', '1,4,16').split(',').map(Number);
 const BIG = Number(arg('big', '1000000'));
+const REPLICA = arg('replica', 'yes') !== 'no';
 const OUT = arg('out', '');
 const READ_SECONDS = 5;
 const LINES_PER_ORDER = 3;
@@ -101,7 +104,10 @@ let server: ServerProcess | undefined;
 /** CPU seconds per second the server and PostgreSQL use with no requests. */
 let idle = { app: 0, db: 0 };
 
-async function startServer(url: string): Promise<{ server: ServerProcess; base: string; jwtSecret: string }> {
+async function startServer(
+  url: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ServerProcess; base: string; jwtSecret: string }> {
   const jwtSecret = randomBytes(32).toString('hex');
   const port = await freePort();
   const child = spawnServer(
@@ -111,6 +117,7 @@ async function startServer(url: string): Promise<{ server: ServerProcess; base: 
       JWT_SECRET: jwtSecret,
       SEED_DEMO: 'false',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+      ...env,
     },
     port,
   );
@@ -229,6 +236,46 @@ async function call(base: string, token: string, method: string, url: string, bo
   return JSON.parse(text) as Record<string, string>;
 }
 
+/** Placing an order as worker `n`'s own buyer (`count` buyers), with LINES_PER_ORDER products picked at random. */
+async function orderer(target: pg.Pool, base: string, jwtSecret: string, count: number) {
+  const hash = await hashPassword('Bench#Capacity1');
+  const { rows: buyers } = await target.query<{ id: string; email: string }>(
+    `INSERT INTO users (name, email, roll, password_hash)
+     SELECT 'Buyer ' || g, 'buyer' || g || '@bench.example', 'customer', $1 FROM generate_series(1, $2) AS g RETURNING id, email`,
+    [hash, count],
+  );
+  const tokens = await Promise.all(
+    buyers.map((b) => signAccessToken({ sub: b.id, email: b.email, roll: 'customer', ver: 0 }, jwtSecret)),
+  );
+  const { rows } = await target.query<{ id: string }>(
+    'SELECT id FROM products WHERE stock >= 50 ORDER BY random() LIMIT 5000',
+  );
+  const pick = () => rows[Math.floor(Math.random() * rows.length)].id;
+  return async (worker: number) => {
+    const token = tokens[worker];
+    for (let i = 0; i < LINES_PER_ORDER; i++)
+      await call(base, token, 'POST', '/api/carts', { productId: pick(), amount: 1 }, 201);
+    const intent = await call(base, token, 'POST', '/api/customer-payment', { price: 0, ...checkoutDetails }, 201);
+    const { paymentIntentId, clientSecret } = intent;
+    await call(
+      base,
+      token,
+      'POST',
+      '/api/payments/sandbox/confirm',
+      { paymentIntentId, clientSecret, ...GOOD_CARD },
+      200,
+    );
+    await call(base, token, 'POST', '/api/customerPayments', { paymentIntentId, ...checkoutDetails }, 201);
+  };
+}
+
+/** GET `url`, uncompressed unless `headers` say otherwise; throws unless 200. */
+async function get(base: string, url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} → ${response.status}`);
+}
+
 try {
   const db = drizzle(pool);
   await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -259,37 +306,7 @@ try {
     idle = { app: (after.app - before.app) / 10, db: (after.db - before.db) / 10 };
   }
 
-  // Each worker is one buyer with its own cart; every order is LINES_PER_ORDER products picked at random.
-  const hash = await hashPassword('Bench#Capacity1');
-  const buyers = await query<{ id: string; email: string }>(
-    `INSERT INTO users (name, email, roll, password_hash)
-     SELECT 'Buyer ' || g, 'buyer' || g || '@bench.example', 'customer', $1 FROM generate_series(1, $2) AS g RETURNING id, email`,
-    [hash, Math.max(...CONCURRENCY)],
-  );
-  const tokens = await Promise.all(
-    buyers.map((b) => signAccessToken({ sub: b.id, email: b.email, roll: 'customer', ver: 0 }, app.jwtSecret)),
-  );
-  const productIds = (
-    await query<{ id: string }>('SELECT id FROM products WHERE stock >= 50 ORDER BY random() LIMIT 5000')
-  ).map((r) => r.id);
-  const pick = () => productIds[Math.floor(Math.random() * productIds.length)];
-  const order = async (worker: number) => {
-    const token = tokens[worker];
-    for (let i = 0; i < LINES_PER_ORDER; i++)
-      await call(app.base, token, 'POST', '/api/carts', { productId: pick(), amount: 1 }, 201);
-    const intent = await call(app.base, token, 'POST', '/api/customer-payment', { price: 0, ...checkoutDetails }, 201);
-    const { paymentIntentId, clientSecret } = intent;
-    await call(
-      app.base,
-      token,
-      'POST',
-      '/api/payments/sandbox/confirm',
-      { paymentIntentId, clientSecret, ...GOOD_CARD },
-      200,
-    );
-    await call(app.base, token, 'POST', '/api/customerPayments', { paymentIntentId, ...checkoutDetails }, 201);
-  };
-
+  const order = await orderer(pool, app.base, app.jwtSecret, Math.max(...CONCURRENCY));
   await measure(2, 3, order); // warm-up
   await statsFlushed();
   const tablesBefore = await tableStats();
@@ -408,14 +425,9 @@ try {
     '| read | req/s | p50 (ms) | server CPU ms/req | PostgreSQL CPU ms/req | SQL exec ms/req | statements/req | load |',
   );
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
-  const get = async (url: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${app.base}${url}`, { headers: { 'accept-encoding': 'identity', ...headers } });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} → ${response.status}`);
-  };
   let listingStatements = new Set<string>();
   for (const read of reads) {
-    const r = await measure(8, READ_SECONDS, () => get(read.url(), read.headers));
+    const r = await measure(8, READ_SECONDS, () => get(app.base, read.url(), read.headers));
     if (read === reads[0])
       listingStatements = new Set(r.all.filter((st) => !/pgboss\./.test(st.query)).map((st) => st.queryid));
     say(
@@ -434,13 +446,70 @@ try {
     let served = 0;
     const r = await measure(4 + buying, 10, async (worker) => {
       if (worker < buying) return await order(worker);
-      await get('/api/products?category=vegetable&limit=20');
+      await get(app.base, '/api/products?category=vegetable&limit=20');
       served += 1;
     });
     const queries = r.all.filter((st) => listingStatements.has(st.queryid)).reduce((t, st) => t + Number(st.calls), 0);
     say(
       `| ${buying} | ${Math.round((r.done - served) * 6)} | ${served} | ${queries} | ${fixed(100 * (1 - queries / served), 1)} % | ${r.load} |`,
     );
+  }
+
+  // Where fresh catalog reads go with a streaming replica: a catalog change (every order announces one) keeps them
+  // on the primary until the replica has replayed it.
+  if (REPLICA) {
+    say();
+    say('## Fresh catalog reads with a streaming replica, with and without orders running (4 readers, 10 s)');
+    say();
+    let pair: Awaited<ReturnType<typeof startPostgresPair>> | undefined;
+    let replicated: Awaited<ReturnType<typeof startServer>> | undefined;
+    const pools: pg.Pool[] = [];
+    try {
+      postgresBinDir();
+      pair = await startPostgresPair({ dir: path.join(dir, 'pair') });
+      const [primary, replica] = [poolFor(pair.primaryUrl), poolFor(pair.replicaUrl)];
+      pools.push(primary, replica);
+      await runMigrations(drizzle(primary));
+      await seedBenchCatalog(drizzle(primary), 10_000);
+      replicated = await startServer(pair.primaryUrl, { READ_DATABASE_URL: pair.replicaUrl });
+      const placeOrder = await orderer(primary, replicated.base, replicated.jwtSecret, 4);
+      const replicaTransactions = async () =>
+        Number(
+          (await replica.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()')).rows[0]
+            .xact_commit,
+        );
+      say(
+        `Debian PostgreSQL ${(await replica.query('SHOW server_version')).rows[0].server_version} primary and replica (pg_basebackup), 10,000 products. The first row has no requests: the server's own replica monitor.`,
+      );
+      say();
+      say('| readers | buyers ordering | orders/min | fresh listings served | transactions on the replica | load |');
+      say('|---:|---:|---:|---:|---:|---:|');
+      for (const [readers, buying] of [
+        [0, 0],
+        [4, 0],
+        [4, 4],
+      ]) {
+        let served = 0;
+        const before = await replicaTransactions();
+        const r = await measure(readers + buying, 10, async (worker) => {
+          if (worker < buying) return await placeOrder(worker);
+          await get(replicated?.base ?? '', '/api/products?category=vegetable&limit=20', fresh);
+          served += 1;
+        });
+        if (readers + buying === 0) await new Promise((resolve) => setTimeout(resolve, 10_000));
+        await statsFlushed();
+        const transactions = (await replicaTransactions()) - before;
+        say(
+          `| ${readers} | ${buying} | ${Math.round((r.done - served) * 6)} | ${served} | ${transactions} | ${r.load} |`,
+        );
+      }
+    } catch (error) {
+      say(`Not measured: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      if (replicated) await stopServer(replicated.server);
+      for (const made of pools) await made.end();
+      await pair?.stop();
+    }
   }
 
   // Search latency, one request at a time, on this catalog and on a larger one.
@@ -455,11 +524,7 @@ try {
       `SELECT pg_total_relation_size('products') AS products, pg_total_relation_size('search_terms') AS terms`,
     );
     for (const url of searches) {
-      const r = await measure(1, 4, async () => {
-        const response = await fetch(`${app.base}${url}`, { headers: { ...fresh, 'accept-encoding': 'identity' } });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${url} → ${response.status}`);
-      });
+      const r = await measure(1, 4, () => get(app.base, url, fresh));
       say(
         `| ${label} | \`${decodeURIComponent(url.replace('/api', ''))}\` | ${fixed(r.p50, 1)} | ${fixed(r.sqlMs, 2)} | ${fixed(r.dbCpuMs, 2)} | ${Math.round(Number(sizes[0].products) / 1024 ** 2)} MB / ${Math.round(Number(sizes[0].terms) / 1024)} kB | ${r.load} |`,
       );
