@@ -12,6 +12,8 @@ export type Answer = {
   probe: string;
   sentAt: number;
   answeredAt: number;
+  /** Sent again on a new connection after nginx closed the kept-alive one it first went out on: that probe. */
+  unanswered?: string;
 };
 
 export type Shopper = { email: string; password: string; token: string; address: string };
@@ -28,7 +30,9 @@ export async function call(
   method: string,
   path: string,
   init: { body?: unknown; token?: string; address?: string } = {},
+  unanswered?: string,
 ): Promise<Answer> {
+  const resent = unanswered !== undefined;
   const probe = randomUUID();
   const sentAt = Date.now();
   const separator = path.includes('?') ? '&' : '?';
@@ -49,10 +53,15 @@ export async function call(
     } catch {
       // not JSON (an nginx error page)
     }
-    return { path, status: response.status, body, probe, sentAt, answeredAt: Date.now() };
+    return { path, status: response.status, body, probe, sentAt, answeredAt: Date.now(), unanswered };
   } catch (error) {
-    // No answer at all (the connection to nginx failed): recorded as status 0, never hidden.
-    return { path, status: 0, body: String(error), probe, sentAt, answeredAt: Date.now() };
+    const cause = (error as { cause?: { code?: string } }).cause;
+    // nginx closed an idle kept-alive connection as the request went out on it (a reload replaces its workers):
+    // nginx read nothing, and a browser sends such a request again on a new connection. So does this client, once.
+    if (!resent && (cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET'))
+      return call(base, method, path, init, probe);
+    // No answer at all: recorded as status 0, never hidden.
+    return { path, status: 0, body: String(cause ?? error), probe, sentAt, answeredAt: Date.now(), unanswered };
   }
 }
 
