@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Measure, measure } from '../bench/measure.ts';
 import { replaceSection } from '../bench/report-section.ts';
 import { type Cluster, startCluster } from '../scripts/cluster/index.ts';
+import { installCommand, missingPackages } from '../scripts/cluster/packages.ts';
 import { signAccessToken } from '../src/server/modules/auth/index.ts';
 import { answeredBy, between, readAccessLog, upstreams } from './access-log.ts';
 import {
@@ -71,6 +72,8 @@ const figures: {
 const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
 
 beforeAll(async () => {
+  const missing = missingPackages();
+  if (missing.length > 0) throw new Error(`The cluster needs Debian packages: ${installCommand(missing)}`);
   dir = mkdtempSync('/tmp/farmstall-cluster-test-');
   // One server first: the catalog is measured with 1, then 2, then 3 servers in nginx's upstream.
   cluster = await startCluster({

@@ -9,6 +9,7 @@ const steps: [string, string[]][] = [
   ['production build', ['vite', 'build', '--logLevel', 'warn']],
   ['bundle budget', ['node', 'scripts/check-bundle.ts']],
   ['browser journeys', ['playwright', 'test']],
+  ['cluster under load and faults', ['vitest', 'run', '--config', 'vitest.cluster.config.ts']],
 ];
 
 const only = process.argv.slice(2);
