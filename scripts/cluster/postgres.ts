@@ -103,6 +103,9 @@ function server(
     const proc = spawn(path.join(postgresBinDir(), 'postgres'), ['-D', dataDir, '-p', String(port)], {
       ...systemUserOptions(),
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a terminal's Ctrl-C reaches the cluster script only, which stops the app servers
+      // before PostgreSQL.
+      detached: true,
     });
     child = proc;
     let gone = false;

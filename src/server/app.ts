@@ -95,6 +95,9 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: 'x-request-id',
     routerOptions: { querystringParser: parseQuery },
     frameworkErrors,
+    // While closing, a request that still arrives on an open connection (a proxy's kept-alive one) is served
+    // within the shutdown's grace rather than refused with 503, which a proxy may not retry for a POST.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
