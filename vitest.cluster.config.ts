@@ -2,13 +2,13 @@ import { defineConfig } from 'vitest/config';
 import main from './vitest.config.ts';
 
 /**
- * `npm run test:cluster`: cluster-tests/ against one cluster of real processes (scripts/cluster), one file at a
- * time, apart from `vitest run` (vitest.config.ts), whose projects never include them.
+ * `npm run test:cluster`: the deploy files' rendering (scripts/cluster) and cluster-tests/ against one cluster of
+ * real processes, one file at a time, apart from `vitest run` (vitest.config.ts), whose projects never include them.
  */
 export default defineConfig({
   resolve: main.resolve,
   test: {
-    include: ['cluster-tests/**/*.test.ts'],
+    include: ['cluster-tests/**/*.test.ts', 'scripts/cluster/**/*.test.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 120_000,
