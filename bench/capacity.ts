@@ -69,8 +69,11 @@ function treeCpuSeconds(root: number): number {
   return ticks / TICK;
 }
 
-const deadline = setTimeout(() => {
+/** What the deadline stops besides the embedded PostgreSQL (whose own SIGINT hook stops it): servers, the pair. */
+const running: (() => Promise<unknown>)[] = [];
+const deadline = setTimeout(async () => {
   console.error('bench:capacity ran longer than 25 minutes: stopping.');
+  await Promise.allSettled(running.map((stop) => stop()));
   process.kill(process.pid, 'SIGINT');
 }, 25 * 60_000);
 deadline.unref();
@@ -121,6 +124,7 @@ async function startServer(
     },
     port,
   );
+  running.push(() => stopServer(child));
   await waitHealthy(child);
   return { server: child, base: `http://127.0.0.1:${port}`, jwtSecret };
 }
@@ -436,7 +440,7 @@ try {
   }
 
   // The micro-cache's hit rate: listing statements that reached PostgreSQL ÷ listings served, with and without
-  // orders running meanwhile (a stock or popularity change announces a catalog change, which clears the cache).
+  // orders running meanwhile (a catalog change a sale announces clears every server's cache).
   say();
   say('## Micro-cache hit rate: the category listing as served, 4 readers, 10 s, with and without 4 buyers ordering');
   say();
@@ -455,7 +459,7 @@ try {
     );
   }
 
-  // Where fresh catalog reads go with a streaming replica: a catalog change (every order announces one) keeps them
+  // Where fresh catalog reads go with a streaming replica: a catalog change a sale announces keeps them
   // on the primary until the replica has replayed it.
   if (REPLICA) {
     say();
@@ -467,6 +471,7 @@ try {
     try {
       postgresBinDir();
       pair = await startPostgresPair({ dir: path.join(dir, 'pair') });
+      running.push(pair.stop);
       const [primary, replica] = [poolFor(pair.primaryUrl), poolFor(pair.replicaUrl)];
       pools.push(primary, replica);
       await runMigrations(drizzle(primary));
