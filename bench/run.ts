@@ -126,10 +126,11 @@ ${rows.join('\n')}
 
 ${verdict.join('\n')}
 `;
-  // The cluster's figures (npm run test:cluster) are kept.
+  // The cluster's figures (npm run test:cluster) and Lighthouse's (npm run lighthouse) are kept.
   const file = path.join(root, 'docs/performance.md');
-  const cluster = sectionOf(await fs.readFile(file, 'utf8').catch(() => ''), 'cluster');
-  await fs.writeFile(file, cluster ? `${report}\n${cluster}\n` : report);
+  const old = await fs.readFile(file, 'utf8').catch(() => '');
+  const kept = ['cluster', 'lighthouse'].map((name) => sectionOf(old, name)).filter(Boolean);
+  await fs.writeFile(file, [report, ...kept].join('\n') + (kept.length ? '\n' : ''));
   console.log(`\n${report}\nWritten to docs/performance.md`);
 } finally {
   for (const server of servers) await server.close();
