@@ -16,12 +16,21 @@ test('phone: the carousel shows it scrolls and leads to all 12 categories, each 
   await expect(cards).toHaveText(NAMES);
 
   // The third card peeks in from the right edge; the arrows are at least 24 px.
+  // Polled: the carousel may lay its cards out again while the page settles (a box is briefly unavailable).
   await expect(cards.nth(2)).toBeInViewport();
-  const third = await cards.nth(2).boundingBox();
-  expect(third && third.x < 390 && third.x + third.width > 390).toBe(true);
+  await expect
+    .poll(async () => {
+      const third = await cards.nth(2).boundingBox();
+      return third !== null && third.x < 390 && third.x + third.width > 390;
+    })
+    .toBe(true);
   const next = carousel(page).getByRole('button', { name: 'Next categories' });
-  const box = await next.boundingBox();
-  expect(box && box.width >= 24 && box.height >= 24).toBe(true);
+  await expect
+    .poll(async () => {
+      const box = await next.boundingBox();
+      return box !== null && box.width >= 24 && box.height >= 24;
+    })
+    .toBe(true);
   await next.click();
   await expect(carousel(page).getByRole('button', { name: 'Previous categories' })).toBeEnabled();
 

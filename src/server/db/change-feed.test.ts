@@ -4,9 +4,9 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogCache } from '../modules/catalog/micro-cache.ts';
 import { products } from '../modules/catalog/tables.ts';
+import { renameProduct } from '../modules/catalog/test-products.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../modules/checkout/test-fixtures.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll, type TestContext } from '../test/app.ts';
-import { dayFromToday } from '../test/dates.ts';
 import { createUser } from '../test/users.ts';
 
 // Two apps on one database, each with its own pool and its own listener: two server processes in all but the
@@ -66,24 +66,7 @@ async function renameAndWatch(writer: TestContext, reader: TestContext): Promise
   return changeAndWatch(
     reader,
     named(product.name),
-    async () => {
-      const edit = await writer.app.inject({
-        method: 'PUT',
-        url: `/api/products/${product.id}`,
-        headers: vendor.auth,
-        payload: {
-          productName: renamed,
-          productDetails: 'Renamed on another server',
-          productQuantity: 5,
-          productionCost: 5,
-          profitMargin: 0,
-          productManufacturingDate: '2026-01-01',
-          productExpireDate: dayFromToday(300),
-          productImage: '/uploads/product.webp',
-        },
-      });
-      expect(edit.statusCode).toBe(200);
-    },
+    () => renameProduct(writer, vendor.auth, product.id, renamed),
     named(renamed),
   );
 }

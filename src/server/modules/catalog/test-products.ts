@@ -34,3 +34,23 @@ export async function insertProduct(
     .returning({ id: products.id });
   return row.id;
 }
+
+/** Test helper: the vendor renames their product through the API (PUT /api/products/:id, the edit form's fields). */
+export async function renameProduct(t: TestContext, auth: Record<string, string>, id: string, productName: string) {
+  const edit = await t.app.inject({
+    method: 'PUT',
+    url: `/api/products/${id}`,
+    headers: auth,
+    payload: {
+      productName,
+      productDetails: 'Renamed by its vendor',
+      productQuantity: 5,
+      productionCost: 5,
+      profitMargin: 0,
+      productManufacturingDate: '2026-01-01',
+      productExpireDate: dayFromToday(300),
+      productImage: '/uploads/product.webp',
+    },
+  });
+  if (edit.statusCode !== 200) throw new Error(`rename failed: ${edit.body}`);
+}
