@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { replaceSection } from '../bench/report-section.ts';
 import { categoryPath } from '../src/contract/categories.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PAGES = ['home', 'category', 'product', 'shop'] as const;
@@ -32,15 +33,7 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS', 1, 2],
   ['speed-index', 'Speed Index (s)', 1000, 1],
 ] as const;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const { values: options } = parseArgs({
   options: {
@@ -250,7 +243,7 @@ try {
   };
 
   chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     handleSIGINT: false, // this script stops Chromium and the server itself
     port: await freePort([port]),
