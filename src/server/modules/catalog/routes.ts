@@ -56,9 +56,9 @@ async function cachedListProducts(
   params: ListProductsParams,
 ): Promise<ListingPage> {
   const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params)));
-  if (/no-cache/.test(request.headers['cache-control'] ?? '') || readsPrimary(request)) return load();
-  // Not hearing other processes' changes (connection lost): a cached page could stay stale past its second.
-  if (!app.catalogChanges.listening()) return load();
+  // Not hearing other processes' changes (connection lost), a cached page could stay stale past its second.
+  const fresh = /no-cache/.test(request.headers['cache-control'] ?? '') || readsPrimary(request);
+  if (fresh || !app.catalogChanges.listening()) return load();
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
 }
 
@@ -141,7 +141,8 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   handle(app, catalogApi.bumpPopularity, async ({ params, user }) => ({
     acknowledged: true as const,
-    modifiedCount: await changed(await bumpPopularity(app.db, params.id, user.id)),
+    // Not announced, like a first add to a cart: a popularity order may lag by the cache's second.
+    modifiedCount: await bumpPopularity(app.db, params.id, user.id),
   }));
 
   handle(app, catalogApi.categories, async (request, reply) => {
