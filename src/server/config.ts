@@ -107,6 +107,7 @@ const envSchema = z
         .optional(),
     ),
     READ_REPLICA_MAX_LAG_MS: wholeNumber(0).default(5_000),
+    CATALOG_CACHE_MS: wholeNumber(0).default(1_000),
     PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://shop.example.com' }).optional()),
     SEED_DEMO: optionalString.pipe(booleanish.optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
@@ -207,6 +208,8 @@ export type Config = {
   readDatabaseUrl: string | undefined;
   /** Catalog reads leave the replica for the primary while it lags more than this. */
   readReplicaMaxLagMs: number;
+  /** How long a public catalog read is kept in each process's micro-cache; 0 sends every read to the database. */
+  catalogCacheMs: number;
   publicUrl: string;
   /** undefined: seed when the database is empty. */
   seedDemo: boolean | undefined;
@@ -283,6 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolMode: env.DATABASE_POOL_MODE,
     readDatabaseUrl: env.READ_DATABASE_URL,
     readReplicaMaxLagMs: env.READ_REPLICA_MAX_LAG_MS,
+    catalogCacheMs: env.CATALOG_CACHE_MS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
