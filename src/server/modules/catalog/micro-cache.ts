@@ -8,6 +8,8 @@
 export type MicroCache = {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   clear(): void;
+  /** `get` calls answered from a live entry (hits) and those that loaded (misses), since the cache was made. */
+  stats(): { hits: number; misses: number };
 };
 
 export const MICRO_CACHE_TTL_MS = 1000;
@@ -15,11 +17,17 @@ const MAX_ENTRIES = 1000;
 
 export function createMicroCache(ttlMs = MICRO_CACHE_TTL_MS): MicroCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  let hits = 0;
+  let misses = 0;
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.value as Promise<T>;
+      if (hit && hit.expires > now) {
+        hits++;
+        return hit.value as Promise<T>;
+      }
+      misses++;
       if (entries.size >= MAX_ENTRIES) {
         for (const [k, e] of entries) if (e.expires <= now) entries.delete(k);
         if (entries.size >= MAX_ENTRIES) entries.clear();
@@ -32,6 +40,9 @@ export function createMicroCache(ttlMs = MICRO_CACHE_TTL_MS): MicroCache {
     },
     clear() {
       entries.clear();
+    },
+    stats() {
+      return { hits, misses };
     },
   };
 }
