@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogCache } from '../modules/catalog/micro-cache.ts';
 import { products } from '../modules/catalog/tables.ts';
 import { renameProduct } from '../modules/catalog/test-products.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../modules/checkout/test-fixtures.ts';
@@ -19,10 +18,9 @@ const stack = madeBeforeAll(async () => {
   const database = await createTestDatabase();
   const jwtSecret = randomBytes(32).toString('hex');
   const [a, b] = [
-    await buildTestApp(database.url, {}, { jwtSecret }),
-    await buildTestApp(database.url, {}, { jwtSecret }),
+    await buildTestApp(database.url, { CATALOG_CACHE_MS: String(TTL_MS) }, { jwtSecret }),
+    await buildTestApp(database.url, { CATALOG_CACHE_MS: String(TTL_MS) }, { jwtSecret }),
   ];
-  for (const t of [a, b]) catalogCache(t.db, TTL_MS);
   return { database, a, b };
 });
 afterAll(async () => {
@@ -129,9 +127,9 @@ describe('catalog changes broadcast with LISTEN/NOTIFY', () => {
     const unheard = await buildTestApp(stack.database.url, {
       DATABASE_URL: stack.database.url,
       DATABASE_DIRECT_URL: 'postgres://nobody:none@127.0.0.1:1/nowhere', // refused at once
+      CATALOG_CACHE_MS: String(TTL_MS),
     });
     try {
-      catalogCache(unheard.db, TTL_MS);
       expect(unheard.app.catalogChanges.listening()).toBe(false);
       const vendor = await createUser(stack.a, { roll: 'vendor' });
       const product = await createProduct(stack.a, vendor);

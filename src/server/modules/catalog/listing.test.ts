@@ -181,16 +181,29 @@ describe('shops', () => {
   });
 });
 
-describe('the one-second micro-cache of listings', () => {
-  it('serves a repeated listing from memory, reads fresh with no-cache, and is cleared by product writes', async () => {
+describe('the micro-cache of listings: only the server decides what is cached', () => {
+  // A minute-long cache makes a stale page unmistakable; the same reads on an app with CATALOG_CACHE_MS=0.
+  const cached = setupTestApp({ CATALOG_CACHE_MS: '60000' });
+  const uncached = setupTestApp({ CATALOG_CACHE_MS: '0' });
+  const seller = setupUser(cached, { roll: 'vendor' });
+  const sellerToo = setupUser(uncached, { roll: 'vendor' });
+  const total = async (app: typeof t, url: string, headers: Record<string, string> = {}) => {
+    const response = await app.app.inject({ url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().total;
+  };
+  const noCache = { 'cache-control': 'no-cache', pragma: 'no-cache' };
+
+  it("answers a client's Cache-Control: no-cache from the cache, and is cleared by product writes", async () => {
     const url = '/api/products?category=fruit';
-    expect((await page(url)).total).toBe(0);
-    await insertProduct(t, farm.id, { name: 'Quiet Plum', category: 'fruit' });
-    expect((await page(url)).total).toBe(0);
-    const fresh = await t.app.inject({ url, headers: { 'cache-control': 'no-cache' } });
-    expect(fresh.json().total).toBe(1);
-    const premium = await createUser(t, { roll: 'vendor', membership: 'premium' });
-    const created = await t.app.inject({
+    const search = '/api/search?q=plum';
+    expect(await total(cached, url)).toBe(0);
+    expect(await total(cached, search)).toBe(0);
+    await insertProduct(cached, seller.id, { name: 'Quiet Plum', category: 'fruit' }); // behind the app's back
+    expect(await total(cached, url, noCache)).toBe(0);
+    expect(await total(cached, search, noCache)).toBe(0);
+    const premium = await createUser(cached, { roll: 'vendor', membership: 'premium' });
+    const created = await cached.app.inject({
       method: 'POST',
       url: '/api/products',
       headers: premium.auth,
@@ -207,6 +220,14 @@ describe('the one-second micro-cache of listings', () => {
       },
     });
     expect(created.statusCode).toBe(201);
-    expect((await page(url)).total).toBe(2);
+    expect(await total(cached, url)).toBe(2);
+  });
+
+  it('with CATALOG_CACHE_MS=0 sends every read to the database', async () => {
+    const url = '/api/products?category=fruit';
+    expect(await total(uncached, url)).toBe(0);
+    await insertProduct(uncached, sellerToo.id, { name: 'Quiet Plum', category: 'fruit' });
+    expect(await total(uncached, url)).toBe(1);
+    expect(await total(uncached, '/api/search?q=plum')).toBe(1);
   });
 });

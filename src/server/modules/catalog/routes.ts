@@ -43,22 +43,18 @@ function withJson(page: ProductPageResult): ListingPage {
   };
 }
 
-/** A request's headers (`Cache-Control: no-cache` asks for a fresh listing) and cookies (which database to read). */
-type Fresh = Pick<FastifyRequest, 'headers' | 'cookies'>;
-
 /**
- * A listing page through the one-second micro-cache; `Cache-Control: no-cache`, or a user who has just written
- * (who reads the primary), gets a fresh query.
+ * A listing page through the process's micro-cache (CATALOG_CACHE_MS; only the server decides what is cached).
+ * A user who has just written reads the primary (fs_primary cookie) and gets a fresh query.
  */
 async function cachedListProducts(
   app: FastifyInstance,
-  request: Fresh,
+  request: Pick<FastifyRequest, 'cookies'>,
   params: ListProductsParams,
 ): Promise<ListingPage> {
   const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params)));
   // Not hearing other processes' changes (connection lost), a cached page could stay stale past its second.
-  const fresh = /no-cache/.test(request.headers['cache-control'] ?? '') || readsPrimary(request);
-  if (fresh || !app.catalogChanges.listening()) return load();
+  if (readsPrimary(request) || !app.catalogChanges.listening()) return load();
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
 }
 
@@ -70,6 +66,7 @@ function sendJson(reply: FastifyReply, json: string, cacheControl?: string) {
 
 /** Categories, products, deals and search. */
 export async function catalogRoutes(app: FastifyInstance) {
+  catalogCache(app.db, app.config.catalogCacheMs);
   // A catalog write on any process (announced through PostgreSQL) makes every process's listings fresh at once.
   app.catalogChanges.subscribe(() => catalogCache(app.db).clear());
   const changed = async <T>(result: T): Promise<T> => {
@@ -86,7 +83,10 @@ export async function catalogRoutes(app: FastifyInstance) {
   // One handler for the spec's list calls (they differ only in path and default category).
   const legacyList =
     (fallbackCategory?: CategoryValue) =>
-    async (request: Fresh & { query: z.output<typeof legacyListQuery> }, reply: FastifyReply) => {
+    async (
+      request: Pick<FastifyRequest, 'cookies'> & { query: z.output<typeof legacyListQuery> },
+      reply: FastifyReply,
+    ) => {
       const { query } = request;
       const page = await cachedListProducts(app, request, {
         category: query.productCategory ?? fallbackCategory,
