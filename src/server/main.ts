@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs/index.ts';
-import { createStorage } from './modules/uploads/index.ts';
+import { backfillImageVariants, createStorage } from './modules/uploads/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -87,6 +87,12 @@ async function main() {
 
     await app.listen({ port: config.port, host: config.host });
     console.log(`Farmstall is running on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
+    // Pictures stored before their AVIF and other widths get them in the background (pages show the stored
+    // WebP of a picture until its variants exist).
+    backfillImageVariants(storage).then(
+      ({ pictures, files }) => pictures > 0 && app.log.info({ pictures, files }, 'picture variants stored'),
+      (error: unknown) => app.log.error({ err: error }, 'picture variants could not be stored'),
+    );
   } catch (error) {
     await cleanup();
     throw error;

@@ -12,7 +12,7 @@ export type S3StandIn = {
 /**
  * A small local stand-in for an S3-compatible bucket (path-style): `PUT /<bucket>/<key>` stores the body
  * when the request carries an AWS SigV4 `authorization` header for the expected access key, and
- * `GET /<bucket>/<key>` serves it back. Enough to exercise the real S3 client without a network.
+ * `GET /<bucket>/<key>` serves it back, `GET /<bucket>?list-type=2` lists the keys (one page). Enough to exercise the real S3 client without a network.
  */
 export async function startS3StandIn(options: { bucket: string; accessKeyId: string }): Promise<S3StandIn> {
   const objects: S3StandIn['objects'] = new Map();
@@ -20,6 +20,16 @@ export async function startS3StandIn(options: { bucket: string; accessKeyId: str
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const [bucket, ...keyParts] = decodeURIComponent(url.pathname).slice(1).split('/');
     const key = keyParts.join('/');
+    if (bucket === options.bucket && !key && request.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      const keys = [...objects.keys()].filter((k) => k.startsWith(`${bucket}/`)).map((k) => k.slice(bucket.length + 1));
+      const contents = keys.map((k) => `<Contents><Key>${k}</Key></Contents>`).join('');
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<ListBucketResult><Name>${bucket}</Name><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+        );
+      return;
+    }
     if (bucket !== options.bucket || !key) {
       response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchBucket</Code></Error>');
       return;

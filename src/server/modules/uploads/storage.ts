@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 
 /** Where re-encoded pictures are kept. `put` returns the URL the picture is served from. */
 export type Storage = {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  get(key: string): Promise<Buffer>;
+  /** The names of every stored file. */
+  keys(): AsyncIterable<string>;
 };
 
 export function localUploadsDir(config: Pick<Config, 'dataDir'>): string {
@@ -18,8 +22,19 @@ export function localStorage(dir: string): Storage {
     async put(key, body) {
       const file = path.join(dir, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, body);
+      // Written beside, then renamed: a request (or another server filling in the same picture) never reads half.
+      const partial = `${file}.${randomUUID()}.partial`;
+      await fs.writeFile(partial, body);
+      await fs.rename(partial, file);
       return `/uploads/${key}`;
+    },
+    get: (key) => fs.readFile(path.join(dir, key)),
+    async *keys() {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const entry of entries) if (entry.isFile()) yield entry.name;
     },
   };
 }
@@ -49,6 +64,18 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
         }),
       );
       return `${base.replace(/\/$/, '')}/${key}`;
+    },
+    async get(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+      return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+    },
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, imageVariantName } from '#contract/images.ts';
 import { madeBeforeAll, setupTestApp, type TestContext } from '../../test/app.ts';
 import { startS3StandIn } from '../../test/s3-stand-in.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { backfillImageVariants } from './pipeline.ts';
+import type { Storage } from './storage.ts';
 
 const MAX_BYTES = 100_000;
 
@@ -31,6 +35,30 @@ const redSquarePng = () =>
     .png()
     .toBuffer();
 
+/** A picture as the pipeline stored it before AVIF and the 200/800 widths: `<id>.webp` and `<id>-400.webp` only. */
+async function storeLegacyPicture(storage: Storage): Promise<string> {
+  const id = randomUUID();
+  const picture = await redSquarePng();
+  await storage.put(`${id}.webp`, await sharp(picture).webp().toBuffer(), 'image/webp');
+  await storage.put(`${id}-400.webp`, await sharp(picture).resize({ width: 400 }).webp().toBuffer(), 'image/webp');
+  return id;
+}
+
+/** Every variant's format and width as the storage serves it, fetched with `get`. */
+async function servedVariants(get: (url: string) => Promise<{ status: number; body: Buffer }>, id: string) {
+  return Promise.all(
+    IMAGE_WIDTHS.flatMap((width) =>
+      IMAGE_FORMATS.map(async (format) => {
+        const { status, body } = await get(imageVariantName(id, width, format));
+        return status === 200
+          ? `${width} ${(await sharp(body).metadata()).compression ?? 'webp'}`
+          : `${width} ${status}`;
+      }),
+    ),
+  );
+}
+const ALL_VARIANTS = IMAGE_WIDTHS.flatMap((width) => [`${width} av1`, `${width} webp`]);
+
 describe('POST /api/uploads', () => {
   it('stores a real picture and answers like the image host, serving it with long cache headers', async () => {
     const response = await upload(t, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
@@ -54,6 +82,27 @@ describe('POST /api/uploads', () => {
     const thumb = await t.app.inject(json.data.thumb.url);
     expect(thumb.statusCode).toBe(200);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(400);
+  });
+
+  it('stores the picture in AVIF and WebP at every width it is shown at, none wider than the original', async () => {
+    const response = await upload(t, form('image', await redSquarePng(), 'tomato.png', 'image/png'));
+    const { id } = response.json().data;
+    const variants = await Promise.all(
+      IMAGE_WIDTHS.flatMap((width) =>
+        IMAGE_FORMATS.map(async (format) => {
+          const served = await t.app.inject(`/uploads/${imageVariantName(id, width, format)}`);
+          const { format: stored, compression, width: w, height } = await sharp(served.rawPayload).metadata();
+          return { width, type: served.headers['content-type'], stored, compression, size: [w, height] };
+        }),
+      ),
+    );
+    const expected = (width: number) => [Math.min(width, 640), Math.round((Math.min(width, 640) * 480) / 640)];
+    expect(variants).toEqual(
+      IMAGE_WIDTHS.flatMap((width) => [
+        { width, type: 'image/avif', stored: 'heif', compression: 'av1', size: expected(width) },
+        { width, type: 'image/webp', stored: 'webp', compression: undefined, size: expected(width) },
+      ]),
+    );
   });
 
   it('refuses a text file named .png with 415', async () => {
@@ -133,6 +182,21 @@ describe('POST /api/uploads', () => {
   });
 });
 
+describe('pictures stored before AVIF and the other widths', () => {
+  it('get every variant from the backfill, once: a second run stores nothing', async () => {
+    const id = await storeLegacyPicture(t.app.storage);
+    const get = async (name: string) => {
+      const served = await t.app.inject(`/uploads/${name}`);
+      return { status: served.statusCode, body: served.rawPayload };
+    };
+    expect(await servedVariants(get, id)).toContain('800 404');
+
+    expect(await backfillImageVariants(t.app.storage)).toEqual({ pictures: 1, files: 6 });
+    expect(await servedVariants(get, id)).toEqual(ALL_VARIANTS);
+    expect(await backfillImageVariants(t.app.storage)).toEqual({ pictures: 0, files: 0 });
+  });
+});
+
 describe('who may upload', () => {
   const limited = setupTestApp({ RATE_LIMIT_UPLOADS_PER_HOUR: '2' });
 
@@ -187,6 +251,19 @@ describe('uploads to an S3-compatible bucket', () => {
     const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 640, height: 480 });
     expect((await fetch(response.json().data.thumb.url)).status).toBe(200);
+  });
+
+  it('fills in the variants of pictures the bucket kept from before', async () => {
+    const id = await storeLegacyPicture(s3App.app.storage);
+    const get = async (name: string) => {
+      const served = await fetch(`${s3.endpoint}/farmstall-pictures/${name}`);
+      return { status: served.status, body: Buffer.from(await served.arrayBuffer()) };
+    };
+    expect(await servedVariants(get, id)).toContain('200 404');
+    expect(await backfillImageVariants(s3App.app.storage)).toMatchObject({ pictures: 1, files: 6 });
+    expect(await servedVariants(get, id)).toEqual(ALL_VARIANTS);
+    expect(s3.objects.get(`farmstall-pictures/${imageVariantName(id, 800, 'avif')}`)?.contentType).toBe('image/avif');
+    expect(await backfillImageVariants(s3App.app.storage)).toEqual({ pictures: 0, files: 0 });
   });
 
   it('is a stand-in that refuses unsigned writes, so the signed upload above proves the client signs', async () => {
