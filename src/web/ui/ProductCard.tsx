@@ -2,14 +2,17 @@ import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
-import { thumbnailUrl } from '#contract/images.ts';
 import type { Product } from '#contract/products.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { paths } from '../paths.ts';
 import { DealPrice } from './DealPrice.tsx';
+import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
 import { UnitPrice } from './UnitPrice.tsx';
+
+/** A card picture's width in ProductGrid: 2 columns on phones, 3 from 768 px, 5 from 1280 px (in 1280 px at most). */
+const CARD_SIZES = '(min-width: 1280px) 212px, (min-width: 768px) calc(33vw - 48px), calc(50vw - 48px)';
 
 /**
  * A product in a grid: picture, category, name, 'By: shop name', price per unit, and an Add button (one unit) for
@@ -20,6 +23,7 @@ export function ProductCard({
   footer,
   compact = false,
   shopBadge = true,
+  priority = false,
 }: {
   product: Product;
   footer?: ReactNode;
@@ -27,6 +31,8 @@ export function ProductCard({
   compact?: boolean;
   /** The 'Premium shop' badge beside the shop's name; off on the shop's own page, whose header has it. */
   shopBadge?: boolean;
+  /** Among the first cards of the page, whose pictures are fetched first. */
+  priority?: boolean;
 }) {
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
@@ -34,13 +40,13 @@ export function ProductCard({
   return (
     <article className="card card-sm h-full border border-base-300 bg-base-100 transition hover:shadow-md">
       <Link to={href} className="block p-3" tabIndex={-1} aria-hidden="true">
-        <img
-          src={thumbnailUrl(product.productImage)}
+        <Picture
+          src={product.productImage}
           alt=""
-          width="400"
-          height="400"
-          loading="lazy"
-          decoding="async"
+          width={400}
+          height={400}
+          sizes={compact ? '160px' : CARD_SIZES}
+          priority={priority}
           className={`w-full rounded-box bg-base-200 object-contain ${compact ? 'h-40' : 'aspect-square'}`}
         />
       </Link>

@@ -9,6 +9,7 @@ import { paths } from '../../paths.ts';
 import { DealEnd, DealPrice } from '../../ui/DealPrice.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
+import { Picture } from '../../ui/Picture.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
@@ -59,11 +60,13 @@ export function ProductDetailsPage() {
         </ul>
       </nav>
       <div className="mt-4 grid gap-8 md:grid-cols-2">
-        <img
+        <Picture
           src={p.productImage}
           alt={p.productName}
-          width="600"
-          height="600"
+          width={600}
+          height={600}
+          sizes="(min-width: 1280px) 560px, (min-width: 768px) calc(50vw - 82px), calc(100vw - 82px)"
+          priority
           className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain p-6"
         />
         <div>

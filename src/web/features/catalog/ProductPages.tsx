@@ -23,9 +23,9 @@ export function ProductPages({
   return (
     <>
       <ProductGrid label={label}>
-        {items.map((product) => (
+        {items.map((product, index) => (
           <li key={product._id}>
-            <ProductCard product={product} shopBadge={shopBadges} />
+            <ProductCard product={product} shopBadge={shopBadges} priority={index < 2} />
           </li>
         ))}
       </ProductGrid>

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
+import { Picture } from '../../ui/Picture.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
@@ -39,11 +40,13 @@ export function ShopDetailsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <section className="flex flex-col gap-6 rounded-box bg-accent p-6 text-accent-content md:flex-row md:items-center">
-        <img
+        <Picture
           src={s.image || '/favicon.svg'}
           alt={`${s.shop} shop`}
-          width="128"
-          height="128"
+          width={128}
+          height={128}
+          sizes="112px"
+          priority
           className="size-28 rounded-box bg-base-100 object-contain p-2"
         />
         <div className="flex-1">

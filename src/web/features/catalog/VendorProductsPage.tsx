@@ -1,7 +1,6 @@
 import { type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { thumbnailUrl } from '#contract/images.ts';
 import { formatUnitPrice } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -92,7 +91,7 @@ export function VendorProductsPage() {
               header: 'Image',
               cell: (p) => (
                 <Thumb
-                  src={thumbnailUrl(p.productImage)}
+                  src={p.productImage}
                   alt={p.productName}
                   size={48}
                   className="size-12 rounded-box bg-base-200 object-contain"

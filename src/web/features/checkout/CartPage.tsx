@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
-import { thumbnailUrl } from '#contract/images.ts';
 import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useCart } from '../../cart/use-cart.ts';
@@ -34,7 +33,7 @@ type LineActions = {
 };
 
 const picture = (item: CartItem) => (
-  <Thumb src={thumbnailUrl(item.image)} alt={item.name} size={56} className="size-14 rounded-box object-cover" />
+  <Thumb src={item.image} alt={item.name} size={56} className="size-14 rounded-box object-cover" />
 );
 
 function ProductInfo({ item }: { item: CartItem }) {
