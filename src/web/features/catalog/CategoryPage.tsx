@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
 import { CATEGORIES, type CategoryValue, categoryPath } from '#contract/categories.ts';
+import { totalLabel } from '#contract/products.ts';
 import { paths } from '../../paths.ts';
 import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -13,7 +14,8 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
   const [sort, setSort] = useState<PriceSort>('popular');
   const products = useProductPages({ category, sort });
   const info = CATEGORIES.find((c) => c.value === category);
-  const total = products.data?.pages[0]?.total;
+  const first = products.data?.pages[0];
+  const total = first?.total;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -38,11 +40,12 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
       </section>
       <div className="my-6 flex flex-wrap items-center justify-between gap-3">
         <p aria-live="polite">
-          {total === undefined ? (
+          {total === undefined || total === null ? (
             'Finding products…'
           ) : (
             <>
-              We found <span className="font-bold text-primary">{total}</span> items for you!
+              We found <span className="font-bold text-primary">{totalLabel(total, first?.totalCapped)}</span> items for
+              you!
             </>
           )}
         </p>
@@ -51,6 +54,7 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
       <ProductPages
         query={products}
         label={`${info?.label} products`}
+        heading={`${info?.label} products`}
         empty={<p className="rounded-box bg-base-200 p-6">No products in this category yet. Please check back soon.</p>}
       />
     </div>

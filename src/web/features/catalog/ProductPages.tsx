@@ -9,12 +9,15 @@ export function ProductPages({
   label,
   empty,
   shopBadges = true,
+  heading,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<ProductPage>>;
   label: string;
   empty: React.ReactNode;
   /** Whether cards show their shop's premium badge (not on the shop's own page). */
   shopBadges?: boolean;
+  /** An h2 for screen readers above the cards (whose names are h3), where the page shows none after its h1. */
+  heading?: string;
 }) {
   if (query.isPending) return <ProductGridSkeleton />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
@@ -22,6 +25,7 @@ export function ProductPages({
   if (items.length === 0) return <>{empty}</>;
   return (
     <>
+      {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ProductGrid label={label}>
         {items.map((product, index) => (
           <li key={product._id}>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LINKS } from '#contract/categories.ts';
+import { totalLabel } from '#contract/products.ts';
 import { SearchBox } from '../../layout/SearchBox.tsx';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -33,7 +34,8 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const results = useSearch(q);
-  const total = results.data?.pages[0]?.total;
+  const first = results.data?.pages[0];
+  const total = first?.total;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -52,11 +54,14 @@ export function SearchPage() {
       ) : (
         <>
           <p className="my-4" aria-live="polite">
-            {total === undefined || total === null ? 'Searching…' : `${total} product${total === 1 ? '' : 's'} found`}
+            {total === undefined || total === null
+              ? 'Searching…'
+              : `${totalLabel(total, first?.totalCapped)} product${total === 1 ? '' : 's'} found`}
           </p>
           <ProductPages
             query={results}
             label="Search results"
+            heading="Products"
             empty={
               <div>
                 <p className="mb-4 font-semibold">Nothing matches “{q}”.</p>
