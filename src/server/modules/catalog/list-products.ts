@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Product, ProductSort } from '#contract/products.ts';
+import { LISTING_COUNT_CAP, type Product, type ProductSort } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
@@ -18,7 +18,12 @@ export type ListProductsParams = {
   limit: number;
 };
 
-export type ProductPageResult = { items: Product[]; nextCursor: string | null; total: number | null };
+export type ProductPageResult = {
+  items: Product[];
+  nextCursor: string | null;
+  total: number | null;
+  totalCapped?: true;
+};
 
 const listedRow = productRow.extend({ score: z.number().optional(), total: z.number().nullable() });
 type Row = ProductRow & { score?: number };
@@ -54,7 +59,10 @@ const ORDERS: Record<
   },
 };
 
-/** A page in one of the index-backed sorts; the first page also counts every match. */
+/**
+ * A page in one of the index-backed sorts; the first page also counts the matches, up to one past
+ * LISTING_COUNT_CAP (an index walk bounded however large the catalog grows; decision 014).
+ */
 function sortedPage(
   sort: Exclude<ProductSort, 'relevance'>,
   where: SQL,
@@ -62,7 +70,9 @@ function sortedPage(
   fetch: number,
 ): SQL {
   const order = ORDERS[sort];
-  const total = cursor ? sql`NULL::int` : sql`(SELECT count(*)::int FROM products p WHERE ${where})`;
+  const total = cursor
+    ? sql`NULL::int`
+    : sql`(SELECT count(*)::int FROM (SELECT FROM products p WHERE ${where} LIMIT ${LISTING_COUNT_CAP + 1}) counted)`;
   return sql`
     SELECT ${PRODUCT_COLUMNS}, ${total} AS total
     FROM products p ${SHOP_CARD_JOIN}
@@ -71,11 +81,8 @@ function sortedPage(
     LIMIT ${fetch}`;
 }
 
-/**
- * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset:
- * one SQL statement per page (and one call for the vendors' shops), walking an index for the sorts without text.
- */
-export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
+/** The sort, cursor and filter of a listing request. */
+function listing(params: ListProductsParams): { sort: ProductSort; cursor?: Cursor; offered: SQL; fetch: number } {
   const sort: ProductSort = params.sort ?? (params.q ? 'relevance' : 'popular');
   if (sort === 'relevance' && !params.q) {
     throw badRequest('Sorting by relevance needs a search text', { sort: 'Sorting by relevance needs a search text' });
@@ -84,8 +91,21 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`];
   if (params.category) filters.push(sql`p.category = ${params.category}`);
   if (params.shopId) filters.push(sql`p.vendor_id = ${params.shopId}::uuid`);
-  const offered = sql.join(filters, sql` AND `);
-  const fetch = params.limit + 1;
+  return { sort, cursor, offered: sql.join(filters, sql` AND `), fetch: params.limit + 1 };
+}
+
+/** The one statement of a listing page without search text (what listProducts sends for it). */
+export function listingSql(params: Omit<ListProductsParams, 'q'>): SQL {
+  const { sort, cursor, offered, fetch } = listing(params);
+  return sortedPage(sort as Exclude<ProductSort, 'relevance'>, offered, cursor, fetch);
+}
+
+/**
+ * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset:
+ * one SQL statement per page (and one call for the vendors' shops), walking an index for the sorts without text.
+ */
+export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
+  const { sort, cursor, offered, fetch } = listing(params);
 
   let rows: z.infer<typeof listedRow>[];
   if (params.q) {
@@ -126,9 +146,10 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);
   const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : ORDERS[sort].key(r));
+  const total = cursor ? null : (rows[0]?.total ?? 0);
   return {
     items: page.map(toProduct),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
-    total: cursor ? null : (rows[0]?.total ?? 0),
+    ...(total !== null && total > LISTING_COUNT_CAP ? { total: LISTING_COUNT_CAP, totalCapped: true } : { total }),
   };
 }

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductPage } from '#contract/products.ts';
+import { LISTING_COUNT_CAP, type Product, type ProductPage } from '#contract/products.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, setupUser } from '../../test/users.ts';
@@ -229,5 +230,51 @@ describe('the micro-cache of listings: only the server decides what is cached', 
     await insertProduct(uncached, sellerToo.id, { name: 'Quiet Plum', category: 'fruit' });
     expect(await total(uncached, url)).toBe(1);
     expect(await total(uncached, '/api/search?q=plum')).toBe(1);
+  });
+});
+
+describe("the first page's count ('We found N items')", () => {
+  const fresh = setupTestApp({ CATALOG_CACHE_MS: '0' });
+  const big = setupUser(fresh, { roll: 'vendor' });
+  const small = setupUser(fresh, { roll: 'vendor' });
+  /** `n` offered grains of `vendorId`, one statement. */
+  const addGrains = (vendorId: string, n: number) =>
+    fresh.db.execute(sql`INSERT INTO products (vendor_id, name, image_url, category, details, production_cost_cents,
+      profit_margin_bp, price_cents, stock, unit, manufactured_on, expires_on)
+      SELECT ${vendorId}::uuid, 'Oats ' || i, '/uploads/00000000-0000-4000-8000-000000000000.webp', 'grains', 'Oats',
+        100 + i, 0, 100 + i, 5, 'kg', '2026-01-01', ${dayFromToday(365)}::date
+      FROM generate_series(1, ${n}) AS i`);
+  const first = async (url: string) => {
+    const response = await fresh.app.inject({ url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+
+  it(`is exact up to ${LISTING_COUNT_CAP.toLocaleString('en-US')}, then "${LISTING_COUNT_CAP.toLocaleString('en-US')}+"`, async () => {
+    await addGrains(big.id, LISTING_COUNT_CAP - 1);
+    await addGrains(small.id, 3);
+    await insertProduct(fresh, small.id, { category: 'grains', listed: false });
+    await insertProduct(fresh, small.id, { category: 'grains', manufacturedOn: '2020-01-01', expiresOn: '2020-02-01' });
+    const all = await first('/api/products?category=grains&limit=2');
+    expect(all.json()).toMatchObject({ total: LISTING_COUNT_CAP, totalCapped: true }); // 1,002 offered
+    expect((await first('/api/products?category=grains&sort=price-desc')).json().total).toBe(LISTING_COUNT_CAP);
+    // A filtered listing counts what it shows: a shop's products in the category, exactly.
+    const shop = (await first(`/api/products?category=grains&shop=${small.id}`)).json();
+    expect(shop).toMatchObject({ total: 3 });
+    expect(shop.totalCapped).toBeUndefined();
+    const exact = (await first(`/api/products?shop=${big.id}`)).json();
+    expect(exact).toMatchObject({ total: LISTING_COUNT_CAP - 1 });
+    expect(exact.totalCapped).toBeUndefined();
+    await addGrains(big.id, 1);
+    const bound = (await first(`/api/products?shop=${big.id}&sort=newest`)).json();
+    expect(bound).toMatchObject({ total: LISTING_COUNT_CAP });
+    expect(bound.totalCapped).toBeUndefined();
+    await addGrains(big.id, 1);
+    const capped = (await first(`/api/products?shop=${big.id}&sort=price-asc&limit=5`)).json();
+    expect(capped).toMatchObject({ total: LISTING_COUNT_CAP, totalCapped: true });
+    expect(capped.items).toHaveLength(5);
+    // The spec's list calls give the count in x-total-count only when it is exact.
+    expect((await first('/api/allProducts?productCategory=grains')).headers['x-total-count']).toBeUndefined();
+    expect((await first('/api/allProducts?productCategory=milk')).headers['x-total-count']).toBe('0');
   });
 });

@@ -17,8 +17,13 @@ const dialect = new PgDialect();
 export async function queryPrepared<T extends z.ZodType>(db: Tx, row: T, query: SQL): Promise<z.output<T>[]> {
   const client = (db as { $client?: pg.Pool }).$client;
   if (!client || !keepsNamedStatements(client)) return parseRows(row, (await db.execute(query)).rows);
+  const result = await client.query(namedStatement(query));
+  return parseRows(row, result.rows);
+}
+
+/** The query as the named statement queryPrepared sends (its name is a hash of its text). */
+export function namedStatement(query: SQL): pg.QueryConfig {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `catalog_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
-  const result = await client.query({ name, text, values: params });
-  return parseRows(row, result.rows);
+  return { name, text, values: params };
 }

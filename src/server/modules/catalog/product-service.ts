@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { VendorAllowance } from '#contract/catalog.ts';
 import { dollarsToCents, priceFromCost } from '#contract/money.ts';
@@ -19,12 +19,13 @@ const GONE = 'This product is no longer available';
 
 const ownedRow = productRow.extend({ listed: z.boolean() });
 
+/** The statement reading one product with its shop and running deal (the product page's). */
+export function productSql(id: string): SQL {
+  return sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`;
+}
+
 async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRow> | undefined> {
-  const [row] = await queryPrepared(
-    db,
-    ownedRow,
-    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
-  );
+  const [row] = await queryPrepared(db, ownedRow, productSql(id));
   return row;
 }
 

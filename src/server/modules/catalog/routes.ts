@@ -95,7 +95,7 @@ export async function catalogRoutes(app: FastifyInstance) {
         limit: query.limit,
       });
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
-      if (page.total !== null) reply.header('x-total-count', String(page.total));
+      if (page.total !== null && !page.totalCapped) reply.header('x-total-count', String(page.total));
       return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
     };
   handle(app, catalogApi.allProducts, legacyList());

@@ -1,6 +1,7 @@
 import { MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { totalLabel } from '#contract/products.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -35,7 +36,8 @@ export function ShopDetailsPage() {
     );
   }
   const s = shop.data;
-  const total = products.data?.pages[0]?.total;
+  const first = products.data?.pages[0];
+  const total = first?.total;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -71,7 +73,9 @@ export function ShopDetailsPage() {
         </div>
       </section>
       <div className="my-6 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-2xl font-bold">Products{total !== undefined && total !== null ? ` (${total})` : ''}</h2>
+        <h2 className="text-2xl font-bold">
+          Products{total !== undefined && total !== null ? ` (${totalLabel(total, first?.totalCapped)})` : ''}
+        </h2>
         <SortSelect value={sort} onChange={setSort} />
       </div>
       <ProductPages
