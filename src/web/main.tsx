@@ -3,12 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from './api/query-client.ts';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { router } from './router.tsx';
 import './styles.css';
+import { Toasts } from './ui/Toasts.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -19,7 +18,7 @@ createRoot(root).render(
       <AuthProvider>
         <RouterProvider router={router} />
       </AuthProvider>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <Toasts />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import type { AddToCartInput } from '#contract/cart.ts';
 import { ApiError, call, errorMessage } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useRequireLogin } from '../auth/useRequireLogin.ts';
+import { toast } from '../ui/toast.ts';
 import { cartKey } from './use-cart.ts';
 
 export function addToCart(input: AddToCartInput) {

@@ -1,10 +1,10 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { errorMessage } from '../api/client.ts';
 import blankAvatar from '../assets/blank-avatar.svg';
 import { useAuth, useRole } from '../auth/AuthProvider.tsx';
 import { paths } from '../paths.ts';
+import { toast } from '../ui/toast.ts';
 
 export const closeDropdown = () => (document.activeElement as HTMLElement | null)?.blur();
 

@@ -1,5 +1,5 @@
-import { toast } from 'react-toastify';
 import { errorMessage } from '../api/client.ts';
+import { toast } from './toast.ts';
 
 /** Theme colours with enough contrast for the dialog buttons. */
 const CONFIRM_COLOR = '#1f7a52';

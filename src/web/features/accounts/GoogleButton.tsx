@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { GOOGLE_NOT_SET_UP } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { toast } from '../../ui/toast.ts';
 import { useAuthProviders } from './get-auth-providers.ts';
 
 function GoogleMark() {

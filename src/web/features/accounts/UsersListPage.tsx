@@ -1,7 +1,6 @@
 import { Store, Trash2, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { Role } from '#contract/roles.ts';
 import type { UserRecord } from '#contract/users.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -10,6 +9,7 @@ import { paths } from '../../paths.ts';
 import { tellOutcome } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { toast } from '../../ui/toast.ts';
 import { type AccountAction, AccountDialog } from './AccountDialog.tsx';
 import { useDeleteUser } from './delete-user.ts';
 import { useUsers } from './get-users.ts';

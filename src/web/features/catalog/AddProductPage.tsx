@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { CATEGORIES, categoryLabel, unitForCategory } from '#contract/categories.ts';
 import { PRODUCT_LIMIT_MESSAGE, type ProductFormValues, type ProductInput, productInput } from '#contract/products.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
@@ -10,6 +9,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast.ts';
 import { useAddProduct } from './add-product.ts';
 import { ProductForm } from './ProductForm.tsx';
 import { useVendorAllowance } from './vendor-allowance.ts';

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import {
   type Product,
   type ProductEditFormValues,
@@ -10,6 +9,7 @@ import {
 } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { toast } from '../../ui/toast.ts';
 import { useEditProduct } from './edit-product.ts';
 import { ProductForm } from './ProductForm.tsx';
 

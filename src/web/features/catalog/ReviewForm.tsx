@@ -3,7 +3,6 @@ import { Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 import {
   type Review,
   type ReviewFormValues,
@@ -18,6 +17,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireControl } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast.ts';
 import { useAddReview } from './add-review.ts';
 import { useMyReview } from './get-my-review.ts';
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import {
   type Coupon,
   type CouponInput,
@@ -19,6 +18,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast.ts';
 import { useCouponList } from './admin-coupons.ts';
 import { useCreateCoupon } from './create-coupon.ts';
 import { useDeleteCoupon } from './delete-coupon.ts';

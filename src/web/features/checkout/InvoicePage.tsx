@@ -1,12 +1,12 @@
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { formatDollars } from '#contract/money.ts';
 import type { Invoice } from '#contract/orders.ts';
 import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { useDownloadInvoice } from './download-invoice.ts';
 import { useInvoice } from './get-invoice.ts';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { type ContactMessageInput, contactMessageInput } from '#contract/contact.ts';
 import { errorMessage } from '../../api/client.ts';
 import { ContactLines } from '../../layout/ContactLines.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast.ts';
 import { useSendContactMessage } from './send-contact-message.ts';
 
 export function ContactPage() {
