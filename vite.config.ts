@@ -2,11 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { ssrBuild } from './scripts/ssr-build.ts';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  // The server-side renderer (scripts/ssr-build.ts) is one file: the server installs no front-end package.
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), ssrBuild(), precompress()],
+  ssr: { noExternal: true },
   resolve: {
     alias: {
       '#contract': new URL('./src/contract', import.meta.url).pathname,
@@ -20,10 +23,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     assetsInlineLimit: 0,
-    manifest: true,
+    manifest: !isSsrBuild,
   },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -17,6 +17,8 @@ export function precompressFiles(dir: string): { file: string; bytes: number; br
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !TEXT.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
+    // The server-side renderer (scripts/ssr-build.ts) is read by the server, never sent.
+    if (path.relative(dir, file).startsWith(`ssr${path.sep}`)) continue;
     const content = readFileSync(file);
     if (content.length < MIN_BYTES) continue;
     const br = brotliCompressSync(content, {

@@ -1,24 +1,34 @@
 import './zod-config.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { App } from './App.tsx';
 import { queryClient } from './api/query-client.ts';
-import { AuthProvider } from './auth/AuthProvider.tsx';
-import { router } from './router.tsx';
+import { createRouter, loadCurrentRoutes } from './router.tsx';
+import { SSR_DATA_ID, type SsrData } from './ssr-data.ts';
 import './styles.css';
-import { Toasts } from './ui/Toasts.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-      <Toasts />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A page the server rendered comes with its data: the browser takes over what is shown (hydrates) without asking
+// the API again. Without it (the server sent index.html), the browser renders the page itself.
+const ssrData = document.getElementById(SSR_DATA_ID)?.textContent;
+if (ssrData) {
+  const data = JSON.parse(ssrData) as SsrData;
+  hydrate(queryClient, data.queries);
+  void loadCurrentRoutes().then(() =>
+    hydrateRoot(
+      root,
+      <App queryClient={queryClient}>
+        <RouterProvider router={createRouter(data.router)} />
+      </App>,
+    ),
+  );
+} else {
+  createRoot(root).render(
+    <App queryClient={queryClient}>
+      <RouterProvider router={createRouter()} />
+    </App>,
+  );
+}

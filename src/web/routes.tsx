@@ -10,6 +10,7 @@ import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-
 import { getDeals } from './features/home/get-deals.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
+import { contactDetailsQuery } from './layout/contact-details.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { PageLoader } from './ui/PageLoader.tsx';
 import { withErrorBoundaries } from './ui/RouteError.tsx';
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = withErrorBoundaries([
     path: '/',
     Component: RootLayout,
     HydrateFallback: PageLoader,
+    // The footer's contact lines, on every page (the server renders them into the page).
+    loader: () => prefetch(pageQuery(contactDetailsQuery)),
     children: [
       {
         index: true,

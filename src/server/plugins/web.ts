@@ -5,11 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { localUploadsDir } from '../modules/uploads/index.ts';
+import { pageRenderer } from './page-render.ts';
 import { isPage, siteFilesPlugin } from './site-files.ts';
 
 /**
  * Serves the uploaded pictures (local storage) and the built React app; any other GET outside /api
- * gets index.html so the client router can answer: with status 200 on the app's pages (APP_PATH_PATTERNS; a category,
+ * gets the app's page, rendered on the server when the build has its renderer (page-render.ts), else index.html
+ * for the client router to render: with status 200 on the app's pages (APP_PATH_PATTERNS; a category,
  * product or shop that exists), else 404 (the app then shows its Not Found page). Also /robots.txt and /sitemap.xml (site-files.ts).
  */
 export async function webPlugin(app: FastifyInstance, options: { webDir?: string }) {
@@ -34,8 +36,11 @@ export async function webPlugin(app: FastifyInstance, options: { webDir?: string
     return;
   }
   const indexHtml = readFileSync(indexFile);
+  const renderPage = await pageRenderer(app, webDir, indexHtml.toString());
   await app.register(fastifyStatic, {
     root: webDir,
+    // The server-side renderer is read by the server only.
+    allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
     wildcard: false,
     index: false,
     decorateReply: false,
@@ -46,13 +51,14 @@ export async function webPlugin(app: FastifyInstance, options: { webDir?: string
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
-  const sendIndex = async (request: { url: string }, reply: import('fastify').FastifyReply) => {
+  const sendIndex = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') throw notFound('This API route');
+    const [found, page] = await Promise.all([isPage(app, request.url.split('?')[0]), renderPage(request)]);
     return reply
-      .code((await isPage(app, request.url.split('?')[0])) ? 200 : 404)
+      .code(found ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(page ?? indexHtml);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/*', { schema: { hide: true } }, sendIndex);

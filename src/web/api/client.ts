@@ -23,6 +23,14 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request reaches the API: the browser's fetch, or on the server the app's own handlers (entry-server.tsx). */
+export type Transport = (url: URL, init: RequestInit) => Promise<Response>;
+let transport: Transport | undefined;
+/** The server renders pages with the API's answers without a network hop: it gives its transport here, once. */
+export function setTransport(serverTransport: Transport): void {
+  transport = serverTransport;
+}
+
 type RequestOptions = Omit<RequestInit, 'body'> & {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
@@ -31,12 +39,13 @@ type RequestOptions = Omit<RequestInit, 'body'> & {
 /** The one API client: JSON in and out, bearer token from local storage, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { body, query, headers, ...rest } = options;
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`/api${path}`, transport ? 'http://localhost' : window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
   const finalHeaders = new Headers(headers);
-  const token = localStorage.getItem(TOKEN_KEY);
+  // The server renders every page as a visitor: it has no stored token.
+  const token = transport ? null : localStorage.getItem(TOKEN_KEY);
   if (token) finalHeaders.set('authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -47,7 +56,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   let response: Response;
   try {
-    response = await fetch(url, { ...rest, headers: finalHeaders, body: payload, credentials: 'same-origin' });
+    response = await (transport ?? fetch)(url, {
+      ...rest,
+      headers: finalHeaders,
+      body: payload,
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', OFFLINE_MESSAGE);
   }

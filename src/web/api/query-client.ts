@@ -30,6 +30,16 @@ export const queryClient = new QueryClient({
   },
 });
 
+let requestClient: () => QueryClient | undefined = () => undefined;
+/**
+ * The client route loaders fill: the app's, or on the server the one of the request being rendered (entry-server.tsx
+ * gives the lookup: every request renders with its own cache, dehydrated into its page).
+ */
+export const loaderClient = (): QueryClient => requestClient() ?? queryClient;
+export function setRequestClient(lookup: () => QueryClient | undefined): void {
+  requestClient = lookup;
+}
+
 /** A query a route loader starts (see `prefetch`). */
 export type Start = () => Promise<unknown>;
 
@@ -37,13 +47,13 @@ export type Start = () => Promise<unknown>;
 export const pageQuery =
   <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Error, T, K>): Start =>
   () =>
-    queryClient.ensureQueryData(options);
+    loaderClient().ensureQueryData(options);
 
 /** The first page of a page's "load more" list, by the options of its infinite query. */
 export const firstPages =
   <T, K extends QueryKey, P>(options: EnsureInfiniteQueryDataOptions<T, Error, T, K, P>): Start =>
   () =>
-    queryClient.ensureInfiniteQueryData(options);
+    loaderClient().ensureInfiniteQueryData(options);
 
 /**
  * A route loader's work: starts the page's first queries while its chunk loads, and returns at once. It neither

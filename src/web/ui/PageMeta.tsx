@@ -1,10 +1,16 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 /** The site's name, after every page's own title. */
 export const SITE_NAME = 'Farmstall';
 
-/** An absolute URL on this site for a path (the origin the app is served from). */
-export const absoluteUrl = (path: string) => new URL(path, window.location.origin).href;
+/** The origin the page was asked at, given by the server when it renders the page (the browser knows its own). */
+export const SiteOrigin = createContext<string | undefined>(undefined);
+
+/** Absolute URLs on this site for paths (the origin the app is served from). */
+export function useAbsoluteUrl(): (path: string) => string {
+  const origin = useContext(SiteOrigin) ?? window.location.origin;
+  return (path) => new URL(path, origin).href;
+}
 
 /**
  * A page's title ("Fresh Fruit · Farmstall"), description and canonical link; React 19 hoists them into the head.
@@ -19,6 +25,7 @@ export function PageMeta({
   description?: string;
   canonical?: string;
 }) {
+  const absoluteUrl = useAbsoluteUrl();
   // index.html's own title and description (marked data-until-page) serve until the first page gives its own.
   useEffect(() => {
     for (const element of document.head.querySelectorAll('[data-until-page]')) element.remove();

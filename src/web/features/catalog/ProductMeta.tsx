@@ -2,12 +2,13 @@ import { categoryLabel } from '#contract/categories.ts';
 import { formatUnitPrice } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { paths } from '../../paths.ts';
-import { absoluteUrl, PageMeta } from '../../ui/PageMeta.tsx';
+import { PageMeta, useAbsoluteUrl } from '../../ui/PageMeta.tsx';
 
 type Summary = { averageRating: number; reviewCount: number } | undefined;
 
 /** The product page's title (name, shop, price with unit), description, canonical link and schema.org Product. */
 export function ProductMeta({ product: p, summary }: { product: Product; summary: Summary }) {
+  const absoluteUrl = useAbsoluteUrl();
   const price = p.deal?.price ?? p.productPrice;
   const path = paths.productDetails(p._id);
   const data = {

@@ -24,7 +24,10 @@ export function Countdown({ endsAt }: { endsAt: string }) {
     <div className="flex gap-2" role="timer" aria-label="Deal ends in">
       {parts.map((p) => (
         <span key={p.label} className="flex min-w-12 flex-col items-center rounded-box bg-base-100 px-2 py-1 shadow-sm">
-          <span className="font-mono text-lg font-bold text-primary">{p.value}</span>
+          {/* The server counted a moment earlier: the browser shows its own count once it runs. */}
+          <span className="font-mono text-lg font-bold text-primary" suppressHydrationWarning>
+            {p.value}
+          </span>
           <span className="text-xs">{p.label}</span>
         </span>
       ))}

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../modules/catalog/test-products.ts';
+import { createTestApp, type TestContext } from '../test/app.ts';
+import { createUser } from '../test/users.ts';
+
+/**
+ * What a browser or a crawler gets before any script runs (issue 16, item 2): the page rendered on the server with its
+ * data, from the web build's own renderer; the plain app when the render fails.
+ */
+let webDir: string;
+let t: TestContext;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-ssr-web-'));
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--logLevel', 'error']);
+  t = await createTestApp({}, webDir);
+}, 240_000);
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+const jsonLd = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as object;
+
+describe('a server-rendered page', () => {
+  it("holds the product's name, price, title and Product data in the HTML, and its data for the browser", async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const id = await insertProduct(t, vendor.id, { name: 'Heirloom Carrots', productionCostCents: 250 });
+    const product = (await t.app.inject({ url: `/api/singleProduct/${id}` })).json();
+    const price = product.productPrice.toFixed(2);
+
+    const res = await t.app.inject({ url: `/productDetails/${id}`, headers: { host: 'shop.example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const [head, body] = res.body.split('</head>');
+    expect(head).toMatch(new RegExp(`<title>Heirloom Carrots from [^<]+, \\$${price} per kg · Farmstall</title>`));
+    expect(head).toContain(`<link rel="canonical" href="http://shop.example.com/productDetails/${id}"/>`);
+    expect(head.match(/<title/g)).toHaveLength(1);
+    expect(body).toMatch(/<h1[^>]*>Heirloom Carrots<\/h1>/);
+    expect(body).toContain(`$${price}`);
+    expect(jsonLd(body)).toMatchObject({
+      '@type': 'Product',
+      name: 'Heirloom Carrots',
+      offers: { '@type': 'Offer', price, priceCurrency: 'USD' },
+    });
+    const data = JSON.parse(/<script type="application\/json" id="ssr-data">(.*?)<\/script>/s.exec(body)?.[1] ?? '{}');
+    const queries = data.queries.queries.map((q: { queryKey: unknown }) => q.queryKey);
+    expect(queries).toContainEqual(['products', 'one', id]);
+  });
+
+  it('answers an unknown path 404 with the Not Found page rendered', async () => {
+    const res = await t.app.inject({ url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Page not found · Farmstall</title>');
+    expect(res.body).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+  });
+
+  it('never serves the renderer itself', async () => {
+    const res = await t.app.inject({ url: '/ssr/entry-server.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('createRenderer');
+  });
+});
+
+describe('a render that fails', () => {
+  it('sends the plain app (the browser renders the page), status as usual', async () => {
+    const broken = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-ssr-broken-'));
+    await fs.cp(webDir, broken, { recursive: true });
+    await fs.writeFile(
+      path.join(broken, 'ssr', 'entry-server.js'),
+      "export const createRenderer = () => async () => { throw new Error('the render broke'); };\n",
+    );
+    const plain = await fs.readFile(path.join(webDir, 'index.html'), 'utf8');
+    const other = await createTestApp({}, broken);
+    try {
+      const home = await other.app.inject({ url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toBe(plain);
+      expect(home.body).toContain('<div id="root"></div>');
+      expect((await other.app.inject({ url: '/no-such-page' })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+      await fs.rm(broken, { recursive: true, force: true });
+    }
+  });
+});
