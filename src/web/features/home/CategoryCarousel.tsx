@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { whenIdle } from '../../ui/when-idle.ts';
 import { CATEGORY_CARDS, CategoryCard } from './category-cards.tsx';
 
@@ -12,24 +13,23 @@ const CARD_WIDTH =
 
 /** 'Browse All Category': a card for each of the twelve categories, linking to its page. */
 export function CategoryCarousel() {
+  // The server renders the first-paint look; the browser swaps in the slider once the page is hydrated.
+  const hydrated = useHydrated();
+  const row = (
+    <ul className="flex gap-[10px] overflow-hidden min-[480px]:gap-5 md:gap-[30px] lg:gap-10 xl:gap-[50px]">
+      {CATEGORY_CARDS.map((category, index) => (
+        <li key={category.path} className={`shrink-0 ${CARD_WIDTH}`}>
+          <CategoryCard index={index} />
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-4 pt-10">
       <h2 id="home-categories" className="mb-4 text-2xl font-bold">
         Browse All Category
       </h2>
-      <Suspense
-        fallback={
-          <ul className="flex gap-[10px] overflow-hidden min-[480px]:gap-5 md:gap-[30px] lg:gap-10 xl:gap-[50px]">
-            {CATEGORY_CARDS.map((category, index) => (
-              <li key={category.path} className={`shrink-0 ${CARD_WIDTH}`}>
-                <CategoryCard index={index} />
-              </li>
-            ))}
-          </ul>
-        }
-      >
-        <CategorySwiper />
-      </Suspense>
+      <Suspense fallback={row}>{hydrated ? <CategorySwiper /> : row}</Suspense>
     </section>
   );
 }
