@@ -43,13 +43,7 @@ export const productList = z.array(product);
 export const PRODUCT_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'relevance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
-/** A listing counts its matches up to this many; beyond, its first page says "1,000+" (decision 014). */
-export const LISTING_COUNT_CAP = 1000;
-
-/** A first page's count as shoppers read it: "23", or "1,000+" when capped. */
-export function totalLabel(total: number, capped: boolean | undefined): string {
-  return capped ? `${total.toLocaleString('en-US')}+` : String(total);
-}
+export { LISTING_COUNT_CAP, totalLabel } from './listing-count.ts';
 
 const optionalText = (max: number) =>
   z

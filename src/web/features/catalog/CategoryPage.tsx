@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
 import { CATEGORIES, type CategoryValue, categoryPath } from '#contract/categories.ts';
-import { totalLabel } from '#contract/products.ts';
+import { totalLabel } from '#contract/listing-count.ts';
 import { paths } from '../../paths.ts';
 import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';

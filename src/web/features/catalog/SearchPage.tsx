@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LINKS } from '#contract/categories.ts';
-import { totalLabel } from '#contract/products.ts';
+import { totalLabel } from '#contract/listing-count.ts';
 import { SearchBox } from '../../layout/SearchBox.tsx';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';

@@ -1,7 +1,7 @@
 import { MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { totalLabel } from '#contract/products.ts';
+import { totalLabel } from '#contract/listing-count.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
