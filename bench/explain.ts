@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { listProducts } from '../src/server/modules/catalog/list-products.ts';
 import { getOfferedProduct } from '../src/server/modules/catalog/product-service.ts';
 import { suggest } from '../src/server/modules/catalog/search-suggest.ts';
+import { reviewSummaryOf } from '../src/server/modules/reviews/index.ts';
 import { seedBenchCatalog } from './seed.ts';
 
 /**
@@ -54,7 +55,7 @@ try {
     listProducts(db, { category: 'vegetable', limit: 20, cursor: first.nextCursor ?? undefined }),
   );
   await explain('price sort', () => listProducts(db, { category: 'vegetable', sort: 'price-asc', limit: 20 }));
-  await explain('product page', () => getOfferedProduct(db, first.items[0]._id));
+  await explain('product page', () => getOfferedProduct(db, first.items[0]._id, reviewSummaryOf));
   const q = process.argv[3] ?? 'chedar chese';
   await explain('search with a typo', () => listProducts(db, { q, limit: 20 }));
   await explain('search with a typo, price sort', () => listProducts(db, { q, sort: 'price-asc', limit: 20 }));

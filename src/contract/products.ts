@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, UNITS } from './categories.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
+import { reviewSummary } from './reviews.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
 
 /** A deal on a product: its percent off, the price the cart charges while it runs (dollars) and its end. */
@@ -39,6 +40,10 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
+
+/** GET /singleProduct/:id: the product with what the product page's first screen shows of its reviews. */
+export const offeredProduct = product.extend({ reviewSummary: reviewSummary.omit({ productId: true }) });
+export type OfferedProduct = z.infer<typeof offeredProduct>;
 
 export const PRODUCT_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'relevance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];

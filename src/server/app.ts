@@ -25,6 +25,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
+import { reviewSummaryOf } from './modules/reviews/index.ts';
 import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
@@ -68,7 +69,7 @@ declare module 'fastify' {
 /** The route modules under /api, in the order they are registered; each gets its own plugin context. */
 const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
-  catalogRoutes,
+  (api) => catalogRoutes(api, { reviewSummaryOf }),
   (api) => shopRoutes(api, { productCounts: countOfferedProducts }),
   cartRoutes,
   couponRoutes,

@@ -3,6 +3,7 @@ import type { CategoryValue } from '../categories.ts';
 import {
   dealList,
   legacyListQuery,
+  offeredProduct,
   popularQuery,
   product,
   productCreated,
@@ -97,11 +98,11 @@ export const catalogApi = {
     method: 'GET',
     path: '/singleProduct/:id',
     tag: 'catalog',
-    summary: 'One offered product (404 once unlisted or expired)',
+    summary: 'One offered product with its rating summary (404 once unlisted or expired)',
     access: { allow: 'public' },
     params: productIdParams,
     status: 200,
-    response: product,
+    response: offeredProduct,
     errors: [404],
   }),
   search: route({

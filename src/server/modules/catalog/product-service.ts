@@ -2,7 +2,13 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { VendorAllowance } from '#contract/catalog.ts';
 import { dollarsToCents, priceFromCost } from '#contract/money.ts';
-import { PRODUCT_LIMIT_MESSAGE, type Product, type ProductEditInput, type ProductInput } from '#contract/products.ts';
+import {
+  type OfferedProduct,
+  PRODUCT_LIMIT_MESSAGE,
+  type Product,
+  type ProductEditInput,
+  type ProductInput,
+} from '#contract/products.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -19,13 +25,27 @@ const GONE = 'This product is no longer available';
 
 const ownedRow = productRow.extend({ listed: z.boolean() });
 
-/** The statement reading one product with its shop and running deal (the product page's). */
-export function productSql(id: string): SQL {
-  return sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`;
+/**
+ * A product's review summary as a relation of one row (review_count, average_rating) for the product `productId`:
+ * the reviews module's, given to the catalog's routes by app.ts (the reviews module depends on the catalog).
+ */
+export type ReviewSummaryOf = (productId: SQL) => SQL;
+
+const pageRow = ownedRow.extend({ review_count: z.number(), average_rating: z.number() });
+
+/** The product page's one statement: the product with its shop, running deal and review summary. */
+export function productPageSql(id: string, reviewSummaryOf: ReviewSummaryOf): SQL {
+  return sql`SELECT ${PRODUCT_COLUMNS}, p.listed, summary.review_count, summary.average_rating
+    FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
+    WHERE p.id = ${id}::uuid`;
 }
 
 async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRow> | undefined> {
-  const [row] = await queryPrepared(db, ownedRow, productSql(id));
+  const [row] = await queryPrepared(
+    db,
+    ownedRow,
+    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
+  );
   return row;
 }
 
@@ -36,11 +56,14 @@ async function productById(db: Tx, id: string): Promise<Product> {
   return toProduct(row);
 }
 
-/** A product a shopper can see and buy: listed and not past its expiry date; 404 otherwise. */
-export async function getOfferedProduct(db: Tx, id: string): Promise<Product> {
-  const row = await selectProduct(db, id);
+/**
+ * A product a shopper can see and buy (listed and not past its expiry date; 404 otherwise) with its review
+ * summary, in one statement.
+ */
+export async function getOfferedProduct(db: Tx, id: string, reviewSummaryOf: ReviewSummaryOf): Promise<OfferedProduct> {
+  const [row] = await queryPrepared(db, pageRow, productPageSql(id, reviewSummaryOf));
   if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
-  return toProduct(row);
+  return { ...toProduct(row), reviewSummary: { reviewCount: row.review_count, averageRating: row.average_rating } };
 }
 
 /** Any listed product, expired or not, for its owner (404 when unlisted, 403 when someone else's). */

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE } from '#contract/products.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -128,6 +129,42 @@ describe('reading products', () => {
     const unlisted = await insertProduct(t, vendor.id, { listed: false });
     expect((await t.app.inject({ url: `/api/singleProduct/${unlisted}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/singleProduct/not-an-id' })).statusCode).toBe(400);
+  });
+
+  it("GET /api/singleProduct/:id is one SQL statement with the first screen's rating summary", async () => {
+    const id = await insertProduct(t, vendor.id, { name: 'Rated Basil' });
+    const [ann, bob, cid] = [await createUser(t), await createUser(t), await createUser(t)];
+    const review = (user: TestUser, rating: number, status = 'visible') =>
+      t.db.execute(sql`INSERT INTO comments (product_id, user_id, comment_des, rating, status)
+        VALUES (${id}::uuid, ${user.id}::uuid, 'Good', ${rating}, ${status}::review_status)`);
+    await review(ann, 5);
+    await review(bob, 2);
+    await review(cid, 1, 'removed');
+    // Every statement the app's pool runs while it answers.
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const query = pool.query;
+    const statements: unknown[] = [];
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements.push(args[0]);
+      return query.apply(pool, args);
+    }) as typeof query;
+    try {
+      const response = await t.app.inject({ url: `/api/singleProduct/${id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        productName: 'Rated Basil',
+        reviewSummary: { reviewCount: 2, averageRating: 3 },
+      });
+      expect(statements).toHaveLength(1);
+      const unrated = await insertProduct(t, vendor.id);
+      statements.length = 0;
+      expect((await t.app.inject({ url: `/api/singleProduct/${unrated}` })).json()).toMatchObject({
+        reviewSummary: { reviewCount: 0, averageRating: 0 },
+      });
+      expect(statements).toHaveLength(1);
+    } finally {
+      pool.query = query;
+    }
   });
 
   it('GET /api/products/vendor: the vendor and admins only, with expired products flagged', async () => {

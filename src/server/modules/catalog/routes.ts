@@ -16,6 +16,7 @@ import {
   createProduct,
   editProduct,
   getOfferedProduct,
+  type ReviewSummaryOf,
   unlistProduct,
   vendorAllowance,
   vendorProducts,
@@ -64,8 +65,8 @@ function sendJson(reply: FastifyReply, json: string, cacheControl?: string) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** Categories, products, deals and search. */
-export async function catalogRoutes(app: FastifyInstance) {
+/** Categories, products, deals and search; the product page shows the reviews module's summary. */
+export async function catalogRoutes(app: FastifyInstance, options: { reviewSummaryOf: ReviewSummaryOf }) {
   catalogCache(app.db, app.config.catalogCacheMs);
   // A catalog write on any process (announced through PostgreSQL) makes every process's listings fresh at once.
   app.catalogChanges.subscribe(() => catalogCache(app.db).clear());
@@ -114,7 +115,7 @@ export async function catalogRoutes(app: FastifyInstance) {
   handle(app, catalogApi.deals, async (request) => app.catalogRead(request, currentDeals));
 
   handle(app, catalogApi.product, async (request) =>
-    app.catalogRead(request, (db) => getOfferedProduct(db, request.params.id)),
+    app.catalogRead(request, (db) => getOfferedProduct(db, request.params.id, options.reviewSummaryOf)),
   );
 
   handle(app, catalogApi.vendorProducts, async ({ query, user }) => {

@@ -1,2 +1,2 @@
 /** The reviews module's public functions: other modules and the seed read and write reviews only through these. */
-export { countShownReviews, type ReviewRecord, recordReviews } from './service.ts';
+export { countShownReviews, type ReviewRecord, recordReviews, reviewSummaryOf } from './service.ts';

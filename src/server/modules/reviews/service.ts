@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   type MyReview,
   NOT_DELIVERED_MESSAGE,
@@ -9,6 +10,7 @@ import {
   type ReviewSummary,
 } from '#contract/reviews.ts';
 import type { Tx } from '../../db/client.ts';
+import { parseRows } from '../../db/rows.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { productNames, productOwner } from '../catalog/index.ts';
@@ -76,14 +78,20 @@ export async function listReviews(db: Tx, productId: string): Promise<Review[]> 
   return toReviews(db, rows);
 }
 
-/** Count and average (floor of the mean, as the spec computes it) of a product's shown reviews. */
+/**
+ * Count and average (floor of the mean, as the spec computes it) of the product's shown reviews, as a relation of
+ * one row (review_count, average_rating) that another statement can join (the product page's).
+ */
+export function reviewSummaryOf(productId: SQL): SQL {
+  return sql`(SELECT count(*)::int AS review_count, coalesce(floor(avg(${comments.rating})), 0)::int AS average_rating
+    FROM ${comments} WHERE ${comments.productId} = ${productId} AND ${shown})`;
+}
+
 export async function reviewSummary(db: Tx, productId: string): Promise<ReviewSummary> {
   await assertProductExists(db, productId);
-  const [row] = await db
-    .select({ n: count(), average: sql`coalesce(floor(avg(${comments.rating})), 0)`.mapWith(Number) })
-    .from(comments)
-    .where(and(eq(comments.productId, productId), shown));
-  return { productId, reviewCount: row.n, averageRating: row.average };
+  const { rows } = await db.execute(sql`SELECT * FROM ${reviewSummaryOf(sql`${productId}::uuid`)} summary`);
+  const [row] = parseRows(z.object({ review_count: z.number(), average_rating: z.number() }), rows);
+  return { productId, reviewCount: row.review_count, averageRating: row.average_rating };
 }
 
 type Standing = { vendorId: string; delivered: boolean; review: { id: string; status: string } | undefined };

@@ -15,7 +15,6 @@ import { Stars } from '../../ui/Stars.tsx';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useProduct } from './get-product.ts';
-import { useReviewSummary } from './get-review-summary.ts';
 import { ProductMeta } from './ProductMeta.tsx';
 import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
@@ -23,7 +22,6 @@ import { ReviewList } from './ReviewList.tsx';
 export function ProductDetailsPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
-  const summary = useReviewSummary(id);
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
   const [amount, setAmount] = useState(1);
@@ -42,12 +40,13 @@ export function ProductDetailsPage() {
     );
   }
   const p = product.data;
+  const summary = p.reviewSummary;
   const stock = p.productQuantity.value;
   const categoryPage = categoryPath(p.productCategory);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <ProductMeta product={p} summary={summary.data} />
+      <ProductMeta product={p} summary={summary} />
       <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
         <ul>
           <li>
@@ -72,11 +71,11 @@ export function ProductDetailsPage() {
         <div>
           <h1 className="text-3xl font-bold md:text-4xl">{p.productName}</h1>
           <div className="mt-2 flex items-center gap-2">
-            {summary.data && summary.data.reviewCount > 0 ? (
+            {summary.reviewCount > 0 ? (
               <>
-                <Stars rating={summary.data.averageRating} size={20} />
+                <Stars rating={summary.averageRating} size={20} />
                 <span className="text-sm">
-                  ({summary.data.reviewCount} review{summary.data.reviewCount === 1 ? '' : 's'})
+                  ({summary.reviewCount} review{summary.reviewCount === 1 ? '' : 's'})
                 </span>
               </>
             ) : (

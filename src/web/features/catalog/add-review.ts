@@ -1,6 +1,7 @@
 import type { ReviewInput } from '#contract/reviews.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
+import { productQuery } from './get-product.ts';
 import { reviewsKey } from './get-reviews.ts';
 
 export function addReview(input: ReviewInput) {
@@ -8,5 +9,6 @@ export function addReview(input: ReviewInput) {
 }
 
 export function useAddReview(productId: string) {
-  return useRefreshingMutation(addReview, [reviewsKey(productId)]);
+  // The product page's rating summary comes with the product.
+  return useRefreshingMutation(addReview, [reviewsKey(productId), productQuery(productId).queryKey]);
 }

@@ -1,7 +1,6 @@
 import { CATEGORIES } from '#contract/categories.ts';
 import { firstPages, type LoadAt, pageQuery } from '../../api/query-client.ts';
 import { productQuery } from './get-product.ts';
-import { reviewSummaryQuery } from './get-review-summary.ts';
 import { shopQuery } from './get-shop.ts';
 import { productPagesQuery } from './list-products.ts';
 import { shopsQuery } from './list-shops.ts';
@@ -14,10 +13,8 @@ export const categoryPage = ({ params }: LoadAt) => {
   const category = CATEGORIES.find((c) => c.value === params.value);
   return category ? [firstPages(productPagesQuery({ category: category.value, sort: 'popular' }))] : [];
 };
-export const productPage = ({ params }: LoadAt) => [
-  pageQuery(productQuery(params.id ?? '')),
-  pageQuery(reviewSummaryQuery(params.id ?? '')),
-];
+// The product page's first screen (the product and its rating summary) is one request.
+export const productPage = ({ params }: LoadAt) => [pageQuery(productQuery(params.id ?? ''))];
 export const shopList = () => [pageQuery(shopsQuery(''))];
 export const shopPage = ({ params }: LoadAt) => [
   pageQuery(shopQuery(params.id ?? '')),
