@@ -7,7 +7,7 @@ import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
-import { relevanceScore, type ShopMatch, searchCandidates, searchShops, searchWords } from './search-ranking.ts';
+import { relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 
 export type ListProductsParams = {
   q?: string;
@@ -112,26 +112,10 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
     const words = searchWords(params.q);
     if (words.length === 0) return { items: [], nextCursor: null, total: cursor ? null : 0 };
     // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
-    const shops: ShopMatch[] = await searchShops(db, params.q);
-    const search = sql`WITH ${searchCandidates(params.q, words, offered, shops)}`;
+    const search = sql`WITH ${searchCandidates(params.q, words, offered)}`;
     const where = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
     if (sort === 'relevance') {
-      const after = cursor
-        ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
-        : sql``;
-      rows = await queryPrepared(
-        db,
-        listedRow,
-        sql`${search}
-        SELECT ranked.* FROM (
-          SELECT ${PRODUCT_COLUMNS}, ${relevanceScore(params.q, shops)} AS score, count(*) OVER ()::int AS total
-          FROM products p JOIN categories c ON c.value = p.category ${SHOP_CARD_JOIN}
-          WHERE ${where}
-        ) ranked
-        ${after}
-        ORDER BY ranked.score DESC, ranked.id ASC
-        LIMIT ${fetch}`,
-      );
+      rows = await queryPrepared(db, listedRow, sql`${search} ${relevancePage(params.q, where, cursor, fetch)}`);
     } else {
       rows = await queryPrepared(db, listedRow, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
     }

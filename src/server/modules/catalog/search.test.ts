@@ -67,6 +67,24 @@ describe('GET /api/search', () => {
     expect(third.nextCursor).toBeNull();
   });
 
+  it('sends one statement to PostgreSQL per search, shops ranked in it', async () => {
+    const pool = t.db.$client;
+    const send = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    const sent: unknown[] = [];
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      sent.push(args[0]);
+      return send(...args);
+    };
+    try {
+      // Texts no other test searches, so no cached page answers them.
+      expect(names((await search('meadow dairy chese')).items)[0]).toBe('Aged Cheddar Cheese');
+      expect(names((await search('sunny orchard')).items)).toContain('Honeycrisp Apples');
+    } finally {
+      (pool as { query: unknown }).query = send;
+    }
+    expect(sent).toHaveLength(2);
+  });
+
   it('GET /api/products?q= filters and sorts the matches by price', async () => {
     const response = await t.app.inject({ url: '/api/products?q=tomato&sort=price-desc' });
     const items: Product[] = response.json().items;

@@ -9,6 +9,7 @@ export {
 } from './profiles.ts';
 export {
   closestShops,
+  closestShopsRelation,
   type ShopCard,
   shopCards,
   shopCardsRelation,

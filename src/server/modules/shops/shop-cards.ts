@@ -1,6 +1,12 @@
 import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { accountEmailsRelation, accountsByIds, activeAccountsByIds, findActiveUserByEmail } from '../users/index.ts';
+import {
+  accountEmailsRelation,
+  accountsByIds,
+  activeAccountIdsRelation,
+  activeAccountsByIds,
+  findActiveUserByEmail,
+} from '../users/index.ts';
 import { type ShopProfile, shopOf, shopsByVendorIds } from './profiles.ts';
 import { shops } from './tables.ts';
 
@@ -87,6 +93,21 @@ export const matchingShops = (search: ShopSearch, options: { address?: boolean }
     options.address ? ilike(shops.address, containing(search.q)) : undefined,
     closeName(search),
   );
+
+/**
+ * `closestShops` without spelling as a relation another module's SQL may join (product search ranks by it in its own
+ * statement): `vendor_id`, `similarity`, `close` and `place` (1 for the closest) of at most `limit` shops. The limit
+ * is written into the text, so a prepared statement's generic plan knows it.
+ */
+export function closestShopsRelation(q: string, limit: number): SQL {
+  const search = shopSearch(q, false);
+  const similarity = nameSimilarity(search);
+  return sql`(SELECT ${shops.vendorId} AS vendor_id, ${similarity} AS similarity, ${closeName(search)} AS close,
+      row_number() OVER (ORDER BY ${similarity} DESC, ${shops.name}, ${shops.vendorId}) AS place
+    FROM ${shops} JOIN ${activeAccountIdsRelation()} account ON account.id = ${shops.vendorId}
+    WHERE ${matchingShops(search)}
+    ORDER BY place LIMIT ${sql.raw(String(Math.trunc(limit)))})`;
+}
 
 /**
  * Enabled vendors' shops whose name contains the text or is a close spelling of it (see `shopSearch`),

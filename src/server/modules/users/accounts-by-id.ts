@@ -18,3 +18,8 @@ export async function accountsByIds(db: Tx, ids: readonly string[]): Promise<Map
 export function accountEmailsRelation(): SQL {
   return sql`(SELECT ${users.id} AS id, ${users.email} AS email FROM ${users})`;
 }
+
+/** The ids of the accounts not disabled, as a relation another module's SQL may join (the shops a search ranks). */
+export function activeAccountIdsRelation(): SQL {
+  return sql`(SELECT ${users.id} AS id FROM ${users} WHERE ${users.disabledAt} IS NULL)`;
+}
