@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './App.tsx';
@@ -17,13 +18,16 @@ const ssrData = document.getElementById(SSR_DATA_ID)?.textContent;
 if (ssrData) {
   const data = JSON.parse(ssrData) as SsrData;
   hydrate(queryClient, data.queries);
+  // In a transition, React hydrates in slices of a few milliseconds: the page answers input meanwhile.
   void loadCurrentRoutes().then(() =>
-    hydrateRoot(
-      root,
-      <App queryClient={queryClient}>
-        <RouterProvider router={createRouter(data.router)} />
-      </App>,
-    ),
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <App queryClient={queryClient}>
+          <RouterProvider router={createRouter(data.router)} />
+        </App>,
+      );
+    }),
   );
 } else {
   createRoot(root).render(
