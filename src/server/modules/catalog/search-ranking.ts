@@ -4,7 +4,7 @@ import type { Cursor } from './cursor.ts';
 import { PRODUCT_COLUMNS, SHOP_CARD_JOIN } from './product-rows.ts';
 
 /** A number written into the statement's text (not a parameter), so a prepared statement's generic plan knows it. */
-const literal = (n: number) => sql.raw(String(n));
+export const literal = (n: number) => sql.raw(String(n));
 
 /** How many products each source of candidates offers at most: the ranking never scores more than a few hundred. */
 export const CANDIDATES_PER_SOURCE = 100;
