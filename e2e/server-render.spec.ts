@@ -1,0 +1,73 @@
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 16, item 2: a public page comes rendered by the server with its data; the browser takes it over (hydrates)
+ * without a console error and without asking the API for what the page already holds, then works as before.
+ */
+
+type Product = {
+  _id: string;
+  productName: string;
+  shopId: string;
+  shopName: string;
+  productQuantity: { value: number };
+  expired: boolean;
+};
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test("a shopper's product page: the server's HTML has the product, hydration logs nothing, Add to Cart works", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  const products = (await (await page.request.get('/api/allProducts?limit=60')).json()) as Product[];
+  const product = products.find((p) => p.productQuantity.value >= 5 && !p.expired) as Product;
+
+  const html = await (await page.request.get(`/productDetails/${product._id}`)).text();
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${product.productName}</h1>`));
+  expect(html).toContain('id="ssr-data"');
+
+  const account = { name: 'Hydra', email: `hydra-${unique()}@example.com`, password: 'Shopper#2026!' };
+  expect((await page.request.post('/api/users', { data: account })).ok()).toBe(true);
+  const { token } = await (await page.request.post('/api/jwt', { data: account })).json();
+  await page.goto('/about');
+  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+
+  const productReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/singleProduct/')) productReads.push(request.url());
+  });
+  await page.goto(`/productDetails/${product._id}`);
+  // The server rendered it as a visitor; once hydrated, the session is the shopper's.
+  await expect(page.getByRole('button', { name: 'Account menu of Hydra' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(productReads, 'the product the page holds is not asked again').toEqual([]);
+  expect(problems, 'console errors and warnings').toEqual([]);
+});
+
+test('without JavaScript the home, a category, a shop and a product page show their content', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const products = (await (await page.request.get('/api/allProducts?limit=20')).json()) as Product[];
+  const [product] = products;
+
+  await page.goto(`/productDetails/${product._id}`);
+  await expect(page.getByRole('heading', { name: product.productName, level: 1 })).toBeVisible();
+  await page.goto(`/shopDetails/${product.shopId}`);
+  await expect(page.getByRole('heading', { name: product.shopName, level: 1 })).toBeVisible();
+  await page.goto('/fruitProducts');
+  await expect(page.getByRole('heading', { name: 'Fresh Fruit', level: 1 })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: /products/i })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Browse All Category' })).toBeVisible();
+  await context.close();
+});
