@@ -90,7 +90,10 @@ async function main() {
     // Pictures stored before their AVIF and other widths get them in the background (pages show the stored
     // WebP of a picture until its variants exist).
     backfillImageVariants(storage).then(
-      ({ pictures, files }) => pictures > 0 && app.log.info({ pictures, files }, 'picture variants stored'),
+      ({ pictures, files, unreadable }) => {
+        if (pictures > 0) app.log.info({ pictures, files }, 'picture variants stored');
+        if (unreadable.length > 0) app.log.warn({ unreadable }, 'pictures that could not be read keep their WebP only');
+      },
       (error: unknown) => app.log.error({ err: error }, 'picture variants could not be stored'),
     );
   } catch (error) {

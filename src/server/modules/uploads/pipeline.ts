@@ -99,23 +99,30 @@ export async function storeImage(storage: Storage, input: Buffer): Promise<Store
 /**
  * Stores the variants a picture stored before them lacks (pictures kept only as `<id>.webp` and `<id>-400.webp`
  * get AVIF and the other widths), made from its largest WebP. Idempotent: a second run finds nothing to do.
- * Returns how many pictures it completed and how many files it stored.
+ * Returns how many pictures it completed, how many files it stored, and the pictures it could not read (skipped).
  */
-export async function backfillImageVariants(storage: Storage): Promise<{ pictures: number; files: number }> {
+export async function backfillImageVariants(
+  storage: Storage,
+): Promise<{ pictures: number; files: number; unreadable: string[] }> {
   const names = new Set<string>();
   for await (const key of storage.keys()) names.add(key);
   let pictures = 0;
   let files = 0;
+  const unreadable: string[] = [];
   for (const name of names) {
     const id = uploadedImageId(name);
     if (!id || name !== imageVariantName(id, LARGEST, 'webp')) continue;
     const missing = (variant: string) => !names.has(variant);
     if (!IMAGE_WIDTHS.some((w) => IMAGE_FORMATS.some((f) => missing(imageVariantName(id, w, f))))) continue;
-    const input = await storage.get(name);
-    const { width } = await sharp(input).metadata();
-    if (!width) continue;
-    files += (await storeVariants(storage, input, id, width, missing)).size;
-    pictures += 1;
+    try {
+      const input = await storage.get(name);
+      const { width } = await sharp(input).metadata();
+      if (!width) throw new Error(`${name} has no width`);
+      files += (await storeVariants(storage, input, id, width, missing)).size;
+      pictures += 1;
+    } catch {
+      unreadable.push(name);
+    }
   }
-  return { pictures, files };
+  return { pictures, files, unreadable };
 }

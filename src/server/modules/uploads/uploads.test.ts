@@ -183,17 +183,19 @@ describe('POST /api/uploads', () => {
 });
 
 describe('pictures stored before AVIF and the other widths', () => {
-  it('get every variant from the backfill, once: a second run stores nothing', async () => {
+  it('get every variant from the backfill, once (a second run stores nothing), past a damaged one', async () => {
     const id = await storeLegacyPicture(t.app.storage);
     const get = async (name: string) => {
       const served = await t.app.inject(`/uploads/${name}`);
       return { status: served.statusCode, body: served.rawPayload };
     };
     expect(await servedVariants(get, id)).toContain('800 404');
+    const damaged = `${randomUUID()}.webp`;
+    await t.app.storage.put(damaged, Buffer.from('not a picture any more'), 'image/webp');
 
-    expect(await backfillImageVariants(t.app.storage)).toEqual({ pictures: 1, files: 6 });
+    expect(await backfillImageVariants(t.app.storage)).toEqual({ pictures: 1, files: 6, unreadable: [damaged] });
     expect(await servedVariants(get, id)).toEqual(ALL_VARIANTS);
-    expect(await backfillImageVariants(t.app.storage)).toEqual({ pictures: 0, files: 0 });
+    expect(await backfillImageVariants(t.app.storage)).toEqual({ pictures: 0, files: 0, unreadable: [damaged] });
   });
 });
 
@@ -263,7 +265,7 @@ describe('uploads to an S3-compatible bucket', () => {
     expect(await backfillImageVariants(s3App.app.storage)).toMatchObject({ pictures: 1, files: 6 });
     expect(await servedVariants(get, id)).toEqual(ALL_VARIANTS);
     expect(s3.objects.get(`farmstall-pictures/${imageVariantName(id, 800, 'avif')}`)?.contentType).toBe('image/avif');
-    expect(await backfillImageVariants(s3App.app.storage)).toEqual({ pictures: 0, files: 0 });
+    expect(await backfillImageVariants(s3App.app.storage)).toEqual({ pictures: 0, files: 0, unreadable: [] });
   });
 
   it('is a stand-in that refuses unsigned writes, so the signed upload above proves the client signs', async () => {
