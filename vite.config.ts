@@ -10,6 +10,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server-side renderer (scripts/ssr-build.ts) is one file: the server installs no front-end package.
   plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), ssrBuild(), precompress()],
   ssr: { noExternal: true },
+  // The renderer has React's build of the client build (production), whatever NODE_ENV the server runs with.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') } } : {}),
   resolve: {
     alias: {
       '#contract': new URL('./src/contract', import.meta.url).pathname,

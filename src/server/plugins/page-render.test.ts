@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct } from '../modules/catalog/test-products.ts';
+import { insertProduct, renameProduct } from '../modules/catalog/test-products.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { createUser } from '../test/users.ts';
 
@@ -17,7 +17,8 @@ let t: TestContext;
 beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-ssr-web-'));
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--logLevel', 'error']);
-  t = await createTestApp({}, webDir);
+  // Kept pages and catalog reads live a minute here: only the catalog change can make a new render show an edit.
+  t = await createTestApp({ CATALOG_CACHE_MS: '60000' }, webDir);
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -51,6 +52,17 @@ describe('a server-rendered page', () => {
     const data = JSON.parse(/<script type="application\/json" id="ssr-data">(.*?)<\/script>/s.exec(body)?.[1] ?? '{}');
     const queries = data.queries.queries.map((q: { queryKey: unknown }) => q.queryKey);
     expect(queries).toContainEqual(['products', 'one', id]);
+  });
+
+  it("shows a vendor's edit on the next render (a kept page is dropped at a catalog change)", async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const id = await insertProduct(t, vendor.id, { name: 'Green Beans' });
+    const heading = async () =>
+      /<h1[^>]*>([^<]*)<\/h1>/.exec((await t.app.inject({ url: `/productDetails/${id}` })).body)?.[1];
+    expect(await heading()).toBe('Green Beans');
+    expect(await heading()).toBe('Green Beans');
+    await renameProduct(t, vendor.auth, id, 'Runner Beans');
+    await expect.poll(heading, { timeout: 5000 }).toBe('Runner Beans');
   });
 
   it('answers an unknown path 404 with the Not Found page rendered', async () => {
