@@ -1,11 +1,12 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { z } from 'zod';
 import { LISTING_COUNT_CAP, type Product, type ProductSort } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
-import { queryPrepared } from './prepared.ts';
+import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 
@@ -28,10 +29,13 @@ export type ProductPageResult = {
 const listedRow = productRow.extend({ score: z.number().optional(), total: z.number().nullable() });
 type Row = ProductRow & { score?: number };
 
+/** Where a keyset page starts: the cursor's key and id (or placeholders for them). */
+type After = Pick<Cursor, 'value' | 'id'> | { value: Placeholder; id: Placeholder };
+
 /** Each sort: its ORDER BY, the keyset condition after a cursor, and the key of a row. */
 const ORDERS: Record<
   Exclude<ProductSort, 'relevance'>,
-  { orderBy: SQL; after: (c: Cursor) => SQL; key: (r: Row) => string | number }
+  { orderBy: SQL; after: (c: After) => SQL; key: (r: Row) => string | number }
 > = {
   'price-asc': {
     orderBy: sql`p.price_cents ASC, p.id ASC`,
@@ -66,8 +70,8 @@ const ORDERS: Record<
 function sortedPage(
   sort: Exclude<ProductSort, 'relevance'>,
   where: SQL,
-  cursor: Cursor | undefined,
-  fetch: number,
+  cursor: After | undefined,
+  fetch: number | Placeholder,
 ): SQL {
   const order = ORDERS[sort];
   const total = cursor
@@ -88,16 +92,43 @@ function listing(params: ListProductsParams): { sort: ProductSort; cursor?: Curs
     throw badRequest('Sorting by relevance needs a search text', { sort: 'Sorting by relevance needs a search text' });
   }
   const cursor = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
-  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`];
-  if (params.category) filters.push(sql`p.category = ${params.category}`);
-  if (params.shopId) filters.push(sql`p.vendor_id = ${params.shopId}::uuid`);
-  return { sort, cursor, offered: sql.join(filters, sql` AND `), fetch: params.limit + 1 };
+  return { sort, cursor, offered: offeredWhere(params.category, params.shopId), fetch: params.limit + 1 };
 }
 
-/** The one statement of a listing page without search text (what listProducts sends for it). */
-export function listingSql(params: Omit<ListProductsParams, 'q'>): SQL {
-  const { sort, cursor, offered, fetch } = listing(params);
-  return sortedPage(sort as Exclude<ProductSort, 'relevance'>, offered, cursor, fetch);
+/** Offered products (listed, not expired), of the category and the shop when given (values or placeholders). */
+function offeredWhere(category?: string | Placeholder, shopId?: string | Placeholder): SQL {
+  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`];
+  if (category) filters.push(sql`p.category = ${category}`);
+  if (shopId) filters.push(sql`p.vendor_id = ${shopId}::uuid`);
+  return sql.join(filters, sql` AND `);
+}
+
+/** A listing page without search text: one statement text per sort, filters and cursor, built once. */
+function shapedListing(params: ListProductsParams, sort: ProductSort, cursor: Cursor | undefined): Shaped {
+  const slot = sql.placeholder;
+  return {
+    shape: `listing:${sort}:${params.category ? 'category' : ''}:${params.shopId ? 'shop' : ''}:${cursor ? 'after' : ''}`,
+    build: () =>
+      sortedPage(
+        sort as Exclude<ProductSort, 'relevance'>,
+        offeredWhere(params.category && slot('category'), params.shopId && slot('shop')),
+        cursor && { value: slot('after'), id: slot('afterId') },
+        slot('fetch'),
+      ),
+    values: {
+      category: params.category,
+      shop: params.shopId,
+      after: cursor?.value,
+      afterId: cursor?.id,
+      fetch: params.limit + 1,
+    },
+  };
+}
+
+/** The one statement of a listing page without search text, as listProducts sends it. */
+export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.QueryConfig {
+  const { sort, cursor } = listing(params);
+  return shapedStatement(shapedListing(params, sort, cursor));
 }
 
 /**
@@ -120,11 +151,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
       rows = await queryPrepared(db, listedRow, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
     }
   } else {
-    rows = await queryPrepared(
-      db,
-      listedRow,
-      sortedPage(sort as Exclude<ProductSort, 'relevance'>, offered, cursor, fetch),
-    );
+    rows = await queryShaped(db, listedRow, shapedListing(params, sort, cursor));
   }
 
   const page = rows.slice(0, params.limit);

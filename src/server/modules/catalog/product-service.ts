@@ -1,4 +1,5 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { VendorAllowance } from '#contract/catalog.ts';
 import { dollarsToCents, priceFromCost } from '#contract/money.ts';
@@ -17,7 +18,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import type { AuthUser } from '../../plugins/auth.ts';
 import { shopMembership, shopOfEmail } from '../shops/index.ts';
 import { countPopularity } from './popularity.ts';
-import { queryPrepared } from './prepared.ts';
+import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { categories, deals, products } from './tables.ts';
 
@@ -34,10 +35,19 @@ export type ReviewSummaryOf = (productId: SQL) => SQL;
 const pageRow = ownedRow.extend({ review_count: z.number(), average_rating: z.number() });
 
 /** The product page's one statement: the product with its shop, running deal and review summary. */
-export function productPageSql(id: string, reviewSummaryOf: ReviewSummaryOf): SQL {
-  return sql`SELECT ${PRODUCT_COLUMNS}, p.listed, summary.review_count, summary.average_rating
-    FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
-    WHERE p.id = ${id}::uuid`;
+function productPage(id: string, reviewSummaryOf: ReviewSummaryOf): Shaped {
+  return {
+    shape: 'product-page',
+    build: () => sql`SELECT ${PRODUCT_COLUMNS}, p.listed, summary.review_count, summary.average_rating
+      FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
+      WHERE p.id = ${sql.placeholder('id')}::uuid`,
+    values: { id },
+  };
+}
+
+/** The product page's statement as getOfferedProduct sends it. */
+export function productPageStatement(id: string, reviewSummaryOf: ReviewSummaryOf): pg.QueryConfig {
+  return shapedStatement(productPage(id, reviewSummaryOf));
 }
 
 async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRow> | undefined> {
@@ -61,7 +71,7 @@ async function productById(db: Tx, id: string): Promise<Product> {
  * summary, in one statement.
  */
 export async function getOfferedProduct(db: Tx, id: string, reviewSummaryOf: ReviewSummaryOf): Promise<OfferedProduct> {
-  const [row] = await queryPrepared(db, pageRow, productPageSql(id, reviewSummaryOf));
+  const [row] = await queryShaped(db, pageRow, productPage(id, reviewSummaryOf));
   if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
   return { ...toProduct(row), reviewSummary: { reviewCount: row.review_count, averageRating: row.average_rating } };
 }

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE } from '#contract/products.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { products } from './tables.ts';
-import { insertProduct } from './test-products.ts';
+import { insertProduct, statementsDuring } from './test-products.ts';
 
 const t = setupTestApp();
 const vendor = setupUser(t, { roll: 'vendor' });
@@ -140,31 +139,22 @@ describe('reading products', () => {
     await review(ann, 5);
     await review(bob, 2);
     await review(cid, 1, 'removed');
-    // Every statement the app's pool runs while it answers.
-    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
-    const query = pool.query;
-    const statements: unknown[] = [];
-    pool.query = ((...args: Parameters<typeof query>) => {
-      statements.push(args[0]);
-      return query.apply(pool, args);
-    }) as typeof query;
-    try {
+    const rated = await statementsDuring(t, async () => {
       const response = await t.app.inject({ url: `/api/singleProduct/${id}` });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         productName: 'Rated Basil',
         reviewSummary: { reviewCount: 2, averageRating: 3 },
       });
-      expect(statements).toHaveLength(1);
-      const unrated = await insertProduct(t, vendor.id);
-      statements.length = 0;
+    });
+    expect(rated).toHaveLength(1);
+    const unrated = await insertProduct(t, vendor.id);
+    const statements = await statementsDuring(t, async () => {
       expect((await t.app.inject({ url: `/api/singleProduct/${unrated}` })).json()).toMatchObject({
         reviewSummary: { reviewCount: 0, averageRating: 0 },
       });
-      expect(statements).toHaveLength(1);
-    } finally {
-      pool.query = query;
-    }
+    });
+    expect(statements).toHaveLength(1);
   });
 
   it('GET /api/products/vendor: the vendor and admins only, with expired products flagged', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
-import { type legacyListQuery, productList, productPage } from '#contract/products.ts';
+import type { legacyListQuery, ProductPage } from '#contract/products.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { readsPrimary } from '../../db/read-replica.ts';
 import { forbidden } from '../../errors.ts';
@@ -25,7 +25,10 @@ import { suggest } from './search-suggest.ts';
 
 const PUBLIC_CACHE = 'public, max-age=10';
 
-/** A listing page with its JSON, written once (checked against the response schema) however often it is sent. */
+/**
+ * A listing page with its JSON, written once however often it is sent. Its items are made by toProduct, typed
+ * as the contract's Product: parsing them again with the response schema would only cost time.
+ */
 type ListingPage = ProductPageResult & { pageJson: () => string; itemsJson: () => string };
 
 function withJson(page: ProductPageResult): ListingPage {
@@ -34,11 +37,11 @@ function withJson(page: ProductPageResult): ListingPage {
   return {
     ...page,
     pageJson: () => {
-      pageJson ??= JSON.stringify(productPage.parse(page));
+      pageJson ??= JSON.stringify(page satisfies ProductPage);
       return pageJson;
     },
     itemsJson: () => {
-      itemsJson ??= JSON.stringify(productList.parse(page.items));
+      itemsJson ??= JSON.stringify(page.items);
       return itemsJson;
     },
   };

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { priceFromCost } from '#contract/money.ts';
 import type { TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
@@ -53,4 +54,21 @@ export async function renameProduct(t: TestContext, auth: Record<string, string>
     },
   });
   if (edit.statusCode !== 200) throw new Error(`rename failed: ${edit.body}`);
+}
+
+/** Test helper: the statements the app's pool runs while `work` runs (a pool has no query events to listen to). */
+export async function statementsDuring(t: TestContext, work: () => Promise<unknown>): Promise<unknown[]> {
+  const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+  const query = pool.query;
+  const statements: unknown[] = [];
+  pool.query = ((...args: Parameters<typeof query>) => {
+    statements.push(args[0]);
+    return query.apply(pool, args);
+  }) as typeof query;
+  try {
+    await work();
+  } finally {
+    pool.query = query;
+  }
+  return statements;
 }
