@@ -11,8 +11,9 @@ import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 
 /**
  * `node bench/explain.ts [--products N] [--q text] [dir]`: EXPLAIN (ANALYZE, BUFFERS) of every statement of products
- * the app (built with CATALOG_CACHE_MS=0, requests through app.inject) sends for the bench's reads (a category's first page with its count, a page deep in the keyset, a search with a
- * typo, a product page) on the bench catalog (100,000 products, or N), after VACUUM, and a check that each stays
+ * the app (built with CATALOG_CACHE_MS=0, requests through app.inject) sends for the bench's reads (a category's
+ * first page with its count, a page deep in the keyset, a search with a typo, a product page; and the first pages of
+ * the home and of a shop) on the bench catalog (100,000 products, or N), after VACUUM, and a check that each stays
  * flat with the catalog's size. Exits 1 when one does not. With a dir, the seeded database is kept there and reused.
  *
  * The check, on every scan of products: no sequential scan; an index-only scan fetches (almost) nothing from the
@@ -125,13 +126,20 @@ try {
   const first = await get('/api/products?category=vegetable&limit=20');
   await explain('category listing, first page with its count', '/api/products?category=vegetable&limit=20');
   let deep = '/api/products?category=vegetable&sort=price-asc&limit=20';
+  let shopId = '';
   for (let page = 1; page <= 50; page++) {
-    const { nextCursor } = await get(deep);
+    const { nextCursor, items } = await get(deep);
     deep = `/api/products?category=vegetable&sort=price-asc&limit=20&cursor=${nextCursor}`;
+    shopId = items[0].shopId;
   }
   await explain('category listing, price sort, page 51 by keyset cursor', deep);
   await explain(`search with a typo, "${q}"`, `/api/search?${new URLSearchParams({ q, limit: '20' })}`);
   await explain('product page', `/api/singleProduct/${first.items[0]._id}`);
+  await explain('all products (the home page), first page with its count', '/api/products?sort=popular&limit=20');
+  await explain(
+    "a shop's products (the shop page), first page with its count",
+    `/api/products?shop=${shopId}&sort=popular&limit=20`,
+  );
 } finally {
   await app?.close();
   await pool.end();

@@ -46,6 +46,10 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.popularity.desc(), t.id).where(sql`${t.listed}`),
     index('products_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.listed}`),
     index('products_vendor_idx').on(t.vendorId, t.createdAt),
+    // A shop's products, most popular first, and their count from the index alone (migration 0018).
+    index('products_vendor_popularity_idx')
+      .on(t.vendorId, t.popularity.desc(), t.id, t.expiresOn)
+      .where(sql`${t.listed}`),
     // Counting a category's offered products ('We found N items') reads this index only, not the table.
     index('products_category_expiry_idx').on(t.category, t.expiresOn).where(sql`${t.listed}`),
     index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.listed}`),
