@@ -146,7 +146,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
     const search = sql`WITH ${searchCandidates(params.q, words, offered)}`;
     const where = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
     if (sort === 'relevance') {
-      rows = await queryPrepared(db, listedRow, sql`${search} ${relevancePage(params.q, where, cursor, fetch)}`);
+      rows = await queryPrepared(db, listedRow, sql`${search} ${relevancePage(params.q, cursor, fetch)}`);
     } else {
       rows = await queryPrepared(db, listedRow, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
     }

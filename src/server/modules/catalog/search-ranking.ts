@@ -86,33 +86,36 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
  * written in the text), so PostgreSQL runs a prepared search on its generic plan instead of planning each search.
  */
 export function searchCandidates(q: string, words: string[], offered: SQL): SQL {
+  // What ranking reads of a candidate, taken from the row each source already visits (no second visit).
+  const found = sql`p.id, p.name, p.vendor_id, p.category, p.search_vector`;
   return sql`spelled AS (${spelledQuery(words)}),
     close_shops AS MATERIALIZED (SELECT * FROM ${closestShopsRelation(q, SCORED_SHOPS)} AS shop),
     every_word AS MATERIALIZED (
-      SELECT p.id FROM products p WHERE ${offered} AND p.search_vector @@ (SELECT all_words FROM spelled)
+      SELECT ${found} FROM products p WHERE ${offered} AND p.search_vector @@ (SELECT all_words FROM spelled)
       LIMIT ${literal(CANDIDATES_PER_SOURCE)}),
-    candidates AS (
-      SELECT id FROM every_word
-      UNION
-      (SELECT p.id FROM products p
+    candidates AS MATERIALIZED (SELECT DISTINCT ON (id) * FROM (
+      SELECT * FROM every_word
+      UNION ALL
+      (SELECT ${found} FROM products p
        WHERE (SELECT count(*) FROM every_word) < ${literal(CANDIDATES_PER_SOURCE)}
          AND ${offered} AND p.search_vector @@ (SELECT any_word FROM spelled)
        LIMIT ${literal(CANDIDATES_PER_SOURCE)})
-      UNION
-      (SELECT shop_products.id FROM (
+      UNION ALL
+      (SELECT shop_products.* FROM (
           SELECT vendor_id FROM close_shops WHERE close ORDER BY place LIMIT ${literal(CLOSE_SHOPS)}) AS shop
         CROSS JOIN LATERAL (
-          SELECT p.id FROM products p WHERE p.vendor_id = shop.vendor_id AND ${offered}
+          SELECT ${found} FROM products p WHERE p.vendor_id = shop.vendor_id AND ${offered}
           ORDER BY p.created_at DESC LIMIT ${literal(CANDIDATES_PER_SOURCE / CLOSE_SHOPS)}) AS shop_products)
-      UNION
-      (SELECT category_products.id FROM (
+      UNION ALL
+      (SELECT category_products.* FROM (
           SELECT value FROM categories, (SELECT corrected FROM spelled) AS typo
           WHERE ${q} <% label OR typo.corrected <% label
           ORDER BY least(${q} <<-> label, typo.corrected <<-> label) LIMIT ${literal(CLOSE_CATEGORIES)}) AS category
         CROSS JOIN LATERAL (
-          SELECT p.id FROM products p WHERE p.category = category.value AND ${offered}
+          SELECT ${found} FROM products p WHERE p.category = category.value AND ${offered}
           ORDER BY p.popularity DESC NULLS LAST, p.id LIMIT ${literal(CANDIDATES_PER_SOURCE / CLOSE_CATEGORIES)}
-        ) AS category_products))`;
+        ) AS category_products)
+    ) AS found ORDER BY id)`;
 }
 
 /**
@@ -127,7 +130,7 @@ export function nameCloseness(q: string): SQL {
 }
 
 /**
- * Relevance of a product (alias p, its category's closeness to the text `c`) to the text: full-text rank of the
+ * Relevance of a candidate (alias p, its category's closeness to the text `c`) to the text: full-text rank of the
  * words as spelled (not their compounds) over name (weight A) and details (B), plus how close the name is to the
  * text as typed, plus a smaller share for a close shop name or category. Cast to float8 so it round-trips exactly
  * through a cursor.
@@ -141,11 +144,11 @@ function relevanceScore(q: string): SQL {
 }
 
 /**
- * The page of a search ranked by relevance (after the CTEs of `searchCandidates`): the products `where` admits
- * (alias p) scored, the page after `cursor` chosen by id and score alone, then only its rows joined to their
- * columns, shop and deal. Each category's closeness to the text is computed once, not once per product.
+ * The page of a search ranked by relevance (after the CTEs of `searchCandidates`): the candidates scored, the page
+ * after `cursor` chosen by id and score alone, then only its rows joined to their columns, shop and deal. Each
+ * category's closeness to the text is computed once, not once per product.
  */
-export function relevancePage(q: string, where: SQL, cursor: Cursor | undefined, fetch: number): SQL {
+export function relevancePage(q: string, cursor: Cursor | undefined, fetch: number): SQL {
   const after = cursor
     ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
     : sql``;
@@ -154,9 +157,8 @@ export function relevancePage(q: string, where: SQL, cursor: Cursor | undefined,
     FROM (
       SELECT ranked.* FROM (
         SELECT p.id, ${relevanceScore(q)} AS score, count(*) OVER ()::int AS total
-        FROM products p
+        FROM candidates p
         JOIN (SELECT value, word_similarity(${q}, label) AS similarity FROM categories) c ON c.value = p.category
-        WHERE ${where}
       ) ranked
       ${after}
       ORDER BY ranked.score DESC, ranked.id ASC

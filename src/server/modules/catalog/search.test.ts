@@ -68,10 +68,11 @@ describe('GET /api/search', () => {
   });
 
   it('sends one statement to PostgreSQL per search, shops ranked in it', async () => {
-    const pool = t.db.$client;
-    const send = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    type Query = (...args: unknown[]) => Promise<unknown>;
+    const pool = (t.db as unknown as { $client: { query: Query } }).$client;
+    const send = pool.query.bind(pool);
     const sent: unknown[] = [];
-    (pool as { query: unknown }).query = (...args: unknown[]) => {
+    pool.query = (...args) => {
       sent.push(args[0]);
       return send(...args);
     };
@@ -80,7 +81,7 @@ describe('GET /api/search', () => {
       expect(names((await search('meadow dairy chese')).items)[0]).toBe('Aged Cheddar Cheese');
       expect(names((await search('sunny orchard')).items)).toContain('Honeycrisp Apples');
     } finally {
-      (pool as { query: unknown }).query = send;
+      pool.query = send;
     }
     expect(sent).toHaveLength(2);
   });
