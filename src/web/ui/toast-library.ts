@@ -1,0 +1,3 @@
+import 'react-toastify/dist/ReactToastify.css';
+
+export { ToastContainer, toast } from 'react-toastify';
