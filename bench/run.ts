@@ -20,6 +20,7 @@ import { reviewSummaryOf } from '../src/server/modules/reviews/index.ts';
 import { type Measure, measure } from './measure.ts';
 import { measureMix, mixReport } from './mix.ts';
 import { sectionOf } from './report-section.ts';
+import { misspelledSearches } from './search-queries.ts';
 import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 import { recordSize } from './size-report.ts';
 
@@ -138,8 +139,11 @@ try {
   };
   type Query = keyof typeof queries;
   const search = '/api/search?q=chedar%20chese';
+  // Uncached search cycles through 200 texts, so no page cached anywhere answers twice.
+  const typos = await misspelledSearches(db);
+  const misspelled = typos.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
   // Each query on the raw driver, then at once on the app, so that both see about the same load on the machine.
-  const routes: { name: string; url: string; query?: Query; raw?: boolean }[] = [
+  const routes: { name: string; url: string; query?: Query; raw?: boolean; paths?: string[] }[] = [
     { name: 'bare Fastify route (GET / → {ok:true})', url: `${bareUrl}/` },
     ...(Object.keys(queries) as Query[]).flatMap((query) => [
       { name: `raw driver: ${queries[query].name}`, url: `${rawUrl}${queries[query].path}`, query, raw: true },
@@ -151,12 +155,16 @@ try {
     ]),
     { name: `app as served (1 s micro-cache): ${queries.listing.name}`, url: `${served.url}${queries.listing.path}` },
     { name: 'search with a typo, "chedar chese" (as served: 1 s micro-cache)', url: `${served.url}${search}` },
-    { name: 'search with a typo, "chedar chese" (uncached: CATALOG_CACHE_MS=0)', url: `${uncached.url}${search}` },
+    {
+      name: `search with a typo, ${typos.length} texts in turn ("${typos[0]}", "${typos[1]}", …) (uncached: CATALOG_CACHE_MS=0)`,
+      url: uncached.url,
+      paths: misspelled,
+    },
   ];
 
   const results: (Measure & (typeof routes)[number])[] = [];
   for (const route of routes) {
-    const result = await measure(route.url, {}, { duration: SECONDS });
+    const result = await measure(route.url, {}, { duration: SECONDS, paths: route.paths });
     results.push({ ...route, ...result });
     console.log(
       `${route.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
@@ -189,11 +197,13 @@ try {
     return `- App uncached ÷ raw driver, ${queries[query].name}: ${of?.toFixed(2)} (goal ≥ 0.6): ${of !== undefined && of >= 0.6 ? 'met' : 'not met'}; p99 ${app?.p99} ms.`;
   };
   const servedListing = results.find((r) => r.url === `${served.url}${queries.listing.path}`);
-  const searchUncached = results.find((r) => r.url === `${uncached.url}${search}`);
+  const searchUncached = results.find((r) => r.paths === misspelled);
+  const searchRate = searchUncached?.requestsPerSecond ?? 0;
+  const searchP99 = searchUncached?.p99 ?? Number.POSITIVE_INFINITY;
   const verdict = [
     ...(Object.keys(queries) as Query[]).map(goal),
     `- Listing as served ÷ bare: ${ratio(servedListing?.requestsPerSecond ?? 0, bareRate)} (goal ≥ 0.33): ${(servedListing?.requestsPerSecond ?? 0) / bareRate >= 1 / 3 ? 'met' : 'not met'}; p99 ${servedListing?.p99} ms (goal < 50 ms): ${(servedListing?.p99 ?? Number.POSITIVE_INFINITY) < 50 ? 'met' : 'not met'}.`,
-    `- Search with a typo, a query per request: ${Math.round(searchUncached?.requestsPerSecond ?? 0).toLocaleString('en-US')} req/s, p99 ${searchUncached?.p99} ms (decision 009: spelling corrected against the search_terms dictionary, exact full-text on bounded candidates; \`node bench/explain.ts\` shows its plan).`,
+    `- Search with a typo, uncached, ${misspelled.length} texts each with one edit in a catalog word: ${Math.round(searchRate).toLocaleString('en-US')} req/s (goal ≥ 1,000): ${searchRate >= 1000 ? 'met' : 'not met'}; p99 ${searchP99} ms (goal < 100 ms): ${searchP99 < 100 ? 'met' : 'not met'} (decisions 009 and 015: one prepared statement on a generic plan, spelling corrected against the search_terms dictionary, exact full-text on bounded candidates; \`node bench/search.ts\` measures search alone, \`node bench/explain.ts\` shows its plan).`,
   ];
   const report = `# Catalog performance
 
