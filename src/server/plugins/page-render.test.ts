@@ -72,6 +72,14 @@ describe('a server-rendered page', () => {
     expect(res.body).toMatch(/<h1[^>]*>Page not found<\/h1>/);
   });
 
+  it('leaves the dashboard and the sign-in forms to the browser', async () => {
+    for (const url of ['/login', '/signUp', '/dashboard/userHome']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
   it('never serves the renderer itself', async () => {
     const res = await t.app.inject({ url: '/ssr/entry-server.js' });
     expect(res.statusCode).toBe(404);

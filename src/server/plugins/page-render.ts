@@ -10,8 +10,11 @@ type RenderedPage = { head: string; body: string; data: string };
 type Transport = (url: URL, init: RequestInit) => Promise<Response>;
 type RendererModule = { createRenderer: (transport: Transport) => (url: URL) => Promise<RenderedPage | undefined> };
 
-/** Pages rendered in the browser only: the dashboard is private (the server renders as a visitor). */
-const BROWSER_ONLY = /^\/dashboard(\/|$)/;
+/**
+ * Pages rendered in the browser only: the dashboard is private (the server renders as a visitor), and a sign-in or
+ * sign-up form filled before hydration would be sent by the browser itself, password in the address.
+ */
+const BROWSER_ONLY = /^\/(dashboard|login|signUp)(\/|$)/;
 /** A render slower than this is given up: the shopper gets the plain app, which renders in the browser. */
 const RENDER_TIMEOUT_MS = 5000;
 /** Rendered pages kept at most (by URL), like the catalog's micro-cache. */

@@ -10,8 +10,8 @@ import { isPage, siteFilesPlugin } from './site-files.ts';
 
 /**
  * Serves the uploaded pictures (local storage) and the built React app; any other GET outside /api
- * gets the app's page, rendered on the server when the build has its renderer (page-render.ts), else index.html
- * for the client router to render: with status 200 on the app's pages (APP_PATH_PATTERNS; a category,
+ * gets the app's page, rendered on the server when the build has its renderer (page-render.ts; not the dashboard
+ * nor the sign-in forms), else index.html for the client router to render: with status 200 on the app's pages (APP_PATH_PATTERNS; a category,
  * product or shop that exists), else 404 (the app then shows its Not Found page). Also /robots.txt and /sitemap.xml (site-files.ts).
  */
 export async function webPlugin(app: FastifyInstance, options: { webDir?: string }) {
