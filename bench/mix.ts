@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { CATEGORIES } from '#contract/categories.ts';
 import { catalogCache } from '../src/server/modules/catalog/micro-cache.ts';
+import { misspelledSearches } from './search-queries.ts';
 
 /**
  * A realistic mix for `npm run bench`: 1,000 distinct catalog URLs a storefront sends (category and home listings in
@@ -21,14 +22,6 @@ const ADJECTIVES = ['organic', 'fresh', 'local', 'heirloom', 'wild', 'smoked', '
 type Kind = 'listing' | 'search' | 'product' | 'shop';
 /** `cached`: the route asks the micro-cache (seen by its counters when the URL was checked). */
 type MixUrl = { kind: Kind; path: string; cached?: boolean };
-
-/** A plausible slip of the keyboard: a letter left out, or two swapped (every third word). */
-function typo(word: string, n: number): string {
-  const at = 1 + (n % (word.length - 2));
-  return n % 2
-    ? word.slice(0, at) + word.slice(at + 1)
-    : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
-}
 
 /** Interleaves the lists by weight (most popular of each first), so every kind is present from the top ranks on. */
 function interleave(lists: { weight: number; urls: MixUrl[] }[], total: number): MixUrl[] {
@@ -80,8 +73,10 @@ export async function mixUrls(app: FastifyInstance): Promise<MixUrl[]> {
     }
   }
   listings.sort((a, b) => b.score - a.score);
-  const searches = [...WORDS, ...ADJECTIVES.flatMap((a) => WORDS.map((w) => `${a} ${w}`)), ...MORE_WORDS]
-    .flatMap((text, n) => (n % 3 === 2 ? [text, typo(text, n)] : [text]))
+  const typed = [...WORDS, ...ADJECTIVES.flatMap((a) => WORDS.map((w) => `${a} ${w}`)), ...MORE_WORDS];
+  const mistyped = await misspelledSearches(app.db, Math.ceil(typed.length / 3));
+  const searches = typed
+    .flatMap((text, n) => (n % 3 === 2 ? [text, mistyped[Math.floor(n / 3)]] : [text]))
     .map((q): MixUrl => ({ kind: 'search', path: `/api/search?${new URLSearchParams({ q, limit: '20' })}` }));
   const shopUrls = [...shops].flatMap((id): MixUrl[] => [
     { kind: 'shop', path: `/api/singleShop/${id}` },
@@ -267,7 +262,7 @@ export function mixReport(mix: MixResult): string {
 |---|---:|---:|---:|---:|---:|---:|---:|
 | Zipf (s = 1) over storefront reads, as served (1 s micro-cache) | ${mix.urls.toLocaleString('en-US')} | ${Math.round(mix.requestsPerSecond).toLocaleString('en-US')} | ${mix.p50} | ${mix.p99} | ${percent(mix.hitRate)} | ${percent(mix.uncachedShare)} | ${mix.errors} |
 
-The mix (\`bench/mix.ts\`): the ${MIX_URLS.toLocaleString('en-US')} distinct URLs are listings (the 12 categories and all products in each of the four sorts, up to ${PAGES} pages deep by their keyset cursors), searches for product words (a third of them also mistyped), the product pages and the shop pages (shop record and its products) those listings show, interleaved so that every kind is present from the top ranks on; the URL of rank k is requested in proportion to 1/k, in one seeded stream shared by all connections of a load generator of its own (Node \`http\`, 100 keep-alive connections, no pipelining, 3 s warm-up, then measured). Requests: listings ${percent(mix.shares.listing)}, searches ${percent(mix.shares.search)}, product pages ${percent(mix.shares.product)}, shop pages ${percent(mix.shares.shop)}. Hit rate: the micro-cache's own counters (\`stats()\`) over the measured seconds, hits ÷ (hits + misses) of the reads that ask it; "never cached" is the share of requests whose route does not ask it (seen from the same counters when each URL was checked: ${mix.uncachedKinds.join(', ') || 'none'}).
+The mix (\`bench/mix.ts\`): the ${MIX_URLS.toLocaleString('en-US')} distinct URLs are listings (the 12 categories and all products in each of the four sorts, up to ${PAGES} pages deep by their keyset cursors), searches for product words and, as many as a third of them, for product names with a typo, the product pages and the shop pages (shop record and its products) those listings show, interleaved so that every kind is present from the top ranks on; the URL of rank k is requested in proportion to 1/k, in one seeded stream shared by all connections of a load generator of its own (Node \`http\`, 100 keep-alive connections, no pipelining, 3 s warm-up, then measured). Requests: listings ${percent(mix.shares.listing)}, searches ${percent(mix.shares.search)}, product pages ${percent(mix.shares.product)}, shop pages ${percent(mix.shares.shop)}. Hit rate: the micro-cache's own counters (\`stats()\`) over the measured seconds, hits ÷ (hits + misses) of the reads that ask it; "never cached" is the share of requests whose route does not ask it (seen from the same counters when each URL was checked: ${mix.uncachedKinds.join(', ') || 'none'}).
 `;
 }
 

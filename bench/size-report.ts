@@ -27,10 +27,10 @@ function table(data: SizeData): string {
       (run) =>
         `${count(run.products)} products: ${run.date}, commit ${run.commit}, seeded in ${run.seedSeconds.toFixed(0)} s, 1-minute load average ${run.load.toFixed(1)} at the start`,
     );
-  const names = [...new Set([...(base?.figures ?? []), ...(large?.figures ?? [])].map((f) => f.name))];
-  const rows = names.map((name) => {
-    const small = base?.figures.find((f) => f.name === name);
-    const big = large?.figures.find((f) => f.name === name);
+  // Each run lists the same reads in the same order (a name may quote a catalog's own texts).
+  const rows = (large ?? base).figures.map(({ name }, i) => {
+    const small = base?.figures[i];
+    const big = large?.figures[i];
     const ratio = small && big ? small.requestsPerSecond / big.requestsPerSecond : undefined;
     const cell = (f?: SizeFigure) => (f ? `${count(Math.round(f.requestsPerSecond))} | ${f.p99}` : '– | –');
     const verdict = ratio === undefined ? '–' : ratio <= GOAL ? 'met' : 'not met';
