@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 /** The shop list page's own code chunk (Vite names it after the component, then a hash). */
 const SHOP_LIST_CHUNK = '**/assets/ShopListPage-*.js';
@@ -47,6 +47,7 @@ test('offline, a request says "You are offline" at once instead of spinning, and
 }) => {
   await page.goto('/shopList');
   await expect(page.getByRole('heading', { name: 'Green Valley Farm' })).toBeVisible();
+  await hydrated(page);
   await context.setOffline(true);
   await page.getByLabel('Search shops').fill('meadow');
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible();
@@ -63,6 +64,7 @@ test('offline, a request says "You are offline" at once instead of spinning, and
 
 test('offline, a button that sends something says so and can be pressed again', async ({ page, context }) => {
   await page.goto('/contact');
+  await hydrated(page);
   await page.getByLabel('Name', { exact: true }).fill('Grace Buyer');
   await page.getByLabel('Email').fill('grace@example.com');
   await page.getByLabel('Phone').fill('+1 555 123 4567');
@@ -78,12 +80,15 @@ test('offline, a button that sends something says so and can be pressed again', 
 });
 
 /**
- * The shop list while its requests `fail`: after the spec's 3 retries (with their backoff) the page says `says`;
- * once the requests go through again, its Try again brings the shops.
+ * The shop list, reached in the browser (the server renders a page with its data), while its requests `fail`: after
+ * the spec's 3 retries (with their backoff) the page says `says`; once the requests go through again, its Try again
+ * brings the shops.
  */
 async function shopsFailThenRetry(page: Page, fail: (route: Route) => Promise<void>, says: string) {
   await page.route('**/api/shops**', fail);
-  await page.goto('/shopList');
+  await page.goto('/about');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: says });
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await page.unroute('**/api/shops**');

@@ -26,6 +26,14 @@ export function dayFromToday(days: number): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
+/**
+ * Waits until a server-rendered page has been taken over by the browser (hydrated): before that it shows, but a
+ * click or a key does nothing of the app's. The navbar's account check, which only the browser runs, has ended.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.getByRole('status', { name: 'Checking your account' })).toHaveCount(0);
+}
+
 /** Uncaught page errors fail the test, so a broken page never passes unnoticed. */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
