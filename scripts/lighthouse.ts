@@ -3,7 +3,8 @@
  * product and a shop page of a fresh build, served by the real server with the demo seed, with the system Chromium.
  * Medians of N runs per page go to the Lighthouse section of docs/performance.md, with each page's top failing
  * audits. Options: --runs N (3), --pages home,product (all four), --min-performance P and --min-accessibility A
- * (exit 1 when a page's median is below). Downloads nothing; stops the server and Chromium it started, also on failure.
+ * (exit 1 when a page's median is below), --web-dir DIR (serve the build already there instead of building one).
+ * Downloads nothing; stops the server and Chromium it started, also on failure.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -41,6 +42,7 @@ const { values: options } = parseArgs({
     pages: { type: 'string', default: PAGES.join(',') },
     'min-performance': { type: 'string' },
     'min-accessibility': { type: 'string' },
+    'web-dir': { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -179,21 +181,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 process.once('exit', () => server?.exitCode === null && server.kill('SIGTERM'));
 
 try {
-  const webDir = path.join(tmp, 'web');
-  console.log(`Building the web app into ${webDir} …`);
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      webDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const builtDir = options['web-dir'];
+  const webDir = builtDir ? path.resolve(builtDir) : path.join(tmp, 'web');
+  if (builtDir) {
+    console.log(`Serving the web app built in ${webDir}`);
+  } else {
+    console.log(`Building the web app into ${webDir} …`);
+    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    const build = ['build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'];
+    execFileSync(process.execPath, [vite, ...build], { cwd: root, stdio: 'inherit' });
+  }
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
