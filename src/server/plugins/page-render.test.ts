@@ -18,7 +18,7 @@ beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-ssr-web-'));
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--logLevel', 'error']);
   // Kept pages and catalog reads live a minute here: only the catalog change can make a new render show an edit.
-  t = await createTestApp({ CATALOG_CACHE_MS: '60000' }, webDir);
+  t = await createTestApp({ CATALOG_CACHE_MS: '60000', PUBLIC_URL: 'https://shop.example.com' }, webDir);
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -35,12 +35,14 @@ describe('a server-rendered page', () => {
     const product = (await t.app.inject({ url: `/api/singleProduct/${id}` })).json();
     const price = product.productPrice.toFixed(2);
 
-    const res = await t.app.inject({ url: `/productDetails/${id}`, headers: { host: 'shop.example.com' } });
+    // A forged Host header changes nothing: links name the site's PUBLIC_URL.
+    const res = await t.app.inject({ url: `/productDetails/${id}`, headers: { host: 'attacker.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const [head, body] = res.body.split('</head>');
     expect(head).toMatch(new RegExp(`<title>Heirloom Carrots from [^<]+, \\$${price} per kg · Farmstall</title>`));
-    expect(head).toContain(`<link rel="canonical" href="http://shop.example.com/productDetails/${id}"/>`);
+    expect(head).toContain(`<link rel="canonical" href="https://shop.example.com/productDetails/${id}"/>`);
+    expect(res.body).not.toContain('attacker.example');
     expect(head.match(/<title/g)).toHaveLength(1);
     expect(body).toMatch(/<h1[^>]*>Heirloom Carrots<\/h1>/);
     expect(body).toContain(`$${price}`);

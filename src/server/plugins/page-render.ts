@@ -86,7 +86,8 @@ export async function pageRenderer(app: FastifyInstance, webDir: string, indexHt
   const pages = new Map<string, { expires: number; page: Promise<string | undefined> }>();
   app.catalogChanges.subscribe(() => pages.clear());
   return (request: FastifyRequest): Promise<string | undefined> => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // The site's own address (PUBLIC_URL) for canonical links, never the client's Host header.
+    const url = new URL(request.url, app.config.publicUrl);
     if (BROWSER_ONLY.test(url.pathname)) return Promise.resolve(undefined);
     const ttlMs = app.config.catalogCacheMs;
     if (ttlMs <= 0 || readsPrimary(request) || !app.catalogChanges.listening()) {
