@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// A page's lazy chunk is transformed on its first import: on a loaded 2-core CI machine that can take over
+// findBy's default 1 s (route-loaders.test.tsx timed out so at load 17-25).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no media queries; the dialogs ask for prefers-reduced-motion.
 window.matchMedia ??= (query: string) =>
