@@ -222,7 +222,10 @@ ${verdict.join('\n')}
 
 ## A realistic mix
 
-${mixReport(mix)}`;
+${mixReport(mix)}
+
+What these figures, and \`npm run bench:capacity\`'s per-order and per-read costs, mean for one primary and past one machine: [scaling.md](scaling.md).
+`;
   // The cluster's figures (npm run test:cluster) and Lighthouse's (npm run lighthouse) are kept.
   const file = path.join(root, 'docs/performance.md');
   const old = await fs.readFile(file, 'utf8').catch(() => '');
