@@ -71,3 +71,46 @@ test('without JavaScript the home, a category, a shop and a product page show th
   await expect(page.getByRole('heading', { name: 'Browse All Category' })).toBeVisible();
   await context.close();
 });
+
+test("what a shopper types before the page's code has run is kept: the shop list filters by it, the bar suggests from it, Enter searches", async ({
+  page,
+}) => {
+  // The page's scripts are held back until the boxes are filled, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/shopList', { waitUntil: 'commit' });
+  const bar = page.getByRole('navigation', { name: 'Main' }).getByRole('combobox', { name: 'Search for item' });
+  await expect(bar, "once the styles apply, the phone menu's box is hidden").toHaveCount(1);
+  await page.getByLabel('Search shops').fill('bakry');
+  await bar.fill('chees');
+  release();
+  await expect(page.getByRole('heading', { name: 'Hearth & Grain Bakery' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Green Valley Farm' })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: /Grass-Fed Cheeseburger/ })).toBeVisible();
+
+  await page.unrouteAll();
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => {
+    releaseAgain = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto('/about', { waitUntil: 'commit' });
+  await expect(bar).toHaveCount(1);
+  await bar.fill('chese');
+  await bar.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=chese$/);
+  releaseAgain();
+  await expect(page.getByRole('heading', { name: 'Results for “chese”', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Cheese/ }).first()).toBeVisible();
+  await expect(bar, 'the bar holds the search once the page has run').toHaveValue('chese');
+});

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Suggestion } from '#contract/catalog.ts';
 import { call } from '../api/client.ts';
 import { paths } from '../paths.ts';
+import { useTypedBeforeHydration } from '../ui/use-typed-before-hydration.ts';
 
 const KIND_LABEL = { product: 'Product', shop: 'Shop', category: 'Category' } as const;
 
@@ -36,6 +37,11 @@ export function SearchBox({ className = '', onNavigate }: { className?: string; 
   const [active, setActive] = useState(-1);
   const listId = useId();
   useEffect(() => setText(params.get('q') ?? ''), [params]);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, text, (typed, focused) => {
+    setText(typed);
+    setOpen(focused);
+  });
 
   const q = useDebounced(text.trim(), 150);
   const suggestions = useQuery({
@@ -82,10 +88,11 @@ export function SearchBox({ className = '', onNavigate }: { className?: string; 
 
   return (
     <search className={`relative ${className}`}>
-      <form onSubmit={submit} className="join w-full">
+      <form action={paths.search} onSubmit={submit} className="join w-full">
         <label className="input join-item w-full">
           <span className="sr-only">Search for item</span>
           <input
+            ref={box}
             type="search"
             name="q"
             placeholder="Search for item"

@@ -1,5 +1,5 @@
 import { MapPin, Phone, Search } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
@@ -7,6 +7,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
+import { useTypedBeforeHydration } from '../../ui/use-typed-before-hydration.ts';
 import { useShops } from './list-shops.ts';
 
 const SHOP_PLACEHOLDER = '/favicon.svg';
@@ -14,6 +15,8 @@ const SHOP_PLACEHOLDER = '/favicon.svg';
 /** Every vendor's shop, with a search box that filters by name or address as you type. */
 export function ShopListPage() {
   const [text, setText] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, text, setText);
   const q = useDeferredValue(text.trim());
   const shops = useShops(q);
 
@@ -34,6 +37,7 @@ export function ShopListPage() {
             <Search size={18} aria-hidden="true" />
             <span className="sr-only">Search shops</span>
             <input
+              ref={box}
               type="search"
               placeholder="Search shops by name or address"
               value={text}
