@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -72,10 +73,9 @@ test('without JavaScript the home, a category, a shop and a product page show th
   await context.close();
 });
 
-test("what a shopper types before the page's code has run is kept: the shop list filters by it, the bar suggests from it, Enter searches", async ({
-  page,
-}) => {
-  // The page's scripts are held back until the boxes are filled, as on a slow phone.
+/** Holds the page's scripts back until the returned function is called, as on a slow phone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  await page.unrouteAll();
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -84,9 +84,16 @@ test("what a shopper types before the page's code has run is kept: the shop list
     await held;
     await route.continue();
   });
+  return release;
+}
 
-  await page.goto('/shopList', { waitUntil: 'commit' });
+test("what a shopper does before the page's code has run is kept: typed filters, a chosen sort, Enter in the bar", async ({
+  page,
+}) => {
   const bar = page.getByRole('navigation', { name: 'Main' }).getByRole('combobox', { name: 'Search for item' });
+
+  let release = await holdScripts(page);
+  await page.goto('/shopList', { waitUntil: 'commit' });
   await expect(bar, "once the styles apply, the phone menu's box is hidden").toHaveCount(1);
   await page.getByLabel('Search shops').fill('bakry');
   await bar.fill('chees');
@@ -95,21 +102,25 @@ test("what a shopper types before the page's code has run is kept: the shop list
   await expect(page.getByRole('heading', { name: 'Green Valley Farm' })).toHaveCount(0);
   await expect(page.getByRole('option', { name: /Grass-Fed Cheeseburger/ })).toBeVisible();
 
-  await page.unrouteAll();
-  let releaseAgain = () => {};
-  const heldAgain = new Promise<void>((resolve) => {
-    releaseAgain = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  release = await holdScripts(page);
+  await page.goto('/vegetableProducts', { waitUntil: 'commit' });
+  await page.getByLabel('Sort products').selectOption({ label: 'Price: Low to High' });
+  release();
+  await expect
+    .poll(async () => {
+      const shown = page.getByRole('list', { name: 'Vegetables products' }).locator('article .text-primary.font-bold');
+      const prices = (await shown.allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+      return prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+    })
+    .toBe(true);
+
+  release = await holdScripts(page);
   await page.goto('/about', { waitUntil: 'commit' });
   await expect(bar).toHaveCount(1);
   await bar.fill('chese');
   await bar.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=chese$/);
-  releaseAgain();
+  release();
   await expect(page.getByRole('heading', { name: 'Results for “chese”', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /Cheese/ }).first()).toBeVisible();
   await expect(bar, 'the bar holds the search once the page has run').toHaveValue('chese');

@@ -1,12 +1,12 @@
 import { type RefObject, useEffect } from 'react';
 
 /**
- * A server-rendered text box can be typed into before the page's code runs. React keeps those letters on screen
- * when it hydrates but not in its state, so the page would ignore them; this hands them to `onTyped` once, right
+ * A server-rendered text box or select can be changed before the page's code runs. React keeps the change on
+ * screen when it hydrates but not in its state, so the page would ignore it; this hands it to `onTyped` once, right
  * after hydration (in a page the browser rendered itself the box holds `value` and nothing happens).
  */
 export function useTypedBeforeHydration(
-  input: RefObject<HTMLInputElement | null>,
+  input: RefObject<HTMLInputElement | HTMLSelectElement | null>,
   value: string,
   onTyped: (typed: string, focused: boolean) => void,
 ) {
