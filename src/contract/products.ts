@@ -115,7 +115,7 @@ const dateField = z
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a real date');
 
 /** Money in dollars with at most two decimals. */
-const dollars = z
+export const dollars = z
   .number({ error: REQUIRED })
   .min(0, 'Cannot be negative')
   .max(MAX_PRICE_CENTS / 100, 'At most $100,000')

@@ -29,6 +29,7 @@ import { reviewSummaryOf } from './modules/reviews/index.ts';
 import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
+import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/index.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -53,6 +54,8 @@ export type AppDeps = {
   webDir?: string;
   /** Logging off, or another level or destination than the config's level on standard output. */
   logger?: false | { level?: string; stream?: DestinationStream };
+  /** The clock routes read "now" from (ordering cutoffs, opening horizons); tests move it. */
+  now?: () => Date;
 };
 
 declare module 'fastify' {
@@ -63,6 +66,8 @@ declare module 'fastify' {
     secrets: Secrets;
     /** The configured card provider (`active`), built once for the routes and the job runner. */
     payments: PaymentProviders;
+    /** The current time (AppDeps' clock). */
+    now: () => Date;
   }
 }
 
@@ -71,6 +76,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   (api) => catalogRoutes(api, { reviewSummaryOf }),
   (api) => shopRoutes(api, { productCounts: countOfferedProducts }),
+  slotRoutes,
   cartRoutes,
   couponRoutes,
   paymentRoutes,
@@ -107,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('secrets', deps.secrets);
+  app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('payments', createPaymentProviders(config, deps.db, makeOrder));
 
   await app.register(errorsPlugin);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '#contract/slots.ts';
 import { REFRESH_COOKIE } from './modules/auth/session.ts';
 import { signAccessToken } from './modules/auth/tokens.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
@@ -41,6 +43,7 @@ let checkoutIntent: { paymentIntentId: string; clientSecret: string };
 let membershipIntentId: string;
 let couponCode: string;
 let picture: Buffer;
+let fulfilment: { pointId: string; windowId: string };
 
 const inject = (user: TestUser, method: string, url: string, payload?: unknown) =>
   t.app.inject({ method: method as 'GET', url, headers: user.auth, payload: payload as object });
@@ -79,6 +82,11 @@ beforeAll(async () => {
     await ok<{ paymentIntentId: string }>(inject(users.vendorA, 'POST', '/api/vendor-payment', { price: 1000 }), 201)
   ).paymentIntentId;
   couponCode = (await newCoupon()).code;
+  const saved = await ok<{ pickupPoints: { id: string; windows: { id: string }[] }[] }>(
+    inject(users.vendorA, 'PUT', `/api/shops/${users.vendorA.id}/fulfilment`, fulfilmentSettings()),
+    200,
+  );
+  fulfilment = { pointId: saved.pickupPoints[0].id, windowId: saved.pickupPoints[0].windows[0].id };
   picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
     .png()
     .toBuffer();
@@ -108,6 +116,38 @@ async function freshCustomer(): Promise<TestUser> {
     auth: { authorization: `Bearer ${token}` },
   };
 }
+/** Vendor A's pickup point, on the weekday a week from today (the one its cancellations fall on). */
+const fulfilmentSettings = (ids?: typeof fulfilment) => ({
+  timeZone: 'UTC',
+  pickupPoints: [
+    {
+      id: ids?.pointId,
+      name: 'Matrix market',
+      address: '12 Orchard Lane',
+      windows: [
+        {
+          id: ids?.windowId,
+          weekday: WEEKDAYS[Temporal.PlainDate.from(dayFromToday(7)).dayOfWeek - 1],
+          start: '09:00',
+          end: '12:00',
+          capacity: 5,
+        },
+      ],
+    },
+  ],
+});
+let cancelledWeeks = 0;
+/** A cancellation of vendor A's window on a date no call has cancelled yet. */
+const freshCancellation = () => {
+  cancelledWeeks += 1;
+  return ok<{ id: string }>(
+    inject(users.vendorA, 'POST', `/api/shops/${users.vendorA.id}/fulfilment/cancellations`, {
+      windowId: fulfilment.windowId,
+      date: dayFromToday(7 * cancelledWeeks),
+    }),
+    201,
+  );
+};
 const freshProduct = async () => (await createProduct(t, users.vendorA, { name: 'Matrix onions' })).id;
 
 const PRODUCT_FIELDS = {
@@ -231,6 +271,24 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
     return { url: `/api/vendor/orders/${orderId}`, payload: { status: 'shipped' } };
   },
+
+  'GET /api/shops/:shopId/fulfilment': () => ({ url: `/api/shops/${users.vendorA.id}/fulfilment` }),
+  // With the point's and window's ids, so the window the cancellations name stays in use.
+  'PUT /api/shops/:shopId/fulfilment': () => ({
+    url: `/api/shops/${users.vendorA.id}/fulfilment`,
+    payload: fulfilmentSettings(fulfilment),
+  }),
+  'POST /api/shops/:shopId/fulfilment/cancellations': () => {
+    cancelledWeeks += 1;
+    return {
+      url: `/api/shops/${users.vendorA.id}/fulfilment/cancellations`,
+      payload: { windowId: fulfilment.windowId, date: dayFromToday(7 * cancelledWeeks) },
+    };
+  },
+  'DELETE /api/shops/:shopId/fulfilment/cancellations/:id': async () => ({
+    url: `/api/shops/${users.vendorA.id}/fulfilment/cancellations/${(await freshCancellation()).id}`,
+  }),
+  'GET /api/shops/:shopId/slots': () => ({ url: `/api/shops/${users.vendorA.id}/slots` }),
 
   'POST /api/contact': () => ({
     payload: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ContactDetails } from '#contract/contact.ts';
+import { isTimeZone } from '#contract/time-zone.ts';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -53,16 +54,6 @@ const trustProxy = z
     });
     return z.NEVER;
   });
-
-/** An IANA time zone name (America/Los_Angeles) that Intl knows; PostgreSQL reads the same names. */
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return /^[A-Za-z0-9_+\-/]+$/.test(name);
-  } catch {
-    return false;
-  }
-}
 
 const optionalString = z
   .string()

@@ -10,6 +10,7 @@ import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
 import { reviewsApi } from './reviews.ts';
 import { shopsApi } from './shops.ts';
+import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
 import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
@@ -32,6 +33,7 @@ export const API = {
   auth: authApi,
   users: usersApi,
   shops: shopsApi,
+  slots: slotsApi,
   uploads: uploadsApi,
 };
 

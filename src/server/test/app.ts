@@ -55,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, webDir?: s
 export async function buildTestApp(
   url: string,
   env: Record<string, string> = {},
-  options: { webDir?: string; jwtSecret?: string } = {},
+  options: { webDir?: string; jwtSecret?: string; now?: () => Date } = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-data-'));
   const config = loadConfig({
@@ -72,6 +72,7 @@ export async function buildTestApp(
     logger: false,
     secrets: { jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex') },
     webDir: options.webDir,
+    now: options.now,
   });
   await app.ready();
   return {

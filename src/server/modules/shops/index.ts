@@ -4,6 +4,7 @@ export {
   grantPremium,
   recordShops,
   type ShopProfile,
+  setShopLocation,
   shopOf,
   shopsByVendorIds,
 } from './profiles.ts';

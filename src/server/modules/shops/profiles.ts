@@ -61,3 +61,15 @@ export async function awardGoldBadge(db: Tx, vendorId: string): Promise<number> 
 export async function recordShops(tx: Tx, rows: (typeof shops.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await tx.insert(shops).values(rows);
 }
+
+/** Where the shop is (a delivery radius is measured from it), or null to forget it. */
+export async function setShopLocation(
+  tx: Tx,
+  vendorId: string,
+  location: { latitude: number; longitude: number } | null,
+): Promise<void> {
+  await tx
+    .update(shops)
+    .set({ latitude: location?.latitude ?? null, longitude: location?.longitude ?? null })
+    .where(eq(shops.vendorId, vendorId));
+}

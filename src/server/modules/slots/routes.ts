@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { slotsApi } from '#contract/api/slots.ts';
+import { handle } from '../../route-table.ts';
+import { listSlots } from './calendar.ts';
+import { assertManagesShop, cancelSlot, readSettings, saveSettings, uncancelSlot } from './settings.ts';
+
+export async function slotRoutes(app: FastifyInstance) {
+  const options = () => ({ defaultTimeZone: app.config.businessTimeZone, now: app.now() });
+
+  handle(app, slotsApi.settings, async ({ params, user }) => {
+    assertManagesShop(user, params.shopId);
+    return readSettings(app.db, params.shopId, app.config.businessTimeZone, app.now());
+  });
+
+  handle(app, slotsApi.saveSettings, async ({ params, body, user }) => {
+    assertManagesShop(user, params.shopId);
+    return saveSettings(app.db, params.shopId, body, options());
+  });
+
+  handle(app, slotsApi.cancel, async ({ params, body, user }) => {
+    assertManagesShop(user, params.shopId);
+    return cancelSlot(app.db, params.shopId, body, options());
+  });
+
+  handle(app, slotsApi.uncancel, async ({ params, user }) => {
+    assertManagesShop(user, params.shopId);
+    return uncancelSlot(app.db, params.shopId, params.id);
+  });
+
+  handle(app, slotsApi.slots, async ({ params, query }) => listSlots(app.db, params.shopId, query, options()));
+}
