@@ -10,6 +10,7 @@ import type { Storage } from '../../modules/uploads/index.ts';
 import { hashPassword, hasUsers, recordUsers } from '../../modules/users/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
+import { insertFulfilment } from './fulfilment.ts';
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
 import { pictureStore } from './pictures.ts';
 import { PRODUCTS } from './products.ts';
@@ -80,6 +81,7 @@ export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accou
     if (await hasProducts(tx)) return false;
     const now = Date.now();
     const userIds = await insertUsers(tx, now, pictureUrl, passwordHash);
+    await insertFulfilment(tx, now, new Map(SHOPS.map((shop) => [shop.key, userIds.get(shop.key) as string])));
     const productRows = await insertProducts(tx, now, userIds, pictureUrl);
     await insertDeals(tx, now, productRows);
     await insertReviews(tx, now, userIds, productRows);

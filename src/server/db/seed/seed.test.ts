@@ -35,6 +35,17 @@ describe('demo catalog seed', () => {
     expect(dueOnEmptyDatabase).toEqual({ unset: true, true: true, false: false });
   });
 
+  it('gives every demo shop pickup or delivery slots that take orders', async () => {
+    const shopIds = (await t.db.select({ id: shops.vendorId }).from(shops)).map((shop) => shop.id);
+    expect(shopIds.length).toBeGreaterThan(0);
+    for (const id of shopIds) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/shops/${id}/slots` });
+      expect(response.statusCode, response.body).toBe(200);
+      const open = response.json().slots.filter((slot: { status: string }) => slot.status === 'open');
+      expect(open.length, `shop ${id}`).toBeGreaterThan(0);
+    }
+  });
+
   it('is fast', () => {
     expect(seedMs).toBeLessThan(15_000);
   });

@@ -180,79 +180,82 @@ export async function saveSettings(
   input: SettingsInput,
   options: { defaultTimeZone: string; now: Date },
 ): Promise<FulfilmentSettings> {
-  await db.transaction(async (tx) => {
-    if (!(await shopOf(tx, shopId))) throw notFound('Shop');
-    const delivery = input.delivery;
-    const values = {
-      timeZone: input.timeZone,
-      cutoffHours: input.cutoffHours,
-      horizonDays: input.horizonDays,
-      deliveryOffered: delivery !== null,
-      deliveryPostcodes: [...new Set(delivery?.postcodes ?? [])],
-      deliveryRadiusKm: delivery?.radiusKm ?? null,
-      deliveryFeeCents: dollarsToCents(delivery?.fee ?? 0),
-      freeDeliveryOverCents: delivery?.freeOver == null ? null : dollarsToCents(delivery.freeOver),
-      minimumOrderCents: dollarsToCents(delivery?.minimumOrder ?? 0),
-      updatedAt: new Date(),
-    };
-    // The settings row is the shop's lock: two saves of one shop run one after the other.
-    await tx
-      .insert(fulfilmentSettings)
-      .values({ shopId, ...values })
-      .onConflictDoUpdate({ target: fulfilmentSettings.shopId, set: values });
-    await setShopLocation(tx, shopId, input.location);
-
-    const [points, windows] = await Promise.all([livePickupPoints(tx, shopId), liveWindows(tx, shopId)]);
-    assertKnownIds(input, new Set(points.map((p) => p.id)), new Set(windows.map((w) => w.id)));
-
-    const keptWindows = new Set<string>();
-    let position = 0;
-    const saveWindow = async (window: WindowInput, pickupPointId: string | null) => {
-      const row = {
-        ...windowValues(window),
-        kind: pickupPointId ? 'pickup' : 'delivery',
-        pickupPointId,
-        position,
-      } as const;
-      position += 1;
-      if (window.id) {
-        keptWindows.add(window.id);
-        await tx.update(fulfilmentWindows).set(row).where(eq(fulfilmentWindows.id, window.id));
-      } else await tx.insert(fulfilmentWindows).values({ shopId, ...row });
-    };
-    const keptPoints = new Set<string>();
-    for (const [index, point] of input.pickupPoints.entries()) {
-      const row = { name: point.name, address: point.address, position: index };
-      let pointId = point.id;
-      if (pointId) await tx.update(pickupPoints).set(row).where(eq(pickupPoints.id, pointId));
-      else
-        [{ id: pointId }] = await tx
-          .insert(pickupPoints)
-          .values({ shopId, ...row })
-          .returning({ id: pickupPoints.id });
-      keptPoints.add(pointId);
-      for (const window of point.windows) await saveWindow(window, pointId);
-    }
-    for (const window of delivery?.windows ?? []) await saveWindow(window, null);
-
-    const retired = windows.filter((w) => !keptWindows.has(w.id));
-    await refuseRetiringBooked(tx, retired, dayIn(input.timeZone, options.now).toString());
-    const retiredAt = new Date();
-    if (retired.length > 0)
-      await tx
-        .update(fulfilmentWindows)
-        .set({ retiredAt })
-        .where(
-          inArray(
-            fulfilmentWindows.id,
-            retired.map((w) => w.id),
-          ),
-        );
-    const retiredPoints = points.filter((p) => !keptPoints.has(p.id)).map((p) => p.id);
-    if (retiredPoints.length > 0)
-      await tx.update(pickupPoints).set({ retiredAt }).where(inArray(pickupPoints.id, retiredPoints));
-  });
+  await db.transaction((tx) => writeSettings(tx, shopId, input, options.now));
   return readSettings(db, shopId, options.defaultTimeZone, options.now);
+}
+
+/** `saveSettings` in the caller's transaction (the demo seed's). */
+export async function writeSettings(tx: Tx, shopId: string, input: SettingsInput, now: Date): Promise<void> {
+  if (!(await shopOf(tx, shopId))) throw notFound('Shop');
+  const delivery = input.delivery;
+  const values = {
+    timeZone: input.timeZone,
+    cutoffHours: input.cutoffHours,
+    horizonDays: input.horizonDays,
+    deliveryOffered: delivery !== null,
+    deliveryPostcodes: [...new Set(delivery?.postcodes ?? [])],
+    deliveryRadiusKm: delivery?.radiusKm ?? null,
+    deliveryFeeCents: dollarsToCents(delivery?.fee ?? 0),
+    freeDeliveryOverCents: delivery?.freeOver == null ? null : dollarsToCents(delivery.freeOver),
+    minimumOrderCents: dollarsToCents(delivery?.minimumOrder ?? 0),
+    updatedAt: new Date(),
+  };
+  // The settings row is the shop's lock: two saves of one shop run one after the other.
+  await tx
+    .insert(fulfilmentSettings)
+    .values({ shopId, ...values })
+    .onConflictDoUpdate({ target: fulfilmentSettings.shopId, set: values });
+  await setShopLocation(tx, shopId, input.location);
+
+  const [points, windows] = await Promise.all([livePickupPoints(tx, shopId), liveWindows(tx, shopId)]);
+  assertKnownIds(input, new Set(points.map((p) => p.id)), new Set(windows.map((w) => w.id)));
+
+  const keptWindows = new Set<string>();
+  let position = 0;
+  const saveWindow = async (window: WindowInput, pickupPointId: string | null) => {
+    const row = {
+      ...windowValues(window),
+      kind: pickupPointId ? 'pickup' : 'delivery',
+      pickupPointId,
+      position,
+    } as const;
+    position += 1;
+    if (window.id) {
+      keptWindows.add(window.id);
+      await tx.update(fulfilmentWindows).set(row).where(eq(fulfilmentWindows.id, window.id));
+    } else await tx.insert(fulfilmentWindows).values({ shopId, ...row });
+  };
+  const keptPoints = new Set<string>();
+  for (const [index, point] of input.pickupPoints.entries()) {
+    const row = { name: point.name, address: point.address, position: index };
+    let pointId = point.id;
+    if (pointId) await tx.update(pickupPoints).set(row).where(eq(pickupPoints.id, pointId));
+    else
+      [{ id: pointId }] = await tx
+        .insert(pickupPoints)
+        .values({ shopId, ...row })
+        .returning({ id: pickupPoints.id });
+    keptPoints.add(pointId);
+    for (const window of point.windows) await saveWindow(window, pointId);
+  }
+  for (const window of delivery?.windows ?? []) await saveWindow(window, null);
+
+  const retired = windows.filter((w) => !keptWindows.has(w.id));
+  await refuseRetiringBooked(tx, retired, dayIn(input.timeZone, now).toString());
+  const retiredAt = new Date();
+  if (retired.length > 0)
+    await tx
+      .update(fulfilmentWindows)
+      .set({ retiredAt })
+      .where(
+        inArray(
+          fulfilmentWindows.id,
+          retired.map((w) => w.id),
+        ),
+      );
+  const retiredPoints = points.filter((p) => !keptPoints.has(p.id)).map((p) => p.id);
+  if (retiredPoints.length > 0)
+    await tx.update(pickupPoints).set({ retiredAt }).where(inArray(pickupPoints.id, retiredPoints));
 }
 
 /** Ids sent must be the shop's own points and windows in use (never another shop's). */
