@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FulfilmentSettingsInput, Slot } from '#contract/slots.ts';
+import type { FulfilmentSettingsInput, Slot, WindowInput } from '#contract/slots.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { decodeSlotId } from './index.ts';
@@ -66,6 +66,22 @@ async function shopWith(settings: FulfilmentSettingsInput = MARKET) {
   expect(saved.statusCode, saved.body).toBe(200);
   return { owner, settings: saved.json() };
 }
+
+/** A pickup point open across midnight into Sunday and in the small hours of Sunday, and any more windows. */
+const nightMarket = (...more: WindowInput[]): FulfilmentSettingsInput => ({
+  timeZone: ZONE,
+  pickupPoints: [
+    {
+      name: 'Night market',
+      address: '1 Lantern Way',
+      windows: [
+        { weekday: 'saturday', start: '22:00', end: '02:00', endsNextDay: true, capacity: 4 },
+        { weekday: 'sunday', start: '01:30', end: '02:30', capacity: 4 },
+        ...more,
+      ],
+    },
+  ],
+});
 
 describe("a shop's fulfilment settings", () => {
   beforeEach(() => {
@@ -228,20 +244,7 @@ describe("a shop's slots", () => {
   });
 
   it('are right across the spring-forward night, crossing midnight too', async () => {
-    const { owner } = await shopWith({
-      timeZone: ZONE,
-      pickupPoints: [
-        {
-          name: 'Night market',
-          address: '1 Lantern Way',
-          windows: [
-            { weekday: 'saturday', start: '22:00', end: '02:00', endsNextDay: true, capacity: 4 },
-            { weekday: 'sunday', start: '01:30', end: '02:30', capacity: 4 },
-            { weekday: 'sunday', start: '09:00', end: '10:00', capacity: 4 },
-          ],
-        },
-      ],
-    });
+    const { owner } = await shopWith(nightMarket({ weekday: 'sunday', start: '09:00', end: '10:00', capacity: 4 }));
     const times = (await slotsOf(owner.id, '?from=2027-03-13&to=2027-03-14')).slots.map((s) => [
       s.start,
       s.end,
@@ -252,26 +255,14 @@ describe("a shop's slots", () => {
       ['2027-03-13T22:00:00-08:00', '2027-03-14T03:00:00-07:00', '2027-03-12T22:00:00-08:00'],
       // 02:30 does not exist: the window ends an hour after 01:30 PST, at 03:30 PDT.
       ['2027-03-14T01:30:00-08:00', '2027-03-14T03:30:00-07:00', '2027-03-13T01:30:00-08:00'],
-      // Ordering closes 24 real hours before: the day before was an hour longer on the clock.
+      // Ordering closes 24 real hours before: with the hour lost that night, 08:00 on Saturday's clock.
       ['2027-03-14T09:00:00-07:00', '2027-03-14T10:00:00-07:00', '2027-03-13T08:00:00-08:00'],
     ]);
   });
 
   it('are right across the fall-back night, crossing midnight too', async () => {
     clock = local('2027-11-01T12:00');
-    const { owner } = await shopWith({
-      timeZone: ZONE,
-      pickupPoints: [
-        {
-          name: 'Night market',
-          address: '1 Lantern Way',
-          windows: [
-            { weekday: 'saturday', start: '22:00', end: '02:00', endsNextDay: true, capacity: 4 },
-            { weekday: 'sunday', start: '01:30', end: '02:30', capacity: 4 },
-          ],
-        },
-      ],
-    });
+    const { owner } = await shopWith(nightMarket());
     const times = (await slotsOf(owner.id, '?from=2027-11-06&to=2027-11-07')).slots.map((s) => [s.start, s.end]);
     expect(times).toEqual([
       // Five real hours: 01:00-02:00 comes twice that night.
