@@ -3,7 +3,8 @@
  * product and a shop page of a fresh build, served by the real server with the demo seed, with the system Chromium.
  * Medians of N runs per page go to the Lighthouse section of docs/performance.md, with each page's top failing
  * audits. Options: --runs N (3), --pages home,product (all four), --min-performance P and --min-accessibility A
- * (exit 1 when a page's median is below), --web-dir DIR (serve the build already there instead of building one).
+ * (exit 1 when a page's median is below), --web-dir DIR (serve the build already there instead of building one),
+ * --json-dir DIR (each run's full report, as JSON, for a closer look).
  * Downloads nothing; stops the server and Chromium it started, also on failure.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -43,6 +44,7 @@ const { values: options } = parseArgs({
     'min-performance': { type: 'string' },
     'min-accessibility': { type: 'string' },
     'web-dir': { type: 'string' },
+    'json-dir': { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -251,6 +253,10 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       const answer = await audit(`${baseUrl}${paths[name]}`, chrome.port);
       result.lhrs.push(answer.lhr);
+      if (options['json-dir']) {
+        await fs.mkdir(options['json-dir'], { recursive: true });
+        await fs.writeFile(path.join(options['json-dir'], `${name}-${run}.json`), JSON.stringify(answer.lhr));
+      }
       const scores = CATEGORIES.map(([id]) => Math.round(100 * (answer.lhr.categories[id].score ?? 0)));
       console.log(`${name} run ${run}/${runs}: ${scores.join(' / ')}`);
     }

@@ -1,38 +1,14 @@
-import './zod-config.ts';
-import { hydrate } from '@tanstack/react-query';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { App } from './App.tsx';
-import { queryClient } from './api/query-client.ts';
-import { createRouter, loadCurrentRoutes } from './router.tsx';
-import { SSR_DATA_ID, type SsrData } from './ssr-data.ts';
+import { reloadOnce } from './reload-once.ts';
+import { SSR_DATA_ID } from './ssr-data.ts';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-// A page the server rendered comes with its data: the browser takes over what is shown (hydrates) without asking
-// the API again. Without it (the server sent index.html), the browser renders the page itself.
-const ssrData = document.getElementById(SSR_DATA_ID)?.textContent;
-if (ssrData) {
-  const data = JSON.parse(ssrData) as SsrData;
-  hydrate(queryClient, data.queries);
-  // In a transition, React hydrates in slices of a few milliseconds: the page answers input meanwhile.
-  void loadCurrentRoutes().then(() =>
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <App queryClient={queryClient}>
-          <RouterProvider router={createRouter(data.router)} />
-        </App>,
-      );
-    }),
-  );
-} else {
-  createRoot(root).render(
-    <App queryClient={queryClient}>
-      <RouterProvider router={createRouter()} />
-    </App>,
-  );
-}
+// A server-rendered page is painted from its HTML and stylesheet alone: the app's code (about 80 KB sent, then
+// evaluated and hydrated) loads after that first paint instead of sharing the network and the main thread with it.
+// A page the browser renders itself (no server data: sign-in, dashboard, the app without its renderer) loads at once.
+const start = () =>
+  import('./start-app.tsx').catch(() => {
+    // The code of a previous release is gone (or the network failed): reload once for the current one.
+    if (reloadOnce(window.location.href)) window.location.reload();
+  });
+if (!document.getElementById(SSR_DATA_ID) || document.visibilityState === 'hidden') void start();
+else requestAnimationFrame(() => setTimeout(start, 0));

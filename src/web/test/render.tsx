@@ -37,7 +37,7 @@ export function fakeServer(routes: Routes, otherwise?: (request: Request) => Ans
 /** A freshly issued access token (only its `iat` is read in the browser). */
 const youngToken = () => `x.${btoa(JSON.stringify({ iat: Math.floor(Date.now() / 1000) }))}.y`;
 
-/** The app's providers around a router, as main.tsx sets them up. */
+/** The app's providers around a router, as start-app.tsx sets them up. */
 const renderApp = (router: DataRouter, queryClient: QueryClient) =>
   render(
     <QueryClientProvider client={queryClient}>

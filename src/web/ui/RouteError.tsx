@@ -3,8 +3,11 @@ import { isRouteErrorResponse, Link, type RouteObject, useLocation, useNavigate,
 import { errorMessage, failureTitle } from '../api/client.ts';
 import { useDashboardHome } from '../layout/UserMenu.tsx';
 import { paths } from '../paths.ts';
+import { reloadOnce } from '../reload-once.ts';
 import { PageLoader } from './PageLoader.tsx';
 import { PageMeta } from './PageMeta.tsx';
+
+export { RELOADED_KEY, reloadOnce } from '../reload-once.ts';
 
 /**
  * A page's code could not be fetched: after a new release the old chunk names are gone (or the network dropped).
@@ -18,24 +21,6 @@ export function isChunkLoadError(error: unknown): boolean {
       error.message,
     )
   );
-}
-
-/** The address the page last reloaded itself for, in this tab's session storage. */
-export const RELOADED_KEY = 'farmstall:reloaded-for';
-
-/**
- * Whether a page whose code failed at `href` may reload itself: yes, unless the last automatic reload was for this
- * very address (then the reload did not help: the page shows why instead, so it never reloads in a loop). Marks
- * the address when it says yes. Without session storage (blocked), never: the page offers a Reload button.
- */
-export function reloadOnce(href: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
-  try {
-    if (storage.getItem(RELOADED_KEY) === href) return false;
-    storage.setItem(RELOADED_KEY, href);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The way back from a failed page: the dashboard's home inside the dashboard (unless it is that page), else home. */
