@@ -8,7 +8,7 @@ import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
-import { relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
+import { candidatesCapped, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 
 export type ListProductsParams = {
   q?: string;
@@ -26,7 +26,11 @@ export type ProductPageResult = {
   totalCapped?: true;
 };
 
-const listedRow = productRow.extend({ score: z.number().optional(), total: z.number().nullable() });
+const listedRow = productRow.extend({
+  score: z.number().optional(),
+  total: z.number().nullable(),
+  capped: z.boolean().optional(),
+});
 type Row = ProductRow & { score?: number };
 
 /** Where a keyset page starts: the cursor's key and id (or placeholders for them). */
@@ -72,13 +76,14 @@ function sortedPage(
   where: SQL,
   cursor: After | undefined,
   fetch: number | Placeholder,
+  extra: SQL = sql``,
 ): SQL {
   const order = ORDERS[sort];
   const total = cursor
     ? sql`NULL::int`
     : sql`(SELECT count(*)::int FROM (SELECT FROM products p WHERE ${where} LIMIT ${LISTING_COUNT_CAP + 1}) counted)`;
   return sql`
-    SELECT ${PRODUCT_COLUMNS}, ${total} AS total
+    SELECT ${PRODUCT_COLUMNS}, ${total} AS total ${extra}
     FROM products p ${SHOP_CARD_JOIN}
     WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
     ORDER BY ${order.orderBy}
@@ -100,6 +105,14 @@ function offeredWhere(category?: string | Placeholder, shopId?: string | Placeho
   const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`];
   if (category) filters.push(sql`p.category = ${category}`);
   if (shopId) filters.push(sql`p.vendor_id = ${shopId}::uuid`);
+  return sql.join(filters, sql` AND `);
+}
+
+/** The same filter on search_postings (alias sp), whose rows are those of listed products only. */
+function postedWhere(category?: string, shopId?: string): SQL {
+  const filters: SQL[] = [sql`sp.expires_on >= ${BUSINESS_TODAY}`];
+  if (category) filters.push(sql`sp.category = ${category}`);
+  if (shopId) filters.push(sql`sp.vendor_id = ${shopId}::uuid`);
   return sql.join(filters, sql` AND `);
 }
 
@@ -143,12 +156,16 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
     const words = searchWords(params.q);
     if (words.length === 0) return { items: [], nextCursor: null, total: cursor ? null : 0 };
     // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
-    const search = sql`WITH ${searchCandidates(params.q, words, offered)}`;
+    const search = sql`WITH ${searchCandidates(params.q, words, offered, postedWhere(params.category, params.shopId))}`;
     const where = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
     if (sort === 'relevance') {
       rows = await queryPrepared(db, listedRow, sql`${search} ${relevancePage(params.q, cursor, fetch)}`);
     } else {
-      rows = await queryPrepared(db, listedRow, sql`${search} ${sortedPage(sort, where, cursor, fetch)}`);
+      rows = await queryPrepared(
+        db,
+        listedRow,
+        sql`${search} ${sortedPage(sort, where, cursor, fetch, sql`, ${candidatesCapped} AS capped`)}`,
+      );
     }
   } else {
     rows = await queryShaped(db, listedRow, shapedListing(params, sort, cursor));
@@ -161,6 +178,10 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   return {
     items: page.map(toProduct),
     nextCursor: rows.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
-    ...(total !== null && total > LISTING_COUNT_CAP ? { total: LISTING_COUNT_CAP, totalCapped: true } : { total }),
+    ...(total !== null && total > LISTING_COUNT_CAP
+      ? { total: LISTING_COUNT_CAP, totalCapped: true }
+      : total !== null && rows[0]?.capped
+        ? { total, totalCapped: true }
+        : { total }),
   };
 }

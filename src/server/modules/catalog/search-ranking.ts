@@ -8,6 +8,11 @@ export const literal = (n: number) => sql.raw(String(n));
 
 /** How many products each source of candidates offers at most: the ranking never scores more than a few hundred. */
 export const CANDIDATES_PER_SOURCE = 100;
+/**
+ * Postings (search_postings, one per word of a name) read per term of the search to find products holding every
+ * word: the walk stops there even when fewer than CANDIDATES_PER_SOURCE of them hold the other words.
+ */
+const WALKED_PER_TERM = 1000;
 /** Closest shops and categories whose products join the candidates. */
 const CLOSE_SHOPS = 2;
 /** Shops whose name similarity adds to the score of their products (the others add nothing). */
@@ -48,7 +53,8 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
     SELECT to_tsquery('english', string_agg('(' || alternatives || ')', ' & ' ORDER BY ord)) AS all_words,
            to_tsquery('english', string_agg(alternatives, ' | ' ORDER BY ord)) AS any_word,
            to_tsquery('english', string_agg(spellings, ' | ' ORDER BY ord)) AS as_spelled,
-           string_agg(corrected, ' ' ORDER BY ord) AS corrected
+           string_agg(corrected, ' ' ORDER BY ord) AS corrected,
+           tsvector_to_array(to_tsvector('english', string_agg(alternatives, ' ' ORDER BY ord))) AS terms
     FROM (
       SELECT w.ord, spellings, coalesce(closest.term, w.word) AS corrected,
         concat_ws(' | ', spellings, nullif(concat_ws(' | ', prefix, more.terms), '')) AS alternatives
@@ -76,30 +82,47 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
 }
 
 /**
- * The CTEs `spelled` (see spelledQuery), `close_shops`, `every_word` and `candidates`: the ids of the products worth
- * ranking for the text, each source bounded so that the cost stays flat however large the catalog grows. Products
- * whose name or details hold every word (GIN on search_vector); only when those are fewer than a full source,
- * products holding any word; the newest products of the two closest shops and the most popular of the two
+ * The CTEs `spelled` (see spelledQuery), `close_shops`, `every_word`, `any_word`, `named`, `described` and
+ * `candidates`: the products worth ranking for the text, each source bounded so that the cost stays flat however
+ * large the catalog grows (decision 016). Products whose name holds every word, found by walking each term's
+ * postings (search_postings, most popular first, `posted` filtering them like `offered`) and checking the name's
+ * other words from the same index entry, at most WALKED_PER_TERM entries per term; only when those are fewer than
+ * a full source, the most popular products whose name holds any word; only when those are still fewer, products
+ * whose name or details hold any word (GIN on search_vector: a word found in details alone, or with digits); the
+ * newest products of the two closest shops and the most popular of the two
  * closest categories (trigram word similarity by the text as typed: the shops module's `closestShopsRelation`, the
  * small categories table, by the text as typed or corrected). `offered` filters the products (alias p). Everything
  * is in the one statement, and nothing in it is a parameter whose value changes the plan (no id lists, limits
  * written in the text), so PostgreSQL runs a prepared search on its generic plan instead of planning each search.
  */
-export function searchCandidates(q: string, words: string[], offered: SQL): SQL {
+export function searchCandidates(q: string, words: string[], offered: SQL, posted: SQL): SQL {
   // What ranking reads of a candidate, taken from the row each source already visits (no second visit).
   const found = sql`p.id, p.name, p.vendor_id, p.category, p.search_vector`;
+  const limit = literal(CANDIDATES_PER_SOURCE);
+  // The postings of one term (alias sp) in popularity order, offered ones only, at most `n`.
+  const walk = (n: number) => sql`SELECT sp.product_id, sp.popularity, sp.name_terms FROM search_postings sp
+    WHERE sp.term = t.term AND ${posted} ORDER BY sp.popularity DESC, sp.product_id LIMIT ${literal(n)}`;
   return sql`spelled AS (${spelledQuery(words)}),
     close_shops AS MATERIALIZED (SELECT * FROM ${closestShopsRelation(q, SCORED_SHOPS)} AS shop),
     every_word AS MATERIALIZED (
-      SELECT ${found} FROM products p WHERE ${offered} AND p.search_vector @@ (SELECT all_words FROM spelled)
-      LIMIT ${literal(CANDIDATES_PER_SOURCE)}),
+      SELECT walked.product_id FROM (SELECT terms, all_words FROM spelled) AS s, unnest(s.terms) AS t(term)
+        CROSS JOIN LATERAL (${walk(WALKED_PER_TERM)}) AS walked
+      WHERE walked.name_terms @@ s.all_words
+      LIMIT ${limit}),
+    any_word AS MATERIALIZED (
+      SELECT walked.product_id FROM (SELECT terms FROM spelled) AS s, unnest(s.terms) AS t(term)
+        CROSS JOIN LATERAL (${walk(CANDIDATES_PER_SOURCE)}) AS walked
+      WHERE (SELECT count(DISTINCT product_id) FROM every_word) < ${limit}
+      ORDER BY walked.popularity DESC, walked.product_id LIMIT ${limit}),
+    named AS MATERIALIZED (SELECT product_id FROM every_word UNION SELECT product_id FROM any_word),
+    described AS MATERIALIZED (
+      SELECT ${found} FROM products p
+      WHERE (SELECT count(*) FROM named) < ${limit} AND ${offered} AND p.search_vector @@ (SELECT any_word FROM spelled)
+      LIMIT ${limit}),
     candidates AS MATERIALIZED (SELECT DISTINCT ON (id) * FROM (
-      SELECT * FROM every_word
+      SELECT ${found} FROM named JOIN products p ON p.id = named.product_id WHERE ${offered}
       UNION ALL
-      (SELECT ${found} FROM products p
-       WHERE (SELECT count(*) FROM every_word) < ${literal(CANDIDATES_PER_SOURCE)}
-         AND ${offered} AND p.search_vector @@ (SELECT any_word FROM spelled)
-       LIMIT ${literal(CANDIDATES_PER_SOURCE)})
+      SELECT * FROM described
       UNION ALL
       (SELECT shop_products.* FROM (
           SELECT vendor_id FROM close_shops WHERE close ORDER BY place LIMIT ${literal(CLOSE_SHOPS)}) AS shop
@@ -117,6 +140,15 @@ export function searchCandidates(q: string, words: string[], offered: SQL): SQL 
         ) AS category_products)
     ) AS found ORDER BY id)`;
 }
+
+/**
+ * Whether more products hold the words than the candidates (after the CTEs of `searchCandidates`): a source of
+ * products by their words stopped at its limit, so the count of candidates is a lower bound ("100+").
+ */
+export const candidatesCapped = sql`(
+  (SELECT count(*) FROM every_word) >= ${literal(CANDIDATES_PER_SOURCE)}
+  OR (SELECT count(*) FROM any_word) >= ${literal(CANDIDATES_PER_SOURCE)}
+  OR (SELECT count(*) FROM described) >= ${literal(CANDIDATES_PER_SOURCE)})`;
 
 /**
  * How close the name of product p is to the text as typed: trigram word similarity (the text is in the name) and
@@ -153,7 +185,7 @@ export function relevancePage(q: string, cursor: Cursor | undefined, fetch: numb
     ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
     : sql``;
   return sql`
-    SELECT ${PRODUCT_COLUMNS}, page.score, page.total
+    SELECT ${PRODUCT_COLUMNS}, page.score, page.total, ${candidatesCapped} AS capped
     FROM (
       SELECT ranked.* FROM (
         SELECT p.id, ${relevanceScore(q)} AS score, count(*) OVER ()::int AS total

@@ -39,6 +39,7 @@ describe('GET /api/search', () => {
     expect(names(items)).toContain('Salsa Kit');
     expect(names(items)).not.toContain('Expired Tomatoes');
     expect(total).toBe(items.length);
+    expect(await search('tomatoes')).not.toHaveProperty('totalCapped');
   });
 
   it('tolerates typos', async () => {
@@ -120,11 +121,41 @@ describe('spelling dictionary and bounded candidates', () => {
     const typo = await search('gingr biscits');
     expect(names(typo.items)[0]).toBe('Ginger Biscuits');
     const first = await search('biscuits', '&limit=60');
-    expect(first.total).toBe(CANDIDATES_PER_SOURCE);
+    // More products hold the word than are ranked: the count says so ("100+"), as a capped listing count does.
+    expect(first).toMatchObject({ total: CANDIDATES_PER_SOURCE, totalCapped: true });
     const rest = await search('biscuits', `&limit=60&cursor=${first.nextCursor}`);
     expect(rest.items).toHaveLength(CANDIDATES_PER_SOURCE - 60);
     expect(rest.nextCursor).toBeNull();
     expect(new Set([...first.items, ...rest.items].map((p) => p._id)).size).toBe(CANDIDATES_PER_SOURCE);
+  });
+
+  it('ranks the most popular of many products holding a word, and follows renames, popularity and unlisting', async () => {
+    // A shop whose name is not like the word, so that its newest products are no candidates by its name.
+    const bakery = await createUser(t, { roll: 'vendor', name: 'Meridian Ovens' });
+    for (let i = 0; i < CANDIDATES_PER_SOURCE + 20; i++) {
+      await insertProduct(t, bakery.id, { name: `Rye Rusks ${i}`, category: 'bakery', details: 'Twice baked.' });
+    }
+    const late = await insertProduct(t, bakery.id, { name: 'Spelt Crackers', category: 'bakery', details: 'Thin.' });
+    // Each look with its own page size, so no page cached by an earlier look (the catalog's 1 s cache) answers it.
+    let size = 100;
+    const all = async () => {
+      const limit = `&limit=${size--}`;
+      const first = await search('rusks', limit);
+      const rest = first.nextCursor ? await search('rusks', `${limit}&cursor=${first.nextCursor}`) : { items: [] };
+      return { total: first.total, totalCapped: first.totalCapped, names: names([...first.items, ...rest.items]) };
+    };
+    expect((await all()).names).not.toContain('Spelt Rusks');
+
+    await t.db.update(products).set({ name: 'Spelt Rusks', popularity: 50 }).where(eq(products.id, late));
+    const popular = await all();
+    expect(popular).toMatchObject({ total: CANDIDATES_PER_SOURCE, totalCapped: true, names: expect.any(Array) });
+    expect(popular.names).toContain('Spelt Rusks');
+
+    await t.db.update(products).set({ listed: false }).where(eq(products.id, late));
+    expect((await all()).names).not.toContain('Spelt Rusks');
+    await t.db.update(products).set({ listed: true, popularity: 0 }).where(eq(products.id, late));
+    await t.db.update(products).set({ popularity: 60 }).where(eq(products.id, late));
+    expect((await all()).names).toContain('Spelt Rusks');
   });
 });
 

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { UNITS } from '#contract/categories.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
@@ -59,6 +73,31 @@ export const products = pgTable(
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_popularity_nonneg', sql`${t.popularity} >= 0`),
     check('products_expiry_after_manufacture', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * One row per word (full-text lexeme without digits) of a listed product's name, walked per word of a search in
+ * popularity order: search candidates that stop at their limit (decision 016). Kept by triggers on products in the
+ * writing transaction (migration 0019), never written by the app.
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    term: text('term').notNull(),
+    popularity: integer('popularity').notNull(),
+    productId: uuid('product_id').notNull(),
+    expiresOn: date('expires_on').notNull(),
+    category: text('category').notNull(),
+    vendorId: uuid('vendor_id').notNull(),
+    /** The name's lexemes: whether the product holds the search's other words, read from the index alone. */
+    nameTerms: tsvector('name_terms').notNull(),
+  },
+  (t) => [
+    // INCLUDE (expires_on, category, vendor_id, name_terms) in the migration: drizzle has no INCLUDE.
+    uniqueIndex('search_postings_walk_idx').on(t.term, t.popularity.desc(), t.productId),
   ],
 );
 
