@@ -125,7 +125,7 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
     await tx.execute(sql`
       INSERT INTO search_postings
       SELECT d.* FROM products p,
-        search_postings_of(p.name, p.popularity, p.id, p.expires_on, p.category, p.vendor_id) AS d
+        search_postings_of(p.search_vector, p.popularity, p.id, p.expires_on, p.category, p.vendor_id) AS d
       WHERE p.listed`);
     await tx.execute(sql`
       INSERT INTO search_terms (term)

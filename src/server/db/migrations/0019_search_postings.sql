@@ -9,7 +9,7 @@
 -- including the three CREATE OR REPLACE TRIGGER (milliseconds of lock), then fill the table in batches of ids while
 -- the shop stays open, each batch locking its rows against a concurrent update:
 --   INSERT INTO search_postings SELECT d.* FROM (SELECT * FROM products WHERE listed AND id > $last ORDER BY id
---     LIMIT 10000 FOR SHARE) p, search_postings_of(p.name, p.popularity, p.id, p.expires_on, p.category,
+--     LIMIT 10000 FOR SHARE) p, search_postings_of(p.search_vector, p.popularity, p.id, p.expires_on, p.category,
 --     p.vendor_id) d ON CONFLICT DO NOTHING;
 -- The migration then finds its table filled and fills nothing (see docs/deploy.md).
 CREATE TABLE IF NOT EXISTS "search_postings" (
@@ -25,15 +25,15 @@ CREATE TABLE IF NOT EXISTS "search_postings" (
 CREATE UNIQUE INDEX IF NOT EXISTS "search_postings_walk_idx" ON "search_postings"
   USING btree ("term", "popularity" DESC, "product_id") INCLUDE ("expires_on", "category", "vendor_id", "name_terms");
 --> statement-breakpoint
--- The rows of one product (name, popularity, id, expiry, category, vendor): its name's lexemes as full-text search stems them (the name's weight-A part of
--- products.search_vector), those without digits.
-CREATE OR REPLACE FUNCTION search_postings_of(text, integer, uuid, date, text, uuid)
+-- The rows of one product (search_vector, popularity, id, expiry, category, vendor): its name's lexemes as full-text
+-- search stems them (the weight-A part of products.search_vector), those without digits.
+CREATE OR REPLACE FUNCTION search_postings_of(tsvector, integer, uuid, date, text, uuid)
   RETURNS TABLE (term text, popularity integer, product_id uuid, expires_on date, category text, vendor_id uuid,
     name_terms tsvector)
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
     SELECT l.lexeme, $2, $3, $4, $5, $6, v.terms
-    FROM (SELECT strip(to_tsvector('english', coalesce($1, ''))) AS terms) AS v, unnest(v.terms) AS l
+    FROM (SELECT strip(ts_filter($1, '{a}')) AS terms) AS v, unnest(v.terms) AS l
     WHERE l.lexeme !~ '[[:digit:]]'
   $$;
 --> statement-breakpoint
@@ -44,19 +44,19 @@ CREATE OR REPLACE FUNCTION keep_search_postings() RETURNS trigger
     IF TG_OP = 'INSERT' THEN
       INSERT INTO search_postings
         SELECT d.* FROM new_rows n,
-          search_postings_of(n.name, n.popularity, n.id, n.expires_on, n.category, n.vendor_id) AS d
+          search_postings_of(n.search_vector, n.popularity, n.id, n.expires_on, n.category, n.vendor_id) AS d
         WHERE n.listed;
       RETURN NULL;
     END IF;
     IF OLD.listed THEN
       DELETE FROM search_postings s
-      WHERE s.term = ANY (ARRAY(SELECT d.term FROM search_postings_of(OLD.name, 0, OLD.id, OLD.expires_on,
+      WHERE s.term = ANY (ARRAY(SELECT d.term FROM search_postings_of(OLD.search_vector, 0, OLD.id, OLD.expires_on,
           OLD.category, OLD.vendor_id) AS d))
         AND s.popularity = OLD.popularity AND s.product_id = OLD.id;
     END IF;
     IF TG_OP = 'UPDATE' AND NEW.listed THEN
       INSERT INTO search_postings
-        SELECT * FROM search_postings_of(NEW.name, NEW.popularity, NEW.id, NEW.expires_on, NEW.category, NEW.vendor_id);
+        SELECT * FROM search_postings_of(NEW.search_vector, NEW.popularity, NEW.id, NEW.expires_on, NEW.category, NEW.vendor_id);
     END IF;
     RETURN NULL;
   END
@@ -76,6 +76,6 @@ CREATE OR REPLACE TRIGGER "products_search_postings_delete" AFTER DELETE ON "pro
 --> statement-breakpoint
 INSERT INTO "search_postings"
   SELECT d.* FROM "products" p,
-    search_postings_of(p."name", p."popularity", p."id", p."expires_on", p."category", p."vendor_id") AS d
+    search_postings_of(p."search_vector", p."popularity", p."id", p."expires_on", p."category", p."vendor_id") AS d
   WHERE p."listed" AND NOT EXISTS (SELECT FROM "search_postings")
 ON CONFLICT DO NOTHING;
