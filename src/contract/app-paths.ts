@@ -36,6 +36,7 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'vendorHome',
     'vendorOrder',
     'vendorRevenue',
+    'fulfilment',
     'review/:productId',
   ].map((page) => `/dashboard/${page}`),
 ];

@@ -22,6 +22,7 @@ export const paths = {
     vendorProduct: '/dashboard/vendorProduct',
     vendorOrder: '/dashboard/vendorOrder',
     vendorRevenue: '/dashboard/vendorRevenue',
+    fulfilment: '/dashboard/fulfilment',
     payment: '/dashboard/payment',
     review: (productId: string) => `/dashboard/review/${productId}`,
     adminHome: '/dashboard/adminHome',

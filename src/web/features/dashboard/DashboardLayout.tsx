@@ -14,6 +14,7 @@ import {
   ShoppingCart,
   Store,
   Ticket,
+  Truck,
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -45,6 +46,7 @@ const MENU: MenuItem[] = [
   { role: 'vendor', to: d.vendorProduct, label: 'My Products', icon: Store },
   { role: 'vendor', to: d.vendorOrder, label: 'Orders', icon: ReceiptText },
   { role: 'vendor', to: d.vendorRevenue, label: 'Sale Stat', icon: ChartColumn },
+  { role: 'vendor', to: d.fulfilment, label: 'Pickup & delivery', icon: Truck },
   { role: 'vendor', to: d.payment, label: 'Premium membership', icon: Crown },
   { role: 'customer', to: d.userHome, label: 'User Home', icon: LayoutDashboard },
   { role: 'customer', to: d.userCart, label: 'My Cart', icon: ShoppingCart },
@@ -77,6 +79,7 @@ const PAGE_TITLES: Record<string, string> = {
   vendorProduct: 'Your products',
   vendorOrder: 'Your orders',
   vendorRevenue: 'Sales',
+  fulfilment: 'Pickup & delivery',
   payment: 'Premium membership',
   userHome: 'Your account',
   userCart: 'Your cart',

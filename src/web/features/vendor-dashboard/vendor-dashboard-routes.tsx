@@ -9,6 +9,7 @@ export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./v
     first: 'vendorOrder',
   },
   { path: 'vendorRevenue', page: () => import('./VendorRevenuePage.tsx').then((m) => m.VendorRevenuePage) },
+  { path: 'fulfilment', page: () => import('./FulfilmentPage.tsx').then((m) => m.FulfilmentPage) },
   {
     path: 'review/:productId',
     page: () => import('./ProductReviewsPage.tsx').then((m) => m.ProductReviewsPage),

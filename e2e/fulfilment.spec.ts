@@ -1,0 +1,48 @@
+import { checkA11y, expect, hydrated, test } from './fixtures.ts';
+
+/** The demo vendor sets up how shoppers get their food on the dashboard's "Pickup & delivery" page. */
+
+const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
+
+test('a vendor sets a pickup point and a delivery area', async ({ page }) => {
+  const signedIn = await page.request.post('/api/jwt', { data: VENDOR });
+  expect(signedIn.ok()).toBe(true);
+  const { token } = await signedIn.json();
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+
+  await page.goto('/dashboard/fulfilment');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Pickup & delivery', level: 1 })).toBeVisible();
+  // The demo shop's own settings: its farmers' market, its farm stand and delivery.
+  await expect(page.getByLabel('Pickup point 1 name')).toHaveValue('Hood River Farmers Market');
+  await checkA11y(page);
+
+  await page.getByRole('button', { name: 'Add a pickup point' }).click();
+  await page.getByLabel('Pickup point 3 name').fill('Riverside Co-op');
+  await page.getByLabel('Pickup point 3 address').fill('12 River Street, Hood River, OR 97031');
+  await page.getByLabel('Pickup point 3 time 1 day').selectOption('sunday');
+  await page.getByLabel('Pickup point 3 time 1 from').fill('10:00');
+  await page.getByLabel('Pickup point 3 time 1 to').fill('09:00');
+  await page.getByLabel('Postcodes delivered to').fill('97031, 97040');
+  await page.getByRole('button', { name: 'Save pickup & delivery' }).click();
+  await expect(page.getByText('The end must be after the start')).toBeVisible();
+
+  await page.getByLabel('Pickup point 3 time 1 to').fill('13:00');
+  await page.getByRole('button', { name: 'Save pickup & delivery' }).click();
+  await expect(page.getByText('Your pickup and delivery settings are saved')).toBeVisible();
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel('Pickup point 3 name')).toHaveValue('Riverside Co-op');
+  await expect(page.getByLabel('Postcodes delivered to')).toHaveValue('97031,97040');
+
+  // Shoppers now see Sunday pickups at the new point.
+  const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+  const slots = await page.request.get(`/api/shops/${(await me.json()).id}/slots`);
+  const riverside = (await slots.json()).slots.filter(
+    (slot: { pickupPoint: { name: string } | null }) => slot.pickupPoint?.name === 'Riverside Co-op',
+  );
+  expect(riverside.length).toBeGreaterThan(0);
+  expect(riverside[0].start).toMatch(/T10:00:00-0[78]:00$/);
+});
