@@ -1,4 +1,4 @@
-import { checkA11y, expect, hydrated, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, hydrated, test } from './fixtures.ts';
 
 /** The demo vendor sets up how shoppers get their food on the dashboard's "Pickup & delivery" page. */
 
@@ -45,4 +45,17 @@ test('a vendor sets a pickup point and a delivery area', async ({ page }) => {
   );
   expect(riverside.length).toBeGreaterThan(0);
   expect(riverside[0].start).toMatch(/T10:00:00-0[78]:00$/);
+
+  // A holiday: the Sunday of the last of those slots is cancelled, and shoppers see it so.
+  const sunday = riverside.at(-1).start.slice(0, 10);
+  expect(sunday > dayFromToday(0)).toBe(true);
+  await page.getByLabel('Window to cancel').selectOption({ label: 'Sunday 10:00–13:00 at Riverside Co-op' });
+  await page.getByLabel('Date to cancel').fill(sunday);
+  await page.getByLabel('Reason (optional)').fill('Family wedding');
+  await page.getByRole('button', { name: 'Cancel that date' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Family wedding' })).toContainText(`${sunday} · Sunday`);
+  const after = await (await page.request.get(`/api/shops/${(await me.json()).id}/slots`)).json();
+  expect(after.slots.find((slot: { start: string }) => slot.start.startsWith(`${sunday}T10:00`))).toMatchObject({
+    status: 'cancelled',
+  });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useState } from 'react';
 import {
   type FieldError,
   get,
@@ -22,13 +23,30 @@ import { Loaded } from '../../ui/Loaded.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireControl } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useFulfilment, useSaveFulfilment } from './get-fulfilment.ts';
+import { useCancelSlot, useFulfilment, useSaveFulfilment, useUncancelSlot } from './get-fulfilment.ts';
 
 type Values = FulfilmentSettingsInput;
 type Form = ReturnType<typeof useForm<Values, unknown, z.output<typeof fulfilmentSettingsInput>>>;
 
 const NEW_WINDOW: WindowInput = { weekday: 'saturday', start: '09:00', end: '12:00', endsNextDay: false, capacity: 10 };
 const NEW_DELIVERY = { postcodes: [], radiusKm: null, fee: 5, freeOver: null, minimumOrder: 0, windows: [NEW_WINDOW] };
+
+/** The delivery terms in dollars. */
+const AMOUNTS = [
+  ['delivery.fee', 'Delivery fee ($)'],
+  ['delivery.freeOver', 'Free delivery over ($)'],
+  ['delivery.minimumOrder', 'Minimum order ($)'],
+] as const;
+
+/** `PST`: the zone's abbreviation now, or nothing for a name the browser does not know. */
+function abbreviation(timeZone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date());
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
 
 /** An empty number box is no number; the schema says whether one is needed. */
 const number: RegisterOptions<Values> = { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) };
@@ -67,7 +85,12 @@ export function FulfilmentPage() {
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Pickup &amp; delivery</h1>
       <Loaded query={settings} loading="Loading your pickup and delivery settings">
-        {(data) => <SettingsForm shopId={shopId} settings={data} />}
+        {(data) => (
+          <>
+            <SettingsForm shopId={shopId} settings={data} />
+            <Holidays shopId={shopId} settings={data} />
+          </>
+        )}
       </Loaded>
     </div>
   );
@@ -78,6 +101,7 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
   const form: Form = useForm({ resolver, defaultValues: valuesOf(settings) });
   const points = useFieldArray({ control: form.control, name: 'pickupPoints' });
   const delivery = form.watch('delivery');
+  const zone = abbreviation(form.watch('timeZone'));
   const field = wiring(form);
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -96,7 +120,11 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
     <form onSubmit={onSubmit} noValidate className="space-y-6">
       <fieldset className="fieldset grid gap-x-6 rounded-box border border-base-300 p-4 sm:grid-cols-2">
         <legend className="fieldset-legend text-lg">Ordering</legend>
-        <TextField label="Time zone" field={field('timeZone')} hint="Such as America/Los_Angeles" />
+        <TextField
+          label="Time zone"
+          field={field('timeZone')}
+          hint={`Every time below is in it${zone ? ` (now ${zone})` : ''}; such as America/Los_Angeles`}
+        />
         <TextField label="Ordering closes (hours before a window)" type="number" field={field('cutoffHours', number)} />
         <TextField label="Ordering opens (days ahead)" type="number" field={field('horizonDays', number)} />
         <TextField label="Shop latitude" type="number" step="any" field={field('location.latitude', number)} />
@@ -157,19 +185,9 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
                 step="any"
                 field={field('delivery.radiusKm', number)}
               />
-              <TextField label="Delivery fee ($)" type="number" step="0.01" field={field('delivery.fee', number)} />
-              <TextField
-                label="Free delivery over ($)"
-                type="number"
-                step="0.01"
-                field={field('delivery.freeOver', number)}
-              />
-              <TextField
-                label="Minimum order ($)"
-                type="number"
-                step="0.01"
-                field={field('delivery.minimumOrder', number)}
-              />
+              {AMOUNTS.map(([name, label]) => (
+                <TextField key={name} label={label} type="number" step="0.01" field={field(name, number)} />
+              ))}
             </div>
             <Windows form={form} name="delivery.windows" label="Delivery" />
           </fieldset>
@@ -234,5 +252,87 @@ function Windows({
         Add a time to {label.toLowerCase()}
       </button>
     </div>
+  );
+}
+
+/** `Saturday 09:00–12:00 at Farm stand`: how the holiday list names a saved window. */
+function windowNames(settings: FulfilmentSettings): Map<string, string> {
+  const name = (w: FulfilmentSettings['pickupPoints'][number]['windows'][number], where: string) =>
+    [w.id, `${w.weekday[0].toUpperCase()}${w.weekday.slice(1)} ${w.start}–${w.end} ${where}`] as const;
+  return new Map([
+    ...settings.pickupPoints.flatMap((p) => p.windows.map((w) => name(w, `at ${p.name}`))),
+    ...(settings.delivery?.windows ?? []).map((w) => name(w, 'delivery')),
+  ]);
+}
+
+/** Windows cancelled on one date (holidays): they take no bookings that day. */
+function Holidays({ shopId, settings }: { shopId: string; settings: FulfilmentSettings }) {
+  const cancel = useCancelSlot(shopId);
+  const uncancel = useUncancelSlot(shopId);
+  const names = windowNames(settings);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (key: string) => String(data.get(key) ?? '');
+    try {
+      const made = await cancel.mutateAsync({
+        windowId: text('windowId'),
+        date: text('date'),
+        reason: text('reason') || null,
+      });
+      setProblems({});
+      toast.success(
+        `Cancelled on ${made.date}${made.booked ? `: tell the ${made.booked} shoppers already booked` : ''}`,
+      );
+    } catch (error) {
+      setProblems(error instanceof ApiError ? (error.fields ?? {}) : {});
+      toast.error(errorMessage(error));
+    }
+  };
+  /** A control named `id` (read from the form's data), with the server's message for that field. */
+  const wired = (id: string) => {
+    const wire = wireControl(`holiday-${id}`, problems[id] ? { type: 'server', message: problems[id] } : undefined);
+    return { ...wire, control: { ...wire.control, name: id } };
+  };
+
+  return (
+    <section aria-labelledby="holidays-heading" className="space-y-4">
+      <h2 id="holidays-heading" className="text-2xl font-bold">
+        Holidays
+      </h2>
+      {settings.cancellations.length === 0 ? (
+        <p>No window is cancelled from today on.</p>
+      ) : (
+        <ul className="space-y-2">
+          {settings.cancellations.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-3">
+              <span>
+                {c.date} · {names.get(c.windowId) ?? 'a removed window'}
+                {c.reason ? ` · ${c.reason}` : ''} · {c.booked} booked
+              </span>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => uncancel.mutate(c.id)}>
+                Take back {c.date}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={onSubmit} noValidate className="grid items-end gap-x-4 sm:grid-cols-4">
+        <TextField label="Window to cancel" as="select" field={wired('windowId')}>
+          {[...names].map(([id, label]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+        <TextField label="Date to cancel" type="date" field={wired('date')} />
+        <TextField label="Reason (optional)" field={wired('reason')} />
+        <SubmitButton busy={cancel.isPending} disabled={cancel.isPending || names.size === 0} className="mb-3">
+          Cancel that date
+        </SubmitButton>
+      </form>
+    </section>
   );
 }
