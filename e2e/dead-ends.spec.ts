@@ -117,6 +117,8 @@ test('a server error says "Something went wrong" with a retry that works', async
 test('a slow navigation shows a progress bar at the top until the page is there', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Deals of the day' })).toBeVisible();
+  // Before the app runs, a link is the browser's own (no bar to show); the bar is the app's.
+  await hydrated(page);
   // Hold the next page's code back until the bar has been seen.
   let release = () => {};
   const held = new Promise<void>((resolve) => {

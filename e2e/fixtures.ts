@@ -31,6 +31,7 @@ export function dayFromToday(days: number): string {
  * click or a key does nothing of the app's. The navbar's account check, which only the browser runs, has ended.
  */
 export async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
   await expect(page.getByRole('status', { name: 'Checking your account' })).toHaveCount(0);
 }
 

@@ -1,3 +1,4 @@
+import { holdClicksUntilAppReady } from './clicks-before-app.ts';
 import { reloadOnce } from './reload-once.ts';
 import { SSR_DATA_ID } from './ssr-data.ts';
 import './styles.css';
@@ -10,5 +11,7 @@ const start = () =>
     // The code of a previous release is gone (or the network failed): reload once for the current one.
     if (reloadOnce(window.location.href)) window.location.reload();
   });
-if (!document.getElementById(SSR_DATA_ID) || document.visibilityState === 'hidden') void start();
+const serverRendered = document.getElementById(SSR_DATA_ID) !== null;
+if (serverRendered) holdClicksUntilAppReady();
+if (!serverRendered || document.visibilityState === 'hidden') void start();
 else requestAnimationFrame(() => setTimeout(start, 0));

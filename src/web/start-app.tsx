@@ -1,14 +1,25 @@
 import './zod-config.ts';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './App.tsx';
 import { queryClient } from './api/query-client.ts';
+import { APP_READY_EVENT } from './clicks-before-app.ts';
 import { createRouter, loadCurrentRoutes } from './router.tsx';
 import { SSR_DATA_ID, type SsrData } from './ssr-data.ts';
 
 const root = document.getElementById('root');
+
+/** Tells the page the app has committed its first render: held clicks replay, and `html[data-app]` says "ready". */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
+
 if (!root) throw new Error('index.html has no #root element');
 
 // A page the server rendered comes with its data: the browser takes over what is shown (hydrates) without asking
@@ -24,6 +35,7 @@ if (ssrData) {
         root,
         <App queryClient={queryClient}>
           <RouterProvider router={createRouter(data.router)} />
+          <AppReady />
         </App>,
       );
     }),
@@ -32,6 +44,7 @@ if (ssrData) {
   createRoot(root).render(
     <App queryClient={queryClient}>
       <RouterProvider router={createRouter()} />
+      <AppReady />
     </App>,
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AddToCartInput } from '#contract/cart.ts';
 import { ApiError, call, errorMessage } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -35,18 +35,24 @@ async function addOnce(input: AddToCartInput) {
  * Adds a product to the signed-in user's cart, one click at a time: signed-out users get the spec's
  * 'You are not login' prompt; while a click's request is on its way (`pending`) further clicks are ignored, and
  * the request carries the click's id so a retry adds nothing more. On success a toast names the product
- * (1200 ms) and the cart badge refreshes.
+ * (1200 ms) and the cart badge refreshes. A click while the session is still being checked (right after the page's
+ * code has run) waits for that check instead of telling a signed-in shopper to sign in.
  */
 export function useAddToCart() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const requireLogin = useRequireLogin();
   const queryClient = useQueryClient();
   const email = user?.email;
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
+  const waiting = useRef<Parameters<typeof add> | null>(null);
 
   const add = useCallback(
     (product: { _id: string; productName: string }, amount = 1, options: { shopEmail?: string } = {}) => {
+      if (loading) {
+        waiting.current = [product, amount, options];
+        return;
+      }
       if (busy.current || !requireLogin()) return;
       busy.current = true;
       setPending(true);
@@ -63,7 +69,13 @@ export function useAddToCart() {
           setPending(false);
         });
     },
-    [requireLogin, queryClient, email],
+    [loading, requireLogin, queryClient, email],
   );
+  useEffect(() => {
+    if (loading || !waiting.current) return;
+    const [product, amount, options] = waiting.current;
+    waiting.current = null;
+    add(product, amount, options);
+  }, [loading, add]);
   return { add, pending };
 }
