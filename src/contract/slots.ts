@@ -63,7 +63,8 @@ const pickupPointInput = z.object({
 /** A postcode as compared: trimmed, upper case, single spaces ("sw1a 1aa" is "SW1A 1AA"). */
 export const normalizePostcode = (postcode: string) => postcode.trim().toUpperCase().replace(/\s+/g, ' ');
 
-const postcode = z
+/** A postcode field: at most 12 characters, normalized. */
+export const postcodeField = z
   .string({ error: 'Enter a postcode' })
   .max(12, abortWith('A postcode has at most 12 characters'))
   .transform(normalizePostcode)
@@ -72,7 +73,7 @@ const postcode = z
 const deliveryInput = z
   .object({
     /** Postcodes delivered to. */
-    postcodes: z.array(postcode).max(500, abortWith('At most 500 postcodes')).default([]),
+    postcodes: z.array(postcodeField).max(500, abortWith('At most 500 postcodes')).default([]),
     /** Or everywhere within this many km of the shop's location. */
     radiusKm: z
       .number({ error: 'Enter a distance in km' })
