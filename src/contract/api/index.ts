@@ -3,6 +3,7 @@ import { authApi } from './auth.ts';
 import { cartApi } from './cart.ts';
 import { catalogApi } from './catalog.ts';
 import { checkoutApi } from './checkout.ts';
+import { checkoutPlanApi } from './checkout-plan.ts';
 import { contactApi } from './contact.ts';
 import { couponsApi } from './coupons.ts';
 import { healthApi } from './health.ts';
@@ -22,6 +23,7 @@ import { usersApi } from './users.ts';
 export const API = {
   cart: cartApi,
   checkout: checkoutApi,
+  checkoutPlan: checkoutPlanApi,
   payments: paymentsApi,
   orders: ordersApi,
   catalog: catalogApi,

@@ -34,7 +34,7 @@ describe('call: the route table by name', () => {
     // Never run: tsc (a step of npm test) fails if any of these lines compiles.
     const compileOnly = async () => {
       // @ts-expect-error no such route
-      await call('GET /cart');
+      await call('GET /basket');
       // @ts-expect-error the route takes a query with the caller's e-mail
       await call('GET /carts');
       // @ts-expect-error the param is `id`
