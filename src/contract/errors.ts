@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FULFILMENT_ERROR_CODES } from './checkout-plan.ts';
 
 /** Every API error has this one shape. */
 export const ERROR_CODES = [
@@ -12,6 +13,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'INTERNAL',
+  /** A checkout the shop's pickup or delivery terms refuse (see checkout-plan.ts). */
+  ...FULFILMENT_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -11,6 +11,11 @@ const STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  SLOT_REQUIRED: 400,
+  SLOT_FULL: 409,
+  SLOT_CLOSED: 409,
+  OUT_OF_AREA: 400,
+  BELOW_MINIMUM: 400,
 };
 
 /** The one error class of the server. 4xx messages reach the client; 5xx are masked and logged. */

@@ -1,4 +1,5 @@
 /** The cart's public functions: checkout and coupons read and clear carts only through these. */
+export { type CartPlan, clearShopChoices, planCart, refusalOf, type ShopPart } from './fulfilment.ts';
 export {
   type CartLine,
   listCartLines,

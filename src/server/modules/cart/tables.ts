@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, reference } from '../../db/columns.ts';
+import { check, date, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
+import { shops } from '../shops/tables.ts';
+import { fulfilmentWindows } from '../slots/tables.ts';
 import { users } from '../users/tables.ts';
 
 export const cartItems = pgTable(
@@ -32,3 +34,33 @@ export const cartAddRequests = pgTable(
   },
   (t) => [primaryKey({ name: 'cart_add_requests_pkey', columns: [t.userId, t.requestId] })],
 );
+
+/**
+ * The slot a shopper chose for one shop's part of the cart (the window and the date its slot starts on) and the
+ * note to the producer; kept until that shop's part is ordered.
+ */
+export const cartShopChoices = pgTable(
+  'cart_shop_choices',
+  {
+    userId: reference('user_id', () => users.id, 'cascade'),
+    shopId: reference('shop_id', () => shops.vendorId, 'cascade'),
+    windowId: reference('window_id', () => fulfilmentWindows.id, 'cascade'),
+    date: date('date').notNull(),
+    note: text('note'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cart_shop_choices_pkey', columns: [t.userId, t.shopId] }),
+    check('cart_shop_choices_note_length', sql`${t.note} IS NULL OR char_length(${t.note}) BETWEEN 1 AND 500`),
+  ],
+);
+
+/** Where the delivered parts of a shopper's cart go (one address for every shop that delivers). */
+export const cartDeliveryAddresses = pgTable('cart_delivery_addresses', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  postcode: text('postcode').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

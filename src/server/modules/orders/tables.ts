@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '#contract/fulfilment.ts';
-import { createdAt, id, reference } from '../../db/columns.ts';
+import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
+import { fulfilmentKindEnum, fulfilmentWindows } from '../slots/tables.ts';
 import { users } from '../users/tables.ts';
 
 export const paymentStatusEnum = pgEnum('payment_status', ORDER_STATUSES);
@@ -24,6 +25,8 @@ export const customerPayments = pgTable(
     address: text('address').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The shops' delivery fees, included in the price (goods - discount + delivery). */
+    deliveryCents: integer('delivery_cents').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
     couponCode: text('coupon_code'),
     provider: text('provider').notNull(),
@@ -37,6 +40,7 @@ export const customerPayments = pgTable(
     index('customer_payments_user_idx').on(t.userId, t.createdAt.desc()),
     index('customer_payments_created_idx').on(t.createdAt),
     check('customer_payments_amounts_nonneg', sql`${t.priceCents} >= 0 AND ${t.discountCents} >= 0`),
+    check('customer_payments_delivery_nonneg', sql`${t.deliveryCents} >= 0`),
   ],
 );
 
@@ -93,5 +97,41 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_amount_positive', sql`${t.amount} > 0`),
     check('order_lines_money_nonneg', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+/**
+ * How one shop's part of an order is handed over, copied at purchase: the slot (window and date, its times and the
+ * shop's zone), the pickup point or the delivery address, the fee and the shopper's note.
+ */
+export const orderFulfilments = pgTable(
+  'order_fulfilments',
+  {
+    id: id(),
+    orderId: reference('order_id', () => orders.id, 'restrict'),
+    shopId: reference('shop_id', () => users.id, 'restrict'),
+    shopName: text('shop_name').notNull(),
+    kind: fulfilmentKindEnum('kind').notNull(),
+    windowId: reference('window_id', () => fulfilmentWindows.id, 'restrict'),
+    slotDate: date('slot_date').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+    pickupPointName: text('pickup_point_name'),
+    pickupPointAddress: text('pickup_point_address'),
+    deliveryAddress: text('delivery_address'),
+    deliveryPostcode: text('delivery_postcode'),
+    feeCents: integer('fee_cents').notNull().default(0),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_fulfilments_order_shop_key').on(t.orderId, t.shopId),
+    index('order_fulfilments_slot_idx').on(t.windowId, t.slotDate),
+    check('order_fulfilments_fee_nonneg', sql`${t.feeCents} >= 0`),
+    check(
+      'order_fulfilments_place',
+      sql`CASE WHEN ${t.kind} = 'pickup' THEN ${t.pickupPointName} IS NOT NULL AND ${t.pickupPointAddress} IS NOT NULL ELSE ${t.deliveryAddress} IS NOT NULL AND ${t.deliveryPostcode} IS NOT NULL END`,
+    ),
   ],
 );

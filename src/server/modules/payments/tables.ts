@@ -35,6 +35,8 @@ export const paymentIntents = pgTable(
     userId: reference('user_id', () => users.id, 'restrict'),
     purpose: text('purpose').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** Checkout only: the shops' delivery fees included in the amount. */
+    deliveryCents: integer('delivery_cents').notNull().default(0),
     couponCode: text('coupon_code'),
     status: text('status', { enum: INTENT_STATUSES }).notNull().default('requires_confirmation'),
     /** Checkout only: the order form, sent before the card is confirmed. */
@@ -44,6 +46,8 @@ export const paymentIntents = pgTable(
     /** How many times settling was tried (browser, webhook, reconciliation). */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The error code a refused settlement answers with (SLOT_FULL, …), when not a plain conflict. */
+    lastErrorCode: text('last_error_code'),
     /** When we first saw the provider say it was paid. */
     paidAt: timestamptz('paid_at'),
     /** When it became its order or membership, or was given back. */
@@ -60,6 +64,7 @@ export const paymentIntents = pgTable(
       sql`${t.status} IN ('requires_confirmation', 'succeeded', 'settled', 'refunding', 'refunded', 'cancelled')`,
     ),
     check('payment_intents_attempts_nonneg', sql`${t.attempts} >= 0`),
+    check('payment_intents_delivery_nonneg', sql`${t.deliveryCents} >= 0`),
   ],
 );
 

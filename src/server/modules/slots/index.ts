@@ -1,3 +1,16 @@
-/** The slots module's public functions: the seed (and later checkout) reach shops' fulfilment only through these. */
+/** The slots module's public functions: the seed, the cart and checkout reach shops' fulfilment only through these. */
+export {
+  type AreaCheck,
+  type Booking,
+  bookSlots,
+  type ChosenSlot,
+  checkArea,
+  describeSlots,
+  type ShopTerms,
+  type SlotPick,
+  type SlotRefusal,
+  shopTerms,
+  slotRefusal,
+} from './choices.ts';
 export { saveSettings, writeSettings } from './settings.ts';
 export { decodeSlotId } from './slot-ids.ts';

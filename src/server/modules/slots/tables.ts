@@ -124,5 +124,8 @@ export const slotBookings = pgTable(
     cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('slot_bookings_window_date_idx').on(t.windowId, t.date).where(sql`${t.cancelledAt} IS NULL`)],
+  (t) => [
+    index('slot_bookings_window_date_idx').on(t.windowId, t.date).where(sql`${t.cancelledAt} IS NULL`),
+    index('slot_bookings_order_idx').on(t.orderId),
+  ],
 );
