@@ -15,6 +15,8 @@ export function SummaryPanel({ id, title, children }: { id: string; title: strin
 export type SummaryRow = {
   term: string;
   value: string;
+  /** A few words under the term, such as "Free over $40.00". */
+  hint?: string;
   /** Classes beside `flex justify-between` on the row. */
   className?: string;
   termClassName?: string;
@@ -31,7 +33,10 @@ export function SummaryRows({ rows, className }: { rows: (SummaryRow | false)[];
             key={row.term}
             className={row.className ? `flex justify-between ${row.className}` : 'flex justify-between'}
           >
-            <dt className={row.termClassName}>{row.term}</dt>
+            <dt className={row.termClassName}>
+              {row.term}
+              {row.hint ? <span className="block text-xs text-base-content/80">{row.hint}</span> : null}
+            </dt>
             <dd className={row.valueClassName}>{row.value}</dd>
           </div>
         ) : null,

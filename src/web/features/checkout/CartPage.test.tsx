@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
+import type { CheckoutPlan, ShopPlan } from '#contract/checkout-plan.ts';
+import type { Slot } from '#contract/slots.ts';
 import { CUSTOMER, renderPage } from '../../test/render.tsx';
 import { tableRows } from '../../test/table.ts';
 import { CartPage } from './CartPage.tsx';
@@ -24,6 +26,67 @@ const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
   ...extra,
 });
 
+const SHOP_ID = '00000000-0000-4000-a000-000000000001';
+const slot = (id: string, extra: Partial<Slot> = {}): Slot => ({
+  id,
+  kind: 'pickup',
+  pickupPoint: { id: 'point-1', name: 'Saturday Market', address: '1 Market Square, Salem' },
+  start: '2026-11-28T09:00:00-08:00',
+  end: '2026-11-28T12:00:00-08:00',
+  closesAt: '2026-11-27T09:00:00-08:00',
+  capacity: 10,
+  remaining: 4,
+  fee: 0,
+  status: 'open',
+  ...extra,
+});
+const PICKUP = slot('pickup-sat');
+const FULL = slot('pickup-wed', {
+  start: '2026-12-02T15:00:00-08:00',
+  end: '2026-12-02T18:00:00-08:00',
+  remaining: 0,
+  status: 'full',
+});
+const DELIVERY = slot('delivery-fri', {
+  kind: 'delivery',
+  pickupPoint: null,
+  start: '2026-11-27T16:00:00-08:00',
+  end: '2026-11-27T20:00:00-08:00',
+  fee: 5,
+});
+
+/** Vera Farm's part of the cart: pickup or delivery ($5, free over $40), with the choice and problem given. */
+const shopPlan = (extra: Partial<ShopPlan> = {}): ShopPlan => ({
+  shopId: SHOP_ID,
+  shopName: 'Vera Farm',
+  timeZone: 'America/Los_Angeles',
+  subtotal: 10,
+  offers: { pickup: true, delivery: { fee: 5, freeOver: 40, minimumOrder: 10 } },
+  choice: { slot: PICKUP, note: null },
+  deliveryFee: 0,
+  problem: null,
+  ...extra,
+});
+const planOf = (shop: ShopPlan, extra: Partial<CheckoutPlan> = {}): CheckoutPlan => ({
+  shops: [shop],
+  deliveryAddress: null,
+  deliveryTotal: shop.deliveryFee,
+  ready: shop.problem === null && shop.choice !== null,
+  ...extra,
+});
+/** The plan and the shop's slots, as the server answers them for a cart whose part is to be collected. */
+const ready = {
+  'GET /api/cart/fulfilment': planOf(shopPlan()),
+  [`GET /api/shops/${SHOP_ID}/slots`]: {
+    shopId: SHOP_ID,
+    timeZone: 'America/Los_Angeles',
+    from: '2026-11-23',
+    to: '2026-12-06',
+    delivery: { fee: 5, freeOver: 40, minimumOrder: 10 },
+    slots: [DELIVERY, PICKUP, FULL],
+  },
+};
+
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 const cartRows = () => tableRows('Cart table');
 /** The table's version of the page (phones get the same lines as cards, hidden from wider screens by CSS). */
@@ -32,7 +95,7 @@ const table = () => within(screen.getByRole('region', { name: 'Cart table' }));
 describe('cart page', () => {
   it('lists the lines five a page in a scroll region, sums them and lets the buyer check out', async () => {
     const items = [1, 2, 3, 4, 5, 6].map((n) => line(n));
-    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': items } });
     expect((await screen.findByText(/products in your cart/)).textContent).toBe('There are 6 products in your cart');
     expect(cartRows().map((row) => within(row).getByText(/^Product \d$/).textContent)).toEqual([
       'Product 1',
@@ -53,7 +116,7 @@ describe('cart page', () => {
 
   it('marks a line that can no longer be bought and holds the checkout back', async () => {
     const items = [line(1), line(2, { available: false, unavailableReason: 'not_enough_stock', stock: 1 })];
-    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': items } });
     expect(await screen.findAllByText('Not enough stock (1 left)')).toHaveLength(2); // table and phone card
     expect(within(summary()).getByRole('alert').textContent).toContain('Remove the marked lines to check out.');
     expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
@@ -66,7 +129,7 @@ describe('cart page', () => {
       line(3, { available: false, unavailableReason: 'expired' }),
       line(4, { available: false, unavailableReason: 'unlisted' }),
     ];
-    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': items } });
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': items } });
     await screen.findByText(/products in your cart/);
     const headers = within(screen.getByRole('region', { name: 'Cart table' }))
       .getAllByRole('columnheader')
@@ -98,6 +161,7 @@ describe('cart page', () => {
     const { requests } = renderPage(<CartPage />, {
       user: CUSTOMER,
       routes: {
+        ...ready,
         'GET /api/carts': () => ({ body: items }),
         [`DELETE /api/carts/${line(1)._id}`]: () => {
           items = items.filter((item) => item._id !== line(1)._id);
@@ -127,6 +191,7 @@ describe('cart page', () => {
     renderPage(<CartPage />, {
       user: CUSTOMER,
       routes: {
+        ...ready,
         'GET /api/carts': () => ({ body: items }),
         [`PATCH /api/carts/${line(1)._id}`]: async (request: Request) => {
           const { amount } = (await request.json()) as { amount: number };
@@ -162,12 +227,90 @@ describe('cart page', () => {
   });
 
   it('shows each line as a card too (for phones): picture, name, unit price, quantity, subtotal and Remove', async () => {
-    renderPage(<CartPage />, { user: CUSTOMER, routes: { 'GET /api/carts': [line(1, { unit: 'liter' })] } });
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': [line(1, { unit: 'liter' })] } });
     const card = within(await screen.findByRole('article', { name: 'Product 1' }));
     expect(card.getByRole('img', { name: 'Product 1' })).toBeTruthy();
     expect(card.getByText('$1.50').textContent).toBe('$1.50 per liter');
     expect(card.getByRole<HTMLInputElement>('textbox', { name: 'Quantity of Product 1' }).value).toBe('2');
     expect(card.getByText('Subtotal').textContent).toBe('Subtotal$3.00');
     expect(card.getByRole('button', { name: 'Remove Product 1' })).toBeTruthy();
+  });
+
+  it('asks each shop for pickup or delivery and a time in its zone, adds the delivery fee, and waits until all is chosen', async () => {
+    const required = { code: 'SLOT_REQUIRED' as const, message: 'Choose a pickup or delivery time' };
+    const outside = { code: 'OUT_OF_AREA' as const, message: 'Vera Farm does not deliver to 97201' };
+    const address = (postcode: string) => ({ address: '7 Orchard Lane', postcode });
+    /** As the server prices a choice: the fee for delivery, refused outside the area (only 97141 is inside). */
+    const priced = (chosen: Slot | null, to: CheckoutPlan['deliveryAddress']) => {
+      const delivering = chosen?.kind === 'delivery';
+      const problem = !chosen ? required : delivering && to?.postcode !== '97141' ? outside : null;
+      const choice = chosen && { slot: chosen, note: null };
+      return planOf(shopPlan({ choice, deliveryFee: delivering ? 5 : 0, problem }), { deliveryAddress: to });
+    };
+    let plan = priced(null, null);
+    const bodies: unknown[] = [];
+    const answer = (next: (body: Record<string, string>) => CheckoutPlan) => async (request: Request) => {
+      const body = await request.json();
+      bodies.push(body);
+      plan = next(body);
+      return { body: plan };
+    };
+    renderPage(<CartPage />, {
+      user: CUSTOMER,
+      routes: {
+        ...ready,
+        'GET /api/carts': [line(1, { amount: 2, spendMoney: 3 }), line(2, { amount: 2, spendMoney: 5 })],
+        'GET /api/cart/fulfilment': () => ({ body: plan }),
+        [`PUT /api/cart/fulfilment/${SHOP_ID}`]: answer(({ slotId }) =>
+          priced(slotId === DELIVERY.id ? DELIVERY : PICKUP, plan.deliveryAddress),
+        ),
+        'PUT /api/cart/delivery-address': answer((body) =>
+          priced(plan.shops[0].choice?.slot ?? null, address(body.postcode)),
+        ),
+      },
+    });
+    const shop = within(await screen.findByRole('article', { name: 'Vera Farm' }));
+    expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
+    expect(within(summary()).getByText('Vera Farm: Choose a pickup or delivery time')).toBeTruthy();
+
+    // Pickup times by place, in the shop's zone with its abbreviation; a full one cannot be chosen.
+    const pickupTime = shop.getByLabelText<HTMLSelectElement>('Pickup time');
+    await waitFor(() => expect(pickupTime.options).toHaveLength(3));
+    const options = [...pickupTime.options].map((option) => [option.textContent, option.disabled]);
+    expect(options).toEqual([
+      ['Choose a time', true],
+      ['Sat 28 Nov, 09:00–12:00 PST · 4 left', false],
+      ['Wed 2 Dec, 15:00–18:00 PST · full', true],
+    ]);
+    await userEvent.selectOptions(pickupTime, PICKUP.id);
+    expect(await shop.findByText('Saturday Market')).toBeTruthy();
+    expect(shop.getByText(/Collect at/).textContent).toBe('Collect at Saturday Market, 1 Market Square, Salem');
+    expect(within(summary()).getByRole('link', { name: 'Proceed To Checkout' })).toBeTruthy();
+    expect(within(summary()).getByText('Pickup · Vera Farm').nextSibling?.textContent).toBe('Free');
+
+    // Delivery: one address for the cart, the server's sentence when it is outside the area, the fee once inside.
+    await userEvent.click(shop.getByLabelText('Delivery'));
+    await userEvent.type(screen.getByLabelText('Street address'), '7 Orchard Lane');
+    await userEvent.type(screen.getByLabelText('Postcode'), '97201');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Delivering to 7 Orchard Lane, 97201');
+    await userEvent.selectOptions(shop.getByLabelText('Delivery time'), DELIVERY.id);
+    expect((await shop.findByRole('alert')).textContent).toBe('Vera Farm does not deliver to 97201');
+    expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
+    await userEvent.clear(screen.getByLabelText('Postcode'));
+    await userEvent.type(screen.getByLabelText('Postcode'), '97141');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(shop.queryByRole('alert')).toBeNull());
+    expect(shop.getByLabelText<HTMLSelectElement>('Delivery time').value).toBe(DELIVERY.id);
+    const fee = within(summary()).getByText('Delivery · Vera Farm', { exact: false });
+    expect(fee.textContent).toBe('Delivery · Vera FarmFree over $40.00');
+    expect(fee.nextSibling?.textContent).toBe('$5.00');
+    expect(within(summary()).getByText('$13.00')).toBeTruthy(); // $8.00 of goods and $5.00 delivery
+    expect(bodies).toEqual([
+      { slotId: PICKUP.id, note: null },
+      address('97201'),
+      { slotId: DELIVERY.id, note: null },
+      address('97141'),
+    ]);
   });
 });

@@ -18,6 +18,8 @@ import { usePageParam } from '../../ui/TablePager.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
+import { useCheckoutPlan } from './checkout-plan.ts';
+import { deliveryRows, FulfilmentChoices, planMissing } from './FulfilmentChoices.tsx';
 import { useRemoveCartItem } from './remove-cart-item.ts';
 import { useSetCartAmount } from './set-cart-amount.ts';
 import { useValidateCoupon } from './validate-coupon.ts';
@@ -219,6 +221,7 @@ function CouponBox({ subtotal, onQuote }: { subtotal: number; onQuote: (quote: C
 
 export function CartPage() {
   const cart = useCart();
+  const plan = useCheckoutPlan();
   const remove = useRemoveCartItem();
   const setAmount = useSetCartAmount();
   const [page, setPage] = usePageParam();
@@ -232,7 +235,9 @@ export function CartPage() {
   const subtotal = items.reduce((sum, item) => sum + item.spendMoney, 0);
   const discount = quote && items.length > 0 ? quote.discount : 0;
   const unavailable = items.filter((item) => !item.available);
-  const canCheckout = items.length > 0 && unavailable.length === 0;
+  const delivery = plan.data?.deliveryTotal ?? 0;
+  const missing = plan.data ? planMissing(plan.data) : [];
+  const canCheckout = items.length > 0 && unavailable.length === 0 && plan.data?.ready === true;
 
   const onRemove = async (item: CartItem) => {
     if (!(await confirmDelete())) return;
@@ -267,29 +272,38 @@ export function CartPage() {
         There are <span className="font-bold text-primary">{items.length}</span> products in your cart
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
-        <section aria-label="Cart items" className="min-w-0">
-          <RowCards rows={shown.items} className="" card={(item) => <CartLineCard item={item} actions={actions} />} />
-          {items.length === 0 ? (
-            <p className="rounded-box border border-base-300 bg-base-100 p-6 text-center md:hidden">{empty}</p>
-          ) : null}
-          <DataTable
-            label="Cart table"
-            rows={shown.items}
-            rowClassName={(item) => (item.available ? undefined : 'bg-error/5')}
-            pager={{ page: shown, onPage: setPage, label: 'Cart pages' }}
-            className="hidden rounded-box border border-base-300 bg-base-100 md:block"
-            tableClassName="table table-sm text-sm"
-            empty={empty}
-            columns={cartColumns(actions)}
-          />
-        </section>
+        <div className="min-w-0">
+          <section aria-label="Cart items" className="min-w-0">
+            <RowCards rows={shown.items} className="" card={(item) => <CartLineCard item={item} actions={actions} />} />
+            {items.length === 0 ? (
+              <p className="rounded-box border border-base-300 bg-base-100 p-6 text-center md:hidden">{empty}</p>
+            ) : null}
+            <DataTable
+              label="Cart table"
+              rows={shown.items}
+              rowClassName={(item) => (item.available ? undefined : 'bg-error/5')}
+              pager={{ page: shown, onPage: setPage, label: 'Cart pages' }}
+              className="hidden rounded-box border border-base-300 bg-base-100 md:block"
+              tableClassName="table table-sm text-sm"
+              empty={empty}
+              columns={cartColumns(actions)}
+            />
+          </section>
+          {items.length === 0 ? null : plan.isPending ? (
+            <PageLoader label="Loading pickup and delivery times" />
+          ) : plan.isError ? (
+            <LoadError error={plan.error} onRetry={() => plan.refetch()} />
+          ) : (
+            <FulfilmentChoices plan={plan.data} />
+          )}
+        </div>
 
         <SummaryPanel id="summary-title" title="Order summary">
           <SummaryRows
             className="mt-3 space-y-2"
             rows={[
               { term: 'Subtotal', value: formatDollars(subtotal), valueClassName: 'font-semibold' },
-              { term: 'Shipping', value: 'Free', valueClassName: 'font-semibold' },
+              ...(plan.data && items.length > 0 ? deliveryRows(plan.data) : []),
               discount > 0 && {
                 term: `Coupon ${quote?.code}`,
                 value: `−${formatDollars(discount)}`,
@@ -302,12 +316,22 @@ export function CartPage() {
           {items.length > 0 ? <CouponBox subtotal={subtotal} onQuote={setQuote} /> : null}
           <div className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg">
             <span className="font-bold">Total</span>
-            <span className="font-bold">{formatDollars(subtotal - discount)}</span>
+            <span className="font-bold">{formatDollars(subtotal - discount + delivery)}</span>
           </div>
           {unavailable.length > 0 ? (
             <p className="mt-3 text-sm text-error" role="alert">
               Some products can no longer be bought as they are. Remove the marked lines to check out.
             </p>
+          ) : null}
+          {missing.length > 0 ? (
+            <div className="mt-3 text-sm">
+              <p className="font-semibold">Before you check out:</p>
+              <ul className="mt-1 list-disc space-y-1 pl-5">
+                {missing.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
           ) : null}
           {canCheckout ? (
             <Link to={paths.dashboard.userPayment} className="btn btn-primary mt-4 w-full">

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
+import type { CheckoutPlan, ShopPlan } from '#contract/checkout-plan.ts';
 import { RequireRole } from '../../auth/RequireRole.tsx';
 import { CUSTOMER, renderPage } from '../../test/render.tsx';
 import { PaymentPage } from './PaymentPage.tsx';
@@ -30,8 +31,49 @@ const checkout = (
   </RequireRole>
 );
 
+/** Vera Farm's part is collected at the market on Saturday. */
+const veraPart: ShopPlan = {
+  shopId: '00000000-0000-4000-a000-000000000001',
+  shopName: 'Vera Farm',
+  timeZone: 'America/Los_Angeles',
+  subtotal: 7.5,
+  offers: { pickup: true, delivery: null },
+  choice: {
+    slot: {
+      id: 'slot-sat',
+      kind: 'pickup',
+      pickupPoint: { id: 'point-1', name: 'Saturday Market', address: '1 Market Square, Salem' },
+      start: '2026-11-28T09:00:00-08:00',
+      end: '2026-11-28T12:00:00-08:00',
+      closesAt: '2026-11-27T09:00:00-08:00',
+      capacity: 10,
+      remaining: 4,
+      fee: 0,
+      status: 'open',
+    },
+    note: 'Ring twice',
+  },
+  deliveryFee: 0,
+  problem: null,
+};
+const plan = (part: ShopPlan): CheckoutPlan => ({
+  shops: [part],
+  deliveryAddress: null,
+  deliveryTotal: part.deliveryFee,
+  ready: part.problem === null,
+});
+
+const fillIn = async () => {
+  await userEvent.type(await screen.findByLabelText('Phone Number'), '+1 555 0100');
+  await userEvent.type(screen.getByLabelText('Delivery Address'), '1 Orchard Lane');
+  await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
+  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
+  await userEvent.type(screen.getByLabelText('CVC'), '123');
+};
+
 const shop = {
   'GET /api/carts': [line],
+  'GET /api/cart/fulfilment': plan(veraPart),
   'GET /api/payments/config': { provider: 'sandbox', publishableKey: null },
 };
 
@@ -91,12 +133,8 @@ describe('checkout form', () => {
         'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
       },
     });
-    await userEvent.type(await screen.findByLabelText('Phone Number'), '+1 555 0100');
-    await userEvent.type(screen.getByLabelText('Delivery Address'), '1 Orchard Lane');
+    await fillIn();
     await userEvent.type(screen.getByLabelText('Note for the shop (optional)'), 'Ring twice');
-    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
-    await userEvent.type(screen.getByLabelText('CVC'), '123');
     await pay();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userPaymentHistory'));
     expect(sent(requests)).toEqual([
@@ -111,5 +149,38 @@ describe('checkout form', () => {
       clientSecret: 'secret_1',
     });
     expect(bodies['/api/customerPayments']).toEqual({ paymentIntentId: 'pi_1', ...details });
+  });
+
+  it('shows how each shop hands its part over, and holds the payment until every shop has a time', async () => {
+    const required = { code: 'SLOT_REQUIRED' as const, message: 'Choose a pickup or delivery time' };
+    const { requests } = renderPage(checkout, {
+      user: CUSTOMER,
+      routes: { ...shop, 'GET /api/cart/fulfilment': plan({ ...veraPart, choice: null, problem: required }) },
+    });
+    expect(await screen.findByText('Vera Farm: Choose a pickup or delivery time')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose pickup or delivery in your cart' }).getAttribute('href')).toBe(
+      '/dashboard/userCart',
+    );
+    expect(screen.getByRole('button', { name: 'Pay $7.50' })).toHaveProperty('disabled', true);
+    expect(sent(requests)).toEqual([]);
+  });
+
+  it('lists the pickup it pays for, and shows the sentence of a slot that filled meanwhile with the way back', async () => {
+    const full = 'Sat 28 Nov, 09:00–12:00 at Vera Farm is full: please choose another time';
+    renderPage(checkout, {
+      user: CUSTOMER,
+      routes: {
+        ...shop,
+        'POST /api/customer-payment': { status: 409, body: { error: { code: 'SLOT_FULL', message: full } } },
+      },
+    });
+    const handovers = await screen.findByRole('list', { name: 'Pickup and delivery' });
+    expect(handovers.textContent).toBe(
+      'Vera Farm: Pickup, Sat 28 Nov, 09:00–12:00 PSTAt Saturday Market, 1 Market Square, SalemNote: “Ring twice”',
+    );
+    await fillIn();
+    await pay();
+    expect((await screen.findByText(full)).getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('link', { name: 'Choose pickup or delivery in your cart' })).toBeTruthy();
   });
 });

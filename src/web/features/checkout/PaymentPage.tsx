@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { FULFILMENT_ERROR_CODES, type FulfilmentErrorCode } from '#contract/checkout-plan.ts';
 import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { type CheckoutDetails, checkoutDetails, ORDER_NOTE_MAX } from '#contract/payments.ts';
-import { errorMessage } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
@@ -18,17 +19,24 @@ import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
+import { useCheckoutPlan } from './checkout-plan.ts';
 import { completeCheckout } from './complete-checkout.ts';
+import { deliveryRows, PlanSummary, planMissing } from './FulfilmentChoices.tsx';
 import { customerStatsKey } from './get-customer-stats.ts';
 import { paymentHistoryKey } from './get-payment-history.ts';
 import { startCheckout } from './start-checkout.ts';
 import { useCardCharge } from './use-card-charge.ts';
 import { validateCoupon } from './validate-coupon.ts';
 
+/** A refusal because of a shop's pickup or delivery (a slot filled or closed, an address outside the area, …). */
+const isFulfilmentRefusal = (failure: unknown) =>
+  failure instanceof ApiError && FULFILMENT_ERROR_CODES.includes(failure.code as FulfilmentErrorCode);
+
 /** userPayment: delivery details and card; the server prices the cart, the card is charged, the order made. */
 export function PaymentPage() {
   const { user } = useAuth();
   const cart = useCart();
+  const plan = useCheckoutPlan();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const couponCode = readAppliedCoupon();
@@ -40,7 +48,7 @@ export function PaymentPage() {
   });
 
   const card = useCardCharge();
-  const [orderError, setOrderError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<{ message: string; inCart: boolean } | null>(null);
   const [step, setStep] = useState<'idle' | 'paying' | 'ordering'>('idle');
 
   const form = useForm<CheckoutDetails>({
@@ -48,6 +56,13 @@ export function PaymentPage() {
     defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '', note: '' },
   });
   const field = wireFields('checkout', form);
+
+  // The cart's delivery address, once known, is where the order goes unless the shopper wrote another.
+  const planAddress = plan.data?.deliveryAddress;
+  useEffect(() => {
+    if (planAddress && !form.getValues('address'))
+      form.setValue('address', `${planAddress.address}, ${planAddress.postcode}`);
+  }, [planAddress, form]);
 
   const onSubmit = form.handleSubmit(async (details) => {
     setOrderError(null);
@@ -72,7 +87,7 @@ export function PaymentPage() {
     } catch (failure) {
       // Refused (sold out, cart changed, coupon used up): the charge was given back; start afresh next time.
       card.forget();
-      setOrderError(errorMessage(failure));
+      setOrderError({ message: errorMessage(failure), inCart: isFulfilmentRefusal(failure) });
       void queryClient.invalidateQueries({ queryKey: cartKey(user?.email) });
     } finally {
       setStep('idle');
@@ -84,7 +99,10 @@ export function PaymentPage() {
   const items = cart.data;
   const subtotal = items.reduce((sum, item) => sum + item.spendMoney, 0);
   const discount = quote.data?.discount ?? 0;
-  const total = subtotal - discount;
+  const delivery = plan.data?.deliveryTotal ?? 0;
+  const total = subtotal - discount + delivery;
+  const missing = plan.data ? planMissing(plan.data) : [];
+  const ready = plan.data?.ready === true;
 
   if (items.length === 0) {
     return (
@@ -130,8 +148,22 @@ export function PaymentPage() {
           </div>
           <h2 className="mt-4 mb-2 text-xl font-bold">Payment</h2>
           <CardField onPayer={card.onPayer} error={card.cardError} />
-          <FormError message={orderError} />
-          <SubmitButton busy={step !== 'idle'} className="mt-4 w-full sm:w-auto">
+          <FormError message={orderError?.message ?? null} />
+          {orderError?.inCart || (plan.data && !ready) ? (
+            <div className="mt-4 rounded-box bg-base-200 p-3 text-sm" role={orderError ? undefined : 'status'}>
+              {missing.length > 0 ? (
+                <ul className="mb-1 list-disc space-y-1 pl-5">
+                  {missing.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
+              <Link to={paths.dashboard.userCart} className="link link-primary font-semibold">
+                Choose pickup or delivery in your cart
+              </Link>
+            </div>
+          ) : null}
+          <SubmitButton busy={step !== 'idle'} disabled={step !== 'idle' || !ready} className="mt-4 w-full sm:w-auto">
             {step === 'paying'
               ? 'Paying…'
               : step === 'ordering'
@@ -156,7 +188,7 @@ export function PaymentPage() {
             className="mt-3 space-y-1 border-t border-base-300 pt-3"
             rows={[
               { term: 'Subtotal', value: formatDollars(subtotal) },
-              { term: 'Shipping', value: 'Free' },
+              ...(plan.data ? deliveryRows(plan.data) : []),
               Boolean(quote.data) && {
                 term: `Coupon ${quote.data?.code}`,
                 value: `−${formatDollars(discount)}`,
@@ -165,6 +197,12 @@ export function PaymentPage() {
               { term: 'Total', value: formatDollars(total), className: 'text-lg font-bold' },
             ]}
           />
+          {plan.data ? <PlanSummary plan={plan.data} /> : null}
+          {plan.isError ? (
+            <p className="mt-2 text-sm text-error" role="alert">
+              Pickup and delivery: {errorMessage(plan.error)}
+            </p>
+          ) : null}
           {quote.isError ? (
             <p className="mt-2 text-sm text-error" role="alert">
               Coupon {couponCode}: {errorMessage(quote.error)}

@@ -3,6 +3,7 @@ import type { CartItem } from '#contract/cart.ts';
 import { call } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey } from '../../cart/use-cart.ts';
+import { checkoutPlanKey } from './checkout-plan.ts';
 
 export function setCartAmount({ id, amount }: { id: string; amount: number }) {
   return call('PATCH /carts/:id', { params: { id }, body: { amount } });
@@ -25,7 +26,11 @@ export function useSetCartAmount() {
       await queryClient.cancelQueries({ queryKey: key });
       replace(id, (line) => ({ ...line, amount, spendMoney: Math.round(line.price * amount * 100) / 100 }));
     },
-    onSuccess: (answer) => replace(answer._id, () => answer),
+    onSuccess: (answer) => {
+      replace(answer._id, () => answer);
+      // The shops' subtotals, delivery fees and minimums follow the amounts.
+      void queryClient.invalidateQueries({ queryKey: checkoutPlanKey(user?.email) });
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
