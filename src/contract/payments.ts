@@ -23,6 +23,8 @@ export const paymentIntentCreated = z.object({
   amount: z.number(),
   subtotal: z.number(),
   discount: z.number(),
+  /** Dollars of the shops' delivery fees included in `amount` (the coupon is on the goods only). */
+  deliveryFee: z.number(),
   couponCode: z.string().nullable(),
 });
 export type PaymentIntentCreated = z.infer<typeof paymentIntentCreated>;

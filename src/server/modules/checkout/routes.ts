@@ -6,7 +6,7 @@ import { completeCheckout, startCheckout } from './service.ts';
 /** Paying for the cart, then turning the paid payment into the order. */
 export async function checkoutRoutes(app: FastifyInstance) {
   handle(app, checkoutApi.start, async ({ body, user }) =>
-    startCheckout(app.db, app.payments.active, user, body.couponCode, body),
+    startCheckout(app.db, app.payments.active, user, body.couponCode, body, app.now()),
   );
 
   handle(app, checkoutApi.complete, async ({ body, user, log }, reply) => {

@@ -5,7 +5,15 @@ import type { CheckoutDetails, PaymentIntentCreated } from '#contract/payments.t
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { type CartLine, listCartLines, subtotalCents, unavailableMessage, unavailableReason } from '../cart/index.ts';
+import {
+  type CartLine,
+  listCartLines,
+  planCart,
+  refusalOf,
+  subtotalCents,
+  unavailableMessage,
+  unavailableReason,
+} from '../cart/index.ts';
 import { quoteCoupon } from '../coupons/index.ts';
 import { keepOrderNote, paymentByTransactionId } from '../orders/index.ts';
 import { findOwnIntent, openIntent, type PaymentProvider, type PaymentProviders } from '../payments/index.ts';
@@ -24,19 +32,24 @@ function assertBuyable(lines: CartLine[]) {
 }
 
 /**
- * POST /customer-payment: prices the caller's cart (and coupon) on the server, opens a card payment for
- * that amount with the provider, and remembers it (with the delivery details and note when sent) so that only this
- * buyer's cart can become its order.
+ * POST /customer-payment: prices the caller's cart (goods less the coupon, plus the shops' delivery fees) on the
+ * server, refuses it while a shop's part has no slot or a problem (its code: SLOT_REQUIRED, SLOT_FULL, …), opens a
+ * card payment for that amount with the provider, and remembers it (with the delivery details and note when sent)
+ * so that only this buyer's cart can become its order.
  */
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
   user: AuthUser,
   couponCode: string | undefined,
-  details?: Partial<CheckoutDetails>,
+  details: Partial<CheckoutDetails> | undefined,
+  now: Date,
 ): Promise<PaymentIntentCreated> {
   const lines = await listCartLines(db, user.id);
   assertBuyable(lines);
+  const plan = await planCart(db, user.id, lines, now);
+  const problem = plan.parts.find((part) => part.problem)?.problem;
+  if (problem) throw refusalOf(problem);
   const subtotal = subtotalCents(lines);
   const coupon = couponCode ? await quoteCoupon(db, couponCode, subtotal) : null;
   const intent = await openIntent(db, provider, user, {
@@ -44,6 +57,7 @@ export async function startCheckout(
     description: `Farmstall order for ${user.email}`,
     subtotalCents: subtotal,
     discountCents: coupon?.discount ?? 0,
+    deliveryCents: plan.deliveryCents,
     couponCode: coupon?.code ?? null,
     delivery:
       details?.name && details.phoneNumber && details.address

@@ -36,6 +36,7 @@ export async function openIntent(
     description,
     subtotalCents,
     discountCents = 0,
+    deliveryCents = 0,
     couponCode = null,
     delivery,
   }: {
@@ -43,12 +44,14 @@ export async function openIntent(
     description: string;
     subtotalCents: number;
     discountCents?: number;
+    /** The shops' delivery fees, charged on top of the goods less the discount. */
+    deliveryCents?: number;
     couponCode?: string | null;
     /** Known before the card is charged, so the paid intent becomes its order even if the browser goes away. */
     delivery?: { orderName: string; phoneNumber: string; address: string };
   },
 ): Promise<PaymentIntentCreated> {
-  const amountCents = subtotalCents - discountCents;
+  const amountCents = subtotalCents - discountCents + deliveryCents;
   const intent = await provider.createIntent({ amountCents, description, metadata: { purpose, userId: user.id } });
   await db.insert(paymentIntents).values({
     provider: provider.name,
@@ -56,6 +59,7 @@ export async function openIntent(
     userId: user.id,
     purpose,
     amountCents,
+    deliveryCents,
     couponCode,
     ...delivery,
   });
@@ -66,6 +70,7 @@ export async function openIntent(
     amount: centsToDollars(amountCents),
     subtotal: centsToDollars(subtotalCents),
     discount: centsToDollars(discountCents),
+    deliveryFee: centsToDollars(deliveryCents),
     couponCode,
   };
 }
