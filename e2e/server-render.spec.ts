@@ -75,15 +75,15 @@ test('without JavaScript the home, a category, a shop and a product page show th
 
 /**
  * Holds the page's scripts back until the returned function is called, as on a slow phone: all of them, or only the
- * app's (the small entry script, `index-*.js`, runs at once and the app it starts waits).
+ * page's own route chunk (`page`: the app has started, then waits for that chunk before it hydrates).
  */
-async function holdScripts(page: Page, which: 'all' | 'app' = 'all'): Promise<() => void> {
+async function holdScripts(page: Page, pageChunk?: string): Promise<() => void> {
   await page.unrouteAll();
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(which === 'all' ? /\/assets\/.*\.js$/ : /\/assets\/(?!index-)[^/]*\.js$/, async (route) => {
+  await page.route(pageChunk ? `**/assets/${pageChunk}-*.js` : /\/assets\/.*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
@@ -129,14 +129,15 @@ test("what a shopper does before the page's code has run is kept: typed filters,
   await expect(bar, 'the bar holds the search once the page has run').toHaveValue('chese');
 });
 
-test('a button pressed before the app has run does its work once it has: a visitor is asked to sign in, a shopper adds', async ({
+test('a button pressed before the page has hydrated does its work once it has: a visitor is asked to sign in, a shopper adds', async ({
   page,
 }) => {
   const products = (await (await page.request.get('/api/allProducts?limit=60')).json()) as Product[];
   const product = products.find((p) => p.productQuantity.value >= 5 && !p.expired) as Product;
 
-  let release = await holdScripts(page, 'app');
+  let release = await holdScripts(page, 'SearchPage');
   await page.goto(`/search?q=${encodeURIComponent(product.productName)}`, { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'starting');
   await page
     .getByRole('list', { name: 'Search results' })
     .getByRole('button', { name: `Add ${product.productName} to cart` })
@@ -149,8 +150,9 @@ test('a button pressed before the app has run does its work once it has: a visit
   expect((await page.request.post('/api/users', { data: account })).ok()).toBe(true);
   const { token } = await (await page.request.post('/api/jwt', { data: account })).json();
   await page.evaluate((value) => localStorage.setItem('access-token', value), token);
-  release = await holdScripts(page, 'app');
+  release = await holdScripts(page, 'ProductDetailsPage');
   await page.goto(`/productDetails/${product._id}`, { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'starting');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   release();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();

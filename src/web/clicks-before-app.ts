@@ -1,8 +1,8 @@
 /**
- * On a server-rendered page a button pressed before the app's code has run does nothing: its handler is not attached
- * yet. Until the app says it is ready (`APP_READY_EVENT`, after hydration has committed), such presses are held and
- * then pressed again in order; hydration keeps the server's DOM nodes, so the same buttons receive them. Links, and
- * submissions of a form with an `action`, go on natively: the browser does the right thing without the app.
+ * On a server-rendered page a button pressed before the app has hydrated does nothing: its handler is not attached
+ * yet. From the app's start (`html[data-app=starting]`) until it says it is ready (`APP_READY_EVENT`, after
+ * hydration has committed), such presses are held and then pressed again in order; hydration keeps the server's
+ * DOM nodes, so the same buttons receive them. Links, and submissions of a form with an `action`, go on natively.
  */
 export const APP_READY_EVENT = 'farmstall:app-ready';
 const MOST_HELD = 10;
@@ -18,6 +18,7 @@ export function holdClicksUntilAppReady() {
     if (held.length < MOST_HELD) held.push(button);
   };
   document.addEventListener('click', hold, true);
+  document.documentElement.dataset.app = 'starting';
   window.addEventListener(
     APP_READY_EVENT,
     () => {

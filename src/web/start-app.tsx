@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './App.tsx';
 import { queryClient } from './api/query-client.ts';
-import { APP_READY_EVENT } from './clicks-before-app.ts';
+import { APP_READY_EVENT, holdClicksUntilAppReady } from './clicks-before-app.ts';
 import { createRouter, loadCurrentRoutes } from './router.tsx';
 import { SSR_DATA_ID, type SsrData } from './ssr-data.ts';
 
@@ -26,6 +26,7 @@ if (!root) throw new Error('index.html has no #root element');
 // the API again. Without it (the server sent index.html), the browser renders the page itself.
 const ssrData = document.getElementById(SSR_DATA_ID)?.textContent;
 if (ssrData) {
+  holdClicksUntilAppReady();
   const data = JSON.parse(ssrData) as SsrData;
   hydrate(queryClient, data.queries);
   // In a transition, React hydrates in slices of a few milliseconds: the page answers input meanwhile.
