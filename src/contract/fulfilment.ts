@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderFulfilment } from './checkout-plan.ts';
 import { paginated } from './pagination.ts';
 
 /** A vendor's part of an order moves pending → shipped → delivered, or to cancelled (stock returned). */
@@ -80,6 +81,8 @@ export const orderTracking = z.object({
       status: z.enum(FULFILMENT_STATUSES),
       numberOfItems: z.number().int(),
       totalPrice: z.number(),
+      /** The shop's pickup or delivery slot, place or address and the note; null for a shop without them. */
+      fulfilment: orderFulfilment.nullable(),
     }),
   ),
 });

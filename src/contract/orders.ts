@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UNITS } from './categories.ts';
+import { orderFulfilment } from './checkout-plan.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from './fulfilment.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
@@ -57,10 +58,12 @@ export const customerPayment = z.object({
   _id: z.string(),
   orderId: z.string(),
   email: z.string(),
-  /** Amount charged, after any coupon. */
+  /** Amount charged: the goods less any coupon, plus delivery. */
   price: z.number(),
   subtotal: z.number(),
   discount: z.number(),
+  /** Dollars of the shops' delivery fees included in the price. */
+  deliveryFee: z.number(),
   couponCode: z.string().nullable(),
   date: z.string(),
   cartIds: z.array(z.string()),
@@ -71,6 +74,8 @@ export const customerPayment = z.object({
   address: z.string(),
   /** The shopper's note for the shop, given at checkout, or null. */
   note: z.string().nullable(),
+  /** How each shop's part is handed over (pickup or delivery slot); none for a shop without such settings. */
+  fulfilment: z.array(orderFulfilment),
   transactionId: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   cardBrand: z.string().nullable(),
@@ -141,6 +146,10 @@ export const invoice = z.object({
   subtotal: z.number(),
   discount: z.number(),
   couponCode: z.string().nullable(),
+  /** Dollars of delivery fees included in the grand total (the "Delivery" line). */
+  deliveryFee: z.number(),
+  /** Each shop's slot, place or address and the note to the producer. */
+  fulfilment: z.array(orderFulfilment),
   grandTotal: z.number(),
   /** Refunds of this invoice's payment, oldest first (as in the payment history). */
   refunds: z.array(paymentRefund),

@@ -87,6 +87,9 @@ beforeAll(async () => {
     200,
   );
   fulfilment = { pointId: saved.pickupPoints[0].id, windowId: saved.pickupPoints[0].windows[0].id };
+  // Vendor A's part of each customer's cart has a pickup slot, so their checkouts are not refused for lack of one.
+  await addToCart(t, users.customerB, product.id);
+  for (const customer of [users.customerA, users.customerB]) await ok(inject(customer, ...(await choiceOf())), 200);
   picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
     .png()
     .toBuffer();
@@ -136,6 +139,17 @@ const fulfilmentSettings = (ids?: typeof fulfilment) => ({
     },
   ],
 });
+/** Choosing vendor A's first open pickup slot for the caller's cart: method, url and body. */
+async function choiceOf(): Promise<[string, string, { slotId: string }]> {
+  const { slots } = await ok<{ slots: { id: string; status: string }[] }>(
+    t.app.inject({ method: 'GET', url: `/api/shops/${users.vendorA.id}/slots` }),
+    200,
+  );
+  const open = slots.find((slot) => slot.status === 'open');
+  if (!open) throw new Error('vendor A has no open slot');
+  return ['PUT', `/api/cart/fulfilment/${users.vendorA.id}`, { slotId: open.id }];
+}
+
 let cancelledWeeks = 0;
 /** A cancellation of vendor A's window on a date no call has cancelled yet. */
 const freshCancellation = () => {
@@ -241,6 +255,13 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     const line = await addToCart(t, users.customerA, product.id);
     return { url: `/api/carts/${line.insertedId}` };
   },
+  // Each customer has vendor A's carrots in the cart (an order may have emptied it) before choosing their slot.
+  'PUT /api/cart/fulfilment/:shopId': async (caller) => {
+    if (caller === 'customerA' || caller === 'customerB') await addToCart(t, users[caller], product.id);
+    const [, url, payload] = await choiceOf();
+    return { url, payload };
+  },
+  'PUT /api/cart/delivery-address': () => ({ payload: { address: '2 Orchard Lane', postcode: '97214' } }),
   'POST /api/coupons': () => ({ payload: { code: `N${randomUUID().slice(0, 8)}`, kind: 'fixed', value: 1 } }),
   'DELETE /api/coupons/:id': async () => ({ url: `/api/coupons/${(await newCoupon())._id}` }),
   'POST /api/coupons/validate': () => ({ payload: { code: couponCode } }),

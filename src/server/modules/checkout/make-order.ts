@@ -1,6 +1,10 @@
+import { FULFILMENT_ERROR_CODES } from '#contract/checkout-plan.ts';
 import { AppError } from '../../errors.ts';
 import {
+  type CartPlan,
+  clearShopChoices,
   lockCartLinesForCheckout,
+  planCart,
   removeCartLines,
   subtotalCents,
   unavailableMessage,
@@ -8,24 +12,52 @@ import {
 } from '../cart/index.ts';
 import { takeStock } from '../catalog/index.ts';
 import { redeemCoupon } from '../coupons/index.ts';
-import { recordOrder } from '../orders/index.ts';
+import { type NewFulfilment, recordOrder } from '../orders/index.ts';
 import { CannotSettle, type FulfilOrder } from '../payments/index.ts';
+import { bookSlots } from '../slots/index.ts';
 
-/** A rule of another module refused (a coupon used up meanwhile, …): the charge is refunded with its message. */
+/** A rule of another module refused (a coupon used up meanwhile, a slot filled, …): the charge is refunded. */
 async function orRefund<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError) throw new CannotSettle(error.message);
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    const code = FULFILMENT_ERROR_CODES.find((known) => known === error.code) ?? null;
+    throw new CannotSettle(error.message, 'cannot_fulfil', code);
   }
+}
+
+/** What is recorded with the order for each shop whose part has a slot. */
+function fulfilmentsOf(plan: CartPlan): NewFulfilment[] {
+  return plan.parts.flatMap((part) => {
+    const { slot, choice } = part;
+    if (!slot || !choice) return [];
+    return [
+      {
+        shopId: part.shopId,
+        shopName: part.shopName,
+        kind: slot.kind,
+        windowId: slot.windowId,
+        slotDate: slot.date,
+        startsAt: new Date(slot.start),
+        endsAt: new Date(slot.end),
+        timeZone: slot.timeZone,
+        pickupPoint: slot.pickupPoint && { name: slot.pickupPoint.name, address: slot.pickupPoint.address },
+        deliveryAddress: slot.kind === 'delivery' ? plan.address : null,
+        feeCents: part.feeCents,
+        note: choice.note,
+      },
+    ];
+  });
 }
 
 /**
  * Turns a paid checkout intent into its order, in the settling transaction (which already holds the buyer's
- * lock, see payments' settle): the cart's products locked in product id order, their stock checked and taken,
- * the coupon redeemed, the payment record, order and lines recorded, the cart cleared. Throws CannotSettle
- * when the goods cannot be sold for this charge (the charge is then refunded).
+ * lock, see payments' settle): the cart's products locked in product id order, their stock checked and taken; each
+ * shop's pickup or delivery checked again as it stood when the payment was made (slot open, address in the area,
+ * minimum reached) and priced; the coupon redeemed; the payment record, order, lines and fulfilments recorded; a
+ * place booked in each slot (its window locked, capacity counted); the cart and its choices cleared. Throws
+ * CannotSettle (with the refusal's code) when the goods cannot be sold for this charge: it is then refunded.
  */
 export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) => {
   const lines = await lockCartLinesForCheckout(tx, buyer.id);
@@ -35,12 +67,19 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
     const reason = unavailableReason(line);
     if (reason) throw new CannotSettle(unavailableMessage(line, reason));
   }
+  // Closing times are judged at payment, not at a later confirmation or webhook.
+  const paidAt = intent.paidAt ?? intent.createdAt;
+  const plan = await planCart(tx, buyer.id, lines, paidAt);
+  const problem = plan.parts.find((part) => part.problem)?.problem;
+  if (problem) throw new CannotSettle(problem.message, 'cannot_fulfil', problem.code);
   const subtotal = subtotalCents(lines);
   const code = intent.couponCode;
   const discount = code ? await orRefund(() => redeemCoupon(tx, code, subtotal)) : 0;
-  if (subtotal - discount !== intent.amountCents) throw new CannotSettle('Your cart changed while you were paying');
+  const price = subtotal - discount + plan.deliveryCents;
+  if (price !== intent.amountCents) throw new CannotSettle('Your cart changed while you were paying');
   await orRefund(() => takeStock(tx, lines));
-  await recordOrder(tx, {
+  const fulfilments = fulfilmentsOf(plan);
+  const orderId = await recordOrder(tx, {
     userId: buyer.id,
     email: buyer.email,
     name: buyer.name,
@@ -49,7 +88,8 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
     address: details.address,
     subtotalCents: subtotal,
     discountCents: discount,
-    priceCents: subtotal - discount,
+    deliveryCents: plan.deliveryCents,
+    priceCents: price,
     couponCode: code,
     provider: intent.provider,
     transactionId: intent.providerIntentId,
@@ -65,10 +105,25 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
       unitPriceCents: line.priceCents,
       amount: line.amount,
     })),
+    fulfilments,
   });
+  const bookings = fulfilments.map((f) => ({
+    shopId: f.shopId,
+    shopName: f.shopName,
+    windowId: f.windowId,
+    date: f.slotDate,
+    shopperId: buyer.id,
+    orderId,
+  }));
+  await orRefund(() => bookSlots(tx, bookings, paidAt));
   await removeCartLines(
     tx,
     buyer.id,
     lines.map((line) => line.id),
+  );
+  await clearShopChoices(
+    tx,
+    buyer.id,
+    plan.parts.map((part) => part.shopId),
   );
 };

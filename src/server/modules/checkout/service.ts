@@ -91,12 +91,12 @@ export async function completeCheckout(
       if (!payment) throw new Error(`The order of payment ${intentRow.id} is missing`);
       return { payment, created: outcome.created };
     }
-    case 'refunded':
-      throw conflict(
-        outcome.reason
-          ? `${outcome.reason.replace(/\.$/, '')}. Your payment was refunded and nothing was charged.`
-          : 'This payment was cancelled and refunded. Please check your cart and pay again.',
-      );
+    case 'refunded': {
+      const message = outcome.reason
+        ? `${outcome.reason.replace(/\.$/, '')}. Your payment was refunded and nothing was charged.`
+        : 'This payment was cancelled and refunded. Please check your cart and pay again.';
+      throw outcome.code ? new AppError(outcome.code, message) : conflict(message);
+    }
     case 'cancelled':
       throw conflict('This payment was cancelled. Please check your cart and pay again.');
     case 'unpaid':

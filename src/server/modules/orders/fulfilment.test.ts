@@ -197,8 +197,22 @@ describe('GET /api/orders/:id/tracking', () => {
       expect(body).toMatchObject({ _id: order.orderId, paymentId: order.paymentId, status: 'pending' });
       expect(body.shops).toEqual(
         expect.arrayContaining([
-          { shopName: "Alice's Farm", shopEmail: alice.email, status: 'shipped', numberOfItems: 2, totalPrice: 6.5 },
-          { shopName: "Bob's Farm", shopEmail: bob.email, status: 'pending', numberOfItems: 1, totalPrice: 9.99 },
+          {
+            shopName: "Alice's Farm",
+            shopEmail: alice.email,
+            status: 'shipped',
+            numberOfItems: 2,
+            totalPrice: 6.5,
+            fulfilment: null,
+          },
+          {
+            shopName: "Bob's Farm",
+            shopEmail: bob.email,
+            status: 'pending',
+            numberOfItems: 1,
+            totalPrice: 9.99,
+            fulfilment: null,
+          },
         ]),
       );
       expect(body.shops).toHaveLength(2);

@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
 import { findIntent, type PaymentProvider, processRefund, requestRefund } from '../payments/index.ts';
 import { paymentNote } from './notes.ts';
+import { fulfilmentsOfOrders, toOrderFulfilment } from './queries.ts';
 import { lineRefundKey, paidShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
@@ -281,6 +282,7 @@ export async function getOrderTracking(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(orderLines.createdAt, orderLines.id);
+  const fulfilmentOf = new Map((await fulfilmentsOfOrders(db, [order.id])).map((f) => [f.shopId, f]));
   const byVendor = new Map<string, typeof lines>();
   for (const line of lines) byVendor.set(line.vendorId, [...(byVendor.get(line.vendorId) ?? []), line]);
   return {
@@ -288,13 +290,17 @@ export async function getOrderTracking(
     paymentId: order.paymentId,
     status: order.status,
     createdAt: order.createdAt.toISOString(),
-    shops: [...byVendor.values()].map((shopLines) => ({
-      shopName: shopLines[0].shopName,
-      shopEmail: shopLines[0].shopEmail,
-      status: combinedStatus(shopLines.map((l) => l.status)),
-      numberOfItems: shopLines.length,
-      totalPrice: centsToDollars(shopLines.reduce((sum, l) => sum + l.totalCents, 0)),
-    })),
+    shops: [...byVendor].map(([vendorId, shopLines]) => {
+      const fulfilment = fulfilmentOf.get(vendorId);
+      return {
+        shopName: shopLines[0].shopName,
+        shopEmail: shopLines[0].shopEmail,
+        status: combinedStatus(shopLines.map((l) => l.status)),
+        numberOfItems: shopLines.length,
+        totalPrice: centsToDollars(shopLines.reduce((sum, l) => sum + l.totalCents, 0)),
+        fulfilment: fulfilment ? toOrderFulfilment(fulfilment) : null,
+      };
+    }),
   };
 }
 

@@ -2,5 +2,5 @@
 export { keepOrderNote } from './notes.ts';
 export { buyersOf, hasDeliveredPurchase } from './purchases.ts';
 export { paymentByTransactionId } from './queries.ts';
-export { type NewOrder, recordOrder } from './record-order.ts';
+export { type NewFulfilment, type NewOrder, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, type SalesBuckets, vendorSales, vendorSalesTotals } from './sales.ts';

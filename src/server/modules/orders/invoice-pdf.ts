@@ -5,6 +5,35 @@ import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+/** `Sat, Mar 13, 2027, 9:00 AM – 12:00 PM PST`: a slot in its shop's zone, with the zone's abbreviation. */
+function slotText(fulfilment: Invoice['fulfilment'][number]) {
+  const { timeZone } = fulfilment;
+  const date = new Date(fulfilment.start).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  });
+  const time = (iso: string, zone: boolean) =>
+    new Date(iso).toLocaleTimeString('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      ...(zone ? { timeZoneName: 'short' } : {}),
+    });
+  return `${date}, ${time(fulfilment.start, false)} – ${time(fulfilment.end, true)}`;
+}
+
+/** What each shop's part of the order is: pickup where, or delivery to which address, when, and the note. */
+function fulfilmentLines(fulfilment: Invoice['fulfilment'][number]): string {
+  const place = fulfilment.pickupPoint
+    ? `Pickup at ${fulfilment.pickupPoint.name}, ${fulfilment.pickupPoint.address}`
+    : `Delivery to ${fulfilment.deliveryAddress?.address}, ${fulfilment.deliveryAddress?.postcode}`;
+  const note = fulfilment.note ? `\nYour note: ${fulfilment.note}` : '';
+  return `${fulfilment.shopName}: ${place}\n${slotText(fulfilment)}${note}`;
+}
+
 const GREEN = '#1f7a3a';
 const GREY = '#555555';
 
@@ -63,7 +92,16 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.text(`Refunded: ${formatDollars(invoice.refunded + invoice.refundPending)}`, overviewX);
     doc.text(`Net paid: ${formatDollars(invoice.netPaid)}`, overviewX);
   }
-  const overviewBottom = doc.y;
+  let overviewBottom = doc.y;
+
+  // Pickup and delivery, one paragraph per shop.
+  if (invoice.fulfilment.length > 0) {
+    const top = Math.max(billToBottom, overviewBottom) + 20;
+    doc.font('Helvetica-Bold').fontSize(11).text('Pickup & delivery', left, top);
+    doc.font('Helvetica').fontSize(10);
+    for (const fulfilment of invoice.fulfilment) doc.text(fulfilmentLines(fulfilment), left, doc.y + 4, { width });
+    overviewBottom = doc.y;
+  }
 
   // Item table.
   const columns = [
@@ -108,7 +146,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const totals: [string, string][] = [['Subtotal', formatDollars(invoice.subtotal)]];
   if (invoice.discount > 0)
     totals.push([`Coupon ${invoice.couponCode ?? ''}`.trim(), `-${formatDollars(invoice.discount)}`]);
-  totals.push(['Shipping', 'Free']);
+  totals.push(['Delivery', invoice.deliveryFee > 0 ? formatDollars(invoice.deliveryFee) : 'Free']);
   y += 6;
   // The totals and refunds stay together, on a new page when they would not fit under the items.
   const totalsHeight = totals.length * 16 + 30 + (invoice.refunds.length ? invoice.refunds.length * 28 + 50 : 0);

@@ -44,6 +44,8 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
     subtotal: payment.subtotal,
     discount: payment.discount,
     couponCode: payment.couponCode,
+    deliveryFee: payment.deliveryFee,
+    fulfilment: payment.fulfilment,
     grandTotal: payment.price,
     refunds: payment.refunds,
     refunded: payment.refunded,

@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/orders.ts';
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
@@ -8,7 +10,7 @@ import { forbidden, notFound } from '../../errors.ts';
 import { type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { paymentNote } from './notes.ts';
 import { lineRefundKey } from './refund-shares.ts';
-import { customerPayments, orderLines, orders } from './tables.ts';
+import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
 function paymentRows(db: Tx, where: SQL | undefined) {
@@ -47,16 +49,52 @@ function toPaymentRefund(refund: RefundRow, lines: LineRow[]): PaymentRefund {
 
 const sumCents = (rows: { amountCents: number }[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
 
-/** Payment records with their order, lines and refunds, in the order of `rows`. Three queries, no N+1. */
+/** ISO 8601 with the zone's offset at that instant, as the slot was shown (2026-11-28T09:00:00-08:00). */
+const isoIn = (at: Date, timeZone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(at.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toString({ timeZoneName: 'never', smallestUnit: 'second' });
+
+export function toOrderFulfilment(row: typeof orderFulfilments.$inferSelect): OrderFulfilment {
+  return {
+    shopId: row.shopId,
+    shopName: row.shopName,
+    kind: row.kind,
+    start: isoIn(row.startsAt, row.timeZone),
+    end: isoIn(row.endsAt, row.timeZone),
+    timeZone: row.timeZone,
+    pickupPoint:
+      row.pickupPointName === null || row.pickupPointAddress === null
+        ? null
+        : { name: row.pickupPointName, address: row.pickupPointAddress },
+    deliveryAddress:
+      row.deliveryAddress === null || row.deliveryPostcode === null
+        ? null
+        : { address: row.deliveryAddress, postcode: row.deliveryPostcode },
+    fee: centsToDollars(row.feeCents),
+    note: row.note,
+  };
+}
+
+/** How the orders' shop parts are handed over, soonest slot first. */
+export const fulfilmentsOfOrders = (db: Tx, orderIds: string[]) =>
+  db
+    .select()
+    .from(orderFulfilments)
+    .where(inArray(orderFulfilments.orderId, orderIds))
+    .orderBy(asc(orderFulfilments.startsAt), asc(orderFulfilments.shopName));
+
+/** Payment records with their order, lines, fulfilments and refunds, in the order of `rows`. Four queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
   const orderIds = rows.map((r) => r.orderId);
-  const [lines, refundRows] = await Promise.all([
+  const [lines, fulfilments, refundRows] = await Promise.all([
     db
       .select()
       .from(orderLines)
       .where(inArray(orderLines.orderId, orderIds))
       .orderBy(asc(orderLines.createdAt), asc(orderLines.id)),
+    fulfilmentsOfOrders(db, orderIds),
     refundsOfOrders(db, orderIds),
   ]);
   return rows.map((row) => {
@@ -71,6 +109,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       price: centsToDollars(row.priceCents),
       subtotal: centsToDollars(row.subtotalCents),
       discount: centsToDollars(row.discountCents),
+      deliveryFee: centsToDollars(row.deliveryCents),
       couponCode: row.couponCode,
       date: row.createdAt.toISOString(),
       cartIds: own.map((line) => line.id),
@@ -95,6 +134,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       phoneNumber: row.phoneNumber,
       address: row.address,
       note: row.note,
+      fulfilment: fulfilments.filter((f) => f.orderId === row.orderId).map(toOrderFulfilment),
       transactionId: row.transactionId,
       status: row.status,
       cardBrand: row.cardBrand,

@@ -1,6 +1,7 @@
 import type { FulfilmentStatus, OrderStatus } from '#contract/fulfilment.ts';
+import type { FulfilmentKind } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
-import { customerPayments, orderLines, orders } from './tables.ts';
+import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** A paid checkout as it is recorded: the payment record, its order, and lines copied at purchase. */
 export type NewOrder = {
@@ -14,6 +15,8 @@ export type NewOrder = {
   address: string;
   subtotalCents: number;
   discountCents: number;
+  /** The shops' delivery fees, included in the price. */
+  deliveryCents?: number;
   priceCents: number;
   couponCode?: string | null;
   provider: string;
@@ -34,11 +37,29 @@ export type NewOrder = {
     unitPriceCents: number;
     amount: number;
   }[];
+  /** How each shop's part is handed over (none for a shop that offers no pickup or delivery). */
+  fulfilments?: NewFulfilment[];
+};
+
+/** One shop's part of an order as fulfilled: the slot booked, where, the fee and the note, copied at purchase. */
+export type NewFulfilment = {
+  shopId: string;
+  shopName: string;
+  kind: FulfilmentKind;
+  windowId: string;
+  slotDate: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  pickupPoint: { name: string; address: string } | null;
+  deliveryAddress: { address: string; postcode: string } | null;
+  feeCents: number;
+  note: string | null;
 };
 
 /** Records the payment, the order and its lines in the caller's transaction; answers the order's id. */
 export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
-  const { lines, status, lineStatus, createdAt, ...payment } = input;
+  const { lines, fulfilments = [], status, lineStatus, createdAt, ...payment } = input;
   const [paid] = await tx
     .insert(customerPayments)
     .values({ ...payment, couponCode: payment.couponCode ?? null, createdAt })
@@ -63,5 +84,17 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
       createdAt,
     })),
   );
+  if (fulfilments.length > 0)
+    await tx.insert(orderFulfilments).values(
+      fulfilments.map(({ pickupPoint, deliveryAddress, ...fulfilment }) => ({
+        ...fulfilment,
+        orderId: order.id,
+        pickupPointName: pickupPoint?.name ?? null,
+        pickupPointAddress: pickupPoint?.address ?? null,
+        deliveryAddress: deliveryAddress?.address ?? null,
+        deliveryPostcode: deliveryAddress?.postcode ?? null,
+        createdAt,
+      })),
+    );
   return order.id;
 }

@@ -19,9 +19,14 @@ export type PaymentProviders = {
 
 /**
  * The configured card provider, and the settle path of its payments, whose paid checkouts become orders through
- * `fulfilOrder` (checkout's makeOrder). The sandbox also backs its own confirm route.
+ * `fulfilOrder` (checkout's makeOrder). The sandbox also backs its own confirm route. `clock` is the app's.
  */
-export function createPaymentProviders(config: Config, db: Db, fulfilOrder: FulfilOrder): PaymentProviders {
+export function createPaymentProviders(
+  config: Config,
+  db: Db,
+  fulfilOrder: FulfilOrder,
+  clock?: () => Date,
+): PaymentProviders {
   const sandbox = createSandboxProvider(db);
   if (config.payments.provider === 'stripe') {
     const stripe = createStripeClient(config.payments);
@@ -31,8 +36,14 @@ export function createPaymentProviders(config: Config, db: Db, fulfilOrder: Fulf
       sandbox,
       stripe,
       webhookSecret: config.payments.webhookSecret,
-      settle: createSettle(db, active, fulfilOrder),
+      settle: createSettle(db, active, fulfilOrder, clock),
     };
   }
-  return { active: sandbox, sandbox, stripe: null, webhookSecret: '', settle: createSettle(db, sandbox, fulfilOrder) };
+  return {
+    active: sandbox,
+    sandbox,
+    stripe: null,
+    webhookSecret: '',
+    settle: createSettle(db, sandbox, fulfilOrder, clock),
+  };
 }

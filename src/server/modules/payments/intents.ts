@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { FulfilmentErrorCode } from '#contract/checkout-plan.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
 import type { Tx } from '../../db/client.ts';
@@ -15,9 +16,16 @@ export type IntentRow = typeof paymentIntents.$inferSelect;
  */
 export class CannotSettle extends Error {
   readonly reason: 'cannot_fulfil' | 'duplicate';
-  constructor(message: string, reason: 'cannot_fulfil' | 'duplicate' = 'cannot_fulfil') {
+  /** The code the payer's confirmation answers with (SLOT_FULL, …); none: a plain conflict. */
+  readonly code: FulfilmentErrorCode | null;
+  constructor(
+    message: string,
+    reason: 'cannot_fulfil' | 'duplicate' = 'cannot_fulfil',
+    code: FulfilmentErrorCode | null = null,
+  ) {
     super(message);
     this.reason = reason;
+    this.code = code;
   }
 }
 export type IntentPurpose = 'checkout' | 'membership';

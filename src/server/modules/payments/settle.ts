@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { FULFILMENT_ERROR_CODES, type FulfilmentErrorCode } from '#contract/checkout-plan.ts';
 import type { CheckoutDetails } from '#contract/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockPayer } from '../users/index.ts';
@@ -28,8 +29,8 @@ export type SettleOutcome =
   /** Its order was made (read it by the intent's providerIntentId, its transaction id). */
   | { kind: 'order'; created: boolean }
   | { kind: 'membership'; created: boolean }
-  /** Paid, and the whole charge is being (or has been) given back; `reason` is what the payer reads. */
-  | { kind: 'refunded'; reason: string | null }
+  /** Paid, and the whole charge is being (or has been) given back; `reason` is what the payer reads, `code` why. */
+  | { kind: 'refunded'; reason: string | null; code: FulfilmentErrorCode | null }
   /** Not paid (yet): the card was declined or not entered. */
   | { kind: 'unpaid'; message: string }
   /** Never paid and cancelled at the provider. */
@@ -49,7 +50,7 @@ export type SettleOptions = {
   now?: () => Date;
 };
 
-type Settling = { db: Db; provider: PaymentProvider; fulfilOrder: FulfilOrder };
+type Settling = { db: Db; provider: PaymentProvider; fulfilOrder: FulfilOrder; clock: () => Date };
 
 /** Settles one payment intent (by our row id); see settleIntent. */
 export type Settle = (intentRowId: string, options?: SettleOptions) => Promise<SettleOutcome>;
@@ -57,14 +58,22 @@ export type Settle = (intentRowId: string, options?: SettleOptions) => Promise<S
 /**
  * The settle function of an app: payments with `provider`, whose paid checkouts become orders through
  * `fulfilOrder` (checkout's) and paid memberships premium shops. Built once (app.payments.settle) and called
- * by the browser's confirmations, the Stripe webhook and the reconciliation job.
+ * by the browser's confirmations, the Stripe webhook and the reconciliation job. `clock` is the app's (when a
+ * payment was first seen paid, which decides whether its slot was still open), unless a call brings its own.
  */
-export function createSettle(db: Db, provider: PaymentProvider, fulfilOrder: FulfilOrder): Settle {
-  return (intentRowId, options) => settleIntent({ db, provider, fulfilOrder }, intentRowId, options);
+export function createSettle(
+  db: Db,
+  provider: PaymentProvider,
+  fulfilOrder: FulfilOrder,
+  clock: () => Date = () => new Date(),
+): Settle {
+  return (intentRowId, options) => settleIntent({ db, provider, fulfilOrder, clock }, intentRowId, options);
 }
 
 const OPEN = ['requires_confirmation', 'succeeded'] as const;
 const isOpen = (status: IntentRow['status']) => (OPEN as readonly string[]).includes(status);
+
+const refusalCode = (code: string | null) => FULFILMENT_ERROR_CODES.find((known) => known === code) ?? null;
 
 function outcomeOf(row: IntentRow): SettleOutcome | null {
   switch (row.status) {
@@ -72,7 +81,7 @@ function outcomeOf(row: IntentRow): SettleOutcome | null {
       return { kind: row.purpose === 'membership' ? 'membership' : 'order', created: false };
     case 'refunding':
     case 'refunded':
-      return { kind: 'refunded', reason: row.lastError };
+      return { kind: 'refunded', reason: row.lastError, code: refusalCode(row.lastErrorCode) };
     case 'cancelled':
       return { kind: 'cancelled' };
     default:
@@ -95,11 +104,12 @@ function detailsOf(row: IntentRow): CheckoutDetails | null {
  * Every paid intent therefore ends as exactly one order (or membership) or one full refund.
  */
 async function settleIntent(
-  { db, provider, fulfilOrder }: Settling,
+  settling: Settling,
   intentRowId: string,
   options: SettleOptions = {},
 ): Promise<SettleOutcome> {
-  const now = options.now ?? (() => new Date());
+  const { db, provider } = settling;
+  const now = options.now ?? settling.clock;
   let row = await intentById(db, intentRowId);
   if (!row) throw new Error(`No payment intent ${intentRowId}`);
   if (options.details && row.purpose === 'checkout' && isOpen(row.status)) {
@@ -138,7 +148,7 @@ async function settleIntent(
       .set({ status: 'succeeded', paidAt: now() })
       .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_confirmation')));
   }
-  return settlePaid({ db, provider, fulfilOrder }, row.id, remote, options, now);
+  return settlePaid(settling, row.id, remote, options, now);
 }
 
 async function settlePaid(
@@ -190,7 +200,13 @@ async function settlePaid(
     if (!failure) {
       await tx
         .update(paymentIntents)
-        .set({ status: 'settled', settledAt: now(), attempts: sql`${paymentIntents.attempts} + 1`, lastError: null })
+        .set({
+          status: 'settled',
+          settledAt: now(),
+          attempts: sql`${paymentIntents.attempts} + 1`,
+          lastError: null,
+          lastErrorCode: null,
+        })
         .where(eq(paymentIntents.id, intent.id));
       return { refundId: null, created: true };
     }
@@ -202,6 +218,7 @@ async function settlePaid(
         settledAt: now(),
         attempts: sql`${paymentIntents.attempts} + 1`,
         lastError: failure.message,
+        lastErrorCode: failure.code,
       })
       .where(eq(paymentIntents.id, intent.id));
     if (alreadyBack) return { refundId: null, created: false };

@@ -192,8 +192,10 @@ export type Booking = SlotPick & { shopName: string; shopperId: string; orderId:
 
 /**
  * Books one place per booking in the caller's transaction, as the slots stood at `at` (when the payment was made):
- * each window's row is locked (FOR UPDATE, in id order, so two checkouts never deadlock) before its live bookings
- * are counted, so a slot never takes more orders than its capacity. Throws SLOT_CLOSED or SLOT_FULL (AppError)
+ * each window's row is locked before its live bookings are counted, so a slot never takes more orders than its
+ * capacity. The locks are taken in id order (two checkouts never deadlock) and are FOR NO KEY UPDATE: they queue
+ * bookers of one window but not the rows that only reference it (the order's fulfilment, a cart's choice), whose
+ * key-share locks a FOR UPDATE would wait on. Throws SLOT_CLOSED or SLOT_FULL (AppError)
  * when one cannot take it; answers the slots booked, in the order given.
  */
 export async function bookSlots(tx: Tx, bookings: Booking[], at: Date): Promise<ChosenSlot[]> {
@@ -204,7 +206,7 @@ export async function bookSlots(tx: Tx, bookings: Booking[], at: Date): Promise<
     .from(fulfilmentWindows)
     .where(inArray(fulfilmentWindows.id, windowIds))
     .orderBy(asc(fulfilmentWindows.id))
-    .for('update');
+    .for('no key update');
   const slots = await describeSlots(tx, bookings, at);
   // Two shops' parts never share a window, so one place per booking is checked against what is left.
   const booked: ChosenSlot[] = [];
