@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, dayFromToday, expect, test } from './fixtures.ts';
 
 /** The money path in a real browser: cart, coupon, card payment, history, invoice, premium membership. */
 
@@ -108,6 +108,7 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
 
   for (const product of others) await addThroughApi(request, shopper.token, product._id);
   const lines = 2 + others.length;
+  await choosePickupSlots(request, shopper.token);
 
   // The cart: 5 rows a page, a second page, a line removed with the spec's dialogs.
   await page.goto('/dashboard/userCart');
@@ -140,7 +141,9 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   await expect(page.getByText(`${code} applied: 10% off.`)).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByText(`Coupon ${code}`)).toBeVisible();
-  await expect(summary.getByText('Free')).toBeVisible();
+  // Pickup at every shop: no delivery fee is added.
+  await expect(summary.getByText(/^Pickup · /).first()).toBeVisible();
+  await expect(summary.getByText('Not chosen')).toHaveCount(0);
   await checkA11y(page);
   await shot(page, 'h4-cart-coupon');
 
@@ -218,6 +221,7 @@ test('a declined card shows its error and keeps the cart', async ({ page, reques
   const shopper = await registerCustomer(request, 'Dana');
   const [product] = await productsInStock(request);
   await addThroughApi(request, shopper.token, product._id);
+  await choosePickupSlots(request, shopper.token);
   await signInWithToken(page, shopper.token);
 
   await page.goto('/dashboard/userPayment');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
 
 /** Vendor and admin dashboards on real data: fulfilment, review moderation, business figures. */
 
@@ -45,7 +45,7 @@ async function demoVendorProduct(request: APIRequestContext) {
   return product!;
 }
 
-/** The demo customer's cart holds one unit of the product and nothing else; answers the customer's headers. */
+/** The demo customer's cart holds one unit of the product and nothing else, for pickup; answers the customer's headers. */
 async function cartOfOne(request: APIRequestContext, productId: string) {
   const auth = { authorization: `Bearer ${await tokenOf(request, CUSTOMER)}` };
   const cart = await request.get(`/api/carts?email=${encodeURIComponent(CUSTOMER.email)}`, { headers: auth });
@@ -54,6 +54,7 @@ async function cartOfOne(request: APIRequestContext, productId: string) {
   }
   const added = await request.post('/api/carts', { headers: auth, data: { productId, amount: 1 } });
   expect(added.ok(), await added.text()).toBe(true);
+  await choosePickupSlots(request, await tokenOf(request, CUSTOMER));
   return auth;
 }
 

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Runs axe-core on the page as it is now and fails on serious or critical violations.
@@ -24,6 +24,31 @@ export function dayFromToday(days: number): string {
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+type PlanShop = { shopId: string; shopName: string };
+type ShopSlot = { id: string; kind: 'pickup' | 'delivery'; status: string };
+
+/**
+ * For journeys that are not about pickup and delivery: books the first open pickup slot of each shop in the
+ * shopper's cart through the API (pickup adds no fee, so the cart's totals stay those of its goods). Call it once the
+ * cart holds its last shop.
+ */
+export async function choosePickupSlots(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const plan = await request.get('/api/cart/fulfilment', { headers });
+  expect(plan.ok(), `the cart's pickup and delivery: ${await plan.text()}`).toBe(true);
+  for (const shop of (await plan.json()).shops as PlanShop[]) {
+    const list = await request.get(`/api/shops/${shop.shopId}/slots`);
+    expect(list.ok(), `slots of ${shop.shopName}: ${await list.text()}`).toBe(true);
+    const slot = ((await list.json()).slots as ShopSlot[]).find((s) => s.kind === 'pickup' && s.status === 'open');
+    expect(slot, `an open pickup slot at ${shop.shopName}`).toBeTruthy();
+    const chosen = await request.put(`/api/cart/fulfilment/${shop.shopId}`, {
+      headers,
+      data: { slotId: slot?.id, note: null },
+    });
+    expect(chosen.ok(), `pickup at ${shop.shopName}: ${await chosen.text()}`).toBe(true);
+  }
 }
 
 /**

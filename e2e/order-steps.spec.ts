@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
 
 /**
  * The customer follows each shop's step of an order in the payment history and on the invoice, and sees
@@ -48,7 +48,7 @@ async function productsOfTwoShops(request: APIRequestContext) {
   return [demo!, other!] as const;
 }
 
-/** Buys one unit of each product with the sandbox test card; returns the payment record. */
+/** Buys one unit of each product for pickup with the sandbox test card; returns the payment record. */
 async function placeOrder(request: APIRequestContext, token: string, products: readonly Product[]) {
   for (const product of products) {
     const added = await request.post('/api/carts', {
@@ -57,6 +57,7 @@ async function placeOrder(request: APIRequestContext, token: string, products: r
     });
     expect(added.ok(), await added.text()).toBe(true);
   }
+  await choosePickupSlots(request, token);
   const intent = await request.post('/api/customer-payment', { headers: bearer(token), data: {} });
   expect(intent.ok(), await intent.text()).toBe(true);
   const { paymentIntentId, clientSecret } = await intent.json();

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
-import type { CheckoutPlan, ShopPlan } from '#contract/checkout-plan.ts';
+import type { CheckoutPlan } from '#contract/checkout-plan.ts';
 import type { Slot } from '#contract/slots.ts';
+import { planOf, SHOP_ID, shopPlan, testSlot } from '../../test/checkout-plan.ts';
 import { CUSTOMER, renderPage } from '../../test/render.tsx';
 import { tableRows } from '../../test/table.ts';
 import { CartPage } from './CartPage.tsx';
@@ -26,28 +27,14 @@ const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
   ...extra,
 });
 
-const SHOP_ID = '00000000-0000-4000-a000-000000000001';
-const slot = (id: string, extra: Partial<Slot> = {}): Slot => ({
-  id,
-  kind: 'pickup',
-  pickupPoint: { id: 'point-1', name: 'Saturday Market', address: '1 Market Square, Salem' },
-  start: '2026-11-28T09:00:00-08:00',
-  end: '2026-11-28T12:00:00-08:00',
-  closesAt: '2026-11-27T09:00:00-08:00',
-  capacity: 10,
-  remaining: 4,
-  fee: 0,
-  status: 'open',
-  ...extra,
-});
-const PICKUP = slot('pickup-sat');
-const FULL = slot('pickup-wed', {
+const PICKUP = testSlot('pickup-sat');
+const FULL = testSlot('pickup-wed', {
   start: '2026-12-02T15:00:00-08:00',
   end: '2026-12-02T18:00:00-08:00',
   remaining: 0,
   status: 'full',
 });
-const DELIVERY = slot('delivery-fri', {
+const DELIVERY = testSlot('delivery-fri', {
   kind: 'delivery',
   pickupPoint: null,
   start: '2026-11-27T16:00:00-08:00',
@@ -55,25 +42,6 @@ const DELIVERY = slot('delivery-fri', {
   fee: 5,
 });
 
-/** Vera Farm's part of the cart: pickup or delivery ($5, free over $40), with the choice and problem given. */
-const shopPlan = (extra: Partial<ShopPlan> = {}): ShopPlan => ({
-  shopId: SHOP_ID,
-  shopName: 'Vera Farm',
-  timeZone: 'America/Los_Angeles',
-  subtotal: 10,
-  offers: { pickup: true, delivery: { fee: 5, freeOver: 40, minimumOrder: 10 } },
-  choice: { slot: PICKUP, note: null },
-  deliveryFee: 0,
-  problem: null,
-  ...extra,
-});
-const planOf = (shop: ShopPlan, extra: Partial<CheckoutPlan> = {}): CheckoutPlan => ({
-  shops: [shop],
-  deliveryAddress: null,
-  deliveryTotal: shop.deliveryFee,
-  ready: shop.problem === null && shop.choice !== null,
-  ...extra,
-});
 /** The plan and the shop's slots, as the server answers them for a cart whose part is to be collected. */
 const ready = {
   'GET /api/cart/fulfilment': planOf(shopPlan()),
@@ -237,7 +205,10 @@ describe('cart page', () => {
   });
 
   it('asks each shop for pickup or delivery and a time in its zone, adds the delivery fee, and waits until all is chosen', async () => {
-    const required = { code: 'SLOT_REQUIRED' as const, message: 'Choose a pickup or delivery time' };
+    const required = {
+      code: 'SLOT_REQUIRED' as const,
+      message: 'Please choose a pickup or delivery time for Vera Farm',
+    };
     const outside = { code: 'OUT_OF_AREA' as const, message: 'Vera Farm does not deliver to 97201' };
     const address = (postcode: string) => ({ address: '7 Orchard Lane', postcode });
     /** As the server prices a choice: the fee for delivery, refused outside the area (only 97141 is inside). */
@@ -271,7 +242,7 @@ describe('cart page', () => {
     });
     const shop = within(await screen.findByRole('article', { name: 'Vera Farm' }));
     expect(within(summary()).getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
-    expect(within(summary()).getByText('Vera Farm: Choose a pickup or delivery time')).toBeTruthy();
+    expect(within(summary()).getByText('Please choose a pickup or delivery time for Vera Farm')).toBeTruthy();
 
     // Pickup times by place, in the shop's zone with its abbreviation; a full one cannot be chosen.
     const pickupTime = shop.getByLabelText<HTMLSelectElement>('Pickup time');

@@ -52,7 +52,6 @@ export function FulfilmentChoices({ plan }: { plan: CheckoutPlan }) {
       <h2 id="fulfilment-title" className="text-2xl font-bold">
         Pickup or delivery
       </h2>
-      {delivering || plan.deliveryAddress ? <DeliveryAddressForm plan={plan} /> : null}
       {plan.shops.map((shop) => (
         <ShopChoice
           key={shop.shopId}
@@ -62,6 +61,7 @@ export function FulfilmentChoices({ plan }: { plan: CheckoutPlan }) {
           address={plan.deliveryAddress}
         />
       ))}
+      {delivering || plan.deliveryAddress ? <DeliveryAddressForm plan={plan} /> : null}
     </section>
   );
 }
@@ -164,17 +164,17 @@ function ShopChoice({
           <legend className="sr-only">How you get {shop.shopName}’s part</legend>
           <div className="join">
             {offered.map((option) => (
-              <label key={option} className="join-item btn btn-sm has-[:checked]:btn-primary">
-                <input
-                  type="radio"
-                  className="sr-only"
-                  name={`${id}-kind`}
-                  value={option}
-                  checked={kind === option}
-                  onChange={() => onKind(option)}
-                />
-                {KIND_LABEL[option]}
-              </label>
+              // daisyUI shows a radio with `btn` as a button reading its aria-label, checked in the primary colour.
+              <input
+                key={option}
+                type="radio"
+                className="join-item btn btn-sm"
+                name={`${id}-kind`}
+                value={option}
+                aria-label={KIND_LABEL[option]}
+                checked={kind === option}
+                onChange={() => onKind(option)}
+              />
             ))}
           </div>
         </fieldset>
@@ -202,9 +202,17 @@ function ShopChoice({
           Collect at <span className="font-semibold">{chosen.pickupPoint.name}</span>, {chosen.pickupPoint.address}
         </p>
       ) : null}
-      {chosen && kind === 'delivery' && address ? (
+      {chosen && kind === 'delivery' && address && !shop.problem ? (
         <p className="mt-1 text-sm">
           Delivered to {address.address}, {address.postcode}
+        </p>
+      ) : null}
+      {shop.problem ? (
+        <p
+          className={`mt-1 text-sm font-semibold ${shop.problem.code === 'SLOT_REQUIRED' ? '' : 'text-error'}`}
+          role={shop.problem.code === 'SLOT_REQUIRED' ? undefined : 'alert'}
+        >
+          {shop.problem.message}
         </p>
       ) : null}
 
@@ -224,15 +232,6 @@ function ShopChoice({
           ? 'Note saved.'
           : 'Saved with your time; for example: "ring the bell" or "no plastic bags".'}
       </p>
-
-      {shop.problem ? (
-        <p
-          className={`mt-2 text-sm font-semibold ${shop.problem.code === 'SLOT_REQUIRED' ? '' : 'text-error'}`}
-          role={shop.problem.code === 'SLOT_REQUIRED' ? undefined : 'alert'}
-        >
-          {shop.problem.message}
-        </p>
-      ) : null}
     </article>
   );
 }
@@ -300,9 +299,9 @@ function SlotSelect({
   );
 }
 
-/** Why the plan cannot be paid yet, one sentence per shop ("Green Valley Farm: choose a pickup or delivery time."). */
+/** Why the plan cannot be paid yet: the server's sentence for each shop (each names its shop). */
 export function planMissing(plan: CheckoutPlan): string[] {
-  return plan.shops.flatMap((shop) => (shop.problem ? [`${shop.shopName}: ${shop.problem.message}`] : []));
+  return plan.shops.flatMap((shop) => (shop.problem ? [shop.problem.message] : []));
 }
 
 /** The summary's lines per shop: the delivery fee, or "Free" (with the amount delivery is free over), or pickup. */

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
-import type { CheckoutPlan, ShopPlan } from '#contract/checkout-plan.ts';
 import { RequireRole } from '../../auth/RequireRole.tsx';
+import { planOf, shopPlan, testSlot } from '../../test/checkout-plan.ts';
 import { CUSTOMER, renderPage } from '../../test/render.tsx';
 import { PaymentPage } from './PaymentPage.tsx';
 
@@ -32,35 +32,10 @@ const checkout = (
 );
 
 /** Vera Farm's part is collected at the market on Saturday. */
-const veraPart: ShopPlan = {
-  shopId: '00000000-0000-4000-a000-000000000001',
-  shopName: 'Vera Farm',
-  timeZone: 'America/Los_Angeles',
+const veraPart = shopPlan({
   subtotal: 7.5,
   offers: { pickup: true, delivery: null },
-  choice: {
-    slot: {
-      id: 'slot-sat',
-      kind: 'pickup',
-      pickupPoint: { id: 'point-1', name: 'Saturday Market', address: '1 Market Square, Salem' },
-      start: '2026-11-28T09:00:00-08:00',
-      end: '2026-11-28T12:00:00-08:00',
-      closesAt: '2026-11-27T09:00:00-08:00',
-      capacity: 10,
-      remaining: 4,
-      fee: 0,
-      status: 'open',
-    },
-    note: 'Ring twice',
-  },
-  deliveryFee: 0,
-  problem: null,
-};
-const plan = (part: ShopPlan): CheckoutPlan => ({
-  shops: [part],
-  deliveryAddress: null,
-  deliveryTotal: part.deliveryFee,
-  ready: part.problem === null,
+  choice: { slot: testSlot('slot-sat'), note: 'Ring twice' },
 });
 
 const fillIn = async () => {
@@ -73,7 +48,7 @@ const fillIn = async () => {
 
 const shop = {
   'GET /api/carts': [line],
-  'GET /api/cart/fulfilment': plan(veraPart),
+  'GET /api/cart/fulfilment': planOf(veraPart),
   'GET /api/payments/config': { provider: 'sandbox', publishableKey: null },
 };
 
@@ -152,12 +127,15 @@ describe('checkout form', () => {
   });
 
   it('shows how each shop hands its part over, and holds the payment until every shop has a time', async () => {
-    const required = { code: 'SLOT_REQUIRED' as const, message: 'Choose a pickup or delivery time' };
+    const required = {
+      code: 'SLOT_REQUIRED' as const,
+      message: 'Please choose a pickup or delivery time for Vera Farm',
+    };
     const { requests } = renderPage(checkout, {
       user: CUSTOMER,
-      routes: { ...shop, 'GET /api/cart/fulfilment': plan({ ...veraPart, choice: null, problem: required }) },
+      routes: { ...shop, 'GET /api/cart/fulfilment': planOf({ ...veraPart, choice: null, problem: required }) },
     });
-    expect(await screen.findByText('Vera Farm: Choose a pickup or delivery time')).toBeTruthy();
+    expect(await screen.findByText('Please choose a pickup or delivery time for Vera Farm')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose pickup or delivery in your cart' }).getAttribute('href')).toBe(
       '/dashboard/userCart',
     );
@@ -171,7 +149,7 @@ describe('checkout form', () => {
       user: CUSTOMER,
       routes: {
         ...shop,
-        'POST /api/customer-payment': { status: 409, body: { error: { code: 'SLOT_FULL', message: full } } },
+        'POST /api/customer-payment': () => ({ status: 409, body: { error: { code: 'SLOT_FULL', message: full } } }),
       },
     });
     const handovers = await screen.findByRole('list', { name: 'Pickup and delivery' });

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '#contract/slots.ts';
+import { testSlot } from '../../test/checkout-plan.ts';
 import { slotLabel, windowLabel } from './slot-time.ts';
 
-const slot = (extra: Partial<Slot>): Slot => ({
-  id: 'slot-1',
-  kind: 'pickup',
-  pickupPoint: { id: 'p1', name: 'Market', address: '1 Main St' },
-  start: '2026-11-28T09:00:00-08:00',
-  end: '2026-11-28T12:00:00-08:00',
-  closesAt: '2026-11-27T09:00:00-08:00',
-  capacity: 10,
-  remaining: 4,
-  fee: 0,
-  status: 'open',
-  ...extra,
-});
+const slot = (extra: Partial<Slot>) => testSlot('slot-1', extra);
 
 describe('slot labels', () => {
   it('read in the shop’s zone with its abbreviation, whatever the browser’s zone', () => {
