@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { useDownloadInvoice } from './download-invoice.ts';
+import { HandoverList } from './FulfilmentLine.tsx';
 import { useInvoice } from './get-invoice.ts';
 import { useOrderTracking } from './get-order-tracking.ts';
 import { RefundStatusText } from './RefundList.tsx';
@@ -195,9 +196,9 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             ) : null}
             <tr>
               <td colSpan={3} className="text-right">
-                Shipping
+                Delivery
               </td>
-              <td className="text-right">Free</td>
+              <td className="text-right">{invoice.deliveryFee > 0 ? formatDollars(invoice.deliveryFee) : 'Free'}</td>
             </tr>
             <tr className="text-lg">
               <th scope="row" colSpan={3} className="text-right">
@@ -230,6 +231,17 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           </>
         }
       />
+
+      {invoice.fulfilment.length > 0 ? (
+        <section aria-labelledby="handover" className="mt-8">
+          <h2 id="handover" className="text-lg font-bold">
+            Pickup and delivery
+          </h2>
+          <div className="mt-2">
+            <HandoverList handovers={invoice.fulfilment} label="Pickup and delivery by shop" />
+          </div>
+        </section>
+      ) : null}
 
       <DeliverySection paymentId={invoice._id} />
 

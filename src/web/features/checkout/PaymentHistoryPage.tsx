@@ -27,7 +27,12 @@ function InvoiceLink({ payment }: { payment: CustomerPayment }) {
 }
 
 function Delivery({ payment }: { payment: CustomerPayment }) {
-  return <ShopDeliveryList steps={shopSteps(payment.productIds)} label={`Delivery of ${payment.transactionId}`} />;
+  return (
+    <ShopDeliveryList
+      steps={shopSteps(payment.productIds, payment.fulfilment)}
+      label={`Delivery of ${payment.transactionId}`}
+    />
+  );
 }
 
 /** What a shop's cancellation gave back, and what the buyer paid in the end. Nothing when there was no refund. */

@@ -1,5 +1,6 @@
 import { Check, Clock, type LucideIcon, PackageCheck, Truck, XCircle } from 'lucide-react';
 import type { FulfilmentStatus } from '#contract/fulfilment.ts';
+import { HandoverLine } from './FulfilmentLine.tsx';
 import type { ShopStep } from './shop-steps.ts';
 
 const STEPS = ['pending', 'shipped', 'delivered'] as const;
@@ -66,6 +67,11 @@ export function ShopDelivery({ step }: { step: ShopStep }) {
       ) : (
         <Stepper status={step.status} />
       )}
+      {step.handover ? (
+        <div className="mt-1">
+          <HandoverLine handover={step.handover} showShop={false} />
+        </div>
+      ) : null}
     </div>
   );
 }

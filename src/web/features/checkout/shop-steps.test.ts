@@ -31,8 +31,27 @@ describe('shopSteps', () => {
     expect(
       shopSteps([line('b@x.example', 'shipped'), line('a@x.example', 'delivered'), line('b@x.example', 'pending')]),
     ).toEqual([
-      { shopName: 'Hill Dairy', shopEmail: 'b@x.example', status: 'pending' },
-      { shopName: 'Green Valley Farm', shopEmail: 'a@x.example', status: 'delivered' },
+      { shopName: 'Hill Dairy', shopEmail: 'b@x.example', status: 'pending', handover: null },
+      { shopName: 'Green Valley Farm', shopEmail: 'a@x.example', status: 'delivered', handover: null },
+    ]);
+  });
+
+  it('gives each shop its own pickup or delivery slot', () => {
+    const pickup = {
+      shopId: 'shop-a',
+      shopName: 'Green Valley Farm',
+      kind: 'pickup' as const,
+      start: '2026-11-28T09:00:00-08:00',
+      end: '2026-11-28T12:00:00-08:00',
+      timeZone: 'America/Los_Angeles',
+      pickupPoint: { name: 'Saturday Market', address: '1 Market Square' },
+      deliveryAddress: null,
+      note: null,
+    };
+    const steps = shopSteps([line('b@x.example', 'pending'), line('a@x.example', 'pending')], [pickup]);
+    expect(steps.map((step) => [step.shopName, step.handover])).toEqual([
+      ['Hill Dairy', null],
+      ['Green Valley Farm', pickup],
     ]);
   });
 });
