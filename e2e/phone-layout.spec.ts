@@ -144,7 +144,10 @@ test("a customer's pages fit a phone: home, payments, invoice, member page", asy
   await context.close();
 });
 
-test('the cart and the payment page fit a phone with a line in the cart', async ({ browser, request }) => {
+test('the cart and the payment page fit a phone with a line and a delivery address in the cart', async ({
+  browser,
+  request,
+}) => {
   // A shopper of this test's own, so no other journey's cart changes.
   const account = { email: `phone-${unique()}@example.com`, password: 'Shopper#2026!' };
   const created = await request.post('/api/users', { data: { name: 'Phoebe Phone', ...account } });
@@ -159,6 +162,12 @@ test('the cart and the payment page fit a phone with a line in the cart', async 
     data: { productId: inStock._id, amount: 2 },
   });
   expect(added.ok(), await added.text()).toBe(true);
+  // A delivery address too, so the cart shows its address form beside each shop's pickup or delivery choice.
+  const address = await request.put('/api/cart/delivery-address', {
+    headers: bearer(token),
+    data: { address: '1420 SE Stark Street, Portland', postcode: '97214' },
+  });
+  expect(address.ok(), await address.text()).toBe(true);
   await checkWidths(context, ['/dashboard/userCart', '/dashboard/userPayment'], PHONES);
   await context.close();
 });
