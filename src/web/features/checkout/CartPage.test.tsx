@@ -284,4 +284,18 @@ describe('cart page', () => {
       address('97141'),
     ]);
   });
+
+  it('asks nothing of a shop without pickup or delivery times, and says the shop arranges it', async () => {
+    const none = shopPlan({ offers: { pickup: false, delivery: null }, choice: null });
+    renderPage(<CartPage />, {
+      user: CUSTOMER,
+      routes: { ...ready, 'GET /api/carts': [line(1)], 'GET /api/cart/fulfilment': planOf(none, { ready: true }) },
+    });
+    expect((await screen.findByText(/has no pickup or delivery times to choose/)).textContent).toBe(
+      'Vera Farm has no pickup or delivery times to choose: it arranges handing over your order with you.',
+    );
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(within(summary()).getByText('Delivery · Vera Farm', { exact: false }).nextSibling?.textContent).toBe('Free');
+    expect(within(summary()).getByRole('link', { name: 'Proceed To Checkout' })).toBeTruthy();
+  });
 });

@@ -52,15 +52,22 @@ export function FulfilmentChoices({ plan }: { plan: CheckoutPlan }) {
       <h2 id="fulfilment-title" className="text-2xl font-bold">
         Pickup or delivery
       </h2>
-      {plan.shops.map((shop) => (
-        <ShopChoice
-          key={shop.shopId}
-          shop={shop}
-          kind={kindOf(shop)}
-          onKind={(kind) => setKinds((all) => ({ ...all, [shop.shopId]: kind }))}
-          address={plan.deliveryAddress}
-        />
-      ))}
+      {plan.shops.map((shop) =>
+        kindsOf(shop).length === 0 ? (
+          <p key={shop.shopId} className="rounded-box border border-base-300 bg-base-100 p-4">
+            <span className="font-semibold">{shop.shopName}</span> has no pickup or delivery times to choose: it
+            arranges handing over your order with you.
+          </p>
+        ) : (
+          <ShopChoice
+            key={shop.shopId}
+            shop={shop}
+            kind={kindOf(shop)}
+            onKind={(kind) => setKinds((all) => ({ ...all, [shop.shopId]: kind }))}
+            address={plan.deliveryAddress}
+          />
+        ),
+      )}
       {delivering || plan.deliveryAddress ? <DeliveryAddressForm plan={plan} /> : null}
     </section>
   );
@@ -312,6 +319,7 @@ export function deliveryRows(plan: CheckoutPlan): SummaryRow[] {
     const row = { className: 'gap-3', valueClassName: 'font-semibold whitespace-nowrap' };
     if (kind === 'pickup') return { ...row, term: `Pickup · ${shop.shopName}`, value: 'Free' };
     const term = `Delivery · ${shop.shopName}`;
+    if (kindsOf(shop).length === 0) return { ...row, term, value: 'Free', hint: 'Arranged by the shop' };
     if (!kind) return { ...row, term, value: 'Not chosen', valueClassName: 'text-sm whitespace-nowrap' };
     const hint = terms?.freeOver != null && terms.fee > 0 ? `Free over ${formatDollars(terms.freeOver)}` : undefined;
     return { ...row, term, hint, value: shop.deliveryFee > 0 ? formatDollars(shop.deliveryFee) : 'Free' };
