@@ -114,7 +114,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('secrets', deps.secrets);
   app.decorate('now', deps.now ?? (() => new Date()));
-  app.decorate('payments', createPaymentProviders(config, deps.db, makeOrder, () => app.now()));
+  app.decorate(
+    'payments',
+    createPaymentProviders(config, deps.db, makeOrder, () => app.now()),
+  );
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
