@@ -72,6 +72,24 @@ async function signUp(server: ServerProcess, index: number): Promise<string> {
 
 type Tally = { charged: number; ordered: number; chargedWithoutOrder: number };
 
+type Plan = { shops: { shopId: string; problem: { code: string } | null }[] };
+type SlotList = { slots: { id: string; kind: string; status: string; remaining: number }[] };
+
+/** Every demo shop hands its orders over in slots: each shop still without one gets its roomiest open pickup slot. */
+async function chooseSlots(server: ServerProcess, token: string) {
+  const plan = await json<Plan>(await callApi(server, '/cart/fulfilment', { token }), [200]);
+  for (const shop of plan.shops.filter((s) => s.problem?.code === 'SLOT_REQUIRED')) {
+    const { slots } = await json<SlotList>(await callApi(server, `/shops/${shop.shopId}/slots`), [200]);
+    const [roomiest] = slots
+      .filter((slot) => slot.kind === 'pickup' && slot.status === 'open')
+      .sort((a, b) => b.remaining - a.remaining);
+    await json(
+      await callApi(server, `/cart/fulfilment/${shop.shopId}`, { method: 'PUT', token, body: { slotId: roomiest.id } }),
+      [200],
+    );
+  }
+}
+
 /**
  * One customer's checkouts, as the browser does them: add to the cart, open the payment, pay with the test
  * card (the sandbox's confirm route), then turn the payment into the order. Ends when the server is gone.
@@ -91,6 +109,7 @@ async function checkoutLoop(
         await callApi(server, '/carts', { method: 'POST', token, body: { productId, amount: 1 } }),
         [200, 201],
       );
+      await chooseSlots(server, token);
       const opened = await callApi(server, '/customer-payment', {
         method: 'POST',
         token,
