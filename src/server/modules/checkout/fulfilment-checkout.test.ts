@@ -3,8 +3,8 @@ import type { CustomerPayment } from '#contract/orders.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import {
   choose,
-  local,
   MARKET,
+  nextFridayNoon,
   openSlot,
   PORTLAND_DELIVERY,
   planOf,
@@ -16,11 +16,11 @@ import {
 } from './fulfilment-fixtures.ts';
 import { addToCart, confirmOrder, createProduct, payCart, startPayment } from './test-fixtures.ts';
 
-/** The app's clock: each test sets it, nothing waits. A Friday noon in Portland. */
-let clock = local('2027-03-05T12:00');
+/** The app's clock: each test sets it, nothing waits. The next Friday noon in Portland. */
+let clock = nextFridayNoon();
 const t = setupClockedApp(() => clock);
 beforeEach(() => {
-  clock = local('2027-03-05T12:00');
+  clock = nextFridayNoon();
 });
 
 const admin = setupUser(t, { roll: 'admin' });

@@ -7,9 +7,15 @@ import { createUser, type TestUser } from '../../test/users.ts';
 
 export const ZONE = 'America/Los_Angeles';
 
-/** An instant given as wall-clock time in the shops' zone. */
-export const local = (text: string) =>
-  new Date(Temporal.PlainDateTime.from(text).toZonedDateTime(ZONE).epochMilliseconds);
+/**
+ * The tests' "now": noon of the next Friday in the shops' zone, counted from today (never a fixed date, which would
+ * pass out of the slots' horizon by itself), so a Saturday window is tomorrow and still open.
+ */
+export function nextFridayNoon(): Date {
+  const today = Temporal.Now.plainDateISO(ZONE);
+  const friday = today.add({ days: (5 - today.dayOfWeek + 7) % 7 || 7 });
+  return new Date(friday.toZonedDateTime({ timeZone: ZONE, plainTime: '12:00' }).epochMilliseconds);
+}
 
 /** The real app on a database of its own, reading "now" from `clock`: tests move the clock, nothing waits. */
 export function setupClockedApp(clock: () => Date): TestContext {

@@ -5,10 +5,10 @@ import { customerPayments } from '../orders/tables.ts';
 import { sandboxPaymentIntents } from '../payments/tables.ts';
 import { decodeSlotId } from '../slots/index.ts';
 import { slotBookings } from '../slots/tables.ts';
-import { choose, local, openSlot, setupClockedApp, shopWith, slotsOf } from './fulfilment-fixtures.ts';
+import { choose, nextFridayNoon, openSlot, setupClockedApp, shopWith, slotsOf } from './fulfilment-fixtures.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from './test-fixtures.ts';
 
-const t = setupClockedApp(() => local('2027-03-05T12:00'));
+const t = setupClockedApp(() => nextFridayNoon());
 
 describe('the last places of a slot', () => {
   it('30 buyers paying at once for a pickup slot of capacity 10: 10 orders, 20 refunded SLOT_FULL answers', async () => {
