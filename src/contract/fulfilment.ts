@@ -1,21 +1,55 @@
 import { z } from 'zod';
 import { orderFulfilment } from './checkout-plan.ts';
 import { paginated } from './pagination.ts';
+import type { FulfilmentKind } from './slots.ts';
 
-/** A vendor's part of an order moves pending → shipped → delivered, or to cancelled (stock returned). */
-export const FULFILMENT_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * A shop's part of an order moves step by step to delivered, or to cancelled (stock returned, paid lines refunded).
+ * `ready` is packed: ready for pickup, or packed for a delivery round (weighed lines are charged by weight then).
+ */
+export const FULFILMENT_STATUSES = ['pending', 'ready', 'shipped', 'delivered', 'cancelled'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+export type LiveStatus = Exclude<FulfilmentStatus, 'cancelled'>;
 
 export const ORDER_STATUSES = ['pending', 'complete', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The moves a vendor may make from each status of its part. */
-export const NEXT_STATUSES: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
-  pending: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'cancelled'],
-  delivered: [],
-  cancelled: [],
+/** How a shop's part is handed over: in a booked pickup or delivery slot, or shipped (an order without a slot). */
+export type HandoverKind = FulfilmentKind | 'shipping';
+
+/** The steps of a shop's part, in order, by how it is handed over. */
+export const STEPS: Record<HandoverKind, readonly LiveStatus[]> = {
+  pickup: ['pending', 'ready', 'delivered'],
+  delivery: ['pending', 'ready', 'shipped', 'delivered'],
+  shipping: ['pending', 'shipped', 'delivered'],
 };
+
+/** What each step is called for the shopper and the vendor, by how the part is handed over. */
+export const STEP_LABELS: Record<HandoverKind, Record<FulfilmentStatus, string>> = {
+  pickup: {
+    pending: 'Ordered',
+    ready: 'Ready for pickup',
+    shipped: 'Shipped',
+    delivered: 'Picked up',
+    cancelled: 'Cancelled',
+  },
+  delivery: {
+    pending: 'Ordered',
+    ready: 'Packed',
+    shipped: 'Out for delivery',
+    delivered: 'Delivered',
+    cancelled: 'Cancelled',
+  },
+  shipping: { pending: 'Pending', ready: 'Packed', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled' },
+};
+
+/** The moves a vendor may make from a step: the next step of its kind, or cancelling until it is delivered. */
+export function nextStatuses(status: FulfilmentStatus, kind: HandoverKind): FulfilmentStatus[] {
+  if (status === 'cancelled' || status === 'delivered') return [];
+  const steps = STEPS[kind];
+  const next = steps[steps.indexOf(status) + 1];
+  return next ? [next, 'cancelled'] : ['cancelled'];
+}
 
 /** How an order reaches its shopper. */
 export const DELIVERY_KINDS = ['delivery'] as const;
@@ -30,6 +64,9 @@ export const vendorOrderLine = z.object({
   unitPrice: z.number(),
   totalPrice: z.number(),
   status: z.enum(FULFILMENT_STATUSES),
+  /** For a product sold by weight: the grams estimated at checkout, and the grams weighed when packing (or null). */
+  estimatedGrams: z.number().int().nullable(),
+  actualGrams: z.number().int().nullable(),
 });
 
 /** One order as a vendor sees it: only that vendor's own lines and total. */
@@ -53,6 +90,8 @@ export const vendorOrder = z.object({
   deliverTo: z.object({ kind: z.enum(DELIVERY_KINDS), name: z.string(), phone: z.string(), address: z.string() }),
   /** The shopper's note for the shop, given at checkout, or null. */
   note: z.string().nullable(),
+  /** The shop's booked pickup or delivery slot, place or address, fee and note; null for an order without a slot. */
+  fulfilment: orderFulfilment.nullable(),
   lines: z.array(vendorOrderLine),
 });
 export type VendorOrder = z.infer<typeof vendorOrder>;
@@ -60,8 +99,8 @@ export const vendorOrderPage = paginated(vendorOrder);
 export type VendorOrderPage = z.infer<typeof vendorOrderPage>;
 
 export const fulfilmentUpdate = z.object({
-  status: z.enum(['shipped', 'delivered', 'cancelled'], {
-    error: 'Status must be shipped, delivered or cancelled',
+  status: z.enum(['ready', 'shipped', 'delivered', 'cancelled'], {
+    error: 'Status must be ready, shipped, delivered or cancelled',
   }),
 });
 export type FulfilmentUpdate = z.infer<typeof fulfilmentUpdate>;
@@ -107,7 +146,6 @@ export const adminOrderPage = paginated(adminOrder);
 export function combinedStatus(statuses: FulfilmentStatus[]): FulfilmentStatus {
   const live = statuses.filter((s) => s !== 'cancelled');
   if (live.length === 0) return 'cancelled';
-  if (live.includes('pending')) return 'pending';
-  if (live.includes('shipped')) return 'shipped';
+  for (const step of ['pending', 'ready', 'shipped'] as const) if (live.includes(step)) return step;
   return 'delivered';
 }

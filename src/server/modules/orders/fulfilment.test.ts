@@ -176,7 +176,7 @@ describe('PATCH /api/vendor/orders/:orderId', () => {
     const order = await insertOrder(t, carol, [{ product: carrots, amount: 1 }]);
     const bad = await patch(alice, order.orderId, 'pending');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ status: 'Status must be shipped, delivered or cancelled' });
+    expect(bad.json().error.fields).toEqual({ status: 'Status must be ready, shipped, delivered or cancelled' });
     expect((await patch(alice, 'not-a-uuid', 'shipped')).statusCode).toBe(400);
     expect((await patch(carol, order.orderId, 'shipped')).statusCode).toBe(403);
   });

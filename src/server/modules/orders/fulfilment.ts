@@ -1,10 +1,11 @@
 import { and, count, countDistinct, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import {
   type AdminOrder,
   combinedStatus,
   type FulfilmentStatus,
-  NEXT_STATUSES,
+  nextStatuses,
   type OrderStatus,
   type OrderTracking,
   type VendorOrder,
@@ -37,6 +38,8 @@ const lineColumns = {
   unitPriceCents: orderLines.unitPriceCents,
   totalCents: orderLines.totalCents,
   status: orderLines.status,
+  estimatedGrams: orderLines.estimatedGrams,
+  actualGrams: orderLines.actualGrams,
 };
 type LineRow = {
   id: string;
@@ -48,6 +51,8 @@ type LineRow = {
   unitPriceCents: number;
   totalCents: number;
   status: FulfilmentStatus;
+  estimatedGrams: number | null;
+  actualGrams: number | null;
 };
 type OrderRow = {
   id: string;
@@ -59,7 +64,7 @@ type OrderRow = {
   note: string | null;
 };
 
-function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
+function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: OrderFulfilment | null): VendorOrder {
   return {
     _id: order.id,
     name: order.name,
@@ -72,6 +77,7 @@ function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
     createdAt: order.createdAt.toISOString(),
     deliverTo: { kind: 'delivery', ...order.deliverTo },
     note: order.note,
+    fulfilment,
     lines: lines.map((l) => ({
       _id: l.id,
       productId: l.productId,
@@ -81,8 +87,17 @@ function toVendorOrder(order: OrderRow, lines: LineRow[]): VendorOrder {
       unitPrice: centsToDollars(l.unitPriceCents),
       totalPrice: centsToDollars(l.totalCents),
       status: l.status,
+      estimatedGrams: l.estimatedGrams,
+      actualGrams: l.actualGrams,
     })),
   };
+}
+
+/** How one shop hands over each of these orders (orders without a slot are absent). */
+async function shopFulfilments(db: Tx, shopId: string, orderIds: string[]): Promise<Map<string, OrderFulfilment>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await fulfilmentsOfOrders(db, orderIds);
+  return new Map(rows.filter((r) => r.shopId === shopId).map((r) => [r.orderId, toOrderFulfilment(r)]));
 }
 
 /** An order's own columns, where its vendors deliver it and its note (read with the order's payment joined). */
@@ -131,10 +146,16 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
         )
         .orderBy(orderLines.createdAt, orderLines.id)
     : [];
+  const fulfilmentOf = await shopFulfilments(
+    db,
+    vendorId,
+    pageOrders.map((o) => o.id),
+  );
   const items = pageOrders.map((order) =>
     toVendorOrder(
       order,
       lines.filter((l) => l.orderId === order.id),
+      fulfilmentOf.get(order.id) ?? null,
     ),
   );
   return pageOf(items, total, query);
@@ -233,8 +254,9 @@ async function moveVendorPart(
     // Another vendor's order is "not found", never "forbidden": it reveals nothing.
     if (!order || mine.length === 0) throw notFound('Order');
 
+    const fulfilment = (await shopFulfilments(tx, vendorId, [orderId])).get(orderId) ?? null;
     const current = combinedStatus(mine.map((l) => l.status));
-    if (!NEXT_STATUSES[current].includes(target)) {
+    if (!nextStatuses(current, fulfilment?.kind ?? 'shipping').includes(target)) {
       throw conflict(`This order is ${current} and cannot be marked ${target}`);
     }
     const moving = mine.filter((l) => l.status !== 'cancelled');
@@ -252,7 +274,7 @@ async function moveVendorPart(
     const status = orderStatusOf(all.map((l) => l.status));
     if (status !== order.status) await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
-    return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after), refundIds };
+    return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after, fulfilment), refundIds };
   });
 }
 

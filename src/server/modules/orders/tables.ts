@@ -89,6 +89,9 @@ export const orderLines = pgTable(
     amount: integer('amount').notNull(),
     totalCents: integer('total_cents').notNull(),
     status: fulfilmentStatusEnum('status').notNull().default('pending'),
+    /** A product sold by weight: the grams estimated at checkout, and the grams weighed when packing. */
+    estimatedGrams: integer('estimated_grams'),
+    actualGrams: integer('actual_grams'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -97,6 +100,7 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_amount_positive', sql`${t.amount} > 0`),
     check('order_lines_money_nonneg', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+    check('order_lines_grams_positive', sql`${t.estimatedGrams} > 0 AND ${t.actualGrams} > 0`),
   ],
 );
 

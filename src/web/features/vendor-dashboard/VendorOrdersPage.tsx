@@ -1,5 +1,12 @@
-import { type LucideIcon, PackageCheck, Truck, XCircle } from 'lucide-react';
-import { type DeliveryKind, type FulfilmentUpdate, NEXT_STATUSES, type VendorOrder } from '#contract/fulfilment.ts';
+import { type LucideIcon, Package, PackageCheck, Truck, XCircle } from 'lucide-react';
+import {
+  type DeliveryKind,
+  type FulfilmentUpdate,
+  type HandoverKind,
+  nextStatuses,
+  STEP_LABELS,
+  type VendorOrder,
+} from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
@@ -12,38 +19,49 @@ import { useUpdateVendorOrder } from './update-vendor-order.ts';
 
 type Target = FulfilmentUpdate['status'];
 
-const ACTIONS: Record<Target, { label: string; icon: LucideIcon; className: string; question: string; done: string }> =
-  {
-    shipped: {
-      label: 'Ship',
-      icon: Truck,
-      className: 'btn-primary',
-      question: 'Mark this order as shipped?',
-      done: 'Order marked as shipped',
-    },
-    delivered: {
-      label: 'Deliver',
-      icon: PackageCheck,
-      className: 'btn-primary',
-      question: 'Mark this order as delivered?',
-      done: 'Order marked as delivered',
-    },
-    cancelled: {
-      label: 'Cancel',
-      icon: XCircle,
-      className: 'btn-outline btn-error',
-      question: 'Cancel your part of this order?',
-      done: 'Order cancelled; the stock is back on your products',
-    },
+type Action = { label: string; icon: LucideIcon; className: string; question: string; done: string };
+
+const CANCEL: Action = {
+  label: 'Cancel',
+  icon: XCircle,
+  className: 'btn-outline btn-error',
+  question: 'Cancel your part of this order?',
+  done: 'Order cancelled; the stock is back on your products',
+};
+const ICONS: Record<Exclude<Target, 'cancelled'>, LucideIcon> = {
+  ready: Package,
+  shipped: Truck,
+  delivered: PackageCheck,
+};
+/** What a step's button is called, by how the order is handed over. */
+const VERBS: Record<HandoverKind, Record<Exclude<Target, 'cancelled'>, string>> = {
+  pickup: { ready: 'Ready', shipped: 'Ship', delivered: 'Picked up' },
+  delivery: { ready: 'Packed', shipped: 'Out', delivered: 'Delivered' },
+  shipping: { ready: 'Packed', shipped: 'Ship', delivered: 'Deliver' },
+};
+
+const kindOf = (order: VendorOrder): HandoverKind => order.fulfilment?.kind ?? 'shipping';
+
+function actionOf(target: Target, kind: HandoverKind): Action {
+  if (target === 'cancelled') return CANCEL;
+  const step = STEP_LABELS[kind][target];
+  return {
+    label: VERBS[kind][target],
+    icon: ICONS[target],
+    className: 'btn-primary',
+    question: `Mark this order as ${step.toLowerCase()}?`,
+    done: `Order marked as ${step.toLowerCase()}`,
   };
+}
 
 function OrderActions({ order }: { order: VendorOrder }) {
   const update = useUpdateVendorOrder();
-  const targets = NEXT_STATUSES[order.status] as readonly Target[];
+  const kind = kindOf(order);
+  const targets = nextStatuses(order.status, kind) as Target[];
   if (targets.length === 0) return <span className="text-sm">No action needed</span>;
 
   const run = (target: Target) => {
-    const action = ACTIONS[target];
+    const action = actionOf(target, kind);
     return confirmAndRun(
       {
         title: action.question,
@@ -59,7 +77,7 @@ function OrderActions({ order }: { order: VendorOrder }) {
 
   return (
     <RowActions
-      actions={targets.map((target) => ({ key: target, ...ACTIONS[target] }))}
+      actions={targets.map((target) => ({ key: target, ...actionOf(target, kind) }))}
       name={(label) => `${label} the order of ${order.name}`}
       busy={update.isPending}
       onAct={run}
@@ -107,7 +125,7 @@ function OrderCard({ order }: { order: VendorOrder }) {
           <p className="text-sm break-all">{order.email}</p>
         </div>
       }
-      status={<FulfilmentBadge status={order.status} />}
+      status={<FulfilmentBadge status={order.status} kind={kindOf(order)} />}
       actions={<OrderActions order={order} />}
     >
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
@@ -185,7 +203,7 @@ export function VendorOrdersPage() {
                       </>
                     ),
                   },
-                  { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} /> },
+                  { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} kind={kindOf(order)} /> },
                   { header: 'Action', cell: (order) => <OrderActions order={order} /> },
                 ]}
               />
