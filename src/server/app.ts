@@ -22,6 +22,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -83,6 +84,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   stripeWebhookRoutes,
   checkoutRoutes,
   orderRoutes,
+  vendorWeekRoutes,
   reviewRoutes,
   contactRoutes,
   statsRoutes,

@@ -8,7 +8,8 @@ import { REFRESH_COOKIE } from './modules/auth/session.ts';
 import { signAccessToken } from './modules/auth/tokens.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
 import { insertOrder, insertReview, type TestProduct } from './modules/orders/order-fixtures.ts';
-import { customerPayments, orderLines } from './modules/orders/tables.ts';
+import { customerPayments, orderFulfilments, orderLines } from './modules/orders/tables.ts';
+import { encodeSlotId } from './modules/slots/index.ts';
 import { users as usersTable } from './modules/users/tables.ts';
 import { expectedOutcome, type Outcome, ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access.ts';
 import { setupTestApp } from './test/app.ts';
@@ -162,6 +163,30 @@ const freshCancellation = () => {
     201,
   );
 };
+let bookedSlot: string | undefined;
+/** Vendor A's pickup slot a week from today, booked by customer A's order (once): its id. */
+async function bookedSlotId() {
+  if (bookedSlot) return bookedSlot;
+  const date = dayFromToday(7);
+  await t.db.insert(orderFulfilments).values({
+    orderId: purchase.orderId,
+    shopId: users.vendorA.id,
+    shopName: 'Matrix Farm',
+    kind: 'pickup',
+    windowId: fulfilment.windowId,
+    slotDate: date,
+    startsAt: new Date(`${date}T09:00:00Z`),
+    endsAt: new Date(`${date}T12:00:00Z`),
+    timeZone: 'UTC',
+    pickupPointName: 'Matrix market',
+    pickupPointAddress: '12 Orchard Lane',
+  });
+  bookedSlot = encodeSlotId(fulfilment.windowId, date);
+  return bookedSlot;
+}
+const bookedSlotUrl = async (tail = '') => ({
+  url: `/api/shops/${users.vendorA.id}/booked-slots/${await bookedSlotId()}${tail}`,
+});
 const freshProduct = async () => (await createProduct(t, users.vendorA, { name: 'Matrix onions' })).id;
 
 const PRODUCT_FIELDS = {
@@ -310,6 +335,10 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     url: `/api/shops/${users.vendorA.id}/fulfilment/cancellations/${(await freshCancellation()).id}`,
   }),
   'GET /api/shops/:shopId/slots': () => ({ url: `/api/shops/${users.vendorA.id}/slots` }),
+  'GET /api/shops/:shopId/booked-slots': () => ({ url: `/api/shops/${users.vendorA.id}/booked-slots` }),
+  'GET /api/shops/:shopId/booked-slots/:slotId': () => bookedSlotUrl(),
+  'GET /api/shops/:shopId/booked-slots/:slotId/pick-list/:format': () => bookedSlotUrl('/pick-list/csv'),
+  'GET /api/shops/:shopId/booked-slots/:slotId/packing-slips/:format': () => bookedSlotUrl('/packing-slips/pdf'),
 
   'POST /api/contact': () => ({
     payload: {

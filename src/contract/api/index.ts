@@ -15,6 +15,7 @@ import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
 import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
+import { vendorWeekApi } from './vendor-week.ts';
 
 /**
  * The whole route table, module by module. The server and the authorization matrix read it whole; the web
@@ -26,6 +27,7 @@ export const API = {
   checkoutPlan: checkoutPlanApi,
   payments: paymentsApi,
   orders: ordersApi,
+  vendorWeek: vendorWeekApi,
   catalog: catalogApi,
   coupons: couponsApi,
   reviews: reviewsApi,

@@ -28,7 +28,7 @@ export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {
   return combined === 'delivered' ? 'complete' : 'pending';
 }
 
-const lineColumns = {
+export const lineColumns = {
   id: orderLines.id,
   orderId: orderLines.orderId,
   productId: orderLines.productId,
@@ -64,7 +64,7 @@ type OrderRow = {
   note: string | null;
 };
 
-function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: OrderFulfilment | null): VendorOrder {
+export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: OrderFulfilment | null): VendorOrder {
   return {
     _id: order.id,
     name: order.name,
@@ -101,7 +101,7 @@ async function shopFulfilments(db: Tx, shopId: string, orderIds: string[]): Prom
 }
 
 /** An order's own columns, where its vendors deliver it and its note (read with the order's payment joined). */
-const orderColumns = {
+export const orderColumns = {
   id: orders.id,
   name: orders.name,
   email: orders.email,
@@ -114,7 +114,7 @@ const orderColumns = {
   },
   note: paymentNote,
 };
-const withPayment = eq(customerPayments.id, orders.paymentId);
+export const withPayment = eq(customerPayments.id, orders.paymentId);
 
 /** The orders holding a vendor's products, newest first, with only that vendor's lines. */
 export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuery): Promise<Page<VendorOrder>> {

@@ -6,7 +6,7 @@ const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** `Sat, Mar 13, 2027, 9:00 AM – 12:00 PM PST`: a slot in its shop's zone, with the zone's abbreviation. */
-function slotText(fulfilment: Invoice['fulfilment'][number]) {
+export function slotText(fulfilment: Pick<Invoice['fulfilment'][number], 'start' | 'end' | 'timeZone'>) {
   const { timeZone } = fulfilment;
   const date = new Date(fulfilment.start).toLocaleDateString('en-US', {
     weekday: 'short',

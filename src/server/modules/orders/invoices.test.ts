@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_NOTES } from '#contract/orders.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { moveOrder } from './order-fixtures.ts';
@@ -18,26 +18,6 @@ beforeAll(async () => {
 });
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.auth });
-
-/** The text a PDF shows, one string per line drawn (pdfkit writes each line as hex strings in a TJ array). */
-function pdfText(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue; // an image or font, not a page's content
-    }
-    for (const [, array] of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      const hex = [...array.matchAll(/<([0-9a-f]*)>/g)].map(([, h]) => h).join('');
-      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  return lines;
-}
 
 async function cancelPart(owner: TestUser, orderId: string) {
   const response = await moveOrder(t, owner, orderId, 'cancelled');

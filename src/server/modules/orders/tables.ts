@@ -132,6 +132,8 @@ export const orderFulfilments = pgTable(
   (t) => [
     uniqueIndex('order_fulfilments_order_shop_key').on(t.orderId, t.shopId),
     index('order_fulfilments_slot_idx').on(t.windowId, t.slotDate),
+    /** A shop's week: its booked slots between two dates. */
+    index('order_fulfilments_shop_date_idx').on(t.shopId, t.slotDate, t.startsAt),
     check('order_fulfilments_fee_nonneg', sql`${t.feeCents} >= 0`),
     check(
       'order_fulfilments_place',

@@ -12,5 +12,5 @@ export {
   shopTerms,
   slotRefusal,
 } from './choices.ts';
-export { saveSettings, writeSettings } from './settings.ts';
-export { decodeSlotId } from './slot-ids.ts';
+export { saveSettings, settingsRow, writeSettings } from './settings.ts';
+export { decodeSlotId, encodeSlotId } from './slot-ids.ts';

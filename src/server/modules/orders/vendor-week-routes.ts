@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { vendorWeekApi } from '#contract/api/vendor-week.ts';
+import type { SlotSheet } from '#contract/vendor-week.ts';
+import { notFound } from '../../errors.ts';
+import { handle } from '../../route-table.ts';
+import { packingSlipsCsv, pickListCsv, renderPackingSlipsPdf, renderPickListPdf } from './slot-sheets.ts';
+import { shopWeek, slotSheet } from './vendor-week.ts';
+
+/** A vendor reads its own shop's week; an admin any shop's. Another shop's is not found, never forbidden. */
+function assertReadsShop(user: { id: string; roll: string }, shopId: string) {
+  if (user.roll !== 'admin' && user.id !== shopId) throw notFound('Shop');
+}
+
+const FILES = {
+  'pick-list': { csv: pickListCsv, pdf: renderPickListPdf },
+  'packing-slips': { csv: packingSlipsCsv, pdf: renderPackingSlipsPdf },
+} as const;
+const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
+
+/** The vendor's week: orders by booked slot, and each slot's pick list, packing slips and stops (page, PDF, CSV). */
+export async function vendorWeekRoutes(app: FastifyInstance) {
+  const sheetOf = (user: { id: string; roll: string }, params: { shopId: string; slotId: string }) => {
+    assertReadsShop(user, params.shopId);
+    return slotSheet(app.db, params.shopId, params.slotId);
+  };
+  const fileName = (sheet: SlotSheet, name: keyof typeof FILES, format: 'csv' | 'pdf') =>
+    `farmstall-${name}-${sheet.slot.start.slice(0, 16).replace(':', '')}.${format}`;
+
+  handle(app, vendorWeekApi.week, async ({ params, query, user }) => {
+    assertReadsShop(user, params.shopId);
+    return shopWeek(app.db, params.shopId, query, {
+      defaultTimeZone: app.config.businessTimeZone,
+      now: app.now(),
+    });
+  });
+
+  handle(app, vendorWeekApi.sheet, async ({ params, user }) => sheetOf(user, params));
+
+  for (const name of ['pick-list', 'packing-slips'] as const) {
+    const def = name === 'pick-list' ? vendorWeekApi.pickList : vendorWeekApi.packingSlips;
+    handle(app, def, async ({ params, user }, reply) => {
+      const sheet = await sheetOf(user, params);
+      return reply
+        .header('content-type', TYPES[params.format])
+        .header('content-disposition', `attachment; filename="${fileName(sheet, name, params.format)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(await FILES[name][params.format](sheet));
+    });
+  }
+}
