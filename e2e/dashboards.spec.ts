@@ -112,7 +112,10 @@ async function confirmDialog(page: Page, button: string) {
   await page.getByRole('button', { name: button }).click();
 }
 
-test('a vendor ships and delivers an order and the customer sees it complete', async ({ page, request }) => {
+test('a vendor marks a pickup order ready, then picked up, and the customer sees it complete', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000); // checks out in the browser, then the vendor's and the customer's pages
   const product = await demoVendorProduct(request);
   const payment = await checkOutInBrowser(page, request, product._id);
@@ -129,7 +132,7 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   const row = page.getByRole('row').filter({ hasText: product.productName }).first();
   await expect(row).toContainText(CUSTOMER.email);
   await expect(row).toContainText(money(payment.amount));
-  await expect(row).toContainText('pending');
+  await expect(row).toContainText('Ordered');
   // Where to deliver: what the shopper gave at checkout.
   await expect(row).toContainText('Sam Shopper');
   await expect(row.getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute('href', 'tel:+15035550199');
@@ -146,14 +149,16 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   await page.screenshot({ path: test.info().outputPath('h5-vendorOrder-phone.png'), fullPage: true });
   if (desktop) await page.setViewportSize(desktop);
 
-  await row.getByRole('button', { name: /^Ship the order/ }).click();
-  await confirmDialog(page, 'Yes, ship it!');
-  await expect(page.getByText('Order marked as shipped')).toBeVisible();
-  await expect(row).toContainText('shipped');
-  await row.getByRole('button', { name: /^Deliver the order/ }).click();
-  await confirmDialog(page, 'Yes, deliver it!');
-  await expect(page.getByText('Order marked as delivered')).toBeVisible();
-  await expect(row).toContainText('delivered');
+  // A pickup order goes Ordered → Ready for pickup → Picked up; it is never shipped.
+  await expect(row.getByRole('button', { name: /^Ship the order/ })).toHaveCount(0);
+  await row.getByRole('button', { name: /^Ready the order/ }).click();
+  await confirmDialog(page, 'Yes, ready it!');
+  await expect(page.getByText('Order marked as ready for pickup')).toBeVisible();
+  await expect(row).toContainText('Ready for pickup');
+  await row.getByRole('button', { name: /^Picked up the order/ }).click();
+  await confirmDialog(page, 'Yes, picked up it!');
+  await expect(page.getByText('Order marked as picked up')).toBeVisible();
+  await expect(row).toContainText('Picked up');
   await expect(row).toContainText('No action needed');
 
   // The customer follows each step and sees the payment complete.
@@ -172,7 +177,7 @@ test('a vendor ships and delivers an order and the customer sees it complete', a
   await page.goto('/dashboard/userPaymentHistory');
   const historyRow = page.getByRole('row').filter({ hasText: payment.transactionId });
   await expect(historyRow.getByText('complete', { exact: true })).toBeVisible();
-  await expect(historyRow.getByText(`${paid.productIds[0].shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(historyRow.getByText(`${paid.productIds[0].shopName}: Picked up`, { exact: true })).toBeVisible();
   await checkA11y(page);
   // The buyer reads their note on the invoice.
   await historyRow.getByRole('link', { name: /Invoice/ }).click();
@@ -184,7 +189,7 @@ test('a vendor reports a review and the admin removes it', async ({ page, reques
   // Only a buyer it was delivered to may review: the customer buys it and the vendor delivers it.
   const { orderId } = await placeOrder(request, product._id);
   const vendor = { authorization: `Bearer ${await tokenOf(request, VENDOR)}` };
-  for (const status of ['shipped', 'delivered']) {
+  for (const status of ['ready', 'delivered']) {
     const moved = await request.patch(`/api/vendor/orders/${orderId}`, { headers: vendor, data: { status } });
     expect(moved.ok(), await moved.text()).toBe(true);
   }

@@ -99,7 +99,7 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-test('the customer sees each shop step by step: shipped, cancelled, delivered, then complete', async ({
+test('the customer sees each shop step by step: ready for pickup, cancelled, picked up, then complete', async ({
   page,
   request,
 }) => {
@@ -115,25 +115,31 @@ test('the customer sees each shop step by step: shipped, cancelled, delivered, t
   await page.goto('/dashboard/userPaymentHistory');
   await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
   const entry = paymentRow(page, payment.transactionId);
-  await expect(entry.getByText(`${demoProduct.shopName}: Pending`, { exact: true })).toBeVisible();
-  await expect(entry.getByText(`${otherProduct.shopName}: Pending`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${demoProduct.shopName}: Ordered`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${otherProduct.shopName}: Ordered`, { exact: true })).toBeVisible();
   await expect(entry.getByText('pending', { exact: true })).toBeVisible();
   await checkA11y(page);
 
-  // The demo vendor ships its part: the customer sees 'Shipped' for that shop only, and the order is still pending.
-  await moveVendorPart(request, demoVendor, payment.orderId, 'shipped');
+  // Both parts are pickups: a pickup is never shipped.
+  const shipped = await request.patch(`/api/vendor/orders/${payment.orderId}`, {
+    headers: bearer(demoVendor),
+    data: { status: 'shipped' },
+  });
+  expect(shipped.status()).toBe(409);
+  // The demo vendor packs its part: the customer sees 'Ready for pickup' for that shop only, the order still pending.
+  await moveVendorPart(request, demoVendor, payment.orderId, 'ready');
   await page.reload();
-  await expect(entry.getByText(`${demoProduct.shopName}: Shipped`, { exact: true })).toBeVisible();
-  await expect(entry.getByText(`${otherProduct.shopName}: Pending`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${demoProduct.shopName}: Ready for pickup`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${otherProduct.shopName}: Ordered`, { exact: true })).toBeVisible();
   await expect(entry.getByText('pending', { exact: true })).toBeVisible();
   await checkA11y(page);
-  await shot(page, 'history-shipped-1280');
+  await shot(page, 'history-ready-1280');
 
-  // The other shop cancels its part; the demo vendor delivers: the order is complete (green).
+  // The other shop cancels its part; the shopper picks the demo vendor's up: the order is complete (green).
   await moveVendorPart(request, otherVendor, payment.orderId, 'cancelled');
   await moveVendorPart(request, demoVendor, payment.orderId, 'delivered');
   await page.reload();
-  await expect(entry.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(entry.getByText(`${demoProduct.shopName}: Picked up`, { exact: true })).toBeVisible();
   await expect(entry.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
   await expect(entry.getByText('complete', { exact: true })).toBeVisible();
   await expect(entry.getByText('complete', { exact: true })).toHaveClass(/bg-green-700/);
@@ -161,7 +167,7 @@ test('the customer sees each shop step by step: shipped, cancelled, delivered, t
   // On a phone the same payment is a card that shows the steps, and it scrolls nowhere sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('article').filter({ hasText: payment.transactionId });
-  await expect(card.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(card.getByText(`${demoProduct.shopName}: Picked up`, { exact: true })).toBeVisible();
   await expect(card.getByText('complete', { exact: true })).toBeVisible();
   await expect(card.getByRole('list', { name: `Refunds of ${payment.transactionId}` })).toContainText('Refunded');
   await expect(card.getByText(`Net paid ${dollars(payment.price - cancelledLine.totalPrice)}`)).toBeVisible();
@@ -173,7 +179,7 @@ test('the customer sees each shop step by step: shipped, cancelled, delivered, t
   await card.getByRole('link', { name: `Invoice for ${payment.transactionId}` }).click();
   await expect(page.getByRole('heading', { name: 'Invoice', exact: true })).toBeVisible();
   const delivery = page.getByRole('list', { name: 'Delivery steps by shop' });
-  await expect(delivery.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(delivery.getByText(`${demoProduct.shopName}: Picked up`, { exact: true })).toBeVisible();
   await expect(delivery.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
   // The invoice says which line was cancelled and refunded, the refund, and the net paid.
   const items = page.getByRole('region', { name: 'Invoice items' });
@@ -193,7 +199,7 @@ test('the customer sees each shop step by step: shipped, cancelled, delivered, t
   await checkA11y(page);
   await shot(page, 'invoice-390');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(delivery.getByText(`${demoProduct.shopName}: Delivered`, { exact: true })).toBeVisible();
+  await expect(delivery.getByText(`${demoProduct.shopName}: Picked up`, { exact: true })).toBeVisible();
   await checkA11y(page);
   await shot(page, 'invoice-1280');
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
+import { shopWith } from '../checkout/fulfilment-fixtures.ts';
 import { daysAgo, insertOrder, insertProduct, moveOrder, type TestProduct } from './order-fixtures.ts';
 import { readablePayment } from './queries.ts';
+import { orderInSlot } from './slot-order-fixtures.ts';
 import { customerPayments, orders } from './tables.ts';
 
 const t = setupTestApp();
@@ -179,6 +181,47 @@ describe('PATCH /api/vendor/orders/:orderId', () => {
     expect(bad.json().error.fields).toEqual({ status: 'Status must be ready, shipped, delivered or cancelled' });
     expect((await patch(alice, 'not-a-uuid', 'shipped')).statusCode).toBe(400);
     expect((await patch(carol, order.orderId, 'shipped')).statusCode).toBe(403);
+  });
+});
+
+describe('the steps follow how the part is handed over', () => {
+  const trackedStatus = async (buyer: TestUser, paymentId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/orders/${paymentId}/tracking`, headers: buyer.auth })).json();
+
+  it('a pickup goes Ordered → Ready for pickup → Picked up and is never shipped (409)', async () => {
+    const vendor = await shopWith(t);
+    const { buyer, payment } = await orderInSlot(t, vendor, { kind: 'pickup' });
+    const shipped = await patch(vendor, payment.orderId, 'shipped');
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json().error.message).toBe('This order is pending and cannot be marked shipped');
+    expect((await patch(vendor, payment.orderId, 'delivered')).statusCode).toBe(409);
+
+    const ready = await patch(vendor, payment.orderId, 'ready');
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json().order).toMatchObject({ status: 'ready', fulfilment: { kind: 'pickup' } });
+    expect(await trackedStatus(buyer, payment._id)).toMatchObject({ status: 'pending', shops: [{ status: 'ready' }] });
+    expect((await patch(vendor, payment.orderId, 'shipped')).statusCode).toBe(409);
+
+    expect((await patch(vendor, payment.orderId, 'delivered')).json().order).toMatchObject({
+      status: 'delivered',
+      orderStatus: 'complete',
+    });
+    expect(await trackedStatus(buyer, payment._id)).toMatchObject({ status: 'complete' });
+  });
+
+  it('a delivery goes Ordered → Packed → Out for delivery → Delivered, one step at a time', async () => {
+    const vendor = await shopWith(t);
+    const { buyer, payment } = await orderInSlot(t, vendor, { kind: 'delivery' });
+    expect((await patch(vendor, payment.orderId, 'shipped')).statusCode).toBe(409);
+    for (const status of ['ready', 'shipped']) {
+      const moved = await patch(vendor, payment.orderId, status);
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().order).toMatchObject({ status, orderStatus: 'pending', fulfilment: { kind: 'delivery' } });
+      expect(await trackedStatus(buyer, payment._id)).toMatchObject({ shops: [{ status }] });
+    }
+    expect((await patch(vendor, payment.orderId, 'ready')).statusCode).toBe(409);
+    const delivered = await patch(vendor, payment.orderId, 'delivered');
+    expect(delivered.json().order).toMatchObject({ status: 'delivered', orderStatus: 'complete' });
   });
 });
 

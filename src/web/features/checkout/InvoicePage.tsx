@@ -43,7 +43,11 @@ function DeliverySection({ paymentId }: { paymentId: string }) {
             </button>
           </p>
         ) : (
-          <ShopDeliveryList steps={tracking.data.shops} label="Delivery steps by shop" />
+          <ShopDeliveryList
+            steps={tracking.data.shops.map((shop) => ({ ...shop, handover: shop.fulfilment }))}
+            label="Delivery steps by shop"
+            withHandover={false}
+          />
         )}
       </div>
     </section>

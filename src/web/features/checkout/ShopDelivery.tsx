@@ -45,8 +45,11 @@ function Stepper({ status, labels, steps }: { status: LiveStatus; labels: Labels
 
 type Labels = Record<FulfilmentStatus, string>;
 
-/** One shop's part of an order as its buyer follows it: "Green Valley Farm: Ready for pickup" and a small stepper. */
-export function ShopDelivery({ step }: { step: ShopStep }) {
+/**
+ * One shop's part of an order as its buyer follows it: "Green Valley Farm: Ready for pickup", a small stepper, and
+ * (unless `withHandover` is false, where the page lists the slots apart) the slot, the place or address and the note.
+ */
+export function ShopDelivery({ step, withHandover = true }: { step: ShopStep; withHandover?: boolean }) {
   const Icon = ICON[step.status];
   const kind = step.handover?.kind ?? 'shipping';
   const labels = STEP_LABELS[kind];
@@ -64,7 +67,7 @@ export function ShopDelivery({ step }: { step: ShopStep }) {
       ) : (
         <Stepper status={step.status} labels={labels} steps={STEPS[kind]} />
       )}
-      {step.handover ? (
+      {step.handover && withHandover ? (
         <div className="mt-1">
           <HandoverLine handover={step.handover} showShop={false} />
         </div>
@@ -74,12 +77,20 @@ export function ShopDelivery({ step }: { step: ShopStep }) {
 }
 
 /** Every shop of an order, one under the other. */
-export function ShopDeliveryList({ steps, label }: { steps: ShopStep[]; label: string }) {
+export function ShopDeliveryList({
+  steps,
+  label,
+  withHandover = true,
+}: {
+  steps: ShopStep[];
+  label: string;
+  withHandover?: boolean;
+}) {
   return (
     <ul className="space-y-2" aria-label={label}>
       {steps.map((step) => (
         <li key={step.shopEmail}>
-          <ShopDelivery step={step} />
+          <ShopDelivery step={step} withHandover={withHandover} />
         </li>
       ))}
     </ul>
