@@ -21,6 +21,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
@@ -89,6 +90,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   contactRoutes,
   statsRoutes,
   moderationRoutes,
+  notificationRoutes,
   uploadRoutes,
   authRoutes,
   (api) => userRoutes(api, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] }),

@@ -137,6 +137,13 @@ const envSchema = z
     CONTACT_PHONE: z.string().trim().min(1).default(DEFAULT_CONTACT.phone),
     CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default(DEFAULT_CONTACT.email),
     CONTACT_HOURS: z.string().trim().min(1).default(DEFAULT_CONTACT.hours),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/]/, 'must be a URL such as smtp://user:password@smtp.example.com:587')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
   })
   .superRefine((env, ctx) => {
     for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
@@ -241,6 +248,8 @@ export type Config = {
       };
   /** The public contact details: footer, contact page, About and the invoice header (GET /api/contact/details). */
   contact: ContactDetails;
+  /** Notification e-mails: sent over SMTP, or written as .eml files under DATA_DIR/mail when smtpUrl is unset. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 /**
@@ -327,5 +336,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       email: env.CONTACT_EMAIL,
       hours: env.CONTACT_HOURS,
     },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Farmstall <${env.CONTACT_EMAIL}>` },
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDemoCatalog, shouldSeedDemo } from './db/seed/index.ts';
 import { startJobs } from './jobs/index.ts';
+import { receiptAttachments } from './jobs/receipt-attachments.ts';
 import { backfillImageVariants, createStorage } from './modules/uploads/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
 import { loadSecrets } from './secrets.ts';
@@ -51,6 +52,11 @@ async function main() {
           provider: app.payments.active,
           settle: app.payments.settle,
           log: app.log,
+          notifications: {
+            mail: { ...config.mail, dataDir: config.dataDir },
+            publicUrl: config.publicUrl,
+            attachments: receiptAttachments(db, config.contact),
+          },
         })
       ).stop,
     );

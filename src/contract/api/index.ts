@@ -7,6 +7,7 @@ import { checkoutPlanApi } from './checkout-plan.ts';
 import { contactApi } from './contact.ts';
 import { couponsApi } from './coupons.ts';
 import { healthApi } from './health.ts';
+import { notificationsApi } from './notifications.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
 import { reviewsApi } from './reviews.ts';
@@ -39,6 +40,7 @@ export const API = {
   shops: shopsApi,
   slots: slotsApi,
   uploads: uploadsApi,
+  notifications: notificationsApi,
 };
 
 type Module = (typeof API)[keyof typeof API];

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
+import { createMailer, type DeliveryOptions, deliverDueNotifications } from '../modules/notifications/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueRefunds } from './refund-retries.ts';
 
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
+/** Delivers due notifications (decision 019); offered every few seconds rather than every `everySeconds`. */
+export const NOTIFICATIONS_QUEUE = 'notifications-deliver';
 
 export type JobsOptions = {
   db: Db;
@@ -22,6 +25,10 @@ export type JobsOptions = {
   /** How often an idle worker looks for a job. */
   pollingIntervalSeconds?: number;
   reconcile?: ReconcileOptions;
+  /** Notification delivery: where e-mails go, links back to the app, the receipt's attachments (none: not run). */
+  notifications?: Omit<DeliveryOptions, 'mailer' | 'log'> & { mail: Parameters<typeof createMailer>[0] };
+  /** How often notification delivery runs (default 2 s: the bell and e-mails follow the change closely). */
+  notifyEverySeconds?: number;
 };
 
 export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promise<void> };
@@ -45,6 +52,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const queue = { expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 3600 };
   await boss.createQueue(JOB_QUEUES.reconcile, queue);
   await boss.createQueue(JOB_QUEUES.refunds, queue);
+  await boss.createQueue(NOTIFICATIONS_QUEUE, queue);
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(JOB_QUEUES.reconcile, work, async () => {
     await reconcilePayments(db, { provider, settle }, { log, ...options.reconcile });
@@ -52,6 +60,16 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.work(JOB_QUEUES.refunds, work, async () => {
     await retryDueRefunds(db, provider, { log });
   });
+
+  // Due outbox rows (decision 019): offered every few seconds, so the bell and e-mails follow the change closely.
+  const mailer = options.notifications && createMailer(options.notifications.mail);
+  if (options.notifications && mailer) {
+    const delivery = { ...options.notifications, mailer, log };
+    await boss.work(NOTIFICATIONS_QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
+      await deliverDueNotifications(db, delivery);
+    });
+  }
+  const notifyEverySeconds = options.notifyEverySeconds ?? 2;
 
   const tick = async () => {
     for (const name of Object.values(JOB_QUEUES)) {
@@ -62,6 +80,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     () => tick().catch((error) => log.error({ err: error }, 'Offering jobs failed')),
     everySeconds * 1000,
   );
+  const offerDelivery = () =>
+    boss.send(NOTIFICATIONS_QUEUE, {}, { singletonKey: NOTIFICATIONS_QUEUE, singletonSeconds: notifyEverySeconds });
+  const notifyTimer = setInterval(
+    () => mailer && offerDelivery().catch((error) => log.error({ err: error }, 'Offering jobs failed')),
+    notifyEverySeconds * 1000,
+  );
   await tick();
   log.info({ everySeconds }, 'Payment jobs started (reconciliation, refund retries)');
 
@@ -70,7 +94,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     tick,
     stop: async () => {
       clearInterval(timer);
+      clearInterval(notifyTimer);
       await boss.stop({ graceful: true, timeout: 2_000 });
+      mailer?.close();
     },
   };
 }

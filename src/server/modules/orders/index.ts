@@ -1,4 +1,6 @@
 /** The orders module's public functions: the order, its lines and payment record are queried only here. */
+export { getInvoice } from './invoice.ts';
+export { renderInvoicePdf } from './invoice-pdf.ts';
 export { keepOrderNote } from './notes.ts';
 export { buyersOf, hasDeliveredPurchase } from './purchases.ts';
 export { paymentByTransactionId } from './queries.ts';

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { paginated } from './pagination.ts';
+
+/** What a shopper, a vendor or an admin is told about, in the app and by e-mail. */
+export const NOTIFICATION_KINDS = [
+  'order_placed',
+  'order_received',
+  'step_changed',
+  'part_cancelled',
+  'slot_cancelled',
+  'review_reported',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The receipt and a cancelled part's refund are always e-mailed; every other kind can be turned off. */
+export const ALWAYS_EMAILED = ['order_placed', 'part_cancelled'] as const satisfies readonly NotificationKind[];
+export const OPTIONAL_EMAIL_KINDS = NOTIFICATION_KINDS.filter(
+  (kind): kind is Exclude<NotificationKind, (typeof ALWAYS_EMAILED)[number]> =>
+    !(ALWAYS_EMAILED as readonly string[]).includes(kind),
+);
+export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
+
+/** How each kind of e-mail is named on the profile page. */
+export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
+  order_placed: 'Receipts for my orders',
+  order_received: 'New orders for my shop',
+  step_changed: 'My orders’ progress (ready, out for delivery, delivered)',
+  part_cancelled: 'Cancellations and refunds',
+  slot_cancelled: 'A pickup or delivery time I booked is cancelled',
+  review_reported: 'Reviews reported for moderation',
+};
+
+const cents = z.number().int();
+const id = z.uuid();
+const line = z.object({ name: z.string(), amount: z.number().int(), totalCents: cents });
+const shopLines = z.object({ shopName: z.string(), lines: z.array(line) });
+
+/** Each event as it is written to the outbox with the change that caused it, and rendered when delivered. */
+export const notificationEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('order_placed'),
+    orderId: id,
+    paymentId: id,
+    shops: z.array(shopLines),
+    subtotalCents: cents,
+    discountCents: cents,
+    deliveryCents: cents,
+    totalCents: cents,
+  }),
+  z.object({ kind: z.literal('order_received'), orderId: id, buyerName: z.string(), ...shopLines.shape }),
+  z.object({
+    kind: z.literal('step_changed'),
+    orderId: id,
+    paymentId: id,
+    shopName: z.string(),
+    status: z.string(),
+    label: z.string(),
+  }),
+  z.object({
+    kind: z.literal('part_cancelled'),
+    orderId: id,
+    paymentId: id,
+    ...shopLines.shape,
+    refundCents: cents,
+  }),
+  z.object({ kind: z.literal('slot_cancelled'), orderId: id, shopName: z.string(), when: z.string() }),
+  z.object({ kind: z.literal('review_reported'), reviewId: id, productName: z.string(), excerpt: z.string() }),
+]);
+export type NotificationEvent = z.infer<typeof notificationEvent>;
+
+/** One in-app notification as its user reads it. */
+export const notification = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** Where in the app it leads (a path). */
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notification>;
+export const notificationPage = paginated(notification).extend({ unread: z.number().int() });
+export type NotificationPage = z.infer<typeof notificationPage>;
+
+export const markRead = z.union([
+  z.object({
+    ids: z
+      .array(z.uuid({ error: 'must be notification ids' }))
+      .min(1)
+      .max(100),
+  }),
+  z.object({ all: z.literal(true) }),
+]);
+export const markedRead = z.object({ modifiedCount: z.number().int(), unread: z.number().int() });
+
+/** Which optional e-mails the caller receives (true = sent). */
+export const emailPreferences = z.object(
+  Object.fromEntries(OPTIONAL_EMAIL_KINDS.map((kind) => [kind, z.boolean()])) as Record<
+    OptionalEmailKind,
+    z.ZodBoolean
+  >,
+);
+export type EmailPreferences = z.infer<typeof emailPreferences>;
+
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const OUTBOX_CHANNELS = ['in_app', 'email'] as const;
+
+/** One outbox row for the admin's outbox page. */
+export const outboxEntry = z.object({
+  _id: z.string(),
+  recipient: z.string(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  kind: z.enum(NOTIFICATION_KINDS),
+  state: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+/** The outbox, and (when no SMTP server is set) the e-mails written as files. */
+export const outboxPage = paginated(outboxEntry).extend({
+  mailFiles: z.array(z.object({ name: z.string(), subject: z.string(), to: z.string(), size: z.number().int() })),
+});
+export type OutboxPage = z.infer<typeof outboxPage>;
+export const mailFileParams = z.object({
+  name: z.string().regex(/^[\w-]+\.eml$/, { error: 'must be the name of a mail file' }),
+});

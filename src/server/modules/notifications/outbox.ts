@@ -1,0 +1,44 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ALWAYS_EMAILED, type NotificationEvent, notificationEvent } from '#contract/notifications.ts';
+import type { Tx } from '../../db/client.ts';
+import { emailOptOuts, notificationOutbox } from './tables.ts';
+
+export type Recipient = { userId: string; email: string };
+
+/**
+ * Writes the event to the outbox in the caller's transaction, so it is told exactly when the change commits:
+ * one in-app row per recipient, and one e-mail row unless the recipient turned that kind of e-mail off (the
+ * receipt and refunds are always sent). The delivery job sends them (decision 019).
+ */
+export async function notify(tx: Tx, to: Recipient[], event: NotificationEvent): Promise<void> {
+  if (to.length === 0) return;
+  const payload = notificationEvent.parse(event);
+  const optedOut = (ALWAYS_EMAILED as readonly string[]).includes(event.kind)
+    ? new Set<string>()
+    : new Set(
+        (
+          await tx
+            .select({ userId: emailOptOuts.userId })
+            .from(emailOptOuts)
+            .where(
+              and(
+                eq(emailOptOuts.kind, event.kind),
+                inArray(
+                  emailOptOuts.userId,
+                  to.map((r) => r.userId),
+                ),
+              ),
+            )
+        ).map((r) => r.userId),
+      );
+  await tx
+    .insert(notificationOutbox)
+    .values(
+      to.flatMap((recipient) => [
+        { ...recipient, channel: 'in_app' as const, kind: event.kind, payload },
+        ...(optedOut.has(recipient.userId)
+          ? []
+          : [{ ...recipient, channel: 'email' as const, kind: event.kind, payload }]),
+      ]),
+    );
+}

@@ -1,0 +1,104 @@
+import { formatMoney } from '#contract/money.ts';
+import type { NotificationEvent } from '#contract/notifications.ts';
+
+type Line = { name: string; amount: number; totalCents: number };
+
+/** What one event says: the bell's title and text, the e-mail's subject, its lines and totals, where it leads. */
+export type Message = {
+  title: string;
+  body: string;
+  /** A path in the app. */
+  link: string;
+  /** Rows of [label, amount] for the e-mail's table: lines by shop, then totals. */
+  table: { heading?: string; rows: [string, string][] }[];
+};
+
+const lineRows = (lines: Line[]): [string, string][] =>
+  lines.map((l) => [`${l.amount} × ${l.name}`, formatMoney(l.totalCents)]);
+
+export function describe(event: NotificationEvent): Message {
+  switch (event.kind) {
+    case 'order_placed': {
+      const totals: [string, string][] = [['Subtotal', formatMoney(event.subtotalCents)]];
+      if (event.discountCents > 0) totals.push(['Discount', `-${formatMoney(event.discountCents)}`]);
+      totals.push(['Delivery', formatMoney(event.deliveryCents)], ['Total paid', formatMoney(event.totalCents)]);
+      return {
+        title: 'Thank you for your order',
+        body: `Your order from ${event.shops.map((s) => s.shopName).join(', ')} is paid: ${formatMoney(event.totalCents)}. Your invoice is attached.`,
+        link: `/dashboard/invoice/${event.paymentId}`,
+        table: [...event.shops.map((s) => ({ heading: s.shopName, rows: lineRows(s.lines) })), { rows: totals }],
+      };
+    }
+    case 'order_received': {
+      const total = event.lines.reduce((sum, l) => sum + l.totalCents, 0);
+      return {
+        title: `${event.shopName}: new order from ${event.buyerName}`,
+        body: `${event.buyerName} ordered ${event.lines.length} ${event.lines.length === 1 ? 'product' : 'products'} from ${event.shopName} for ${formatMoney(total)}.`,
+        link: '/dashboard/vendorOrder',
+        table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],
+      };
+    }
+    case 'step_changed':
+      return {
+        title: `${event.shopName}: ${event.label}`,
+        body: `Your order from ${event.shopName} is now: ${event.label}.`,
+        link: `/dashboard/invoice/${event.paymentId}`,
+        table: [],
+      };
+    case 'part_cancelled':
+      return {
+        title: `${event.shopName}: cancelled and refunded`,
+        body: `${event.shopName} cancelled its part of your order. You do not pay for it: ${formatMoney(event.refundCents)} is refunded to your card (or never charged, for goods not weighed yet).`,
+        link: `/dashboard/invoice/${event.paymentId}`,
+        table: [
+          { heading: event.shopName, rows: [...lineRows(event.lines), ['Refund', formatMoney(event.refundCents)]] },
+        ],
+      };
+    case 'slot_cancelled':
+      return {
+        title: `${event.shopName}: ${event.when} is cancelled`,
+        body: `${event.shopName} cancelled the time you booked (${event.when}). The shop will arrange another time with you.`,
+        link: '/dashboard/userPaymentHistory',
+        table: [],
+      };
+    case 'review_reported':
+      return {
+        title: `A review of ${event.productName} was reported`,
+        body: `“${event.excerpt}” was reported for moderation.`,
+        link: '/dashboard/reportedReviews',
+        table: [],
+      };
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The e-mail's text and HTML parts: the message, its table, and a link back to the app. */
+export function emailParts(message: Message, publicUrl: string): { text: string; html: string } {
+  const url = `${publicUrl}${message.link}`;
+  const text = [
+    message.body,
+    ...message.table.map((t) =>
+      [t.heading ? `${t.heading}\n` : '', t.rows.map(([label, amount]) => `  ${label}  ${amount}`).join('\n')].join(''),
+    ),
+    `Open Farmstall: ${url}`,
+    'You can choose which e-mails you receive on your profile page.',
+  ].join('\n\n');
+  const tables = message.table
+    .map(
+      (t) =>
+        `${t.heading ? `<h3 style="margin:16px 0 4px">${escapeHtml(t.heading)}</h3>` : ''}<table style="border-collapse:collapse;min-width:320px">${t.rows
+          .map(
+            ([label, amount]) =>
+              `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(amount)}</td></tr>`,
+          )
+          .join('')}</table>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#222">
+<h2 style="color:#1f7a3a">${escapeHtml(message.title)}</h2><p>${escapeHtml(message.body)}</p>${tables}
+<p><a href="${escapeHtml(url)}" style="color:#1f7a3a">Open Farmstall</a></p>
+<p style="color:#777;font-size:12px">You can choose which e-mails you receive on your profile page.</p></body></html>`;
+  return { text, html };
+}
