@@ -107,6 +107,10 @@ export type FulfilmentUpdate = z.infer<typeof fulfilmentUpdate>;
 
 export const fulfilmentUpdated = z.object({ modifiedCount: z.number().int(), order: vendorOrder });
 
+/** The shop cancelled the date of a part's booked slot (a holiday): the shopper may cancel the part in full. */
+export const slotCancelledByShop = z.object({ shopId: z.string(), reason: z.string().nullable() });
+export type SlotCancelledByShop = z.infer<typeof slotCancelledByShop>;
+
 /** Each vendor's step of one order, for the customer's history and invoice. */
 export const orderTracking = z.object({
   _id: z.string(),
@@ -115,6 +119,7 @@ export const orderTracking = z.object({
   createdAt: z.string(),
   shops: z.array(
     z.object({
+      shopId: z.string(),
       shopName: z.string(),
       shopEmail: z.string(),
       status: z.enum(FULFILMENT_STATUSES),
@@ -122,8 +127,20 @@ export const orderTracking = z.object({
       totalPrice: z.number(),
       /** The shop's pickup or delivery slot, place or address and the note; null for a shop without them. */
       fulfilment: orderFulfilment.nullable(),
+      /** Whether the shopper may cancel this part now: still Ordered, and its slot's ordering still open (or cancelled). */
+      cancellable: z.boolean(),
+      /** When the shopper's cancelling closes (the slot's ordering close); null when no time limits it. */
+      cancellableUntil: z.string().nullable(),
+      /** The shop cancelled the booked slot's date, and why; null otherwise. */
+      slotCancelled: slotCancelledByShop.nullable(),
     }),
   ),
+});
+
+/** POST /orders/:id/shops/:shopId/cancellation */
+export const partCancellationParams = z.object({
+  id: z.uuid('Id must be a UUID'),
+  shopId: z.uuid('Shop id must be a UUID'),
 });
 export type OrderTracking = z.infer<typeof orderTracking>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNITS } from './categories.ts';
 import { orderFulfilment } from './checkout-plan.ts';
-import { FULFILMENT_STATUSES, ORDER_STATUSES } from './fulfilment.ts';
+import { FULFILMENT_STATUSES, ORDER_STATUSES, slotCancelledByShop } from './fulfilment.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
 import { uuidField } from './validation.ts';
@@ -76,6 +76,8 @@ export const customerPayment = z.object({
   note: z.string().nullable(),
   /** How each shop's part is handed over (pickup or delivery slot); none for a shop without such settings. */
   fulfilment: z.array(orderFulfilment),
+  /** The booked slots whose date the shop cancelled afterwards (a holiday). */
+  cancelledSlots: z.array(slotCancelledByShop),
   transactionId: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   cardBrand: z.string().nullable(),

@@ -33,6 +33,7 @@ type Build = (caller: CallerName) => Call | Promise<Call>;
 /** Allowed calls that may still answer 404, and why (anything else allowed must not be 401, 403 or 404). */
 const ABSENT_FOR_A_REASON: Partial<Record<RouteKey, string>> = {
   'POST /api/payments/stripe/webhook': 'the test app uses the sandbox provider: no Stripe webhook to answer',
+  'GET /api/outbox/mail/:name': 'no e-mail has been written as a file in this test: the admin is told it is not there',
 };
 
 const t = setupTestApp();
@@ -265,6 +266,9 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     url: `/api/comments/product/${product.id}/for-vendor`,
   }),
   'POST /api/comments/:id/report': () => ({ url: `/api/comments/${reviewId}/report` }),
+  'POST /api/notifications/read': () => ({ payload: { all: true } }),
+  'PUT /api/notifications/preferences': () => ({ payload: { step_changed: true } }),
+  'GET /api/outbox/mail/:name': () => ({ url: `/api/outbox/mail/${randomUUID()}.eml` }),
   'POST /api/moderation/reviews/:id': () => ({
     url: `/api/moderation/reviews/${reviewId}`,
     payload: { action: 'keep' },

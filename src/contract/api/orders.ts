@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { adminOrderPage, fulfilmentUpdate, fulfilmentUpdated, orderTracking, vendorOrderPage } from '../fulfilment.ts';
+import {
+  adminOrderPage,
+  fulfilmentUpdate,
+  fulfilmentUpdated,
+  orderTracking,
+  partCancellationParams,
+  vendorOrderPage,
+} from '../fulfilment.ts';
 import {
   customerPaymentPage,
   customerStats,
@@ -82,6 +89,18 @@ export const ordersApi = {
     response: orderTracking,
     errors: [404],
   }),
+  cancelPart: route({
+    method: 'POST',
+    path: '/orders/:id/shops/:shopId/cancellation',
+    tag: 'orders',
+    summary:
+      "The buyer cancels one shop's part of an order (order or payment id) while it is Ordered and its slot's ordering is open, or whenever the shop cancelled the slot's date: stock and the slot's place return, what was paid for the part and its delivery fee is refunded; 409 CANCEL_CLOSED after that",
+    access: { allow: ['customer', 'admin'], owner: { ...paidBy, otherwise: 404 } },
+    params: partCancellationParams,
+    status: 200,
+    response: orderTracking,
+    errors: [404, 409],
+  }),
   vendorOrders: route({
     method: 'GET',
     path: '/vendor/orders',
@@ -98,7 +117,7 @@ export const ordersApi = {
     path: '/vendor/orders/:orderId',
     tag: 'orders',
     summary:
-      "Move the vendor's part of an order: pending → shipped → delivered, or cancelled (stock returned, what the buyer paid for those lines refunded)",
+      "Move the vendor's part of an order one step of its kind (pickup: pending → ready → delivered; delivery: pending → ready → shipped → delivered; without a slot: pending → shipped → delivered), or cancel it (stock and the slot's place returned, what the buyer paid for those lines and the shop's delivery fee refunded)",
     access: {
       allow: ['vendor'],
       owner: { of: 'shop', admin: false, otherwise: 404 },

@@ -12,7 +12,7 @@ import {
 } from '../cart/index.ts';
 import { takeStock } from '../catalog/index.ts';
 import { redeemCoupon } from '../coupons/index.ts';
-import { type NewFulfilment, recordOrder } from '../orders/index.ts';
+import { type NewFulfilment, notifyOrderPlaced, recordOrder } from '../orders/index.ts';
 import { CannotSettle, type FulfilOrder } from '../payments/index.ts';
 import { bookSlots } from '../slots/index.ts';
 
@@ -116,6 +116,7 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
     orderId,
   }));
   await orRefund(() => bookSlots(tx, bookings, paidAt));
+  await notifyOrderPlaced(tx, orderId);
   await removeCartLines(
     tx,
     buyer.id,

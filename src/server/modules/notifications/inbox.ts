@@ -95,27 +95,28 @@ async function mailFiles(folder: string | undefined, limit = 50) {
   files.sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs);
   return Promise.all(
     files.slice(0, limit).map(async ({ name, stat }) => {
-      const head = (await fs.readFile(path.join(folder, name), 'utf8'))
-        .split(/\r?\n\r?\n/)[0]
-        .replace(/\r?\n\s+/g, ' ');
-      const header = (field: string) => new RegExp(`^${field}: (.*)$`, 'im').exec(head)?.[1] ?? '';
-      return { name, subject: decodeHeader(header('Subject')), to: header('To'), size: stat.size };
+      const raw = await fs.readFile(path.join(folder, name), 'utf8');
+      return { name, subject: headerOf(raw, 'Subject'), to: headerOf(raw, 'To'), size: stat.size };
     }),
   );
 }
 
-/** A header's encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) as text. */
+/** A header of a raw message, unfolded, its encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) decoded. */
+export function headerOf(raw: string, field: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  return decodeHeader(new RegExp(`^${field}: (.*)$`, 'im').exec(head)?.[1] ?? '');
+}
+
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, encoding: string, text: string) =>
+  // Words are decoded to bytes first: a character's bytes may be split between two adjacent words.
+  const bytes = value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, encoding: string, text: string) =>
     encoding.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(
-          text
-            .replace(/_/g, ' ')
-            .replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8'),
+      ? Buffer.from(text, 'base64').toString('latin1')
+      : text
+          .replace(/_/g, ' ')
+          .replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
   );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 export async function listOutbox(db: Db, query: PageQuery, mailFolder: string | undefined): Promise<OutboxPage> {

@@ -241,20 +241,28 @@ describe('GET /api/orders/:id/tracking', () => {
       expect(body.shops).toEqual(
         expect.arrayContaining([
           {
+            shopId: alice.id,
             shopName: "Alice's Farm",
             shopEmail: alice.email,
             status: 'shipped',
             numberOfItems: 2,
             totalPrice: 6.5,
             fulfilment: null,
+            cancellable: false,
+            cancellableUntil: null,
+            slotCancelled: null,
           },
           {
+            shopId: bob.id,
             shopName: "Bob's Farm",
             shopEmail: bob.email,
             status: 'pending',
             numberOfItems: 1,
             totalPrice: 9.99,
             fulfilment: null,
+            cancellable: true,
+            cancellableUntil: null,
+            slotCancelled: null,
           },
         ]),
       );

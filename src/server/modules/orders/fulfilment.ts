@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
 import { findIntent, type PaymentProvider, processRefund, requestRefund } from '../payments/index.ts';
 import { paymentNote } from './notes.ts';
+import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, toOrderFulfilment } from './queries.ts';
 import { lineRefundKey, paidShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
@@ -269,6 +270,7 @@ async function moveVendorPart(
       )
       .returning({ id: orderLines.id });
     const refundIds = target === 'cancelled' ? await refundCancelledLines(tx, orderId, moving) : [];
+    await notifyPartMoved(tx, { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping' });
 
     const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
     const status = orderStatusOf(all.map((l) => l.status));

@@ -8,8 +8,9 @@ import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { type OrderRefund, refundsOfOrders } from '../payments/index.ts';
+import { bookedSlotStates } from '../slots/index.ts';
 import { paymentNote } from './notes.ts';
-import { lineRefundKey } from './refund-shares.ts';
+import { feeRefundKey, lineRefundKey } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
@@ -27,6 +28,7 @@ type RefundRow = OrderRefund;
 
 const REFUND_REASON: Record<RefundRow['reason'], string> = {
   vendor_cancelled: 'cancelled by the shop',
+  customer_cancelled: 'cancelled by you',
   cannot_fulfil: 'the order could not be made',
   duplicate: 'a second payment for the same cart',
   abandoned: 'the payment was never completed',
@@ -35,7 +37,10 @@ const REFUND_REASON: Record<RefundRow['reason'], string> = {
 /** A refund as its buyer reads it: what was given back (the cancelled line), why, and whether it is back yet. */
 function toPaymentRefund(refund: RefundRow, lines: LineRow[]): PaymentRefund {
   const refunded = lines.filter((line) => lineRefundKey(line.id) === refund.idempotencyKey);
-  const what = refunded.map((line) => `${line.itemName} ×${line.amount} (${line.shopName})`).join(', ');
+  const feeOf = lines.find((line) => feeRefundKey(line.orderId, line.vendorId) === refund.idempotencyKey);
+  const what = feeOf
+    ? `Delivery (${feeOf.shopName})`
+    : refunded.map((line) => `${line.itemName} ×${line.amount} (${line.shopName})`).join(', ');
   const why = REFUND_REASON[refund.reason];
   return {
     _id: refund.id,
@@ -84,11 +89,28 @@ export const fulfilmentsOfOrders = (db: Tx, orderIds: string[]) =>
     .where(inArray(orderFulfilments.orderId, orderIds))
     .orderBy(asc(orderFulfilments.startsAt), asc(orderFulfilments.shopName));
 
+/** What stands now of each booked part's slot (when ordering closes, a cancellation), in their order. */
+export const slotStatesOf = (db: Tx, booked: (typeof orderFulfilments.$inferSelect)[]) =>
+  bookedSlotStates(
+    db,
+    booked.map((f) => ({ shopId: f.shopId, windowId: f.windowId, date: f.slotDate, startsAt: f.startsAt })),
+  );
+
+/** The orders' booked slots whose date the shop cancelled afterwards, with its reason. */
+async function cancelledSlotsOf(db: Tx, orderIds: string[]) {
+  const booked = await fulfilmentsOfOrders(db, orderIds);
+  const states = await slotStatesOf(db, booked);
+  return booked.flatMap((f, index) => {
+    const cancelled = states[index].cancelled;
+    return cancelled ? [{ orderId: f.orderId, shopId: f.shopId, reason: cancelled.reason }] : [];
+  });
+}
+
 /** Payment records with their order, lines, fulfilments and refunds, in the order of `rows`. Four queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
   const orderIds = rows.map((r) => r.orderId);
-  const [lines, fulfilments, refundRows] = await Promise.all([
+  const [lines, fulfilments, refundRows, cancelledSlots] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -96,6 +118,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       .orderBy(asc(orderLines.createdAt), asc(orderLines.id)),
     fulfilmentsOfOrders(db, orderIds),
     refundsOfOrders(db, orderIds),
+    cancelledSlotsOf(db, orderIds),
   ]);
   return rows.map((row) => {
     const own = lines.filter((line) => line.orderId === row.orderId);
@@ -135,6 +158,9 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       address: row.address,
       note: row.note,
       fulfilment: fulfilments.filter((f) => f.orderId === row.orderId).map(toOrderFulfilment),
+      cancelledSlots: cancelledSlots
+        .filter((c) => c.orderId === row.orderId)
+        .map(({ shopId, reason }) => ({ shopId, reason })),
       transactionId: row.transactionId,
       status: row.status,
       cardBrand: row.cardBrand,

@@ -25,3 +25,6 @@ export function paidShares(lineTotalsCents: number[], chargedCents: number): num
 
 /** The idempotency key of the refund of one cancelled order line: a line is refunded at most once. */
 export const lineRefundKey = (lineId: string) => `vendor_cancelled:${lineId}`;
+
+/** The idempotency key of the refund of a shop's delivery fee when its part of an order is cancelled. */
+export const feeRefundKey = (orderId: string, shopId: string) => `delivery_fee:${orderId}:${shopId}`;

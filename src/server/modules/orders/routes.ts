@@ -7,6 +7,7 @@ import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } 
 import { getInvoice } from './invoice.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
+import { cancelPartAsBuyer } from './shopper-cancel.ts';
 
 /** The buyer's orders and invoices, each vendor's part of the orders, and every order for admins. */
 export async function orderRoutes(app: FastifyInstance) {
@@ -37,7 +38,12 @@ export async function orderRoutes(app: FastifyInstance) {
       .send(pdf);
   });
 
-  handle(app, ordersApi.tracking, async ({ params, user }) => getOrderTracking(app.db, params.id, user));
+  handle(app, ordersApi.tracking, async ({ params, user }) => getOrderTracking(app.db, params.id, user, app.now()));
+
+  // The refund goes back through the card provider the payment was made with.
+  handle(app, ordersApi.cancelPart, async ({ params, user, log }) =>
+    cancelPartAsBuyer(app.db, app.payments.active, user, params, app.now(), log),
+  );
 
   handle(app, ordersApi.vendorOrders, async ({ query, user }) => listVendorOrders(app.db, user.id, query));
 

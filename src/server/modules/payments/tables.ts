@@ -19,7 +19,13 @@ export const INTENT_STATUSES = [
   'cancelled',
 ] as const;
 
-export const REFUND_REASONS = ['cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled'] as const;
+export const REFUND_REASONS = [
+  'cannot_fulfil',
+  'duplicate',
+  'abandoned',
+  'vendor_cancelled',
+  'customer_cancelled',
+] as const;
 
 /**
  * Our record of a card payment with a provider (the payment row of the ledger). Unique provider id makes
@@ -95,7 +101,10 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
-    check('refunds_reason', sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled')`),
+    check(
+      'refunds_reason',
+      sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled', 'customer_cancelled')`,
+    ),
     check('refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
     check('refunds_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],

@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import { productNames, productOwner } from '../catalog/index.ts';
 import { shopsByVendorIds } from '../shops/index.ts';
 import { accountsByIds } from '../users/index.ts';
+import { tellAdminsOfReport } from './report-notice.ts';
 import { comments } from './tables.ts';
 
 type Caller = { id: string; roll: string };
@@ -75,6 +76,7 @@ export async function reportReview(db: Db, commentId: string, caller: Caller) {
     if (review.status === 'removed') throw conflict('This review has already been removed');
     if (review.status === 'reported') return { modifiedCount: 0, status: 'reported' as const };
     await tx.update(comments).set({ status: 'reported', reportedAt: new Date() }).where(eq(comments.id, commentId));
+    await tellAdminsOfReport(db, tx, { id: commentId, productName: product.name });
     return { modifiedCount: 1, status: 'reported' as const };
   });
 }

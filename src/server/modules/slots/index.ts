@@ -1,4 +1,5 @@
 /** The slots module's public functions: the seed, the cart and checkout reach shops' fulfilment only through these. */
+export { type BookedSlot, type BookedSlotState, bookedSlotStates, releaseBooking } from './bookings.ts';
 export {
   type AreaCheck,
   type Booking,

@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { setShopLocation, shopOf } from '../shops/index.ts';
+import { tellBookedShoppers } from './cancel-notice.ts';
 import { dayIn } from './slot-times.ts';
 import { fulfilmentSettings, fulfilmentWindows, pickupPoints, slotBookings, windowCancellations } from './tables.ts';
 
@@ -318,11 +319,15 @@ export async function cancelSlot(
     const message = `The ${describeWindow(window)} window is not on that day`;
     throw badRequest(`date: ${message}`, { date: message });
   }
-  const [row] = await db
-    .insert(windowCancellations)
-    .values({ windowId: window.id, date, reason: input.reason })
-    .onConflictDoNothing()
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .insert(windowCancellations)
+      .values({ windowId: window.id, date, reason: input.reason })
+      .onConflictDoNothing()
+      .returning();
+    if (cancelled) await tellBookedShoppers(tx, shopId, window.id, date, describeWindow(window));
+    return cancelled;
+  });
   if (!row) throw conflict(`The ${describeWindow(window)} window is already cancelled on ${date}`);
   const [booked] = await bookingCounts(db, [window.id], date, date);
   return { id: row.id, windowId: row.windowId, date: row.date, reason: row.reason, booked: booked?.booked ?? 0 };

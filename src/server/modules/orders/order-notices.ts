@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
+import type { Tx } from '../../db/client.ts';
+import { notify } from '../notifications/index.ts';
+import { paidShares } from './refund-shares.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
+
+/** The order, its payment's totals and its lines as bought, for what its notifications say. */
+async function orderFacts(tx: Tx, orderId: string) {
+  const [order] = await tx
+    .select({
+      userId: orders.userId,
+      email: orders.email,
+      buyerName: orders.name,
+      paymentId: orders.paymentId,
+      subtotalCents: customerPayments.subtotalCents,
+      discountCents: customerPayments.discountCents,
+      deliveryCents: customerPayments.deliveryCents,
+      priceCents: customerPayments.priceCents,
+    })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  const lines = await tx
+    .select({
+      vendorId: orderLines.vendorId,
+      shopName: orderLines.shopName,
+      shopEmail: orderLines.shopEmail,
+      name: orderLines.itemName,
+      amount: orderLines.amount,
+      totalCents: orderLines.totalCents,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.createdAt, orderLines.id);
+  const byShop = new Map<string, typeof lines>();
+  for (const line of lines) byShop.set(line.vendorId, [...(byShop.get(line.vendorId) ?? []), line]);
+  const shops = [...byShop].map(([vendorId, shopLines]) => ({
+    vendorId,
+    shopName: shopLines[0].shopName,
+    shopEmail: shopLines[0].shopEmail,
+    lines: shopLines.map(({ name, amount, totalCents }) => ({ name, amount, totalCents })),
+  }));
+  return { order, lines, shops, buyer: [{ userId: order.userId, email: order.email }] };
+}
+
+/** A paid order tells its buyer (the receipt) and each of its shops (their lines), in the order's transaction. */
+export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> {
+  const { order, shops, buyer } = await orderFacts(tx, orderId);
+  await notify(tx, buyer, {
+    kind: 'order_placed',
+    orderId,
+    paymentId: order.paymentId,
+    shops: shops.map(({ shopName, lines }) => ({ shopName, lines })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    deliveryCents: order.deliveryCents,
+    totalCents: order.priceCents,
+  });
+  for (const shop of shops) {
+    await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
+      kind: 'order_received',
+      orderId,
+      buyerName: order.buyerName,
+      shopName: shop.shopName,
+      lines: shop.lines,
+    });
+  }
+}
+
+/**
+ * A shop moved its part of an order: the buyer hears the step by its name for how the part is handed over
+ * ("Green Valley Farm: Ready for pickup"), or that it was cancelled, with what is paid back for its lines.
+ */
+export async function notifyPartMoved(
+  tx: Tx,
+  {
+    orderId,
+    vendorId,
+    target,
+    kind,
+  }: { orderId: string; vendorId: string; target: FulfilmentStatus; kind: HandoverKind },
+): Promise<void> {
+  const { order, lines, shops, buyer } = await orderFacts(tx, orderId);
+  const shop = shops.find((s) => s.vendorId === vendorId);
+  if (!shop) return;
+  if (target !== 'cancelled') {
+    await notify(tx, buyer, {
+      kind: 'step_changed',
+      orderId,
+      paymentId: order.paymentId,
+      shopName: shop.shopName,
+      status: target,
+      label: STEP_LABELS[kind][target],
+    });
+    return;
+  }
+  const shares = paidShares(
+    lines.map((l) => l.totalCents),
+    order.priceCents,
+  );
+  const refundCents = lines.reduce((sum, line, i) => (line.vendorId === vendorId ? sum + shares[i] : sum), 0);
+  await notify(tx, buyer, {
+    kind: 'part_cancelled',
+    orderId,
+    paymentId: order.paymentId,
+    shopName: shop.shopName,
+    lines: shop.lines,
+    refundCents,
+  });
+}
