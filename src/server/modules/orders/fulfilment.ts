@@ -16,11 +16,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
 import { findIntent, type PaymentProvider, processRefund, requestRefund } from '../payments/index.ts';
+import { releaseBooking } from '../slots/index.ts';
+import { cancelTerms } from './cancel-terms.ts';
 import { paymentNote } from './notes.ts';
 import { notifyPartMoved } from './order-notices.ts';
-import { fulfilmentsOfOrders, toOrderFulfilment } from './queries.ts';
-import { lineRefundKey, paidShares } from './refund-shares.ts';
-import { customerPayments, orderLines, orders } from './tables.ts';
+import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
+import { feeRefundKey, lineRefundKey, paidShares } from './refund-shares.ts';
+import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** An order is complete once every line not cancelled is delivered, cancelled once all lines are. */
 export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {
@@ -162,15 +164,25 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
   return pageOf(items, total, query);
 }
 
+/** Who cancelled a shop's part, as its refunds record it. */
+export type CancelledBy = 'vendor_cancelled' | 'customer_cancelled';
+
 /**
- * Asks, in the cancelling transaction, for what the buyer paid for each cancelled line back (its share of
- * the charge after any coupon; one refund per line, keyed by the line, so it is never asked twice).
- * Answers the refunds to pay out once the transaction has committed.
+ * Asks, in the cancelling transaction, for what the buyer paid for each cancelled line back (its share of the
+ * goods' charge after any coupon; one refund per line, keyed by the line, so it is never asked twice) and for the
+ * shop's delivery fee (one refund per part). Answers the refunds to pay out once the transaction has committed.
  */
-async function refundCancelledLines(tx: Tx, orderId: string, cancelled: LineRow[]): Promise<string[]> {
+async function refundCancelledLines(
+  tx: Tx,
+  orderId: string,
+  shopId: string,
+  cancelled: LineRow[],
+  reason: CancelledBy,
+): Promise<string[]> {
   const [payment] = await tx
     .select({
       priceCents: customerPayments.priceCents,
+      deliveryCents: customerPayments.deliveryCents,
       provider: customerPayments.provider,
       transactionId: customerPayments.transactionId,
     })
@@ -187,23 +199,81 @@ async function refundCancelledLines(tx: Tx, orderId: string, cancelled: LineRow[
     .orderBy(orderLines.createdAt, orderLines.id);
   const shares = paidShares(
     lines.map((l) => l.totalCents),
-    payment.priceCents,
+    payment.priceCents - payment.deliveryCents,
   );
   const shareOf = new Map(lines.map((line, index) => [line.id, shares[index]]));
+  const [part] = await tx
+    .select({ feeCents: orderFulfilments.feeCents })
+    .from(orderFulfilments)
+    .where(and(eq(orderFulfilments.orderId, orderId), eq(orderFulfilments.shopId, shopId)));
+  const asked = [
+    ...cancelled.map((line) => ({ amountCents: shareOf.get(line.id) ?? 0, idempotencyKey: lineRefundKey(line.id) })),
+    { amountCents: part?.feeCents ?? 0, idempotencyKey: feeRefundKey(orderId, shopId) },
+  ];
   const refundIds: string[] = [];
-  for (const line of cancelled) {
-    const amountCents = shareOf.get(line.id) ?? 0;
+  for (const { amountCents, idempotencyKey } of asked) {
     if (amountCents === 0) continue;
     const refund = await requestRefund(tx, {
       paymentIntentId: intent.id,
       orderId,
       amountCents,
-      reason: 'vendor_cancelled',
-      idempotencyKey: lineRefundKey(line.id),
+      reason,
+      idempotencyKey,
     });
     refundIds.push(refund.id);
   }
   return refundIds;
+}
+
+/**
+ * Cancels a shop's live lines of an order in the caller's transaction, the order row locked: their stock back, the
+ * slot's place freed, their refunds asked. Answers how many lines it cancelled and the refunds to pay out.
+ */
+export async function cancelShopPart(
+  tx: Tx,
+  orderId: string,
+  shopId: string,
+  live: LineRow[],
+  reason: CancelledBy,
+): Promise<{ moved: number; refundIds: string[] }> {
+  await restock(tx, live);
+  const moved = await setPartStatus(tx, orderId, shopId, 'cancelled');
+  const [booked] = await tx
+    .select({ windowId: orderFulfilments.windowId })
+    .from(orderFulfilments)
+    .where(and(eq(orderFulfilments.orderId, orderId), eq(orderFulfilments.shopId, shopId)));
+  if (booked) await releaseBooking(tx, orderId, booked.windowId);
+  return { moved, refundIds: await refundCancelledLines(tx, orderId, shopId, live, reason) };
+}
+
+/** Moves a shop's live lines of an order to a step; answers how many moved. */
+async function setPartStatus(tx: Tx, orderId: string, shopId: string, status: Exclude<FulfilmentStatus, 'pending'>) {
+  const moved = await tx
+    .update(orderLines)
+    .set({ status })
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, shopId), ne(orderLines.status, 'cancelled')))
+    .returning({ id: orderLines.id });
+  return moved.length;
+}
+
+/** Stores the order's status its lines now make (read in the transaction that moved them); answers it. */
+export async function settleOrderStatus(tx: Tx, orderId: string, before: OrderStatus): Promise<OrderStatus> {
+  const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const status = orderStatusOf(all.map((l) => l.status));
+  if (status !== before) await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+  return status;
+}
+
+/** Pays out refunds recorded by a committed cancellation; one the provider refuses now is left to the refund job. */
+export async function payOutRefunds(db: Db, provider: PaymentProvider, refundIds: string[], log?: FastifyBaseLogger) {
+  for (const refundId of refundIds) {
+    try {
+      await processRefund(db, provider, refundId, { log });
+    } catch (error) {
+      // Recorded and due: the refund job pays it out; the cancellation itself is done.
+      log?.error({ err: error, refundId }, 'Paying out a cancelled line’s refund failed; the refund job will retry');
+    }
+  }
 }
 
 /**
@@ -221,14 +291,7 @@ export async function updateVendorOrder(
   log?: FastifyBaseLogger,
 ): Promise<{ modifiedCount: number; order: VendorOrder }> {
   const { refundIds, ...result } = await moveVendorPart(db, vendorId, orderId, target);
-  for (const refundId of refundIds) {
-    try {
-      await processRefund(db, provider, refundId, { log });
-    } catch (error) {
-      // Recorded and due: the refund job pays it out; the cancellation itself is done.
-      log?.error({ err: error, refundId }, 'Paying out a cancelled line’s refund failed; the refund job will retry');
-    }
-  }
+  await payOutRefunds(db, provider, refundIds, log);
   return result;
 }
 
@@ -261,33 +324,28 @@ async function moveVendorPart(
       throw conflict(`This order is ${current} and cannot be marked ${target}`);
     }
     const moving = mine.filter((l) => l.status !== 'cancelled');
-    if (target === 'cancelled') await restock(tx, moving);
-    const moved = await tx
-      .update(orderLines)
-      .set({ status: target })
-      .where(
-        and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId), ne(orderLines.status, 'cancelled')),
-      )
-      .returning({ id: orderLines.id });
-    const refundIds = target === 'cancelled' ? await refundCancelledLines(tx, orderId, moving) : [];
+    const { moved, refundIds } =
+      target === 'cancelled'
+        ? await cancelShopPart(tx, orderId, vendorId, moving, 'vendor_cancelled')
+        : { moved: await setPartStatus(tx, orderId, vendorId, target), refundIds: [] };
     await notifyPartMoved(tx, { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping' });
 
-    const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
-    const status = orderStatusOf(all.map((l) => l.status));
-    if (status !== order.status) await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+    const status = await settleOrderStatus(tx, orderId, order.status);
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
-    return { modifiedCount: moved.length, order: toVendorOrder({ ...order, status }, after, fulfilment), refundIds };
+    return { modifiedCount: moved, order: toVendorOrder({ ...order, status }, after, fulfilment), refundIds };
   });
 }
 
 /**
- * Each shop's step of one order, for its buyer or an admin. The id may be the order's or its payment's,
- * so the payment history and invoice pages (which list payments) can ask directly.
+ * Each shop's step of one order, for its buyer or an admin, and whether the buyer may still cancel it at `now`.
+ * The id may be the order's or its payment's, so the payment history and invoice pages (which list payments) can
+ * ask directly.
  */
 export async function getOrderTracking(
   db: Tx,
   id: string,
   caller: { id: string; roll: string },
+  now: Date,
 ): Promise<OrderTracking> {
   const [order] = await db
     .select({ ...orderColumns, paymentId: orders.paymentId, userId: orders.userId })
@@ -306,7 +364,10 @@ export async function getOrderTracking(
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(orderLines.createdAt, orderLines.id);
-  const fulfilmentOf = new Map((await fulfilmentsOfOrders(db, [order.id])).map((f) => [f.shopId, f]));
+  const fulfilments = await fulfilmentsOfOrders(db, [order.id]);
+  const fulfilmentOf = new Map(fulfilments.map((f) => [f.shopId, f]));
+  const slotStates = await slotStatesOf(db, fulfilments);
+  const stateOf = new Map(fulfilments.map((f, index) => [f.shopId, slotStates[index]]));
   const byVendor = new Map<string, typeof lines>();
   for (const line of lines) byVendor.set(line.vendorId, [...(byVendor.get(line.vendorId) ?? []), line]);
   return {
@@ -316,13 +377,24 @@ export async function getOrderTracking(
     createdAt: order.createdAt.toISOString(),
     shops: [...byVendor].map(([vendorId, shopLines]) => {
       const fulfilment = fulfilmentOf.get(vendorId);
+      const state = stateOf.get(vendorId);
+      const status = combinedStatus(shopLines.map((l) => l.status));
+      const slot = fulfilment && state ? { timeZone: fulfilment.timeZone, state } : null;
+      const terms = cancelTerms(
+        { shopName: shopLines[0].shopName, status, kind: fulfilment?.kind ?? 'shipping', slot },
+        now,
+      );
       return {
+        shopId: vendorId,
         shopName: shopLines[0].shopName,
         shopEmail: shopLines[0].shopEmail,
-        status: combinedStatus(shopLines.map((l) => l.status)),
+        status,
         numberOfItems: shopLines.length,
         totalPrice: centsToDollars(shopLines.reduce((sum, l) => sum + l.totalCents, 0)),
         fulfilment: fulfilment ? toOrderFulfilment(fulfilment) : null,
+        cancellable: terms.refusal === null,
+        cancellableUntil: terms.until?.toISOString() ?? null,
+        slotCancelled: state?.cancelled ? { shopId: vendorId, reason: state.cancelled.reason } : null,
       };
     }),
   };
