@@ -38,6 +38,8 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'vendorRevenue',
     'fulfilment',
     'review/:productId',
+    'notifications',
+    'outbox',
   ].map((page) => `/dashboard/${page}`),
 ];
 

@@ -31,5 +31,7 @@ export const paths = {
     allCustomer: '/dashboard/allCustomer',
     allVendor: '/dashboard/allVendor',
     allAdmin: '/dashboard/allAdmin',
+    notifications: '/dashboard/notifications',
+    outbox: '/dashboard/outbox',
   },
 } as const;

@@ -9,6 +9,7 @@ import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
 import { getDeals } from './features/home/get-deals.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
+import { notificationsDashboardRoutes } from './features/notifications/notifications-routes.tsx';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { contactDetailsQuery } from './layout/contact-details.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
           ...checkoutDashboardRoutes,
           ...vendorDashboardRoutes,
           ...adminDashboardRoutes,
+          ...notificationsDashboardRoutes,
         ],
       },
       {

@@ -5,6 +5,7 @@ import { useAuth, useRole } from '../auth/AuthProvider.tsx';
 import { paths } from '../paths.ts';
 import { CartLink } from './CartLink.tsx';
 import { CategoryDropdown, PhoneCategoryLinks } from './CategoryMenu.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { closeDropdown, UserMenu } from './UserMenu.tsx';
 
@@ -92,6 +93,7 @@ export function Navbar() {
         <div className="navbar-end ml-auto w-auto flex-1 justify-end gap-2">
           <SearchBox className="hidden max-w-xs md:flex" />
           {isCustomer ? <CartLink /> : null}
+          {user ? <NotificationBell /> : null}
           {loading ? (
             <span
               className="loading loading-spinner loading-sm text-primary"

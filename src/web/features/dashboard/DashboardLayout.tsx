@@ -1,10 +1,12 @@
 import {
   BadgeDollarSign,
+  Bell,
   ChartColumn,
   Crown,
   Flag,
   History,
   House,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   PackagePlus,
@@ -41,6 +43,9 @@ const MENU: MenuItem[] = [
   { role: 'admin', to: d.allAdmin, label: 'Admins', icon: ShieldCheck },
   { role: 'admin', to: d.coupons, label: 'Coupons', icon: Ticket },
   { role: 'admin', to: d.reportedReviews, label: 'Reported reviews', icon: Flag },
+  { role: 'admin', to: d.outbox, label: 'Outbox', icon: Inbox },
+  { role: 'admin', to: d.notifications, label: 'Notifications', icon: Bell },
+  { role: 'vendor', to: d.notifications, label: 'Notifications', icon: Bell },
   { role: 'vendor', to: d.vendorHome, label: 'Vendor Home', icon: LayoutDashboard },
   { role: 'vendor', to: d.addProduct, label: 'Add Product', icon: PackagePlus },
   { role: 'vendor', to: d.vendorProduct, label: 'My Products', icon: Store },
@@ -51,6 +56,7 @@ const MENU: MenuItem[] = [
   { role: 'customer', to: d.userHome, label: 'User Home', icon: LayoutDashboard },
   { role: 'customer', to: d.userCart, label: 'My Cart', icon: ShoppingCart },
   { role: 'customer', to: d.userPaymentHistory, label: 'Payment History', icon: History },
+  { role: 'customer', to: d.notifications, label: 'Notifications', icon: Bell },
 ];
 
 /** The signed-in role's menu (anyone but an admin or a vendor sees the customer's); the cart's entry counts its lines. */
@@ -87,6 +93,8 @@ const PAGE_TITLES: Record<string, string> = {
   userPaymentHistory: 'Payment history',
   invoice: 'Invoice',
   review: 'Your review',
+  notifications: 'Notifications',
+  outbox: 'Outbox',
 };
 
 const itemClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : 'font-semibold');
