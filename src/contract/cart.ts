@@ -51,7 +51,7 @@ export const cartItem = z.object({
   email: z.string(),
   image: z.string(),
   name: z.string(),
-  /** Line total in dollars (price × amount). */
+  /** Line total in dollars (price × amount); for goods sold by weight, the estimate (charged by actual weight). */
   spendMoney: z.number(),
   amount: z.number().int(),
   /** Unit price in dollars, the product's current price. */
@@ -65,6 +65,9 @@ export const cartItem = z.object({
   /** False when the product sold out, expired, was unlisted or has fewer units than the line asks. */
   available: z.boolean(),
   unavailableReason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),
+  /** Sold by weight: `price` is per kg, `amount` counts pieces of about `gramsPerPiece` grams each. */
+  soldByWeight: z.boolean().optional(),
+  gramsPerPiece: z.number().int().nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 export const cartList = z.array(cartItem);

@@ -80,6 +80,11 @@ export type ShopPlan = z.infer<typeof shopPlan>;
 export const checkoutPlan = z.object({
   shops: z.array(shopPlan),
   deliveryAddress: deliveryAddress.nullable(),
+  /**
+   * Weighed goods in the cart (charged by actual weight on a card hold that lasts 7 days): slots starting after
+   * `latestStart` are refused with `message`. Absent or null otherwise.
+   */
+  weighedGoods: z.object({ latestStart: z.string(), message: z.string() }).nullable().optional(),
   /** The sum of the shops' delivery fees, charged with the goods. */
   deliveryTotal: z.number(),
   /** True when every shop's part has a slot and no problem: the payment can start. */

@@ -35,6 +35,31 @@ export type PaymentRefund = z.infer<typeof paymentRefund>;
 /** A line's share of the charge given back when its shop cancelled it, or null. */
 const lineRefund = z.object({ amount: z.number(), status: z.enum(REFUND_STATUSES) }).nullable();
 
+/**
+ * A line sold by weight (its unit price is per kg): the grams estimated at checkout and their price (dollars), and
+ * the grams the shop weighed (null until then; the line's total is then priced by them).
+ */
+export const lineWeight = z
+  .object({ estimatedGrams: z.number().int(), estimate: z.number(), actualGrams: z.number().int().nullable() })
+  .nullable();
+export type LineWeight = z.infer<typeof lineWeight>;
+
+/**
+ * Weighed goods: the card was only authorized (for the estimate plus 10%) and is charged once everything is weighed.
+ * `captured` is what is charged (null until decided: never more than authorized), `notCharged` what the order came to
+ * above the authorized amount. status: authorized (nothing charged yet), charging (decided, being charged), charged,
+ * released (everything was cancelled: the hold is released and nothing charged).
+ */
+export const cardHold = z
+  .object({
+    authorized: z.number(),
+    captured: z.number().nullable(),
+    notCharged: z.number(),
+    status: z.enum(['authorized', 'charging', 'charged', 'released']),
+  })
+  .nullable();
+export type CardHold = z.infer<typeof cardHold>;
+
 /** One bought product, copied at purchase (the spec's productIds entries). */
 export const purchasedItem = z.object({
   _id: z.string(),
@@ -50,6 +75,7 @@ export const purchasedItem = z.object({
   status: z.enum(LINE_STATUSES),
   /** What was given back for this line when its shop cancelled it (its share of the charge), or null. */
   refund: lineRefund,
+  weight: lineWeight.optional(),
 });
 export type PurchasedItem = z.infer<typeof purchasedItem>;
 
@@ -90,6 +116,8 @@ export const customerPayment = z.object({
   refundPending: z.number(),
   /** What the buyer paid net of the refunds already given back. */
   netPaid: z.number(),
+  /** Weighed goods: the card hold and what was charged of it; null when the card was charged at checkout. */
+  hold: cardHold.optional(),
 });
 export type CustomerPayment = z.infer<typeof customerPayment>;
 
@@ -143,6 +171,7 @@ export const invoice = z.object({
       totalAmount: z.number(),
       status: z.enum(LINE_STATUSES),
       refund: lineRefund,
+      weight: lineWeight.optional(),
     }),
   ),
   subtotal: z.number(),
@@ -159,6 +188,7 @@ export const invoice = z.object({
   refundPending: z.number(),
   /** Grand total less the refunds already given back. */
   netPaid: z.number(),
+  hold: cardHold.optional(),
   notes: z.array(z.string()),
 });
 export type Invoice = z.infer<typeof invoice>;

@@ -26,6 +26,11 @@ export const paymentIntentCreated = z.object({
   /** Dollars of the shops' delivery fees included in `amount` (the coupon is on the goods only). */
   deliveryFee: z.number(),
   couponCode: z.string().nullable(),
+  /**
+   * Weighed goods in the cart: the card is only authorized for `amount` (their estimate plus 10%) and charged by
+   * actual weight; this is the estimated total. Absent when the card is charged now.
+   */
+  estimate: z.number().optional(),
 });
 export type PaymentIntentCreated = z.infer<typeof paymentIntentCreated>;
 

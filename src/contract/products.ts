@@ -3,6 +3,7 @@ import { CATEGORY_VALUES, UNITS } from './categories.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
 import { reviewSummary } from './reviews.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
+import { MAX_GRAMS_PER_PIECE } from './weighed.ts';
 
 /** A deal on a product: its percent off, the price the cart charges while it runs (dollars) and its end. */
 export const productDeal = z.object({ discountPercent: z.number().int(), price: z.number(), endsAt: z.string() });
@@ -37,6 +38,9 @@ export const product = z.object({
   shopPremium: z.boolean().optional(),
   /** The deal running on the product: its percent off, the price the cart charges (dollars) and when it ends. */
   deal: productDeal.nullable().optional(),
+  /** Sold by weight: productPrice is per kg, and the shopper buys pieces of about gramsPerPiece grams each. */
+  soldByWeight: z.boolean(),
+  gramsPerPiece: z.number().int().nullable(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -149,7 +153,23 @@ const productFields = {
     .min(1, REQUIRED)
     .max(500, abortWith('Upload a picture'))
     .regex(/^(\/uploads\/|https:\/\/)\S+$/, 'Upload a picture'),
+  /**
+   * Sold by weight: cost and price are per kg; the estimated weight of one piece is then required. Not sent: a new
+   * product is not sold by weight, an edited one stays as it was.
+   */
+  soldByWeight: z.boolean({ error: 'Sold by weight is yes or no' }).optional(),
+  gramsPerPiece: z
+    .number({ error: 'Enter the weight in grams' })
+    .int('Whole grams only')
+    .min(1, 'At least 1 g')
+    .max(MAX_GRAMS_PER_PIECE, 'At most 100,000 g')
+    .nullable()
+    .optional(),
 };
+
+const WEIGHT_PER_PIECE = 'Enter the estimated weight of one piece';
+const weightPerPieceGiven = (v: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
+  !v.soldByWeight || typeof v.gramsPerPiece === 'number';
 
 const EXPIRY_AFTER_MANUFACTURE = 'Expire Date must be after the Manufacturing Date';
 const expiryAfterManufacture = (v: { productManufacturingDate: string; productExpireDate: string }) =>
@@ -165,6 +185,7 @@ const priceWithinCap = (v: { productionCost: number; profitMargin: number }) =>
 export const productInput = z
   .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
+  .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
   .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH });
 export type ProductInput = z.output<typeof productInput>;
 export type ProductFormValues = z.input<typeof productInput>;
@@ -173,6 +194,7 @@ export type ProductFormValues = z.input<typeof productInput>;
 export const productEditInput = z
   .object(productFields)
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
+  .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
   .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH });
 export type ProductEditInput = z.output<typeof productEditInput>;
 export type ProductEditFormValues = z.input<typeof productEditInput>;

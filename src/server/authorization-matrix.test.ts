@@ -321,6 +321,16 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
     return { url: `/api/vendor/orders/${orderId}`, payload: { status: 'shipped' } };
   },
+  // A pending order of customer A with vendor A's line sold by weight, weighed by each call.
+  'PUT /api/vendor/orders/:orderId/lines/:lineId/weight': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    const [line] = await t.db
+      .update(orderLines)
+      .set({ estimatedGrams: 500 })
+      .where(eq(orderLines.orderId, orderId))
+      .returning({ id: orderLines.id });
+    return { url: `/api/vendor/orders/${orderId}/lines/${line.id}/weight`, payload: { grams: 480 } };
+  },
 
   'GET /api/shops/:shopId/fulfilment': () => ({ url: `/api/shops/${users.vendorA.id}/fulfilment` }),
   // With the point's and window's ids, so the window the cancellations name stays in use.

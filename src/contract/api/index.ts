@@ -17,6 +17,7 @@ import { statsApi } from './stats.ts';
 import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
 import { vendorWeekApi } from './vendor-week.ts';
+import { weighingApi } from './weighing.ts';
 
 /**
  * The whole route table, module by module. The server and the authorization matrix read it whole; the web
@@ -28,6 +29,7 @@ export const API = {
   checkoutPlan: checkoutPlanApi,
   payments: paymentsApi,
   orders: ordersApi,
+  weighing: weighingApi,
   vendorWeek: vendorWeekApi,
   catalog: catalogApi,
   coupons: couponsApi,

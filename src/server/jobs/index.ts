@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { createMailer, type DeliveryOptions, deliverDueNotifications } from '../modules/notifications/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
-import { retryDueRefunds } from './refund-retries.ts';
+import { retryDueCaptures, retryDueRefunds } from './refund-retries.ts';
 
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
 /** Delivers due notifications (decision 019); offered every few seconds rather than every `everySeconds`. */
@@ -37,7 +37,7 @@ export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promis
  * Background payment work on pg-boss, in the same PostgreSQL (its own schema, pgboss). Every `everySeconds`
  * each process offers one job per queue for the current time slot (singletonKey + singletonSeconds), so
  * however many processes run, each slot makes one job; a worker claims it with SKIP LOCKED. The jobs are
- * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones) and due refund retries.
+ * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones) and due refund and capture retries.
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db, log } = options;
@@ -59,6 +59,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   });
   await boss.work(JOB_QUEUES.refunds, work, async () => {
     await retryDueRefunds(db, provider, { log });
+    await retryDueCaptures(db, provider, { log });
   });
 
   // Due outbox rows (decision 019): offered every few seconds, so the bell and e-mails follow the change closely.

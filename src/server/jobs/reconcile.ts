@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
+  isPaid,
   markAbandoned,
   openIntentsOf,
   type PaymentProvider,
@@ -64,7 +65,7 @@ export async function reconcilePayments(
       if (outcome.kind === 'unpaid' && now().getTime() - intent.createdAt.getTime() >= abandonAfterMs) {
         const after = await provider.cancelIntent(intent.providerIntentId);
         // Paid just before the cancel reached the provider: it is settled like any other paid intent.
-        outcome = after?.status === 'succeeded' ? await settle(intent.id, settleOptions) : outcome;
+        outcome = isPaid(after?.status) ? await settle(intent.id, settleOptions) : outcome;
         if (outcome.kind === 'unpaid') {
           await markAbandoned(db, intent.id, now(), 'Never paid: cancelled after 30 minutes');
           outcome = { kind: 'cancelled' };

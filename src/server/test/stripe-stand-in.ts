@@ -22,6 +22,9 @@ type Charge = {
   id: string;
   object: 'charge';
   amount: number;
+  /** What was charged of the amount: all of it, or (manual capture) what was captured; 0 while only authorized. */
+  amount_captured: number;
+  captured: boolean;
   amount_refunded: number;
   refunded: boolean;
   status: 'succeeded';
@@ -33,6 +36,10 @@ type Intent = {
   id: string;
   object: 'payment_intent';
   amount: number;
+  /** What can still be captured (manual capture, while requires_capture), and what was received. */
+  amount_capturable: number;
+  amount_received: number;
+  capture_method: 'automatic' | 'manual';
   currency: string;
   status: string;
   client_secret: string;
@@ -54,6 +61,10 @@ export type StripeStandIn = {
   refundRequestKeys: (string | null)[];
   /** The next `count` refund requests fail with a Stripe API error (HTTP 500, not retried by the SDK). */
   failNextRefunds: (count: number) => void;
+  /** Every capture made (a replayed idempotent request adds nothing). */
+  captures: { payment_intent: string; amount: number }[];
+  /** The next `count` capture requests fail with a Stripe API error (HTTP 500, not retried by the SDK). */
+  failNextCaptures: (count: number) => void;
   /** What the browser does with Stripe.js: confirm the intent with a test payment method. */
   confirm: (intentId: string, paymentMethod: keyof typeof TEST_METHODS) => Intent;
   close: () => Promise<void>;
@@ -82,7 +93,7 @@ type Result = { status: number; body: object; headers?: Record<string, string> }
 
 /**
  * A local HTTP server that answers the Stripe API calls Farmstall makes (create, retrieve, confirm, cancel
- * a PaymentIntent; create a full or partial refund) the way Stripe does, so tests run the real SDK without
+ * a PaymentIntent, capture one made with capture_method=manual; create a full or partial refund) the way Stripe does, so tests run the real SDK without
  * the internet. Like Stripe, a POST with an Idempotency-Key that was already used answers the first result
  * again, and the same key with other parameters is an idempotency error.
  */
@@ -93,6 +104,8 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
   const refundRequestKeys: (string | null)[] = [];
   const idempotent = new Map<string, { request: string; result: Result }>();
   let failingRefunds = 0;
+  const captures: StripeStandIn['captures'] = [];
+  let failingCaptures = 0;
 
   const error = (status: number, type: string, message: string, code?: string) => ({
     status,
@@ -134,10 +147,13 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         response: error(402, 'card_error', method.decline.message, method.decline.code),
       });
     }
+    const manual = intent.capture_method === 'manual';
     const charge: Charge = {
       id: newId('ch'),
       object: 'charge',
       amount: intent.amount,
+      amount_captured: manual ? 0 : intent.amount,
+      captured: !manual,
       amount_refunded: 0,
       refunded: false,
       status: 'succeeded',
@@ -145,10 +161,48 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       payment_method_details: { type: 'card', card: { brand: method.brand, last4: method.last4 } },
     };
     charges.set(charge.id, charge);
-    intent.status = 'succeeded';
+    intent.status = manual ? 'requires_capture' : 'succeeded';
+    intent.amount_capturable = manual ? intent.amount : 0;
+    intent.amount_received = manual ? 0 : intent.amount;
     intent.latest_charge = charge.id;
     intent.last_payment_error = null;
     return intent;
+  }
+
+  /** Stripe's capture of an authorized intent: once, at most the capturable amount; the rest is released. */
+  function capture(intent: Intent, fields: Record<string, string>, expand: string[]): Result {
+    if (intent.status !== 'requires_capture') {
+      return error(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent could not be captured because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        'payment_intent_unexpected_state',
+      );
+    }
+    if (failingCaptures > 0) {
+      failingCaptures -= 1;
+      return { ...error(500, 'api_error', 'An unknown error occurred'), headers: { 'stripe-should-retry': 'false' } };
+    }
+    const amount = fields.amount_to_capture === undefined ? intent.amount_capturable : Number(fields.amount_to_capture);
+    if (!Number.isInteger(amount) || amount < 1) {
+      return error(400, 'invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer');
+    }
+    if (amount > intent.amount_capturable) {
+      return error(
+        400,
+        'invalid_request_error',
+        `The amount to capture (${amount}) cannot be greater than the amount capturable (${intent.amount_capturable}).`,
+        'amount_too_large',
+      );
+    }
+    const charge = charges.get(intent.latest_charge ?? '') as Charge;
+    charge.amount_captured = amount;
+    charge.captured = true;
+    intent.status = 'succeeded';
+    intent.amount_received = amount;
+    intent.amount_capturable = 0;
+    captures.push({ payment_intent: intent.id, amount });
+    return { status: 200, body: view(intent, expand) };
   }
 
   function handle(method: string, path: string, query: URLSearchParams, body: string) {
@@ -160,10 +214,17 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         return error(400, 'invalid_signatureerror', 'Amount must be at least $0.50 usd', 'amount_too_small');
       }
       const id = newId('pi');
+      const captureMethod = form.fields.capture_method ?? 'automatic';
+      if (captureMethod !== 'automatic' && captureMethod !== 'manual') {
+        return error(400, 'invalid_request_error', 'Invalid capture_method', 'parameter_invalid_empty');
+      }
       const intent: Intent = {
         id,
         object: 'payment_intent',
         amount,
+        amount_capturable: 0,
+        amount_received: 0,
+        capture_method: captureMethod,
         currency: form.fields.currency ?? 'usd',
         status: 'requires_payment_method',
         client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
@@ -176,7 +237,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       intents.set(id, intent);
       return { status: 200, body: intent };
     }
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel|\/capture)?$/.exec(path);
     if (match) {
       const intent = intents.get(match[1]);
       if (!intent) return missing(match[1]);
@@ -198,8 +259,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
           );
         }
         intent.status = 'canceled';
+        intent.amount_capturable = 0;
         return { status: 200, body: intent };
       }
+      if (method === 'POST' && match[2] === '/capture') return capture(intent, form.fields, expand);
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(form.fields.payment_intent ?? '');
@@ -209,7 +272,15 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         failingRefunds -= 1;
         return { ...error(500, 'api_error', 'An unknown error occurred'), headers: { 'stripe-should-retry': 'false' } };
       }
-      const unrefunded = charge.amount - charge.amount_refunded;
+      if (!charge.captured) {
+        return error(
+          400,
+          'invalid_request_error',
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'charge_not_refundable',
+        );
+      }
+      const unrefunded = charge.amount_captured - charge.amount_refunded;
       if (charge.refunded || unrefunded === 0) {
         return error(
           400,
@@ -231,7 +302,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         );
       }
       charge.amount_refunded += amount;
-      charge.refunded = charge.amount_refunded === charge.amount;
+      charge.refunded = charge.amount_refunded === charge.amount_captured;
       const refund = {
         id: newId('re'),
         object: 'refund',
@@ -292,6 +363,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     refundRequestKeys,
     failNextRefunds: (count) => {
       failingRefunds = count;
+    },
+    captures,
+    failNextCaptures: (count) => {
+      failingCaptures = count;
     },
     confirm: (intentId, paymentMethod) => confirm(intentId, paymentMethod),
     close: () =>

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { CheckoutPlan, FulfilmentProblem, ShopChoiceInput } from '#contract/checkout-plan.ts';
 import { centsToDollars, formatMoney } from '#contract/money.ts';
 import type { Slot } from '#contract/slots.ts';
+import { WEIGHED_BOOKING_DAYS, WEIGHED_TOO_FAR } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -13,7 +14,7 @@ import {
   shopTerms,
   slotRefusal,
 } from '../slots/index.ts';
-import { type CartLine, listCartLines, subtotalCents } from './queries.ts';
+import { type CartLine, hasWeighedGoods, listCartLines, subtotalCents } from './queries.ts';
 import { cartDeliveryAddresses, cartShopChoices } from './tables.ts';
 
 type Delivery = NonNullable<ShopTerms['delivery']>;
@@ -34,6 +35,8 @@ export type ShopPart = {
 
 export type CartPlan = {
   parts: ShopPart[];
+  /** Weighed goods in the cart: the latest start of a slot it may book (the card hold lasts 7 days); else null. */
+  latestStart: Date | null;
   address: Address | null;
   deliveryCents: number;
   ready: boolean;
@@ -78,6 +81,16 @@ function deliveryProblem(
   return null;
 }
 
+/** The latest start a cart with weighed goods may book from `now`, or null when it has none. */
+const latestStartOf = (lines: CartLine[], now: Date) =>
+  hasWeighedGoods(lines) ? new Date(now.getTime() + WEIGHED_BOOKING_DAYS * 86_400_000) : null;
+
+/** A cart with weighed goods cannot book a slot after the card hold ends. */
+function holdProblem(slot: ChosenSlot | undefined, latestStart: Date | null): FulfilmentProblem | null {
+  if (!slot || !latestStart || new Date(slot.start) <= latestStart) return null;
+  return { code: 'SLOT_CLOSED', message: WEIGHED_TOO_FAR };
+}
+
 function requiredProblem(shopName: string, terms: ShopTerms): FulfilmentProblem {
   const what = terms.pickup && terms.delivery ? 'a pickup or delivery' : terms.pickup ? 'a pickup' : 'a delivery';
   return { code: 'SLOT_REQUIRED', message: `Please choose ${what} time for ${shopName}` };
@@ -120,6 +133,7 @@ export async function planCart(db: Tx, userId: string, lines: CartLine[], now: D
     addressOf(db, userId),
   ]);
   const slots = await describeSlots(db, choices, now);
+  const latestStart = latestStartOf(lines, now);
   const chosen = new Map(choices.map((c, i) => [c.shopId, { choice: c, slot: slots[i] }]));
   const parts = [...shops].map(([shopId, { shopName, lines: shopLines }]): ShopPart => {
     const shopTerms = terms.get(shopId) as ShopTerms;
@@ -134,11 +148,13 @@ export async function planCart(db: Tx, userId: string, lines: CartLine[], now: D
     const choice = { windowId: picked.choice.windowId, date: picked.choice.date, note: picked.choice.note };
     const problem =
       slotRefusal(slot, shopName) ??
+      holdProblem(slot, latestStart) ??
       (slot?.kind === 'delivery' ? deliveryProblem(shopName, shopTerms.delivery, address, subtotal) : null);
     return { ...part, choice, slot, feeCents: feeOf(slot, shopTerms.delivery, subtotal), problem };
   });
   return {
     parts,
+    latestStart,
     address,
     deliveryCents: parts.reduce((sum, part) => sum + part.feeCents, 0),
     ready: parts.length > 0 && parts.every((part) => part.problem === null),
@@ -174,6 +190,9 @@ export function toCheckoutPlan(plan: CartPlan, defaultTimeZone: string): Checkou
       };
     }),
     deliveryAddress: plan.address,
+    ...(plan.latestStart
+      ? { weighedGoods: { latestStart: plan.latestStart.toISOString(), message: WEIGHED_TOO_FAR } }
+      : {}),
     deliveryTotal: centsToDollars(plan.deliveryCents),
     ready: plan.ready,
   };
@@ -196,12 +215,13 @@ export async function chooseSlot(
   input: { slotId: string; note: ShopChoiceInput['note'] },
   now: Date,
 ): Promise<void> {
-  const line = (await listCartLines(db, userId)).find((l) => l.vendorId === shopId);
+  const lines = await listCartLines(db, userId);
+  const line = lines.find((l) => l.vendorId === shopId);
   if (!line) throw new AppError('NOT_FOUND', 'This shop has nothing in your cart');
   const picked = decodeSlotId(input.slotId);
   const [slot] = picked ? await describeSlots(db, [{ shopId, ...picked }], now) : [];
   if (!picked || !slot) throw notFound('Slot');
-  const refusal = slotRefusal(slot, line.shopName);
+  const refusal = slotRefusal(slot, line.shopName) ?? holdProblem(slot, latestStartOf(lines, now));
   if (refusal) throw refusalOf(refusal);
   if (slot.kind === 'delivery') {
     const [address, terms] = await Promise.all([addressOf(db, userId), shopTerms(db, [shopId])]);

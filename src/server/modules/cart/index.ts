@@ -2,6 +2,8 @@
 export { type CartPlan, clearShopChoices, planCart, refusalOf, type ShopPart } from './fulfilment.ts';
 export {
   type CartLine,
+  hasWeighedGoods,
+  holdSubtotalCents,
   listCartLines,
   lockCartLinesForCheckout,
   removeCartLines,

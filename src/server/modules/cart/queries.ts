@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { holdCents, lineCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
 import { type CartProduct, productsForCart } from '../catalog/index.ts';
 import { cartItems } from './tables.ts';
@@ -84,6 +85,16 @@ export async function removeCartLines(tx: Tx, userId: string, ids: string[]) {
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
 }
 
-export function subtotalCents(lines: Pick<CartLine, 'priceCents' | 'amount'>[]): number {
-  return lines.reduce((sum, line) => sum + line.priceCents * line.amount, 0);
+type Priced = Pick<CartLine, 'priceCents' | 'amount' | 'soldByWeight' | 'gramsPerPiece'>;
+
+/** The goods' price, weighed goods at their estimate. */
+export function subtotalCents(lines: Priced[]): number {
+  return lines.reduce((sum, line) => sum + lineCents(line), 0);
 }
+
+/** What the card is authorized for the goods: weighed lines at their estimate plus the hold margin. */
+export function holdSubtotalCents(lines: Priced[]): number {
+  return lines.reduce((sum, line) => sum + (line.soldByWeight ? holdCents(lineCents(line)) : lineCents(line)), 0);
+}
+
+export const hasWeighedGoods = (lines: Pick<CartLine, 'soldByWeight'>[]) => lines.some((line) => line.soldByWeight);

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { CartItem } from '#contract/cart.ts';
 import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
+import { lineCents } from '#contract/weighed.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { type CartProduct, countPopularity, productsForCart } from '../catalog/index.ts';
@@ -15,7 +16,7 @@ export function toCartItem(line: CartLine, email: string): CartItem {
     email,
     image: line.image,
     name: line.name,
-    spendMoney: centsToDollars(line.priceCents * line.amount),
+    spendMoney: centsToDollars(lineCents(line)),
     amount: line.amount,
     price: centsToDollars(line.priceCents),
     shopName: line.shopName,
@@ -24,6 +25,7 @@ export function toCartItem(line: CartLine, email: string): CartItem {
     unit: line.unit,
     available: reason === null,
     unavailableReason: reason,
+    ...(line.soldByWeight ? { soldByWeight: true, gramsPerPiece: line.gramsPerPiece } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { shopCardsRelation } from '../shops/index.ts';
 /** The columns every product read selects (alias p) with its vendor's shop (joined by SHOP_CARD_JOIN). */
 export const PRODUCT_COLUMNS = sql`
   p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
-  p.price_cents, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
+  p.price_cents, p.sold_by_weight, p.grams_per_piece, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
   p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
@@ -46,6 +46,8 @@ export const productRow = z.object({
   production_cost_cents: z.number(),
   profit_margin_bp: z.number(),
   price_cents: z.number(),
+  sold_by_weight: z.boolean(),
+  grams_per_piece: z.number().nullable(),
   stock: z.number(),
   unit: z.enum(UNITS),
   manufactured_on: z.string(),
@@ -96,5 +98,7 @@ export function toProduct(row: ProductRow): Product {
             endsAt: row.deal_ends_at.toISOString(),
           }
         : null,
+    soldByWeight: row.sold_by_weight,
+    gramsPerPiece: row.grams_per_piece,
   };
 }

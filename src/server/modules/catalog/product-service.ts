@@ -90,6 +90,10 @@ async function today(db: Tx): Promise<string> {
   return row.today;
 }
 
+/** A product sold by weight keeps its estimated weight per piece; any other has none. */
+const weightColumns = ({ soldByWeight, gramsPerPiece }: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
+  soldByWeight === undefined ? {} : { soldByWeight, gramsPerPiece: soldByWeight ? (gramsPerPiece ?? null) : null };
+
 function moneyColumns(input: { productionCost: number; profitMargin: number }) {
   const productionCostCents = dollarsToCents(input.productionCost);
   const profitMarginBp = Math.round(input.profitMargin * 100);
@@ -134,6 +138,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
         category: input.productCategory,
         details: input.productDetails,
         ...moneyColumns(input),
+        ...weightColumns(input),
         stock: input.productQuantity,
         unit: category.unit,
         manufacturedOn: input.productManufacturingDate,
@@ -156,6 +161,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
       imageUrl: input.productImage,
       stock: input.productQuantity,
       ...moneyColumns(input),
+      ...weightColumns(input),
       manufacturedOn: input.productManufacturingDate,
       expiresOn: input.productExpireDate,
       updatedAt: new Date(),

@@ -13,7 +13,10 @@ export type CartProduct = {
   id: string;
   name: string;
   image: string;
+  /** Per kg when sold by weight. */
   priceCents: number;
+  soldByWeight: boolean;
+  gramsPerPiece: number | null;
   stock: number;
   unit: Unit;
   listed: boolean;
@@ -43,6 +46,8 @@ export async function productsForCart(
       priceCents:
         sql<number>`coalesce((SELECT ${dealPriceCents(products.priceCents, sql`running_deal.discount_percent`)}
         FROM ${runningDealOf(products.id)} running_deal), ${products.priceCents})`.mapWith(Number),
+      soldByWeight: products.soldByWeight,
+      gramsPerPiece: products.gramsPerPiece,
       stock: products.stock,
       unit: products.unit,
       listed: products.listed,

@@ -49,6 +49,9 @@ export const products = pgTable(
     manufacturedOn: date('manufactured_on').notNull(),
     expiresOn: date('expires_on').notNull(),
     popularity: integer('popularity').notNull().default(0),
+    /** Sold by weight: the price is per kg and the shopper buys pieces of about `gramsPerPiece` grams each. */
+    soldByWeight: boolean('sold_by_weight').notNull().default(false),
+    gramsPerPiece: integer('grams_per_piece'),
     /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
@@ -73,6 +76,10 @@ export const products = pgTable(
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_popularity_nonneg', sql`${t.popularity} >= 0`),
     check('products_expiry_after_manufacture', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+    check(
+      'products_weight',
+      sql`CASE WHEN ${t.soldByWeight} THEN ${t.gramsPerPiece} BETWEEN 1 AND 100000 ELSE ${t.gramsPerPiece} IS NULL END`,
+    ),
   ],
 );
 

@@ -1,8 +1,11 @@
 import { FULFILMENT_ERROR_CODES } from '#contract/checkout-plan.ts';
+import { lineCents } from '#contract/weighed.ts';
 import { AppError } from '../../errors.ts';
 import {
   type CartPlan,
   clearShopChoices,
+  hasWeighedGoods,
+  holdSubtotalCents,
   lockCartLinesForCheckout,
   planCart,
   removeCartLines,
@@ -76,7 +79,11 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
   const code = intent.couponCode;
   const discount = code ? await orRefund(() => redeemCoupon(tx, code, subtotal)) : 0;
   const price = subtotal - discount + plan.deliveryCents;
-  if (price !== intent.amountCents) throw new CannotSettle('Your cart changed while you were paying');
+  // Weighed goods: the card was authorized for their estimate plus the hold margin.
+  const authorized = intent.captureMethod === 'manual' ? holdSubtotalCents(lines) - discount + plan.deliveryCents : price;
+  if (authorized !== intent.amountCents || (intent.captureMethod === 'manual') !== hasWeighedGoods(lines)) {
+    throw new CannotSettle('Your cart changed while you were paying');
+  }
   await orRefund(() => takeStock(tx, lines));
   const fulfilments = fulfilmentsOf(plan);
   const orderId = await recordOrder(tx, {
@@ -104,6 +111,8 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
       image: line.image,
       unitPriceCents: line.priceCents,
       amount: line.amount,
+      totalCents: lineCents(line),
+      estimatedGrams: line.soldByWeight && line.gramsPerPiece ? line.amount * line.gramsPerPiece : null,
     })),
     fulfilments,
   });

@@ -7,6 +7,8 @@ import { AppError, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   type CartLine,
+  hasWeighedGoods,
+  holdSubtotalCents,
   listCartLines,
   planCart,
   refusalOf,
@@ -56,6 +58,7 @@ export async function startCheckout(
     purpose: 'checkout',
     description: `Farmstall order for ${user.email}`,
     subtotalCents: subtotal,
+    holdSubtotalCents: hasWeighedGoods(lines) ? holdSubtotalCents(lines) : undefined,
     discountCents: coupon?.discount ?? 0,
     deliveryCents: plan.deliveryCents,
     couponCode: coupon?.code ?? null,

@@ -15,7 +15,15 @@ import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/paginat
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
-import { findIntent, type PaymentProvider, processRefund, requestRefund } from '../payments/index.ts';
+import {
+  awaitingCapture,
+  findIntent,
+  type PaymentProvider,
+  processCapture,
+  processRefund,
+  refundsOfOrders,
+  requestRefund,
+} from '../payments/index.ts';
 import { releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
 import { paymentNote } from './notes.ts';
@@ -23,6 +31,7 @@ import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
 import { feeRefundKey, lineRefundKey, paidShares } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
+import { assertWeighed, captureWhenWeighed } from './weighing.ts';
 
 /** An order is complete once every line not cancelled is delivered, cancelled once all lines are. */
 export function orderStatusOf(statuses: FulfilmentStatus[]): OrderStatus {
@@ -164,6 +173,24 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
   return pageOf(items, total, query);
 }
 
+/**
+ * The order's lines the charge paid for. A captured authorization (weighed goods) paid only for the lines live at
+ * its capture: lines cancelled before it (cancelled, not being cancelled now, never refunded) take no share.
+ */
+async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: LineRow[]) {
+  const lines = await tx
+    .select({ id: orderLines.id, totalCents: orderLines.totalCents, status: orderLines.status })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.createdAt, orderLines.id);
+  if (!captured) return lines;
+  const now = new Set(cancelling.map((line) => line.id));
+  const refunded = new Set((await refundsOfOrders(tx, [orderId])).map((refund) => refund.idempotencyKey));
+  return lines.filter(
+    (line) => line.status !== 'cancelled' || now.has(line.id) || refunded.has(lineRefundKey(line.id)),
+  );
+}
+
 /** Who cancelled a shop's part, as its refunds record it. */
 export type CancelledBy = 'vendor_cancelled' | 'customer_cancelled';
 
@@ -192,11 +219,9 @@ async function refundCancelledLines(
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   // An order recorded without a card payment of ours (imported or demo data) has no charge to give back.
   if (!intent) return [];
-  const lines = await tx
-    .select({ id: orderLines.id, totalCents: orderLines.totalCents })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
+  // Weighed goods only authorized: cancelling lowers what will be captured, nothing was charged to give back.
+  if (await awaitingCapture(tx, intent.id)) return [];
+  const lines = await chargedLines(tx, orderId, intent.captureMethod === 'manual', cancelled);
   const shares = paidShares(
     lines.map((l) => l.totalCents),
     payment.priceCents - payment.deliveryCents,
@@ -290,8 +315,10 @@ export async function updateVendorOrder(
   target: Exclude<FulfilmentStatus, 'pending'>,
   log?: FastifyBaseLogger,
 ): Promise<{ modifiedCount: number; order: VendorOrder }> {
-  const { refundIds, ...result } = await moveVendorPart(db, vendorId, orderId, target);
+  const { refundIds, captureId, ...result } = await moveVendorPart(db, vendorId, orderId, target);
   await payOutRefunds(db, provider, refundIds, log);
+  // Recorded with the move; a capture the provider refuses now (or a crash before it) is retried by the job.
+  if (captureId) await processCapture(db, provider, captureId, { log });
   return result;
 }
 
@@ -300,7 +327,7 @@ async function moveVendorPart(
   vendorId: string,
   orderId: string,
   target: Exclude<FulfilmentStatus, 'pending'>,
-): Promise<{ modifiedCount: number; order: VendorOrder; refundIds: string[] }> {
+): Promise<{ modifiedCount: number; order: VendorOrder; refundIds: string[]; captureId: string | null }> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select(orderColumns)
@@ -323,6 +350,13 @@ async function moveVendorPart(
     if (!nextStatuses(current, fulfilment?.kind ?? 'shipping').includes(target)) {
       throw conflict(`This order is ${current} and cannot be marked ${target}`);
     }
+    if (current === 'pending' && target !== 'cancelled') {
+      assertWeighed(
+        mine.filter((l) => l.status !== 'cancelled'),
+        fulfilment?.kind ?? 'shipping',
+        target,
+      );
+    }
     const moving = mine.filter((l) => l.status !== 'cancelled');
     const { moved, refundIds } =
       target === 'cancelled'
@@ -331,8 +365,10 @@ async function moveVendorPart(
     await notifyPartMoved(tx, { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping' });
 
     const status = await settleOrderStatus(tx, orderId, order.status);
+    const captureId = await captureWhenWeighed(tx, orderId);
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
-    return { modifiedCount: moved, order: toVendorOrder({ ...order, status }, after, fulfilment), refundIds };
+    const part = toVendorOrder({ ...order, status }, after, fulfilment);
+    return { modifiedCount: moved, order: part, refundIds, captureId };
   });
 }
 

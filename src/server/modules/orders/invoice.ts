@@ -40,6 +40,7 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
       totalAmount: item.totalPrice,
       status: item.status,
       refund: item.refund,
+      weight: item.weight ?? null,
     })),
     subtotal: payment.subtotal,
     discount: payment.discount,
@@ -51,6 +52,7 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
     refunded: payment.refunded,
     refundPending: payment.refundPending,
     netPaid: payment.netPaid,
+    hold: payment.hold ?? null,
     notes: [...INVOICE_NOTES],
   };
 }

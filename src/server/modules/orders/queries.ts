@@ -2,12 +2,13 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql 
 import { Temporal } from 'temporal-polyfill';
 import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import { centsToDollars } from '#contract/money.ts';
-import type { CustomerPayment, CustomerStats, PaymentRefund } from '#contract/orders.ts';
+import type { CardHold, CustomerPayment, CustomerStats, LineWeight, PaymentRefund } from '#contract/orders.ts';
+import { weighedCents } from '#contract/weighed.ts';
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { type OrderRefund, refundsOfOrders } from '../payments/index.ts';
+import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
 import { paymentNote } from './notes.ts';
 import { feeRefundKey, lineRefundKey } from './refund-shares.ts';
@@ -89,6 +90,36 @@ export const fulfilmentsOfOrders = (db: Tx, orderIds: string[]) =>
     .where(inArray(orderFulfilments.orderId, orderIds))
     .orderBy(asc(orderFulfilments.startsAt), asc(orderFulfilments.shopName));
 
+/** A weighed line's estimate and weight (its unit price is per kg); null for any other line. */
+const weightOf = (line: LineRow): LineWeight =>
+  line.estimatedGrams === null
+    ? null
+    : {
+        estimatedGrams: line.estimatedGrams,
+        estimate: centsToDollars(weighedCents(line.estimatedGrams, line.unitPriceCents)),
+        actualGrams: line.actualGrams,
+      };
+
+/** The card hold of a payment only authorized at checkout, and what was charged of it; null otherwise. */
+function holdOf(hold: Awaited<ReturnType<typeof authorizationsOf>>[number] | undefined): CardHold {
+  if (!hold) return null;
+  const decided = hold.capturedCents !== null;
+  const status =
+    hold.captureStatus !== 'succeeded'
+      ? decided
+        ? 'charging'
+        : 'authorized'
+      : hold.capturedCents === 0
+        ? 'released'
+        : 'charged';
+  return {
+    authorized: centsToDollars(hold.authorizedCents),
+    captured: decided ? centsToDollars(hold.capturedCents ?? 0) : null,
+    notCharged: centsToDollars(hold.notChargedCents ?? 0),
+    status,
+  };
+}
+
 /** What stands now of each booked part's slot (when ordering closes, a cancellation), in their order. */
 export const slotStatesOf = (db: Tx, booked: (typeof orderFulfilments.$inferSelect)[]) =>
   bookedSlotStates(
@@ -110,7 +141,7 @@ async function cancelledSlotsOf(db: Tx, orderIds: string[]) {
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
   const orderIds = rows.map((r) => r.orderId);
-  const [lines, fulfilments, refundRows, cancelledSlots] = await Promise.all([
+  const [lines, fulfilments, refundRows, cancelledSlots, holds] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -119,6 +150,10 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
     fulfilmentsOfOrders(db, orderIds),
     refundsOfOrders(db, orderIds),
     cancelledSlotsOf(db, orderIds),
+    authorizationsOf(
+      db,
+      rows.map((r) => r.transactionId),
+    ),
   ]);
   return rows.map((row) => {
     const own = lines.filter((line) => line.orderId === row.orderId);
@@ -150,6 +185,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
           image: line.image,
           status: line.status,
           refund: refund ? { amount: centsToDollars(refund.amountCents), status: refund.status } : null,
+          weight: weightOf(line),
         };
       }),
       name: row.name,
@@ -169,6 +205,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       refunded: centsToDollars(refundedCents),
       refundPending: centsToDollars(sumCents(ownRefunds.filter((r) => r.status !== 'succeeded'))),
       netPaid: centsToDollars(row.priceCents - refundedCents),
+      hold: holdOf(holds.find((h) => h.provider === row.provider && h.providerIntentId === row.transactionId)),
     };
   });
 }

@@ -36,6 +36,10 @@ export type NewOrder = {
     image: string;
     unitPriceCents: number;
     amount: number;
+    /** Default unit price × amount; a weighed line's estimate (its unit price is per kg). */
+    totalCents?: number;
+    /** Sold by weight: the grams estimated at checkout. */
+    estimatedGrams?: number | null;
   }[];
   /** How each shop's part is handed over (none for a shop that offers no pickup or delivery). */
   fulfilments?: NewFulfilment[];
@@ -79,7 +83,7 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
     lines.map((line) => ({
       ...line,
       orderId: order.id,
-      totalCents: line.unitPriceCents * line.amount,
+      totalCents: line.totalCents ?? line.unitPriceCents * line.amount,
       status: lineStatus ?? 'pending',
       createdAt,
     })),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ordersApi } from '#contract/api/orders.ts';
+import { weighingApi } from '#contract/api/weighing.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
@@ -8,6 +9,7 @@ import { getInvoice } from './invoice.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
 import { cancelPartAsBuyer } from './shopper-cancel.ts';
+import { weighLine } from './weighing.ts';
 
 /** The buyer's orders and invoices, each vendor's part of the orders, and every order for admins. */
 export async function orderRoutes(app: FastifyInstance) {
@@ -53,4 +55,8 @@ export async function orderRoutes(app: FastifyInstance) {
   );
 
   handle(app, ordersApi.all, async ({ query }) => listAllOrders(app.db, query));
+
+  handle(app, weighingApi.weighLine, async ({ params, body, user }) =>
+    weighLine(app.db, user.id, params.orderId, params.lineId, body.grams),
+  );
 }

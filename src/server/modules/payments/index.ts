@@ -1,9 +1,16 @@
 /** The payments module's public functions: the ledger (intents, refunds, memberships) is queried only here. */
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
+export {
+  authorizationsOf,
+  awaitingCapture,
+  dueCaptureIds,
+  processCapture,
+  requestCapture,
+} from './captures.ts';
 export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
-export type { PaymentProvider } from './provider.ts';
+export { isPaid, type PaymentProvider } from './provider.ts';
 export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { createSettle, type FulfilOrder, type Settle, type SettleOutcome } from './settle.ts';

@@ -47,6 +47,7 @@ export async function openIntent(
     deliveryCents = 0,
     couponCode = null,
     delivery,
+    holdSubtotalCents,
   }: {
     purpose: IntentPurpose;
     description: string;
@@ -57,10 +58,22 @@ export async function openIntent(
     couponCode?: string | null;
     /** Known before the card is charged, so the paid intent becomes its order even if the browser goes away. */
     delivery?: { orderName: string; phoneNumber: string; address: string };
+    /**
+     * Weighed goods: the card is only authorized (manual capture), for the goods at this amount (their estimate plus
+     * the hold margin), and captured once they are weighed.
+     */
+    holdSubtotalCents?: number;
   },
 ): Promise<PaymentIntentCreated> {
-  const amountCents = subtotalCents - discountCents + deliveryCents;
-  const intent = await provider.createIntent({ amountCents, description, metadata: { purpose, userId: user.id } });
+  const estimateCents = subtotalCents - discountCents + deliveryCents;
+  const captureMethod = holdSubtotalCents === undefined ? 'automatic' : 'manual';
+  const amountCents = (holdSubtotalCents ?? subtotalCents) - discountCents + deliveryCents;
+  const intent = await provider.createIntent({
+    amountCents,
+    captureMethod,
+    description,
+    metadata: { purpose, userId: user.id },
+  });
   await db.insert(paymentIntents).values({
     provider: provider.name,
     providerIntentId: intent.id,
@@ -69,6 +82,7 @@ export async function openIntent(
     amountCents,
     deliveryCents,
     couponCode,
+    captureMethod,
     ...delivery,
   });
   return {
@@ -80,6 +94,7 @@ export async function openIntent(
     discount: centsToDollars(discountCents),
     deliveryFee: centsToDollars(deliveryCents),
     couponCode,
+    ...(captureMethod === 'manual' ? { estimate: centsToDollars(estimateCents) } : {}),
   };
 }
 

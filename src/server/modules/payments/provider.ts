@@ -5,7 +5,10 @@ export type ProviderIntent = {
   id: string;
   clientSecret: string;
   amountCents: number;
-  /** Stripe's statuses: requires_payment_method, requires_confirmation, processing, succeeded, canceled, … */
+  /**
+   * Stripe's statuses: requires_payment_method, requires_confirmation, processing, requires_capture (authorized,
+   * manual capture), succeeded, canceled, …
+   */
   status: string;
   cardBrand: string | null;
   cardLast4: string | null;
@@ -17,6 +20,8 @@ export type ProviderIntent = {
 
 export type CreateIntentInput = {
   amountCents: number;
+  /** 'manual': the card is only authorized (status requires_capture) until `capture`. Default automatic. */
+  captureMethod?: 'automatic' | 'manual';
   description: string;
   metadata: Record<string, string>;
 };
@@ -39,6 +44,14 @@ export type PaymentProvider = {
    * afterwards: 'canceled', or 'succeeded' when it was paid first (then it must be settled, not cancelled).
    */
   cancelIntent(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * Charges `amountCents` (at most the authorized amount) of an authorized manual-capture intent, once; the rest of
+   * the hold is released. The same idempotency key answers the same capture again.
+   */
+  capture(intentId: string, input: RefundInput): Promise<ProviderIntent>;
 };
+
+/** The card is charged, or authorized for a later capture: either way the payment is made. */
+export const isPaid = (status: string | undefined) => status === 'succeeded' || status === 'requires_capture';
 
 export type RefundInput = { amountCents: number; idempotencyKey: string };

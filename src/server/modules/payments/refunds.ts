@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider } from './provider.ts';
-import { paymentIntents, type REFUND_REASONS, refunds } from './tables.ts';
+import { captures, paymentIntents, type REFUND_REASONS, refunds } from './tables.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -70,6 +70,13 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
   return row;
 }
 
+/** Cancels an authorized payment, so nothing is charged; answers no provider refund id. */
+async function releaseHold(provider: PaymentProvider, providerIntentId: string): Promise<null> {
+  const after = await provider.cancelIntent(providerIntentId);
+  if (after?.status !== 'canceled') throw new Error(`The payment is ${after?.status ?? 'gone'}, not cancelled`);
+  return null;
+}
+
 export type ProcessRefundOptions = { log?: FastifyBaseLogger; now?: () => Date };
 
 /** While one process pays a refund out, others leave it alone this long (then a crash is retried). */
@@ -99,8 +106,13 @@ export async function processRefund(
     return current ?? null;
   }
   const [payment] = await db
-    .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
+    .select({
+      providerIntentId: paymentIntents.providerIntentId,
+      provider: paymentIntents.provider,
+      uncaptured: sql<boolean>`${paymentIntents.captureMethod} = 'manual' AND ${captures.id} IS NULL`,
+    })
     .from(paymentIntents)
+    .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
     .where(eq(paymentIntents.id, refund.paymentIntentId));
   const stillPending = and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'));
   const attempts = refund.attempts + 1;
@@ -108,10 +120,15 @@ export async function processRefund(
     if (payment.provider !== provider.name) {
       throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
     }
-    const { refundId: providerRefundId } = await provider.refund(payment.providerIntentId, {
-      amountCents: refund.amountCents,
-      idempotencyKey: refund.idempotencyKey,
-    });
+    // Only authorized (weighed goods, never captured): giving it all back is releasing the hold.
+    const providerRefundId = payment.uncaptured
+      ? await releaseHold(provider, payment.providerIntentId)
+      : (
+          await provider.refund(payment.providerIntentId, {
+            amountCents: refund.amountCents,
+            idempotencyKey: refund.idempotencyKey,
+          })
+        ).refundId;
     return await db.transaction(async (tx) => {
       const [done] = await tx
         .update(refunds)

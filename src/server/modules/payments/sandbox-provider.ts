@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { cardBrand } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -63,11 +63,11 @@ export function createSandboxProvider(db: Db) {
     name: 'sandbox',
     publishableKey: null,
 
-    async createIntent({ amountCents }) {
+    async createIntent({ amountCents, captureMethod = 'automatic' }) {
       const id = `pi_sb_${randomBytes(12).toString('hex')}`;
       const [row] = await db
         .insert(sandboxPaymentIntents)
-        .values({ id, amountCents, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` })
+        .values({ id, amountCents, captureMethod, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` })
         .returning();
       return toIntent(row);
     },
@@ -92,8 +92,9 @@ export function createSandboxProvider(db: Db) {
           return { refundId: done.id };
         }
         if (row.status !== 'succeeded') throw conflict('This payment was not paid, so it cannot be refunded.');
+        const charged = row.amountCapturedCents ?? row.amountCents;
         const refunded = row.amountRefundedCents + amountCents;
-        if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || refunded > row.amountCents) {
+        if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || refunded > charged) {
           throw conflict('The refund is larger than what is left of the payment.');
         }
         const refundId = `re_sb_${randomBytes(12).toString('hex')}`;
@@ -102,25 +103,53 @@ export function createSandboxProvider(db: Db) {
           .values({ id: refundId, paymentIntentId: intentId, amountCents, idempotencyKey });
         await tx
           .update(sandboxPaymentIntents)
-          .set({ amountRefundedCents: refunded, refundedAt: refunded === row.amountCents ? new Date() : null })
+          .set({ amountRefundedCents: refunded, refundedAt: refunded === charged ? new Date() : null })
           .where(eq(sandboxPaymentIntents.id, intentId));
         return { refundId };
       });
     },
 
     async cancelIntent(id) {
+      // Like Stripe: an unpaid intent, or an authorized one (its hold is released), can be cancelled.
       await db
         .update(sandboxPaymentIntents)
         .set({ status: 'canceled' })
-        .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')));
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, id),
+            inArray(sandboxPaymentIntents.status, ['requires_payment_method', 'requires_capture']),
+          ),
+        );
       return provider.retrieveIntent(id);
+    },
+
+    async capture(id, { amountCents, idempotencyKey }) {
+      const [captured] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded', amountCapturedCents: amountCents, captureKey: idempotencyKey })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, id),
+            eq(sandboxPaymentIntents.status, 'requires_capture'),
+            gte(sandboxPaymentIntents.amountCents, amountCents),
+          ),
+        )
+        .returning();
+      if (captured) return toIntent(captured);
+      const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+      if (!row) throw notFound('Payment');
+      if (row.captureKey === idempotencyKey && row.amountCapturedCents === amountCents) return toIntent(row);
+      if (row.status === 'requires_capture') throw conflict('The capture is larger than the authorized amount.');
+      throw conflict(`This payment is ${row.status} and cannot be captured.`);
     },
 
     /** What Stripe.js confirmCardPayment does: charge the card (number already validated). */
     async confirm(id, clientSecret, cardNumber) {
       const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
       if (!row || !sameSecret(row.clientSecret, clientSecret)) throw notFound('Payment');
-      if (row.status === 'succeeded') throw conflict('This payment has already been made.');
+      if (row.status === 'succeeded' || row.status === 'requires_capture') {
+        throw conflict('This payment has already been made.');
+      }
       if (row.status === 'canceled') throw conflict('This payment was cancelled. Please start again.');
 
       const declined = SUCCEEDING_CARDS.has(cardNumber) ? null : (DECLINING_CARDS[cardNumber] ?? NON_TEST_CARD);
@@ -132,7 +161,7 @@ export function createSandboxProvider(db: Db) {
       const [paid] = await db
         .update(sandboxPaymentIntents)
         .set({
-          status: 'succeeded',
+          status: row.captureMethod === 'manual' ? 'requires_capture' : 'succeeded',
           cardBrand: cardBrand(cardNumber),
           cardLast4: cardNumber.slice(-4),
           lastError: null,

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { lockPayer } from '../users/index.ts';
 import { grantMembership } from './grant-membership.ts';
 import { CannotSettle, type IntentRow, intentById } from './intents.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import { isPaid, type PaymentProvider, type ProviderIntent } from './provider.ts';
 import { processRefund, requestRefund } from './refunds.ts';
 import { paymentIntents } from './tables.ts';
 
@@ -125,7 +125,8 @@ async function settleIntent(
   if (row.provider !== provider.name) return { kind: 'unpaid', message: `This payment was made with ${row.provider}.` };
 
   const remote = await provider.retrieveIntent(row.providerIntentId);
-  if (remote?.status !== 'succeeded') {
+  // An authorized (manual capture) intent is paid for settling: the order is made, its capture follows.
+  if (!isPaid(remote?.status)) {
     const cancelled = !remote || remote.status === 'canceled';
     await db
       .update(paymentIntents)

@@ -56,10 +56,11 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
     name: 'stripe',
     publishableKey: settings.publishableKey,
 
-    async createIntent({ amountCents, description, metadata }) {
+    async createIntent({ amountCents, description, metadata, captureMethod = 'automatic' }) {
       const intent = await stripe.paymentIntents.create({
         amount: amountCents,
         currency: 'usd',
+        capture_method: captureMethod,
         description,
         metadata,
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -82,6 +83,15 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieve(id);
         throw error;
       }
+    },
+
+    async capture(id, { amountCents, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.capture(
+        id,
+        { amount_to_capture: amountCents, expand: ['latest_charge'] },
+        { idempotencyKey },
+      );
+      return toIntent(intent);
     },
   };
 }

@@ -19,6 +19,8 @@ export const INTENT_STATUSES = [
   'cancelled',
 ] as const;
 
+export const CAPTURE_METHODS = ['automatic', 'manual'] as const;
+
 export const REFUND_REASONS = [
   'cannot_fulfil',
   'duplicate',
@@ -44,6 +46,8 @@ export const paymentIntents = pgTable(
     /** Checkout only: the shops' delivery fees included in the amount. */
     deliveryCents: integer('delivery_cents').notNull().default(0),
     couponCode: text('coupon_code'),
+    /** 'manual': the card is only authorized at checkout (weighed goods) and captured once the goods are weighed. */
+    captureMethod: text('capture_method', { enum: CAPTURE_METHODS }).notNull().default('automatic'),
     status: text('status', { enum: INTENT_STATUSES }).notNull().default('requires_confirmation'),
     /** Checkout only: the order form, sent before the card is confirmed. */
     orderName: text('order_name'),
@@ -71,6 +75,39 @@ export const paymentIntents = pgTable(
     ),
     check('payment_intents_attempts_nonneg', sql`${t.attempts} >= 0`),
     check('payment_intents_delivery_nonneg', sql`${t.deliveryCents} >= 0`),
+    check('payment_intents_capture_method', sql`${t.captureMethod} IN ('automatic', 'manual')`),
+  ],
+);
+
+/**
+ * The one capture of an authorized (manual capture) payment: recorded with the order change that decided it, then
+ * made with the provider (right after commit, or by the retry job). 0 cents cancels the authorization.
+ * `notChargedCents`: what the order came to above the authorized amount, never charged.
+ */
+export const captures = pgTable(
+  'captures',
+  {
+    id: id(),
+    paymentIntentId: reference('payment_intent_id', () => paymentIntents.id, 'restrict'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    notChargedCents: integer('not_charged_cents').notNull().default(0),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    succeededAt: timestamptz('succeeded_at'),
+  },
+  (t) => [
+    uniqueIndex('captures_payment_intent_key').on(t.paymentIntentId),
+    uniqueIndex('captures_idempotency_key').on(t.idempotencyKey),
+    index('captures_order_idx').on(t.orderId),
+    index('captures_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('captures_amount_nonneg', sql`${t.amountCents} >= 0 AND ${t.notChargedCents} >= 0`),
+    check('captures_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+    check('captures_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
 );
 
@@ -141,8 +178,12 @@ export const sandboxPaymentIntents = pgTable(
     clientSecret: text('client_secret').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    /** Stripe's PaymentIntent statuses: requires_payment_method, succeeded, canceled. */
+    /** Stripe's PaymentIntent statuses: requires_payment_method, requires_capture (manual), succeeded, canceled. */
     status: text('status').notNull().default('requires_payment_method'),
+    captureMethod: text('capture_method').notNull().default('automatic'),
+    /** A manual intent's captured amount, and the idempotency key of its one capture. */
+    amountCapturedCents: integer('amount_captured_cents'),
+    captureKey: text('capture_key'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     lastError: text('last_error'),
@@ -154,6 +195,10 @@ export const sandboxPaymentIntents = pgTable(
   (t) => [
     check('sandbox_payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
     check('sandbox_payment_intents_refund_within_amount', sql`${t.amountRefundedCents} BETWEEN 0 AND ${t.amountCents}`),
+    check(
+      'sandbox_payment_intents_captured_within_amount',
+      sql`${t.amountCapturedCents} BETWEEN 0 AND ${t.amountCents}`,
+    ),
   ],
 );
 

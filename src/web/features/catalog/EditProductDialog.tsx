@@ -23,6 +23,8 @@ function valuesOf(product: Product): ProductEditFormValues {
     productManufacturingDate: product.productManufacturingDate,
     productExpireDate: product.productExpireDate,
     productImage: product.productImage,
+    soldByWeight: product.soldByWeight,
+    gramsPerPiece: product.gramsPerPiece,
   };
 }
 

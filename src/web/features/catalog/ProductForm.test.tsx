@@ -98,6 +98,8 @@ const melon: Product = {
   popularity: 0,
   shopId: VENDOR.id,
   expired: false,
+  soldByWeight: false,
+  gramsPerPiece: null,
 };
 
 describe('edit product dialog', () => {

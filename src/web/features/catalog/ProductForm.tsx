@@ -14,6 +14,8 @@ export type ProductFieldValues = {
   productManufacturingDate: string;
   productExpireDate: string;
   productImage: string;
+  soldByWeight?: boolean;
+  gramsPerPiece?: number | null;
 };
 
 export function livePrice(cost: unknown, margin: unknown): string {
@@ -47,12 +49,16 @@ export function ProductForm({
   className?: string;
 }) {
   const { register, watch, setValue } = form;
+  const byWeight = Boolean(watch('soldByWeight'));
   const errors = form.formState.errors as FieldErrors<ProductFieldValues>;
-  const field = (name: keyof ProductFieldValues, options: { valueAsNumber?: boolean } = {}) => ({
+  const field = (
+    name: keyof ProductFieldValues,
+    options: { valueAsNumber?: boolean; setValueAs?: (value: string) => unknown } = {},
+  ) => ({
     id: `${idPrefix}-${name}`,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${idPrefix}-${name}-error` : undefined,
-    ...register(name, options.valueAsNumber ? { valueAsNumber: true } : undefined),
+    ...register(name, options.valueAsNumber ? { valueAsNumber: true } : options.setValueAs ? options : undefined),
   });
   const labelled = (name: keyof ProductFieldValues, label: string, control: ReactNode) => (
     <FormField label={label} htmlFor={`${idPrefix}-${name}`} error={errors[name]?.message as string | undefined}>
@@ -81,7 +87,30 @@ export function ProductForm({
           <textarea className="textarea h-28 w-full" {...field('productDetails')} />,
         )}
       </div>
-      {labelled('productionCost', 'Production Cost ($)', amount('productionCost'))}
+      <label className="label gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
+        <input
+          id={`${idPrefix}-soldByWeight`}
+          type="checkbox"
+          className="checkbox checkbox-primary"
+          {...register('soldByWeight')}
+        />
+        <span className="text-base-content">Sold by weight</span>
+        <span className="text-sm">(price per kg; shoppers buy pieces and pay what you weigh)</span>
+      </label>
+      {byWeight
+        ? labelled(
+            'gramsPerPiece',
+            'Estimated weight per piece (g)',
+            <input
+              className="input w-full"
+              type="number"
+              min={1}
+              step={1}
+              {...field('gramsPerPiece', { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
+            />,
+          )
+        : null}
+      {labelled('productionCost', byWeight ? 'Production Cost ($ per kg)' : 'Production Cost ($)', amount('productionCost'))}
       {labelled('profitMargin', 'Profit Margin(%)', amount('profitMargin'))}
       {labelled(
         'productManufacturingDate',
@@ -105,7 +134,7 @@ export function ProductForm({
         onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
       />
       <div className="fieldset">
-        <span className="fieldset-legend">Price</span>
+        <span className="fieldset-legend">{byWeight ? 'Price per kg' : 'Price'}</span>
         <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
           {livePrice(watch('productionCost'), watch('profitMargin'))}
         </p>

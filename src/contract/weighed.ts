@@ -1,0 +1,36 @@
+/**
+ * Goods sold by weight (decision 018): the price is per kg, the shopper buys pieces of an estimated weight, the card
+ * is authorized for the estimate plus a margin and charged for what the vendor weighs, never more than authorized.
+ */
+
+/** The card is authorized for the weighed goods' estimate plus this percent. */
+export const HOLD_MARGIN_PERCENT = 10;
+/** A card hold lasts 7 days, so a cart with weighed goods books slots at most this many days after paying. */
+export const WEIGHED_BOOKING_DAYS = 6;
+export const WEIGHED_TOO_FAR =
+  'Weighed goods can be booked at most 6 days ahead: the card hold lasts 7. Please choose an earlier time.';
+/** The heaviest piece a vendor may describe, and the heaviest line a vendor may weigh (grams). */
+export const MAX_GRAMS_PER_PIECE = 100_000;
+export const MAX_WEIGHED_GRAMS = 10_000_000;
+
+/** What `grams` cost at `pricePerKgCents`, rounded to the cent. */
+export const weighedCents = (grams: number, pricePerKgCents: number) => Math.round((grams * pricePerKgCents) / 1000);
+
+/** A line's price: weighed goods at their estimated weight (pieces × grams per piece), others per unit. */
+export function lineCents(line: {
+  priceCents: number;
+  amount: number;
+  soldByWeight: boolean;
+  gramsPerPiece: number | null;
+}): number {
+  return line.soldByWeight && line.gramsPerPiece !== null
+    ? weighedCents(line.amount * line.gramsPerPiece, line.priceCents)
+    : line.priceCents * line.amount;
+}
+
+/** The authorized amount for an estimate: the estimate plus HOLD_MARGIN_PERCENT, rounded up to the cent. */
+export const holdCents = (estimateCents: number) =>
+  Math.floor((estimateCents * (100 + HOLD_MARGIN_PERCENT) + 99) / 100);
+
+/** `450 g`, `1.2 kg`. */
+export const gramsLabel = (grams: number) => (grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${grams} g`);

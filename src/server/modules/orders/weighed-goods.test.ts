@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { VendorOrder } from '#contract/fulfilment.ts';
+import { setupTestApp, type TestContext } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
+import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { captures, refunds, sandboxPaymentIntents } from '../payments/tables.ts';
+import { moveOrder } from './order-fixtures.ts';
+
+/** Weighed goods on the sandbox: the card is authorized at checkout and charged for what the vendors weigh. */
+const t = setupTestApp();
+
+type Payment = { _id: string; orderId: string; transactionId: string; price: number };
+
+/** A product sold by weight: `pricePerKgCents` a kg, pieces of about `gramsPerPiece` grams. */
+export async function weighedProduct(
+  ctx: TestContext,
+  vendor: TestUser,
+  { pricePerKgCents, gramsPerPiece, name }: { pricePerKgCents: number; gramsPerPiece: number; name?: string },
+) {
+  const product = await createProduct(ctx, vendor, { priceCents: pricePerKgCents, stock: 20, name });
+  await ctx.db.update(products).set({ soldByWeight: true, gramsPerPiece }).where(eq(products.id, product.id));
+  return product;
+}
+
+/** One shopper's paid order (sandbox card) of `pieces` of each product. */
+async function buy(lines: { productId: string; pieces: number }[]) {
+  const shopper = await createUser(t);
+  for (const line of lines) await addToCart(t, shopper, line.productId, line.pieces);
+  const { intent, paid } = await payCart(t, shopper);
+  expect(paid.statusCode, paid.body).toBe(200);
+  const confirmed = await confirmOrder(t, shopper, intent.paymentIntentId);
+  expect(confirmed.statusCode, confirmed.body).toBe(201);
+  return { shopper, intent, payment: confirmed.json() as Payment };
+}
+
+async function vendorPart(vendor: TestUser, orderId: string): Promise<VendorOrder> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/vendor/orders?limit=50', headers: vendor.auth });
+  expect(response.statusCode).toBe(200);
+  return response.json().items.find((order: VendorOrder) => order._id === orderId);
+}
+
+const weigh = (vendor: TestUser | null, orderId: string, lineId: string, grams: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/vendor/orders/${orderId}/lines/${lineId}/weight`,
+    headers: vendor?.auth,
+    payload: { grams },
+  });
+
+/** Weighs the vendor's only line of the order. */
+async function weighOnly(vendor: TestUser, orderId: string, grams: number) {
+  const [line] = (await vendorPart(vendor, orderId)).lines;
+  const response = await weigh(vendor, orderId, line._id, grams);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+/** What the sandbox card processor holds and charged for the payment. */
+async function atProvider(transactionId: string) {
+  const [intent] = await t.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, transactionId));
+  return { status: intent.status, amountCents: intent.amountCents, capturedCents: intent.amountCapturedCents };
+}
+
+async function invoiceOf(shopper: TestUser, paymentId: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/invoice/${paymentId}`, headers: shopper.auth });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+async function refundsOf(orderId: string) {
+  return t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+}
+
+describe('weighed goods: authorize at checkout, charge what is weighed', () => {
+  it('authorizes the estimate + 10%, refuses to mark it ready unweighed, then captures the weighed amount', async () => {
+    const butcher = await createUser(t, { roll: 'vendor', name: 'Butcher' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2400, gramsPerPiece: 450, name: 'Chicken' });
+    const shopper = await createUser(t);
+    await addToCart(t, shopper, chicken.id, 2);
+
+    const cart = await t.app.inject({ method: 'GET', url: `/api/carts?email=${shopper.email}`, headers: shopper.auth });
+    expect(cart.json()[0]).toMatchObject({ spendMoney: 21.6, price: 24, soldByWeight: true, gramsPerPiece: 450 });
+
+    const { intent, paid } = await payCart(t, shopper);
+    // 2 × 450 g at $24.00/kg = $21.60; authorized $21.60 + 10% = $23.76.
+    expect(intent).toMatchObject({ amount: 23.76, estimate: 21.6, subtotal: 21.6 });
+    expect(paid.statusCode).toBe(200);
+    expect(await atProvider(intent.paymentIntentId)).toMatchObject({ status: 'requires_capture', amountCents: 2376 });
+    const payment = (await confirmOrder(t, shopper, intent.paymentIntentId)).json() as Payment;
+    expect(payment.price).toBe(21.6);
+
+    const part = await vendorPart(butcher, payment.orderId);
+    expect(part.lines[0]).toMatchObject({ estimatedGrams: 900, actualGrams: null, unitPrice: 24, totalPrice: 21.6 });
+    const early = await moveOrder(t, butcher, payment.orderId, 'shipped');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: 'WEIGHT_REQUIRED' });
+    expect(early.json().error.message).toContain('Weigh Chicken before marking it');
+
+    // 874 g at $24.00/kg = $20.976: $20.98.
+    expect(await weighOnly(butcher, payment.orderId, 874)).toMatchObject({ actualGrams: 874, totalPrice: 20.98 });
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'requires_capture', capturedCents: null });
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
+
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2098 });
+    const invoice = await invoiceOf(shopper, payment._id);
+    expect(invoice.items[0]).toMatchObject({
+      totalAmount: 20.98,
+      weight: { estimatedGrams: 900, estimate: 21.6, actualGrams: 874 },
+    });
+    expect(invoice).toMatchObject({
+      grandTotal: 20.98,
+      subtotal: 20.98,
+      netPaid: 20.98,
+      hold: { authorized: 23.76, captured: 20.98, notCharged: 0, status: 'charged' },
+    });
+    // Weights are final once the part left pending.
+    const late = await weigh(butcher, payment.orderId, part.lines[0]._id, 900);
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('captures exactly the estimate when the weight is the estimate', async () => {
+    const dairy = await createUser(t, { roll: 'vendor' });
+    const cheese = await weighedProduct(t, dairy, { pricePerKgCents: 3200, gramsPerPiece: 250 });
+    const { payment } = await buy([{ productId: cheese.id, pieces: 3 }]);
+    await weighOnly(dairy, payment.orderId, 750);
+    expect((await moveOrder(t, dairy, payment.orderId, 'shipped')).statusCode).toBe(200);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2400 });
+  });
+
+  it('never charges more than authorized: a heavier weight is capped at the hold, the rest not charged', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const steak = await weighedProduct(t, butcher, { pricePerKgCents: 4000, gramsPerPiece: 300 });
+    const { shopper, payment } = await buy([{ productId: steak.id, pieces: 2 }]);
+    // Estimate 600 g = $24.00, authorized $26.40; weighed 700 g = $28.00.
+    await weighOnly(butcher, payment.orderId, 700);
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2640 });
+    expect(await invoiceOf(shopper, payment._id)).toMatchObject({
+      grandTotal: 26.4,
+      hold: { authorized: 26.4, captured: 26.4, notCharged: 1.6, status: 'charged' },
+    });
+  });
+
+  it('a part cancelled before the capture lowers what is captured and refunds nothing', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const grocer = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
+    const carrots = await createProduct(t, grocer, { priceCents: 350, stock: 10 });
+    const { shopper, payment } = await buy([
+      { productId: chicken.id, pieces: 1 },
+      { productId: carrots.id, pieces: 2 },
+    ]);
+    // Goods $20.00 (estimate) + $7.00; authorized $22.00 + $7.00.
+    expect(await atProvider(payment.transactionId)).toMatchObject({ amountCents: 2900 });
+    await weighOnly(butcher, payment.orderId, 1050);
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
+    // The grocer's part is still pending: nothing is captured yet.
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'requires_capture', capturedCents: null });
+
+    expect((await moveOrder(t, grocer, payment.orderId, 'cancelled')).statusCode).toBe(200);
+    expect(await refundsOf(payment.orderId)).toEqual([]);
+    // 1050 g at $20.00/kg = $21.00, and nothing for the cancelled carrots.
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2100 });
+    expect(await invoiceOf(shopper, payment._id)).toMatchObject({
+      grandTotal: 21,
+      refunds: [],
+      netPaid: 21,
+      hold: { captured: 21, status: 'charged' },
+    });
+  });
+
+  it('every part cancelled: the authorization is cancelled and nothing is charged or refunded', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1500 });
+    const { shopper, payment } = await buy([{ productId: chicken.id, pieces: 1 }]);
+    expect((await moveOrder(t, butcher, payment.orderId, 'cancelled')).statusCode).toBe(200);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'canceled', capturedCents: null });
+    expect(await refundsOf(payment.orderId)).toEqual([]);
+    expect(await invoiceOf(shopper, payment._id)).toMatchObject({
+      grandTotal: 0,
+      netPaid: 0,
+      hold: { authorized: 33, captured: 0, status: 'released' },
+    });
+  });
+
+  it('two vendors finishing at once capture once, for both parts', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const dairy = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
+    const cheese = await weighedProduct(t, dairy, { pricePerKgCents: 3000, gramsPerPiece: 500 });
+    const { payment } = await buy([
+      { productId: chicken.id, pieces: 1 },
+      { productId: cheese.id, pieces: 1 },
+    ]);
+    await weighOnly(butcher, payment.orderId, 980);
+    await weighOnly(dairy, payment.orderId, 510);
+    const moves = await Promise.all([
+      moveOrder(t, butcher, payment.orderId, 'shipped'),
+      moveOrder(t, dairy, payment.orderId, 'shipped'),
+    ]);
+    expect(moves.map((m) => m.statusCode)).toEqual([200, 200]);
+    // $19.60 + $15.30.
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 3490 });
+    const rows = await t.db.select().from(captures).where(eq(captures.orderId, payment.orderId));
+    expect(rows).toEqual([expect.objectContaining({ amountCents: 3490, status: 'succeeded' })]);
+  });
+
+  it('the weight route: only the shop’s vendor, only weighed lines, only sensible grams', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const other = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
+    const eggs = await createProduct(t, butcher, { priceCents: 450 });
+    const { shopper, payment } = await buy([
+      { productId: chicken.id, pieces: 1 },
+      { productId: eggs.id, pieces: 1 },
+    ]);
+    const lines = (await vendorPart(butcher, payment.orderId)).lines;
+    const weighed = lines.find((line) => line.estimatedGrams !== null) as VendorOrder['lines'][number];
+    const plain = lines.find((line) => line.estimatedGrams === null) as VendorOrder['lines'][number];
+    expect((await weigh(null, payment.orderId, weighed._id, 900)).statusCode).toBe(401);
+    expect((await weigh(shopper, payment.orderId, weighed._id, 900)).statusCode).toBe(403);
+    expect((await weigh(other, payment.orderId, weighed._id, 900)).statusCode).toBe(404);
+    for (const grams of [0, -5, 1.5, '900', null, 10_000_001]) {
+      const response = await weigh(butcher, payment.orderId, weighed._id, grams);
+      expect(response.statusCode, `${grams}: ${response.body}`).toBe(400);
+      expect(response.json().error.fields).toHaveProperty('grams');
+    }
+    const notWeighed = await weigh(butcher, payment.orderId, plain._id, 900);
+    expect(notWeighed.statusCode).toBe(400);
+    expect(notWeighed.json().error.message).toContain('is not sold by weight');
+    const after = (await vendorPart(butcher, payment.orderId)).lines.find((line) => line._id === weighed._id);
+    expect(after?.actualGrams).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+import { and, eq } from 'drizzle-orm';
+import { type HandoverKind, STEP_LABELS, type VendorOrder } from '#contract/fulfilment.ts';
+import { centsToDollars } from '#contract/money.ts';
+import { gramsLabel, weighedCents } from '#contract/weighed.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { awaitingCapture, findIntent, requestCapture } from '../payments/index.ts';
+import { paidShares } from './refund-shares.ts';
+import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
+
+type WeighedLine = { itemName: string; estimatedGrams: number | null; actualGrams: number | null };
+
+/**
+ * Refuses to move a shop's part out of pending while one of its weighed lines has no actual weight: what the shopper
+ * is charged is only known once every weighed line is weighed.
+ */
+export function assertWeighed(lines: WeighedLine[], kind: HandoverKind, target: string) {
+  const missing = lines.find((line) => line.estimatedGrams !== null && line.actualGrams === null);
+  if (!missing) return;
+  const step = STEP_LABELS[kind][target as keyof (typeof STEP_LABELS)[HandoverKind]] ?? target;
+  throw new AppError(
+    'WEIGHT_REQUIRED',
+    `Weigh ${missing.itemName} before marking it ${step.toLowerCase()}: the shopper is charged by its actual weight`,
+  );
+}
+
+/** A weighed line's price at its estimate (its unit price is per kg), any other line's total. */
+const estimateCents = (line: { estimatedGrams: number | null; unitPriceCents: number; totalCents: number }) =>
+  line.estimatedGrams === null ? line.totalCents : weighedCents(line.estimatedGrams, line.unitPriceCents);
+
+/**
+ * What an order now costs: its live lines at their actual totals, less their share of the coupon (the coupon split
+ * over the lines as estimated at checkout), plus the delivery fees of the shops with live lines.
+ */
+async function orderCost(tx: Tx, orderId: string, discountCents: number) {
+  const lines = await tx
+    .select({
+      vendorId: orderLines.vendorId,
+      status: orderLines.status,
+      unitPriceCents: orderLines.unitPriceCents,
+      totalCents: orderLines.totalCents,
+      estimatedGrams: orderLines.estimatedGrams,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.createdAt, orderLines.id);
+  const discounts = paidShares(lines.map(estimateCents), discountCents);
+  const live = lines.flatMap((line, index) =>
+    line.status === 'cancelled' ? [] : [{ ...line, discount: discounts[index] }],
+  );
+  const liveShops = new Set(live.map((line) => line.vendorId));
+  const fees = await tx
+    .select({ shopId: orderFulfilments.shopId, feeCents: orderFulfilments.feeCents })
+    .from(orderFulfilments)
+    .where(eq(orderFulfilments.orderId, orderId));
+  const subtotalCents = live.reduce((sum, line) => sum + line.totalCents, 0);
+  const liveDiscountCents = Math.min(
+    subtotalCents,
+    live.reduce((sum, line) => sum + line.discount, 0),
+  );
+  const deliveryCents = fees.filter((f) => liveShops.has(f.shopId)).reduce((sum, f) => sum + f.feeCents, 0);
+  return {
+    pending: live.some((line) => line.status === 'pending'),
+    subtotalCents,
+    discountCents: liveDiscountCents,
+    deliveryCents,
+  };
+}
+
+/**
+ * In the transaction that moved a shop's part (the order row locked): once the order's payment is only authorized
+ * and no live part is pending any more, records its one capture, of what the order now costs capped at the
+ * authorized amount (nothing when every part was cancelled: the authorization is then cancelled), and records that
+ * charge as the order's price. Answers the capture to make after commit, or null.
+ */
+export async function captureWhenWeighed(tx: Tx, orderId: string): Promise<string | null> {
+  const [payment] = await tx
+    .select({
+      id: customerPayments.id,
+      provider: customerPayments.provider,
+      transactionId: customerPayments.transactionId,
+      discountCents: customerPayments.discountCents,
+    })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  const intent = await findIntent(tx, payment.provider, payment.transactionId);
+  if (!intent || !(await awaitingCapture(tx, intent.id))) return null;
+  const cost = await orderCost(tx, orderId, payment.discountCents);
+  if (cost.pending) return null;
+  const wantedCents = cost.subtotalCents - cost.discountCents + cost.deliveryCents;
+  const capture = await requestCapture(tx, { paymentIntentId: intent.id, orderId, wantedCents });
+  await tx
+    .update(customerPayments)
+    .set({
+      subtotalCents: cost.subtotalCents,
+      discountCents: cost.discountCents,
+      deliveryCents: cost.deliveryCents,
+      priceCents: capture.amountCents,
+    })
+    .where(eq(customerPayments.id, payment.id));
+  return capture.id;
+}
+
+/**
+ * PUT /vendor/orders/:orderId/lines/:lineId/weight: the shop's vendor enters what a weighed line really weighs while
+ * its part is pending; the line is then priced by it. Another shop's line is not found.
+ */
+export async function weighLine(
+  db: Db,
+  vendorId: string,
+  orderId: string,
+  lineId: string,
+  grams: number,
+): Promise<VendorOrder['lines'][number]> {
+  return db.transaction(async (tx) => {
+    // The order row first, as moving a part does: a weight never lands after the part left pending.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [line] = await tx
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId)));
+    if (!line) throw notFound('Order line');
+    if (line.estimatedGrams === null) {
+      throw badRequest(`${line.itemName} is not sold by weight`, { grams: 'This product is not sold by weight' });
+    }
+    if (line.status !== 'pending') {
+      throw conflict(`${line.itemName} is ${line.status}: its weight (${gramsLabel(line.actualGrams ?? 0)}) is final`);
+    }
+    const [weighed] = await tx
+      .update(orderLines)
+      .set({ actualGrams: grams, totalCents: weighedCents(grams, line.unitPriceCents) })
+      .where(eq(orderLines.id, line.id))
+      .returning();
+    return {
+      _id: weighed.id,
+      productId: weighed.productId,
+      itemName: weighed.itemName,
+      image: weighed.image,
+      amount: weighed.amount,
+      unitPrice: centsToDollars(weighed.unitPriceCents),
+      totalPrice: centsToDollars(weighed.totalCents),
+      status: weighed.status,
+      estimatedGrams: weighed.estimatedGrams,
+      actualGrams: weighed.actualGrams,
+    };
+  });
+}

@@ -1,0 +1,150 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { PaymentProvider } from './provider.ts';
+import { MAX_REFUND_ATTEMPTS, type ProcessRefundOptions, refundRetryDelayMs } from './refunds.ts';
+import { captures, paymentIntents } from './tables.ts';
+
+export type CaptureRow = typeof captures.$inferSelect;
+
+/** The one capture of a payment: asking twice with the same payment records it once. */
+const captureKey = (paymentIntentId: string) => `capture:${paymentIntentId}`;
+
+/**
+ * True while the payment is only authorized (weighed goods) and its capture is not decided yet: cancelling goods
+ * then refunds nothing, it lowers what will be captured.
+ */
+export async function awaitingCapture(tx: Tx, paymentIntentId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ captureMethod: paymentIntents.captureMethod, captureId: captures.id })
+    .from(paymentIntents)
+    .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
+    .where(eq(paymentIntents.id, paymentIntentId));
+  return row?.captureMethod === 'manual' && row.captureId === null;
+}
+
+/**
+ * Records, in the caller's transaction, what an authorized payment will be charged: `wantedCents` capped at the
+ * authorized amount (what is over is recorded as not charged); 0 cancels the authorization. processCapture (right
+ * after commit, or the retry job) then makes it with the provider. One per payment: a second call answers the first.
+ */
+export async function requestCapture(
+  tx: Tx,
+  input: { paymentIntentId: string; orderId: string; wantedCents: number },
+): Promise<CaptureRow> {
+  const [payment] = await tx
+    .select({ id: paymentIntents.id, amountCents: paymentIntents.amountCents })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, input.paymentIntentId))
+    .for('update');
+  if (!payment) throw notFound('Payment');
+  const [existing] = await tx.select().from(captures).where(eq(captures.paymentIntentId, payment.id));
+  if (existing) return existing;
+  const amountCents = Math.min(Math.max(0, input.wantedCents), payment.amountCents);
+  const [row] = await tx
+    .insert(captures)
+    .values({
+      paymentIntentId: payment.id,
+      orderId: input.orderId,
+      amountCents,
+      notChargedCents: Math.max(0, input.wantedCents - amountCents),
+      idempotencyKey: captureKey(payment.id),
+    })
+    .returning();
+  return row;
+}
+
+/** While one process makes a capture, others leave it alone this long (then a crash is retried). */
+const CLAIM_MS = 30_000;
+
+/**
+ * Makes one pending capture with the provider, like processRefund pays a refund: claimed first (no transaction held
+ * while the provider answers), with the capture's idempotency key, so a retry never captures twice; 0 cents cancels
+ * the authorization instead. On failure it stays pending with a later next attempt, until MAX_REFUND_ATTEMPTS.
+ */
+export async function processCapture(
+  db: Db,
+  provider: PaymentProvider,
+  captureId: string,
+  { log, now = () => new Date() }: ProcessRefundOptions = {},
+): Promise<CaptureRow | null> {
+  const [capture] = await db
+    .update(captures)
+    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
+    .where(and(eq(captures.id, captureId), eq(captures.status, 'pending'), lte(captures.nextAttemptAt, now())))
+    .returning();
+  if (!capture) {
+    const [current] = await db.select().from(captures).where(eq(captures.id, captureId));
+    return current ?? null;
+  }
+  const [payment] = await db
+    .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.id, capture.paymentIntentId));
+  const stillPending = and(eq(captures.id, capture.id), eq(captures.status, 'pending'));
+  const attempts = capture.attempts + 1;
+  try {
+    if (payment.provider !== provider.name) {
+      throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
+    }
+    const after =
+      capture.amountCents === 0
+        ? await provider.cancelIntent(payment.providerIntentId)
+        : await provider.capture(payment.providerIntentId, {
+            amountCents: capture.amountCents,
+            idempotencyKey: capture.idempotencyKey,
+          });
+    const wanted = capture.amountCents === 0 ? 'canceled' : 'succeeded';
+    if (after?.status !== wanted) throw new Error(`The payment is ${after?.status ?? 'gone'}, not ${wanted}`);
+    const [done] = await db
+      .update(captures)
+      .set({ status: 'succeeded', attempts, lastError: null, succeededAt: now() })
+      .where(stillPending)
+      .returning();
+    return done ?? null;
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    const failed = attempts >= MAX_REFUND_ATTEMPTS;
+    const [after] = await db
+      .update(captures)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        attempts,
+        lastError,
+        nextAttemptAt: new Date(now().getTime() + refundRetryDelayMs(attempts)),
+      })
+      .where(stillPending)
+      .returning();
+    if (failed) log?.error({ captureId, attempts, lastError }, 'Capture failed for good: a person must charge this');
+    else log?.warn({ captureId, attempts, lastError }, 'Capture failed, will retry');
+    return after ?? null;
+  }
+}
+
+/** Pending captures whose next attempt is due, oldest first. */
+export async function dueCaptureIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: captures.id })
+    .from(captures)
+    .where(and(eq(captures.status, 'pending'), lte(captures.nextAttemptAt, now)))
+    .orderBy(captures.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The authorized amount and capture of these payments (by provider intent id) that were only authorized. */
+export async function authorizationsOf(db: Tx, providerIntentIds: string[]) {
+  if (providerIntentIds.length === 0) return [];
+  return db
+    .select({
+      provider: paymentIntents.provider,
+      providerIntentId: paymentIntents.providerIntentId,
+      authorizedCents: paymentIntents.amountCents,
+      capturedCents: captures.amountCents,
+      notChargedCents: captures.notChargedCents,
+      captureStatus: captures.status,
+    })
+    .from(paymentIntents)
+    .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
+    .where(and(eq(paymentIntents.captureMethod, 'manual'), inArray(paymentIntents.providerIntentId, providerIntentIds)));
+}
