@@ -121,7 +121,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       ? ` · ${formatDollars(item.refund.amount)} ${refundStatusLabel(item.refund.status)}`
       : '';
     const cells = [
-      `${item.name}\n${item.shopName}${item.status === 'cancelled' ? `\nCancelled by the shop${refund}` : ''}`,
+      `${item.name}\n${item.shopName}${item.status === 'cancelled' ? `\nCancelled${refund}` : ''}`,
       item.unit ? formatUnitPrice(item.unitPrice, item.unit) : formatDollars(item.unitPrice),
       String(item.quantity),
       formatDollars(item.totalAmount),

@@ -108,7 +108,7 @@ describe('invoice of an order a shop cancelled', () => {
     const text = pdfText((await get(`/api/invoice/${paid._id}/pdf`, buyer)).rawPayload);
     expect(text).toContain('Status: pending');
     expect(text).toContain('Refunded: $6.50');
-    expect(text).toContain('Cancelled by the shop · $6.50 Refunded');
+    expect(text).toContain('Cancelled · $6.50 Refunded');
     expect(text).toContain(`Refund: Raw milk ×2 (${shop}), cancelled by the shop · Refunded`);
     expect(text).toContain('-$6.50');
     expect(text).toContain('Net paid');

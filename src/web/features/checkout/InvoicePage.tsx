@@ -8,6 +8,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
+import { CancelPart } from './CancelPart.tsx';
 import { useDownloadInvoice } from './download-invoice.ts';
 import { HandoverList } from './FulfilmentLine.tsx';
 import { useInvoice } from './get-invoice.ts';
@@ -47,6 +48,7 @@ function DeliverySection({ paymentId }: { paymentId: string }) {
             steps={tracking.data.shops.map((shop) => ({ ...shop, handover: shop.fulfilment }))}
             label="Delivery steps by shop"
             withHandover={false}
+            action={(shop) => <CancelPart orderId={tracking.data._id} shop={shop} />}
           />
         )}
       </div>
@@ -149,7 +151,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                 <span className="text-sm">{item.shopName}</span>
                 {item.status === 'cancelled' ? (
                   <span className="block text-sm">
-                    Cancelled by the shop
+                    Cancelled
                     {item.refund ? (
                       <>
                         {' · '}

@@ -29,7 +29,7 @@ function InvoiceLink({ payment }: { payment: CustomerPayment }) {
 function Delivery({ payment }: { payment: CustomerPayment }) {
   return (
     <ShopDeliveryList
-      steps={shopSteps(payment.productIds, payment.fulfilment)}
+      steps={shopSteps(payment.productIds, payment.fulfilment, payment.cancelledSlots)}
       label={`Delivery of ${payment.transactionId}`}
     />
   );

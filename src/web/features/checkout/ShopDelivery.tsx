@@ -1,7 +1,9 @@
-import { Check, Clock, type LucideIcon, Package, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { CalendarX, Check, Clock, type LucideIcon, Package, PackageCheck, Truck, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { type FulfilmentStatus, type LiveStatus, STEP_LABELS, STEPS } from '#contract/fulfilment.ts';
-import { HandoverLine } from './FulfilmentLine.tsx';
+import { type Handover, HandoverLine } from './FulfilmentLine.tsx';
 import type { ShopStep } from './shop-steps.ts';
+import { windowLabel } from './slot-time.ts';
 
 const ICON: Record<FulfilmentStatus, LucideIcon> = {
   pending: Clock,
@@ -45,11 +47,34 @@ function Stepper({ status, labels, steps }: { status: LiveStatus; labels: Labels
 
 type Labels = Record<FulfilmentStatus, string>;
 
+/** "The shop cancelled pickup on Sat 28 Nov (Market closed). Cancel this part for a full refund, or contact the shop." */
+function SlotCancelledNotice({ handover, reason }: { handover: Handover; reason: string | null }) {
+  const day = windowLabel(handover.start, handover.end, handover.timeZone).split(',')[0];
+  return (
+    <p className="mt-1.5 flex gap-1.5 rounded-box border border-amber-600 bg-amber-50 p-2 text-xs text-amber-950">
+      <CalendarX className="size-4 shrink-0" aria-hidden="true" />
+      <span>
+        The shop cancelled {handover.kind} on {day}
+        {reason ? ` (${reason})` : ''}. Cancel this part for a full refund, or contact the shop.
+      </span>
+    </p>
+  );
+}
+
 /**
  * One shop's part of an order as its buyer follows it: "Green Valley Farm: Ready for pickup", a small stepper, and
  * (unless `withHandover` is false, where the page lists the slots apart) the slot, the place or address and the note.
  */
-export function ShopDelivery({ step, withHandover = true }: { step: ShopStep; withHandover?: boolean }) {
+export function ShopDelivery({
+  step,
+  withHandover = true,
+  action,
+}: {
+  step: ShopStep;
+  withHandover?: boolean;
+  /** What the buyer can do about the part (cancel it), under its steps. */
+  action?: ReactNode;
+}) {
   const Icon = ICON[step.status];
   const kind = step.handover?.kind ?? 'shipping';
   const labels = STEP_LABELS[kind];
@@ -63,7 +88,7 @@ export function ShopDelivery({ step, withHandover = true }: { step: ShopStep; wi
         </span>
       </p>
       {step.status === 'cancelled' ? (
-        <p className="mt-1 text-xs">The shop cancelled its part of this order.</p>
+        <p className="mt-1 text-xs">This part of the order is cancelled.</p>
       ) : (
         <Stepper status={step.status} labels={labels} steps={STEPS[kind]} />
       )}
@@ -72,25 +97,31 @@ export function ShopDelivery({ step, withHandover = true }: { step: ShopStep; wi
           <HandoverLine handover={step.handover} showShop={false} />
         </div>
       ) : null}
+      {step.handover && step.slotCancelled && step.status !== 'cancelled' ? (
+        <SlotCancelledNotice handover={step.handover} reason={step.slotCancelled.reason} />
+      ) : null}
+      {action}
     </div>
   );
 }
 
 /** Every shop of an order, one under the other. */
-export function ShopDeliveryList({
+export function ShopDeliveryList<Step extends ShopStep>({
   steps,
   label,
   withHandover = true,
+  action,
 }: {
-  steps: ShopStep[];
+  steps: Step[];
   label: string;
   withHandover?: boolean;
+  action?: (step: Step) => ReactNode;
 }) {
   return (
     <ul className="space-y-2" aria-label={label}>
       {steps.map((step) => (
         <li key={step.shopEmail}>
-          <ShopDelivery step={step} withHandover={withHandover} />
+          <ShopDelivery step={step} withHandover={withHandover} action={action?.(step)} />
         </li>
       ))}
     </ul>

@@ -31,8 +31,14 @@ describe('shopSteps', () => {
     expect(
       shopSteps([line('b@x.example', 'shipped'), line('a@x.example', 'delivered'), line('b@x.example', 'pending')]),
     ).toEqual([
-      { shopName: 'Hill Dairy', shopEmail: 'b@x.example', status: 'pending', handover: null },
-      { shopName: 'Green Valley Farm', shopEmail: 'a@x.example', status: 'delivered', handover: null },
+      { shopName: 'Hill Dairy', shopEmail: 'b@x.example', status: 'pending', handover: null, slotCancelled: null },
+      {
+        shopName: 'Green Valley Farm',
+        shopEmail: 'a@x.example',
+        status: 'delivered',
+        handover: null,
+        slotCancelled: null,
+      },
     ]);
   });
 
@@ -52,6 +58,26 @@ describe('shopSteps', () => {
     expect(steps.map((step) => [step.shopName, step.handover])).toEqual([
       ['Hill Dairy', null],
       ['Green Valley Farm', pickup],
+    ]);
+  });
+
+  it('marks the part whose booked date the shop cancelled, with the reason', () => {
+    const pickup = {
+      shopId: 'shop-a',
+      shopName: 'Green Valley Farm',
+      kind: 'pickup' as const,
+      start: '2026-11-28T09:00:00-08:00',
+      end: '2026-11-28T12:00:00-08:00',
+      timeZone: 'America/Los_Angeles',
+      pickupPoint: { name: 'Saturday Market', address: '1 Market Square' },
+      deliveryAddress: null,
+      note: null,
+    };
+    const cancelled = { shopId: 'shop-a', reason: 'Market closed for the parade' };
+    const steps = shopSteps([line('b@x.example', 'pending'), line('a@x.example', 'pending')], [pickup], [cancelled]);
+    expect(steps.map((step) => [step.shopName, step.slotCancelled])).toEqual([
+      ['Hill Dairy', null],
+      ['Green Valley Farm', cancelled],
     ]);
   });
 });
