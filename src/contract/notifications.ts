@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginated } from './pagination.ts';
+import type { Role } from './roles.ts';
 
 /** What a shopper, a vendor or an admin is told about, in the app and by e-mail. */
 export const NOTIFICATION_KINDS = [
@@ -28,6 +29,14 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   part_cancelled: 'Cancellations and refunds',
   slot_cancelled: 'A pickup or delivery time I booked is cancelled',
   review_reported: 'Reviews reported for moderation',
+};
+
+/** Who each optional kind of e-mail can concern (the profile page offers only the caller's). */
+export const EMAIL_KIND_ROLES: Record<OptionalEmailKind, Role> = {
+  order_received: 'vendor',
+  step_changed: 'customer',
+  slot_cancelled: 'customer',
+  review_reported: 'admin',
 };
 
 const cents = z.number().int();

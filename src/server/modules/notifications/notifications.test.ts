@@ -103,7 +103,7 @@ describe('delivery', () => {
     expect(receipt.raw).toMatch(
       new RegExp(`Content-Type: application/pdf;\\s+name=farmstall-invoice-${payment.transactionId}\\.pdf`),
     );
-    const pdf = receipt.raw.split(/Content-Disposition: attachment;[^]*?\r?\n\r?\n/)[1].split(/\r?\n--/)[0];
+    const pdf = receipt.raw.split(/Content-Disposition: attachment;[\s\S]*?\r?\n\r?\n/)[1].split(/\r?\n--/)[0];
     expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect(mailTo(vendor)[0].raw).not.toContain('application/pdf');
   });

@@ -24,7 +24,7 @@ export function describe(event: NotificationEvent): Message {
       totals.push(['Delivery', formatMoney(event.deliveryCents)], ['Total paid', formatMoney(event.totalCents)]);
       return {
         title: 'Thank you for your order',
-        body: `Your order from ${event.shops.map((s) => s.shopName).join(', ')} is paid: ${formatMoney(event.totalCents)}. Your invoice is attached.`,
+        body: `Your order from ${event.shops.map((s) => s.shopName).join(', ')} is paid: ${formatMoney(event.totalCents)}. Thank you for buying local!`,
         link: `/dashboard/invoice/${event.paymentId}`,
         table: [...event.shops.map((s) => ({ heading: s.shopName, rows: lineRows(s.lines) })), { rows: totals }],
       };

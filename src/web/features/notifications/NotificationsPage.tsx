@@ -1,6 +1,12 @@
 import { Link } from 'react-router';
-import { EMAIL_KIND_LABELS, type NotificationPage, OPTIONAL_EMAIL_KINDS } from '#contract/notifications.ts';
+import {
+  EMAIL_KIND_LABELS,
+  EMAIL_KIND_ROLES,
+  type NotificationPage,
+  OPTIONAL_EMAIL_KINDS,
+} from '#contract/notifications.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useRole } from '../../auth/AuthProvider.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { TablePager } from '../../ui/TablePager.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -65,7 +71,7 @@ function Notifications({ data, onPage }: { data: NotificationPage; onPage: (page
                     {n.title}
                   </Link>
                   <p className="text-sm break-words">{n.body}</p>
-                  <p className="text-xs opacity-70">{when(n.createdAt)}</p>
+                  <p className="text-xs">{when(n.createdAt)}</p>
                 </div>
                 {n.read ? null : (
                   <button
@@ -92,6 +98,8 @@ function Notifications({ data, onPage }: { data: NotificationPage; onPage: (page
 function EmailChoices() {
   const preferences = useEmailPreferences();
   const save = useSetEmailPreferences();
+  const { role } = useRole();
+  const kinds = OPTIONAL_EMAIL_KINDS.filter((kind) => EMAIL_KIND_ROLES[kind] === role);
   return (
     <section aria-labelledby="email-choices" className="mt-10">
       <h2 id="email-choices" className="text-xl font-bold">
@@ -101,7 +109,7 @@ function EmailChoices() {
       {preferences.data ? (
         <fieldset className="mt-3 flex flex-col gap-2" disabled={save.isPending}>
           <legend className="sr-only">E-mails I receive</legend>
-          {OPTIONAL_EMAIL_KINDS.map((kind) => (
+          {kinds.map((kind) => (
             <label key={kind} className="label cursor-pointer justify-start gap-3 whitespace-normal">
               <input
                 type="checkbox"

@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, hydrated, test } from './fixtures.ts';
+import {
+  DEMO_VENDOR,
+  moveVendorPart,
+  placeOrder,
+  productsOfTwoShops,
+  registerCustomer,
+  signInWith,
+  tokenOf,
+} from './order-fixtures.ts';
+
+/** A shopper hears from the bell that their order is paid, then that it is ready for pickup. */
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** The header's bell with this unread count; the job delivers within seconds, and a reload asks the server again. */
+async function expectBell(page: Page, unread: number) {
+  const bell = page.getByRole('link', { name: `Notifications, ${unread} unread` });
+  await expect(async () => {
+    if (!(await bell.isVisible())) await page.reload();
+    await expect(bell).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return bell;
+}
+
+test('the bell shows the receipt, then "Ready for pickup" once the shop has packed the order; reading clears it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const shopper = await registerCustomer(request, 'bell');
+  const [product] = await productsOfTwoShops(request);
+  const payment = await placeOrder(request, shopper.token, [product]);
+  await signInWith(page, shopper.token);
+  await page.goto('/');
+  await hydrated(page);
+
+  await (await expectBell(page, 1)).click();
+  await expect(page).toHaveURL(/\/dashboard\/notifications$/);
+  await expect(page.getByRole('link', { name: 'Unread: Thank you for your order' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByText('Nothing unread.')).toBeVisible();
+  await expectBell(page, 0);
+
+  await moveVendorPart(request, await tokenOf(request, DEMO_VENDOR), payment.orderId, 'ready');
+  await expectBell(page, 1);
+  const ready = page.getByRole('link', { name: `Unread: ${product.shopName}: Ready for pickup` });
+  await expect(ready).toBeVisible();
+  await expect(page.getByText(`Your order from ${product.shopName} is now: Ready for pickup.`)).toBeVisible();
+  await checkA11y(page);
+  await shots(page, 'notifications');
+
+  await page.getByRole('button', { name: `Mark “${product.shopName}: Ready for pickup” as read` }).click();
+  await expectBell(page, 0);
+  await expect(page.getByRole('link', { name: `${product.shopName}: Ready for pickup`, exact: true })).toBeVisible();
+  await ready.waitFor({ state: 'detached' });
+  await expect(page.getByRole('link', { name: `${product.shopName}: Ready for pickup`, exact: true })).toHaveAttribute(
+    'href',
+    `/dashboard/invoice/${payment._id}`,
+  );
+});
