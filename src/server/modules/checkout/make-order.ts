@@ -80,7 +80,8 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
   const discount = code ? await orRefund(() => redeemCoupon(tx, code, subtotal)) : 0;
   const price = subtotal - discount + plan.deliveryCents;
   // Weighed goods: the card was authorized for their estimate plus the hold margin.
-  const authorized = intent.captureMethod === 'manual' ? holdSubtotalCents(lines) - discount + plan.deliveryCents : price;
+  const authorized =
+    intent.captureMethod === 'manual' ? holdSubtotalCents(lines) - discount + plan.deliveryCents : price;
   if (authorized !== intent.amountCents || (intent.captureMethod === 'manual') !== hasWeighedGoods(lines)) {
     throw new CannotSettle('Your cart changed while you were paying');
   }

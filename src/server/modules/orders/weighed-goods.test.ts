@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { VendorOrder } from '#contract/fulfilment.ts';
-import { setupTestApp, type TestContext } from '../../test/app.ts';
+import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { captures, refunds, sandboxPaymentIntents } from '../payments/tables.ts';
 import { moveOrder } from './order-fixtures.ts';
+import {
+  vendorPart as vendorPartOf,
+  weigh as weighAt,
+  weighedProduct,
+  weighOnly as weighOnlyAt,
+} from './weighed-fixtures.ts';
 
 /** Weighed goods on the sandbox: the card is authorized at checkout and charged for what the vendors weigh. */
 const t = setupTestApp();
 
 type Payment = { _id: string; orderId: string; transactionId: string; price: number };
-
-/** A product sold by weight: `pricePerKgCents` a kg, pieces of about `gramsPerPiece` grams. */
-export async function weighedProduct(
-  ctx: TestContext,
-  vendor: TestUser,
-  { pricePerKgCents, gramsPerPiece, name }: { pricePerKgCents: number; gramsPerPiece: number; name?: string },
-) {
-  const product = await createProduct(ctx, vendor, { priceCents: pricePerKgCents, stock: 20, name });
-  await ctx.db.update(products).set({ soldByWeight: true, gramsPerPiece }).where(eq(products.id, product.id));
-  return product;
-}
 
 /** One shopper's paid order (sandbox card) of `pieces` of each product. */
 async function buy(lines: { productId: string; pieces: number }[]) {
@@ -35,27 +29,10 @@ async function buy(lines: { productId: string; pieces: number }[]) {
   return { shopper, intent, payment: confirmed.json() as Payment };
 }
 
-async function vendorPart(vendor: TestUser, orderId: string): Promise<VendorOrder> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/vendor/orders?limit=50', headers: vendor.auth });
-  expect(response.statusCode).toBe(200);
-  return response.json().items.find((order: VendorOrder) => order._id === orderId);
-}
-
+const vendorPart = (vendor: TestUser, orderId: string) => vendorPartOf(t, vendor, orderId);
 const weigh = (vendor: TestUser | null, orderId: string, lineId: string, grams: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/vendor/orders/${orderId}/lines/${lineId}/weight`,
-    headers: vendor?.auth,
-    payload: { grams },
-  });
-
-/** Weighs the vendor's only line of the order. */
-async function weighOnly(vendor: TestUser, orderId: string, grams: number) {
-  const [line] = (await vendorPart(vendor, orderId)).lines;
-  const response = await weigh(vendor, orderId, line._id, grams);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+  weighAt(t, vendor, orderId, lineId, grams);
+const weighOnly = (vendor: TestUser, orderId: string, grams: number) => weighOnlyAt(t, vendor, orderId, grams);
 
 /** What the sandbox card processor holds and charged for the payment. */
 async function atProvider(transactionId: string) {

@@ -146,5 +146,7 @@ export async function authorizationsOf(db: Tx, providerIntentIds: string[]) {
     })
     .from(paymentIntents)
     .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
-    .where(and(eq(paymentIntents.captureMethod, 'manual'), inArray(paymentIntents.providerIntentId, providerIntentIds)));
+    .where(
+      and(eq(paymentIntents.captureMethod, 'manual'), inArray(paymentIntents.providerIntentId, providerIntentIds)),
+    );
 }

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
+import { retryDueCaptures } from '../../jobs/refund-retries.ts';
 import { madeBeforeAll, setupTestApp } from '../../test/app.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
 import {
   addToCart,
   confirmOrder,
@@ -17,9 +19,10 @@ import {
 import { contactMessage, sendContact } from '../contact/test-contact.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { customerPayments } from '../orders/tables.ts';
+import { weighedProduct, weighOnly } from '../orders/weighed-fixtures.ts';
 import { shops } from '../shops/tables.ts';
 import { processRefund } from './refunds.ts';
-import { paymentIntents, refunds } from './tables.ts';
+import { captures, paymentIntents, refunds } from './tables.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_farmstall';
 const standIn = madeBeforeAll(startStripeStandIn);
@@ -173,6 +176,90 @@ describe('Stripe refunds of cancelled lines (against the local stand-in)', () =>
     await processRefund(t.db, provider, pending.id, later);
     expect(refundsAt(intentId)).toEqual([expect.objectContaining({ amount: 750 })]);
     expect((await history()).json().items[0]).toMatchObject({ refunded: 7.5, refundPending: 0, netPaid: 12 });
+  });
+});
+
+describe('Stripe weighed goods: manual capture (against the local stand-in)', () => {
+  /** A paid Stripe order of 2 chickens at $24.00/kg, about 450 g each: estimate $21.60, authorized $23.76. */
+  async function authorizedOrder() {
+    const shopper = await createUser(t);
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2400, gramsPerPiece: 450 });
+    await addToCart(t, shopper, chicken.id, 2);
+    const intent = await startCheckout(shopper);
+    expect(intent).toMatchObject({ amount: 23.76, estimate: 21.6 });
+    expect(standIn.intents.get(intent.paymentIntentId)).toMatchObject({ amount: 2376, capture_method: 'manual' });
+    standIn.confirm(intent.paymentIntentId, 'pm_card_visa');
+    expect(standIn.intents.get(intent.paymentIntentId)?.status).toBe('requires_capture');
+    const order = await confirmOrder(t, shopper, intent.paymentIntentId);
+    expect(order.statusCode).toBe(201);
+    return { shopper, butcher, intentId: intent.paymentIntentId, order: order.json() };
+  }
+  const capturesAt = (intentId: string) => standIn.captures.filter((c) => c.payment_intent === intentId);
+
+  it('captures the weighed amount once, and a capture Stripe refused is made by the retry job', async () => {
+    const { shopper, butcher, intentId, order } = await authorizedOrder();
+    await weighOnly(t, butcher, order.orderId, 874);
+    standIn.failNextCaptures(1);
+    expect((await moveOrder(t, butcher, order.orderId, 'shipped')).statusCode).toBe(200);
+    expect(capturesAt(intentId)).toEqual([]);
+    const [pending] = await t.db.select().from(captures).where(eq(captures.orderId, order.orderId));
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, amountCents: 2098 });
+
+    // What the job does once the retry is due, and once more: one capture at Stripe.
+    const later = { now: () => new Date(Date.now() + 60 * 60_000) };
+    expect(await retryDueCaptures(t.db, t.app.payments.active, later)).toEqual({ due: 1, succeeded: 1 });
+    expect(await retryDueCaptures(t.db, t.app.payments.active, later)).toEqual({ due: 0, succeeded: 0 });
+    expect(capturesAt(intentId)).toEqual([{ payment_intent: intentId, amount: 2098 }]);
+    expect(standIn.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount_received: 2098 });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/customerPayments/${shopper.email}`,
+      headers: shopper.auth,
+    });
+    expect(history.json().items[0]).toMatchObject({
+      price: 20.98,
+      hold: { authorized: 23.76, captured: 20.98, status: 'charged' },
+    });
+  });
+
+  it('captures at most the authorized amount', async () => {
+    const { butcher, intentId, order } = await authorizedOrder();
+    await weighOnly(t, butcher, order.orderId, 1200);
+    expect((await moveOrder(t, butcher, order.orderId, 'shipped')).statusCode).toBe(200);
+    expect(capturesAt(intentId)).toEqual([{ payment_intent: intentId, amount: 2376 }]);
+  });
+
+  it('an order cancelled whole cancels the authorization and refunds nothing', async () => {
+    const { butcher, intentId, order } = await authorizedOrder();
+    expect((await moveOrder(t, butcher, order.orderId, 'cancelled')).statusCode).toBe(200);
+    expect(standIn.intents.get(intentId)?.status).toBe('canceled');
+    expect(capturesAt(intentId)).toEqual([]);
+    expect(standIn.refunds.filter((r) => r.payment_intent === intentId)).toEqual([]);
+  });
+
+  it('an authorized payment that cannot become its order is released, not refunded', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const steak = await weighedProduct(t, butcher, { pricePerKgCents: 4000, gramsPerPiece: 300 });
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, steak.id));
+    const [first, second] = [await createUser(t), await createUser(t)];
+    await addToCart(t, first, steak.id, 1);
+    await addToCart(t, second, steak.id, 1);
+    const a = await startCheckout(first);
+    const b = await startCheckout(second);
+    standIn.confirm(a.paymentIntentId, 'pm_card_visa');
+    standIn.confirm(b.paymentIntentId, 'pm_card_visa');
+    expect((await confirmOrder(t, first, a.paymentIntentId)).statusCode).toBe(201);
+    const late = await confirmOrder(t, second, b.paymentIntentId);
+    expect(late.statusCode).toBe(409);
+    expect(standIn.intents.get(b.paymentIntentId)?.status).toBe('canceled');
+    expect(standIn.refunds.filter((r) => r.payment_intent === b.paymentIntentId)).toEqual([]);
+    const [refund] = await t.db
+      .select()
+      .from(refunds)
+      .innerJoin(paymentIntents, eq(paymentIntents.id, refunds.paymentIntentId))
+      .where(eq(paymentIntents.providerIntentId, b.paymentIntentId));
+    expect(refund.refunds.status).toBe('succeeded');
   });
 });
 

@@ -35,9 +35,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         const intent = event.data.object as Stripe.PaymentIntent;
         const row = await findIntent(app.db, 'stripe', intent.id);
         if (row && provider.name === 'stripe') {
-          if (event.type === 'payment_intent.succeeded') {
-            // The same path as the browser's confirmation and the reconciliation job: an order, a membership
-            // or a full refund, once.
+          // Paid, or authorized for a later capture (weighed goods): the same path as the browser's confirmation
+          // and the reconciliation job: an order, a membership or a full refund, once.
+          if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.amount_capturable_updated') {
             await settle(row.id, { log: request.log });
           } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
             await app.db

@@ -110,7 +110,11 @@ export function ProductForm({
             />,
           )
         : null}
-      {labelled('productionCost', byWeight ? 'Production Cost ($ per kg)' : 'Production Cost ($)', amount('productionCost'))}
+      {labelled(
+        'productionCost',
+        byWeight ? 'Production Cost ($ per kg)' : 'Production Cost ($)',
+        amount('productionCost'),
+      )}
       {labelled('profitMargin', 'Profit Margin(%)', amount('profitMargin'))}
       {labelled(
         'productManufacturingDate',
