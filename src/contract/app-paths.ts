@@ -35,6 +35,8 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'coupons',
     'vendorHome',
     'vendorOrder',
+    'vendorOrder/slot/:slotId/pick-list',
+    'vendorOrder/slot/:slotId/packing-slips',
     'vendorRevenue',
     'fulfilment',
     'review/:productId',

@@ -1,6 +1,8 @@
 import { type FulfilmentSettingsInput, fulfilmentSettingsInput, type WindowInput } from '#contract/slots.ts';
-import { writeSettings } from '../../modules/slots/index.ts';
+import type { NewFulfilment } from '../../modules/orders/index.ts';
+import { decodeSlotId, listSlots, writeSettings } from '../../modules/slots/index.ts';
 import type { Tx } from '../client.ts';
+import type { DemoSlot } from './orders.ts';
 
 /** Every demo shop is in Oregon or Washington. */
 const ZONE = 'America/Los_Angeles';
@@ -242,4 +244,44 @@ export async function insertFulfilment(tx: Tx, now: number, shopIds: Map<string,
     if (!settings) throw new Error(`The demo shop ${key} has no pickup or delivery settings`);
     await writeSettings(tx, shopId, fulfilmentSettingsInput.parse(settings), new Date(now));
   }
+}
+
+/**
+ * A demo order's booking in the shop's soonest slot of its kind (at its pickup point) starting after `now`, whether
+ * or not ordering for it has closed, with the delivery fee the shop charges for `subtotalCents`.
+ */
+export async function demoBooking(
+  tx: Tx,
+  shop: { id: string; name: string },
+  slot: DemoSlot,
+  address: string,
+  subtotalCents: number,
+  now: number,
+): Promise<NewFulfilment> {
+  const list = await listSlots(tx, shop.id, {}, { defaultTimeZone: ZONE, now: new Date(now) });
+  const found = list.slots.find(
+    (s) =>
+      s.kind === slot.kind &&
+      Date.parse(s.start) > now &&
+      s.status !== 'cancelled' &&
+      (slot.kind === 'delivery' || s.pickupPoint?.name === slot.point),
+  );
+  const ids = found && decodeSlotId(found.id);
+  if (!found || !ids) throw new Error(`The demo shop ${shop.name} has no ${slot.kind} slot for a demo order`);
+  const freeOver = list.delivery?.freeOver ?? null;
+  const free = slot.kind === 'pickup' || (freeOver !== null && subtotalCents >= Math.round(freeOver * 100));
+  return {
+    shopId: shop.id,
+    shopName: shop.name,
+    kind: slot.kind,
+    windowId: ids.windowId,
+    slotDate: ids.date,
+    startsAt: new Date(found.start),
+    endsAt: new Date(found.end),
+    timeZone: list.timeZone,
+    pickupPoint: found.pickupPoint && { name: found.pickupPoint.name, address: found.pickupPoint.address },
+    deliveryAddress: slot.kind === 'delivery' ? { address, postcode: slot.postcode } : null,
+    feeCents: free ? 0 : Math.round(found.fee * 100),
+    note: slot.note,
+  };
 }

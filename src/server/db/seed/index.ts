@@ -10,7 +10,7 @@ import type { Storage } from '../../modules/uploads/index.ts';
 import { hashPassword, hasUsers, recordUsers } from '../../modules/users/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
-import { insertFulfilment } from './fulfilment.ts';
+import { demoBooking, insertFulfilment } from './fulfilment.ts';
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
 import { pictureStore } from './pictures.ts';
 import { PRODUCTS } from './products.ts';
@@ -281,6 +281,9 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
       return { product, shop, amount: line.amount, totalCents: product.priceCents * line.amount };
     });
     const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+    const shop = { id: lines[0].product.vendorId, name: lines[0].shop.shopName };
+    const booking = order.slot && (await demoBooking(tx, shop, order.slot, order.address, subtotalCents, now));
+    const deliveryCents = booking?.feeCents ?? 0;
     await recordOrder(tx, {
       userId,
       email: customer.email,
@@ -290,7 +293,8 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
       address: order.address,
       subtotalCents,
       discountCents: 0,
-      priceCents: subtotalCents,
+      deliveryCents,
+      priceCents: subtotalCents + deliveryCents,
       provider: 'sandbox',
       transactionId: order.transactionId,
       cardBrand: 'visa',
@@ -308,6 +312,7 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
         unitPriceCents: l.product.priceCents,
         amount: l.amount,
       })),
+      fulfilments: booking ? [booking] : [],
     });
   }
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
+import type { Week } from '#contract/vendor-week.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
 import { comments } from '../../modules/reviews/tables.ts';
@@ -10,6 +11,7 @@ import { shops } from '../../modules/shops/tables.ts';
 import { verifyPassword } from '../../modules/users/index.ts';
 import { users } from '../../modules/users/tables.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { DEMO_VENDOR } from './accounts.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
 
 const t = setupTestApp();
@@ -171,6 +173,31 @@ describe('demo catalog seed', () => {
       expect(seconds).toBeGreaterThan(1_296_000 - 120);
       expect(seconds).toBeLessThanOrEqual(1_296_000);
     }
+  });
+
+  it("fills the demo vendor's coming week: pickups at two points and a delivery round", async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      payload: { email: DEMO_VENDOR.email, password: DEMO_VENDOR.password },
+    });
+    const auth = { authorization: `Bearer ${signedIn.json().token}` };
+    const [vendor] = await t.db.select().from(users).where(eq(users.email, DEMO_VENDOR.email));
+    const response = await t.app.inject({ method: 'GET', url: `/api/shops/${vendor.id}/booked-slots`, headers: auth });
+    expect(response.statusCode, response.body).toBe(200);
+    const week: Week = response.json();
+    expect(week.slots.every((slot) => Date.parse(slot.start) > Date.now())).toBe(true);
+    expect(new Set(week.slots.map((slot) => slot.pickupPoint?.name ?? slot.kind))).toEqual(
+      new Set(['Hood River Farmers Market', 'Farm stand', 'delivery']),
+    );
+    expect(week.slots.reduce((sum, slot) => sum + slot.orders, 0)).toBe(5);
+    const round = week.slots.find((slot) => slot.kind === 'delivery');
+    const sheet = await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${vendor.id}/booked-slots/${round?.id}`,
+      headers: auth,
+    });
+    expect(sheet.json().stops.map((stop: { postcode: string }) => stop.postcode)).toEqual(['97031', '98672']);
   });
 
   it('records past orders of the demo customer across two shops, one delivered and one pending', async () => {

@@ -138,8 +138,9 @@ describe("the vendor's week", () => {
       timeZone: ZONE,
       pickupPoint: { name: 'Saturday market', address: 'SW Park Ave & SW Montgomery St, Portland' },
     });
-    expect(week.slots[1].items.map((o) => o.name)).toEqual(['Ann Pickup', 'Ben Pickup', 'Cal Pickup']);
-    expect(week.slots[1].items[2].status).toBe('cancelled');
+    // The newest order first.
+    expect(week.slots[1].items.map((o) => o.name)).toEqual(['Cal Pickup', 'Ben Pickup', 'Ann Pickup']);
+    expect(week.slots[1].items[0].status).toBe('cancelled');
     expect(week.slots[0].pickupPoint).toBeNull();
     // Only the shop's own orders, and its own lines.
     expect(JSON.stringify(week)).not.toContain('Other cheese');

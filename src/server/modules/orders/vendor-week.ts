@@ -128,7 +128,8 @@ export async function shopWeek(
     kind: query.kind,
     slots: bySlot(parts).map((group) => ({
       ...toBookedSlot(group[0].fulfilment, group.length),
-      items: group.map((part) => vendorOrderOf(part, lines)),
+      // The newest order on top, as the orders page always listed them.
+      items: group.map((part) => vendorOrderOf(part, lines)).reverse(),
     })),
     unslotted: unslotted.map((order) =>
       toVendorOrder(

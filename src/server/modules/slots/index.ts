@@ -13,5 +13,6 @@ export {
   shopTerms,
   slotRefusal,
 } from './choices.ts';
+export { listSlots } from './calendar.ts';
 export { saveSettings, settingsRow, writeSettings } from './settings.ts';
 export { decodeSlotId, encodeSlotId } from './slot-ids.ts';

@@ -1,6 +1,7 @@
-import { type LucideIcon, Package, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { Download, type LucideIcon, Package, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import {
-  type DeliveryKind,
   type FulfilmentUpdate,
   type HandoverKind,
   nextStatuses,
@@ -8,13 +9,24 @@ import {
   type VendorOrder,
 } from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
+import type { BookedSlot, WeekKind } from '#contract/vendor-week.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
+import { DataTable, RowCard, RowCards } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
-import { usePageParam } from '../../ui/TablePager.tsx';
+import { toast } from '../../ui/toast.ts';
+import { windowLabel } from '../../ui/window-label.ts';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
-import { useVendorOrders } from './get-vendor-orders.ts';
+import {
+  downloadSheet,
+  readWeekFilters,
+  type SheetFormat,
+  type SheetName,
+  useVendorWeek,
+  type WeekFilters,
+} from './get-vendor-week.ts';
+import { OrderLines } from './OrderLines.tsx';
 import { useUpdateVendorOrder } from './update-vendor-order.ts';
 
 type Target = FulfilmentUpdate['status'];
@@ -85,31 +97,28 @@ function OrderActions({ order }: { order: VendorOrder }) {
   );
 }
 
-const itemsOf = (order: VendorOrder) => order.lines.map((line) => `${line.itemName} ×${line.amount}`).join(', ');
-
-const KIND_LABEL: Record<DeliveryKind, string> = { delivery: 'Delivery' };
-
 /**
- * How and where the vendor delivers the order: the kind, the phone and address the shopper gave at checkout, the
- * name when it is not the order's own, and the shopper's note for the shop.
+ * Who the order is for and how to reach them: the name when it is not the order's own, the phone and address given
+ * at checkout (the delivery address and postcode for a delivery slot), and the shopper's notes for the shop.
  */
 function DeliverTo({ order }: { order: VendorOrder }) {
-  const { kind, name, phone, address } = order.deliverTo;
+  const { name, phone, address } = order.deliverTo;
+  const delivery = order.fulfilment?.deliveryAddress;
+  const notes = [...new Set([order.note, order.fulfilment?.note].filter((note): note is string => Boolean(note)))];
   return (
     <>
-      <span className="badge badge-ghost badge-sm">{KIND_LABEL[kind]}</span>
       <address className="not-italic">
         {name === order.name ? null : <div>{name}</div>}
         <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
           {phone}
         </a>
-        <div>{address}</div>
+        <div>{delivery ? `${delivery.address}, ${delivery.postcode}` : address}</div>
       </address>
-      {order.note ? (
-        <p className="mt-1 break-words">
-          <span className="font-semibold">Note:</span> {order.note}
+      {notes.map((note) => (
+        <p key={note} className="mt-1 break-words">
+          <span className="font-semibold">Note:</span> {note}
         </p>
-      ) : null}
+      ))}
     </>
   );
 }
@@ -120,8 +129,8 @@ function OrderCard({ order }: { order: VendorOrder }) {
     <RowCard
       aria-label={`Order of ${order.name}`}
       heading={
-        <div>
-          <h2 className="font-bold">{order.name}</h2>
+        <div className="min-w-0">
+          <h3 className="font-bold">{order.name}</h3>
           <p className="text-sm break-all">{order.email}</p>
         </div>
       }
@@ -129,20 +138,22 @@ function OrderCard({ order }: { order: VendorOrder }) {
       actions={<OrderActions order={order} />}
     >
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div className="col-span-2">
+          <dt className="font-semibold">Items</dt>
+          <dd>
+            <OrderLines order={order} />
+          </dd>
+        </div>
         <div>
           <dt className="font-semibold">Total Price</dt>
           <dd>{formatDollars(order.totalPrice)}</dd>
         </div>
         <div>
-          <dt className="font-semibold">Number of Items</dt>
-          <dd>{order.numberOfItems}</dd>
+          <dt className="font-semibold">Ordered</dt>
+          <dd>{new Date(order.createdAt).toLocaleDateString('en-US')}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="font-semibold">Items</dt>
-          <dd>{itemsOf(order)}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="font-semibold">Deliver to</dt>
+          <dt className="font-semibold">{order.fulfilment?.kind === 'pickup' ? 'Shopper' : 'Deliver to'}</dt>
           <dd>
             <DeliverTo order={order} />
           </dd>
@@ -152,64 +163,230 @@ function OrderCard({ order }: { order: VendorOrder }) {
   );
 }
 
+/** A group's orders: cards on a phone, a table from `md` on. */
+function OrderList({ orders, label }: { orders: VendorOrder[]; label: string }) {
+  return (
+    <>
+      <RowCards rows={orders} card={(order) => <OrderCard order={order} />} className="mt-3" />
+      <DataTable
+        label={label}
+        rows={orders}
+        className="mt-3 hidden rounded-box border border-base-300 bg-base-100 md:block"
+        columns={[
+          {
+            header: 'Name',
+            rowHeader: true,
+            cell: (order) => (
+              <>
+                <div className="whitespace-nowrap font-semibold">{order.name}</div>
+                <div className="text-xs break-all">{order.email}</div>
+              </>
+            ),
+          },
+          { header: 'Items', className: 'text-sm', cell: (order) => <OrderLines order={order} /> },
+          { header: 'Shopper', className: 'text-sm', cell: (order) => <DeliverTo order={order} /> },
+          {
+            header: 'Total Price',
+            className: 'whitespace-nowrap font-semibold',
+            cell: (order) => formatDollars(order.totalPrice),
+          },
+          { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} kind={kindOf(order)} /> },
+          { header: 'Action', cell: (order) => <OrderActions order={order} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** "Sat 28 Nov, 09:00–12:00 PST · Pickup at Farm gate · 3 orders" */
+export function slotHeading(slot: BookedSlot): string {
+  const place = slot.pickupPoint ? `Pickup at ${slot.pickupPoint.name}` : 'Delivery';
+  const orders = `${slot.orders} ${slot.orders === 1 ? 'order' : 'orders'}`;
+  return `${windowLabel(slot.start, slot.end, slot.timeZone)} · ${place} · ${orders}`;
+}
+
+const SHEETS: [SheetName, string][] = [
+  ['pick-list', 'Pick list'],
+  ['packing-slips', 'Packing slips'],
+];
+
+/** Saves a slot's sheet as PDF or CSV, telling the vendor when it fails. */
+export function SheetDownloads({ shopId, slot }: { shopId: string; slot: BookedSlot }) {
+  const [busy, setBusy] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const save = async (sheet: SheetName, format: SheetFormat) => {
+    if (menu.current) menu.current.open = false;
+    setBusy(true);
+    try {
+      await downloadSheet(shopId, slot.id, sheet, format, slot.start.slice(0, 10));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The download failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <details ref={menu} className="dropdown dropdown-end">
+      <summary className="btn btn-sm btn-outline" aria-label={`Download the sheets of ${slotHeading(slot)}`}>
+        <Download size={16} aria-hidden="true" /> Download
+      </summary>
+      <ul className="menu dropdown-content z-10 mt-1 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow">
+        {SHEETS.flatMap(([sheet, label]) =>
+          (['pdf', 'csv'] as const).map((format) => (
+            <li key={`${sheet}-${format}`}>
+              <button type="button" disabled={busy} onClick={() => save(sheet, format)}>
+                {label} ({format.toUpperCase()})
+              </button>
+            </li>
+          )),
+        )}
+      </ul>
+    </details>
+  );
+}
+
+/** A delivery round's stops, in order of postcode then address. */
+function Stops({ orders }: { orders: VendorOrder[] }) {
+  const stops = orders
+    .filter((order) => order.status !== 'cancelled' && order.fulfilment?.deliveryAddress)
+    .map((order) => ({ order, ...(order.fulfilment?.deliveryAddress ?? { address: '', postcode: '' }) }))
+    .sort((a, b) => a.postcode.localeCompare(b.postcode) || a.address.localeCompare(b.address));
+  return (
+    <details className="mt-3 rounded-box border border-base-300 bg-base-100 p-3 text-sm">
+      <summary className="cursor-pointer font-semibold">Stops by postcode ({stops.length})</summary>
+      <ol className="mt-2 list-decimal space-y-1 pl-6">
+        {stops.map(({ order, address, postcode }) => (
+          <li key={order._id}>
+            <span className="font-semibold">{postcode}</span> {address} · {order.deliverTo.name} ·{' '}
+            <a className="link" href={`tel:${order.deliverTo.phone.replace(/[^\d+]/g, '')}`}>
+              {order.deliverTo.phone}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function SlotSection({ shopId, slot }: { shopId: string; slot: BookedSlot & { items: VendorOrder[] } }) {
+  const heading = slotHeading(slot);
+  const sheetPath = (sheet: SheetName) => `/dashboard/vendorOrder/slot/${slot.id}/${sheet}`;
+  return (
+    <section aria-label={heading} className="rounded-box border border-base-300 bg-base-200/40 p-3 md:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-bold">{heading}</h2>
+        <div className="flex flex-wrap gap-2">
+          {SHEETS.map(([sheet, label]) => (
+            <Link
+              key={sheet}
+              className="btn btn-sm btn-outline"
+              to={sheetPath(sheet)}
+              aria-label={`${label}: ${heading}`}
+            >
+              {label}
+            </Link>
+          ))}
+          <SheetDownloads shopId={shopId} slot={slot} />
+        </div>
+      </div>
+      {slot.kind === 'delivery' ? <Stops orders={slot.items} /> : null}
+      <OrderList orders={slot.items} label={`Orders of ${heading}`} />
+    </section>
+  );
+}
+
+const KINDS: [WeekKind, string][] = [
+  ['all', 'Pickup and delivery'],
+  ['pickup', 'Pickup'],
+  ['delivery', 'Delivery'],
+];
+
+/** The dates and kind shown, kept in the address so a reload or a shared link shows the same week. */
+function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown: { from: string; to: string } }) {
+  const [, setSearch] = useSearchParams();
+  const change = (name: keyof WeekFilters) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setSearch(
+      (search) => {
+        const next = new URLSearchParams(search);
+        if (event.target.value && !(name === 'kind' && event.target.value === 'all'))
+          next.set(name, event.target.value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return (
+    <form
+      className="mt-4 flex flex-wrap items-end gap-3"
+      aria-label="Which orders"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <label className="form-control">
+        <span className="label-text text-sm font-semibold">From</span>
+        <input
+          type="date"
+          className="input input-bordered input-sm"
+          value={filters.from || shown.from}
+          onChange={change('from')}
+        />
+      </label>
+      <label className="form-control">
+        <span className="label-text text-sm font-semibold">To</span>
+        <input
+          type="date"
+          className="input input-bordered input-sm"
+          value={filters.to || shown.to}
+          onChange={change('to')}
+        />
+      </label>
+      <label className="form-control">
+        <span className="label-text text-sm font-semibold">Kind</span>
+        <select className="select select-bordered select-sm" value={filters.kind} onChange={change('kind')}>
+          {KINDS.map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </form>
+  );
+}
+
+/** The vendor's week: orders grouped under their pickup or delivery slot, soonest first; orders without one apart. */
 export function VendorOrdersPage() {
-  const [page, setPage] = usePageParam();
-  const orders = useVendorOrders(page);
+  const { user } = useAuth();
+  const shopId = user?.id ?? '';
+  const [search] = useSearchParams();
+  const filters = readWeekFilters(search);
+  const week = useVendorWeek(shopId, filters);
 
   return (
     <div>
       <h1 className="text-3xl font-bold">Your Order List</h1>
-      <Loaded query={orders} loading="Loading your orders">
-        {(data) =>
-          data.total === 0 ? (
-            <p className="mt-6 rounded-box bg-base-200 p-6">
-              No orders yet. They show here as soon as a customer buys.
-            </p>
-          ) : (
-            <>
-              <p className="mt-2">
-                {data.total} {data.total === 1 ? 'order holds' : 'orders hold'} your products.
+      <p className="mt-1">Your week: orders by pickup and delivery slot, with pick lists and packing slips.</p>
+      <Loaded query={week} loading="Loading your orders">
+        {(data) => (
+          <>
+            <WeekFilterForm filters={filters} shown={data} />
+            {data.slots.length === 0 && data.unslotted.length === 0 ? (
+              <p className="mt-6 rounded-box bg-base-200 p-6">
+                No orders in these dates. They show here under their slot as soon as a customer buys.
               </p>
-              <RowCards rows={data.items} card={(order) => <OrderCard order={order} />} className="mt-4" />
-              <DataTable
-                label="Your orders"
-                rows={data.items}
-                pager={{ page: data, onPage: setPage, label: 'Order pages' }}
-                className="mt-4 hidden rounded-box border border-base-300 md:block"
-                columns={[
-                  { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
-                  {
-                    header: 'Name',
-                    cell: (order) => (
-                      <>
-                        <div className="whitespace-nowrap font-semibold">{order.name}</div>
-                        <div className="text-xs">{new Date(order.createdAt).toLocaleDateString('en-US')}</div>
-                      </>
-                    ),
-                  },
-                  { header: 'Email', className: 'break-all', cell: (order) => order.email },
-                  { header: 'Deliver to', className: 'text-sm', cell: (order) => <DeliverTo order={order} /> },
-                  {
-                    header: 'Total Price',
-                    className: 'whitespace-nowrap font-semibold',
-                    cell: (order) => formatDollars(order.totalPrice),
-                  },
-                  {
-                    header: 'Number of Items',
-                    cell: (order) => (
-                      <>
-                        <div>{order.numberOfItems}</div>
-                        <div className="text-xs">{itemsOf(order)}</div>
-                      </>
-                    ),
-                  },
-                  { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} kind={kindOf(order)} /> },
-                  { header: 'Action', cell: (order) => <OrderActions order={order} /> },
-                ]}
-              />
-            </>
-          )
-        }
+            ) : null}
+            <div className="mt-4 space-y-4">
+              {data.slots.map((slot) => (
+                <SlotSection key={slot.id} shopId={shopId} slot={slot} />
+              ))}
+              {data.unslotted.length > 0 ? (
+                <section aria-label="Shipped orders" className="rounded-box border border-base-300 p-3 md:p-4">
+                  <h2 className="text-lg font-bold">Shipped orders (no slot) · {data.unslotted.length}</h2>
+                  <OrderList orders={data.unslotted} label="Shipped orders" />
+                </section>
+              ) : null}
+            </div>
+          </>
+        )}
       </Loaded>
     </div>
   );

@@ -4,6 +4,7 @@ import { useRefreshingMutation } from '../../api/mutation.ts';
 import { vendorOrdersKey } from './get-vendor-orders.ts';
 import { vendorSalesKey } from './get-vendor-sales.ts';
 import { vendorStatsKey } from './get-vendor-stats.ts';
+import { vendorWeekKey } from './get-vendor-week.ts';
 
 export function updateVendorOrder(orderId: string, status: FulfilmentUpdate['status']) {
   return call('PATCH /vendor/orders/:orderId', { params: { orderId }, body: { status } });
@@ -14,6 +15,6 @@ export function useUpdateVendorOrder() {
   return useRefreshingMutation(
     ({ orderId, status }: { orderId: string; status: FulfilmentUpdate['status'] }) =>
       updateVendorOrder(orderId, status),
-    [vendorOrdersKey, vendorStatsKey, vendorSalesKey],
+    [vendorOrdersKey, vendorWeekKey, vendorStatsKey, vendorSalesKey],
   );
 }

@@ -8,6 +8,16 @@ export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./v
     page: () => import('./VendorOrdersPage.tsx').then((m) => m.VendorOrdersPage),
     first: 'vendorOrder',
   },
+  {
+    path: 'vendorOrder/slot/:slotId/pick-list',
+    page: () => import('./SlotSheetPage.tsx').then((m) => m.PickListPage),
+    first: 'slotSheet',
+  },
+  {
+    path: 'vendorOrder/slot/:slotId/packing-slips',
+    page: () => import('./SlotSheetPage.tsx').then((m) => m.PackingSlipsPage),
+    first: 'slotSheet',
+  },
   { path: 'vendorRevenue', page: () => import('./VendorRevenuePage.tsx').then((m) => m.VendorRevenuePage) },
   { path: 'fulfilment', page: () => import('./FulfilmentPage.tsx').then((m) => m.FulfilmentPage) },
   {

@@ -1,0 +1,32 @@
+import type { VendorOrder } from '#contract/fulfilment.ts';
+import { formatWeight } from '#contract/vendor-week.ts';
+
+type Line = VendorOrder['lines'][number];
+
+/** A weighed line's weight: "1.52 kg" once weighed, "≈ 1.6 kg" estimated; nothing for a line not sold by weight. */
+export function LineWeight({ line }: { line: Pick<Line, 'estimatedGrams' | 'actualGrams'> }) {
+  const grams = line.actualGrams ?? line.estimatedGrams;
+  if (grams === null) return null;
+  const weighed = line.actualGrams !== null;
+  return (
+    <span className={weighed ? 'font-semibold' : 'text-base-content/70'} title={weighed ? 'Weighed' : 'Estimated'}>
+      {formatWeight(grams, weighed)}
+    </span>
+  );
+}
+
+/** One order's lines of the shop: each product, how many, its weight, and whether the shop cancelled it. */
+export function OrderLines({ order }: { order: VendorOrder }) {
+  return (
+    <ul className="space-y-1">
+      {order.lines.map((line) => (
+        <li key={line._id} className="flex flex-wrap items-baseline gap-x-2">
+          <span className={line.status === 'cancelled' ? 'line-through' : undefined}>
+            {line.itemName} ×{line.amount}
+          </span>
+          <LineWeight line={line} />
+        </li>
+      ))}
+    </ul>
+  );
+}
