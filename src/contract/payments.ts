@@ -154,17 +154,30 @@ export const checkoutDetails = z.object({
 export type CheckoutDetails = z.infer<typeof checkoutDetails>;
 
 /**
+ * What the payment page sends: the address may be left out where every shop's part is a pickup (the server then
+ * takes the cart's delivery address, or records the pickup); where a shop delivers or ships it is required.
+ */
+export const checkoutForm = checkoutDetails.extend({
+  address: z
+    .string({ error: 'The address must be text' })
+    .trim()
+    .max(300, abortWith('Address is too long (300 characters at most)'))
+    .optional(),
+});
+export type CheckoutForm = z.infer<typeof checkoutForm>;
+
+/**
  * POST /customer-payment. The delivery details may come here already (the payment page sends them), so the
  * order can be made from the paid intent even if the browser never confirms; they are still accepted later.
  */
-export const checkoutIntentInput = checkoutDetails.partial().extend({
+export const checkoutIntentInput = checkoutForm.partial().extend({
   price: z.number().optional(),
   couponCode: z.preprocess((v) => (v === '' || v === null ? undefined : v), couponCodeField.optional()),
 });
 export type CheckoutIntentInput = z.input<typeof checkoutIntentInput>;
 
 /** POST /customerPayments: the confirmed payment becomes the order. */
-export const customerPaymentInput = checkoutDetails.extend({
+export const customerPaymentInput = checkoutForm.extend({
   paymentIntentId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(100),
 });
 export type CustomerPaymentInput = z.infer<typeof customerPaymentInput>;

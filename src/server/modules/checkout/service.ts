@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
-import type { CheckoutDetails, PaymentIntentCreated } from '#contract/payments.ts';
+import type { CheckoutDetails, CheckoutForm, PaymentIntentCreated } from '#contract/payments.ts';
+import { REQUIRED } from '#contract/validation.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   type CartLine,
+  type CartPlan,
   hasWeighedGoods,
   holdSubtotalCents,
   listCartLines,
@@ -19,6 +21,18 @@ import {
 import { quoteCoupon } from '../coupons/index.ts';
 import { keepOrderNote, paymentByTransactionId } from '../orders/index.ts';
 import { findOwnIntent, openIntent, type PaymentProvider, type PaymentProviders } from '../payments/index.ts';
+
+/** The address an order records when every shop's part is a pickup and the shopper gave none. */
+const PICKUP_ADDRESS = 'Collected at pickup';
+
+/**
+ * Where the order goes when the shopper typed no address: the cart's delivery address, else the pickup when every
+ * shop's part is one; undefined when a shop delivers or ships and no address is known.
+ */
+function planAddress(plan: Pick<CartPlan, 'parts' | 'address'>): string | undefined {
+  if (plan.address) return `${plan.address.address}, ${plan.address.postcode}`;
+  return plan.parts.every((part) => part.slot?.kind === 'pickup') ? PICKUP_ADDRESS : undefined;
+}
 
 /** A payment not yet settled, whose order (and note) is still to be made. */
 const OPEN_INTENT = new Set<string>(['requires_confirmation', 'succeeded']);
@@ -44,7 +58,7 @@ export async function startCheckout(
   provider: PaymentProvider,
   user: AuthUser,
   couponCode: string | undefined,
-  details: Partial<CheckoutDetails> | undefined,
+  details: Partial<CheckoutForm> | undefined,
   now: Date,
 ): Promise<PaymentIntentCreated> {
   const lines = await listCartLines(db, user.id);
@@ -52,6 +66,7 @@ export async function startCheckout(
   const plan = await planCart(db, user.id, lines, now);
   const problem = plan.parts.find((part) => part.problem)?.problem;
   if (problem) throw refusalOf(problem);
+  const address = details?.address || planAddress(plan);
   const subtotal = subtotalCents(lines);
   const coupon = couponCode ? await quoteCoupon(db, couponCode, subtotal) : null;
   const intent = await openIntent(db, provider, user, {
@@ -63,8 +78,8 @@ export async function startCheckout(
     deliveryCents: plan.deliveryCents,
     couponCode: coupon?.code ?? null,
     delivery:
-      details?.name && details.phoneNumber && details.address
-        ? { orderName: details.name, phoneNumber: details.phoneNumber, address: details.address }
+      details?.name && details.phoneNumber && address
+        ? { orderName: details.name, phoneNumber: details.phoneNumber, address }
         : undefined,
   });
   await keepOrderNote(db, intent.paymentIntentId, details?.note);
@@ -81,12 +96,16 @@ export async function completeCheckout(
   { active: provider, settle }: PaymentProviders,
   user: AuthUser,
   paymentIntentId: string,
-  details: CheckoutDetails,
+  form: CheckoutForm,
   log?: FastifyBaseLogger,
 ): Promise<{ payment: CustomerPayment; created: boolean }> {
   const intentRow = await findOwnIntent(db, provider.name, paymentIntentId, user.id, 'checkout');
   // Like the delivery details, a note sent now counts only while the payment is not yet its order.
-  if (OPEN_INTENT.has(intentRow.status)) await keepOrderNote(db, intentRow.providerIntentId, details.note);
+  if (OPEN_INTENT.has(intentRow.status)) await keepOrderNote(db, intentRow.providerIntentId, form.note);
+  const address =
+    form.address || planAddress(await planCart(db, user.id, await listCartLines(db, user.id), new Date()));
+  if (!address) throw badRequest(`address: ${REQUIRED}`, { address: REQUIRED });
+  const details: CheckoutDetails = { ...form, address };
   const outcome = await settle(intentRow.id, { details, log });
   switch (outcome.kind) {
     case 'order': {

@@ -40,7 +40,7 @@ const veraPart = shopPlan({
 
 const fillIn = async () => {
   await userEvent.type(await screen.findByLabelText('Phone Number'), '+1 555 0100');
-  await userEvent.type(screen.getByLabelText('Delivery Address'), '1 Orchard Lane');
+  await userEvent.type(screen.getByLabelText(/^Delivery Address/), '1 Orchard Lane');
   await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
   await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
   await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -56,9 +56,20 @@ const pay = () => userEvent.click(screen.getByRole('button', { name: 'Pay $7.50'
 const sent = (requests: Request[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
+/** A shop without pickup or delivery times: it arranges handing over, so it needs the shopper's address. */
+const shippingShop = {
+  ...shop,
+  'GET /api/cart/fulfilment': planOf(
+    shopPlan({ subtotal: 7.5, offers: { pickup: false, delivery: null }, choice: null }),
+    {
+      ready: true,
+    },
+  ),
+};
+
 describe('checkout form', () => {
   it('needs a name, a phone number and an address (the spec’s words) and a note of 500 characters at most, before any charge', async () => {
-    const { requests } = renderPage(checkout, { user: CUSTOMER, routes: shop });
+    const { requests } = renderPage(checkout, { user: CUSTOMER, routes: shippingShop });
     const name = await screen.findByLabelText('Name');
     expect((name as HTMLInputElement).value).toBe('Ann'); // the account's name to start with
     await userEvent.clear(name);
@@ -124,6 +135,39 @@ describe('checkout form', () => {
       clientSecret: 'secret_1',
     });
     expect(bodies['/api/customerPayments']).toEqual({ paymentIntentId: 'pi_1', ...details });
+  });
+
+  it('needs no address when every shop’s part is a pickup', async () => {
+    const bodies: Record<string, unknown> = {};
+    const keep = (answer: unknown) => async (request: Request) => {
+      bodies[new URL(request.url).pathname] = await request.json();
+      return { body: answer };
+    };
+    const intent = { clientSecret: 'secret_1', paymentIntentId: 'pi_1', provider: 'sandbox', amount: 7.5 };
+    const { router } = renderPage(checkout, {
+      user: CUSTOMER,
+      path: '/dashboard/userPayment',
+      routes: {
+        ...shop,
+        'POST /api/customer-payment': keep(intent),
+        'POST /api/payments/sandbox/confirm': keep({
+          id: 'pi_1',
+          status: 'succeeded',
+          cardBrand: null,
+          cardLast4: '4242',
+        }),
+        'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
+      },
+    });
+    expect(await screen.findByLabelText('Delivery Address (optional)')).toBeTruthy();
+    expect(screen.getByText('You collect every part of this order, so no address is needed.')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Phone Number'), '+1 555 0100');
+    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await pay();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userPaymentHistory'));
+    expect(bodies['/api/customerPayments']).toMatchObject({ paymentIntentId: 'pi_1', address: '' });
   });
 
   it('shows how each shop hands its part over, and holds the payment until every shop has a time', async () => {

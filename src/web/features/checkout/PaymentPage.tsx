@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FULFILMENT_ERROR_CODES, type FulfilmentErrorCode } from '#contract/checkout-plan.ts';
-import { formatDollars, formatUnitPrice } from '#contract/money.ts';
-import { type CheckoutDetails, checkoutDetails, ORDER_NOTE_MAX } from '#contract/payments.ts';
+import { formatDollars } from '#contract/money.ts';
+import { type CheckoutForm, checkoutForm, ORDER_NOTE_MAX } from '#contract/payments.ts';
+import { REQUIRED } from '#contract/validation.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
@@ -17,6 +18,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
+import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
 import { useCheckoutPlan } from './checkout-plan.ts';
@@ -26,6 +28,7 @@ import { customerStatsKey } from './get-customer-stats.ts';
 import { paymentHistoryKey } from './get-payment-history.ts';
 import { startCheckout } from './start-checkout.ts';
 import { useCardCharge } from './use-card-charge.ts';
+import { HOLD_NOTE, hasWeighedGoods, lineTotalText, totalText } from './weighed-lines.ts';
 import { validateCoupon } from './validate-coupon.ts';
 
 /** A refusal because of a shop's pickup or delivery (a slot filled or closed, an address outside the area, …). */
@@ -51,8 +54,18 @@ export function PaymentPage() {
   const [orderError, setOrderError] = useState<{ message: string; inCart: boolean } | null>(null);
   const [step, setStep] = useState<'idle' | 'paying' | 'ordering'>('idle');
 
-  const form = useForm<CheckoutDetails>({
-    resolver: zodResolver(checkoutDetails),
+  // Every shop's part a pickup: no address is needed (the server takes the cart's, or records the pickup).
+  const pickupOnly =
+    Boolean(plan.data?.shops.length) && plan.data?.shops.every((s) => s.choice?.slot.kind === 'pickup');
+  const addressOptional = useRef(pickupOnly);
+  addressOptional.current = pickupOnly;
+  const form = useForm<CheckoutForm>({
+    resolver: zodResolver(
+      checkoutForm.superRefine((values, context) => {
+        if (!addressOptional.current && !values.address)
+          context.addIssue({ code: 'custom', path: ['address'], message: REQUIRED });
+      }),
+    ),
     defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '', note: '' },
   });
   const field = wireFields('checkout', form);
@@ -129,7 +142,8 @@ export function PaymentPage() {
             <TextField label="Phone Number" field={field('phoneNumber')} type="tel" autoComplete="tel" />
             <div className="sm:col-span-2">
               <TextField
-                label="Delivery Address"
+                label={pickupOnly ? 'Delivery Address (optional)' : 'Delivery Address'}
+                hint={pickupOnly ? 'You collect every part of this order, so no address is needed.' : undefined}
                 field={field('address')}
                 as="textarea"
                 className="textarea h-24 w-full"
@@ -168,7 +182,7 @@ export function PaymentPage() {
               ? 'Paying…'
               : step === 'ordering'
                 ? 'Placing your order…'
-                : `Pay ${formatDollars(total)}`}
+                : `Pay ${totalText(items, total)}`}
           </SubmitButton>
         </form>
 
@@ -178,9 +192,11 @@ export function PaymentPage() {
               <li key={item._id} className="flex justify-between gap-3 text-sm">
                 <span>
                   {item.name} × {item.amount}
-                  <span className="block text-xs text-base-content/80">{formatUnitPrice(item.price, item.unit)}</span>
+                  <span className="block text-xs text-base-content/80">
+                    <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />
+                  </span>
                 </span>
-                <span className="font-semibold">{formatDollars(item.spendMoney)}</span>
+                <span className="text-right font-semibold">{lineTotalText(item)}</span>
               </li>
             ))}
           </ul>
@@ -194,9 +210,10 @@ export function PaymentPage() {
                 value: `−${formatDollars(discount)}`,
                 className: 'text-success',
               },
-              { term: 'Total', value: formatDollars(total), className: 'text-lg font-bold' },
+              { term: 'Total', value: totalText(items, total), className: 'text-lg font-bold' },
             ]}
           />
+          {hasWeighedGoods(items) ? <p className="mt-2 text-sm">{HOLD_NOTE}</p> : null}
           {plan.data ? <PlanSummary plan={plan.data} /> : null}
           {plan.isError ? (
             <p className="mt-2 text-sm text-error" role="alert">
