@@ -155,4 +155,10 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   await expect(slip).toContainText('+1 541 555 0111');
   await checkA11y(page);
   await shot(page, 'vendor-packing-slips');
+  // On paper: the slips alone, without the site's header, menu and buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.locator('header').first()).toBeHidden();
+  await expect(slip).toBeVisible();
+  await shot(page, 'vendor-packing-slips-print');
 });

@@ -302,7 +302,7 @@ const KINDS: [WeekKind, string][] = [
 ];
 
 /** The dates and kind shown, kept in the address so a reload or a shared link shows the same week. */
-function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown: { from: string; to: string } }) {
+function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown?: { from: string; to: string } }) {
   const [, setSearch] = useSearchParams();
   const change = (name: keyof WeekFilters) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setSearch(
@@ -321,24 +321,17 @@ function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown: { fro
       aria-label="Which orders"
       onSubmit={(e) => e.preventDefault()}
     >
-      <label className="form-control">
-        <span className="label-text text-sm font-semibold">From</span>
-        <input
-          type="date"
-          className="input input-bordered input-sm"
-          value={filters.from || shown.from}
-          onChange={change('from')}
-        />
-      </label>
-      <label className="form-control">
-        <span className="label-text text-sm font-semibold">To</span>
-        <input
-          type="date"
-          className="input input-bordered input-sm"
-          value={filters.to || shown.to}
-          onChange={change('to')}
-        />
-      </label>
+      {(['from', 'to'] as const).map((name) => (
+        <label key={name} className="form-control">
+          <span className="label-text text-sm font-semibold">{name === 'from' ? 'From' : 'To'}</span>
+          <input
+            type="date"
+            className="input input-bordered input-sm"
+            value={filters[name] || shown?.[name] || ''}
+            onChange={change(name)}
+          />
+        </label>
+      ))}
       <label className="form-control">
         <span className="label-text text-sm font-semibold">Kind</span>
         <select className="select select-bordered select-sm" value={filters.kind} onChange={change('kind')}>
@@ -365,10 +358,11 @@ export function VendorOrdersPage() {
     <div>
       <h1 className="text-3xl font-bold">Your Order List</h1>
       <p className="mt-1">Your week: orders by pickup and delivery slot, with pick lists and packing slips.</p>
+      {/* Outside the answer, so filters the server refuses (400) can be put right. */}
+      <WeekFilterForm filters={filters} shown={week.data} />
       <Loaded query={week} loading="Loading your orders">
         {(data) => (
           <>
-            <WeekFilterForm filters={filters} shown={data} />
             {data.slots.length === 0 && data.unslotted.length === 0 ? (
               <p className="mt-6 rounded-box bg-base-200 p-6">
                 No orders in these dates. They show here under their slot as soon as a customer buys.

@@ -1,7 +1,6 @@
 import type { FulfilmentUpdate } from '#contract/fulfilment.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
-import { vendorOrdersKey } from './get-vendor-orders.ts';
 import { vendorSalesKey } from './get-vendor-sales.ts';
 import { vendorStatsKey } from './get-vendor-stats.ts';
 import { vendorWeekKey } from './get-vendor-week.ts';
@@ -15,6 +14,6 @@ export function useUpdateVendorOrder() {
   return useRefreshingMutation(
     ({ orderId, status }: { orderId: string; status: FulfilmentUpdate['status'] }) =>
       updateVendorOrder(orderId, status),
-    [vendorOrdersKey, vendorWeekKey, vendorStatsKey, vendorSalesKey],
+    [vendorWeekKey, vendorStatsKey, vendorSalesKey],
   );
 }
