@@ -70,7 +70,10 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     orderId: id,
     paymentId: id,
     ...shopLines.shape,
+    /** What was refunded for it (0: nothing had been charged yet, as for goods still to be weighed). */
     refundCents: cents,
+    /** Who cancelled: the shop, or the shopper themselves. */
+    by: z.enum(['shop', 'shopper']).default('shop'),
   }),
   z.object({ kind: z.literal('slot_cancelled'), orderId: id, shopName: z.string(), when: z.string() }),
   z.object({ kind: z.literal('review_reported'), reviewId: id, productName: z.string(), excerpt: z.string() }),

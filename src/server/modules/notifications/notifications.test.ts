@@ -273,6 +273,26 @@ describe('events and preferences', () => {
     expect(mailTo(buyer)).toHaveLength(2); // the receipt and the cancellation
   });
 
+  it('a shopper who cancels a shop’s part is told what is refunded', async () => {
+    const vendor = await shopWith(t);
+    const { buyer, payment } = await orderInSlot(t, vendor, { cents: 1200, units: 2 });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${payment.orderId}/shops/${vendor.id}/cancellation`,
+      headers: buyer.auth,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await deliver();
+
+    const [latest] = (await bell(buyer)).json().items;
+    expect(latest).toMatchObject({
+      kind: 'part_cancelled',
+      title: `${vendor.name}'s Farm: cancelled and refunded`,
+      body: `You cancelled your order from ${vendor.name}'s Farm. $24.00 is refunded to your card.`,
+    });
+    expect(mailTo(buyer).map((m) => headerOf(m.raw, 'Subject'))).toContain(latest.title);
+  });
+
   it('a step e-mail the buyer turned off is not sent, but still shows in the bell', async () => {
     const vendor = await shopWith(t);
     const { buyer, payment } = await orderInSlot(t, vendor);

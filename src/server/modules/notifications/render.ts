@@ -45,15 +45,24 @@ export function describe(event: NotificationEvent): Message {
         link: `/dashboard/invoice/${event.paymentId}`,
         table: [],
       };
-    case 'part_cancelled':
+    case 'part_cancelled': {
+      const refunded = event.refundCents > 0;
+      const who =
+        event.by === 'shopper'
+          ? `You cancelled your order from ${event.shopName}.`
+          : `${event.shopName} cancelled its part of your order.`;
+      const money = refunded
+        ? `${formatMoney(event.refundCents)} is refunded to your card.`
+        : 'Nothing was charged for it.';
       return {
-        title: `${event.shopName}: cancelled and refunded`,
-        body: `${event.shopName} cancelled its part of your order. You do not pay for it: ${formatMoney(event.refundCents)} is refunded to your card (or never charged, for goods not weighed yet).`,
+        title: `${event.shopName}: cancelled${refunded ? ' and refunded' : ''}`,
+        body: `${who} ${money}`,
         link: `/dashboard/invoice/${event.paymentId}`,
         table: [
           { heading: event.shopName, rows: [...lineRows(event.lines), ['Refund', formatMoney(event.refundCents)]] },
         ],
       };
+    }
     case 'slot_cancelled':
       return {
         title: `${event.shopName}: ${event.when} is cancelled`,

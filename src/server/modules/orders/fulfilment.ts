@@ -362,7 +362,7 @@ async function moveVendorPart(
       target === 'cancelled'
         ? await cancelShopPart(tx, orderId, vendorId, moving, 'vendor_cancelled')
         : { moved: await setPartStatus(tx, orderId, vendorId, target), refundIds: [] };
-    await notifyPartMoved(tx, { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping' });
+    await notifyPartMoved(tx, { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping', refundIds });
 
     const status = await settleOrderStatus(tx, orderId, order.status);
     const captureId = await captureWhenWeighed(tx, orderId);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
 import type { Tx } from '../../db/client.ts';
 import { notify } from '../notifications/index.ts';
-import { paidShares } from './refund-shares.ts';
+import { refundsOfOrders } from '../payments/index.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** The order, its payment's totals and its lines as bought, for what its notifications say. */
@@ -68,20 +68,24 @@ export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> 
   }
 }
 
+type PartMove = {
+  orderId: string;
+  vendorId: string;
+  target: FulfilmentStatus;
+  kind: HandoverKind;
+  /** The refunds the cancellation recorded. */
+  refundIds?: string[];
+  by?: 'shop' | 'shopper';
+};
+
 /**
- * A shop moved its part of an order: the buyer hears the step by its name for how the part is handed over
- * ("Green Valley Farm: Ready for pickup"), or that it was cancelled, with what is paid back for its lines.
+ * A shop's part of an order moved: the buyer hears the step by its name for how the part is handed over
+ * ("Green Valley Farm: Ready for pickup"), or that it was cancelled (by the shop or by themselves) with what the
+ * cancellation refunded.
  */
-export async function notifyPartMoved(
-  tx: Tx,
-  {
-    orderId,
-    vendorId,
-    target,
-    kind,
-  }: { orderId: string; vendorId: string; target: FulfilmentStatus; kind: HandoverKind },
-): Promise<void> {
-  const { order, lines, shops, buyer } = await orderFacts(tx, orderId);
+export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
+  const { orderId, vendorId, target, kind, refundIds = [], by = 'shop' } = move;
+  const { order, shops, buyer } = await orderFacts(tx, orderId);
   const shop = shops.find((s) => s.vendorId === vendorId);
   if (!shop) return;
   if (target !== 'cancelled') {
@@ -95,11 +99,9 @@ export async function notifyPartMoved(
     });
     return;
   }
-  const shares = paidShares(
-    lines.map((l) => l.totalCents),
-    order.priceCents,
-  );
-  const refundCents = lines.reduce((sum, line, i) => (line.vendorId === vendorId ? sum + shares[i] : sum), 0);
+  const refundCents = (await refundsOfOrders(tx, [orderId]))
+    .filter((refund) => refundIds.includes(refund.id))
+    .reduce((sum, refund) => sum + refund.amountCents, 0);
   await notify(tx, buyer, {
     kind: 'part_cancelled',
     orderId,
@@ -107,5 +109,6 @@ export async function notifyPartMoved(
     shopName: shop.shopName,
     lines: shop.lines,
     refundCents,
+    by,
   });
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
 import { cancelShopPart, getOrderTracking, lineColumns, payOutRefunds, settleOrderStatus } from './fulfilment.ts';
+import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
 import { orderLines, orders } from './tables.ts';
 
@@ -53,6 +54,8 @@ export async function cancelPartAsBuyer(
     if (terms.refusal) throw terms.refusal;
     const live = lines.filter((l) => l.status !== 'cancelled');
     const { refundIds } = await cancelShopPart(tx, order.id, target.shopId, live, 'customer_cancelled');
+    const move = { orderId: order.id, vendorId: target.shopId, kind: booked?.kind ?? 'shipping', refundIds };
+    await notifyPartMoved(tx, { ...move, target: 'cancelled', by: 'shopper' });
     await settleOrderStatus(tx, order.id, order.status);
     return { orderId: order.id, refundIds };
   });
