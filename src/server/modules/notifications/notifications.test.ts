@@ -35,6 +35,8 @@ const deliver = (options: { now?: () => Date; with?: Mailer } = {}) =>
 const mailTo = (user: { email: string }) => smtp.accepted.filter((m) => m.to.includes(user.email));
 const outboxOf = (user: { id: string }) =>
   t.db.select().from(notificationOutbox).where(eq(notificationOutbox.userId, user.id));
+const markRead = (user: TestUser, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: user.auth, payload });
 const bell = (user: TestUser, query = '') =>
   t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: user.auth });
 /** A quoted-printable body decoded (soft line breaks joined), to read what a mail client shows. */
@@ -212,26 +214,10 @@ describe('in-app notifications', () => {
 
     // Another user's ids change nothing.
     const other = await createUser(t);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read',
-      headers: other.auth,
-      payload: { ids: [ready._id] },
-    });
+    const foreign = await markRead(other, { ids: [ready._id] });
     expect(foreign.json()).toEqual({ modifiedCount: 0, unread: 0 });
-    const one = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read',
-      headers: buyer.auth,
-      payload: { ids: [ready._id] },
-    });
-    expect(one.json()).toEqual({ modifiedCount: 1, unread: 1 });
-    const all = await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read',
-      headers: buyer.auth,
-      payload: { all: true },
-    });
+    expect((await markRead(buyer, { ids: [ready._id] })).json()).toEqual({ modifiedCount: 1, unread: 1 });
+    const all = await markRead(buyer, { all: true });
     expect(all.json()).toEqual({ modifiedCount: 1, unread: 0 });
     expect((await bell(buyer, '?limit=1')).json()).toMatchObject({
       total: 2,
@@ -244,7 +230,7 @@ describe('in-app notifications', () => {
   it('answers 401 without a sign-in and 400 for a body that names nothing', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
     const user = await createUser(t);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: user.auth, payload: {} });
+    const bad = await markRead(user, {});
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION');
     const outbox = await t.app.inject({ method: 'GET', url: '/api/outbox', headers: user.auth });
