@@ -1,4 +1,5 @@
 import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
+import { momentLabel } from '#contract/moment-label.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { BookedSlotState } from '../slots/index.ts';
 
@@ -13,16 +14,6 @@ export type PartToCancel = {
 
 /** Until when the buyer may cancel the part (null: no time limits it), or the error that says why not. */
 export type CancelTerms = { until: Date | null; refusal: null } | { until: null; refusal: AppError };
-
-/** "Fri 27 Nov, 09:00 PST": an instant in the shop's zone, named by its abbreviation. */
-function atLabel(at: Date, timeZone: string): string {
-  const day = at.toLocaleDateString('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
-  const time = at.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return `${day.replace(',', '')}, ${time} ${zone ?? timeZone}`;
-}
 
 /**
  * Whether the buyer may cancel a shop's part now: while it is Ordered and its slot's ordering is open, whenever the
@@ -39,7 +30,7 @@ export function cancelTerms(part: PartToCancel, now: Date): CancelTerms {
   if (!part.slot || part.slot.state.cancelled) return { until: null, refusal: null };
   const { closesAt } = part.slot.state;
   if (now.getTime() >= closesAt.getTime()) {
-    return closed(`Ordering for this slot closed at ${atLabel(closesAt, part.slot.timeZone)}; contact the shop.`);
+    return closed(`Ordering for this slot closed at ${momentLabel(closesAt, part.slot.timeZone)}; contact the shop.`);
   }
   return { until: closesAt, refusal: null };
 }

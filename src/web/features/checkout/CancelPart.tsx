@@ -1,21 +1,11 @@
 import { XCircle } from 'lucide-react';
 import type { OrderTracking } from '#contract/fulfilment.ts';
+import { momentLabel } from '#contract/moment-label.ts';
 import { formatDollars } from '#contract/money.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { useCancelPart } from './cancel-part.ts';
 
 type TrackedShop = OrderTracking['shops'][number];
-
-/** "Fri 4 Dec, 09:00 PST": an instant in the shop's zone, named by its abbreviation. */
-function momentLabel(iso: string, timeZone: string): string {
-  const at = new Date(iso);
-  const day = at.toLocaleDateString('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
-  const time = at.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return `${day.replace(',', '')}, ${time} ${zone ?? timeZone}`;
-}
 
 /** What the buyer gets back for a shop's part, for the question before cancelling it. */
 function refundText(shop: TrackedShop): string {

@@ -38,9 +38,10 @@ const veraPart = shopPlan({
   choice: { slot: testSlot('slot-sat'), note: 'Ring twice' },
 });
 
-const fillIn = async () => {
+/** Fills the form and the card; `address` null leaves the address blank. */
+const fillIn = async (address: string | null = '1 Orchard Lane') => {
   await userEvent.type(await screen.findByLabelText('Phone Number'), '+1 555 0100');
-  await userEvent.type(screen.getByLabelText(/^Delivery Address/), '1 Orchard Lane');
+  if (address) await userEvent.type(screen.getByLabelText(/^Delivery Address/), address);
   await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
   await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
   await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -51,6 +52,28 @@ const shop = {
   'GET /api/cart/fulfilment': planOf(veraPart),
   'GET /api/payments/config': { provider: 'sandbox', publishableKey: null },
 };
+
+/** The server's answers to paying (intent, sandbox card, order), keeping each request's body by path. */
+function paying(bodies: Record<string, unknown>) {
+  const keep = (answer: unknown) => async (request: Request) => {
+    bodies[new URL(request.url).pathname] = await request.json();
+    return { body: answer };
+  };
+  const intent = {
+    clientSecret: 'secret_1',
+    paymentIntentId: 'pi_1',
+    provider: 'sandbox',
+    amount: 7.5,
+    subtotal: 7.5,
+    discount: 0,
+    couponCode: null,
+  };
+  return {
+    'POST /api/customer-payment': keep(intent),
+    'POST /api/payments/sandbox/confirm': keep({ id: 'pi_1', status: 'succeeded', cardBrand: null, cardLast4: '4242' }),
+    'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
+  };
+}
 
 const pay = () => userEvent.click(screen.getByRole('button', { name: 'Pay $7.50' }));
 const sent = (requests: Request[]) =>
@@ -91,33 +114,10 @@ describe('checkout form', () => {
 
   it('charges the card and places the order with the delivery details, then shows the history', async () => {
     const bodies: Record<string, unknown> = {};
-    const keep = (answer: unknown) => async (request: Request) => {
-      bodies[new URL(request.url).pathname] = await request.json();
-      return { body: answer };
-    };
-    const intent = {
-      clientSecret: 'secret_1',
-      paymentIntentId: 'pi_1',
-      provider: 'sandbox',
-      amount: 7.5,
-      subtotal: 7.5,
-      discount: 0,
-      couponCode: null,
-    };
     const { requests, router } = renderPage(checkout, {
       user: CUSTOMER,
       path: '/dashboard/userPayment',
-      routes: {
-        ...shop,
-        'POST /api/customer-payment': keep(intent),
-        'POST /api/payments/sandbox/confirm': keep({
-          id: 'pi_1',
-          status: 'succeeded',
-          cardBrand: null,
-          cardLast4: '4242',
-        }),
-        'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
-      },
+      routes: { ...shop, ...paying(bodies) },
     });
     await fillIn();
     await userEvent.type(screen.getByLabelText('Note for the shop (optional)'), 'Ring twice');
@@ -139,32 +139,14 @@ describe('checkout form', () => {
 
   it('needs no address when every shop’s part is a pickup', async () => {
     const bodies: Record<string, unknown> = {};
-    const keep = (answer: unknown) => async (request: Request) => {
-      bodies[new URL(request.url).pathname] = await request.json();
-      return { body: answer };
-    };
-    const intent = { clientSecret: 'secret_1', paymentIntentId: 'pi_1', provider: 'sandbox', amount: 7.5 };
     const { router } = renderPage(checkout, {
       user: CUSTOMER,
       path: '/dashboard/userPayment',
-      routes: {
-        ...shop,
-        'POST /api/customer-payment': keep(intent),
-        'POST /api/payments/sandbox/confirm': keep({
-          id: 'pi_1',
-          status: 'succeeded',
-          cardBrand: null,
-          cardLast4: '4242',
-        }),
-        'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
-      },
+      routes: { ...shop, ...paying(bodies) },
     });
     expect(await screen.findByLabelText('Delivery Address (optional)')).toBeTruthy();
     expect(screen.getByText('You collect every part of this order, so no address is needed.')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Phone Number'), '+1 555 0100');
-    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), `12${(new Date().getFullYear() + 2) % 100}`);
-    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await fillIn(null);
     await pay();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userPaymentHistory'));
     expect(bodies['/api/customerPayments']).toMatchObject({ paymentIntentId: 'pi_1', address: '' });

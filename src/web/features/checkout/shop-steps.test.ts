@@ -17,6 +17,19 @@ const line = (shopEmail: string, status: PurchasedItem['status']): PurchasedItem
   refund: null,
 });
 
+/** Green Valley Farm's part is collected at the Saturday market. */
+const pickup = {
+  shopId: 'shop-a',
+  shopName: 'Green Valley Farm',
+  kind: 'pickup' as const,
+  start: '2026-11-28T09:00:00-08:00',
+  end: '2026-11-28T12:00:00-08:00',
+  timeZone: 'America/Los_Angeles',
+  pickupPoint: { name: 'Saturday Market', address: '1 Market Square' },
+  deliveryAddress: null,
+  note: null,
+};
+
 describe('combinedStatus', () => {
   it('is the least advanced live step and ignores cancelled lines', () => {
     expect(combinedStatus(['delivered', 'shipped'])).toBe('shipped');
@@ -43,17 +56,6 @@ describe('shopSteps', () => {
   });
 
   it('gives each shop its own pickup or delivery slot', () => {
-    const pickup = {
-      shopId: 'shop-a',
-      shopName: 'Green Valley Farm',
-      kind: 'pickup' as const,
-      start: '2026-11-28T09:00:00-08:00',
-      end: '2026-11-28T12:00:00-08:00',
-      timeZone: 'America/Los_Angeles',
-      pickupPoint: { name: 'Saturday Market', address: '1 Market Square' },
-      deliveryAddress: null,
-      note: null,
-    };
     const steps = shopSteps([line('b@x.example', 'pending'), line('a@x.example', 'pending')], [pickup]);
     expect(steps.map((step) => [step.shopName, step.handover])).toEqual([
       ['Hill Dairy', null],
@@ -62,17 +64,6 @@ describe('shopSteps', () => {
   });
 
   it('marks the part whose booked date the shop cancelled, with the reason', () => {
-    const pickup = {
-      shopId: 'shop-a',
-      shopName: 'Green Valley Farm',
-      kind: 'pickup' as const,
-      start: '2026-11-28T09:00:00-08:00',
-      end: '2026-11-28T12:00:00-08:00',
-      timeZone: 'America/Los_Angeles',
-      pickupPoint: { name: 'Saturday Market', address: '1 Market Square' },
-      deliveryAddress: null,
-      note: null,
-    };
     const cancelled = { shopId: 'shop-a', reason: 'Market closed for the parade' };
     const steps = shopSteps([line('b@x.example', 'pending'), line('a@x.example', 'pending')], [pickup], [cancelled]);
     expect(steps.map((step) => [step.shopName, step.slotCancelled])).toEqual([
