@@ -187,6 +187,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sends notification e-mails over SMTP_URL from MAIL_FROM, or writes them as files without SMTP_URL', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Farmstall <hello@farmstall.example>' });
+    const smtp = { SMTP_URL: 'smtps://farm:secret@smtp.example.com:465', MAIL_FROM: 'Farm <farm@example.com>' };
+    expect(loadConfig(smtp).mail).toEqual({ smtpUrl: smtp.SMTP_URL, from: smtp.MAIL_FROM });
+    expect(configError({ SMTP_URL: 'https://smtp.example.com' })).toBe(
+      'Invalid configuration: SMTP_URL="https://smtp.example.com": must be a URL such as smtp://user:password@smtp.example.com:587',
+    );
+  });
+
   it('names every wrong setting at once, still on one line', () => {
     const message = configError({ PORT: 'abc', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
     expect(message.split('\n')).toHaveLength(1);
