@@ -1,3 +1,5 @@
+import { formatDollars } from './money.ts';
+
 /**
  * Goods sold by weight (decision 018): the price is per kg, the shopper buys pieces of an estimated weight, the card
  * is authorized for the estimate plus a margin and charged for what the vendor weighs, never more than authorized.
@@ -34,3 +36,41 @@ export const holdCents = (estimateCents: number) =>
 
 /** `450 g`, `1.2 kg`. */
 export const gramsLabel = (grams: number) => (grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${grams} g`);
+
+/** What follows a weighed product's price per kg: `/kg · about 450 g each`. */
+export const perKgOfPieces = (gramsPerPiece: number) => `/kg · about ${gramsLabel(gramsPerPiece)} each`;
+
+/** A weighed line's price before it is weighed: `≈ $21.60, charged by actual weight`. */
+export const estimateLabel = (dollars: string) => `≈ ${dollars}, charged by actual weight`;
+
+/** A weighed line on the invoice: `Est. 900 g ≈ $21.60 · Weighed 874 g $20.98` (or `· not weighed yet`). */
+export function weightText(
+  weight: { estimatedGrams: number; estimate: number; actualGrams: number | null },
+  totalDollars: number,
+): string {
+  const estimate = `Est. ${gramsLabel(weight.estimatedGrams)} ≈ ${formatDollars(weight.estimate)}`;
+  return weight.actualGrams === null
+    ? `${estimate} · not weighed yet`
+    : `${estimate} · Weighed ${gramsLabel(weight.actualGrams)} ${formatDollars(totalDollars)}`;
+}
+
+/** The card hold of weighed goods as the invoice says it: authorized, and what was (being) charged of it. */
+export function holdText(hold: {
+  authorized: number;
+  captured: number | null;
+  notCharged: number;
+  status: 'authorized' | 'charging' | 'charged' | 'released';
+}): string {
+  const held = `Card held for ${formatDollars(hold.authorized)}`;
+  const over = hold.notCharged > 0 ? ` (${formatDollars(hold.notCharged)} over the hold not charged)` : '';
+  switch (hold.status) {
+    case 'authorized':
+      return `${held}: charged by actual weight once weighed, never more`;
+    case 'charging':
+      return `${held} · ${formatDollars(hold.captured ?? 0)} being charged${over}`;
+    case 'charged':
+      return `${held} · charged ${formatDollars(hold.captured ?? 0)}${over}`;
+    case 'released':
+      return `Card hold of ${formatDollars(hold.authorized)} released: nothing charged`;
+  }
+}

@@ -12,11 +12,14 @@ export function DealPrice({
   price,
   deal,
   unit,
+  gramsPerPiece = null,
   className = '',
 }: {
   price: number;
   deal: ProductDeal;
   unit: Unit;
+  /** Sold by weight: the price is per kg of pieces of about this many grams. */
+  gramsPerPiece?: number | null;
   className?: string;
 }) {
   return (
@@ -24,7 +27,12 @@ export function DealPrice({
       <span className="sr-only">Was</span>
       <del className="text-sm font-normal text-base-content/70">{formatDollars(price)}</del>
       <span className="sr-only">, now</span>
-      <UnitPrice price={deal.price} unit={unit} className="text-lg font-bold text-primary" />
+      <UnitPrice
+        price={deal.price}
+        unit={unit}
+        gramsPerPiece={gramsPerPiece}
+        className="text-lg font-bold text-primary"
+      />
       <span className="badge badge-sm border-red-700 bg-red-700 font-bold text-white">
         <span aria-hidden="true">−{deal.discountPercent}%</span>
         <span className="sr-only">, {deal.discountPercent}% off</span>

@@ -67,11 +67,17 @@ export function ProductCard({
         {footer}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           {product.deal ? (
-            <DealPrice price={product.productPrice} deal={product.deal} unit={product.productQuantity.unit} />
+            <DealPrice
+              price={product.productPrice}
+              deal={product.deal}
+              unit={product.productQuantity.unit}
+              gramsPerPiece={product.gramsPerPiece}
+            />
           ) : (
             <UnitPrice
               price={product.productPrice}
               unit={product.productQuantity.unit}
+              gramsPerPiece={product.gramsPerPiece}
               className="text-lg font-bold text-primary"
             />
           )}

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
+import { holdText, weightText } from '#contract/weighed.ts';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -88,6 +89,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .text(`Payment method: ${invoice.payment.method}`, overviewX)
     .text(`Status: ${invoice.payment.status}`, overviewX)
     .text(`Grand total: ${formatDollars(invoice.grandTotal)}`, overviewX);
+  if (invoice.hold) doc.text(`Weighed goods: ${holdText(invoice.hold)}`, overviewX, doc.y, { width: width / 2 });
   if (invoice.refunds.length > 0) {
     doc.text(`Refunded: ${formatDollars(invoice.refunded + invoice.refundPending)}`, overviewX);
     doc.text(`Net paid: ${formatDollars(invoice.netPaid)}`, overviewX);
@@ -121,8 +123,12 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       ? ` · ${formatDollars(item.refund.amount)} ${refundStatusLabel(item.refund.status)}`
       : '';
     const cells = [
-      `${item.name}\n${item.shopName}${item.status === 'cancelled' ? `\nCancelled${refund}` : ''}`,
-      item.unit ? formatUnitPrice(item.unitPrice, item.unit) : formatDollars(item.unitPrice),
+      `${item.name}\n${item.shopName}${item.weight ? `\n${weightText(item.weight, item.totalAmount).replace('≈', '~')}` : ''}${item.status === 'cancelled' ? `\nCancelled${refund}` : ''}`,
+      item.weight
+        ? `${formatDollars(item.unitPrice)}/kg`
+        : item.unit
+          ? formatUnitPrice(item.unitPrice, item.unit)
+          : formatDollars(item.unitPrice),
       String(item.quantity),
       formatDollars(item.totalAmount),
     ];

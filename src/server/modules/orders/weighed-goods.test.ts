@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { VendorOrder } from '#contract/fulfilment.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { dayFromToday } from '../../test/dates.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { captures, refunds, sandboxPaymentIntents } from '../payments/tables.ts';
@@ -50,6 +52,41 @@ async function refundsOf(orderId: string) {
   return t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 }
 
+describe('a product sold by weight', () => {
+  const chicken = {
+    productName: 'Whole chicken',
+    productDetails: 'Pasture-raised, about 1.8 kg.',
+    productCategory: 'proteins',
+    productQuantity: 12,
+    productionCost: 9,
+    profitMargin: 20,
+    productManufacturingDate: '2026-01-10',
+    productExpireDate: dayFromToday(30),
+    productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
+  };
+  const send = (user: TestUser, method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: user.auth, payload });
+
+  it('is added with its price per kg and weight per piece, which an edit keeps unless it says otherwise', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const missing = await send(butcher, 'POST', '/api/products', { ...chicken, soldByWeight: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ gramsPerPiece: 'Enter the estimated weight of one piece' });
+    const added = await send(butcher, 'POST', '/api/products', { ...chicken, soldByWeight: true, gramsPerPiece: 1800 });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().insertedId;
+    expect(added.json().product).toMatchObject({ productPrice: 10.8, soldByWeight: true, gramsPerPiece: 1800 });
+
+    const edited = await send(butcher, 'PUT', `/api/products/${id}`, { ...chicken, productQuantity: 10 });
+    expect(edited.statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/api/singleProduct/${id}` });
+    expect(page.json()).toMatchObject({ productQuantity: { value: 10 }, soldByWeight: true, gramsPerPiece: 1800 });
+    await send(butcher, 'PUT', `/api/products/${id}`, { ...chicken, soldByWeight: false, gramsPerPiece: 1800 });
+    const plain = await t.app.inject({ method: 'GET', url: `/api/singleProduct/${id}` });
+    expect(plain.json()).toMatchObject({ soldByWeight: false, gramsPerPiece: null });
+  });
+});
+
 describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   it('authorizes the estimate + 10%, refuses to mark it ready unweighed, then captures the weighed amount', async () => {
     const butcher = await createUser(t, { roll: 'vendor', name: 'Butcher' });
@@ -92,6 +129,10 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
       netPaid: 20.98,
       hold: { authorized: 23.76, captured: 20.98, notCharged: 0, status: 'charged' },
     });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/invoice/${payment._id}/pdf`, headers: shopper.auth });
+    const text = pdfText(pdf.rawPayload).join(' ');
+    expect(text).toContain('Est. 900 g ~ $21.60 · Weighed 874 g $20.98');
+    expect(text).toContain('Card held for $23.76 · charged $20.98');
     // Weights are final once the part left pending.
     const late = await weigh(butcher, payment.orderId, part.lines[0]._id, 900);
     expect(late.statusCode).toBe(409);

@@ -84,20 +84,28 @@ export function ProductDetailsPage() {
           </div>
           {p.deal ? (
             <div className="mt-4">
-              <DealPrice price={p.productPrice} deal={p.deal} unit={p.productQuantity.unit} className="text-xl" />
+              <DealPrice
+                price={p.productPrice}
+                deal={p.deal}
+                unit={p.productQuantity.unit}
+                gramsPerPiece={p.gramsPerPiece}
+                className="text-xl"
+              />
               <DealEnd endsAt={p.deal.endsAt} />
             </div>
           ) : (
             <p className="mt-4 text-3xl font-bold text-primary">
-              <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} />
+              <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} gramsPerPiece={p.gramsPerPiece} />
             </p>
           )}
           <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Unit</dt>
-            <dd>{p.productQuantity.unit}</dd>
+            <dd>{p.gramsPerPiece === null ? p.productQuantity.unit : 'piece, charged by its actual weight'}</dd>
             <dt className="font-semibold">In stock</dt>
-            <dd>{stock > 0 ? `${stock} ${p.productQuantity.unit}` : 'Sold out'}</dd>
+            <dd>
+              {stock > 0 ? `${stock} ${p.gramsPerPiece === null ? p.productQuantity.unit : 'pieces'}` : 'Sold out'}
+            </dd>
             <dt className="font-semibold">Vendor</dt>
             <dd>
               <Link to={paths.shopDetails(p.shopId)} className="link link-primary">

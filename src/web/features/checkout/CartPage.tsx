@@ -23,6 +23,7 @@ import { deliveryRows, FulfilmentChoices, planMissing } from './FulfilmentChoice
 import { useRemoveCartItem } from './remove-cart-item.ts';
 import { useSetCartAmount } from './set-cart-amount.ts';
 import { useValidateCoupon } from './validate-coupon.ts';
+import { HOLD_NOTE, hasWeighedGoods, lineTotalText, totalText } from './weighed-lines.ts';
 
 const PAGE_SIZE = 5;
 
@@ -103,10 +104,10 @@ function cartColumns(actions: LineActions): Column<CartItem>[] {
     {
       header: 'Unit Price',
       className: 'whitespace-nowrap',
-      cell: (item) => <UnitPrice price={item.price} unit={item.unit} />,
+      cell: (item) => <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />,
     },
     { header: 'Quantity', cell: (item) => <LineQuantity item={item} actions={actions} /> },
-    { header: 'Subtotal', className: 'font-semibold', cell: (item) => formatDollars(item.spendMoney) },
+    { header: 'Subtotal', className: 'font-semibold', cell: lineTotalText },
     { header: 'Remove', cell: (item) => removeButton(item, actions) },
   ];
 }
@@ -122,7 +123,7 @@ function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions 
         {picture(item)}
         <div className="min-w-0 flex-1">
           <ProductInfo item={item} />
-          <UnitPrice price={item.price} unit={item.unit} className="text-sm" />
+          <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} className="text-sm" />
         </div>
         {removeButton(item, actions)}
       </div>
@@ -130,7 +131,7 @@ function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions 
         <LineQuantity item={item} actions={actions} />
         <p className="text-right text-sm">
           Subtotal
-          <span className="block text-base font-semibold">{formatDollars(item.spendMoney)}</span>
+          <span className="block text-base font-semibold">{lineTotalText(item)}</span>
         </p>
       </div>
     </article>
@@ -316,8 +317,9 @@ export function CartPage() {
           {items.length > 0 ? <CouponBox subtotal={subtotal} onQuote={setQuote} /> : null}
           <div className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg">
             <span className="font-bold">Total</span>
-            <span className="font-bold">{formatDollars(subtotal - discount + delivery)}</span>
+            <span className="font-bold">{totalText(items, subtotal - discount + delivery)}</span>
           </div>
+          {hasWeighedGoods(items) ? <p className="mt-2 text-sm">{HOLD_NOTE}</p> : null}
           {unavailable.length > 0 ? (
             <p className="mt-3 text-sm text-error" role="alert">
               Some products can no longer be bought as they are. Remove the marked lines to check out.

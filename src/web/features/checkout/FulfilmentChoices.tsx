@@ -19,7 +19,7 @@ import type { SummaryRow } from '../../ui/SummaryPanel.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { useChooseSlot, useSetDeliveryAddress, useShopSlots } from './checkout-plan.ts';
 import { type Handover, HandoverList } from './FulfilmentLine.tsx';
-import { slotLabel } from './slot-time.ts';
+import { slotLabel, windowLabel } from './slot-time.ts';
 
 const KIND_LABEL: Record<FulfilmentKind, string> = { pickup: 'Pickup', delivery: 'Delivery' };
 
@@ -65,6 +65,7 @@ export function FulfilmentChoices({ plan }: { plan: CheckoutPlan }) {
             kind={kindOf(shop)}
             onKind={(kind) => setKinds((all) => ({ ...all, [shop.shopId]: kind }))}
             address={plan.deliveryAddress}
+            weighed={plan.weighedGoods ?? null}
           />
         ),
       )}
@@ -141,11 +142,14 @@ function ShopChoice({
   kind,
   onKind,
   address,
+  weighed,
 }: {
   shop: ShopPlan;
   kind: FulfilmentKind;
   onKind: (kind: FulfilmentKind) => void;
   address: CheckoutPlan['deliveryAddress'];
+  /** Weighed goods in the cart: slots after `latestStart` cannot be booked, for the reason `message`. */
+  weighed: CheckoutPlan['weighedGoods'];
 }) {
   const choose = useChooseSlot(shop.shopId);
   const slots = useShopSlots(shop.shopId);
@@ -197,6 +201,7 @@ function ShopChoice({
         label={`${KIND_LABEL[kind]} time`}
         slots={(slots.data?.slots ?? []).filter((slot) => slot.kind === kind)}
         chosen={chosen}
+        latestStart={weighed?.latestStart ?? null}
         timeZone={shop.timeZone}
         loading={slots.isPending}
         loadError={slots.isError ? errorMessage(slots.error) : null}
@@ -204,6 +209,7 @@ function ShopChoice({
         choosing={choose.isPending ? choose.variables.slotId : null}
         onChoose={(slotId) => choose.mutate({ slotId, note: note.trim() || null })}
       />
+      {weighed ? <p className="mt-1 text-sm">{weighed.message}</p> : null}
       {chosen?.pickupPoint ? (
         <p className="mt-1 text-sm">
           Collect at <span className="font-semibold">{chosen.pickupPoint.name}</span>, {chosen.pickupPoint.address}
@@ -249,6 +255,7 @@ function SlotSelect({
   label,
   slots,
   chosen,
+  latestStart,
   timeZone,
   loading,
   loadError,
@@ -260,6 +267,8 @@ function SlotSelect({
   label: string;
   slots: Slot[];
   chosen: Slot | null;
+  /** Weighed goods: slots starting later are greyed out. */
+  latestStart: string | null;
   timeZone: string;
   loading: boolean;
   loadError: string | null;
@@ -271,9 +280,12 @@ function SlotSelect({
   // The chosen slot stays listed even once the list no longer has it (closed since), so the select shows it.
   const listed = chosen && !slots.some((slot) => slot.id === chosen.id) ? [chosen, ...slots] : slots;
   const places = [...new Set(listed.map((slot) => slot.pickupPoint?.name ?? ''))];
+  const tooFar = (slot: Slot) => latestStart !== null && Date.parse(slot.start) > Date.parse(latestStart);
   const option = (slot: Slot) => (
-    <option key={slot.id} value={slot.id} disabled={slot.status !== 'open' && slot.id !== chosen?.id}>
-      {slotLabel(slot, timeZone)}
+    <option key={slot.id} value={slot.id} disabled={(slot.status !== 'open' || tooFar(slot)) && slot.id !== chosen?.id}>
+      {tooFar(slot)
+        ? `${windowLabel(slot.start, slot.end, timeZone)} · too far ahead for weighed goods`
+        : slotLabel(slot, timeZone)}
     </option>
   );
   const message = error ?? loadError;

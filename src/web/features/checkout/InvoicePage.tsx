@@ -2,6 +2,7 @@ import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
 import type { Invoice } from '#contract/orders.ts';
+import { holdText, weightText } from '#contract/weighed.ts';
 import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
@@ -120,6 +121,12 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             </dd>
             <dt>Amount</dt>
             <dd className="font-semibold">{formatDollars(invoice.grandTotal)}</dd>
+            {invoice.hold ? (
+              <>
+                <dt>Weighed goods</dt>
+                <dd>{holdText(invoice.hold)}</dd>
+              </>
+            ) : null}
             {invoice.refunds.length > 0 ? (
               <>
                 <dt>Refund</dt>
@@ -149,6 +156,9 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                 </span>
                 <br />
                 <span className="text-sm">{item.shopName}</span>
+                {item.weight ? (
+                  <span className="block text-sm">{weightText(item.weight, item.totalAmount)}</span>
+                ) : null}
                 {item.status === 'cancelled' ? (
                   <span className="block text-sm">
                     Cancelled
@@ -167,7 +177,13 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             header: 'Unit Price',
             ...RIGHT,
             cell: (item) =>
-              item.unit ? <UnitPrice price={item.unitPrice} unit={item.unit} /> : formatDollars(item.unitPrice),
+              item.weight ? (
+                `${formatDollars(item.unitPrice)}/kg`
+              ) : item.unit ? (
+                <UnitPrice price={item.unitPrice} unit={item.unit} />
+              ) : (
+                formatDollars(item.unitPrice)
+              ),
           },
           {
             // "Qty" on phones, so the four columns fit a 320 px screen.

@@ -28,8 +28,8 @@ import { customerStatsKey } from './get-customer-stats.ts';
 import { paymentHistoryKey } from './get-payment-history.ts';
 import { startCheckout } from './start-checkout.ts';
 import { useCardCharge } from './use-card-charge.ts';
-import { HOLD_NOTE, hasWeighedGoods, lineTotalText, totalText } from './weighed-lines.ts';
 import { validateCoupon } from './validate-coupon.ts';
+import { HOLD_NOTE, hasWeighedGoods, lineTotalText, totalText } from './weighed-lines.ts';
 
 /** A refusal because of a shop's pickup or delivery (a slot filled or closed, an address outside the area, …). */
 const isFulfilmentRefusal = (failure: unknown) =>

@@ -1,5 +1,6 @@
 import type { VendorOrder } from '#contract/fulfilment.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
+import { WeighLine } from './WeighLine.tsx';
 
 type Line = VendorOrder['lines'][number];
 
@@ -25,6 +26,9 @@ export function OrderLines({ order }: { order: VendorOrder }) {
             {line.itemName} ×{line.amount}
           </span>
           <LineWeight line={line} />
+          {line.estimatedGrams !== null && line.status === 'pending' ? (
+            <WeighLine orderId={order._id} line={{ ...line, estimatedGrams: line.estimatedGrams }} />
+          ) : null}
         </li>
       ))}
     </ul>
