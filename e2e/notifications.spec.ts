@@ -69,3 +69,28 @@ test('the bell shows the receipt, then "Ready for pickup" once the shop has pack
     `/dashboard/invoice/${payment._id}`,
   );
 });
+
+test('an admin reads the outbox: each delivery, and the e-mails written as files without SMTP, to download', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const shopper = await registerCustomer(request, 'outbox');
+  const [product] = await productsOfTwoShops(request);
+  await placeOrder(request, shopper.token, [product]);
+  await signInWith(page, await tokenOf(request, { email: 'admin@farmstall.example', password: 'Admin#2026!' }));
+  await page.goto('/dashboard/outbox');
+  const files = page.getByRole('region', { name: 'E-mails written as files' });
+  const receipt = page.getByRole('listitem').filter({ hasText: `Thank you for your order to ${shopper.email}` });
+  await expect(async () => {
+    await page.reload();
+    await expect(receipt).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Outbox: \d+$/ })).toBeVisible();
+  await expect(files).toBeVisible();
+  const download = page.waitForEvent('download');
+  await receipt.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^[0-9a-f-]{36}\.eml$/);
+  await checkA11y(page);
+  await shots(page, 'outbox');
+});
