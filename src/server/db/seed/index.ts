@@ -193,6 +193,8 @@ async function insertProducts(
         productionCostCents: p.costCents,
         profitMarginBp: p.marginBp,
         priceCents: priceFromCost(p.costCents, p.marginBp),
+        soldByWeight: p.gramsPerPiece !== undefined,
+        gramsPerPiece: p.gramsPerPiece ?? null,
         stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
         unit: unitForCategory(p.category),
         manufacturedOn: isoDate(madeOn),

@@ -11,6 +11,8 @@ export type DemoProduct = {
   costCents: number;
   /** Profit margin in hundredths of a percent (25% is 2500). */
   marginBp: number;
+  /** Sold by weight: cost (and price) are per kg, and one piece weighs about this many grams. */
+  gramsPerPiece?: number;
 };
 
 export const PRODUCTS: DemoProduct[] = [
@@ -822,18 +824,22 @@ export const PRODUCTS: DemoProduct[] = [
     category: 'proteins',
     name: 'Grass-Fed Ribeye Steak',
     picture: '1f969',
-    details: 'Well-marbled ribeye from cattle raised on open pasture, dry-aged for 21 days.',
-    costCents: 1650,
+    details:
+      'Well-marbled ribeye from cattle raised on open pasture, dry-aged for 21 days. Sold by weight: each steak is cut about 350 g.',
+    costCents: 2700,
     marginBp: 3000,
+    gramsPerPiece: 350,
   },
   {
     shop: 'riverbend',
     category: 'proteins',
     name: 'Free-Range Chicken Drumsticks',
     picture: '1f357',
-    details: 'Meaty drumsticks from slow-growing birds. Roast with lemon and thyme for a simple supper.',
-    costCents: 620,
+    details:
+      'Meaty drumsticks from slow-growing birds, four to a pack of about 600 g, sold by weight. Roast with lemon and thyme for a simple supper.',
+    costCents: 850,
     marginBp: 2800,
+    gramsPerPiece: 600,
   },
   {
     shop: 'riverbend',
@@ -876,9 +882,11 @@ export const PRODUCTS: DemoProduct[] = [
     category: 'proteins',
     name: 'Lamb Shoulder Chops',
     picture: '1f356',
-    details: 'Tender chops from pasture-raised lamb. Marinate with garlic and rosemary, then grill hot.',
-    costCents: 1320,
+    details:
+      'Tender chops from pasture-raised lamb, about 200 g each, sold by weight. Marinate with garlic and rosemary, then grill hot.',
+    costCents: 2100,
     marginBp: 3000,
+    gramsPerPiece: 200,
   },
   {
     shop: 'riverbend',
