@@ -142,6 +142,11 @@ export const partCancellationParams = z.object({
   id: z.uuid('Id must be a UUID'),
   shopId: z.uuid('Shop id must be a UUID'),
 });
+
+/** PUT /orders/:id/shops/:shopId/slot: another open slot of the shop, of the same kind. */
+export const partSlotInput = z.object({
+  slotId: z.string({ error: 'Please choose a time' }).min(1, 'Please choose a time').max(100),
+});
 export type OrderTracking = z.infer<typeof orderTracking>;
 
 /** One order in the admin's list. */

@@ -316,6 +316,16 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'GET /api/invoice/:id': () => ({ url: `/api/invoice/${purchase.paymentId}` }),
   'GET /api/invoice/:id/pdf': () => ({ url: `/api/invoice/${purchase.paymentId}/pdf` }),
   'GET /api/orders/:id/tracking': () => ({ url: `/api/orders/${purchase.orderId}/tracking` }),
+  // A fresh pending order of customer A with vendor A's line (no slot), so every call may cancel it.
+  'POST /api/orders/:id/shops/:shopId/cancellation': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    return { url: `/api/orders/${orderId}/shops/${users.vendorA.id}/cancellation` };
+  },
+  // The same order without a slot: allowed callers get 409 (no time to move), the others their refusal.
+  'PUT /api/orders/:id/shops/:shopId/slot': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    return { url: `/api/orders/${orderId}/shops/${users.vendorA.id}/slot`, payload: { slotId: 'x'.repeat(27) } };
+  },
   // A fresh pending order of customer A with vendor A's line, so every call can ship it.
   'PATCH /api/vendor/orders/:orderId': async () => {
     const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);

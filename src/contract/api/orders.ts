@@ -5,6 +5,7 @@ import {
   fulfilmentUpdated,
   orderTracking,
   partCancellationParams,
+  partSlotInput,
   vendorOrderPage,
 } from '../fulfilment.ts';
 import {
@@ -97,6 +98,19 @@ export const ordersApi = {
       "The buyer cancels one shop's part of an order (order or payment id) while it is Ordered and its slot's ordering is open, or whenever the shop cancelled the slot's date: stock and the slot's place return, what was paid for the part and its delivery fee is refunded; 409 CANCEL_CLOSED after that",
     access: { allow: ['customer', 'admin'], owner: { ...paidBy, otherwise: 404 } },
     params: partCancellationParams,
+    status: 200,
+    response: orderTracking,
+    errors: [404, 409],
+  }),
+  movePart: route({
+    method: 'PUT',
+    path: '/orders/:id/shops/:shopId/slot',
+    tag: 'orders',
+    summary:
+      "The buyer moves one shop's part to another open slot of the same shop and kind, while it is Ordered and before its slot's ordering closes (any time once the shop cancelled the date): the new place is booked, the old one freed",
+    access: { allow: ['customer', 'admin'], owner: { ...paidBy, otherwise: 404 } },
+    params: partCancellationParams,
+    body: partSlotInput,
     status: 200,
     response: orderTracking,
     errors: [404, 409],

@@ -8,7 +8,7 @@ import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } 
 import { getInvoice } from './invoice.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
-import { cancelPartAsBuyer } from './shopper-cancel.ts';
+import { cancelPartAsBuyer, movePartAsBuyer } from './shopper-cancel.ts';
 import { weighLine } from './weighing.ts';
 
 /** The buyer's orders and invoices, each vendor's part of the orders, and every order for admins. */
@@ -45,6 +45,10 @@ export async function orderRoutes(app: FastifyInstance) {
   // The refund goes back through the card provider the payment was made with.
   handle(app, ordersApi.cancelPart, async ({ params, user, log }) =>
     cancelPartAsBuyer(app.db, app.payments.active, user, params, app.now(), log),
+  );
+
+  handle(app, ordersApi.movePart, async ({ params, body, user }) =>
+    movePartAsBuyer(app.db, user, { ...params, slotId: body.slotId }, app.now()),
   );
 
   handle(app, ordersApi.vendorOrders, async ({ query, user }) => listVendorOrders(app.db, user.id, query));

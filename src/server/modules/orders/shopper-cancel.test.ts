@@ -212,6 +212,68 @@ describe('a date the shop cancelled after the buyer booked it', () => {
   });
 });
 
+describe('PUT /api/orders/:id/shops/:shopId/slot', () => {
+  const move = (user: TestUser, id: string, shopId: string, slotId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/shops/${shopId}/slot`,
+      headers: user.auth,
+      payload: { slotId },
+    });
+
+  it('moves a part whose date the shop cancelled to another open slot of the same kind, places counted', async () => {
+    const vendor = await shopWith(t);
+    const { buyer, slot, payment } = await orderInSlot(t, vendor);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${vendor.id}/fulfilment`,
+      headers: vendor.auth,
+    });
+    const windowId = settings.json().pickupPoints[0].windows[0].id;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${vendor.id}/fulfilment/cancellations`,
+      headers: vendor.auth,
+      payload: { windowId, date: slot.start.slice(0, 10), reason: 'Market closed for the parade' },
+    });
+    clock = new Date(slot.start);
+    const slots = await slotsOf(t, vendor.id);
+    const next = slots.find((s) => s.kind === 'pickup' && s.status === 'open') as Slot;
+    const delivery = slots.find((s) => s.kind === 'delivery' && s.status === 'open') as Slot;
+    expect(next.start > slot.start).toBe(true);
+
+    const otherKind = await move(buyer, payment._id, vendor.id, delivery.id);
+    expect(otherKind.statusCode).toBe(409);
+    expect((await move(await createUser(t), payment._id, vendor.id, next.id)).statusCode).toBe(404);
+    expect((await move(buyer, payment._id, vendor.id, 'not-a-slot')).statusCode).toBe(404);
+    expect(await remainingOf(vendor.id, next)).toBe(next.remaining);
+
+    const moved = await move(buyer, payment._id, vendor.id, next.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().shops[0]).toMatchObject({
+      status: 'pending',
+      fulfilment: { kind: 'pickup', start: next.start, end: next.end },
+      slotCancelled: null,
+      cancellable: true,
+      cancellableUntil: new Date(next.closesAt).toISOString(),
+    });
+    expect(await remainingOf(vendor.id, next)).toBe(next.remaining - 1);
+    expect((await historyEntry(buyer, payment._id)).cancelledSlots).toEqual([]);
+  });
+
+  it('is refused once the slot’s ordering closed (409 CANCEL_CLOSED)', async () => {
+    const vendor = await shopWith(t);
+    const { buyer, slot, payment } = await orderInSlot(t, vendor);
+    const later = (await slotsOf(t, vendor.id))
+      .filter((s) => s.kind === 'pickup' && s.status === 'open')
+      .at(-1) as Slot;
+    clock = new Date(slot.closesAt);
+    const late = await move(buyer, payment._id, vendor.id, later.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('CANCEL_CLOSED');
+  });
+});
+
 describe('a vendor cancelling a booked part', () => {
   it('frees the slot’s place and refunds the delivery fee too', async () => {
     const vendor = await shopWith(t);
