@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/index.ts';
 import { bookSlots, decodeSlotId, releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
 import { cancelShopPart, getOrderTracking, lineColumns, payOutRefunds, settleOrderStatus } from './fulfilment.ts';
+import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
 import { orderFulfilments, orderLines, orders } from './tables.ts';
 
@@ -60,9 +61,11 @@ export async function cancelPartAsBuyer(
   log?: FastifyBaseLogger,
 ): Promise<OrderTracking> {
   const { orderId, refundIds } = await db.transaction(async (tx) => {
-    const { order, lines } = await lockBuyersPart(tx, caller, target, now);
+    const { order, lines, booked } = await lockBuyersPart(tx, caller, target, now);
     const live = lines.filter((l) => l.status !== 'cancelled');
     const { refundIds } = await cancelShopPart(tx, order.id, target.shopId, live, 'customer_cancelled');
+    const move = { orderId: order.id, vendorId: target.shopId, kind: booked?.kind ?? 'shipping', refundIds };
+    await notifyPartMoved(tx, { ...move, target: 'cancelled', by: 'shopper' });
     await settleOrderStatus(tx, order.id, order.status);
     return { orderId: order.id, refundIds };
   });
