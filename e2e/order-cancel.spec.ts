@@ -99,7 +99,7 @@ async function windowOf(request: APIRequestContext, vendorToken: string, shopId:
   return window.id as string;
 }
 
-test('the shopper sees Ready for pickup, and a date the shop cancelled with its reason and a full refund', async ({
+test('the shopper sees Ready for pickup, and a date the shop cancelled with its reason: moves, then cancels for a full refund', async ({
   page,
   request,
 }) => {
@@ -148,6 +148,20 @@ test('the shopper sees Ready for pickup, and a date the shop cancelled with its 
     await expect(stepsOf(page).getByText(notice)).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'order-slot-cancelled-390');
+    // The shopper moves the part to another open pickup time of the shop: the notice goes, the new time shows.
+    const times = stepsOf(page).getByLabel('Move to another pickup time');
+    const first = times.locator('option:not([value=""])').first();
+    const label = (await first.textContent()) ?? '';
+    await times.selectOption((await first.getAttribute('value')) as string);
+    await stepsOf(page).getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(page.getByText(`Your order from ${otherProduct.shopName} is moved to the new time`)).toBeVisible();
+    await expect(stepsOf(page).getByText(notice)).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Pickup and delivery by shop' })).toContainText(
+      `${otherProduct.shopName}: Pickup, ${label.split(' · ')[0]}`,
+    );
+    await checkA11y(page);
+    await shot(page, 'order-moved-390');
+    // It can still be cancelled before the new time's ordering closes.
     await cancelButton(page, otherProduct.shopName).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel it!' }).click();
     await expect(stepsOf(page).getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();

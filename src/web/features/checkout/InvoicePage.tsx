@@ -14,6 +14,7 @@ import { useDownloadInvoice } from './download-invoice.ts';
 import { HandoverList } from './FulfilmentLine.tsx';
 import { useInvoice } from './get-invoice.ts';
 import { useOrderTracking } from './get-order-tracking.ts';
+import { MovePart } from './MovePart.tsx';
 import { RefundStatusText } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -49,7 +50,12 @@ function DeliverySection({ paymentId }: { paymentId: string }) {
             steps={tracking.data.shops.map((shop) => ({ ...shop, handover: shop.fulfilment }))}
             label="Delivery steps by shop"
             withHandover={false}
-            action={(shop) => <CancelPart orderId={tracking.data._id} shop={shop} />}
+            action={(shop) => (
+              <>
+                <MovePart orderId={tracking.data._id} shop={shop} />
+                <CancelPart orderId={tracking.data._id} shop={shop} />
+              </>
+            )}
           />
         )}
       </div>
