@@ -8,38 +8,41 @@ import {
   processRefund,
 } from '../modules/payments/index.ts';
 
-/**
- * Pays out every pending refund whose next attempt is due (a refund the provider refused earlier, or one
- * whose process stopped before paying it out). processRefund claims each, so processes never pay one twice.
- */
-export async function retryDueRefunds(
+type RetryOptions = { log?: FastifyBaseLogger; now?: () => Date; limit?: number };
+type Attempt = (
   db: Db,
   provider: PaymentProvider,
-  { log, now = () => new Date(), limit = 50 }: { log?: FastifyBaseLogger; now?: () => Date; limit?: number } = {},
+  id: string,
+  options: { log?: FastifyBaseLogger; now: () => Date },
+) => Promise<{ status: string } | null>;
+
+/** Runs `attempt` on each due row, in turn; counts how many succeeded. */
+async function retryDue(
+  db: Db,
+  provider: PaymentProvider,
+  due: (db: Db, limit: number, now: Date) => Promise<string[]>,
+  attempt: Attempt,
+  { log, now = () => new Date(), limit = 50 }: RetryOptions,
 ) {
-  const ids = await dueRefundIds(db, limit, now());
+  const ids = await due(db, limit, now());
   let succeeded = 0;
   for (const id of ids) {
-    const after = await processRefund(db, provider, id, { log, now });
+    const after = await attempt(db, provider, id, { log, now });
     if (after?.status === 'succeeded') succeeded += 1;
   }
   return { due: ids.length, succeeded };
 }
 
 /**
+ * Pays out every pending refund whose next attempt is due (a refund the provider refused earlier, or one
+ * whose process stopped before paying it out). processRefund claims each, so processes never pay one twice.
+ */
+export const retryDueRefunds = (db: Db, provider: PaymentProvider, options: RetryOptions = {}) =>
+  retryDue(db, provider, dueRefundIds, processRefund, options);
+
+/**
  * Makes every pending capture of weighed goods whose next attempt is due (one the provider refused, or one whose
  * process stopped between recording it and making it). processCapture claims each: never captured twice.
  */
-export async function retryDueCaptures(
-  db: Db,
-  provider: PaymentProvider,
-  { log, now = () => new Date(), limit = 50 }: { log?: FastifyBaseLogger; now?: () => Date; limit?: number } = {},
-) {
-  const ids = await dueCaptureIds(db, limit, now());
-  let succeeded = 0;
-  for (const id of ids) {
-    const after = await processCapture(db, provider, id, { log, now });
-    if (after?.status === 'succeeded') succeeded += 1;
-  }
-  return { due: ids.length, succeeded };
-}
+export const retryDueCaptures = (db: Db, provider: PaymentProvider, options: RetryOptions = {}) =>
+  retryDue(db, provider, dueCaptureIds, processCapture, options);

@@ -1,8 +1,9 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { CLAIM_MS, failedAttempt, paymentAtProvider } from './attempts.ts';
 import type { PaymentProvider } from './provider.ts';
-import { MAX_REFUND_ATTEMPTS, type ProcessRefundOptions, refundRetryDelayMs } from './refunds.ts';
+import type { ProcessRefundOptions } from './refunds.ts';
 import { captures, paymentIntents } from './tables.ts';
 
 export type CaptureRow = typeof captures.$inferSelect;
@@ -54,9 +55,6 @@ export async function requestCapture(
   return row;
 }
 
-/** While one process makes a capture, others leave it alone this long (then a crash is retried). */
-const CLAIM_MS = 30_000;
-
 /**
  * Makes one pending capture with the provider, like processRefund pays a refund: claimed first (no transaction held
  * while the provider answers), with the capture's idempotency key, so a retry never captures twice; 0 cents cancels
@@ -77,16 +75,10 @@ export async function processCapture(
     const [current] = await db.select().from(captures).where(eq(captures.id, captureId));
     return current ?? null;
   }
-  const [payment] = await db
-    .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, capture.paymentIntentId));
   const stillPending = and(eq(captures.id, capture.id), eq(captures.status, 'pending'));
   const attempts = capture.attempts + 1;
   try {
-    if (payment.provider !== provider.name) {
-      throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
-    }
+    const payment = await paymentAtProvider(db, provider, capture.paymentIntentId);
     const after =
       capture.amountCents === 0
         ? await provider.cancelIntent(payment.providerIntentId)
@@ -103,18 +95,9 @@ export async function processCapture(
       .returning();
     return done ?? null;
   } catch (error) {
-    const lastError = error instanceof Error ? error.message : String(error);
-    const failed = attempts >= MAX_REFUND_ATTEMPTS;
-    const [after] = await db
-      .update(captures)
-      .set({
-        status: failed ? 'failed' : 'pending',
-        attempts,
-        lastError,
-        nextAttemptAt: new Date(now().getTime() + refundRetryDelayMs(attempts)),
-      })
-      .where(stillPending)
-      .returning();
+    const { failed, columns } = failedAttempt(error, attempts, now());
+    const { lastError } = columns;
+    const [after] = await db.update(captures).set(columns).where(stillPending).returning();
     if (failed) log?.error({ captureId, attempts, lastError }, 'Capture failed for good: a person must charge this');
     else log?.warn({ captureId, attempts, lastError }, 'Capture failed, will retry');
     return after ?? null;

@@ -2,21 +2,12 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { CLAIM_MS, failedAttempt, paymentAtProvider } from './attempts.ts';
 import type { PaymentProvider } from './provider.ts';
-import { captures, paymentIntents, type REFUND_REASONS, refunds } from './tables.ts';
+import { paymentIntents, type REFUND_REASONS, refunds } from './tables.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = (typeof REFUND_REASONS)[number];
-
-/** A refund the provider keeps refusing is tried this many times, then marked failed for a person. */
-export const MAX_REFUND_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 5_000;
-const LONGEST_RETRY_MS = 60 * 60_000;
-
-/** Wait before attempt n + 1 after n failed attempts: 5 s, 10 s, 20 s, … up to an hour. */
-export function refundRetryDelayMs(failedAttempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), LONGEST_RETRY_MS);
-}
 
 export type RefundRequest = {
   /** Our payment_intents row id. */
@@ -79,9 +70,6 @@ async function releaseHold(provider: PaymentProvider, providerIntentId: string):
 
 export type ProcessRefundOptions = { log?: FastifyBaseLogger; now?: () => Date };
 
-/** While one process pays a refund out, others leave it alone this long (then a crash is retried). */
-const CLAIM_MS = 30_000;
-
 /**
  * Pays out one pending refund through the provider, with the refund's idempotency key, so a retry (after a
  * failure, a crash or by another process) never refunds twice. No transaction is held while the provider
@@ -105,21 +93,10 @@ export async function processRefund(
     const [current] = await db.select().from(refunds).where(eq(refunds.id, refundId));
     return current ?? null;
   }
-  const [payment] = await db
-    .select({
-      providerIntentId: paymentIntents.providerIntentId,
-      provider: paymentIntents.provider,
-      uncaptured: sql<boolean>`${paymentIntents.captureMethod} = 'manual' AND ${captures.id} IS NULL`,
-    })
-    .from(paymentIntents)
-    .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
-    .where(eq(paymentIntents.id, refund.paymentIntentId));
   const stillPending = and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'));
   const attempts = refund.attempts + 1;
   try {
-    if (payment.provider !== provider.name) {
-      throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
-    }
+    const payment = await paymentAtProvider(db, provider, refund.paymentIntentId);
     // Only authorized (weighed goods, never captured): giving it all back is releasing the hold.
     const providerRefundId = payment.uncaptured
       ? await releaseHold(provider, payment.providerIntentId)
@@ -142,18 +119,9 @@ export async function processRefund(
       return done ?? null;
     });
   } catch (error) {
-    const lastError = error instanceof Error ? error.message : String(error);
-    const failed = attempts >= MAX_REFUND_ATTEMPTS;
-    const [after] = await db
-      .update(refunds)
-      .set({
-        status: failed ? 'failed' : 'pending',
-        attempts,
-        lastError,
-        nextAttemptAt: new Date(now().getTime() + refundRetryDelayMs(attempts)),
-      })
-      .where(stillPending)
-      .returning();
+    const { failed, columns } = failedAttempt(error, attempts, now());
+    const { lastError } = columns;
+    const [after] = await db.update(refunds).set(columns).where(stillPending).returning();
     if (failed) {
       log?.error(
         { refundId: refund.id, paymentIntentId: refund.paymentIntentId, attempts, lastError },
