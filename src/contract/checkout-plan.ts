@@ -82,7 +82,7 @@ export const checkoutPlan = z.object({
   deliveryAddress: deliveryAddress.nullable(),
   /**
    * Weighed goods in the cart (charged by actual weight on a card hold that lasts 7 days): slots starting after
-   * `latestStart` are refused with `message`. Absent or null otherwise.
+   * `latestStart` are refused; `message` says why. Absent or null otherwise.
    */
   weighedGoods: z.object({ latestStart: z.string(), message: z.string() }).nullable().optional(),
   /** The sum of the shops' delivery fees, charged with the goods. */

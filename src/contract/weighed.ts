@@ -9,8 +9,8 @@ import { formatDollars } from './money.ts';
 export const HOLD_MARGIN_PERCENT = 10;
 /** A card hold lasts 7 days, so a cart with weighed goods books slots at most this many days after paying. */
 export const WEIGHED_BOOKING_DAYS = 6;
-export const WEIGHED_TOO_FAR =
-  'Weighed goods can be booked at most 6 days ahead: the card hold lasts 7. Please choose an earlier time.';
+export const WEIGHED_BOOKING_RULE = 'Weighed goods can be booked at most 6 days ahead: the card hold lasts 7.';
+export const WEIGHED_TOO_FAR = `${WEIGHED_BOOKING_RULE} Please choose an earlier time.`;
 /** The heaviest piece a vendor may describe, and the heaviest line a vendor may weigh (grams). */
 export const MAX_GRAMS_PER_PIECE = 100_000;
 export const MAX_WEIGHED_GRAMS = 10_000_000;

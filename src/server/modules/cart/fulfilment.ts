@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { CheckoutPlan, FulfilmentProblem, ShopChoiceInput } from '#contract/checkout-plan.ts';
 import { centsToDollars, formatMoney } from '#contract/money.ts';
 import type { Slot } from '#contract/slots.ts';
-import { WEIGHED_BOOKING_DAYS, WEIGHED_TOO_FAR } from '#contract/weighed.ts';
+import { WEIGHED_BOOKING_DAYS, WEIGHED_BOOKING_RULE, WEIGHED_TOO_FAR } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
@@ -191,7 +191,7 @@ export function toCheckoutPlan(plan: CartPlan, defaultTimeZone: string): Checkou
     }),
     deliveryAddress: plan.address,
     ...(plan.latestStart
-      ? { weighedGoods: { latestStart: plan.latestStart.toISOString(), message: WEIGHED_TOO_FAR } }
+      ? { weighedGoods: { latestStart: plan.latestStart.toISOString(), message: WEIGHED_BOOKING_RULE } }
       : {}),
     deliveryTotal: centsToDollars(plan.deliveryCents),
     ready: plan.ready,

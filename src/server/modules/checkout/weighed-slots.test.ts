@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '#contract/slots.ts';
-import { WEIGHED_TOO_FAR } from '#contract/weighed.ts';
+import { WEIGHED_BOOKING_RULE, WEIGHED_TOO_FAR } from '#contract/weighed.ts';
 import { createUser } from '../../test/users.ts';
 import { weighedProduct } from '../orders/weighed-fixtures.ts';
 import {
@@ -50,7 +50,7 @@ describe('weighed goods book slots at most 6 days ahead', () => {
     const plan = await planOf(t, shopper);
     expect(plan.weighedGoods).toEqual({
       latestStart: new Date(now.getTime() + SIX_DAYS_MS).toISOString(),
-      message: WEIGHED_TOO_FAR,
+      message: WEIGHED_BOOKING_RULE,
     });
     const refused = await choose(t, shopper, shop.id, { slotId: far.id });
     expect(refused.statusCode).toBe(409);
