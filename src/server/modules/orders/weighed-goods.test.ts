@@ -189,6 +189,27 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
     });
   });
 
+  it('the shopper cancelling the last pending part charges the weighed one, refunding nothing', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const grocer = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
+    const carrots = await createProduct(t, grocer, { priceCents: 350, stock: 10 });
+    const { shopper, payment } = await buy([
+      { productId: chicken.id, pieces: 1 },
+      { productId: carrots.id, pieces: 2 },
+    ]);
+    await weighOnly(butcher, payment.orderId, 950);
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${payment.orderId}/shops/${grocer.id}/cancellation`,
+      headers: shopper.auth,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await refundsOf(payment.orderId)).toEqual([]);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 1900 });
+  });
+
   it('every part cancelled: the authorization is cancelled and nothing is charged or refunded', async () => {
     const butcher = await createUser(t, { roll: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1500 });
