@@ -12,7 +12,7 @@ import {
   setupClockedApp,
   shopWith,
 } from './fulfilment-fixtures.ts';
-import { addToCart, createProduct, startPayment } from './test-fixtures.ts';
+import { addToCart, confirmOrder, createProduct, payCart, startPayment } from './test-fixtures.ts';
 
 /** A card hold lasts 7 days: a cart with weighed goods books slots at most 6 days after paying. */
 const now = nextFridayNoon();
@@ -73,5 +73,24 @@ describe('weighed goods book slots at most 6 days ahead', () => {
     const payment = await startPayment(t, shopper, {});
     expect(payment.statusCode).toBe(409);
     expect(payment.json().error).toEqual({ code: 'SLOT_CLOSED', message: WEIGHED_TOO_FAR });
+  });
+
+  it('refuses moving a paid order with weighed goods to a slot after the hold', async () => {
+    const shop = await shopWith(t, WEDNESDAY_PICKUP);
+    const shopper = await createUser(t);
+    await addToCart(t, shopper, (await weighedProduct(t, shop, { pricePerKgCents: 2400, gramsPerPiece: 450 })).id, 1);
+    const { near, far } = await nearAndFar(shop.id);
+    expect((await choose(t, shopper, shop.id, { slotId: near.id })).statusCode).toBe(200);
+    const { intent } = await payCart(t, shopper);
+    const order = await confirmOrder(t, shopper, intent.paymentIntentId);
+    expect(order.statusCode, order.body).toBe(201);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${order.json().orderId}/shops/${shop.id}/slot`,
+      headers: shopper.auth,
+      payload: { slotId: far.id },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error).toEqual({ code: 'SLOT_CLOSED', message: WEIGHED_TOO_FAR });
   });
 });

@@ -10,7 +10,7 @@ import { cancelShopPart, getOrderTracking, lineColumns, payOutRefunds, settleOrd
 import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
 import { orderFulfilments, orderLines, orders } from './tables.ts';
-import { captureWhenWeighed } from './weighing.ts';
+import { assertWithinHold, captureWhenWeighed } from './weighing.ts';
 
 type Caller = { id: string; roll: string };
 type Target = { id: string; shopId: string };
@@ -103,6 +103,7 @@ export async function movePartAsBuyer(
     if (slot.kind !== booked.kind) {
       throw new AppError('SLOT_CLOSED', `Please choose another ${booked.kind} time at ${shopName}`);
     }
+    await assertWithinHold(tx, order.id, new Date(slot.start));
     await tx
       .update(orderFulfilments)
       .set({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type HandoverKind, STEP_LABELS, type VendorOrder } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
-import { gramsLabel, weighedCents } from '#contract/weighed.ts';
+import { gramsLabel, WEIGHED_BOOKING_DAYS, WEIGHED_TOO_FAR, weighedCents } from '#contract/weighed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { awaitingCapture, findIntent, requestCapture } from '../payments/index.ts';
@@ -22,6 +22,25 @@ export function assertWeighed(lines: WeighedLine[], kind: HandoverKind, target: 
     'WEIGHT_REQUIRED',
     `Weigh ${missing.itemName} before marking it ${step.toLowerCase()}: the shopper is charged by its actual weight`,
   );
+}
+
+/**
+ * Refuses a slot starting more than WEIGHED_BOOKING_DAYS after the order was paid when it holds weighed goods: the
+ * card hold would lapse before they are weighed.
+ */
+export async function assertWithinHold(tx: Tx, orderId: string, slotStart: Date) {
+  const [payment] = await tx
+    .select({ provider: customerPayments.provider, transactionId: customerPayments.transactionId })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  // Only an authorized payment (weighed goods) has a hold; it was seen paid at paidAt, on the app's clock.
+  const intent = await findIntent(tx, payment.provider, payment.transactionId);
+  if (intent?.captureMethod !== 'manual') return;
+  const paidAt = intent.paidAt ?? intent.createdAt;
+  if (slotStart.getTime() > paidAt.getTime() + WEIGHED_BOOKING_DAYS * 86_400_000) {
+    throw new AppError('SLOT_CLOSED', WEIGHED_TOO_FAR);
+  }
 }
 
 /** A weighed line's price at its estimate (its unit price is per kg), any other line's total. */
