@@ -1,5 +1,5 @@
 /** The payments module's public functions: the ledger (intents, refunds, memberships) is queried only here. */
-export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
+
 export {
   authorizationsOf,
   awaitingCapture,
@@ -7,6 +7,7 @@ export {
   processCapture,
   requestCapture,
 } from './captures.ts';
+export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
 export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';

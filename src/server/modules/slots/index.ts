@@ -1,5 +1,6 @@
 /** The slots module's public functions: the seed, the cart and checkout reach shops' fulfilment only through these. */
 export { type BookedSlot, type BookedSlotState, bookedSlotStates, releaseBooking } from './bookings.ts';
+export { listSlots } from './calendar.ts';
 export {
   type AreaCheck,
   type Booking,
@@ -13,6 +14,5 @@ export {
   shopTerms,
   slotRefusal,
 } from './choices.ts';
-export { listSlots } from './calendar.ts';
 export { saveSettings, settingsRow, writeSettings } from './settings.ts';
 export { decodeSlotId, encodeSlotId } from './slot-ids.ts';
