@@ -48,7 +48,7 @@ const ICONS: Record<Exclude<Target, 'cancelled'>, LucideIcon> = {
 /** What a step's button is called, by how the order is handed over. */
 const VERBS: Record<HandoverKind, Record<Exclude<Target, 'cancelled'>, string>> = {
   pickup: { ready: 'Ready', shipped: 'Ship', delivered: 'Picked up' },
-  delivery: { ready: 'Packed', shipped: 'Out', delivered: 'Delivered' },
+  delivery: { ready: 'Packed', shipped: 'Out for delivery', delivered: 'Delivered' },
   shipping: { ready: 'Packed', shipped: 'Ship', delivered: 'Deliver' },
 };
 
