@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 // A page's lazy chunk is transformed on its first import: on a loaded 2-core CI machine that can take over
 // findBy's default 1 s (route-loaders.test.tsx timed out so at load 17-25).
@@ -56,3 +56,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0) throw new Error(`console.error was called: ${errors.map((a) => a.join(' ')).join('\n')}`);
 });
+
+// A closed dialog hands focus back 100 ms later (sweetalert2's RESTORE_FOCUS_TIMEOUT): let that timer run before the
+// file's jsdom is torn down, or it throws "HTMLElement is not defined" into the next file's run.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
