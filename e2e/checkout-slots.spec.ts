@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { checkA11y, expect, hydrated, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, hydrated, test } from './fixtures.ts';
 
 /** A shopper with goods of two shops collects one part at a market and has the other delivered, then pays. */
 
@@ -197,4 +197,49 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   await expect(sheet.getByRole('row', { name: /Grand Total/ })).toContainText(money(subtotal + 5));
   await checkA11y(page);
   await shot(page, 'slots-invoice');
+});
+
+test('a late order is refused once ordering for its slot has closed, and nothing is charged', async ({
+  page,
+  request,
+}) => {
+  const shopper = await registerCustomer(request);
+  const product = await productOf(request, PICKUP_SHOP, 1);
+  const added = await request.post('/api/carts', {
+    headers: bearer(shopper.token),
+    data: { productId: product._id, amount: 1 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await choosePickupSlots(request, shopper.token);
+  const [shop] = (await plan(request, shopper.token)).shops as (Plan['shops'][number] & {
+    choice: { slot: { closesAt: string } };
+  })[];
+
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('access-token', token), shopper.token);
+  await page.goto('/dashboard/userPayment');
+  await hydrated(page);
+  await page.getByLabel('Phone Number').fill('+1 503 555 0165');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+
+  // The shopper lingers past the cutoff: the test moves this page's clock (the server reads x-test-clock), no wait.
+  const late = new Date(new Date(shop.choice.slot.closesAt).getTime() + 60_000).toISOString();
+  await page.setExtraHTTPHeaders({ 'x-test-clock': late });
+  const closed = await request.get('/api/cart/fulfilment', {
+    headers: { ...bearer(shopper.token), 'x-test-clock': late },
+  });
+  const problem = ((await closed.json()) as Plan).shops[0].problem;
+  expect(problem?.code).toBe('SLOT_CLOSED');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('alert').filter({ hasText: problem?.message as string })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/userPayment$/);
+  await checkA11y(page);
+  await shot(page, 'slots-late');
+
+  const history = await request.get(`/api/customerPayments/${encodeURIComponent(shopper.email)}`, {
+    headers: bearer(shopper.token),
+  });
+  expect((await history.json()).total).toBe(0);
 });

@@ -42,6 +42,7 @@ import { inputGuardPlugin, parseQuery } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { enterTestClock, testClock } from './plugins/test-clock.ts';
 import { webPlugin } from './plugins/web.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -117,7 +118,9 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('storage', deps.storage ?? createStorage(config));
   app.decorate('secrets', deps.secrets);
-  app.decorate('now', deps.now ?? (() => new Date()));
+  const clock = deps.now ?? (() => new Date());
+  app.decorate('now', config.testClockHeader ? () => testClock.getStore() ?? clock() : clock);
+  if (config.testClockHeader) app.addHook('onRequest', enterTestClock);
   app.decorate(
     'payments',
     createPaymentProviders(config, deps.db, makeOrder, () => app.now()),

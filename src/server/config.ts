@@ -101,6 +101,7 @@ const envSchema = z
     CATALOG_CACHE_MS: wholeNumber(0).default(1_000),
     PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://shop.example.com' }).optional()),
     SEED_DEMO: optionalString.pipe(booleanish.optional()),
+    TEST_CLOCK_HEADER: optionalString.pipe(booleanish.optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalString,
     GOOGLE_ISSUER: optionalString.pipe(
@@ -211,6 +212,11 @@ export type Config = {
   publicUrl: string;
   /** undefined: seed when the database is empty. */
   seedDemo: boolean | undefined;
+  /**
+   * Browser journeys only: a request may carry `x-test-clock` (an ISO time) to be served as if it were then
+   * (ordering cutoffs, horizons, payment times), so a journey moves its own clock without moving anyone else's.
+   */
+  testClockHeader: boolean;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   /** Google sign-in (OpenID Connect); undefined when not set up. */
@@ -289,6 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     catalogCacheMs: env.CATALOG_CACHE_MS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,
+    testClockHeader: env.TEST_CLOCK_HEADER ?? false,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
     google:
