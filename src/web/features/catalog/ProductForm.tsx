@@ -87,15 +87,16 @@ export function ProductForm({
           <textarea className="textarea h-28 w-full" {...field('productDetails')} />,
         )}
       </div>
-      <label className="label gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
+      <label className="flex cursor-pointer items-start gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
         <input
           id={`${idPrefix}-soldByWeight`}
           type="checkbox"
-          className="checkbox checkbox-primary"
+          className="checkbox checkbox-primary shrink-0"
           {...register('soldByWeight')}
         />
-        <span className="text-base-content">Sold by weight</span>
-        <span className="text-sm">(price per kg; shoppers buy pieces and pay what you weigh)</span>
+        <span>
+          Sold by weight <span className="text-sm">(price per kg; shoppers buy pieces and pay what you weigh)</span>
+        </span>
       </label>
       {byWeight
         ? labelled(

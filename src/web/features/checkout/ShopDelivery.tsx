@@ -25,9 +25,9 @@ const TONE: Record<FulfilmentStatus, string> = {
 function Stepper({ status, labels, steps }: { status: LiveStatus; labels: Labels; steps: readonly LiveStatus[] }) {
   const reached = steps.indexOf(status);
   return (
-    <div className="delivery-stepper mt-1.5 flex items-center gap-1 whitespace-nowrap text-xs" aria-hidden="true">
+    <div className="delivery-stepper mt-1.5 flex flex-wrap items-center gap-1 text-xs" aria-hidden="true">
       {steps.map((step, index) => (
-        <span key={step} className="flex items-center gap-1">
+        <span key={step} className="flex items-center gap-1 whitespace-nowrap">
           {index > 0 ? (
             <span className={`h-0.5 w-3 rounded ${index <= reached ? 'bg-primary' : 'bg-base-300'}`} />
           ) : null}
