@@ -60,7 +60,7 @@ describe('a product sold by weight', () => {
     productQuantity: 12,
     productionCost: 9,
     profitMargin: 20,
-    productManufacturingDate: '2026-01-10',
+    productManufacturingDate: dayFromToday(-10),
     productExpireDate: dayFromToday(30),
     productImage: '/uploads/11111111-1111-4111-8111-111111111111.webp',
   };

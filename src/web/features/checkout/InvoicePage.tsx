@@ -18,6 +18,7 @@ import { MovePart } from './MovePart.tsx';
 import { RefundStatusText } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import '../../ui/print-sheet.css';
 import './invoice-print.css';
 
 const RIGHT = { className: 'text-right', headerClassName: 'text-right' };
@@ -66,7 +67,7 @@ function DeliverySection({ paymentId }: { paymentId: string }) {
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   return (
     <article
-      className="invoice-sheet rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-10"
+      className="print-sheet invoice-sheet rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-10"
       aria-labelledby="invoice-title"
     >
       <div className="flex flex-wrap items-start justify-between gap-6">

@@ -7,6 +7,7 @@ import { Loaded } from '../../ui/Loaded.tsx';
 import { type SheetName, useSlotSheet } from './get-vendor-week.ts';
 import { LineWeight } from './OrderLines.tsx';
 import { SheetDownloads, slotHeading } from './VendorOrdersPage.tsx';
+import '../../ui/print-sheet.css';
 import './slot-sheet-print.css';
 
 const TITLES: Record<SheetName, string> = { 'pick-list': 'Pick list', 'packing-slips': 'Packing slips' };
@@ -93,7 +94,7 @@ export function SlotSheetPage({ sheet: name }: { sheet: SheetName }) {
   const query = useSlotSheet(user?.id ?? '', slotId);
   const title = TITLES[name];
   return (
-    <div className="slot-sheet">
+    <div className="print-sheet slot-sheet">
       <Link to="/dashboard/vendorOrder" className="btn btn-link btn-sm no-print px-0">
         <ArrowLeft size={16} aria-hidden="true" /> Your orders
       </Link>
