@@ -33,6 +33,7 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'invoice/:id',
     'payment',
     'coupons',
+    'commission',
     'vendorHome',
     'vendorOrder',
     'vendorOrder/slot/:slotId/pick-list',

@@ -67,6 +67,8 @@ export const vendorOrderLine = z.object({
   /** For a product sold by weight: the grams estimated at checkout, and the grams weighed when packing (or null). */
   estimatedGrams: z.number().int().nullable(),
   actualGrams: z.number().int().nullable(),
+  /** The marketplace's commission on this line, in percent, as it stood for the shop when the order was placed. */
+  commissionPercent: z.number(),
 });
 
 /** One order as a vendor sees it: only that vendor's own lines and total. */

@@ -25,6 +25,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
+import { payoutRoutes } from './modules/payments/payout-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { reviewSummaryOf } from './modules/reviews/index.ts';
@@ -83,6 +84,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   cartRoutes,
   couponRoutes,
   paymentRoutes,
+  payoutRoutes,
   stripeWebhookRoutes,
   checkoutRoutes,
   orderRoutes,

@@ -309,6 +309,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
       transactionId: membershipIntentId,
     },
   }),
+  'PUT /api/admin/commission': () => ({ payload: { normalPercent: 10, premiumPercent: 5, orderFee: 0 } }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
 
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),

@@ -28,6 +28,7 @@ export const paths = {
     adminHome: '/dashboard/adminHome',
     reportedReviews: '/dashboard/reportedReviews',
     coupons: '/dashboard/coupons',
+    commission: '/dashboard/commission',
     allCustomer: '/dashboard/allCustomer',
     allVendor: '/dashboard/allVendor',
     allAdmin: '/dashboard/allAdmin',

@@ -106,6 +106,7 @@ describe('route loaders', () => {
     ['/dashboard/adminHome?messages=2&coupons=3', ADMIN],
     ['/dashboard/reportedReviews?page=2', ADMIN],
     ['/dashboard/coupons?page=2', ADMIN],
+    ['/dashboard/commission', ADMIN],
     ['/dashboard/invoice/o1', ADMIN],
     ['/dashboard/vendorProduct', VENDOR],
     ['/dashboard/vendorHome', VENDOR],

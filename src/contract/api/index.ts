@@ -10,6 +10,7 @@ import { healthApi } from './health.ts';
 import { notificationsApi } from './notifications.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
+import { payoutsApi } from './payouts.ts';
 import { reviewsApi } from './reviews.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
@@ -28,6 +29,7 @@ export const API = {
   checkout: checkoutApi,
   checkoutPlan: checkoutPlanApi,
   payments: paymentsApi,
+  payouts: payoutsApi,
   orders: ordersApi,
   weighing: weighingApi,
   vendorWeek: vendorWeekApi,

@@ -52,6 +52,7 @@ export const lineColumns = {
   status: orderLines.status,
   estimatedGrams: orderLines.estimatedGrams,
   actualGrams: orderLines.actualGrams,
+  commissionBps: orderLines.commissionBps,
 };
 type LineRow = {
   id: string;
@@ -65,6 +66,7 @@ type LineRow = {
   status: FulfilmentStatus;
   estimatedGrams: number | null;
   actualGrams: number | null;
+  commissionBps: number;
 };
 type OrderRow = {
   id: string;
@@ -101,6 +103,7 @@ export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: Ord
       status: l.status,
       estimatedGrams: l.estimatedGrams,
       actualGrams: l.actualGrams,
+      commissionPercent: l.commissionBps / 100,
     })),
   };
 }

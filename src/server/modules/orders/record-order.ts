@@ -1,6 +1,7 @@
 import type { FulfilmentStatus, OrderStatus } from '#contract/fulfilment.ts';
 import type { FulfilmentKind } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
+import { commissionForOrder } from '../payments/index.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** A paid checkout as it is recorded: the payment record, its order, and lines copied at purchase. */
@@ -61,9 +62,16 @@ export type NewFulfilment = {
   note: string | null;
 };
 
-/** Records the payment, the order and its lines in the caller's transaction; answers the order's id. */
+/**
+ * Records the payment, the order and its lines in the caller's transaction; answers the order's id. Each line keeps
+ * the commission rate of its shop's membership and the order the fee per shop part, as they stand now.
+ */
 export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
   const { lines, fulfilments = [], status, lineStatus, createdAt, ...payment } = input;
+  const commission = await commissionForOrder(
+    tx,
+    lines.map((line) => line.vendorId),
+  );
   const [paid] = await tx
     .insert(customerPayments)
     .values({ ...payment, couponCode: payment.couponCode ?? null, createdAt })
@@ -76,6 +84,7 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
       email: input.email,
       name: input.orderName,
       status: status ?? 'pending',
+      commissionFeeCents: commission.feeCents,
       createdAt,
     })
     .returning({ id: orders.id });
@@ -85,6 +94,7 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
       orderId: order.id,
       totalCents: line.totalCents ?? line.unitPriceCents * line.amount,
       status: lineStatus ?? 'pending',
+      commissionBps: commission.bpsOf(line.vendorId),
       createdAt,
     })),
   );

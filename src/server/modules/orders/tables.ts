@@ -68,9 +68,15 @@ export const orders = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
+    /** The marketplace's fixed fee each shop's part of this order pays, as it stood when the order was placed. */
+    commissionFeeCents: integer('commission_fee_cents').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('orders_payment_key').on(t.paymentId), index('orders_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('orders_payment_key').on(t.paymentId),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_commission_fee_nonneg', sql`${t.commissionFeeCents} >= 0`),
+  ],
 );
 
 /** Order lines copy the name and price at purchase; each vendor fulfils its own lines. */
@@ -92,6 +98,8 @@ export const orderLines = pgTable(
     /** A product sold by weight: the grams estimated at checkout, and the grams weighed when packing. */
     estimatedGrams: integer('estimated_grams'),
     actualGrams: integer('actual_grams'),
+    /** The marketplace's commission on this line, in basis points, as it stood for the shop when the order was placed. */
+    commissionBps: integer('commission_bps').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -101,6 +109,7 @@ export const orderLines = pgTable(
     check('order_lines_amount_positive', sql`${t.amount} > 0`),
     check('order_lines_money_nonneg', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
     check('order_lines_grams_positive', sql`${t.estimatedGrams} > 0 AND ${t.actualGrams} > 0`),
+    check('order_lines_commission_bps', sql`${t.commissionBps} BETWEEN 0 AND 10000`),
   ],
 );
 

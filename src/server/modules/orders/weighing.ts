@@ -162,6 +162,7 @@ export async function weighLine(
       status: weighed.status,
       estimatedGrams: weighed.estimatedGrams,
       actualGrams: weighed.actualGrams,
+      commissionPercent: weighed.commissionBps / 100,
     };
   });
 }

@@ -7,6 +7,7 @@ export {
   processCapture,
   requestCapture,
 } from './captures.ts';
+export { commissionForOrder } from './commission.ts';
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
 export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';

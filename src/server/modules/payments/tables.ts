@@ -147,6 +147,27 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * The marketplace's commission as the admin set it over time: a rate per membership (basis points of what the buyer
+ * paid for a line) and a fixed fee per shop part of an order. The newest row applies to orders placed from then on.
+ */
+export const commissionRates = pgTable(
+  'commission_rates',
+  {
+    id: id(),
+    normalBps: integer('normal_bps').notNull(),
+    premiumBps: integer('premium_bps').notNull(),
+    orderFeeCents: integer('order_fee_cents').notNull().default(0),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_rates_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('commission_rates_bps', sql`${t.normalBps} BETWEEN 0 AND 10000 AND ${t.premiumBps} BETWEEN 0 AND 10000`),
+    check('commission_rates_fee_nonneg', sql`${t.orderFeeCents} >= 0`),
+  ],
+);
+
 /** Premium membership payments by vendors. */
 export const vendorPayments = pgTable(
   'vendor_payments',

@@ -2,6 +2,7 @@ import { pageQuery } from '../../api/query-client.ts';
 import type { GuardedLoad } from '../../auth/RequireRole.tsx';
 import { readPage } from '../../ui/TablePager.tsx';
 import { adminStatsQuery } from './get-admin-stats.ts';
+import { commissionQuery } from './get-commission.ts';
 import { contactMessagesQuery } from './get-contact-messages.ts';
 import { couponsQuery } from './get-coupons.ts';
 import { reportedReviewsQuery } from './get-reported-reviews.ts';
@@ -14,3 +15,4 @@ export const adminHome = ({ search }: GuardedLoad) => [
   pageQuery(couponsQuery(readPage(search, 'coupons'))),
 ];
 export const reportedReviews = ({ search }: GuardedLoad) => [pageQuery(reportedReviewsQuery(readPage(search)))];
+export const commission = () => [pageQuery(commissionQuery)];
