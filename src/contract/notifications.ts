@@ -72,8 +72,8 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     ...shopLines.shape,
     /** What was refunded for it (0: nothing had been charged yet, as for goods still to be weighed). */
     refundCents: cents,
-    /** Who cancelled: the shop, or the shopper themselves. */
-    by: z.enum(['shop', 'shopper']).default('shop'),
+    /** Who cancelled: the shop, the shopper themselves, or we did, the shop not having weighed it in time. */
+    by: z.enum(['shop', 'shopper', 'unweighed']).default('shop'),
   }),
   z.object({ kind: z.literal('slot_cancelled'), orderId: id, shopName: z.string(), when: z.string() }),
   z.object({ kind: z.literal('review_reported'), reviewId: id, productName: z.string(), excerpt: z.string() }),

@@ -10,6 +10,11 @@ export const HOLD_MARGIN_PERCENT = 10;
 /** A card hold lasts 7 days, so a cart with weighed goods books slots at most this many days after paying. */
 export const WEIGHED_BOOKING_DAYS = 6;
 export const WEIGHED_BOOKING_RULE = 'Weighed goods can be booked at most 6 days ahead: the card hold lasts 7.';
+/**
+ * A part of an order with weighed goods still pending this long after payment is cancelled (nothing charged for it),
+ * half a day before the card hold lapses, so the order always ends charged or released.
+ */
+export const UNWEIGHED_RELEASE_AFTER_MS = (WEIGHED_BOOKING_DAYS + 0.5) * 24 * 60 * 60 * 1000;
 export const WEIGHED_TOO_FAR = `${WEIGHED_BOOKING_RULE} Please choose an earlier time.`;
 /** The heaviest piece a vendor may describe, and the heaviest line a vendor may weigh (grams). */
 export const MAX_GRAMS_PER_PIECE = 100_000;

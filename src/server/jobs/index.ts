@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import { createMailer, type DeliveryOptions, deliverDueNotifications } from '../modules/notifications/index.ts';
+import { settleLapsingHolds } from '../modules/orders/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueCaptures, retryDueRefunds } from './refund-retries.ts';
@@ -37,7 +38,8 @@ export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promis
  * Background payment work on pg-boss, in the same PostgreSQL (its own schema, pgboss). Every `everySeconds`
  * each process offers one job per queue for the current time slot (singletonKey + singletonSeconds), so
  * however many processes run, each slot makes one job; a worker claims it with SKIP LOCKED. The jobs are
- * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones) and due refund and capture retries.
+ * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones), due refund and capture retries, and
+ * the card holds of unweighed orders about to lapse (settleLapsingHolds).
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db, log } = options;
@@ -60,6 +62,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.work(JOB_QUEUES.refunds, work, async () => {
     await retryDueRefunds(db, provider, { log });
     await retryDueCaptures(db, provider, { log });
+    await settleLapsingHolds(db, provider, { log });
   });
 
   // Due outbox rows (decision 019): offered every few seconds, so the bell and e-mails follow the change closely.

@@ -47,10 +47,11 @@ export function describe(event: NotificationEvent): Message {
       };
     case 'part_cancelled': {
       const refunded = event.refundCents > 0;
-      const who =
-        event.by === 'shopper'
-          ? `You cancelled your order from ${event.shopName}.`
-          : `${event.shopName} cancelled its part of your order.`;
+      const who = {
+        shopper: `You cancelled your order from ${event.shopName}.`,
+        shop: `${event.shopName} cancelled its part of your order.`,
+        unweighed: `${event.shopName} did not weigh your order in time, so we cancelled it before your card’s hold ran out.`,
+      }[event.by];
       const money = refunded
         ? `${formatMoney(event.refundCents)} is refunded to your card.`
         : 'Nothing was charged for it.';

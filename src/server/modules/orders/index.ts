@@ -7,3 +7,4 @@ export { buyersOf, hasDeliveredPurchase } from './purchases.ts';
 export { paymentByTransactionId } from './queries.ts';
 export { type NewFulfilment, type NewOrder, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, type SalesBuckets, vendorSales, vendorSalesTotals } from './sales.ts';
+export { settleLapsingHolds } from './unweighed-holds.ts';

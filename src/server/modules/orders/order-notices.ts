@@ -75,7 +75,7 @@ type PartMove = {
   kind: HandoverKind;
   /** The refunds the cancellation recorded. */
   refundIds?: string[];
-  by?: 'shop' | 'shopper';
+  by?: 'shop' | 'shopper' | 'unweighed';
 };
 
 /**

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { VendorOrder } from '#contract/fulfilment.ts';
@@ -5,9 +6,12 @@ import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { createMailer, deliverDueNotifications } from '../notifications/index.ts';
 import { captures, refunds, sandboxPaymentIntents } from '../payments/tables.ts';
 import { moveOrder } from './order-fixtures.ts';
+import { settleLapsingHolds } from './unweighed-holds.ts';
 import {
   vendorPart as vendorPartOf,
   weigh as weighAt,
@@ -271,5 +275,57 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
     expect(notWeighed.json().error.message).toContain('is not sold by weight');
     const after = (await vendorPart(butcher, payment.orderId)).lines.find((line) => line._id === weighed._id);
     expect(after?.actualGrams).toBeNull();
+  });
+});
+
+describe('a card hold about to lapse', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const inDays = (days: number) => () => new Date(Date.now() + days * DAY_MS);
+  const settle = (days: number) => settleLapsingHolds(t.db, t.app.payments.active, { now: inDays(days) });
+
+  it('cancels the parts still unweighed after six and a half days and charges the parts that moved on', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const dairy = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
+    const cheese = await weighedProduct(t, dairy, { pricePerKgCents: 3200, gramsPerPiece: 250 });
+    const { shopper, payment } = await buy([
+      { productId: chicken.id, pieces: 1 },
+      { productId: cheese.id, pieces: 2 },
+    ]);
+    await weighOnly(butcher, payment.orderId, 1100);
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
+
+    // Other tests' orders share the database: each assertion is about this order.
+    expect(await settle(6)).not.toContain(payment.orderId);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'requires_capture' });
+
+    expect(await settle(6.6)).toContain(payment.orderId);
+    // The chicken as weighed (1100 g at $20.00/kg); nothing for the cheese nobody weighed.
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2200 });
+    expect((await vendorPart(dairy, payment.orderId)).status).toBe('cancelled');
+    const [stocked] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, cheese.id));
+    expect(stocked.stock).toBe(20);
+    expect(await refundsOf(payment.orderId)).toEqual([]);
+    expect(await invoiceOf(shopper, payment._id)).toMatchObject({ grandTotal: 22, hold: { status: 'charged' } });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Farmstall <hello@farmstall.test>', dataDir: os.tmpdir() });
+    await deliverDueNotifications(t.db, { mailer, publicUrl: 'http://farmstall.test', limit: 1000 });
+    const notices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: shopper.auth });
+    expect(notices.json().items.map((n: { body: string }) => n.body)).toContainEqual(
+      expect.stringContaining('did not weigh your order in time'),
+    );
+
+    // Settled once: a later run finds nothing.
+    expect(await settle(6.7)).not.toContain(payment.orderId);
+  });
+
+  it('releases the whole hold when no shop moved the order', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1500 });
+    const { shopper, payment } = await buy([{ productId: chicken.id, pieces: 1 }]);
+    expect(await settle(6.6)).toContain(payment.orderId);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'canceled', capturedCents: null });
+    expect(await invoiceOf(shopper, payment._id)).toMatchObject({ grandTotal: 0, hold: { status: 'released' } });
+    // The vendor can no longer hand over goods that nobody will pay for.
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(409);
   });
 });

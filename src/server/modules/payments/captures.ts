@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { CLAIM_MS, failedAttempt, paymentAtProvider } from './attempts.ts';
@@ -132,4 +132,29 @@ export async function authorizationsOf(db: Tx, providerIntentIds: string[]) {
     .where(
       and(eq(paymentIntents.captureMethod, 'manual'), inArray(paymentIntents.providerIntentId, providerIntentIds)),
     );
+}
+
+const SETTLE_WITHIN_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Payments only authorized (weighed goods) since before `before` whose capture is still undecided: their card hold
+ * is about to lapse. Answers them by provider and provider intent id, as orders record their payment.
+ */
+export async function holdsUndecidedSince(db: Tx, before: Date, limit: number) {
+  return db
+    .select({ provider: paymentIntents.provider, providerIntentId: paymentIntents.providerIntentId })
+    .from(paymentIntents)
+    .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
+    .where(
+      and(
+        eq(paymentIntents.captureMethod, 'manual'),
+        isNull(captures.id),
+        lte(paymentIntents.createdAt, before),
+        // Bounded (index payment_intents_manual_idx): a hold is settled within hours of `before`, not weeks later.
+        gte(paymentIntents.createdAt, new Date(before.getTime() - SETTLE_WITHIN_MS)),
+        inArray(paymentIntents.status, ['succeeded', 'settled']),
+      ),
+    )
+    .orderBy(paymentIntents.createdAt)
+    .limit(limit);
 }

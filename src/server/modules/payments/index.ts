@@ -4,6 +4,7 @@ export {
   authorizationsOf,
   awaitingCapture,
   dueCaptureIds,
+  holdsUndecidedSince,
   processCapture,
   requestCapture,
 } from './captures.ts';

@@ -67,6 +67,8 @@ export const paymentIntents = pgTable(
   (t) => [
     uniqueIndex('payment_intents_provider_key').on(t.provider, t.providerIntentId),
     index('payment_intents_open_idx').on(t.createdAt).where(sql`${t.status} IN ('requires_confirmation', 'succeeded')`),
+    // Holds of weighed goods whose capture is still undecided (holdsUndecidedSince, migration 0033).
+    index('payment_intents_manual_idx').on(t.createdAt).where(sql`${t.captureMethod} = 'manual'`),
     check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership')`),
     check('payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
     check(
