@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, UNITS } from './categories.ts';
+import {
+  ALLERGENS,
+  type Allergen,
+  allergensField,
+  LABELS,
+  type Label,
+  labelConflict,
+  labelsField,
+  MAX_INGREDIENTS,
+  namesParam,
+} from './food-facts.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
 import { reviewSummary } from './reviews.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
@@ -41,6 +52,12 @@ export const product = z.object({
   /** Sold by weight: productPrice is per kg, and the shopper buys pieces of about gramsPerPiece grams each. */
   soldByWeight: z.boolean(),
   gramsPerPiece: z.number().int().nullable(),
+  /** The major allergens it contains (lowercase names: "milk", "tree nuts"), in the fixed order of ALLERGENS. */
+  allergens: z.array(z.enum(ALLERGENS)),
+  /** Its dietary labels ("organic", "vegan", …), in the fixed order of LABELS; a vegan product is vegetarian too. */
+  labels: z.array(z.enum(LABELS)),
+  /** The ingredients line as on the label ("Wheat flour, water, sea salt"); empty for a single fresh food. */
+  ingredients: z.string(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -62,18 +79,58 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
+/** A price bound of a listing filter, in dollars like the product JSON. */
+const priceBound = z.coerce
+  .number({ error: 'Enter a price in dollars' })
+  .refine(Number.isFinite, 'Enter a price in dollars')
+  .pipe(
+    z
+      .number()
+      .min(0, 'Cannot be negative')
+      .max(MAX_PRICE_CENTS / 100, 'At most $100,000'),
+  )
+  .optional();
+
 /** GET /products: every filter is optional; `cursor` is the `nextCursor` of the previous page. */
-export const productListQuery = z.object({
-  q: optionalText(100),
-  category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
-  /** The vendor's id (a shop). */
-  shop: uuidField('Not a shop id').optional(),
-  /** Defaults to relevance with `q`, to popular without. */
-  sort: z.enum(PRODUCT_SORTS, { error: `sort is one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
-  cursor: optionalText(400),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
-});
+export const productListQuery = z
+  .object({
+    q: optionalText(100),
+    category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
+    /** The vendor's id (a shop). */
+    shop: uuidField('Not a shop id').optional(),
+    /** Defaults to relevance with `q`, to popular without. */
+    sort: z.enum(PRODUCT_SORTS, { error: `sort is one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+    cursor: optionalText(400),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    /** Only products with every one of these labels (comma-separated: `vegan,organic`). */
+    labels: namesParam(LABELS, 'label'),
+    /** Only products free from every one of these allergens (comma-separated: `milk,tree nuts`). */
+    freeFrom: namesParam(ALLERGENS, 'allergen'),
+    /** Only products priced at least / at most this (dollars, the listed price before any deal). */
+    minPrice: priceBound,
+    maxPrice: priceBound,
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    path: ['minPrice'],
+    message: 'The lowest price cannot be above the highest',
+  });
 export type ProductListQuery = z.input<typeof productListQuery>;
+
+/** How many products an option of a filter leaves: among those matching every active filter and this option. */
+export const facetCount = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.object({ value: z.enum(values), count: z.number().int() });
+
+/**
+ * The counts beside a listing's first page (its category, shop or search): for each label and each "free from"
+ * allergen, how many of the products matching all the active filters would stay with it added; and the lowest and
+ * highest price among the products matching every filter but the price range (null when none).
+ */
+export const productFacets = z.object({
+  labels: z.array(facetCount(LABELS)),
+  freeFrom: z.array(facetCount(ALLERGENS)),
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+});
+export type ProductFacets = z.infer<typeof productFacets>;
 
 export const productPage = z.object({
   items: productList,
@@ -83,6 +140,11 @@ export const productPage = z.object({
   total: z.number().int().nullable(),
   /** Present when more than `total` match: the count stops at LISTING_COUNT_CAP (shown as "1,000+"). */
   totalCapped: z.literal(true).optional(),
+  /**
+   * GET /products: the filters' counts on the first page of a category, a shop or a search; null on later pages and
+   * on a listing of the whole catalog.
+   */
+  facets: productFacets.nullable().optional(),
 });
 export type ProductPage = z.infer<typeof productPage>;
 
@@ -165,7 +227,21 @@ const productFields = {
     .max(MAX_GRAMS_PER_PIECE, 'At most 100,000 g')
     .nullable()
     .optional(),
+  /** Not sent: a new product has none, an edited one keeps its own (as do labels and ingredients). */
+  allergens: allergensField.optional(),
+  labels: labelsField.optional(),
+  ingredients: z
+    .string()
+    .trim()
+    .max(MAX_INGREDIENTS, abortWith(`At most ${MAX_INGREDIENTS} characters`))
+    .optional(),
 };
+
+/** A label its allergens contradict is refused on the labels field ("A vegan product cannot contain milk"). */
+function labelsAllowed(v: { labels?: Label[]; allergens?: Allergen[] }, ctx: z.RefinementCtx) {
+  const message = labelConflict(v.labels ?? [], v.allergens ?? []);
+  if (message) ctx.addIssue({ code: 'custom', path: ['labels'], message });
+}
 
 const WEIGHT_PER_PIECE = 'Enter the estimated weight of one piece';
 const weightPerPieceGiven = (v: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
@@ -186,7 +262,8 @@ export const productInput = z
   .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
   .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
-  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH });
+  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
+  .superRefine(labelsAllowed);
 export type ProductInput = z.output<typeof productInput>;
 export type ProductFormValues = z.input<typeof productInput>;
 
@@ -195,7 +272,8 @@ export const productEditInput = z
   .object(productFields)
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
   .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
-  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH });
+  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
+  .superRefine(labelsAllowed);
 export type ProductEditInput = z.output<typeof productEditInput>;
 export type ProductEditFormValues = z.input<typeof productEditInput>;
 

@@ -49,7 +49,8 @@ export const catalogApi = {
     method: 'GET',
     path: '/products',
     tag: 'catalog',
-    summary: 'Offered products: search, category and shop filters, sort, keyset pages ({items, nextCursor})',
+    summary:
+      'Offered products: search, category, shop, labels, free-from and price filters, sort, keyset pages ({items, nextCursor, total, facets})',
     access: { allow: 'public' },
     query: productListQuery,
     status: 200,

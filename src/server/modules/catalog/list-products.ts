@@ -1,22 +1,35 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
-import { LISTING_COUNT_CAP, type Product, type ProductSort } from '#contract/products.ts';
+import { LISTING_COUNT_CAP, type Product, type ProductFacets, type ProductSort } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
+import {
+  all,
+  facetColumns,
+  facetCounts,
+  factsWhere,
+  filterValues,
+  type ListingFilters,
+  priceWhere,
+  toFacets,
+  withFacets,
+} from './facets.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { candidatesCapped, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 
-export type ListProductsParams = {
+export type ListProductsParams = ListingFilters & {
   q?: string;
   category?: string;
   shopId?: string;
   sort?: ProductSort;
   cursor?: string;
   limit: number;
+  /** Count the filters' options (ProductFacets) on a first page of a category, a shop or a search. */
+  facets?: boolean;
 };
 
 export type ProductPageResult = {
@@ -24,6 +37,7 @@ export type ProductPageResult = {
   nextCursor: string | null;
   total: number | null;
   totalCapped?: true;
+  facets?: ProductFacets | null;
 };
 
 const listedRow = productRow.extend({
@@ -32,6 +46,16 @@ const listedRow = productRow.extend({
   capped: z.boolean().optional(),
 });
 type Row = ProductRow & { score?: number };
+
+/**
+ * A page's rows, with the facets' columns on each when counted (and one row of nulls besides them when the page is
+ * empty).
+ */
+const facetedRow = z.union([
+  listedRow.extend(z.object(facetColumns).partial().shape),
+  z.object({ id: z.null(), ...facetColumns }),
+]);
+type ListedRow = z.infer<typeof listedRow>;
 
 /** Where a keyset page starts: the cursor's key and id (or placeholders for them). */
 type After = Pick<Cursor, 'value' | 'id'> | { value: Placeholder; id: Placeholder };
@@ -90,14 +114,25 @@ function sortedPage(
     LIMIT ${fetch}`;
 }
 
-/** The sort, cursor and filter of a listing request. */
-function listing(params: ListProductsParams): { sort: ProductSort; cursor?: Cursor; offered: SQL; fetch: number } {
+/** The sort, cursor and filters of a listing request. */
+function listing(params: ListProductsParams) {
   const sort: ProductSort = params.sort ?? (params.q ? 'relevance' : 'popular');
   if (sort === 'relevance' && !params.q) {
     throw badRequest('Sorting by relevance needs a search text', { sort: 'Sorting by relevance needs a search text' });
   }
   const cursor = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
-  return { sort, cursor, offered: offeredWhere(params.category, params.shopId), fetch: params.limit + 1 };
+  const values = filterValues(params);
+  const offered = sql.join(
+    [
+      offeredWhere(params.category, params.shopId),
+      ...factsWhere(values.labels || undefined, values.freeFrom || undefined),
+    ],
+    sql` AND `,
+  );
+  const inPrice = all(priceWhere(values.minCents, values.maxCents));
+  // Counts only for a first page of a bounded set: a category, a shop or a search's candidates.
+  const counted = Boolean(params.facets && !cursor && (params.category || params.shopId || params.q));
+  return { sort, cursor, offered, inPrice, counted, fetch: params.limit + 1 };
 }
 
 /** Offered products (listed, not expired), of the category and the shop when given (values or placeholders). */
@@ -117,71 +152,112 @@ function postedWhere(category?: string, shopId?: string): SQL {
 }
 
 /** A listing page without search text: one statement text per sort, filters and cursor, built once. */
-function shapedListing(params: ListProductsParams, sort: ProductSort, cursor: Cursor | undefined): Shaped {
+function shapedListing(
+  params: ListProductsParams,
+  sort: ProductSort,
+  cursor: Cursor | undefined,
+  counted: boolean,
+): Shaped {
   const slot = sql.placeholder;
+  const values = filterValues(params);
+  const given = {
+    labels: values.labels !== 0,
+    freeFrom: values.freeFrom !== 0,
+    min: values.minCents !== undefined,
+    max: values.maxCents !== undefined,
+  };
+  const shape = [
+    'listing',
+    sort,
+    params.category ? 'category' : '',
+    params.shopId ? 'shop' : '',
+    cursor ? 'after' : '',
+    ...Object.entries(given).map(([name, on]) => (on ? name : '')),
+    counted ? 'facets' : '',
+  ].join(':');
   return {
-    shape: `listing:${sort}:${params.category ? 'category' : ''}:${params.shopId ? 'shop' : ''}:${cursor ? 'after' : ''}`,
-    build: () =>
-      sortedPage(
+    shape,
+    build: () => {
+      const offered = sql.join(
+        [
+          offeredWhere(params.category && slot('category'), params.shopId && slot('shop')),
+          ...factsWhere(given.labels ? slot('labels') : undefined, given.freeFrom ? slot('freeFrom') : undefined),
+        ],
+        sql` AND `,
+      );
+      const inPrice = all(
+        priceWhere(given.min ? slot('minCents') : undefined, given.max ? slot('maxCents') : undefined),
+      );
+      const page = sortedPage(
         sort as Exclude<ProductSort, 'relevance'>,
-        offeredWhere(params.category && slot('category'), params.shopId && slot('shop')),
+        sql`${offered} AND ${inPrice}`,
         cursor && { value: slot('after'), id: slot('afterId') },
         slot('fetch'),
-      ),
+      );
+      return counted
+        ? withFacets(page, facetCounts(offered, inPrice), ORDERS[sort as Exclude<ProductSort, 'relevance'>].orderBy)
+        : page;
+    },
     values: {
       category: params.category,
       shop: params.shopId,
       after: cursor?.value,
       afterId: cursor?.id,
       fetch: params.limit + 1,
+      ...values,
     },
   };
 }
 
 /** The one statement of a listing page without search text, as listProducts sends it. */
 export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.QueryConfig {
-  const { sort, cursor } = listing(params);
-  return shapedStatement(shapedListing(params, sort, cursor));
+  const { sort, cursor, counted } = listing(params);
+  return shapedStatement(shapedListing(params, sort, cursor, counted));
 }
 
 /**
- * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset:
- * one SQL statement per page (and one call for the vendors' shops), walking an index for the sorts without text.
+ * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset, with the filters'
+ * counts on a first page when asked: one SQL statement per page, walking an index for the sorts without text.
  */
 export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
-  const { sort, cursor, offered, fetch } = listing(params);
+  const { sort, cursor, offered, inPrice, counted, fetch } = listing(params);
 
-  let rows: z.infer<typeof listedRow>[];
+  let rows: z.infer<typeof facetedRow>[];
   if (params.q) {
     const words = searchWords(params.q);
-    if (words.length === 0) return { items: [], nextCursor: null, total: cursor ? null : 0 };
+    if (words.length === 0) {
+      return { items: [], nextCursor: null, total: cursor ? null : 0, ...(params.facets && { facets: null }) };
+    }
     // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
     const search = sql`WITH ${searchCandidates(params.q, words, offered, postedWhere(params.category, params.shopId))}`;
-    const where = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
-    if (sort === 'relevance') {
-      rows = await queryPrepared(db, listedRow, sql`${search} ${relevancePage(params.q, cursor, fetch)}`);
-    } else {
-      rows = await queryPrepared(
-        db,
-        listedRow,
-        sql`${search} ${sortedPage(sort, where, cursor, fetch, sql`, ${candidatesCapped} AS capped`)}`,
-      );
-    }
+    const candidates = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
+    const page =
+      sort === 'relevance'
+        ? relevancePage(params.q, cursor, fetch, inPrice)
+        : sortedPage(sort, sql`${candidates} AND ${inPrice}`, cursor, fetch, sql`, ${candidatesCapped} AS capped`);
+    const order = sort === 'relevance' ? sql`p.score DESC, p.id ASC` : ORDERS[sort].orderBy;
+    rows = await queryPrepared(
+      db,
+      facetedRow,
+      sql`${search} ${counted ? withFacets(page, facetCounts(candidates, inPrice), order) : page}`,
+    );
   } else {
-    rows = await queryShaped(db, listedRow, shapedListing(params, sort, cursor));
+    rows = await queryShaped(db, facetedRow, shapedListing(params, sort, cursor, counted));
   }
 
-  const page = rows.slice(0, params.limit);
+  const found = rows.filter((r): r is ListedRow & typeof r => r.id !== null);
+  const page = found.slice(0, params.limit);
   const last = page.at(-1);
   const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : ORDERS[sort].key(r));
-  const total = cursor ? null : (rows[0]?.total ?? 0);
+  const total = cursor ? null : (found[0]?.total ?? 0);
   return {
     items: page.map(toProduct),
-    nextCursor: rows.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
+    nextCursor: found.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
     ...(total !== null && total > LISTING_COUNT_CAP
       ? { total: LISTING_COUNT_CAP, totalCapped: true }
-      : total !== null && rows[0]?.capped
+      : total !== null && found[0]?.capped
         ? { total, totalCapped: true }
         : { total }),
+    ...(params.facets && { facets: counted && rows[0]?.facet_counts ? toFacets(rows[0]) : null }),
   };
 }

@@ -1,6 +1,7 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { UNITS } from '#contract/categories.ts';
+import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
@@ -11,7 +12,7 @@ import { shopCardsRelation } from '../shops/index.ts';
 export const PRODUCT_COLUMNS = sql`
   p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
   p.price_cents, p.sold_by_weight, p.grams_per_piece, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
-  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
+  p.created_at::text AS created_at_key, p.allergens, p.labels, p.ingredients, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
@@ -55,6 +56,9 @@ export const productRow = z.object({
   popularity: z.number(),
   created_at: timestampColumn,
   created_at_key: z.string(),
+  allergens: z.number(),
+  labels: z.number(),
+  ingredients: z.string(),
   expired: z.boolean(),
   shop_name: z.string().nullable(),
   shop_image: z.string().nullable(),
@@ -100,5 +104,8 @@ export function toProduct(row: ProductRow): Product {
         : null,
     soldByWeight: row.sold_by_weight,
     gramsPerPiece: row.grams_per_piece,
+    allergens: namesOf(ALLERGENS, row.allergens),
+    labels: namesOf(LABELS, row.labels),
+    ingredients: row.ingredients,
   };
 }

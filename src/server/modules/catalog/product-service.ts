@@ -2,6 +2,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { VendorAllowance } from '#contract/catalog.ts';
+import { ALLERGENS, type Allergen, LABELS, type Label, labelConflict, maskOf, namesOf } from '#contract/food-facts.ts';
 import { dollarsToCents, priceFromCost } from '#contract/money.ts';
 import {
   type OfferedProduct,
@@ -90,6 +91,13 @@ async function today(db: Tx): Promise<string> {
   return row.today;
 }
 
+/** The food facts given (bitmasks); those not sent stay as they are (a new product starts with none). */
+const factColumns = (input: { allergens?: Allergen[]; labels?: Label[]; ingredients?: string }) => ({
+  ...(input.allergens && { allergens: maskOf(ALLERGENS, input.allergens) }),
+  ...(input.labels && { labels: maskOf(LABELS, input.labels) }),
+  ...(input.ingredients !== undefined && { ingredients: input.ingredients }),
+});
+
 /** A product sold by weight keeps its estimated weight per piece; any other has none. */
 const weightColumns = ({ soldByWeight, gramsPerPiece }: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
   soldByWeight === undefined ? {} : { soldByWeight, gramsPerPiece: soldByWeight ? (gramsPerPiece ?? null) : null };
@@ -139,6 +147,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
         details: input.productDetails,
         ...moneyColumns(input),
         ...weightColumns(input),
+        ...factColumns(input),
         stock: input.productQuantity,
         unit: category.unit,
         manufacturedOn: input.productManufacturingDate,
@@ -152,7 +161,13 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
 
 /** The vendor edits one of their own products: texts, picture, stock, dates, cost and margin (price follows). */
 export async function editProduct(db: Db, vendor: AuthUser, id: string, input: ProductEditInput): Promise<Product> {
-  await ownProductRow(db, id, vendor);
+  const row = await ownProductRow(db, id, vendor);
+  // A label and an allergen sent alone may contradict the one kept ("A vegan product cannot contain milk").
+  const conflict = labelConflict(
+    input.labels ?? namesOf(LABELS, row.labels),
+    input.allergens ?? namesOf(ALLERGENS, row.allergens),
+  );
+  if (conflict) throw badRequest(conflict, { labels: conflict });
   await db
     .update(products)
     .set({
@@ -162,6 +177,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
       stock: input.productQuantity,
       ...moneyColumns(input),
       ...weightColumns(input),
+      ...factColumns(input),
       manufacturedOn: input.productManufacturingDate,
       expiresOn: input.productExpireDate,
       updatedAt: new Date(),

@@ -80,7 +80,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
 
   handle(app, catalogApi.list, async (request, reply) => {
     const { shop, ...query } = request.query;
-    const page = await cachedListProducts(app, request, { ...query, shopId: shop });
+    const page = await cachedListProducts(app, request, { ...query, shopId: shop, facets: true });
     return sendJson(reply, page.pageJson(), PUBLIC_CACHE);
   });
 

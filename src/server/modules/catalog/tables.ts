@@ -52,6 +52,11 @@ export const products = pgTable(
     /** Sold by weight: the price is per kg and the shopper buys pieces of about `gramsPerPiece` grams each. */
     soldByWeight: boolean('sold_by_weight').notNull().default(false),
     gramsPerPiece: integer('grams_per_piece'),
+    /** Food facts: bit i set for ALLERGENS[i] / LABELS[i] of src/contract/food-facts.ts (a fixed order). */
+    allergens: smallint('allergens').notNull().default(0),
+    labels: smallint('labels').notNull().default(0),
+    /** The ingredients line as on the label; empty for a single fresh food. */
+    ingredients: text('ingredients').notNull().default(''),
     /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
@@ -67,14 +72,19 @@ export const products = pgTable(
     index('products_vendor_popularity_idx')
       .on(t.vendorId, t.popularity.desc(), t.id, t.expiresOn)
       .where(sql`${t.listed}`),
-    // Counting a category's offered products ('We found N items') reads this index only, not the table.
-    index('products_category_expiry_idx').on(t.category, t.expiresOn).where(sql`${t.listed}`),
+    // Counting a category's or a shop's offered products ('We found N items') and their filters' counts reads these
+    // indexes only, not the table: INCLUDE (labels, allergens, price_cents) in migration 0027 (drizzle has no
+    // INCLUDE; decision 024).
+    index('products_category_facets_idx').on(t.category, t.expiresOn).where(sql`${t.listed}`),
+    index('products_vendor_facets_idx').on(t.vendorId, t.expiresOn).where(sql`${t.listed}`),
     index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.listed}`),
     check('products_cost_nonneg', sql`${t.productionCostCents} >= 0`),
     check('products_margin_nonneg', sql`${t.profitMarginBp} >= 0`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_popularity_nonneg', sql`${t.popularity} >= 0`),
+    check('products_allergens_known', sql`${t.allergens} BETWEEN 0 AND 16383`),
+    check('products_labels_known', sql`${t.labels} BETWEEN 0 AND 31`),
     check('products_expiry_after_manufacture', sql`${t.expiresOn} > ${t.manufacturedOn}`),
     check(
       'products_weight',

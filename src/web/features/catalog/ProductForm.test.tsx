@@ -79,6 +79,9 @@ describe('add product page', () => {
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const melon: Product = {
+  allergens: [],
+  labels: [],
+  ingredients: '',
   _id: '00000000-0000-4000-8000-0000000000aa',
   email: VENDOR.email,
   productName: 'Melon',

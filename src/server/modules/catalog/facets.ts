@@ -1,0 +1,87 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ALLERGENS, type Allergen, LABELS, type Label, maskOf } from '#contract/food-facts.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import type { ProductFacets } from '#contract/products.ts';
+import { literal } from './search-ranking.ts';
+
+/** A listing's filters as a request gives them: labels all present, allergens all absent, a price range (dollars). */
+export type ListingFilters = { labels?: Label[]; freeFrom?: Allergen[]; minPrice?: number; maxPrice?: number };
+
+/** The filters as the statement takes them: bitmasks (0: no filter) and cents. */
+export type FilterValues = { labels: number; freeFrom: number; minCents?: number; maxCents?: number };
+
+export function filterValues(filters: ListingFilters): FilterValues {
+  return {
+    labels: maskOf(LABELS, filters.labels ?? []),
+    freeFrom: maskOf(ALLERGENS, filters.freeFrom ?? []),
+    minCents: filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice),
+    maxCents: filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice),
+  };
+}
+
+type Value = number | Placeholder;
+
+/**
+ * The label and allergen filters on product p (values or placeholders; none when not given): every label's bit set,
+ * every allergen's bit clear. Read from the facets indexes' INCLUDE columns without the table.
+ */
+export function factsWhere(labels?: Value, freeFrom?: Value): SQL[] {
+  const filters: SQL[] = [];
+  if (labels !== undefined) filters.push(sql`p.labels & ${labels}::smallint = ${labels}::smallint`);
+  if (freeFrom !== undefined) filters.push(sql`p.allergens & ${freeFrom}::smallint = 0`);
+  return filters;
+}
+
+/** The price range on product p's listed price (cents), each bound when given. */
+export function priceWhere(minCents?: Value, maxCents?: Value): SQL[] {
+  const filters: SQL[] = [];
+  if (minCents !== undefined) filters.push(sql`p.price_cents >= ${minCents}::int`);
+  if (maxCents !== undefined) filters.push(sql`p.price_cents <= ${maxCents}::int`);
+  return filters;
+}
+
+export const all = (filters: SQL[]) => (filters.length ? sql.join(filters, sql` AND `) : sql`true`);
+
+/**
+ * One row: the counts of ProductFacets in one pass over the products `matching` (every filter but the price range),
+ * as facet_counts (the labels', then the allergens' "free from"), and the price range among them. Each count is of
+ * the products also `inPrice`: a label's count is how many would stay with it added to the active filters, as
+ * every filter narrows (AND). On a category or a shop this is an index-only scan of its facets index.
+ */
+export function facetCounts(matching: SQL, inPrice: SQL): SQL {
+  const counts = [
+    ...LABELS.map((_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND p.labels & ${literal(1 << i)} <> 0)`),
+    ...ALLERGENS.map((_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND p.allergens & ${literal(1 << i)} = 0)`),
+  ];
+  return sql`SELECT ARRAY[${sql.join(counts, sql`, `)}]::int[] AS facet_counts,
+    min(p.price_cents) AS facet_min_cents, max(p.price_cents) AS facet_max_cents
+    FROM products p WHERE ${matching}`;
+}
+
+/**
+ * A page with its facets in the same statement: the facets' one row, then the page's rows beside it (one row of
+ * nulls when the page is empty, so the counts still come back). `order` is the page's ORDER BY on alias p.
+ */
+export function withFacets(page: SQL, facets: SQL, order: SQL): SQL {
+  return sql`SELECT p.*, f.* FROM (${facets}) f LEFT JOIN LATERAL (${page}) p ON true ORDER BY ${order}`;
+}
+
+export const facetColumns = {
+  facet_counts: z.array(z.number()),
+  facet_min_cents: z.number().nullable(),
+  facet_max_cents: z.number().nullable(),
+};
+const facetRow = z.object(facetColumns);
+
+export function toFacets(row: Partial<z.infer<typeof facetRow>>): ProductFacets {
+  const counts = row.facet_counts ?? [];
+  return {
+    labels: LABELS.map((value, i) => ({ value, count: counts[i] })),
+    freeFrom: ALLERGENS.map((value, i) => ({ value, count: counts[LABELS.length + i] })),
+    price:
+      row.facet_min_cents == null || row.facet_max_cents == null
+        ? null
+        : { min: centsToDollars(row.facet_min_cents), max: centsToDollars(row.facet_max_cents) },
+  };
+}
