@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { checkMigrationJournal } from './migration-journal.ts';
 
 export type Db = NodePgDatabase;
 /** A database handle or an open transaction: queries take either. */
@@ -72,6 +73,7 @@ const MIGRATION_LOCK = 7_283_514_001;
 export async function runMigrations(target: string | Db): Promise<void> {
   const url =
     typeof target === 'string' ? target : (target as unknown as { $client: pg.Pool }).$client.options.connectionString;
+  await checkMigrationJournal(MIGRATIONS_DIR);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
