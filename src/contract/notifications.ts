@@ -10,6 +10,9 @@ export const NOTIFICATION_KINDS = [
   'part_cancelled',
   'slot_cancelled',
   'review_reported',
+  'back_in_stock',
+  'low_stock',
+  'shopper_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -29,6 +32,9 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   part_cancelled: 'Cancellations and refunds',
   slot_cancelled: 'A pickup or delivery time I booked is cancelled',
   review_reported: 'Reviews reported for moderation',
+  back_in_stock: 'A favourite product is back in stock',
+  low_stock: 'A product of my shop is running low',
+  shopper_cancelled: 'A shopper cancelled an order from my shop',
 };
 
 /** Who each optional kind of e-mail can concern (the profile page offers only the caller's). */
@@ -37,7 +43,13 @@ export const EMAIL_KIND_ROLES: Record<OptionalEmailKind, Role> = {
   step_changed: 'customer',
   slot_cancelled: 'customer',
   review_reported: 'admin',
+  back_in_stock: 'customer',
+  low_stock: 'vendor',
+  shopper_cancelled: 'vendor',
 };
+
+/** A product's stock at or below this tells its vendor (once each time a sale or an edit takes it there). */
+export const LOW_STOCK_THRESHOLD = 5;
 
 const cents = z.number().int();
 const id = z.uuid();
@@ -77,6 +89,18 @@ export const notificationEvent = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('slot_cancelled'), orderId: id, shopName: z.string(), when: z.string() }),
   z.object({ kind: z.literal('review_reported'), reviewId: id, productName: z.string(), excerpt: z.string() }),
+  /** To each shopper who favourited the product, at most once a day. */
+  z.object({
+    kind: z.literal('back_in_stock'),
+    productId: id,
+    productName: z.string(),
+    shopName: z.string(),
+    stock: z.number().int(),
+  }),
+  /** To the vendor, each time a sale or an edit takes the stock to LOW_STOCK_THRESHOLD or below. */
+  z.object({ kind: z.literal('low_stock'), productId: id, productName: z.string(), stock: z.number().int() }),
+  /** To the shop, when the shopper cancels its part of an order. */
+  z.object({ kind: z.literal('shopper_cancelled'), orderId: id, buyerName: z.string(), ...shopLines.shape }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 

@@ -20,6 +20,7 @@ import { makeOrder } from './modules/checkout/index.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
+import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -94,6 +95,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   statsRoutes,
   moderationRoutes,
   notificationRoutes,
+  favouriteRoutes,
   uploadRoutes,
   authRoutes,
   (api) => userRoutes(api, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] }),

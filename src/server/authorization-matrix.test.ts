@@ -269,6 +269,10 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'POST /api/notifications/read': () => ({ payload: { all: true } }),
   'PUT /api/notifications/preferences': () => ({ payload: { step_changed: true } }),
   'GET /api/outbox/mail/:name': () => ({ url: `/api/outbox/mail/${randomUUID()}.eml` }),
+  'PUT /api/favourites/products/:id': () => ({ url: `/api/favourites/products/${product.id}` }),
+  'DELETE /api/favourites/products/:id': () => ({ url: `/api/favourites/products/${product.id}` }),
+  'PUT /api/favourites/shops/:id': () => ({ url: `/api/favourites/shops/${users.vendorA.id}` }),
+  'DELETE /api/favourites/shops/:id': () => ({ url: `/api/favourites/shops/${users.vendorA.id}` }),
   'POST /api/moderation/reviews/:id': () => ({
     url: `/api/moderation/reviews/${reviewId}`,
     payload: { action: 'keep' },

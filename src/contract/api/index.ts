@@ -6,6 +6,7 @@ import { checkoutApi } from './checkout.ts';
 import { checkoutPlanApi } from './checkout-plan.ts';
 import { contactApi } from './contact.ts';
 import { couponsApi } from './coupons.ts';
+import { favouritesApi } from './favourites.ts';
 import { healthApi } from './health.ts';
 import { notificationsApi } from './notifications.ts';
 import { ordersApi } from './orders.ts';
@@ -45,6 +46,7 @@ export const API = {
   slots: slotsApi,
   uploads: uploadsApi,
   notifications: notificationsApi,
+  favourites: favouritesApi,
 };
 
 type Module = (typeof API)[keyof typeof API];

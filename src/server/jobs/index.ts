@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
-import { createMailer, type DeliveryOptions, deliverDueNotifications } from '../modules/notifications/index.ts';
+import {
+  createMailer,
+  type DeliveryOptions,
+  deleteOldSentNotifications,
+  deliverDueNotifications,
+} from '../modules/notifications/index.ts';
 import { settleLapsingHolds } from '../modules/orders/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
@@ -11,6 +16,8 @@ import { retryDueCaptures, retryDueRefunds } from './refund-retries.ts';
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
 /** Delivers due notifications (decision 019); offered every few seconds rather than every `everySeconds`. */
 export const NOTIFICATIONS_QUEUE = 'notifications-deliver';
+/** Deletes outbox rows delivered more than 30 days ago; offered once an hour. */
+export const OUTBOX_CLEANUP_QUEUE = 'notifications-cleanup';
 
 export type JobsOptions = {
   db: Db;
@@ -55,6 +62,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.createQueue(JOB_QUEUES.reconcile, queue);
   await boss.createQueue(JOB_QUEUES.refunds, queue);
   await boss.createQueue(NOTIFICATIONS_QUEUE, queue);
+  await boss.createQueue(OUTBOX_CLEANUP_QUEUE, queue);
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(JOB_QUEUES.reconcile, work, async () => {
     await reconcilePayments(db, { provider, settle }, { log, ...options.reconcile });
@@ -63,6 +71,10 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     await retryDueRefunds(db, provider, { log });
     await retryDueCaptures(db, provider, { log });
     await settleLapsingHolds(db, provider, { log });
+  });
+  await boss.work(OUTBOX_CLEANUP_QUEUE, work, async () => {
+    const deleted = await deleteOldSentNotifications(db);
+    if (deleted > 0) log.info({ deleted }, 'Old delivered notifications deleted from the outbox');
   });
 
   // Due outbox rows (decision 019): offered every few seconds, so the bell and e-mails follow the change closely.
@@ -79,6 +91,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     for (const name of Object.values(JOB_QUEUES)) {
       await boss.send(name, {}, { singletonKey: name, singletonSeconds: everySeconds });
     }
+    await boss.send(OUTBOX_CLEANUP_QUEUE, {}, { singletonKey: OUTBOX_CLEANUP_QUEUE, singletonSeconds: 3600 });
   };
   const timer = setInterval(
     () => tick().catch((error) => log.error({ err: error }, 'Offering jobs failed')),

@@ -12,3 +12,4 @@ export {
   unavailableMessage,
   unavailableReason,
 } from './queries.ts';
+export { addToCart } from './service.ts';

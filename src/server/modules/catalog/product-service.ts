@@ -21,6 +21,7 @@ import { shopMembership, shopOfEmail } from '../shops/index.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
+import { tellStockChanges } from './stock-notices.ts';
 import { categories, deals, products } from './tables.ts';
 
 const GONE = 'This product is no longer available';
@@ -159,7 +160,11 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
   return productById(db, id);
 }
 
-/** The vendor edits one of their own products: texts, picture, stock, dates, cost and margin (price follows). */
+/**
+ * The vendor edits one of their own products: texts, picture, stock, dates, cost and margin (price follows). The
+ * row is locked while it changes, so the stock it had before is known: a product back from sold out or down to its
+ * low-stock mark is told in the edit's transaction (tellStockChanges).
+ */
 export async function editProduct(db: Db, vendor: AuthUser, id: string, input: ProductEditInput): Promise<Product> {
   const row = await ownProductRow(db, id, vendor);
   // A label and an allergen sent alone may contradict the one kept ("A vegan product cannot contain milk").
@@ -168,21 +173,25 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
     input.allergens ?? namesOf(ALLERGENS, row.allergens),
   );
   if (conflict) throw badRequest(conflict, { labels: conflict });
-  await db
-    .update(products)
-    .set({
-      name: input.productName,
-      details: input.productDetails,
-      imageUrl: input.productImage,
-      stock: input.productQuantity,
-      ...moneyColumns(input),
-      ...weightColumns(input),
-      ...factColumns(input),
-      manufacturedOn: input.productManufacturingDate,
-      expiresOn: input.productExpireDate,
-      updatedAt: new Date(),
-    })
-    .where(eq(products.id, id));
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id)).for('update');
+    await tx
+      .update(products)
+      .set({
+        name: input.productName,
+        details: input.productDetails,
+        imageUrl: input.productImage,
+        stock: input.productQuantity,
+        ...moneyColumns(input),
+        ...weightColumns(input),
+        ...factColumns(input),
+        manufacturedOn: input.productManufacturingDate,
+        expiresOn: input.productExpireDate,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+    await tellStockChanges(tx, [{ productId: id, before: before.stock, after: input.productQuantity }]);
+  });
   return productById(db, id);
 }
 

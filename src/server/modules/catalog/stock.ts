@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { shopCards } from '../shops/index.ts';
 import { dealPriceCents, runningDealOf } from './product-rows.ts';
+import { type StockChange, tellStockChanges } from './stock-notices.ts';
 import { products } from './tables.ts';
 
 /** A product as a cart line or an order line needs it, as it is right now. */
@@ -84,10 +85,12 @@ function inLockOrder<L extends { productId: string | null }>(lines: readonly L[]
  * zero: a line the stock cannot cover throws 409 (the caller's transaction then rolls back every line).
  * Only a product selling out is announced to every server: announcing each order would empty every server's
  * catalog cache (and move catalog reads off the replica) at every sale; a count of units left may lag by the
- * cache's second, and checkout never sells what is not there.
+ * cache's second, and checkout never sells what is not there. A product coming down to its low-stock mark tells its
+ * vendor (tellStockChanges).
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
   let soldOut = false;
+  const changes: StockChange[] = [];
   for (const line of inLockOrder(lines)) {
     const taken = await tx
       .update(products)
@@ -96,23 +99,29 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<vo
       .returning({ left: products.stock });
     if (taken.length === 0) throw conflict('A product of this order has not enough units left in stock');
     soldOut ||= taken[0].left === 0;
+    changes.push({ productId: line.productId, before: taken[0].left + line.amount, after: taken[0].left });
   }
   if (soldOut) await notifyCatalogChanged(tx);
+  await tellStockChanges(tx, changes);
 }
 
 /**
  * Puts the units of cancelled order lines back in stock, in product id order (lines without a product skip); a
- * product back from sold out is announced.
+ * product back from sold out is announced, and told to the shoppers who favourited it (tellStockChanges).
  */
 export async function restock(tx: Tx, lines: readonly { productId: string | null; amount: number }[]): Promise<void> {
   let backInStock = false;
+  const changes: StockChange[] = [];
   for (const line of inLockOrder(lines)) {
     const restocked = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
       .where(eq(products.id, line.productId))
       .returning({ now: products.stock });
-    backInStock ||= restocked[0]?.now === line.amount;
+    if (!restocked[0]) continue;
+    backInStock ||= restocked[0].now === line.amount;
+    changes.push({ productId: line.productId, before: restocked[0].now - line.amount, after: restocked[0].now });
   }
   if (backInStock) await notifyCatalogChanged(tx);
+  await tellStockChanges(tx, changes);
 }

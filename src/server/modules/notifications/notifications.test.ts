@@ -293,6 +293,9 @@ describe('events and preferences', () => {
       step_changed: false,
       slot_cancelled: true,
       review_reported: true,
+      back_in_stock: true,
+      low_stock: true,
+      shopper_cancelled: true,
     });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: buyer.auth })).json(),

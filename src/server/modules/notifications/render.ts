@@ -78,6 +78,32 @@ export function describe(event: NotificationEvent): Message {
         link: '/dashboard/reportedReviews',
         table: [],
       };
+    case 'back_in_stock':
+      return {
+        title: `${event.productName} is back in stock`,
+        body: `${event.productName} from ${event.shopName}, one of your favourites, is back in stock: ${event.stock} left.`,
+        link: `/productDetails/${event.productId}`,
+        table: [],
+      };
+    case 'low_stock':
+      return {
+        title: event.stock === 0 ? `${event.productName} is sold out` : `${event.productName} is running low`,
+        body:
+          event.stock === 0
+            ? `${event.productName} has sold out. Add stock to keep selling it.`
+            : `Only ${event.stock} of ${event.productName} left in stock.`,
+        link: '/dashboard/vendorProduct',
+        table: [],
+      };
+    case 'shopper_cancelled': {
+      const total = event.lines.reduce((sum, l) => sum + l.totalCents, 0);
+      return {
+        title: `${event.shopName}: ${event.buyerName} cancelled their order`,
+        body: `${event.buyerName} cancelled their order from ${event.shopName} (${formatMoney(total)}). Its stock is back on sale; nothing needs packing.`,
+        link: '/dashboard/vendorOrder',
+        table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],
+      };
+    }
   }
 }
 

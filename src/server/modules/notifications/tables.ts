@@ -34,18 +34,17 @@ export const notificationOutbox = pgTable(
   (t) => [
     index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} IN ('pending', 'sending')`),
     index('notification_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('notification_outbox_sent_idx').on(t.sentAt).where(sql`${t.state} = 'sent'`),
   ],
 );
 
-/** The bell's notifications: one per delivered in-app outbox row. */
+/** The bell's notifications: one per delivered in-app outbox row (kept when that row is cleaned up after 30 days). */
 export const notifications = pgTable(
   'notifications',
   {
     id: id(),
     userId: reference('user_id', () => users.id, 'cascade'),
-    outboxId: uuid('outbox_id')
-      .notNull()
-      .references(() => notificationOutbox.id, { onDelete: 'cascade' }),
+    outboxId: uuid('outbox_id').references(() => notificationOutbox.id, { onDelete: 'set null' }),
     kind: notificationKindEnum('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),

@@ -3,7 +3,7 @@ export { getInvoice } from './invoice.ts';
 export { renderInvoicePdf } from './invoice-pdf.ts';
 export { keepOrderNote } from './notes.ts';
 export { notifyOrderPlaced } from './order-notices.ts';
-export { buyersOf, hasDeliveredPurchase } from './purchases.ts';
+export { buyersOf, deliveredProductsOf, hasDeliveredPurchase } from './purchases.ts';
 export { paymentByTransactionId } from './queries.ts';
 export { type NewFulfilment, type NewOrder, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, type SalesBuckets, vendorSales, vendorSalesTotals } from './sales.ts';

@@ -81,7 +81,7 @@ type PartMove = {
 /**
  * A shop's part of an order moved: the buyer hears the step by its name for how the part is handed over
  * ("Green Valley Farm: Ready for pickup"), or that it was cancelled (by the shop or by themselves) with what the
- * cancellation refunded.
+ * cancellation refunded; a shopper's own cancellation is told to the shop too.
  */
 export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
   const { orderId, vendorId, target, kind, refundIds = [], by = 'shop' } = move;
@@ -111,4 +111,13 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
     refundCents,
     by,
   });
+  if (by === 'shopper') {
+    await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
+      kind: 'shopper_cancelled',
+      orderId,
+      buyerName: order.buyerName,
+      shopName: shop.shopName,
+      lines: shop.lines,
+    });
+  }
 }

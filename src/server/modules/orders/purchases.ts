@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { orderLines, orders } from './tables.ts';
 
@@ -27,4 +27,26 @@ export async function buyersOf(db: Tx, productIds: string[]): Promise<Map<string
     buyers.set(productId, (buyers.get(productId) ?? new Set()).add(userId));
   }
   return buyers;
+}
+
+/**
+ * The products of the user's delivered (or picked-up) order lines, each once, the latest ordered first: its id, its
+ * name and picture as last bought and when. At most `limit`; one query.
+ */
+export async function deliveredProductsOf(db: Tx, userId: string, limit: number) {
+  const orderedAt = sql<Date>`max(${orders.createdAt})`.mapWith((value: string | Date) => new Date(value));
+  const rows = await db
+    .select({
+      productId: orderLines.productId,
+      name: sql<string>`(array_agg(${orderLines.itemName} ORDER BY ${orders.createdAt} DESC))[1]`,
+      image: sql<string>`(array_agg(${orderLines.image} ORDER BY ${orders.createdAt} DESC))[1]`,
+      orderedAt,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.userId, userId), eq(orderLines.status, 'delivered'), isNotNull(orderLines.productId)))
+    .groupBy(orderLines.productId)
+    .orderBy(desc(orderedAt), orderLines.productId)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, productId: row.productId as string }));
 }

@@ -76,6 +76,8 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_key').on(t.paymentId),
     index('orders_created_idx').on(t.createdAt),
     check('orders_commission_fee_nonneg', sql`${t.commissionFeeCents} >= 0`),
+    // A shopper's orders, the latest first (buy again).
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
 

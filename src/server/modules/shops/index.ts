@@ -1,4 +1,5 @@
 /** The shops module's public functions: other modules read and write vendors' shops only through these. */
+export { favouriteShopsOf, forgetFavouriteShop, saveFavouriteShop } from './favourites.ts';
 export {
   awardGoldBadge,
   grantPremium,
@@ -8,6 +9,7 @@ export {
   shopOf,
   shopsByVendorIds,
 } from './profiles.ts';
+export type { ProductCounts } from './service.ts';
 export {
   closestShops,
   closestShopsRelation,

@@ -28,7 +28,7 @@ function toShop(shop: ShopProfile, owner: Account, productCount: number): Shop {
 }
 
 /** The shops of enabled vendors, in the order given, with their owners and product counts. */
-async function withOwners(db: Tx, rows: ShopProfile[], productCounts: ProductCounts): Promise<Shop[]> {
+export async function withOwners(db: Tx, rows: ShopProfile[], productCounts: ProductCounts): Promise<Shop[]> {
   const ids = rows.map((shop) => shop.vendorId);
   const [owners, counts] = await Promise.all([activeAccountsByIds(db, ids), productCounts(db, ids)]);
   return rows.flatMap((shop) => {

@@ -1,0 +1,90 @@
+import {
+  buyAgainList,
+  buyAgainResult,
+  favouriteProductParams,
+  favouriteShopParams,
+  favouriteState,
+  favourites,
+} from '../favourites.ts';
+import { route } from '../route-table.ts';
+
+const OWN = "the caller's own favourites only";
+
+/** A shopper's favourite products and shops, and buying their delivered orders' products again. */
+export const favouritesApi = {
+  list: route({
+    method: 'GET',
+    path: '/favourites',
+    tag: 'favourites',
+    summary: "The caller's favourite products and shops, the latest saved first",
+    access: { allow: 'signed-in', note: OWN },
+    status: 200,
+    response: favourites,
+    errors: [],
+  }),
+  addProduct: route({
+    method: 'PUT',
+    path: '/favourites/products/:id',
+    tag: 'favourites',
+    summary: 'Saves a product to the caller’s favourites (again: no change)',
+    access: { allow: 'signed-in', note: OWN },
+    params: favouriteProductParams,
+    status: 200,
+    response: favouriteState,
+    errors: [404, 409],
+  }),
+  removeProduct: route({
+    method: 'DELETE',
+    path: '/favourites/products/:id',
+    tag: 'favourites',
+    summary: 'Takes a product out of the caller’s favourites (not there: no change)',
+    access: { allow: 'signed-in', note: OWN },
+    params: favouriteProductParams,
+    status: 200,
+    response: favouriteState,
+    errors: [404],
+  }),
+  addShop: route({
+    method: 'PUT',
+    path: '/favourites/shops/:id',
+    tag: 'favourites',
+    summary: 'Saves a shop to the caller’s favourites (again: no change)',
+    access: { allow: 'signed-in', note: OWN },
+    params: favouriteShopParams,
+    status: 200,
+    response: favouriteState,
+    errors: [404, 409],
+  }),
+  removeShop: route({
+    method: 'DELETE',
+    path: '/favourites/shops/:id',
+    tag: 'favourites',
+    summary: 'Takes a shop out of the caller’s favourites (not there: no change)',
+    access: { allow: 'signed-in', note: OWN },
+    params: favouriteShopParams,
+    status: 200,
+    response: favouriteState,
+    errors: [404],
+  }),
+  buyAgain: route({
+    method: 'GET',
+    path: '/buy-again',
+    tag: 'favourites',
+    summary: 'The products of the caller’s delivered or picked-up orders, the latest ordered first',
+    access: { allow: ['customer'], note: "the caller's own orders" },
+    status: 200,
+    response: buyAgainList,
+    errors: [],
+  }),
+  buyAgainToCart: route({
+    method: 'POST',
+    path: '/buy-again/cart',
+    tag: 'favourites',
+    summary:
+      'Adds one of each buy-again product still on sale to the caller’s cart; says which were skipped (sold out, no longer sold) and why',
+    access: { allow: ['customer'], note: "the caller's own orders and cart" },
+    status: 200,
+    response: buyAgainResult,
+    errors: [],
+  }),
+};

@@ -1,0 +1,53 @@
+import type { BuyAgainList, BuyAgainResult } from '#contract/favourites.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { addToCart } from '../cart/index.ts';
+import { productCardsByIds } from '../catalog/index.ts';
+import { deliveredProductsOf } from '../orders/index.ts';
+
+/** How many products "Buy again" lists (the latest ordered). */
+const BUY_AGAIN_LIMIT = 50;
+
+/** The products of the shopper's delivered or picked-up orders, the latest ordered first, as they are now. */
+export async function buyAgainList(db: Tx, userId: string): Promise<BuyAgainList> {
+  const bought = await deliveredProductsOf(db, userId, BUY_AGAIN_LIMIT);
+  const cards = await productCardsByIds(
+    db,
+    bought.map((b) => b.productId),
+  );
+  return {
+    items: bought.map((b) => ({
+      productId: b.productId,
+      name: b.name,
+      image: b.image,
+      orderedAt: b.orderedAt.toISOString(),
+      product: cards.get(b.productId) ?? null,
+    })),
+  };
+}
+
+/**
+ * "Add all to cart": one unit of each buy-again product, each through the cart's own add (its stock check, its
+ * limit of units per line, its row lock); a product no longer listed, sold out, expired or already in the cart
+ * up to its stock is skipped with the cart's reason.
+ */
+export async function addBuyAgainToCart(db: Db, userId: string): Promise<BuyAgainResult> {
+  const { items } = await buyAgainList(db, userId);
+  const result: BuyAgainResult = { added: [], skipped: [] };
+  for (const item of items) {
+    const name = item.product?.productName ?? item.name;
+    if (!item.product) {
+      result.skipped.push({ productId: item.productId, name, reason: `${name} is no longer sold` });
+      continue;
+    }
+    try {
+      await addToCart(db, userId, { productId: item.productId, amount: 1 });
+      result.added.push({ productId: item.productId, name });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const reason = error.code === 'NOT_FOUND' ? `${name} is no longer sold` : error.message;
+      result.skipped.push({ productId: item.productId, name, reason });
+    }
+  }
+  return result;
+}
