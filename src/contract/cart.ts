@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UNITS } from './categories.ts';
+import { lineSaving } from './markdowns.ts';
 import { MAX_LINE_UNITS } from './money.ts';
 import { abortWith, uuidField } from './validation.ts';
 
@@ -54,8 +55,10 @@ export const cartItem = z.object({
   /** Line total in dollars (price × amount); for goods sold by weight, the estimate (charged by actual weight). */
   spendMoney: z.number(),
   amount: z.number().int(),
-  /** Unit price in dollars, the product's current price. */
+  /** Unit price in dollars, the product's current price (with the better of its deal and markdown). */
   price: z.number(),
+  /** The deal or near-expiry markdown in `price` ("Near-expiry markdown −30%") and the price before it, or null. */
+  saving: lineSaving.optional(),
   shopName: z.string(),
   shopEmail: z.string(),
   /** Units in stock right now. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UNITS } from './categories.ts';
 import { orderFulfilment } from './checkout-plan.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, slotCancelledByShop } from './fulfilment.ts';
+import { lineSaving } from './markdowns.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
 import { uuidField } from './validation.ts';
@@ -67,6 +68,8 @@ export const purchasedItem = z.object({
   amount: z.number().int(),
   /** Unit price in dollars at purchase. */
   price: z.number(),
+  /** The deal or near-expiry markdown the unit price was sold at (decision 021), or null. */
+  saving: lineSaving.optional(),
   totalPrice: z.number(),
   shopName: z.string(),
   shopEmail: z.string(),
@@ -165,6 +168,8 @@ export const invoice = z.object({
       name: z.string(),
       shopName: z.string(),
       unitPrice: z.number(),
+      /** The deal or near-expiry markdown in the unit price ("Near-expiry markdown −30%"), or null. */
+      saving: lineSaving,
       /** What the unit price is for (null when the product has since been deleted). */
       unit: z.enum(UNITS).nullable(),
       quantity: z.number().int(),

@@ -11,6 +11,15 @@ import {
   MAX_INGREDIENTS,
   namesParam,
 } from './food-facts.ts';
+import {
+  DAYS_NEEDED,
+  markdownRule,
+  PERCENT_NEEDED,
+  productMarkdown,
+  productMarkdownFields,
+  ruleDaysGiven,
+  rulePercentGiven,
+} from './markdowns.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
 import { reviewSummary } from './reviews.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
@@ -49,6 +58,13 @@ export const product = z.object({
   shopPremium: z.boolean().optional(),
   /** The deal running on the product: its percent off, the price the cart charges (dollars) and when it ends. */
   deal: productDeal.nullable().optional(),
+  /**
+   * The near-expiry markdown it sells at today, when one applies and beats the deal (decision 021): percent off,
+   * the price the cart charges (dollars) and the use-by date.
+   */
+  markdown: productMarkdown.nullable().optional(),
+  /** The product's own markdown rule (a rule of the shop applies when it has none). */
+  markdownRule: markdownRule.nullable().optional(),
   /** Sold by weight: productPrice is per kg, and the shopper buys pieces of about gramsPerPiece grams each. */
   soldByWeight: z.boolean(),
   gramsPerPiece: z.number().int().nullable(),
@@ -235,6 +251,7 @@ const productFields = {
     .trim()
     .max(MAX_INGREDIENTS, abortWith(`At most ${MAX_INGREDIENTS} characters`))
     .optional(),
+  ...productMarkdownFields,
 };
 
 /** A label its allergens contradict is refused on the labels field ("A vegan product cannot contain milk"). */
@@ -260,6 +277,8 @@ const priceWithinCap = (v: { productionCost: number; profitMargin: number }) =>
 /** POST /products. The price is computed by the server; spec clients may send more fields, which are ignored. */
 export const productInput = z
   .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
+  .refine(ruleDaysGiven, { path: ['markdownDays'], message: DAYS_NEEDED })
+  .refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED })
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
   .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
   .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
@@ -270,6 +289,8 @@ export type ProductFormValues = z.input<typeof productInput>;
 /** PUT /products/{id}: the vendor edits everything but the category. */
 export const productEditInput = z
   .object(productFields)
+  .refine(ruleDaysGiven, { path: ['markdownDays'], message: DAYS_NEEDED })
+  .refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED })
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
   .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
   .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })

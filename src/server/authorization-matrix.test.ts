@@ -257,6 +257,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'PUT /api/products/:id': () => ({ url: `/api/products/${product.id}`, payload: PRODUCT_FIELDS }),
   'DELETE /api/products/:id': async () => ({ url: `/api/products/${await freshProduct()}` }),
   'PATCH /api/products/:id': () => ({ url: `/api/products/${product.id}` }),
+  'PUT /api/markdowns/shop': () => ({ payload: { percent: 30, days: 2 } }),
 
   'GET /api/comments/singleReview/:productId': () => ({ url: `/api/comments/singleReview/${product.id}` }),
   'GET /api/comments/:productId': () => ({ url: `/api/comments/${product.id}` }),

@@ -1,5 +1,6 @@
 import { categoryList, searchPageQuery, searchQuery, suggestResponse, vendorAllowance } from '../catalog.ts';
 import type { CategoryValue } from '../categories.ts';
+import { lastChanceQuery, markdownRule, shopMarkdown } from '../markdowns.ts';
 import {
   dealList,
   legacyListQuery,
@@ -93,6 +94,48 @@ export const catalogApi = {
     access: { allow: 'public' },
     status: 200,
     response: dealList,
+    errors: [],
+  }),
+  lastChance: route({
+    method: 'GET',
+    path: '/products/last-chance',
+    tag: 'catalog',
+    summary: 'The "Last chance" shelf: products sold at a near-expiry markdown today, soonest expiry first',
+    access: { allow: 'public' },
+    query: lastChanceQuery,
+    status: 200,
+    response: productList,
+    errors: [],
+  }),
+  shopMarkdown: route({
+    method: 'GET',
+    path: '/markdowns/shop',
+    tag: 'catalog',
+    summary: "The signed-in vendor's shop-wide near-expiry markdown rule ({rule: null} when none)",
+    access: { allow: ['vendor'] },
+    status: 200,
+    response: shopMarkdown,
+    errors: [],
+  }),
+  setShopMarkdown: route({
+    method: 'PUT',
+    path: '/markdowns/shop',
+    tag: 'catalog',
+    summary: "Set the signed-in vendor's shop-wide markdown: percent off in the last days before expiry",
+    access: { allow: ['vendor'] },
+    body: markdownRule,
+    status: 200,
+    response: shopMarkdown,
+    errors: [],
+  }),
+  clearShopMarkdown: route({
+    method: 'DELETE',
+    path: '/markdowns/shop',
+    tag: 'catalog',
+    summary: "Remove the signed-in vendor's shop-wide markdown rule",
+    access: { allow: ['vendor'] },
+    status: 200,
+    response: shopMarkdown,
     errors: [],
   }),
   product: route({

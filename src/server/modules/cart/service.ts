@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { CartItem } from '#contract/cart.ts';
+import { describeSaving } from '#contract/markdowns.ts';
 import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { lineCents } from '#contract/weighed.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +20,7 @@ export function toCartItem(line: CartLine, email: string): CartItem {
     spendMoney: centsToDollars(lineCents(line)),
     amount: line.amount,
     price: centsToDollars(line.priceCents),
+    saving: describeSaving(line.saving, line.listPriceCents),
     shopName: line.shopName,
     shopEmail: line.shopEmail,
     stock: line.stock,

@@ -3,6 +3,7 @@
  * popularity only through these; the catalog's tables stay private to it.
  */
 export { favouriteProductsOf, forgetFavouriteProduct, productCardsByIds, saveFavouriteProduct } from './favourites.ts';
+export { type EnteringMarkdown, productsEnteringMarkdown } from './markdowns.ts';
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
 export { countPopularity } from './popularity.ts';
 export { hasProducts, type ProductRecord, recordDeals, recordProducts } from './records.ts';

@@ -2,11 +2,30 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { UNITS } from '#contract/categories.ts';
 import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
+import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
 import { shopCardsRelation } from '../shops/index.ts';
+
+/** A product's own markdown rule (alias p) and its shop's (alias shop_markdown), as markdownPercentToday reads them. */
+type RuleColumns = { expiresOn: SQL | AnyColumn; percent: SQL | AnyColumn; days: SQL | AnyColumn };
+const PRODUCT_RULE = { expiresOn: sql`p.expires_on`, percent: sql`p.markdown_percent`, days: sql`p.markdown_days` };
+const SHOP_RULE = { percent: sql`shop_markdown.percent`, days: sql`shop_markdown.days` };
+
+/**
+ * The percent of the near-expiry markdown a product sells at today, or null: its own rule, else its shop's, applies
+ * in the last `days` days it can be sold, its expiry date included (decision 021).
+ */
+export function markdownPercentToday(product: RuleColumns, shop: Omit<RuleColumns, 'expiresOn'>): SQL<number | null> {
+  return sql<number | null>`(CASE WHEN ${product.expiresOn} >= ${BUSINESS_TODAY}
+    AND ${product.expiresOn} - ${BUSINESS_TODAY} < coalesce(${product.days}, ${shop.days})
+    THEN coalesce(${product.percent}, ${shop.percent}) END)::int`;
+}
+
+/** The markdown percent of each product p today (its rule or its shop's, joined by SHOP_MARKDOWN_JOIN), or null. */
+export const MARKDOWN_PERCENT_TODAY = markdownPercentToday(PRODUCT_RULE, SHOP_RULE);
 
 /** The columns every product read selects (alias p) with its vendor's shop (joined by SHOP_CARD_JOIN). */
 export const PRODUCT_COLUMNS = sql`
@@ -16,12 +35,11 @@ export const PRODUCT_COLUMNS = sql`
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
-  ${dealPriceCents(sql`p.price_cents`, sql`running_deal.discount_percent`)} AS deal_price_cents`;
+  p.markdown_percent AS own_markdown_percent, p.markdown_days AS own_markdown_days,
+  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent`;
 
-/** A price in cents with a deal's percent off, rounded to the cent (the price the cart charges while it runs). */
-export function dealPriceCents(priceCents: SQL | AnyColumn, percent: SQL): SQL<number> {
-  return sql<number>`((${priceCents} * (100 - ${percent}) + 50) / 100)`;
-}
+/** The shop's markdown rule of each product p (alias shop_markdown), a join in the same statement. */
+export const SHOP_MARKDOWN_JOIN = sql`LEFT JOIN shop_markdowns shop_markdown ON shop_markdown.vendor_id = p.vendor_id`;
 
 /** The deal running on the product `productId`, if any (the one ending first): a relation of one row or none. */
 export function runningDealOf(productId: SQL | AnyColumn): SQL {
@@ -30,11 +48,11 @@ export function runningDealOf(productId: SQL | AnyColumn): SQL {
 }
 
 /**
- * Joins each product `p` to its vendor's shop card (from the shops module) and to its running deal, in the same
- * statement.
+ * Joins each product `p` to its vendor's shop card (from the shops module), to its running deal and to its shop's
+ * markdown rule, in the same statement.
  */
 export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id
-  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true`;
+  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}`;
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
 export const productRow = z.object({
@@ -67,12 +85,15 @@ export const productRow = z.object({
   shop_premium: z.boolean(),
   deal_percent: z.number().nullable(),
   deal_ends_at: timestampColumn.nullable(),
-  deal_price_cents: z.number().nullable(),
+  own_markdown_percent: z.number().nullable(),
+  own_markdown_days: z.number().nullable(),
+  markdown_percent: z.number().nullable(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
 /** A database row with its shop as the API shows it (the spec's field names, dollars, percent). */
 export function toProduct(row: ProductRow): Product {
+  const sold = bestPrice(row.price_cents, row.deal_percent, row.markdown_percent);
   return {
     _id: row.id,
     email: row.shop_email ?? '',
@@ -95,12 +116,20 @@ export function toProduct(row: ProductRow): Product {
     expired: row.expired,
     shopPremium: row.shop_premium,
     deal:
-      row.deal_percent !== null && row.deal_ends_at !== null && row.deal_price_cents !== null
+      row.deal_percent !== null && row.deal_ends_at !== null
         ? {
             discountPercent: row.deal_percent,
-            price: centsToDollars(row.deal_price_cents),
+            price: centsToDollars(percentOffCents(row.price_cents, row.deal_percent)),
             endsAt: row.deal_ends_at.toISOString(),
           }
+        : null,
+    markdown:
+      sold.saving?.kind === 'markdown'
+        ? { discountPercent: sold.saving.percent, price: centsToDollars(sold.priceCents), useBy: row.expires_on }
+        : null,
+    markdownRule:
+      row.own_markdown_percent !== null && row.own_markdown_days !== null
+        ? { percent: row.own_markdown_percent, days: row.own_markdown_days }
         : null,
     soldByWeight: row.sold_by_weight,
     gramsPerPiece: row.grams_per_piece,

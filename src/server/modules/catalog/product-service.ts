@@ -103,6 +103,12 @@ const factColumns = (input: { allergens?: Allergen[]; labels?: Label[]; ingredie
 const weightColumns = ({ soldByWeight, gramsPerPiece }: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
   soldByWeight === undefined ? {} : { soldByWeight, gramsPerPiece: soldByWeight ? (gramsPerPiece ?? null) : null };
 
+/** The product's own markdown rule: both given, both cleared (the input checked it), or not sent (left as it was). */
+const markdownColumns = (input: { markdownPercent?: number | null; markdownDays?: number | null }) =>
+  input.markdownPercent === undefined && input.markdownDays === undefined
+    ? {}
+    : { markdownPercent: input.markdownPercent ?? null, markdownDays: input.markdownDays ?? null };
+
 function moneyColumns(input: { productionCost: number; profitMargin: number }) {
   const productionCostCents = dollarsToCents(input.productionCost);
   const profitMarginBp = Math.round(input.profitMargin * 100);
@@ -149,6 +155,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
         ...moneyColumns(input),
         ...weightColumns(input),
         ...factColumns(input),
+        ...markdownColumns(input),
         stock: input.productQuantity,
         unit: category.unit,
         manufacturedOn: input.productManufacturingDate,
@@ -185,6 +192,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
         ...moneyColumns(input),
         ...weightColumns(input),
         ...factColumns(input),
+        ...markdownColumns(input),
         manufacturedOn: input.productManufacturingDate,
         expiresOn: input.productExpireDate,
         updatedAt: new Date(),

@@ -10,6 +10,7 @@ import { handle } from '../../route-table.ts';
 import { listCategories } from './categories.ts';
 import { currentDeals } from './deals.ts';
 import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
+import { clearShopMarkdown, lastChanceProducts, setShopMarkdown, shopMarkdown } from './markdowns.ts';
 import { catalogCache } from './micro-cache.ts';
 import {
   bumpPopularity,
@@ -116,6 +117,18 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   });
 
   handle(app, catalogApi.deals, async (request) => app.catalogRead(request, currentDeals));
+
+  handle(app, catalogApi.lastChance, async (request, reply) => {
+    reply.header('cache-control', PUBLIC_CACHE);
+    return app.catalogRead(request, (db) => lastChanceProducts(db, request.query.limit));
+  });
+
+  handle(app, catalogApi.shopMarkdown, async ({ user }) => shopMarkdown(app.db, user.id));
+  // A shop's rule changes the prices of its listings: every process's cached pages are dropped.
+  handle(app, catalogApi.setShopMarkdown, async ({ body, user }) =>
+    changed(await setShopMarkdown(app.db, user.id, body)),
+  );
+  handle(app, catalogApi.clearShopMarkdown, async ({ user }) => changed(await clearShopMarkdown(app.db, user.id)));
 
   handle(app, catalogApi.product, async (request) =>
     app.catalogRead(request, (db) => getOfferedProduct(db, request.params.id, options.reviewSummaryOf)),

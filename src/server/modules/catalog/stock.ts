@@ -1,21 +1,26 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Unit } from '#contract/categories.ts';
+import { bestPrice, type PriceSaving } from '#contract/markdowns.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { shopCards } from '../shops/index.ts';
-import { dealPriceCents, runningDealOf } from './product-rows.ts';
+import { markdownPercentToday, runningDealOf } from './product-rows.ts';
 import { type StockChange, tellStockChanges } from './stock-notices.ts';
-import { products } from './tables.ts';
+import { products, shopMarkdowns } from './tables.ts';
 
 /** A product as a cart line or an order line needs it, as it is right now. */
 export type CartProduct = {
   id: string;
   name: string;
   image: string;
-  /** Per kg when sold by weight. */
+  /** What the cart charges (per kg when sold by weight): the price less the better of its deal and markdown. */
   priceCents: number;
+  /** The product's own price, before any deal or markdown. */
+  listPriceCents: number;
+  /** The deal or near-expiry markdown in priceCents, or null. */
+  saving: PriceSaving | null;
   soldByWeight: boolean;
   gramsPerPiece: number | null;
   stock: number;
@@ -28,8 +33,8 @@ export type CartProduct = {
 };
 
 /**
- * The products of these ids (listed or not) with their shop, by id, each priced as the cart charges it: with its
- * running deal's discount, if any. With `lock`, their rows are locked FOR UPDATE in product id order, so two
+ * The products of these ids (listed or not) with their shop, by id, each priced as the cart charges it: with the
+ * better of its running deal and its near-expiry markdown of today (bestPrice), if any. With `lock`, their rows are locked FOR UPDATE in product id order, so two
  * checkouts or adds sharing products lock them in the same order and cannot deadlock; the lock is held until the
  * caller's transaction ends.
  */
@@ -44,9 +49,13 @@ export async function productsForCart(
       id: products.id,
       name: products.name,
       image: products.imageUrl,
-      priceCents:
-        sql<number>`coalesce((SELECT ${dealPriceCents(products.priceCents, sql`running_deal.discount_percent`)}
-        FROM ${runningDealOf(products.id)} running_deal), ${products.priceCents})`.mapWith(Number),
+      listPriceCents: products.priceCents,
+      dealPercent: sql<number | null>`(SELECT running_deal.discount_percent
+        FROM ${runningDealOf(products.id)} running_deal)`,
+      markdownPercent: markdownPercentToday(
+        { expiresOn: products.expiresOn, percent: products.markdownPercent, days: products.markdownDays },
+        { percent: shopMarkdowns.percent, days: shopMarkdowns.days },
+      ),
       soldByWeight: products.soldByWeight,
       gramsPerPiece: products.gramsPerPiece,
       stock: products.stock,
@@ -56,17 +65,19 @@ export async function productsForCart(
       vendorId: products.vendorId,
     })
     .from(products)
+    .leftJoin(shopMarkdowns, eq(shopMarkdowns.vendorId, products.vendorId))
     .where(inArray(products.id, [...new Set(ids)]))
     .orderBy(asc(products.id));
-  const rows = options.lock ? await query.for('update') : await query;
+  const rows = options.lock ? await query.for('update', { of: products }) : await query;
   const shops = await shopCards(
     db,
     rows.map((row) => row.vendorId),
   );
   return new Map(
-    rows.map((row) => {
+    rows.map(({ dealPercent, markdownPercent, ...row }) => {
       const shop = shops.get(row.vendorId);
-      return [row.id, { ...row, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '' }];
+      const sold = bestPrice(row.listPriceCents, dealPercent, markdownPercent);
+      return [row.id, { ...row, ...sold, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '' }];
     }),
   );
 }

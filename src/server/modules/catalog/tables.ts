@@ -57,6 +57,9 @@ export const products = pgTable(
     labels: smallint('labels').notNull().default(0),
     /** The ingredients line as on the label; empty for a single fresh food. */
     ingredients: text('ingredients').notNull().default(''),
+    /** The product's own near-expiry markdown: percent off in its last `markdownDays` days (both or neither). */
+    markdownPercent: smallint('markdown_percent'),
+    markdownDays: smallint('markdown_days'),
     /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
@@ -78,6 +81,8 @@ export const products = pgTable(
     index('products_category_facets_idx').on(t.category, t.expiresOn).where(sql`${t.listed}`),
     index('products_vendor_facets_idx').on(t.vendorId, t.expiresOn).where(sql`${t.listed}`),
     index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.listed}`),
+    // The "Last chance" shelf and the products entering their markdown window, soonest expiry first.
+    index('products_expiry_idx').on(t.expiresOn, t.id).where(sql`${t.listed}`),
     check('products_cost_nonneg', sql`${t.productionCostCents} >= 0`),
     check('products_margin_nonneg', sql`${t.profitMarginBp} >= 0`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
@@ -86,6 +91,10 @@ export const products = pgTable(
     check('products_allergens_known', sql`${t.allergens} BETWEEN 0 AND 16383`),
     check('products_labels_known', sql`${t.labels} BETWEEN 0 AND 31`),
     check('products_expiry_after_manufacture', sql`${t.expiresOn} > ${t.manufacturedOn}`),
+    check(
+      'products_markdown_rule',
+      sql`(${t.markdownPercent} IS NULL) = (${t.markdownDays} IS NULL) AND (${t.markdownPercent} IS NULL OR (${t.markdownPercent} BETWEEN 5 AND 90 AND ${t.markdownDays} BETWEEN 1 AND 14))`,
+    ),
     check(
       'products_weight',
       sql`CASE WHEN ${t.soldByWeight} THEN ${t.gramsPerPiece} BETWEEN 1 AND 100000 ELSE ${t.gramsPerPiece} IS NULL END`,
@@ -154,6 +163,18 @@ export const deals = pgTable(
     index('deals_product_ends_idx').on(t.productId, t.endsAt),
     check('deals_discount_percent_range', sql`${t.discountPercent} BETWEEN 5 AND 50`),
   ],
+);
+
+/** A shop's near-expiry markdown: `percent` off its products without a rule of their own, in their last `days` days. */
+export const shopMarkdowns = pgTable(
+  'shop_markdowns',
+  {
+    vendorId: reference('vendor_id', () => users.id, 'cascade').primaryKey(),
+    percent: smallint('percent').notNull(),
+    days: smallint('days').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('shop_markdowns_rule', sql`${t.percent} BETWEEN 5 AND 90 AND ${t.days} BETWEEN 1 AND 14`)],
 );
 
 /** Who raised a product's popularity: a user's first add counts, later adds and removals change nothing. */

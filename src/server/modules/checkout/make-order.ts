@@ -111,6 +111,7 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
       itemName: line.name,
       image: line.image,
       unitPriceCents: line.priceCents,
+      saving: line.saving && { ...line.saving, listPriceCents: line.listPriceCents },
       amount: line.amount,
       totalCents: lineCents(line),
       estimatedGrams: line.soldByWeight && line.gramsPerPiece ? line.amount * line.gramsPerPiece : null,

@@ -1,10 +1,16 @@
 import PDFDocument from 'pdfkit';
+import { savingLabel } from '#contract/markdowns.ts';
 import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** "Near-expiry markdown -30%, was $5.00" (the PDF's standard font has no minus sign). */
+function savingText(saving: NonNullable<Invoice['items'][number]['saving']>): string {
+  return `${savingLabel(saving).replace('−', '-')}, was ${formatDollars(saving.listPrice)}`;
+}
 
 /** `Sat, Mar 13, 2027, 9:00 AM – 12:00 PM PST`: a slot in its shop's zone, with the zone's abbreviation. */
 export function slotText(fulfilment: Pick<Invoice['fulfilment'][number], 'start' | 'end' | 'timeZone'>) {
@@ -123,7 +129,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       ? ` · ${formatDollars(item.refund.amount)} ${refundStatusLabel(item.refund.status)}`
       : '';
     const cells = [
-      `${item.name}\n${item.shopName}${item.weight ? `\n${weightText(item.weight, item.totalAmount).replace('≈', '~')}` : ''}${item.status === 'cancelled' ? `\nCancelled${refund}` : ''}`,
+      `${item.name}\n${item.shopName}${item.saving ? `\n${savingText(item.saving)}` : ''}${item.weight ? `\n${weightText(item.weight, item.totalAmount).replace('≈', '~')}` : ''}${item.status === 'cancelled' ? `\nCancelled${refund}` : ''}`,
       item.weight
         ? `${formatDollars(item.unitPrice)}/kg`
         : item.unit

@@ -35,6 +35,7 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
       name: item.itemName,
       shopName: item.shopName,
       unitPrice: item.price,
+      saving: item.saving ?? null,
       unit: (item.productId && units.get(item.productId)) || null,
       quantity: item.amount,
       totalAmount: item.totalPrice,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { OrderFulfilment } from '#contract/checkout-plan.ts';
+import { describeSaving, type LineSaving } from '#contract/markdowns.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { CardHold, CustomerPayment, CustomerStats, LineWeight, PaymentRefund } from '#contract/orders.ts';
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
@@ -137,6 +138,14 @@ async function cancelledSlotsOf(db: Tx, orderIds: string[]) {
   });
 }
 
+/** The deal or near-expiry markdown an order line was sold at, as recorded at purchase. */
+function savingOf(
+  line: Pick<typeof orderLines.$inferSelect, 'saving' | 'savingPercent' | 'listPriceCents'>,
+): LineSaving {
+  if (line.saving === null || line.savingPercent === null || line.listPriceCents === null) return null;
+  return describeSaving({ kind: line.saving, percent: line.savingPercent }, line.listPriceCents);
+}
+
 /** Payment records with their order, lines, fulfilments and refunds, in the order of `rows`. Four queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
@@ -178,6 +187,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
           productId: line.productId,
           amount: line.amount,
           price: centsToDollars(line.unitPriceCents),
+          saving: savingOf(line),
           totalPrice: centsToDollars(line.totalCents),
           shopName: line.shopName,
           shopEmail: line.shopEmail,

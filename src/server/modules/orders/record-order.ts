@@ -1,4 +1,5 @@
 import type { FulfilmentStatus, OrderStatus } from '#contract/fulfilment.ts';
+import type { PriceSaving } from '#contract/markdowns.ts';
 import type { FulfilmentKind } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
 import { commissionForOrder } from '../payments/index.ts';
@@ -36,6 +37,8 @@ export type NewOrder = {
     itemName: string;
     image: string;
     unitPriceCents: number;
+    /** Sold at a deal or a near-expiry markdown: which, its percent, and the unit price before it. */
+    saving?: { kind: PriceSaving['kind']; percent: number; listPriceCents: number } | null;
     amount: number;
     /** Default unit price × amount; a weighed line's estimate (its unit price is per kg). */
     totalCents?: number;
@@ -89,8 +92,11 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
     })
     .returning({ id: orders.id });
   await tx.insert(orderLines).values(
-    lines.map((line) => ({
+    lines.map(({ saving, ...line }) => ({
       ...line,
+      saving: saving?.kind ?? null,
+      savingPercent: saving?.percent ?? null,
+      listPriceCents: saving?.listPriceCents ?? null,
       orderId: order.id,
       totalCents: line.totalCents ?? line.unitPriceCents * line.amount,
       status: lineStatus ?? 'pending',

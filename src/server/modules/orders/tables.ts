@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '#contract/fulfilment.ts';
+import { PRICE_SAVINGS } from '#contract/markdowns.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { products } from '../catalog/tables.ts';
 import { fulfilmentKindEnum, fulfilmentWindows } from '../slots/tables.ts';
 import { users } from '../users/tables.ts';
 
 export const paymentStatusEnum = pgEnum('payment_status', ORDER_STATUSES);
+
+export const priceSavingEnum = pgEnum('price_saving', PRICE_SAVINGS);
 
 export const fulfilmentStatusEnum = pgEnum('fulfilment_status', FULFILMENT_STATUSES);
 
@@ -94,6 +97,10 @@ export const orderLines = pgTable(
     itemName: text('item_name').notNull(),
     image: text('image').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Sold at a deal or a near-expiry markdown: which, its percent, and the unit price before it. */
+    saving: priceSavingEnum('saving'),
+    savingPercent: smallint('saving_percent'),
+    listPriceCents: integer('list_price_cents'),
     amount: integer('amount').notNull(),
     totalCents: integer('total_cents').notNull(),
     status: fulfilmentStatusEnum('status').notNull().default('pending'),
@@ -110,6 +117,10 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_amount_positive', sql`${t.amount} > 0`),
     check('order_lines_money_nonneg', sql`${t.unitPriceCents} >= 0 AND ${t.totalCents} >= 0`),
+    check(
+      'order_lines_saving',
+      sql`(${t.saving} IS NULL) = (${t.savingPercent} IS NULL) AND (${t.saving} IS NULL) = (${t.listPriceCents} IS NULL)`,
+    ),
     check('order_lines_grams_positive', sql`${t.estimatedGrams} > 0 AND ${t.actualGrams} > 0`),
     check('order_lines_commission_bps', sql`${t.commissionBps} BETWEEN 0 AND 10000`),
   ],
