@@ -21,6 +21,15 @@ import {
   rulePercentGiven,
 } from './markdowns.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
+import {
+  checkPlaceQuery,
+  MAX_KM,
+  placeQueryFields,
+  productOrigin,
+  UNPLACED_ZIP,
+  ZIP_CODE,
+  ZIP_MESSAGE,
+} from './places.ts';
 import { reviewSummary } from './reviews.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
 import { MAX_GRAMS_PER_PIECE } from './weighed.ts';
@@ -74,6 +83,10 @@ export const product = z.object({
   labels: z.array(z.enum(LABELS)),
   /** The ingredients line as on the label ("Wheat flour, water, sea salt"); empty for a single fresh food. */
   ingredients: z.string(),
+  /** Where it comes from: the farm the vendor named, or its shop's place; null while neither is on the map. */
+  origin: productOrigin.nullable(),
+  /** How far its origin is from the place the request named (near, or lat and lng), in km; absent without one. */
+  distanceKm: z.number().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -82,8 +95,10 @@ export const productList = z.array(product);
 export const offeredProduct = product.extend({ reviewSummary: reviewSummary.omit({ productId: true }) });
 export type OfferedProduct = z.infer<typeof offeredProduct>;
 
-export const PRODUCT_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'relevance'] as const;
+export const PRODUCT_SORTS = ['popular', 'newest', 'price-asc', 'price-desc', 'relevance', 'nearest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The sorts of the spec's list calls, which take no place. */
+const PLACELESS_SORTS = PRODUCT_SORTS.filter((s) => s !== 'nearest');
 export const MAX_PAGE_SIZE = 100;
 export { LISTING_COUNT_CAP, totalLabel } from './listing-count.ts';
 
@@ -107,7 +122,11 @@ const priceBound = z.coerce
   )
   .optional();
 
-/** GET /products: every filter is optional; `cursor` is the `nextCursor` of the previous page. */
+/**
+ * GET /products: every filter is optional; `cursor` is the `nextCursor` of the previous page. `near` (a ZIP code) or
+ * `lat` and `lng` name the shopper's place: each product then has its distanceKm, and `sort=nearest` and `maxKm`
+ * (products at most that many km away) may be used.
+ */
 export const productListQuery = z
   .object({
     q: optionalText(100),
@@ -125,11 +144,29 @@ export const productListQuery = z
     /** Only products priced at least / at most this (dollars, the listed price before any deal). */
     minPrice: priceBound,
     maxPrice: priceBound,
+    ...placeQueryFields,
+    maxKm: z.coerce
+      .number({ error: 'maxKm is a whole number of km' })
+      .int('maxKm is a whole number of km')
+      .min(1, 'maxKm is at least 1')
+      .max(MAX_KM, `maxKm is at most ${MAX_KM}`)
+      .optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     path: ['minPrice'],
     message: 'The lowest price cannot be above the highest',
+  })
+  .superRefine(checkPlaceQuery)
+  .superRefine((query, context) => {
+    const placed = query.near !== undefined || query.lat !== undefined;
+    if (!placed && query.sort === 'nearest') {
+      context.addIssue({ code: 'custom', message: NEEDS_PLACE, path: ['sort'], input: query.sort });
+    }
+    if (!placed && query.maxKm !== undefined) {
+      context.addIssue({ code: 'custom', message: NEEDS_PLACE, path: ['maxKm'], input: query.maxKm });
+    }
   });
+export const NEEDS_PLACE = 'Set your place first (near=<ZIP code>, or lat and lng)';
 export type ProductListQuery = z.input<typeof productListQuery>;
 
 /** How many products an option of a filter leaves: among those matching every active filter and this option. */
@@ -145,6 +182,8 @@ export const productFacets = z.object({
   labels: z.array(facetCount(LABELS)),
   freeFrom: z.array(facetCount(ALLERGENS)),
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /** With the shopper's place: for each radius (10, 25, 50, 100 km), how many products would stay with it as maxKm. */
+  distance: z.array(z.object({ km: z.number().int(), count: z.number().int() })).optional(),
 });
 export type ProductFacets = z.infer<typeof productFacets>;
 
@@ -167,7 +206,7 @@ export type ProductPage = z.infer<typeof productPage>;
 /** The spec's list calls (/allProducts, /vegetablesProduct, …): an array; the next cursor is in `x-next-cursor`. */
 export const legacyListQuery = z.object({
   productCategory: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
-  sort: z.enum(PRODUCT_SORTS).optional(),
+  sort: z.enum(PLACELESS_SORTS).optional(),
   cursor: optionalText(400),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
 });
@@ -178,6 +217,8 @@ export const popularQuery = z.object({
 });
 
 export const productIdParams = z.object({ id: uuidField('Not a product id') });
+/** GET /singleProduct/:id: the shopper's place, when known, gives the product its distanceKm. */
+export const productPlaceQuery = z.object(placeQueryFields).superRefine(checkPlaceQuery);
 export const vendorProductsQuery = z.object({
   email: z
     .string({ error: 'email is required' })
@@ -252,7 +293,35 @@ const productFields = {
     .max(MAX_INGREDIENTS, abortWith(`At most ${MAX_INGREDIENTS} characters`))
     .optional(),
   ...productMarkdownFields,
+  /**
+   * The farm the product comes from, with its ZIP code (placed on the map by the server); both empty: the shop's
+   * place. Not sent: a new product comes from its shop, an edited one keeps its origin.
+   */
+  originName: z
+    .string()
+    .trim()
+    .max(120, abortWith('At most 120 characters'))
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+  originPostcode: z
+    .string()
+    .trim()
+    .max(10, abortWith(ZIP_MESSAGE))
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+    .refine((v) => !v || ZIP_CODE.test(v), ZIP_MESSAGE),
 };
+
+const FARM_NAME = 'Name the farm, or leave both empty for your shop';
+const FARM_ZIP = "Enter the farm's ZIP code, or leave both empty for your shop";
+const originWhole = (v: { originName?: string | null; originPostcode?: string | null }) =>
+  !v.originPostcode || !!v.originName;
+const originPlaced = (v: { originName?: string | null; originPostcode?: string | null }) =>
+  !v.originName || !!v.originPostcode;
+
+export { UNPLACED_ZIP };
 
 /** A label its allergens contradict is refused on the labels field ("A vegan product cannot contain milk"). */
 function labelsAllowed(v: { labels?: Label[]; allergens?: Allergen[] }, ctx: z.RefinementCtx) {
@@ -281,6 +350,8 @@ export const productInput = z
   .refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED })
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
   .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
+  .refine(originWhole, { path: ['originName'], message: FARM_NAME })
+  .refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP })
   .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
   .superRefine(labelsAllowed);
 export type ProductInput = z.output<typeof productInput>;
@@ -293,6 +364,8 @@ export const productEditInput = z
   .refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED })
   .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
   .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
+  .refine(originWhole, { path: ['originName'], message: FARM_NAME })
+  .refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP })
   .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
   .superRefine(labelsAllowed);
 export type ProductEditInput = z.output<typeof productEditInput>;

@@ -249,6 +249,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'DELETE /api/users/:roll/:email': async () => ({ url: `/api/users/customer/${(await freshCustomer()).email}` }),
 
   'GET /api/singleProduct/:id': () => ({ url: `/api/singleProduct/${product.id}` }),
+  'GET /api/postcodes/:postcode': () => ({ url: '/api/postcodes/97201' }),
   'GET /api/singleShop/:id': () => ({ url: `/api/singleShop/${users.vendorA.id}` }),
   'GET /api/search': () => ({ url: '/api/search?q=carrots' }),
   'GET /api/search/suggest': () => ({ url: '/api/search/suggest?q=car' }),
@@ -269,6 +270,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'POST /api/comments/:id/report': () => ({ url: `/api/comments/${reviewId}/report` }),
   'POST /api/notifications/read': () => ({ payload: { all: true } }),
   'PUT /api/notifications/preferences': () => ({ payload: { step_changed: true } }),
+  'PUT /api/users/me/place': () => ({ payload: { postcode: '97201' } }),
   'GET /api/outbox/mail/:name': () => ({ url: `/api/outbox/mail/${randomUUID()}.eml` }),
   'PUT /api/favourites/products/:id': () => ({ url: `/api/favourites/products/${product.id}` }),
   'DELETE /api/favourites/products/:id': () => ({ url: `/api/favourites/products/${product.id}` }),

@@ -1,6 +1,7 @@
 import { categoryList, searchPageQuery, searchQuery, suggestResponse, vendorAllowance } from '../catalog.ts';
 import type { CategoryValue } from '../categories.ts';
 import { lastChanceQuery, markdownRule, shopMarkdown } from '../markdowns.ts';
+import { placedPostcode, postcodeParams, shopperPlace, shopperPlaceInput } from '../places.ts';
 import {
   dealList,
   legacyListQuery,
@@ -16,6 +17,7 @@ import {
   productListQuery,
   productModified,
   productPage,
+  productPlaceQuery,
   vendorProductsQuery,
 } from '../products.ts';
 import { route } from '../route-table.ts';
@@ -142,12 +144,56 @@ export const catalogApi = {
     method: 'GET',
     path: '/singleProduct/:id',
     tag: 'catalog',
-    summary: 'One offered product with its rating summary (404 once unlisted or expired)',
+    summary:
+      'One offered product with its rating summary (404 once unlisted or expired); distanceKm with near or lat and lng',
     access: { allow: 'public' },
     params: productIdParams,
+    query: productPlaceQuery,
     status: 200,
     response: offeredProduct,
     errors: [404],
+  }),
+  postcode: route({
+    method: 'GET',
+    path: '/postcodes/:postcode',
+    tag: 'catalog',
+    summary: "A US ZIP code's place on the map (the Census Gazetteer's centre), as distances measure from it",
+    access: { allow: 'public' },
+    params: postcodeParams,
+    status: 200,
+    response: placedPostcode,
+    errors: [404],
+  }),
+  place: route({
+    method: 'GET',
+    path: '/users/me/place',
+    tag: 'catalog',
+    summary: 'The place the caller measures distances from (null when not set)',
+    access: { allow: 'signed-in', note: "the caller's own place" },
+    status: 200,
+    response: shopperPlace.nullable(),
+    errors: [],
+  }),
+  setPlace: route({
+    method: 'PUT',
+    path: '/users/me/place',
+    tag: 'catalog',
+    summary: "Keeps the caller's place: a US ZIP code, or the browser's location (rounded to about 1 km)",
+    access: { allow: 'signed-in', note: "the caller's own place" },
+    body: shopperPlaceInput,
+    status: 200,
+    response: shopperPlace,
+    errors: [],
+  }),
+  forgetPlace: route({
+    method: 'DELETE',
+    path: '/users/me/place',
+    tag: 'catalog',
+    summary: "Forgets the caller's place",
+    access: { allow: 'signed-in', note: "the caller's own place" },
+    status: 204,
+    response: null,
+    errors: [],
   }),
   search: route({
     method: 'GET',

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
 import { demoBooking, insertFulfilment } from './fulfilment.ts';
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
+import { demoOrigin } from './origins.ts';
 import { pictureStore } from './pictures.ts';
 import { PRODUCTS } from './products.ts';
 import { CUSTOMERS, DEMO_CUSTOMER_REVIEWS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
@@ -199,6 +200,7 @@ async function insertProducts(
         unit: unitForCategory(p.category),
         manufacturedOn: isoDate(madeOn),
         expiresOn: isoDate(madeOn + KEEPS_DAYS[p.category] * DAY_MS),
+        ...demoOrigin(p.name),
         popularity: 3 + (PRODUCTS.length - popularityRank.indexOf(p.name)) * 4,
         createdAt: new Date(now - listedDaysAgo * DAY_MS - i * 60_000),
         updatedAt: new Date(now - madeDaysAgo * DAY_MS),

@@ -13,6 +13,7 @@ import { users } from '../../modules/users/tables.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { DEMO_VENDOR } from './accounts.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
+import { DEMO_FARM_PRODUCTS } from './origins.ts';
 
 const t = setupTestApp();
 let accounts: DemoAccount[];
@@ -135,6 +136,27 @@ describe('demo catalog seed', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
       expect(response.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    }
+  });
+
+  it('places every product at its shop, or at a named farm within 80 km of it', async () => {
+    const rows = await t.db
+      .select({ product: products, shop: shops })
+      .from(products)
+      .innerJoin(shops, eq(shops.vendorId, products.vendorId));
+    const farms = rows.filter((r) => r.product.originPostcode !== null);
+    expect(farms.map((r) => r.product.name).sort()).toEqual([...DEMO_FARM_PRODUCTS].sort());
+    for (const { product, shop } of rows) {
+      expect(product.originLatitude, product.name).not.toBeNull();
+      if (product.originPostcode === null) {
+        expect([product.originLatitude, product.originLongitude]).toEqual([shop.latitude, shop.longitude]);
+        continue;
+      }
+      const [{ km }] = (
+        await t.db.execute(sql`SELECT earth_distance(ll_to_earth(${product.originLatitude}, ${product.originLongitude}),
+          ll_to_earth(${shop.latitude}, ${shop.longitude})) / 1000 AS km`)
+      ).rows as { km: number }[];
+      expect(km, `${product.name} from ${product.originName}`).toBeLessThan(80);
     }
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProductSort } from '#contract/products.ts';
+import { PRODUCT_SORTS, type ProductSort } from '#contract/products.ts';
 import { badRequest } from '../../errors.ts';
 
 /**
@@ -21,10 +21,11 @@ const VALUE_BY_SORT: Record<ProductSort, z.ZodType<string | number>> = {
   popular: int4,
   newest: timestamp,
   relevance: z.number().finite(),
+  nearest: z.number().finite().min(0),
 };
 
 const cursorShape = z.object({
-  s: z.enum(['popular', 'newest', 'price-asc', 'price-desc', 'relevance']),
+  s: z.enum(PRODUCT_SORTS),
   v: z.union([z.string(), z.number()]),
   i: z.uuid(),
 });

@@ -2,6 +2,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALLERGENS, type Allergen, LABELS, type Label, maskOf } from '#contract/food-facts.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import { DISTANCE_RADII } from '#contract/places.ts';
 import type { ProductFacets } from '#contract/products.ts';
 import { literal } from './search-ranking.ts';
 
@@ -44,18 +45,39 @@ export function priceWhere(minCents?: Value, maxCents?: Value): SQL[] {
 export const all = (filters: SQL[]) => (filters.length ? sql.join(filters, sql` AND `) : sql`true`);
 
 /**
- * One row: the counts of ProductFacets in one pass over the products `matching` (every filter but the price range),
- * as facet_counts (the labels', then the allergens' "free from"), and the price range among them. Each count is of
- * the products also `inPrice`: a label's count is how many would stay with it added to the active filters, as
- * every filter narrows (AND). On a category or a shop this is an index-only scan of its facets index.
+ * The shopper's place in the counts: `within` is the maxKm filter (true without one), `distanceKm` the distance of
+ * product p (haversine), counted against each of DISTANCE_RADII.
  */
-export function facetCounts(matching: SQL, inPrice: SQL): SQL {
+export type NearbyFacet = { within: SQL; distanceKm: SQL };
+
+/**
+ * One row: the counts of ProductFacets in one pass over the products `matching` (every filter but the price range and
+ * the distance), as facet_counts (the labels', then the allergens' "free from"), the price range among them, and with
+ * the shopper's place the distance counts (facet_distance_counts, one per radius). Each count is of the products also
+ * `inPrice` and within the distance: a label's count is how many would stay with it added to the active filters, as
+ * every filter narrows (AND); a radius's count is how many would stay with it as the maximum distance. On a category
+ * or a shop this is an index-only scan of its facets index (without a place).
+ */
+export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet): SQL {
+  const within = nearby?.within ?? sql`true`;
   const counts = [
-    ...LABELS.map((_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND p.labels & ${literal(1 << i)} <> 0)`),
-    ...ALLERGENS.map((_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND p.allergens & ${literal(1 << i)} = 0)`),
+    ...LABELS.map(
+      (_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND ${within} AND p.labels & ${literal(1 << i)} <> 0)`,
+    ),
+    ...ALLERGENS.map(
+      (_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND ${within} AND p.allergens & ${literal(1 << i)} = 0)`,
+    ),
   ];
+  const distanceCounts = nearby
+    ? sql`ARRAY[${sql.join(
+        DISTANCE_RADII.map((km) => sql`count(*) FILTER (WHERE ${inPrice} AND ${nearby.distanceKm} <= ${literal(km)})`),
+        sql`, `,
+      )}]::int[]`
+    : sql`NULL::int[]`;
   return sql`SELECT ARRAY[${sql.join(counts, sql`, `)}]::int[] AS facet_counts,
-    min(p.price_cents) AS facet_min_cents, max(p.price_cents) AS facet_max_cents
+    min(p.price_cents) FILTER (WHERE ${within}) AS facet_min_cents,
+    max(p.price_cents) FILTER (WHERE ${within}) AS facet_max_cents,
+    ${distanceCounts} AS facet_distance_counts
     FROM products p WHERE ${matching}`;
 }
 
@@ -71,6 +93,7 @@ export const facetColumns = {
   facet_counts: z.array(z.number()),
   facet_min_cents: z.number().nullable(),
   facet_max_cents: z.number().nullable(),
+  facet_distance_counts: z.array(z.number()).nullable(),
 };
 const facetRow = z.object(facetColumns);
 
@@ -83,5 +106,8 @@ export function toFacets(row: Partial<z.infer<typeof facetRow>>): ProductFacets 
       row.facet_min_cents == null || row.facet_max_cents == null
         ? null
         : { min: centsToDollars(row.facet_min_cents), max: centsToDollars(row.facet_max_cents) },
+    ...(row.facet_distance_counts && {
+      distance: DISTANCE_RADII.map((km, i) => ({ km, count: row.facet_distance_counts?.[i] ?? 0 })),
+    }),
   };
 }

@@ -1,7 +1,13 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
-import { LISTING_COUNT_CAP, type Product, type ProductFacets, type ProductSort } from '#contract/products.ts';
+import {
+  LISTING_COUNT_CAP,
+  NEEDS_PLACE,
+  type Product,
+  type ProductFacets,
+  type ProductSort,
+} from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
@@ -17,6 +23,7 @@ import {
   toFacets,
   withFacets,
 } from './facets.ts';
+import { distanceKm, nearestKey, type Place, type PlaceSql, shownDistanceKm, withinKm } from './places.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { candidatesCapped, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
@@ -30,6 +37,10 @@ export type ListProductsParams = ListingFilters & {
   limit: number;
   /** Count the filters' options (ProductFacets) on a first page of a category, a shop or a search. */
   facets?: boolean;
+  /** The shopper's place: products then carry distanceKm, and `nearest` and `maxKm` may be used. */
+  from?: Place;
+  /** Products whose origin is at most this many km from `from`. */
+  maxKm?: number;
 };
 
 export type ProductPageResult = {
@@ -42,10 +53,11 @@ export type ProductPageResult = {
 
 const listedRow = productRow.extend({
   score: z.number().optional(),
+  nearest_key: z.number().optional(),
   total: z.number().nullable(),
   capped: z.boolean().optional(),
 });
-type Row = ProductRow & { score?: number };
+type Row = ProductRow & { score?: number; nearest_key?: number };
 
 /**
  * A page's rows, with the facets' columns on each when counted (and one row of nulls besides them when the page is
@@ -61,10 +73,10 @@ type ListedRow = z.infer<typeof listedRow>;
 type After = Pick<Cursor, 'value' | 'id'> | { value: Placeholder; id: Placeholder };
 
 /** Each sort: its ORDER BY, the keyset condition after a cursor, and the key of a row. */
-const ORDERS: Record<
-  Exclude<ProductSort, 'relevance'>,
-  { orderBy: SQL; after: (c: After) => SQL; key: (r: Row) => string | number }
-> = {
+type Order = { orderBy: SQL; after: (c: After) => SQL; key: (r: Row) => string | number };
+type KeyedSort = Exclude<ProductSort, 'relevance'>;
+
+const ORDERS: Record<Exclude<KeyedSort, 'nearest'>, Order> = {
   'price-asc': {
     orderBy: sql`p.price_cents ASC, p.id ASC`,
     after: (c) => sql`(p.price_cents, p.id) > (${c.value}, ${c.id}::uuid)`,
@@ -92,22 +104,65 @@ const ORDERS: Record<
 };
 
 /**
+ * Nearest first, from the shopper's place: the GiST index on the origins walks them nearest first (KNN, <->) and the
+ * page stops at its LIMIT; the key is the distance in space, which orders as the great-circle distance does.
+ */
+function nearestOrder(from: PlaceSql): Order {
+  const key = nearestKey(from);
+  return {
+    orderBy: sql`${key} ASC, p.id ASC`,
+    after: (c) => sql`(${key}, p.id) > (${c.value}::float8, ${c.id}::uuid)`,
+    key: (r) => r.nearest_key as number,
+  };
+}
+
+const orderOf = (sort: KeyedSort, from: PlaceSql | undefined): Order =>
+  sort === 'nearest' ? nearestOrder(from as PlaceSql) : ORDERS[sort];
+
+/** The columns a listing adds when the request names the shopper's place: the distance, and nearest's key. */
+function placeColumns(sort: ProductSort, from: PlaceSql | undefined): SQL {
+  if (!from) return sql``;
+  const key = sort === 'nearest' ? sql`, ${nearestKey(from)} AS nearest_key` : sql``;
+  return sql`, ${shownDistanceKm(from)} AS distance_km ${key}`;
+}
+
+/**
+ * What the shopper's place filters: products farther than maxKm are left out, and "nearest first" lists the
+ * products whose place is known (those it can measure). `true` without either.
+ */
+function placeWhere(sort: ProductSort, from: PlaceSql | undefined, maxKm: number | Placeholder | undefined): SQL {
+  if (from && maxKm !== undefined) return withinKm(from, maxKm);
+  if (sort === 'nearest') return sql`p.origin_latitude IS NOT NULL`;
+  return sql`true`;
+}
+
+/** The distance facet's part of the counts, with the shopper's place (see facetCounts). */
+function nearbyFacet(from: PlaceSql | undefined, maxKm: number | Placeholder | undefined) {
+  if (!from) return undefined;
+  return {
+    within: maxKm === undefined ? sql`true` : sql`${distanceKm(from)} <= ${maxKm}::float8`,
+    distanceKm: distanceKm(from),
+  };
+}
+
+/**
  * A page in one of the index-backed sorts; the first page also counts the matches, up to one past
  * LISTING_COUNT_CAP (an index walk bounded however large the catalog grows; decision 014).
  */
 function sortedPage(
-  sort: Exclude<ProductSort, 'relevance'>,
+  sort: KeyedSort,
   where: SQL,
   cursor: After | undefined,
   fetch: number | Placeholder,
   extra: SQL = sql``,
+  from?: PlaceSql,
 ): SQL {
-  const order = ORDERS[sort];
+  const order = orderOf(sort, from);
   const total = cursor
     ? sql`NULL::int`
     : sql`(SELECT count(*)::int FROM (SELECT FROM products p WHERE ${where} LIMIT ${LISTING_COUNT_CAP + 1}) counted)`;
   return sql`
-    SELECT ${PRODUCT_COLUMNS}, ${total} AS total ${extra}
+    SELECT ${PRODUCT_COLUMNS}, ${total} AS total ${extra} ${placeColumns(sort, from)}
     FROM products p ${SHOP_CARD_JOIN}
     WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
     ORDER BY ${order.orderBy}
@@ -120,6 +175,9 @@ function listing(params: ListProductsParams) {
   if (sort === 'relevance' && !params.q) {
     throw badRequest('Sorting by relevance needs a search text', { sort: 'Sorting by relevance needs a search text' });
   }
+  if ((sort === 'nearest' || params.maxKm !== undefined) && !params.from) {
+    throw badRequest(NEEDS_PLACE, { [sort === 'nearest' ? 'sort' : 'maxKm']: NEEDS_PLACE });
+  }
   const cursor = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
   const values = filterValues(params);
   const offered = sql.join(
@@ -130,9 +188,10 @@ function listing(params: ListProductsParams) {
     sql` AND `,
   );
   const inPrice = all(priceWhere(values.minCents, values.maxCents));
+  const nearby = placeWhere(sort, params.from, params.maxKm);
   // Counts only for a first page of a bounded set: a category, a shop or a search's candidates.
   const counted = Boolean(params.facets && !cursor && (params.category || params.shopId || params.q));
-  return { sort, cursor, offered, inPrice, counted, fetch: params.limit + 1 };
+  return { sort, cursor, offered, inPrice, nearby, counted, fetch: params.limit + 1 };
 }
 
 /** Offered products (listed, not expired), of the category and the shop when given (values or placeholders). */
@@ -165,7 +224,11 @@ function shapedListing(
     freeFrom: values.freeFrom !== 0,
     min: values.minCents !== undefined,
     max: values.maxCents !== undefined,
+    place: params.from !== undefined,
+    maxKm: params.from !== undefined && params.maxKm !== undefined,
   };
+  const from = given.place ? { latitude: slot('lat'), longitude: slot('lng') } : undefined;
+  const maxKm = given.maxKm ? slot('maxKm') : undefined;
   const shape = [
     'listing',
     sort,
@@ -189,13 +252,19 @@ function shapedListing(
         priceWhere(given.min ? slot('minCents') : undefined, given.max ? slot('maxCents') : undefined),
       );
       const page = sortedPage(
-        sort as Exclude<ProductSort, 'relevance'>,
-        sql`${offered} AND ${inPrice}`,
+        sort as KeyedSort,
+        sql`${offered} AND ${inPrice} AND ${placeWhere(sort, from, maxKm)}`,
         cursor && { value: slot('after'), id: slot('afterId') },
         slot('fetch'),
+        sql``,
+        from,
       );
       return counted
-        ? withFacets(page, facetCounts(offered, inPrice), ORDERS[sort as Exclude<ProductSort, 'relevance'>].orderBy)
+        ? withFacets(
+            page,
+            facetCounts(offered, inPrice, nearbyFacet(from, maxKm)),
+            orderOf(sort as KeyedSort, from).orderBy,
+          )
         : page;
     },
     values: {
@@ -205,6 +274,9 @@ function shapedListing(
       afterId: cursor?.id,
       fetch: params.limit + 1,
       ...values,
+      lat: params.from?.latitude,
+      lng: params.from?.longitude,
+      maxKm: params.maxKm,
     },
   };
 }
@@ -220,7 +292,7 @@ export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.Quer
  * counts on a first page when asked: one SQL statement per page, walking an index for the sorts without text.
  */
 export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
-  const { sort, cursor, offered, inPrice, counted, fetch } = listing(params);
+  const { sort, cursor, offered, inPrice, nearby, counted, fetch } = listing(params);
 
   let rows: z.infer<typeof facetedRow>[];
   if (params.q) {
@@ -231,16 +303,21 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
     // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
     const search = sql`WITH ${searchCandidates(params.q, words, offered, postedWhere(params.category, params.shopId))}`;
     const candidates = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
+    const narrowed = sql`${inPrice} AND ${nearby}`;
     const page =
       sort === 'relevance'
-        ? relevancePage(params.q, cursor, fetch, inPrice)
-        : sortedPage(sort, sql`${candidates} AND ${inPrice}`, cursor, fetch, sql`, ${candidatesCapped} AS capped`);
-    const order = sort === 'relevance' ? sql`p.score DESC, p.id ASC` : ORDERS[sort].orderBy;
-    rows = await queryPrepared(
-      db,
-      facetedRow,
-      sql`${search} ${counted ? withFacets(page, facetCounts(candidates, inPrice), order) : page}`,
-    );
+        ? relevancePage(params.q, cursor, fetch, narrowed, placeColumns(sort, params.from))
+        : sortedPage(
+            sort,
+            sql`${candidates} AND ${narrowed}`,
+            cursor,
+            fetch,
+            sql`, ${candidatesCapped} AS capped`,
+            params.from,
+          );
+    const order = sort === 'relevance' ? sql`p.score DESC, p.id ASC` : orderOf(sort, params.from).orderBy;
+    const facets = facetCounts(candidates, inPrice, nearbyFacet(params.from, params.maxKm));
+    rows = await queryPrepared(db, facetedRow, sql`${search} ${counted ? withFacets(page, facets, order) : page}`);
   } else {
     rows = await queryShaped(db, facetedRow, shapedListing(params, sort, cursor, counted));
   }
@@ -248,7 +325,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const found = rows.filter((r): r is ListedRow & typeof r => r.id !== null);
   const page = found.slice(0, params.limit);
   const last = page.at(-1);
-  const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : ORDERS[sort].key(r));
+  const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : orderOf(sort, params.from).key(r));
   const total = cursor ? null : (found[0]?.total ?? 0);
   return {
     items: page.map(toProduct),

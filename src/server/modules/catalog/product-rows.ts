@@ -32,6 +32,7 @@ export const PRODUCT_COLUMNS = sql`
   p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
   p.price_cents, p.sold_by_weight, p.grams_per_piece, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
   p.created_at::text AS created_at_key, p.allergens, p.labels, p.ingredients, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
+  p.origin_name, p.origin_postcode, p.origin_latitude, p.origin_longitude,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
@@ -88,6 +89,12 @@ export const productRow = z.object({
   own_markdown_percent: z.number().nullable(),
   own_markdown_days: z.number().nullable(),
   markdown_percent: z.number().nullable(),
+  origin_name: z.string().nullable(),
+  origin_postcode: z.string().nullable(),
+  origin_latitude: z.number().nullable(),
+  origin_longitude: z.number().nullable(),
+  /** Selected only when the request names the shopper's place (null when the origin is unknown). */
+  distance_km: z.number().nullable().optional(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
@@ -136,5 +143,18 @@ export function toProduct(row: ProductRow): Product {
     allergens: namesOf(ALLERGENS, row.allergens),
     labels: namesOf(LABELS, row.labels),
     ingredients: row.ingredients,
+    origin: originOf(row),
+    ...(typeof row.distance_km === 'number' ? { distanceKm: row.distance_km } : {}),
+  };
+}
+
+/** The farm the vendor named (with its ZIP code), or else the shop; null while neither is on the map. */
+function originOf(row: ProductRow): Product['origin'] {
+  if (row.origin_latitude === null || row.origin_longitude === null) return null;
+  return {
+    name: row.origin_name ?? row.shop_name ?? '',
+    ...(row.origin_postcode ? { postcode: row.origin_postcode } : {}),
+    latitude: row.origin_latitude,
+    longitude: row.origin_longitude,
   };
 }

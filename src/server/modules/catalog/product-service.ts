@@ -18,6 +18,7 @@ import { parseRows } from '../../db/rows.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { shopMembership, shopOfEmail } from '../shops/index.ts';
+import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
@@ -36,20 +37,26 @@ export type ReviewSummaryOf = (productId: SQL) => SQL;
 
 const pageRow = ownedRow.extend({ review_count: z.number(), average_rating: z.number() });
 
-/** The product page's one statement: the product with its shop, running deal and review summary. */
-function productPage(id: string, reviewSummaryOf: ReviewSummaryOf): Shaped {
+/**
+ * The product page's one statement: the product with its shop, running deal and review summary, and its distance
+ * from the shopper's place when the request names one.
+ */
+function productPage(id: string, reviewSummaryOf: ReviewSummaryOf, from?: Place): Shaped {
+  const distance = from
+    ? sql`, ${shownDistanceKm({ latitude: sql.placeholder('lat'), longitude: sql.placeholder('lng') })} AS distance_km`
+    : sql``;
   return {
-    shape: 'product-page',
-    build: () => sql`SELECT ${PRODUCT_COLUMNS}, p.listed, summary.review_count, summary.average_rating
+    shape: from ? 'product-page:place' : 'product-page',
+    build: () => sql`SELECT ${PRODUCT_COLUMNS}, p.listed, summary.review_count, summary.average_rating ${distance}
       FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
       WHERE p.id = ${sql.placeholder('id')}::uuid`,
-    values: { id },
+    values: { id, lat: from?.latitude, lng: from?.longitude },
   };
 }
 
 /** The product page's statement as getOfferedProduct sends it. */
-export function productPageStatement(id: string, reviewSummaryOf: ReviewSummaryOf): pg.QueryConfig {
-  return shapedStatement(productPage(id, reviewSummaryOf));
+export function productPageStatement(id: string, reviewSummaryOf: ReviewSummaryOf, from?: Place): pg.QueryConfig {
+  return shapedStatement(productPage(id, reviewSummaryOf, from));
 }
 
 async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRow> | undefined> {
@@ -72,8 +79,13 @@ async function productById(db: Tx, id: string): Promise<Product> {
  * A product a shopper can see and buy (listed and not past its expiry date; 404 otherwise) with its review
  * summary, in one statement.
  */
-export async function getOfferedProduct(db: Tx, id: string, reviewSummaryOf: ReviewSummaryOf): Promise<OfferedProduct> {
-  const [row] = await queryShaped(db, pageRow, productPage(id, reviewSummaryOf));
+export async function getOfferedProduct(
+  db: Tx,
+  id: string,
+  reviewSummaryOf: ReviewSummaryOf,
+  from?: Place,
+): Promise<OfferedProduct> {
+  const [row] = await queryShaped(db, pageRow, productPage(id, reviewSummaryOf, from));
   if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
   return { ...toProduct(row), reviewSummary: { reviewCount: row.review_count, averageRating: row.average_rating } };
 }
@@ -108,6 +120,19 @@ const markdownColumns = (input: { markdownPercent?: number | null; markdownDays?
   input.markdownPercent === undefined && input.markdownDays === undefined
     ? {}
     : { markdownPercent: input.markdownPercent ?? null, markdownDays: input.markdownDays ?? null };
+type OriginFields = { originName?: string | null; originPostcode?: string | null };
+
+/**
+ * The farm a product comes from, placed by its ZIP code (400 on originPostcode when the data set cannot place it),
+ * or none: the shop's place (the database fills it in). Neither field sent: unchanged (`{}`).
+ */
+function originColumns({ originName, originPostcode }: OriginFields) {
+  if (originName === undefined && originPostcode === undefined) return {};
+  if (!originPostcode || !originName) return { originName: null, originPostcode: null };
+  const zip = originPostcode.slice(0, 5);
+  const place = placeOfPostcode(zip, 'originPostcode');
+  return { originName, originPostcode: zip, originLatitude: place.latitude, originLongitude: place.longitude };
+}
 
 function moneyColumns(input: { productionCost: number; profitMargin: number }) {
   const productionCostCents = dollarsToCents(input.productionCost);
@@ -130,6 +155,7 @@ export async function vendorAllowance(db: Tx, vendorId: string): Promise<VendorA
  * holds at most 5 listed products: a lock per vendor makes two requests that could both add the 5th wait in turn.
  */
 export async function createProduct(db: Db, vendor: AuthUser, input: ProductInput): Promise<Product> {
+  const origin = originColumns({ originName: input.originName ?? null, originPostcode: input.originPostcode ?? null });
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:products:' || ${vendor.id}))`);
     const allowance = await vendorAllowance(tx, vendor.id);
@@ -156,6 +182,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
         ...weightColumns(input),
         ...factColumns(input),
         ...markdownColumns(input),
+        ...origin,
         stock: input.productQuantity,
         unit: category.unit,
         manufacturedOn: input.productManufacturingDate,
@@ -173,6 +200,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
  * low-stock mark is told in the edit's transaction (tellStockChanges).
  */
 export async function editProduct(db: Db, vendor: AuthUser, id: string, input: ProductEditInput): Promise<Product> {
+  const origin = originColumns(input);
   const row = await ownProductRow(db, id, vendor);
   // A label and an allergen sent alone may contradict the one kept ("A vegan product cannot contain milk").
   const conflict = labelConflict(
@@ -193,6 +221,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
         ...weightColumns(input),
         ...factColumns(input),
         ...markdownColumns(input),
+        ...origin,
         manufacturedOn: input.productManufacturingDate,
         expiresOn: input.productExpireDate,
         updatedAt: new Date(),

@@ -2,16 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
+import { requestedPlace, UNPLACED_ZIP } from '#contract/places.ts';
 import type { legacyListQuery, ProductPage } from '#contract/products.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { readsPrimary } from '../../db/read-replica.ts';
-import { forbidden } from '../../errors.ts';
+import { AppError, forbidden } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
+import { placePostcode } from '../slots/index.ts';
 import { listCategories } from './categories.ts';
 import { currentDeals } from './deals.ts';
 import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
 import { clearShopMarkdown, lastChanceProducts, setShopMarkdown, shopMarkdown } from './markdowns.ts';
 import { catalogCache } from './micro-cache.ts';
+import { forgetShopperPlace, placeOfRequest, saveShopperPlace, shopperPlaceOf } from './places.ts';
 import {
   bumpPopularity,
   createProduct,
@@ -80,8 +83,9 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   };
 
   handle(app, catalogApi.list, async (request, reply) => {
-    const { shop, ...query } = request.query;
-    const page = await cachedListProducts(app, request, { ...query, shopId: shop, facets: true });
+    const { shop, near, lat, lng, ...query } = request.query;
+    const from = placeOfRequest(requestedPlace({ near, lat, lng }));
+    const page = await cachedListProducts(app, request, { ...query, shopId: shop, from, facets: true });
     return sendJson(reply, page.pageJson(), PUBLIC_CACHE);
   });
 
@@ -131,8 +135,24 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   handle(app, catalogApi.clearShopMarkdown, async ({ user }) => changed(await clearShopMarkdown(app.db, user.id)));
 
   handle(app, catalogApi.product, async (request) =>
-    app.catalogRead(request, (db) => getOfferedProduct(db, request.params.id, options.reviewSummaryOf)),
+    app.catalogRead(request, (db) =>
+      getOfferedProduct(db, request.params.id, options.reviewSummaryOf, placeOfRequest(requestedPlace(request.query))),
+    ),
   );
+
+  handle(app, catalogApi.postcode, async ({ params }, reply) => {
+    const place = placePostcode(params.postcode);
+    if (!place) throw new AppError('NOT_FOUND', UNPLACED_ZIP);
+    reply.header('cache-control', 'public, max-age=86400');
+    return { postcode: params.postcode, ...place };
+  });
+
+  handle(app, catalogApi.place, async ({ user }) => shopperPlaceOf(app.db, user.id));
+  handle(app, catalogApi.setPlace, async ({ body, user }) => saveShopperPlace(app.db, user.id, body));
+  handle(app, catalogApi.forgetPlace, async ({ user }, reply) => {
+    await forgetShopperPlace(app.db, user.id);
+    return reply.code(204).send();
+  });
 
   handle(app, catalogApi.vendorProducts, async ({ query, user }) => {
     const email = normalizeEmail(query.email);

@@ -97,7 +97,8 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
  */
 export function searchCandidates(q: string, words: string[], offered: SQL, posted: SQL): SQL {
   // What ranking reads of a candidate, taken from the row each source already visits (no second visit).
-  const found = sql`p.id, p.name, p.vendor_id, p.category, p.search_vector, p.price_cents`;
+  const found = sql`p.id, p.name, p.vendor_id, p.category, p.search_vector, p.price_cents, p.origin_latitude,
+    p.origin_longitude`;
   const limit = literal(CANDIDATES_PER_SOURCE);
   // The postings of one term (alias sp) in popularity order, offered ones only, at most `n`.
   const walk = (n: number) => sql`SELECT sp.product_id, sp.popularity, sp.name_terms FROM search_postings sp
@@ -177,16 +178,22 @@ function relevanceScore(q: string): SQL {
 
 /**
  * The page of a search ranked by relevance (after the CTEs of `searchCandidates`): the candidates scored, the page
- * after `cursor` chosen by id and score alone (among those `inPrice`, on p.price_cents), then only its rows joined to
- * their columns, shop and deal. Each
+ * after `cursor` chosen by id and score alone (among those `inPrice`, on p.price_cents, p.origin_*), then only its rows
+ * joined to their columns, shop and deal (and the `extra` columns). Each
  * category's closeness to the text is computed once, not once per product.
  */
-export function relevancePage(q: string, cursor: Cursor | undefined, fetch: number, inPrice: SQL = sql`true`): SQL {
+export function relevancePage(
+  q: string,
+  cursor: Cursor | undefined,
+  fetch: number,
+  inPrice: SQL = sql`true`,
+  extra: SQL = sql``,
+): SQL {
   const after = cursor
     ? sql`WHERE ranked.score < ${cursor.value}::float8 OR (ranked.score = ${cursor.value}::float8 AND ranked.id > ${cursor.id}::uuid)`
     : sql``;
   return sql`
-    SELECT ${PRODUCT_COLUMNS}, page.score, page.total, ${candidatesCapped} AS capped
+    SELECT ${PRODUCT_COLUMNS}, page.score, page.total, ${candidatesCapped} AS capped ${extra}
     FROM (
       SELECT ranked.* FROM (
         SELECT p.id, ${relevanceScore(q)} AS score, count(*) OVER ()::int AS total

@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -60,6 +61,15 @@ export const products = pgTable(
     /** The product's own near-expiry markdown: percent off in its last `markdownDays` days (both or neither). */
     markdownPercent: smallint('markdown_percent'),
     markdownDays: smallint('markdown_days'),
+    /** The farm the vendor names as the product's origin, with its ZIP code; both null: the shop's place. */
+    originName: text('origin_name'),
+    originPostcode: text('origin_postcode'),
+    /**
+     * The product's place: the farm's ZIP code placed on the map, or else its shop's place (a trigger keeps it, also
+     * when the shop moves; migration 0028). Null while neither is known.
+     */
+    originLatitude: doublePrecision('origin_latitude'),
+    originLongitude: doublePrecision('origin_longitude'),
     /** False once the vendor deletes it or the vendor's account is deleted; order lines still point here. */
     listed: boolean('listed').notNull().default(true),
     createdAt: createdAt(),
@@ -83,9 +93,17 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceCents, t.id).where(sql`${t.listed}`),
     // The "Last chance" shelf and the products entering their markdown window, soonest expiry first.
     index('products_expiry_idx').on(t.expiresOn, t.id).where(sql`${t.listed}`),
+    // Distances from a shopper (earthdistance's point in space: bounding boxes and nearest first; decision 020).
+    index('products_origin_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.originLatitude}, ${t.originLongitude})`)
+      .where(sql`${t.listed} AND ${t.originLatitude} IS NOT NULL`),
     check('products_cost_nonneg', sql`${t.productionCostCents} >= 0`),
     check('products_margin_nonneg', sql`${t.profitMarginBp} >= 0`),
     check('products_price_nonneg', sql`${t.priceCents} >= 0`),
+    check(
+      'products_origin_whole',
+      sql`(${t.originLatitude} IS NULL) = (${t.originLongitude} IS NULL) AND ${t.originLatitude} BETWEEN -90 AND 90 AND ${t.originLongitude} BETWEEN -180 AND 180 AND (${t.originPostcode} IS NULL OR (${t.originName} IS NOT NULL AND ${t.originLatitude} IS NOT NULL))`,
+    ),
     check('products_stock_nonneg', sql`${t.stock} >= 0`),
     check('products_popularity_nonneg', sql`${t.popularity} >= 0`),
     check('products_allergens_known', sql`${t.allergens} BETWEEN 0 AND 16383`),
@@ -186,4 +204,21 @@ export const popularityAdds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ name: 'popularity_adds_pkey', columns: [t.productId, t.userId] })],
+);
+
+/** The place a shopper chose to measure distances from (a ZIP code, or the browser's location rounded). */
+export const shopperPlaces = pgTable(
+  'shopper_places',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postcode: text('postcode'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('shopper_places_on_earth', sql`${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`),
+  ],
 );

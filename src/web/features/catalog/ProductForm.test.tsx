@@ -103,6 +103,7 @@ const melon: Product = {
   expired: false,
   soldByWeight: false,
   gramsPerPiece: null,
+  origin: null,
 };
 
 describe('edit product dialog', () => {

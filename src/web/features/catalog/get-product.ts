@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export function getProduct(id: string) {
-  return call('GET /singleProduct/:id', { params: { id } });
+  return call('GET /singleProduct/:id', { params: { id }, query: {} });
 }
 
 export const productQuery = (id: string) =>
