@@ -100,7 +100,14 @@ export const notificationEvent = z.discriminatedUnion('kind', [
   /** To the vendor, each time a sale or an edit takes the stock to LOW_STOCK_THRESHOLD or below. */
   z.object({ kind: z.literal('low_stock'), productId: id, productName: z.string(), stock: z.number().int() }),
   /** To the shop, when the shopper cancels its part of an order. */
-  z.object({ kind: z.literal('shopper_cancelled'), orderId: id, buyerName: z.string(), ...shopLines.shape }),
+  z.object({
+    kind: z.literal('shopper_cancelled'),
+    orderId: id,
+    buyerName: z.string(),
+    ...shopLines.shape,
+    /** The shopper cancelled, or we did: the shop had not weighed the order when the card hold was ending. */
+    by: z.enum(['shopper', 'unweighed']).default('shopper'),
+  }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEvent>;
 

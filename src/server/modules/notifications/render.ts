@@ -98,8 +98,15 @@ export function describe(event: NotificationEvent): Message {
     case 'shopper_cancelled': {
       const total = event.lines.reduce((sum, l) => sum + l.totalCents, 0);
       return {
-        title: `${event.shopName}: ${event.buyerName} cancelled their order`,
-        body: `${event.buyerName} cancelled their order from ${event.shopName} (${formatMoney(total)}). Its stock is back on sale; nothing needs packing.`,
+        title:
+          event.by === 'unweighed'
+            ? `${event.shopName}: ${event.buyerName}’s order was cancelled, not weighed in time`
+            : `${event.shopName}: ${event.buyerName} cancelled their order`,
+        body: `${
+          event.by === 'unweighed'
+            ? `${event.buyerName}’s order from ${event.shopName} (${formatMoney(total)}) was still not weighed when the card hold was ending, so we cancelled it and charged nothing for it.`
+            : `${event.buyerName} cancelled their order from ${event.shopName} (${formatMoney(total)}).`
+        } Its stock is back on sale; nothing needs packing.`,
         link: '/dashboard/vendorOrder',
         table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],
       };

@@ -111,13 +111,14 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
     refundCents,
     by,
   });
-  if (by === 'shopper') {
+  if (by === 'shopper' || by === 'unweighed') {
     await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
       kind: 'shopper_cancelled',
       orderId,
       buyerName: order.buyerName,
       shopName: shop.shopName,
       lines: shop.lines,
+      by,
     });
   }
 }

@@ -314,6 +314,11 @@ describe('a card hold about to lapse', () => {
       expect.stringContaining('did not weigh your order in time'),
     );
 
+    const shopNotices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: dairy.auth });
+    expect(shopNotices.json().items.map((n: { title: string }) => n.title)).toContainEqual(
+      expect.stringContaining('was cancelled, not weighed in time'),
+    );
+
     // Settled once: a later run finds nothing.
     expect(await settle(6.7)).not.toContain(payment.orderId);
   });
