@@ -130,7 +130,10 @@ for (const widths of [PHONES, MORE_WIDTHS]) {
   });
 }
 
-test("a customer's pages fit a phone: home, payments, invoice, member page", async ({ browser, request }) => {
+test("a customer's pages fit a phone: home, payments, invoice, favourites, member page", async ({
+  browser,
+  request,
+}) => {
   const product = (await publicPages(request)).find((path) => path.startsWith('/productDetails/')) ?? '/';
   const { context, token } = await signedIn(browser, CUSTOMER);
   const history = await context.request.get(`/api/customerPayments/${encodeURIComponent(CUSTOMER.email)}?limit=1`, {
@@ -138,7 +141,12 @@ test("a customer's pages fit a phone: home, payments, invoice, member page", asy
   });
   const payment = (await history.json()).items[0];
   expect(payment, 'the demo customer has paid orders').toBeTruthy();
-  const dashboard = ['/dashboard/userHome', '/dashboard/userPaymentHistory', `/dashboard/invoice/${payment._id}`];
+  const dashboard = [
+    '/dashboard/userHome',
+    '/dashboard/userPaymentHistory',
+    `/dashboard/invoice/${payment._id}`,
+    '/dashboard/favourites',
+  ];
   await checkWidths(context, ['/', product, ...dashboard, '/member'], PHONES);
   await checkWidths(context, ['/dashboard/userHome'], MORE_WIDTHS);
   await context.close();

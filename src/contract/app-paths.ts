@@ -43,6 +43,7 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'review/:productId',
     'notifications',
     'outbox',
+    'favourites',
   ].map((page) => `/dashboard/${page}`),
 ];
 

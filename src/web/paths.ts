@@ -34,5 +34,6 @@ export const paths = {
     allAdmin: '/dashboard/allAdmin',
     notifications: '/dashboard/notifications',
     outbox: '/dashboard/outbox',
+    favourites: '/dashboard/favourites',
   },
 } as const;

@@ -7,6 +7,7 @@ import { adminDashboardRoutes } from './features/admin-dashboard/admin-dashboard
 import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-routes.tsx';
 import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
+import { favouritesDashboardRoutes } from './features/favourites/favourites-routes.tsx';
 import { getDeals } from './features/home/get-deals.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
 import { notificationsDashboardRoutes } from './features/notifications/notifications-routes.tsx';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
           ...vendorDashboardRoutes,
           ...adminDashboardRoutes,
           ...notificationsDashboardRoutes,
+          ...favouritesDashboardRoutes,
         ],
       },
       {

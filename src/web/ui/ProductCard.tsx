@@ -5,6 +5,7 @@ import { categoryLabel } from '#contract/categories.ts';
 import type { Product } from '#contract/products.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
+import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
 import { paths } from '../paths.ts';
 import { DealPrice } from './DealPrice.tsx';
 import { Picture } from './Picture.tsx';
@@ -15,8 +16,9 @@ import { UnitPrice } from './UnitPrice.tsx';
 const CARD_SIZES = '(min-width: 1280px) 212px, (min-width: 768px) calc(33vw - 48px), calc(50vw - 48px)';
 
 /**
- * A product in a grid: picture, category, name, 'By: shop name', price per unit, and an Add button (one unit) for
- * shoppers and visitors (who are asked to sign in); vendors and admins, who cannot buy, get no button.
+ * A product in a grid: picture with the favourites heart, category, name, 'By: shop name', price per unit, and an
+ * Add button (one unit) for shoppers and visitors (who are asked to sign in); vendors and admins, who cannot buy, get
+ * neither button.
  */
 export function ProductCard({
   product,
@@ -38,7 +40,7 @@ export function ProductCard({
   const { isVendor, isAdmin } = useRole();
   const href = paths.productDetails(product._id);
   return (
-    <article className="card card-sm h-full border border-base-300 bg-base-100 transition hover:shadow-md">
+    <article className="card card-sm relative h-full border border-base-300 bg-base-100 transition hover:shadow-md">
       <Link to={href} className="block p-3" tabIndex={-1} aria-hidden="true">
         <Picture
           src={product.productImage}
@@ -50,6 +52,7 @@ export function ProductCard({
           className={`w-full rounded-box bg-base-200 object-contain ${compact ? 'h-40' : 'aspect-square'}`}
         />
       </Link>
+      <FavouriteButton product={product} className="absolute top-4 right-4" />
       <div className="card-body gap-1 pt-0">
         <p className="text-xs text-base-content/70">{categoryLabel(product.productCategory)}</p>
         <h3 className="card-title text-base leading-snug">

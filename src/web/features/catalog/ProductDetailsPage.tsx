@@ -5,6 +5,7 @@ import { categoryLabel, categoryPath } from '#contract/categories.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
+import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { paths } from '../../paths.ts';
 import { DealEnd, DealPrice } from '../../ui/DealPrice.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -69,7 +70,10 @@ export function ProductDetailsPage() {
           className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain p-6"
         />
         <div>
-          <h1 className="text-3xl font-bold md:text-4xl">{p.productName}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold md:text-4xl">{p.productName}</h1>
+            <FavouriteButton product={p} className="mt-1 shrink-0" />
+          </div>
           <div className="mt-2 flex items-center gap-2">
             {summary.reviewCount > 0 ? (
               <>

@@ -2,6 +2,7 @@ import { MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { totalLabel } from '#contract/listing-count.ts';
+import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -57,7 +58,10 @@ export function ShopDetailsPage() {
             description={`${s.shop}${s.address ? `, ${s.address}` : ''}: local food sold on Farmstall.`}
             canonical={paths.shopDetails(id)}
           />
-          <h1 className="text-3xl font-bold">{s.shop}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold">{s.shop}</h1>
+            <FavouriteButton shop={s} className="shrink-0" />
+          </div>
           {s.membership === 'premium' ? <PremiumBadge className="mt-1" /> : null}
           {s.sinceYear ? <p>Since {s.sinceYear}</p> : null}
           {s.address ? (

@@ -4,6 +4,7 @@ import {
   ChartColumn,
   Crown,
   Flag,
+  Heart,
   History,
   House,
   Inbox,
@@ -58,6 +59,7 @@ const MENU: MenuItem[] = [
   { role: 'customer', to: d.userHome, label: 'User Home', icon: LayoutDashboard },
   { role: 'customer', to: d.userCart, label: 'My Cart', icon: ShoppingCart },
   { role: 'customer', to: d.userPaymentHistory, label: 'Payment History', icon: History },
+  { role: 'customer', to: d.favourites, label: 'Favourites & buy again', icon: Heart },
   { role: 'customer', to: d.notifications, label: 'Notifications', icon: Bell },
 ];
 
@@ -98,6 +100,7 @@ const PAGE_TITLES: Record<string, string> = {
   review: 'Your review',
   notifications: 'Notifications',
   outbox: 'Outbox',
+  favourites: 'Favourites',
 };
 
 const itemClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : 'font-semibold');

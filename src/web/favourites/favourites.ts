@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Favourites } from '#contract/favourites.ts';
+import type { Product } from '#contract/products.ts';
+import type { Shop } from '#contract/shops.ts';
+import { call, errorMessage } from '../api/client.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { useRequireLogin } from '../auth/useRequireLogin.ts';
+import { toast } from '../ui/toast.ts';
+
+/** The signed-in user's favourites: one request for every heart on the page, shared by the favourites page. */
+export const favouritesKey = (email: string | undefined) => ['favourites', email] as const;
+export const favouritesQuery = (email: string | undefined) => ({
+  queryKey: favouritesKey(email),
+  queryFn: () => call('GET /favourites'),
+  staleTime: 60_000,
+});
+
+export function useFavourites() {
+  const { user, loading } = useAuth();
+  return useQuery({ ...favouritesQuery(user?.email), enabled: !loading && Boolean(user) });
+}
+
+type Saved = { kind: 'products'; item: Product } | { kind: 'shops'; item: Shop };
+
+/** The favourites with one product or shop saved (first) or taken out. */
+function withChange(favourites: Favourites, { kind, item }: Saved, favourite: boolean): Favourites {
+  const others = favourites[kind].filter((f) => f._id !== item._id);
+  return { ...favourites, [kind]: favourite ? [item, ...others] : others };
+}
+
+/**
+ * Whether a product or shop is one of the user's favourites, and a toggle that saves it or takes it out at once
+ * (the heart changes before the server answers, and changes back with a message if it refuses). A signed-out
+ * shopper is asked to sign in, and comes back here afterwards.
+ */
+export function useFavourite(saved: Saved) {
+  const { user } = useAuth();
+  const requireLogin = useRequireLogin();
+  const queryClient = useQueryClient();
+  const favourites = useFavourites();
+  const key = favouritesKey(user?.email);
+  const isFavourite = Boolean(favourites.data?.[saved.kind].some((f) => f._id === saved.item._id));
+  const change = useMutation({
+    mutationFn: (favourite: boolean) => {
+      const route = saved.kind === 'products' ? 'products' : 'shops';
+      const params = { id: saved.item._id };
+      if (route === 'products') {
+        return favourite
+          ? call('PUT /favourites/products/:id', { params })
+          : call('DELETE /favourites/products/:id', { params });
+      }
+      return favourite
+        ? call('PUT /favourites/shops/:id', { params })
+        : call('DELETE /favourites/shops/:id', { params });
+    },
+    onMutate: async (favourite) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Favourites>(key);
+      if (before) queryClient.setQueryData(key, withChange(before, saved, favourite));
+      return { before };
+    },
+    onError: (error, _favourite, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      toast.error(errorMessage(error));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const toggle = () => {
+    if (!requireLogin()) return;
+    change.mutate(!isFavourite);
+  };
+  return { isFavourite, toggle, pending: change.isPending };
+}
