@@ -43,6 +43,8 @@ describe('cart', () => {
         unit: 'kg',
         available: true,
         unavailableReason: null,
+        // No deal and no near-expiry markdown: full price.
+        saving: null,
       },
     ]);
   });
