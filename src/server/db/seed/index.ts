@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CategoryValue } from '#contract/categories.ts';
 import { unitForCategory } from '#contract/categories.ts';
+import { ALLERGENS, LABELS, maskOf } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { hasProducts, recordDeals, recordProducts } from '../../modules/catalog/index.ts';
 import { recordOrder } from '../../modules/orders/index.ts';
@@ -10,6 +11,7 @@ import type { Storage } from '../../modules/uploads/index.ts';
 import { hashPassword, hasUsers, recordUsers } from '../../modules/users/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
+import { FOOD_FACTS } from './food-facts.ts';
 import { demoBooking, insertFulfilment } from './fulfilment.ts';
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
 import { demoOrigin } from './origins.ts';
@@ -196,6 +198,7 @@ async function insertProducts(
         priceCents: priceFromCost(p.costCents, p.marginBp),
         soldByWeight: p.gramsPerPiece !== undefined,
         gramsPerPiece: p.gramsPerPiece ?? null,
+        ...factColumns(p.name),
         stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
         unit: unitForCategory(p.category),
         manufacturedOn: isoDate(madeOn),
@@ -208,6 +211,17 @@ async function insertProducts(
     }),
   );
   return new Map(rows.map((r) => [r.name, r]));
+}
+
+/** A demo product's food facts as its columns (bitmasks). */
+function factColumns(name: string) {
+  const facts = FOOD_FACTS[name];
+  if (!facts) throw new Error(`A demo product has no food facts: ${name}`);
+  return {
+    allergens: maskOf(ALLERGENS, facts.allergens),
+    labels: maskOf(LABELS, facts.labels),
+    ingredients: facts.ingredients,
+  };
 }
 
 function productNamed(rows: Map<string, ProductRow>, name: string): ProductRow {

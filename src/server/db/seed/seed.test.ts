@@ -1,7 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
+import { labelConflict } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
+import type { ProductPage } from '#contract/products.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import type { Week } from '#contract/vendor-week.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
@@ -31,6 +33,28 @@ beforeAll(async () => {
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('demo catalog seed', () => {
+  it('gives every demo product truthful food facts, filtered and counted like any other', async () => {
+    const listing = async (query: string): Promise<ProductPage> =>
+      (await t.app.inject({ url: `/api/products?limit=100&${query}` })).json();
+    const all = (await listing('')).items;
+    expect(all.length).toBeGreaterThan(90);
+    for (const p of all) expect(labelConflict(p.labels, p.allergens), p.productName).toBeUndefined();
+    const named = (name: string) => all.find((p) => p.productName === name);
+    expect(named('Unsalted Baking Butter')?.allergens).toContain('milk');
+    expect(named('Wood-Fired Margherita Pizza')?.allergens).toEqual(['cereals containing gluten', 'milk']);
+    expect(named('Country Sourdough Loaf')?.allergens).toContain('cereals containing gluten');
+    expect(named('Honey Roasted Peanuts')?.allergens).toEqual(['peanuts']);
+    expect(named('Dungeness Crab')?.allergens).toEqual(['crustaceans']);
+    expect(named('Butter Croissants')?.ingredients).toContain('butter');
+
+    const vegetables = await listing('category=vegetable');
+    expect(vegetables.facets?.labels.find((o) => o.value === 'vegan')?.count).toBe(vegetables.total);
+    const dairy = await listing('category=milk&freeFrom=milk');
+    expect(dairy.items).toEqual([]);
+    const veganSweets = await listing('category=sweet&labels=vegan&freeFrom=milk');
+    expect(veganSweets.items.map((p) => p.productName)).toEqual(['Dark Chocolate Bark']);
+  });
+
   it('is due on an empty database unless SEED_DEMO=false', () => {
     expect(dueOnEmptyDatabase).toEqual({ unset: true, true: true, false: false });
   });
