@@ -160,3 +160,7 @@ const ALLERGEN_WORDS: Record<Allergen, string[]> = {
   soya: ['soy', 'tofu', 'edamame'],
   sulphites: ['sulphite', 'sulfite', 'sulphur dioxide'],
 };
+
+/** What productManufacturingDate means for the category: fresh fruit and vegetables are harvested, the rest made. */
+export const madeOnLabel = (category: string) =>
+  category === 'vegetable' || category === 'fruit' ? 'Harvested' : 'Produced';

@@ -8,6 +8,7 @@ import { useAddToCart } from '../cart/useAddToCart.ts';
 import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
 import { paths } from '../paths.ts';
 import { DealPrice } from './DealPrice.tsx';
+import { LabelBadges } from './FoodFacts.tsx';
 import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
 import { UnitPrice } from './UnitPrice.tsx';
@@ -67,6 +68,7 @@ export function ProductCard({
           </Link>
           {product.shopPremium && shopBadge ? <PremiumBadge className="ml-1 align-middle" /> : null}
         </p>
+        <LabelBadges labels={product.labels} max={3} />
         {footer}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           {product.deal ? (

@@ -32,6 +32,9 @@ const EMPTY = {
   productManufacturingDate: '',
   productExpireDate: '',
   productImage: '',
+  allergens: [],
+  labels: [],
+  ingredients: '',
 } as unknown as ProductFormValues;
 
 /** /dashboard/addProduct: every field required, live price, picture upload with progress, the 5-product limit. */

@@ -5,14 +5,17 @@ import { totalLabel } from '#contract/listing-count.ts';
 import { paths } from '../../paths.ts';
 import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
+import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
 import { useProductPages } from './list-products.ts';
+import { activeFilterCount } from './listing-filters.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
-/** A category's products: banner, 'We found N items for you!', price sort, grid and "Load more". */
+/** A category's products: banner, 'We found N items for you!', filters with counts, price sort, grid and "Load more". */
 export function CategoryPage({ category }: { category: CategoryValue }) {
   const [sort, setSort] = useState<PriceSort>('popular');
-  const products = useProductPages({ category, sort });
+  const [filters] = useUrlFilters();
+  const products = useProductPages({ category, sort, ...filters });
   const info = CATEGORIES.find((c) => c.value === category);
   const first = products.data?.pages[0];
   const total = first?.total;
@@ -51,12 +54,23 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
         </p>
         <SortSelect value={sort} onChange={setSort} />
       </div>
-      <ProductPages
-        query={products}
-        label={`${info?.label} products`}
-        heading={`${info?.label} products`}
-        empty={<p className="rounded-box bg-base-200 p-6">No products in this category yet. Please check back soon.</p>}
-      />
+      <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
+        <FilterPanel facets={first?.facets} />
+        <div className="min-w-0">
+          <ProductPages
+            query={products}
+            label={`${info?.label} products`}
+            heading={`${info?.label} products`}
+            empty={
+              <p className="rounded-box bg-base-200 p-6">
+                {activeFilterCount(filters)
+                  ? 'No products match these filters. Try removing one.'
+                  : 'No products in this category yet. Please check back soon.'}
+              </p>
+            }
+          />
+        </div>
+      </div>
     </div>
   );
 }

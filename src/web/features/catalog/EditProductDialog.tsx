@@ -25,6 +25,9 @@ function valuesOf(product: Product): ProductEditFormValues {
     productImage: product.productImage,
     soldByWeight: product.soldByWeight,
     gramsPerPiece: product.gramsPerPiece,
+    allergens: product.allergens,
+    labels: product.labels,
+    ingredients: product.ingredients,
   };
 }
 

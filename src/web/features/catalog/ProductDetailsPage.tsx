@@ -2,12 +2,14 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoryLabel, categoryPath } from '#contract/categories.ts';
+import { madeOnLabel } from '#contract/food-facts.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { paths } from '../../paths.ts';
 import { DealEnd, DealPrice } from '../../ui/DealPrice.tsx';
+import { IngredientsLine, LabelBadges } from '../../ui/FoodFacts.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
@@ -102,7 +104,9 @@ export function ProductDetailsPage() {
               <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} gramsPerPiece={p.gramsPerPiece} />
             </p>
           )}
+          <LabelBadges labels={p.labels} className="mt-4" />
           <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>
+          <IngredientsLine product={p} />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Unit</dt>
             <dd>{p.gramsPerPiece === null ? p.productQuantity.unit : 'piece, charged by its actual weight'}</dd>
@@ -116,7 +120,7 @@ export function ProductDetailsPage() {
                 {p.shopName}
               </Link>
             </dd>
-            <dt className="font-semibold">Manufactured</dt>
+            <dt className="font-semibold">{madeOnLabel(p.productCategory)}</dt>
             <dd>{p.productManufacturingDate}</dd>
             <dt className="font-semibold">Best before</dt>
             <dd>{p.productExpireDate}</dd>

@@ -1,5 +1,6 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import { ALLERGENS, capitalized, LABELS } from '#contract/food-facts.ts';
 import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
@@ -16,7 +17,58 @@ export type ProductFieldValues = {
   productImage: string;
   soldByWeight?: boolean;
   gramsPerPiece?: number | null;
+  allergens?: string[];
+  labels?: string[];
+  ingredients?: string;
 };
+
+/** A group of checkboxes under a legend, one per name, registered as one array field. */
+function NameChecks({
+  idPrefix,
+  name,
+  legend,
+  names,
+  form,
+  error,
+}: {
+  idPrefix: string;
+  name: 'allergens' | 'labels';
+  legend: string;
+  names: readonly string[];
+  // biome-ignore lint/suspicious/noExplicitAny: shared by two forms whose value types differ only in category
+  form: UseFormReturn<any, unknown, any>;
+  error?: string;
+}) {
+  const errorId = `${idPrefix}-${name}-error`;
+  return (
+    <fieldset
+      className="fieldset rounded-box border border-base-300 p-3 sm:col-span-2"
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="fieldset-legend">{legend}</legend>
+      <ul className="grid grid-cols-1 gap-1 min-[360px]:grid-cols-2 md:grid-cols-3">
+        {names.map((value) => (
+          <li key={value}>
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm checkbox-primary"
+                value={value}
+                {...form.register(name)}
+              />
+              {capitalized(value)}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p className="text-sm text-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 export function livePrice(cost: unknown, margin: unknown): string {
   const c = Number(cost);
@@ -87,6 +139,29 @@ export function ProductForm({
           <textarea className="textarea h-28 w-full" {...field('productDetails')} />,
         )}
       </div>
+      <div className="sm:col-span-2">
+        {labelled(
+          'ingredients',
+          'Ingredients (as on the label; leave empty for a single fresh food)',
+          <textarea className="textarea h-20 w-full" {...field('ingredients')} />,
+        )}
+      </div>
+      <NameChecks
+        idPrefix={idPrefix}
+        name="labels"
+        legend="Dietary labels"
+        names={LABELS}
+        form={form}
+        error={errors.labels?.message as string | undefined}
+      />
+      <NameChecks
+        idPrefix={idPrefix}
+        name="allergens"
+        legend="Allergens it contains"
+        names={ALLERGENS}
+        form={form}
+        error={errors.allergens?.message as string | undefined}
+      />
       <label className="flex cursor-pointer items-start gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
         <input
           id={`${idPrefix}-soldByWeight`}

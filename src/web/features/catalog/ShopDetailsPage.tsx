@@ -8,9 +8,11 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
+import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
 import { useProductPages } from './list-products.ts';
+import { activeFilterCount } from './listing-filters.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
@@ -19,7 +21,8 @@ export function ShopDetailsPage() {
   const { id = '' } = useParams();
   const shop = useShop(id);
   const [sort, setSort] = useState<PriceSort>('popular');
-  const products = useProductPages({ shop: id, sort }, shop.isSuccess);
+  const [filters] = useUrlFilters();
+  const products = useProductPages({ shop: id, sort, ...filters }, shop.isSuccess);
 
   if (shop.isPending) return <PageLoader label="Loading the shop" />;
   if (shop.isError) {
@@ -82,12 +85,23 @@ export function ShopDetailsPage() {
         </h2>
         <SortSelect value={sort} onChange={setSort} />
       </div>
-      <ProductPages
-        query={products}
-        label={`${s.shop} products`}
-        shopBadges={false}
-        empty={<p className="rounded-box bg-base-200 p-6">This shop has no products on sale right now.</p>}
-      />
+      <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
+        <FilterPanel facets={first?.facets} />
+        <div className="min-w-0">
+          <ProductPages
+            query={products}
+            label={`${s.shop} products`}
+            shopBadges={false}
+            empty={
+              <p className="rounded-box bg-base-200 p-6">
+                {activeFilterCount(filters)
+                  ? 'No products match these filters. Try removing one.'
+                  : 'This shop has no products on sale right now.'}
+              </p>
+            }
+          />
+        </div>
+      </div>
     </div>
   );
 }

@@ -19,7 +19,7 @@ describe("a listing's count", () => {
   });
 
   it('says "1,000+ products found" for a capped search', async () => {
-    renderRoutes(tree, { path: '/search?q=oats', fake: { 'GET /api/search': page(1000, true) } });
+    renderRoutes(tree, { path: '/search?q=oats', fake: { 'GET /api/products': page(1000, true) } });
     expect((await screen.findByText(/found/)).textContent).toBe('1,000+ products found');
   });
 });

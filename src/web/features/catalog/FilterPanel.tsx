@@ -1,0 +1,223 @@
+import { SlidersHorizontal, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { capitalized } from '#contract/food-facts.ts';
+import { formatDollars } from '#contract/money.ts';
+import type { ProductFacets } from '#contract/products.ts';
+import { activeFilterCount, filtersFromSearch, type ListingFilters, searchWithFilters } from './listing-filters.ts';
+
+/** A page's filters, read from and written to its URL: each change is a history entry (Back undoes it). */
+export function useUrlFilters(): [ListingFilters, (next: ListingFilters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  return [filters, (next) => setParams((current) => searchWithFilters(current, next), { preventScrollReset: true })];
+}
+
+/**
+ * The filters as chosen: those of the page being loaded while its route loader runs (a checkbox shows its click
+ * at once), else the URL's.
+ */
+function useChosenFilters(): [ListingFilters, (next: ListingFilters) => void] {
+  const [filters, setFilters] = useUrlFilters();
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  return [
+    pending?.pathname === pathname ? filtersFromSearch(new URLSearchParams(pending.search)) : filters,
+    setFilters,
+  ];
+}
+
+/** One group of checkboxes with each option's count: how many products stay with it checked. */
+function OptionGroup<T extends string>({
+  legend,
+  options,
+  chosen,
+  onToggle,
+  name,
+}: {
+  legend: string;
+  options: { value: T; count: number }[];
+  chosen: readonly T[];
+  onToggle: (value: T, on: boolean) => void;
+  name: (value: T) => string;
+}) {
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset-legend">{legend}</legend>
+      <ul className="grid gap-1">
+        {options.map(({ value, count }) => {
+          const on = chosen.includes(value);
+          return (
+            <li key={value}>
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm checkbox-primary"
+                  checked={on}
+                  disabled={!on && count === 0}
+                  onChange={(e) => onToggle(value, e.target.checked)}
+                />
+                <span className="min-w-0 break-words">
+                  {name(value)} <span className="text-base-content/70">({count})</span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The price range: two amounts in dollars, applied together. */
+function PriceRange({
+  filters,
+  range,
+  onApply,
+}: {
+  filters: ListingFilters;
+  range: ProductFacets['price'];
+  onApply: (min?: number, max?: number) => void;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const read = (key: string) => {
+      const text = String(form.get(key) ?? '').trim();
+      return text === '' ? undefined : Number(text);
+    };
+    const min = read('minPrice');
+    const max = read('maxPrice');
+    if ([min, max].some((v) => v !== undefined && (!Number.isFinite(v) || v < 0))) {
+      setError('Enter prices of $0 or more');
+    } else if (min !== undefined && max !== undefined && min > max) {
+      setError('The lowest price cannot be above the highest');
+    } else {
+      setError(null);
+      onApply(min, max);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate key={`${filters.minPrice}-${filters.maxPrice}`}>
+      <fieldset className="fieldset">
+        <legend className="fieldset-legend">Price ($)</legend>
+        <div className="flex items-end gap-2">
+          <label className="min-w-0 flex-1 text-sm" htmlFor={`${id}-min`}>
+            Min
+            <input
+              id={`${id}-min`}
+              name="minPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              className="input input-sm w-full"
+              defaultValue={filters.minPrice}
+              placeholder={range ? String(range.min) : undefined}
+              aria-describedby={`${id}-hint`}
+            />
+          </label>
+          <label className="min-w-0 flex-1 text-sm" htmlFor={`${id}-max`}>
+            Max
+            <input
+              id={`${id}-max`}
+              name="maxPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              className="input input-sm w-full"
+              defaultValue={filters.maxPrice}
+              placeholder={range ? String(range.max) : undefined}
+              aria-describedby={`${id}-hint`}
+            />
+          </label>
+          <button type="submit" className="btn btn-sm btn-primary">
+            Go
+          </button>
+        </div>
+        <p id={`${id}-hint`} className="text-sm text-base-content/80">
+          {range ? `Prices here: ${formatDollars(range.min)} – ${formatDollars(range.max)}` : null}
+        </p>
+        {error ? (
+          <p className="text-sm text-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * Labels, "free from" allergens and a price range with how many products each option leaves, beside a listing
+ * (a panel a button opens on phones). The choices live in the URL, so a filtered page can be shared.
+ */
+export function FilterPanel({ facets }: { facets: ProductFacets | null | undefined }) {
+  const [filters, setFilters] = useChosenFilters();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active = activeFilterCount(filters);
+  const toggle =
+    <K extends 'labels' | 'freeFrom'>(key: K) =>
+    (value: NonNullable<ListingFilters[K]>[number], on: boolean) => {
+      const current = (filters[key] ?? []) as string[];
+      setFilters({ ...filters, [key]: on ? [...current, value] : current.filter((v) => v !== value) });
+    };
+  return (
+    <div className="min-w-0">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline btn-primary md:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <SlidersHorizontal size={16} aria-hidden="true" /> Filters{active ? ` (${active})` : ''}
+      </button>
+      <section
+        id={panelId}
+        aria-label="Filters"
+        className={`${open ? 'block' : 'hidden'} mt-3 rounded-box border border-base-300 p-4 md:mt-0 md:block`}
+      >
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="font-bold">Filters</h2>
+          {active ? (
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setFilters({})}>
+              <X size={14} aria-hidden="true" /> Clear all
+            </button>
+          ) : null}
+        </div>
+        {facets ? (
+          <>
+            <OptionGroup
+              legend="Labels"
+              options={facets.labels}
+              chosen={filters.labels ?? []}
+              onToggle={toggle('labels')}
+              name={capitalized}
+            />
+            <OptionGroup
+              legend="Free from"
+              options={facets.freeFrom}
+              chosen={filters.freeFrom ?? []}
+              onToggle={toggle('freeFrom')}
+              name={capitalized}
+            />
+            <PriceRange
+              filters={filters}
+              range={facets.price}
+              onApply={(minPrice, maxPrice) => setFilters({ ...filters, minPrice, maxPrice })}
+            />
+          </>
+        ) : (
+          <p className="py-2 text-sm" role="status">
+            Counting…
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
