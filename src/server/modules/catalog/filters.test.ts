@@ -67,7 +67,7 @@ const CATALOG: {
     labels: ['organic', 'vegan', 'vegetarian'],
     allergens: [],
   },
-  { shop: 'farm', name: 'Spinach', category: 'vegetable', cents: 300, labels: ['vegan', 'vegetarian'], allergens: [] },
+  { shop: 'farm', name: 'Spinach', category: 'vegetable', cents: 275, labels: ['vegan', 'vegetarian'], allergens: [] },
   {
     shop: 'farm',
     name: 'Celery Sticks',
@@ -217,7 +217,7 @@ describe('GET /api/products with labels, freeFrom and a price range', () => {
 
   it('the whole catalog filters without counts (facets null): counting it would walk every product', async () => {
     const vegan = await page('/api/products?labels=vegan&sort=price-asc');
-    expect(names(vegan)).toEqual(['Carrots', 'Oat Drink', 'Spinach', 'Almond Drink', 'Celery Sticks']);
+    expect(names(vegan)).toEqual(['Carrots', 'Spinach', 'Oat Drink', 'Almond Drink', 'Celery Sticks']);
     expect(vegan.total).toBe(5);
     expect(vegan.facets).toBeNull();
   });
