@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'slot_cancelled',
   'review_reported',
   'back_in_stock',
+  'marked_down',
   'low_stock',
   'shopper_cancelled',
 ] as const;
@@ -33,6 +34,7 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   slot_cancelled: 'A pickup or delivery time I booked is cancelled',
   review_reported: 'Reviews reported for moderation',
   back_in_stock: 'A favourite product is back in stock',
+  marked_down: 'A favourite product is marked down before its use-by date',
   low_stock: 'A product of my shop is running low',
   shopper_cancelled: 'A shopper cancelled an order from my shop',
 };
@@ -44,6 +46,7 @@ export const EMAIL_KIND_ROLES: Record<OptionalEmailKind, Role> = {
   slot_cancelled: 'customer',
   review_reported: 'admin',
   back_in_stock: 'customer',
+  marked_down: 'customer',
   low_stock: 'vendor',
   shopper_cancelled: 'vendor',
 };
@@ -96,6 +99,16 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     productName: z.string(),
     shopName: z.string(),
     stock: z.number().int(),
+  }),
+  /** To each shopper who favourited the product, the day its near-expiry markdown starts. */
+  z.object({
+    kind: z.literal('marked_down'),
+    productId: id,
+    productName: z.string(),
+    shopName: z.string(),
+    percent: z.number().int(),
+    /** The use-by date, YYYY-MM-DD. */
+    useBy: z.string(),
   }),
   /** To the vendor, each time a sale or an edit takes the stock to LOW_STOCK_THRESHOLD or below. */
   z.object({ kind: z.literal('low_stock'), productId: id, productName: z.string(), stock: z.number().int() }),

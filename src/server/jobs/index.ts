@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client.ts';
+import { businessDayToday, tellFavouritesMarkedDown } from '../modules/catalog/index.ts';
 import {
   createMailer,
   type DeliveryOptions,
@@ -18,6 +19,10 @@ export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-r
 export const NOTIFICATIONS_QUEUE = 'notifications-deliver';
 /** Deletes outbox rows delivered more than 30 days ago; offered once an hour. */
 export const OUTBOX_CLEANUP_QUEUE = 'notifications-cleanup';
+/** Tells shoppers whose favourite starts its near-expiry markdown today (once a day each); offered once an hour. */
+export const MARKDOWN_NOTICES_QUEUE = 'favourites-markdowns';
+/** The jobs offered once an hour: each is idempotent, and at most one runs per hour across all processes. */
+const HOURLY_QUEUES = [OUTBOX_CLEANUP_QUEUE, MARKDOWN_NOTICES_QUEUE];
 
 export type JobsOptions = {
   db: Db;
@@ -62,7 +67,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.createQueue(JOB_QUEUES.reconcile, queue);
   await boss.createQueue(JOB_QUEUES.refunds, queue);
   await boss.createQueue(NOTIFICATIONS_QUEUE, queue);
-  await boss.createQueue(OUTBOX_CLEANUP_QUEUE, queue);
+  for (const name of HOURLY_QUEUES) await boss.createQueue(name, queue);
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(JOB_QUEUES.reconcile, work, async () => {
     await reconcilePayments(db, { provider, settle }, { log, ...options.reconcile });
@@ -75,6 +80,10 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.work(OUTBOX_CLEANUP_QUEUE, work, async () => {
     const deleted = await deleteOldSentNotifications(db);
     if (deleted > 0) log.info({ deleted }, 'Old delivered notifications deleted from the outbox');
+  });
+  await boss.work(MARKDOWN_NOTICES_QUEUE, work, async () => {
+    const told = await tellFavouritesMarkedDown(db, await businessDayToday(db));
+    if (told > 0) log.info({ told }, 'Shoppers told their favourites are marked down');
   });
 
   // Due outbox rows (decision 019): offered every few seconds, so the bell and e-mails follow the change closely.
@@ -91,7 +100,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     for (const name of Object.values(JOB_QUEUES)) {
       await boss.send(name, {}, { singletonKey: name, singletonSeconds: everySeconds });
     }
-    await boss.send(OUTBOX_CLEANUP_QUEUE, {}, { singletonKey: OUTBOX_CLEANUP_QUEUE, singletonSeconds: 3600 });
+    for (const name of HOURLY_QUEUES) await boss.send(name, {}, { singletonKey: name, singletonSeconds: 3600 });
   };
   const timer = setInterval(
     () => tick().catch((error) => log.error({ err: error }, 'Offering jobs failed')),

@@ -10,7 +10,8 @@ import { createMailer, deleteOldSentNotifications, deliverDueNotifications } fro
 import { notificationOutbox, notifications } from '../notifications/tables.ts';
 import { insertProduct, moveOrder, type TestProduct } from '../orders/order-fixtures.ts';
 import { orderInSlot } from '../orders/slot-order-fixtures.ts';
-import { favouriteProducts } from './tables.ts';
+import { tellFavouritesMarkedDown } from './favourite-markdowns.ts';
+import { favouriteProducts, products } from './tables.ts';
 
 const t = setupTestApp();
 
@@ -36,7 +37,8 @@ async function setStock(product: TestProduct, stock: number) {
 const favourite = (user: TestUser, product: { id: string }) =>
   t.app.inject({ method: 'PUT', url: `/api/favourites/products/${product.id}`, headers: user.auth });
 /** The outbox rows of one kind written for the user: [channel, payload]. */
-const told = async (user: TestUser, kind: 'back_in_stock' | 'low_stock' | 'shopper_cancelled') =>
+type Kind = 'back_in_stock' | 'marked_down' | 'low_stock' | 'shopper_cancelled';
+const told = async (user: TestUser, kind: Kind) =>
   (
     await t.db
       .select()
@@ -44,7 +46,7 @@ const told = async (user: TestUser, kind: 'back_in_stock' | 'low_stock' | 'shopp
       .where(and(eq(notificationOutbox.userId, user.id), eq(notificationOutbox.kind, kind)))
       .orderBy(notificationOutbox.createdAt)
   ).map((row) => [row.channel, row.payload]);
-const inApp = async (user: TestUser, kind: 'back_in_stock' | 'low_stock' | 'shopper_cancelled') =>
+const inApp = async (user: TestUser, kind: Kind) =>
   (await told(user, kind)).filter(([channel]) => channel === 'in_app').map(([, payload]) => payload);
 const mailer = createMailer({ smtpUrl: undefined, from: 'Farmstall <hello@farmstall.test>', dataDir: os.tmpdir() });
 const deliver = () => deliverDueNotifications(t.db, { mailer, publicUrl: 'http://farmstall.test' });
@@ -108,6 +110,43 @@ describe('a favourite product back in stock', () => {
     await favourite(fan, product);
     expect((await moveOrder(t, vendor, payment.orderId, 'cancelled')).statusCode).toBe(200);
     expect(await inApp(fan, 'back_in_stock')).toEqual([expect.objectContaining({ productId: product.id, stock: 2 })]);
+  });
+});
+
+describe('a favourite product marked down', () => {
+  it('tells its shoppers the day its markdown window opens, once that day however often the job runs', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const bread = await insertProduct(t, vendor, { name: 'Rye bread', priceCents: 500 });
+    const plain = await insertProduct(t, vendor, { name: 'Plain rolls', priceCents: 300 });
+    // 30% off in its last 2 days: its window opens on 10 March, the day before its use-by date.
+    await t.db
+      .update(products)
+      .set({ markdownPercent: 30, markdownDays: 2, expiresOn: '2027-03-11' })
+      .where(eq(products.id, bread.id));
+    const [fan, other] = [await createUser(t), await createUser(t)];
+    await favourite(fan, bread);
+    await favourite(other, plain);
+
+    expect(await tellFavouritesMarkedDown(t.db, '2027-03-09')).toBe(0);
+    expect(await tellFavouritesMarkedDown(t.db, '2027-03-10')).toBe(1);
+    expect(await tellFavouritesMarkedDown(t.db, '2027-03-10')).toBe(0); // the job again the same day
+    expect(await tellFavouritesMarkedDown(t.db, '2027-03-11')).toBe(0); // already in its window
+    expect(await inApp(fan, 'marked_down')).toEqual([
+      {
+        kind: 'marked_down',
+        productId: bread.id,
+        productName: 'Rye bread',
+        shopName: `${vendor.name}'s Farm`,
+        percent: 30,
+        useBy: '2027-03-11',
+      },
+    ]);
+    expect(await told(other, 'marked_down')).toEqual([]);
+    await deliver();
+    expect((await bell(fan))[0]).toMatchObject({
+      title: 'Rye bread is 30% off',
+      body: `Rye bread from ${vendor.name}'s Farm, one of your favourites, is 30% off until its use-by date (Use by Thu 11 Mar).`,
+    });
   });
 });
 

@@ -294,6 +294,7 @@ describe('events and preferences', () => {
       slot_cancelled: true,
       review_reported: true,
       back_in_stock: true,
+      marked_down: true,
       low_stock: true,
       shopper_cancelled: true,
     });

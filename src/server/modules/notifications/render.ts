@@ -1,3 +1,4 @@
+import { useByLabel } from '#contract/markdowns.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { NotificationEvent } from '#contract/notifications.ts';
 
@@ -82,6 +83,13 @@ export function describe(event: NotificationEvent): Message {
       return {
         title: `${event.productName} is back in stock`,
         body: `${event.productName} from ${event.shopName}, one of your favourites, is back in stock: ${event.stock} left.`,
+        link: `/productDetails/${event.productId}`,
+        table: [],
+      };
+    case 'marked_down':
+      return {
+        title: `${event.productName} is ${event.percent}% off`,
+        body: `${event.productName} from ${event.shopName}, one of your favourites, is ${event.percent}% off until its use-by date (${useByLabel(event.useBy)}).`,
         link: `/productDetails/${event.productId}`,
         table: [],
       };
