@@ -109,13 +109,14 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
     await tx.execute(sql`
       WITH vendors AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE roll = 'vendor')
       INSERT INTO products (vendor_id, name, image_url, category, details, production_cost_cents, profit_margin_bp,
-        price_cents, stock, unit, manufactured_on, expires_on, popularity, created_at)
+        price_cents, stock, unit, manufactured_on, expires_on, popularity, created_at, labels, allergens)
       SELECT vendors.ids[1 + g % ${VENDOR_COUNT}],
         ${textArray(ADJECTIVES)}[1 + g % ${ADJECTIVES.length}] || ' ' || ${textArray(NOUNS)}[1 + (g / 12) % ${NOUNS.length}] || ' ' || g,
         '/uploads/product.webp', c.value,
         'Grown and packed by a local producer. Batch ' || g || ', harvested this season.',
         cost, 2000, cost + (cost * 2000 + 5000) / 10000, 1 + g % 100, c.unit,
-        current_date - 10, current_date + 30 + g % 300, (g::bigint * 7919) % 1000, now() - make_interval(secs => g)
+        current_date - 10, current_date + 30 + g % 300, (g::bigint * 7919) % 1000, now() - make_interval(secs => g),
+        (g * 7) % 32, CASE WHEN g % 3 = 0 THEN 0 ELSE (g * 131) % 16384 END
       FROM generate_series(1, ${productCount}) AS g
       CROSS JOIN vendors
       JOIN categories c ON c.id = 1 + g % 12
