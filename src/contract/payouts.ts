@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abortWith, REQUIRED, requiredText } from './validation.ts';
 
 /** The highest commission rate the admin may set, in percent. */
 export const MAX_COMMISSION_PERCENT = 50;
@@ -51,3 +52,60 @@ export const commissionSettings = z.object({
   history: z.array(commissionRates),
 });
 export type CommissionSettings = z.infer<typeof commissionSettings>;
+
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'verified'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+
+/** GET /payouts/account: the shop's payout account and whether its money waits. */
+export const payoutAccount = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  /** none: not connected yet; pending: onboarding not finished; verified: the shop is paid out. */
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  /** The admin holds this shop's payouts (a dispute): its transfers wait until released. */
+  held: z.boolean(),
+  /** Where to finish onboarding (Stripe's page; the sandbox's form is on the Payouts page), while pending. */
+  onboardingUrl: z.string().nullable(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccount>;
+
+/** Stripe's test bank account in the US: the sandbox verifies these details and refuses any other. */
+export const SANDBOX_TEST_BANK = { routingNumber: '110000000', accountNumber: '000123456789' } as const;
+
+/** A US routing number: 9 digits whose ABA checksum (3, 7, 1 weights) is a multiple of 10. */
+export function abaValid(digits: string): boolean {
+  if (!/^\d{9}$/.test(digits)) return false;
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  return [...digits].reduce((sum, d, i) => sum + Number(d) * weights[i], 0) % 10 === 0;
+}
+
+/** POST /payouts/sandbox/onboarding: the sandbox's onboarding form, with test bank details. */
+export const sandboxOnboardingInput = z.object({
+  accountHolder: requiredText(100),
+  routingNumber: z
+    .string({ error: REQUIRED })
+    .trim()
+    .max(20, abortWith('A routing number has 9 digits'))
+    .regex(/^\d{9}$/, 'A routing number has 9 digits')
+    .refine(abaValid, 'This routing number does not exist (its check digit is wrong)'),
+  accountNumber: z
+    .string({ error: REQUIRED })
+    .trim()
+    .max(30, abortWith('An account number has 4 to 17 digits'))
+    .regex(/^\d{4,17}$/, 'An account number has 4 to 17 digits'),
+});
+export type SandboxOnboardingInput = z.infer<typeof sandboxOnboardingInput>;
+
+/** PUT /admin/payouts/:shopId/hold: hold a disputed shop's payouts, or release them. */
+export const payoutHoldParams = z.object({ shopId: z.uuid('Shop id must be a UUID') });
+export const payoutHoldInput = z.object({ held: z.boolean({ error: 'Say whether the shop is held (true or false)' }) });
+export const payoutHold = z.object({ shopId: z.string(), held: z.boolean() });
+
+/** POST /orders/:id/shops/:shopId/refunds: money given back for a shop's delivered part (a complaint), in dollars. */
+export const partRefundInput = z.object({
+  amount: z
+    .number({ error: 'Enter the amount to refund in dollars' })
+    .positive('A refund must be more than $0')
+    .max(1_000_000, 'That is more than any order')
+    .refine(hundredths, 'Use whole cents'),
+});
+export const partRefund = z.object({ refundId: z.string(), amount: z.number(), reversed: z.number() });

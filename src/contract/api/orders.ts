@@ -18,6 +18,7 @@ import {
   orderAckInput,
 } from '../orders.ts';
 import { pageQuery } from '../pagination.ts';
+import { partRefund, partRefundInput } from '../payouts.ts';
 import { route } from '../route-table.ts';
 
 const paidBy = { of: 'purchase', admin: true } as const;
@@ -153,5 +154,18 @@ export const ordersApi = {
     status: 200,
     response: adminOrderPage,
     errors: [],
+  }),
+  refundPart: route({
+    method: 'POST',
+    path: '/orders/:id/shops/:shopId/refunds',
+    tag: 'orders',
+    summary:
+      'Give the shopper money back for a shop’s delivered part (a complaint); the shop’s transfer is reversed by its share (admin)',
+    access: { allow: ['admin'] },
+    params: partCancellationParams,
+    body: partRefundInput,
+    status: 201,
+    response: partRefund,
+    errors: [404, 409],
   }),
 };

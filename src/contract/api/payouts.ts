@@ -1,4 +1,12 @@
-import { commissionInput, commissionSettings } from '../payouts.ts';
+import {
+  commissionInput,
+  commissionSettings,
+  payoutAccount,
+  payoutHold,
+  payoutHoldInput,
+  payoutHoldParams,
+  sandboxOnboardingInput,
+} from '../payouts.ts';
 import { route } from '../route-table.ts';
 
 /** The marketplace's commission (admin) and the shops' payouts. */
@@ -23,5 +31,48 @@ export const payoutsApi = {
     status: 200,
     response: commissionSettings,
     errors: [],
+  }),
+  account: route({
+    method: 'GET',
+    path: '/payouts/account',
+    tag: 'payouts',
+    summary: "The signed-in vendor's payout account: none, pending (with its onboarding link) or verified",
+    access: { allow: ['vendor'], note: 'always the caller’s own shop' },
+    status: 200,
+    response: payoutAccount,
+    errors: [],
+  }),
+  connect: route({
+    method: 'POST',
+    path: '/payouts/account',
+    tag: 'payouts',
+    summary: 'Open the signed-in vendor’s payout account (Stripe Connect Express, or the sandbox’s), once',
+    access: { allow: ['vendor'], note: 'always the caller’s own shop' },
+    status: 200,
+    response: payoutAccount,
+    errors: [],
+  }),
+  sandboxOnboarding: route({
+    method: 'POST',
+    path: '/payouts/sandbox/onboarding',
+    tag: 'payouts',
+    summary: 'The sandbox’s onboarding form: test bank details verify the vendor’s payout account',
+    access: { allow: ['vendor'], note: 'always the caller’s own shop' },
+    body: sandboxOnboardingInput,
+    status: 200,
+    response: payoutAccount,
+    errors: [404],
+  }),
+  hold: route({
+    method: 'PUT',
+    path: '/admin/payouts/:shopId/hold',
+    tag: 'payouts',
+    summary: 'Hold a disputed shop’s payouts (its transfers wait), or release them (admin)',
+    access: { allow: ['admin'] },
+    params: payoutHoldParams,
+    body: payoutHoldInput,
+    status: 200,
+    response: payoutHold,
+    errors: [404],
   }),
 };

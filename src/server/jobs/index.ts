@@ -12,7 +12,7 @@ import {
 import { settleLapsingHolds } from '../modules/orders/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
-import { retryDueCaptures, retryDueRefunds } from './refund-retries.ts';
+import { retryDueCaptures, retryDueRefunds, retryDueTransfers } from './refund-retries.ts';
 
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
 /** Delivers due notifications (decision 019); offered every few seconds rather than every `everySeconds`. */
@@ -50,8 +50,8 @@ export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promis
  * Background payment work on pg-boss, in the same PostgreSQL (its own schema, pgboss). Every `everySeconds`
  * each process offers one job per queue for the current time slot (singletonKey + singletonSeconds), so
  * however many processes run, each slot makes one job; a worker claims it with SKIP LOCKED. The jobs are
- * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones), due refund and capture retries, and
- * the card holds of unweighed orders about to lapse (settleLapsingHolds).
+ * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones), due refund and capture retries, the
+ * card holds of unweighed orders about to lapse (settleLapsingHolds), and the shops' transfers and their reversals.
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { db, log } = options;
@@ -76,6 +76,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     await retryDueRefunds(db, provider, { log });
     await retryDueCaptures(db, provider, { log });
     await settleLapsingHolds(db, provider, { log });
+    await retryDueTransfers(db, provider, { log });
   });
   await boss.work(OUTBOX_CLEANUP_QUEUE, work, async () => {
     const deleted = await deleteOldSentNotifications(db);

@@ -3,9 +3,13 @@ import type { Db } from '../db/client.ts';
 import {
   dueCaptureIds,
   dueRefundIds,
+  dueReversalIds,
+  dueTransferIds,
   type PaymentProvider,
   processCapture,
   processRefund,
+  processReversal,
+  processTransfer,
 } from '../modules/payments/index.ts';
 
 type RetryOptions = { log?: FastifyBaseLogger; now?: () => Date; limit?: number };
@@ -46,3 +50,14 @@ export const retryDueRefunds = (db: Db, provider: PaymentProvider, options: Retr
  */
 export const retryDueCaptures = (db: Db, provider: PaymentProvider, options: RetryOptions = {}) =>
   retryDue(db, provider, dueCaptureIds, processCapture, options);
+
+/**
+ * Sends every due transfer to its shop (one the provider refused, one whose process stopped after recording it, or
+ * one released when its shop's account was verified or its hold lifted), then the due reversals of refunds made after
+ * a transfer. Both are claimed and keyed: never sent twice.
+ */
+export async function retryDueTransfers(db: Db, provider: PaymentProvider, options: RetryOptions = {}) {
+  const sent = await retryDue(db, provider, dueTransferIds, processTransfer, options);
+  const reversed = await retryDue(db, provider, dueReversalIds, processReversal, options);
+  return { transfers: sent, reversals: reversed };
+}

@@ -50,6 +50,30 @@ type Intent = {
   livemode: false;
 };
 
+type Account = {
+  id: string;
+  object: 'account';
+  type: 'express';
+  email: string | null;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  capabilities: { transfers: 'inactive' | 'active' };
+  metadata: Record<string, string>;
+};
+
+type Transfer = {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string;
+  metadata: Record<string, string>;
+  reversed: boolean;
+};
+
 export type StripeStandIn = {
   /** e.g. http://127.0.0.1:54321, for STRIPE_API_BASE. */
   url: string;
@@ -65,6 +89,21 @@ export type StripeStandIn = {
   captures: { payment_intent: string; amount: number }[];
   /** The next `count` capture requests fail with a Stripe API error (HTTP 500, not retried by the SDK). */
   failNextCaptures: (count: number) => void;
+  /** Connect: the Express accounts made, by id. */
+  accounts: Map<string, Account>;
+  /** Every account link made (its account and return URL). */
+  accountLinks: { account: string; return_url: string; url: string }[];
+  /** Every transfer made (a replayed idempotent request adds nothing), with what was reversed of it. */
+  transfers: Transfer[];
+  /** Every reversal made. */
+  reversals: { id: string; transfer: string; amount: number }[];
+  /** The next `count` transfer requests fail with a Stripe API error (HTTP 500, not retried by the SDK). */
+  failNextTransfers: (count: number) => void;
+  /**
+   * What the shop does on Stripe's hosted onboarding: the account can now be paid out. Answers the account.updated
+   * event Stripe sends, as JSON, for the test to sign and post to the webhook.
+   */
+  completeOnboarding: (accountId: string) => string;
   /** What the browser does with Stripe.js: confirm the intent with a test payment method. */
   confirm: (intentId: string, paymentMethod: keyof typeof TEST_METHODS) => Intent;
   close: () => Promise<void>;
@@ -93,7 +132,8 @@ type Result = { status: number; body: object; headers?: Record<string, string> }
 
 /**
  * A local HTTP server that answers the Stripe API calls Farmstall makes (create, retrieve, confirm, cancel
- * a PaymentIntent, capture one made with capture_method=manual; create a full or partial refund) the way Stripe does, so tests run the real SDK without
+ * a PaymentIntent, capture one made with capture_method=manual; create a full or partial refund; Connect: create and
+ * retrieve an Express account, an onboarding link, a transfer from a charge and its reversals) the way Stripe does, so tests run the real SDK without
  * the internet. Like Stripe, a POST with an Idempotency-Key that was already used answers the first result
  * again, and the same key with other parameters is an idempotency error.
  */
@@ -106,6 +146,11 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
   let failingRefunds = 0;
   const captures: StripeStandIn['captures'] = [];
   let failingCaptures = 0;
+  const accounts = new Map<string, Account>();
+  const accountLinks: StripeStandIn['accountLinks'] = [];
+  const transfers: Transfer[] = [];
+  const reversals: StripeStandIn['reversals'] = [];
+  let failingTransfers = 0;
 
   const error = (status: number, type: string, message: string, code?: string) => ({
     status,
@@ -316,7 +361,132 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       refunds.push({ id: refund.id, payment_intent: intent.id, amount });
       return { status: 200, body: refund };
     }
+    const connect = handleConnect(method, path, form.fields, form.metadata);
+    if (connect) return connect;
     return error(404, 'invalid_signatureerror', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  /** Connect: Express accounts, onboarding links, transfers from a charge and their reversals, as Stripe answers. */
+  function handleConnect(
+    method: string,
+    path: string,
+    fields: Record<string, string>,
+    metadata: Record<string, string>,
+  ): Result | null {
+    if (method === 'POST' && path === '/v1/accounts') {
+      if (fields.type !== 'express')
+        return error(400, 'invalid_request_error', 'Only Express accounts here', 'parameter_invalid_empty');
+      const account: Account = {
+        id: newId('acct'),
+        object: 'account',
+        type: 'express',
+        email: fields.email ?? null,
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        capabilities: { transfers: 'inactive' },
+        metadata,
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === 'GET' && accountPath) {
+      const account = accounts.get(accountPath[1]);
+      return account
+        ? { status: 200, body: account }
+        : error(404, 'invalid_request_error', `No such account: '${accountPath[1]}'`, 'resource_missing');
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = accounts.get(fields.account ?? '');
+      if (!account)
+        return error(400, 'invalid_request_error', `No such account: '${fields.account}'`, 'resource_missing');
+      if (!fields.return_url || !fields.refresh_url || fields.type !== 'account_onboarding') {
+        return error(400, 'invalid_request_error', 'Missing return_url, refresh_url or type', 'parameter_missing');
+      }
+      const link = { account: account.id, return_url: fields.return_url, url: `${standInUrl()}/setup/e/${account.id}` };
+      accountLinks.push(link);
+      return {
+        status: 200,
+        body: { object: 'account_link', url: link.url, created: 0, expires_at: Math.floor(Date.now() / 1000) + 300 },
+      };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      const destination = accounts.get(fields.destination ?? '');
+      if (!destination)
+        return error(400, 'invalid_request_error', `No such destination: '${fields.destination}'`, 'resource_missing');
+      if (destination.capabilities.transfers !== 'active') {
+        return error(
+          400,
+          'invalid_request_error',
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          'insufficient_capabilities_for_transfer',
+        );
+      }
+      const charge = charges.get(fields.source_transaction ?? '');
+      if (!charge?.captured) {
+        return error(
+          400,
+          'invalid_request_error',
+          `No such charge: '${fields.source_transaction}'`,
+          'resource_missing',
+        );
+      }
+      if (failingTransfers > 0) {
+        failingTransfers -= 1;
+        return { ...error(500, 'api_error', 'An unknown error occurred'), headers: { 'stripe-should-retry': 'false' } };
+      }
+      const amount = Number(fields.amount);
+      const fromCharge = transfers
+        .filter((t) => t.source_transaction === charge.id)
+        .reduce((sum, t) => sum + t.amount - t.amount_reversed, 0);
+      if (!Number.isInteger(amount) || amount < 1) {
+        return error(400, 'invalid_request_error', 'Invalid positive integer', 'parameter_invalid_integer');
+      }
+      if (amount + fromCharge > charge.amount_captured) {
+        return error(
+          400,
+          'invalid_request_error',
+          `Transfers using this transaction as a source must not exceed the source amount of ${charge.amount_captured}.`,
+          'transfer_source_balance_parameters_mismatch',
+        );
+      }
+      const transfer: Transfer = {
+        id: newId('tr'),
+        object: 'transfer',
+        amount,
+        amount_reversed: 0,
+        currency: fields.currency ?? 'usd',
+        destination: destination.id,
+        source_transaction: charge.id,
+        metadata,
+        reversed: false,
+      };
+      transfers.push(transfer);
+      return { status: 200, body: transfer };
+    }
+    const reversalPath = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversalPath) {
+      const transfer = transfers.find((t) => t.id === reversalPath[1]);
+      if (!transfer)
+        return error(404, 'invalid_request_error', `No such transfer: '${reversalPath[1]}'`, 'resource_missing');
+      const left = transfer.amount - transfer.amount_reversed;
+      const amount = fields.amount === undefined ? left : Number(fields.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+        return error(
+          400,
+          'invalid_request_error',
+          `You have requested a reversal of ${amount} but this transfer only has ${left} remaining`,
+          'parameter_invalid_integer',
+        );
+      }
+      transfer.amount_reversed += amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      const reversal = { id: newId('trr'), transfer: transfer.id, amount };
+      reversals.push(reversal);
+      return { status: 200, body: { ...reversal, object: 'transfer_reversal', currency: transfer.currency } };
+    }
+    return null;
   }
 
   const server = http.createServer((request, response) => {
@@ -354,6 +524,9 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  function standInUrl() {
+    return `http://127.0.0.1:${port}`;
+  }
 
   const standIn: StripeStandIn = {
     url: `http://127.0.0.1:${port}`,
@@ -367,6 +540,29 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     captures,
     failNextCaptures: (count) => {
       failingCaptures = count;
+    },
+    accounts,
+    accountLinks,
+    transfers,
+    reversals,
+    failNextTransfers: (count) => {
+      failingTransfers = count;
+    },
+    completeOnboarding: (accountId) => {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`No such account: ${accountId}`);
+      Object.assign(account, {
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: true,
+        capabilities: { transfers: 'active' },
+      });
+      return JSON.stringify({
+        id: newId('evt'),
+        object: 'event',
+        type: 'account.updated',
+        data: { object: { ...account } },
+      });
     },
     confirm: (intentId, paymentMethod) => confirm(intentId, paymentMethod),
     close: () =>

@@ -10,7 +10,7 @@ import {
   type OrderTracking,
   type VendorOrder,
 } from '#contract/fulfilment.ts';
-import { centsToDollars } from '#contract/money.ts';
+import { centsToDollars, formatMoney } from '#contract/money.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -21,15 +21,18 @@ import {
   type PaymentProvider,
   processCapture,
   processRefund,
+  recordReversal,
+  recordTransfer,
   refundsOfOrders,
   requestRefund,
+  sendPayouts,
 } from '../payments/index.ts';
 import { releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
 import { paymentNote } from './notes.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
-import { feeRefundKey, lineRefundKey, paidShares } from './refund-shares.ts';
+import { feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWeighed, captureWhenWeighed } from './weighing.ts';
 
@@ -198,17 +201,11 @@ async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelli
 export type CancelledBy = 'vendor_cancelled' | 'customer_cancelled';
 
 /**
- * Asks, in the cancelling transaction, for what the buyer paid for each cancelled line back (its share of the
- * goods' charge after any coupon; one refund per line, keyed by the line, so it is never asked twice) and for the
- * shop's delivery fee (one refund per part). Answers the refunds to pay out once the transaction has committed.
+ * What the buyer paid for each line of an order (its share of the goods' charge after any coupon), by line id, with
+ * the order's payment; null when nothing was charged through us (imported or demo data) or weighed goods are only
+ * authorized (nothing charged yet). Refunds and the shops' transfers read the same shares, so they add up.
  */
-async function refundCancelledLines(
-  tx: Tx,
-  orderId: string,
-  shopId: string,
-  cancelled: LineRow[],
-  reason: CancelledBy,
-): Promise<string[]> {
+async function paidLineShares(tx: Tx, orderId: string, cancelling: LineRow[]) {
   const [payment] = await tx
     .select({
       priceCents: customerPayments.priceCents,
@@ -220,29 +217,51 @@ async function refundCancelledLines(
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
     .where(eq(orders.id, orderId));
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
-  // An order recorded without a card payment of ours (imported or demo data) has no charge to give back.
-  if (!intent) return [];
-  // Weighed goods only authorized: cancelling lowers what will be captured, nothing was charged to give back.
-  if (await awaitingCapture(tx, intent.id)) return [];
-  const lines = await chargedLines(tx, orderId, intent.captureMethod === 'manual', cancelled);
+  if (!intent || (await awaitingCapture(tx, intent.id))) return null;
+  const lines = await chargedLines(tx, orderId, intent.captureMethod === 'manual', cancelling);
   const shares = paidShares(
     lines.map((l) => l.totalCents),
     payment.priceCents - payment.deliveryCents,
   );
-  const shareOf = new Map(lines.map((line, index) => [line.id, shares[index]]));
+  return { intentId: intent.id, shareOf: new Map(lines.map((line, index) => [line.id, shares[index]])) };
+}
+
+/** A shop's delivery fee for its part of an order (0 without a slot). */
+async function partFeeCents(tx: Tx, orderId: string, shopId: string): Promise<number> {
   const [part] = await tx
     .select({ feeCents: orderFulfilments.feeCents })
     .from(orderFulfilments)
     .where(and(eq(orderFulfilments.orderId, orderId), eq(orderFulfilments.shopId, shopId)));
+  return part?.feeCents ?? 0;
+}
+
+/**
+ * Asks, in the cancelling transaction, for what the buyer paid for each cancelled line back (its share of the
+ * goods' charge after any coupon; one refund per line, keyed by the line, so it is never asked twice) and for the
+ * shop's delivery fee (one refund per part). Answers the refunds to pay out once the transaction has committed.
+ */
+async function refundCancelledLines(
+  tx: Tx,
+  orderId: string,
+  shopId: string,
+  cancelled: LineRow[],
+  reason: CancelledBy,
+): Promise<string[]> {
+  const paid = await paidLineShares(tx, orderId, cancelled);
+  // Nothing charged through us, or weighed goods only authorized: cancelling lowers what will be captured.
+  if (!paid) return [];
   const asked = [
-    ...cancelled.map((line) => ({ amountCents: shareOf.get(line.id) ?? 0, idempotencyKey: lineRefundKey(line.id) })),
-    { amountCents: part?.feeCents ?? 0, idempotencyKey: feeRefundKey(orderId, shopId) },
+    ...cancelled.map((line) => ({
+      amountCents: paid.shareOf.get(line.id) ?? 0,
+      idempotencyKey: lineRefundKey(line.id),
+    })),
+    { amountCents: await partFeeCents(tx, orderId, shopId), idempotencyKey: feeRefundKey(orderId, shopId) },
   ];
   const refundIds: string[] = [];
   for (const { amountCents, idempotencyKey } of asked) {
     if (amountCents === 0) continue;
     const refund = await requestRefund(tx, {
-      paymentIntentId: intent.id,
+      paymentIntentId: paid.intentId,
       orderId,
       amountCents,
       reason,
@@ -251,6 +270,40 @@ async function refundCancelledLines(
     refundIds.push(refund.id);
   }
   return refundIds;
+}
+
+/**
+ * Records what each shop whose part of the order reached its last step is owed (decision 023): what the buyer paid
+ * for its live lines and its delivery fee, less the commission its lines were sold under and the order's fee. Called
+ * after every step and after the capture of weighed goods (a part delivered before the capture is counted then);
+ * once per order and shop. Answers the transfers to send once the transaction has committed.
+ */
+export async function transferDeliveredParts(tx: Tx, orderId: string): Promise<string[]> {
+  const lines = await tx
+    .select({ ...lineColumns, vendorId: orderLines.vendorId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  const shops = [...new Set(lines.map((line) => line.vendorId))].filter(
+    (shopId) => combinedStatus(lines.filter((l) => l.vendorId === shopId).map((l) => l.status)) === 'delivered',
+  );
+  if (shops.length === 0) return [];
+  const paid = await paidLineShares(tx, orderId, []);
+  if (!paid) return [];
+  const [order] = await tx.select({ feeCents: orders.commissionFeeCents }).from(orders).where(eq(orders.id, orderId));
+  const due: string[] = [];
+  for (const shopId of shops) {
+    const live = lines.filter((line) => line.vendorId === shopId && line.status !== 'cancelled');
+    const { transfer, due: now } = await recordTransfer(tx, {
+      orderId,
+      shopId,
+      paymentIntentId: paid.intentId,
+      lines: live.map((line) => ({ paidCents: paid.shareOf.get(line.id) ?? 0, commissionBps: line.commissionBps })),
+      deliveryCents: await partFeeCents(tx, orderId, shopId),
+      feeCents: order.feeCents,
+    });
+    if (now) due.push(transfer.id);
+  }
+  return due;
 }
 
 /**
@@ -318,10 +371,12 @@ export async function updateVendorOrder(
   target: Exclude<FulfilmentStatus, 'pending'>,
   log?: FastifyBaseLogger,
 ): Promise<{ modifiedCount: number; order: VendorOrder }> {
-  const { refundIds, captureId, ...result } = await moveVendorPart(db, vendorId, orderId, target);
+  const { refundIds, captureId, transferIds, ...result } = await moveVendorPart(db, vendorId, orderId, target);
   await payOutRefunds(db, provider, refundIds, log);
   // Recorded with the move; a capture the provider refuses now (or a crash before it) is retried by the job.
   if (captureId) await processCapture(db, provider, captureId, { log });
+  // After the capture: a transfer's source is the captured charge.
+  await sendPayouts(db, provider, { transferIds }, { log });
   return result;
 }
 
@@ -330,7 +385,13 @@ async function moveVendorPart(
   vendorId: string,
   orderId: string,
   target: Exclude<FulfilmentStatus, 'pending'>,
-): Promise<{ modifiedCount: number; order: VendorOrder; refundIds: string[]; captureId: string | null }> {
+): Promise<{
+  modifiedCount: number;
+  order: VendorOrder;
+  refundIds: string[];
+  captureId: string | null;
+  transferIds: string[];
+}> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select(orderColumns)
@@ -369,9 +430,10 @@ async function moveVendorPart(
 
     const status = await settleOrderStatus(tx, orderId, order.status);
     const captureId = await captureWhenWeighed(tx, orderId);
+    const transferIds = await transferDeliveredParts(tx, orderId);
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
     const part = toVendorOrder({ ...order, status }, after, fulfilment);
-    return { modifiedCount: moved, order: part, refundIds, captureId };
+    return { modifiedCount: moved, order: part, refundIds, captureId, transferIds };
   });
 }
 
@@ -486,4 +548,57 @@ export async function listAllOrders(db: Tx, query: PageQuery): Promise<Page<Admi
     total,
     query,
   );
+}
+
+/**
+ * An admin gives the shopper money back for a shop's delivered part (a complaint): at most what is left of what was
+ * paid for it (its lines and delivery fee, less earlier such refunds). The shop's transfer is reversed by its share
+ * and the marketplace gives back its commission's share (decision 023); both are recorded with the refund and paid
+ * out right after commit (or by the job).
+ */
+export async function refundDeliveredPart(
+  db: Db,
+  provider: PaymentProvider,
+  target: { orderId: string; shopId: string; amountCents: number },
+  log?: FastifyBaseLogger,
+): Promise<{ refundId: string; amountCents: number; reversedCents: number }> {
+  const { orderId, shopId, amountCents } = target;
+  const done = await db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const lines = order
+      ? await tx
+          .select(lineColumns)
+          .from(orderLines)
+          .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, shopId)))
+      : [];
+    if (lines.length === 0) throw notFound('Shop of this order');
+    if (combinedStatus(lines.map((l) => l.status)) !== 'delivered') {
+      throw conflict('Only a delivered part is refunded this way: cancel a part that is not delivered yet');
+    }
+    const paid = await paidLineShares(tx, orderId, []);
+    if (!paid) throw conflict('Nothing was charged for this order through the card provider');
+    const live = lines.filter((line) => line.status !== 'cancelled');
+    const partCents =
+      live.reduce((sum, line) => sum + (paid.shareOf.get(line.id) ?? 0), 0) + (await partFeeCents(tx, orderId, shopId));
+    const prefix = partRefundPrefix(orderId, shopId);
+    const earlier = (await refundsOfOrders(tx, [orderId])).filter(
+      (refund) => refund.idempotencyKey.startsWith(prefix) && refund.status !== 'failed',
+    );
+    const left = partCents - earlier.reduce((sum, refund) => sum + refund.amountCents, 0);
+    if (amountCents > left) {
+      throw conflict(`At most ${formatMoney(left)} is left to refund for this part`);
+    }
+    const refund = await requestRefund(tx, {
+      paymentIntentId: paid.intentId,
+      orderId,
+      amountCents,
+      reason: 'after_delivery',
+      idempotencyKey: `${prefix}${earlier.length + 1}`,
+    });
+    const reversal = await recordReversal(tx, { orderId, shopId, refundId: refund.id, refundCents: amountCents });
+    return { refundId: refund.id, reversal };
+  });
+  await payOutRefunds(db, provider, [done.refundId], log);
+  await sendPayouts(db, provider, { reversalIds: done.reversal ? [done.reversal.id] : [] }, { log });
+  return { refundId: done.refundId, amountCents, reversedCents: done.reversal?.amountCents ?? 0 };
 }

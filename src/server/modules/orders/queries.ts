@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../../errors.ts';
 import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
 import { paymentNote } from './notes.ts';
-import { feeRefundKey, lineRefundKey } from './refund-shares.ts';
+import { feeRefundKey, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
@@ -34,15 +34,19 @@ const REFUND_REASON: Record<RefundRow['reason'], string> = {
   cannot_fulfil: 'the order could not be made',
   duplicate: 'a second payment for the same cart',
   abandoned: 'the payment was never completed',
+  after_delivery: 'refunded after delivery',
 };
 
 /** A refund as its buyer reads it: what was given back (the cancelled line), why, and whether it is back yet. */
 function toPaymentRefund(refund: RefundRow, lines: LineRow[]): PaymentRefund {
   const refunded = lines.filter((line) => lineRefundKey(line.id) === refund.idempotencyKey);
   const feeOf = lines.find((line) => feeRefundKey(line.orderId, line.vendorId) === refund.idempotencyKey);
+  const partOf = lines.find((line) => refund.idempotencyKey.startsWith(partRefundPrefix(line.orderId, line.vendorId)));
   const what = feeOf
     ? `Delivery (${feeOf.shopName})`
-    : refunded.map((line) => `${line.itemName} ×${line.amount} (${line.shopName})`).join(', ');
+    : partOf
+      ? partOf.shopName
+      : refunded.map((line) => `${line.itemName} ×${line.amount} (${line.shopName})`).join(', ');
   const why = REFUND_REASON[refund.reason];
   return {
     _id: refund.id,

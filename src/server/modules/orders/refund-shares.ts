@@ -28,3 +28,6 @@ export const lineRefundKey = (lineId: string) => `vendor_cancelled:${lineId}`;
 
 /** The idempotency key of the refund of a shop's delivery fee when its part of an order is cancelled. */
 export const feeRefundKey = (orderId: string, shopId: string) => `delivery_fee:${orderId}:${shopId}`;
+
+/** The idempotency keys of the refunds an admin gives for a shop's delivered part start with this (then a count). */
+export const partRefundPrefix = (orderId: string, shopId: string) => `after_delivery:${orderId}:${shopId}:`;

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ordersApi } from '#contract/api/orders.ts';
 import { weighingApi } from '#contract/api/weighing.ts';
+import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
-import { getOrderTracking, listAllOrders, listVendorOrders, updateVendorOrder } from './fulfilment.ts';
+import {
+  getOrderTracking,
+  listAllOrders,
+  listVendorOrders,
+  refundDeliveredPart,
+  updateVendorOrder,
+} from './fulfilment.ts';
 import { getInvoice } from './invoice.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
@@ -59,6 +66,16 @@ export async function orderRoutes(app: FastifyInstance) {
   );
 
   handle(app, ordersApi.all, async ({ query }) => listAllOrders(app.db, query));
+
+  handle(app, ordersApi.refundPart, async ({ params, body, log }) => {
+    const target = { orderId: params.id, shopId: params.shopId, amountCents: dollarsToCents(body.amount) };
+    const done = await refundDeliveredPart(app.db, app.payments.active, target, log);
+    return {
+      refundId: done.refundId,
+      amount: centsToDollars(done.amountCents),
+      reversed: centsToDollars(done.reversedCents),
+    };
+  });
 
   handle(app, weighingApi.weighLine, async ({ params, body, user }) =>
     weighLine(app.db, user.id, params.orderId, params.lineId, body.grams),

@@ -3,10 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { combinedStatus, type OrderTracking } from '#contract/fulfilment.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type PaymentProvider, processCapture } from '../payments/index.ts';
+import { type PaymentProvider, processCapture, sendPayouts } from '../payments/index.ts';
 import { bookSlots, decodeSlotId, releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
-import { cancelShopPart, getOrderTracking, lineColumns, payOutRefunds, settleOrderStatus } from './fulfilment.ts';
+import {
+  cancelShopPart,
+  getOrderTracking,
+  lineColumns,
+  payOutRefunds,
+  settleOrderStatus,
+  transferDeliveredParts,
+} from './fulfilment.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
 import { orderFulfilments, orderLines, orders } from './tables.ts';
@@ -61,18 +68,21 @@ export async function cancelPartAsBuyer(
   now: Date,
   log?: FastifyBaseLogger,
 ): Promise<OrderTracking> {
-  const { orderId, refundIds, captureId } = await db.transaction(async (tx) => {
+  const { orderId, refundIds, captureId, transferIds } = await db.transaction(async (tx) => {
     const { order, lines, booked } = await lockBuyersPart(tx, caller, target, now);
     const live = lines.filter((l) => l.status !== 'cancelled');
     const { refundIds } = await cancelShopPart(tx, order.id, target.shopId, live, 'customer_cancelled');
     const move = { orderId: order.id, vendorId: target.shopId, kind: booked?.kind ?? 'shipping', refundIds };
     await notifyPartMoved(tx, { ...move, target: 'cancelled', by: 'shopper' });
     await settleOrderStatus(tx, order.id, order.status);
-    // Weighed goods: cancelling the last pending part decides what the card is charged.
-    return { orderId: order.id, refundIds, captureId: await captureWhenWeighed(tx, order.id) };
+    // Weighed goods: cancelling the last pending part decides what the card is charged, and so what the parts
+    // delivered before it are owed.
+    const captureId = await captureWhenWeighed(tx, order.id);
+    return { orderId: order.id, refundIds, captureId, transferIds: await transferDeliveredParts(tx, order.id) };
   });
   await payOutRefunds(db, provider, refundIds, log);
   if (captureId) await processCapture(db, provider, captureId, { log });
+  await sendPayouts(db, provider, { transferIds }, { log });
   return getOrderTracking(db, orderId, caller, now);
 }
 

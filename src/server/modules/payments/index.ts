@@ -13,7 +13,25 @@ export { createPaymentProviders, type PaymentProviders } from './create-provider
 export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
+export {
+  connectPayoutAccount,
+  isHeld,
+  type OnboardingUrls,
+  payoutAccountOf,
+  submitSandboxOnboarding,
+  syncPayoutAccount,
+} from './payout-accounts.ts';
 export { isPaid, type PaymentProvider } from './provider.ts';
 export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { createSettle, type FulfilOrder, type Settle, type SettleOutcome } from './settle.ts';
+export {
+  dueReversalIds,
+  dueTransferIds,
+  type PaidLine,
+  processReversal,
+  processTransfer,
+  recordReversal,
+  recordTransfer,
+  sendPayouts,
+} from './transfers.ts';

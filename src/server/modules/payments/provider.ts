@@ -16,6 +16,25 @@ export type ProviderIntent = {
   lastError: string | null;
   /** True once any part of the amount was refunded. */
   refunded: boolean;
+  /** The charge that paid it (a transfer's source_transaction), once paid. */
+  chargeId: string | null;
+};
+
+/** A shop's account at the provider for payouts (a Stripe Connect Express account, reduced to what the app uses). */
+export type ProviderPayoutAccount = {
+  id: string;
+  /** The shop finished onboarding and the provider will pay money out to it. */
+  payoutsEnabled: boolean;
+};
+
+export type TransferInput = {
+  amountCents: number;
+  /** The connected account paid. */
+  destination: string;
+  /** The charge the money comes from: the transfer waits for its funds, never for the platform's balance. */
+  sourceTransaction: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 };
 
 export type CreateIntentInput = {
@@ -49,6 +68,16 @@ export type PaymentProvider = {
    * the hold is released. The same idempotency key answers the same capture again.
    */
   capture(intentId: string, input: RefundInput): Promise<ProviderIntent>;
+  /** Opens a shop's payout account (pending until the shop completes onboarding). */
+  createPayoutAccount(input: { email: string; shopId: string }): Promise<ProviderPayoutAccount>;
+  /** The account as the provider knows it now, or null when it does not exist. */
+  retrievePayoutAccount(id: string): Promise<ProviderPayoutAccount | null>;
+  /** Where the shop completes onboarding; it comes back to `returnUrl` (or `refreshUrl` when the link expired). */
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** Pays a connected account from a charge; the same idempotency key answers the same transfer again. */
+  transfer(input: TransferInput): Promise<{ transferId: string }>;
+  /** Takes `amountCents` back from a transfer; the same idempotency key answers the same reversal again. */
+  reverseTransfer(transferId: string, input: RefundInput): Promise<{ reversalId: string }>;
 };
 
 /** The card is charged, or authorized for a later capture: either way the payment is made. */

@@ -4,6 +4,7 @@ import { cardBrand } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import { createSandboxPayouts } from './sandbox-payouts.ts';
 import { sandboxPaymentIntents, sandboxRefunds } from './tables.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
@@ -43,6 +44,8 @@ function toIntent(row: Row): ProviderIntent {
     cardLast4: row.cardLast4,
     lastError: row.lastError,
     refunded: row.amountRefundedCents > 0,
+    // The sandbox's charge is the intent itself, once the money is taken.
+    chargeId: row.status === 'succeeded' ? row.id : null,
   };
 }
 
@@ -57,11 +60,13 @@ function sameSecret(a: string, b: string) {
  * answer), with Stripe's test-card behaviour. No real money moves.
  */
 export function createSandboxProvider(db: Db) {
+  const payouts = createSandboxPayouts(db);
   const provider: PaymentProvider & {
     confirm(id: string, clientSecret: string, cardNumber: string): Promise<ProviderIntent>;
-  } = {
+  } & typeof payouts = {
     name: 'sandbox',
     publishableKey: null,
+    ...payouts,
 
     async createIntent({ amountCents, captureMethod = 'automatic' }) {
       const id = `pi_sb_${randomBytes(12).toString('hex')}`;

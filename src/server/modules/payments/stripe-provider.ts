@@ -38,8 +38,15 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     cardLast4: card?.last4 ?? null,
     lastError: intent.last_payment_error?.message ?? null,
     refunded: Boolean(charge && (charge.refunded || charge.amount_refunded > 0)),
+    chargeId: charge?.id ?? (typeof intent.latest_charge === 'string' ? intent.latest_charge : null),
   };
 }
+
+/** Stripe says an Express account can be paid out once onboarding is done and payouts are enabled. */
+const toPayoutAccount = (account: Stripe.Account) => ({
+  id: account.id,
+  payoutsEnabled: Boolean(account.details_submitted && account.payouts_enabled),
+});
 
 /** Stripe through its official SDK; the browser confirms the card with Stripe Elements. */
 export function createStripeProvider(settings: StripeSettings, stripe = createStripeClient(settings)): PaymentProvider {
@@ -92,6 +99,46 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
         { idempotencyKey },
       );
       return toIntent(intent);
+    },
+
+    async createPayoutAccount({ email, shopId }) {
+      const account = await stripe.accounts.create(
+        { type: 'express', email, capabilities: { transfers: { requested: true } }, metadata: { shopId } },
+        { idempotencyKey: `payout-account:${shopId}` },
+      );
+      return toPayoutAccount(account);
+    },
+
+    async retrievePayoutAccount(id) {
+      try {
+        return toPayoutAccount(await stripe.accounts.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async onboardingLink(accountId, { returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+
+    async transfer({ amountCents, destination, sourceTransaction, idempotencyKey, metadata }) {
+      const transfer = await stripe.transfers.create(
+        { amount: amountCents, currency: 'usd', destination, source_transaction: sourceTransaction, metadata },
+        { idempotencyKey },
+      );
+      return { transferId: transfer.id };
+    },
+
+    async reverseTransfer(transferId, { amountCents, idempotencyKey }) {
+      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey });
+      return { reversalId: reversal.id };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { retryDueCaptures } from '../../jobs/refund-retries.ts';
+import { retryDueCaptures, retryDueTransfers } from '../../jobs/refund-retries.ts';
 import { madeBeforeAll, setupTestApp } from '../../test/app.ts';
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
@@ -321,5 +321,99 @@ describe('Stripe webhook', () => {
   it('keeps parsing JSON for every other route', async () => {
     const response = await sendContact(t, contactMessage);
     expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('Stripe Connect (against the local stand-in)', () => {
+  const stripe = new Stripe('sk_test_unused');
+  const signed = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      payload,
+    });
+  const later = { now: () => new Date(Date.now() + 60 * 60_000) };
+
+  /** A shopper pays $12 for two of the shop's products with Stripe; the shop ships and delivers them. */
+  async function deliveredOrder(shop: TestUser) {
+    const shopper = await createUser(t);
+    await addToCart(t, shopper, (await createProduct(t, shop, { priceCents: 600 })).id, 2);
+    const intent = await startCheckout(shopper);
+    standIn.confirm(intent.paymentIntentId, 'pm_card_visa');
+    const { orderId } = (await confirmOrder(t, shopper, intent.paymentIntentId)).json();
+    await moveOrder(t, shop, orderId, 'shipped');
+    await moveOrder(t, shop, orderId, 'delivered');
+    return { orderId: orderId as string, intentId: intent.paymentIntentId };
+  }
+
+  it('onboards an Express account, verifies it from the signed account.updated event, then transfers from the charge', async () => {
+    const shop = await createUser(t, { roll: 'vendor' });
+    const connected = await t.app.inject({ method: 'POST', url: '/api/payouts/account', headers: shop.auth });
+    expect(connected.json()).toMatchObject({ provider: 'stripe', status: 'pending' });
+    const account = [...standIn.accounts.values()].find((a) => a.email === shop.email);
+    expect(account).toMatchObject({ type: 'express', metadata: { shopId: shop.id } });
+    const link = standIn.accountLinks.find((l) => l.account === account?.id);
+    expect(connected.json().onboardingUrl).toBe(link?.url);
+    expect(link?.return_url).toMatch(/\/dashboard\/payouts$/);
+
+    // Sold and delivered before the shop finished onboarding: its money waits.
+    const { orderId, intentId } = await deliveredOrder(shop);
+    expect(standIn.transfers.filter((tr) => tr.destination === account?.id)).toEqual([]);
+
+    const event = standIn.completeOnboarding(account?.id ?? '');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: event, secret: 'whsec_wrong' }),
+      },
+      payload: event,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(standIn.transfers.filter((tr) => tr.destination === account?.id)).toEqual([]);
+
+    expect((await signed(event)).statusCode).toBe(200);
+    const charge = standIn.intents.get(intentId)?.latest_charge;
+    expect(standIn.transfers.filter((tr) => tr.destination === account?.id)).toEqual([
+      expect.objectContaining({ amount: 1080, source_transaction: charge, metadata: { orderId, shopId: shop.id } }),
+    ]);
+    // The same event again sends nothing more.
+    expect((await signed(event)).statusCode).toBe(200);
+    expect(standIn.transfers.filter((tr) => tr.destination === account?.id)).toHaveLength(1);
+    const status = await t.app.inject({ method: 'GET', url: '/api/payouts/account', headers: shop.auth });
+    expect(status.json()).toMatchObject({ status: 'verified', onboardingUrl: null });
+  });
+
+  it('a transfer Stripe refused is sent once by the job, and a refund after it reverses the shop’s share', async () => {
+    const shop = await createUser(t, { roll: 'vendor' });
+    await t.app.inject({ method: 'POST', url: '/api/payouts/account', headers: shop.auth });
+    const account = [...standIn.accounts.values()].find((a) => a.email === shop.email);
+    await signed(standIn.completeOnboarding(account?.id ?? ''));
+
+    standIn.failNextTransfers(1);
+    const { orderId } = await deliveredOrder(shop);
+    const sent = () => standIn.transfers.filter((tr) => tr.destination === account?.id);
+    expect(sent()).toEqual([]);
+    expect((await retryDueTransfers(t.db, t.app.payments.active, later)).transfers).toEqual({ due: 1, succeeded: 1 });
+    expect((await retryDueTransfers(t.db, t.app.payments.active, later)).transfers).toEqual({ due: 0, succeeded: 0 });
+    expect(sent()).toEqual([expect.objectContaining({ amount: 1080 })]);
+
+    const admin = await createUser(t, { roll: 'admin' });
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/shops/${shop.id}/refunds`,
+      headers: admin.auth,
+      payload: { amount: 6 },
+    });
+    expect(refunded.json()).toMatchObject({ amount: 6, reversed: 5.4 });
+    expect(standIn.reversals.filter((r) => r.transfer === sent()[0].id)).toEqual([
+      expect.objectContaining({ amount: 540 }),
+    ]);
+    expect(sent()[0].amount_reversed).toBe(540);
   });
 });

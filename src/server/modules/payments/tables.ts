@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REFUND_STATUSES } from '#contract/orders.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
@@ -27,6 +27,7 @@ export const REFUND_REASONS = [
   'abandoned',
   'vendor_cancelled',
   'customer_cancelled',
+  'after_delivery',
 ] as const;
 
 /**
@@ -142,7 +143,7 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'refunds_reason',
-      sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled', 'customer_cancelled')`,
+      sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled', 'customer_cancelled', 'after_delivery')`,
     ),
     check('refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
     check('refunds_attempts_nonneg', sql`${t.attempts} >= 0`),
@@ -242,5 +243,167 @@ export const sandboxRefunds = pgTable(
     uniqueIndex('sandbox_refunds_idempotency_key').on(t.idempotencyKey),
     index('sandbox_refunds_payment_intent_idx').on(t.paymentIntentId),
     check('sandbox_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const PAYOUT_ACCOUNT_STATUSES = ['pending', 'verified'] as const;
+/** waiting: the shop has no verified account or is held; pending: to be sent (now or by the job). */
+export const TRANSFER_STATUSES = ['waiting', 'pending', 'succeeded', 'failed'] as const;
+
+/**
+ * The account a shop is paid into, at the payment provider (a Stripe Connect Express account, or the sandbox's):
+ * pending until the provider says the shop can be paid out, then verified.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    shopId: uuid('shop_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    status: text('status', { enum: PAYOUT_ACCOUNT_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    verifiedAt: timestamptz('verified_at'),
+  },
+  (t) => [
+    uniqueIndex('payout_accounts_provider_key').on(t.provider, t.providerAccountId),
+    check('payout_accounts_status', sql`${t.status} IN ('pending', 'verified')`),
+  ],
+);
+
+/** A shop whose payouts the admin holds (a dispute): its transfers wait until released. */
+export const payoutHolds = pgTable('payout_holds', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  heldBy: uuid('held_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * What a shop is paid for its part of an order, recorded when the part reaches its last step: what the buyer paid
+ * for its lines (goods) and its delivery fee, less the commission; one per order and shop. Sent to the shop's
+ * account with the charge as source_transaction after commit (or by the job), with its idempotency key.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    orderId: reference('order_id', () => orders.id, 'restrict'),
+    shopId: reference('shop_id', () => users.id, 'restrict'),
+    paymentIntentId: reference('payment_intent_id', () => paymentIntents.id, 'restrict'),
+    goodsCents: integer('goods_cents').notNull(),
+    deliveryCents: integer('delivery_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('waiting'),
+    providerAccountId: text('provider_account_id'),
+    providerTransferId: text('provider_transfer_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    succeededAt: timestamptz('succeeded_at'),
+  },
+  (t) => [
+    uniqueIndex('transfers_order_shop_key').on(t.orderId, t.shopId),
+    uniqueIndex('transfers_idempotency_key').on(t.idempotencyKey),
+    index('transfers_shop_idx').on(t.shopId, t.createdAt),
+    index('transfers_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'transfers_amounts',
+      sql`${t.goodsCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.commissionCents} >= 0 AND ${t.amountCents} >= 0 AND ${t.amountCents} = ${t.goodsCents} + ${t.deliveryCents} - ${t.commissionCents}`,
+    ),
+    check('transfers_status', sql`${t.status} IN ('waiting', 'pending', 'succeeded', 'failed')`),
+    check('transfers_attempts_nonneg', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * The shop's share of a refund made after its transfer (amount, taken back from the transfer) and the
+ * marketplace's (commission given back); one per refund.
+ */
+export const transferReversals = pgTable(
+  'transfer_reversals',
+  {
+    id: id(),
+    transferId: reference('transfer_id', () => transfers.id, 'restrict'),
+    refundId: reference('refund_id', () => refunds.id, 'restrict'),
+    amountCents: integer('amount_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerReversalId: text('provider_reversal_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    succeededAt: timestamptz('succeeded_at'),
+  },
+  (t) => [
+    uniqueIndex('transfer_reversals_refund_key').on(t.refundId),
+    uniqueIndex('transfer_reversals_idempotency_key').on(t.idempotencyKey),
+    index('transfer_reversals_transfer_idx').on(t.transferId),
+    index('transfer_reversals_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('transfer_reversals_amounts', sql`${t.amountCents} >= 0 AND ${t.commissionCents} >= 0`),
+    check('transfer_reversals_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+    check('transfer_reversals_attempts_nonneg', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** The sandbox processor's connected accounts (Stripe's Express accounts): the test bank details once onboarded. */
+export const sandboxConnectedAccounts = pgTable('sandbox_connected_accounts', {
+  /** 'acct_sb_…' */
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  accountHolder: text('account_holder'),
+  routingNumber: text('routing_number'),
+  accountLast4: text('account_last4'),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** The sandbox processor's transfers to connected accounts: one per idempotency key. */
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    /** 'tr_sb_…' */
+    id: text('id').primaryKey(),
+    destination: text('destination')
+      .notNull()
+      .references(() => sandboxConnectedAccounts.id, { onDelete: 'restrict' }),
+    sourceTransaction: text('source_transaction').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    amountReversedCents: integer('amount_reversed_cents').notNull().default(0),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_transfers_idempotency_key').on(t.idempotencyKey),
+    check(
+      'sandbox_transfers_amounts',
+      sql`${t.amountCents} > 0 AND ${t.amountReversedCents} BETWEEN 0 AND ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** The sandbox processor's transfer reversals: one per idempotency key. */
+export const sandboxTransferReversals = pgTable(
+  'sandbox_transfer_reversals',
+  {
+    /** 'trr_sb_…' */
+    id: text('id').primaryKey(),
+    transferId: text('transfer_id')
+      .notNull()
+      .references(() => sandboxTransfers.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_transfer_reversals_idempotency_key').on(t.idempotencyKey),
+    check('sandbox_transfer_reversals_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -5,7 +5,9 @@ import { paymentsApi } from '#contract/api/payments.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { findIntent } from './intents.ts';
+import { syncPayoutAccount } from './payout-accounts.ts';
 import { paymentIntents } from './tables.ts';
+import { sendPayouts } from './transfers.ts';
 
 /**
  * POST /payments/stripe/webhook. Stripe signs the exact bytes it sends, so this encapsulated plugin keeps
@@ -49,6 +51,12 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
               .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_confirmation')));
           }
         }
+      }
+      if (event.type === 'account.updated' && provider.name === 'stripe') {
+        // A shop finished onboarding (or Stripe changed what it may do): read back, and send what waited for it.
+        const account = event.data.object as Stripe.Account;
+        const due = await syncPayoutAccount(app.db, provider, account.id);
+        await sendPayouts(app.db, provider, { transferIds: due }, { log: request.log });
       }
       return { received: true };
     },

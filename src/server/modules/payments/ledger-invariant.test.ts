@@ -1,0 +1,220 @@
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_BANK } from '#contract/payouts.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { moveOrder } from '../orders/order-fixtures.ts';
+import { orderLines } from '../orders/tables.ts';
+import { vendorPart, weigh, weighedProduct } from '../orders/weighed-fixtures.ts';
+import { refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
+
+/**
+ * The ledger invariant of decision 023 over randomized orders: for every order, what the card was charged equals
+ * what was refunded + what the shops were transferred (less reversals) + the commission kept (less what was given
+ * back) + what is still owed, to the cent; with coupons, weighed goods, cancelled parts, refunds after delivery,
+ * commission changes between orders and a shop whose money waits for its account.
+ */
+
+const t = setupTestApp();
+let admin: TestUser;
+/** Two verified shops (normal, premium) and one that never connected an account (its money waits). */
+let shops: { vendor: TestUser; premium: boolean }[];
+const COUPON = 'LEDGER15';
+
+const call = (user: TestUser, method: string, url: string, payload?: object) =>
+  t.app.inject({ method: method as 'GET', url, headers: user.auth, payload });
+
+beforeAll(async () => {
+  admin = await createUser(t, { roll: 'admin' });
+  shops = [];
+  for (const [premium, verified] of [
+    [false, true],
+    [true, true],
+    [false, false],
+  ]) {
+    const vendor = await createUser(t, { roll: 'vendor', membership: premium ? 'premium' : 'normal' });
+    if (verified) {
+      await call(vendor, 'POST', '/api/payouts/account');
+      const done = await call(vendor, 'POST', '/api/payouts/sandbox/onboarding', {
+        accountHolder: 'Ledger Farm',
+        ...SANDBOX_TEST_BANK,
+      });
+      expect(done.json().status).toBe('verified');
+    }
+    shops.push({ vendor, premium });
+  }
+  expect((await call(admin, 'POST', '/api/coupons', { code: COUPON, kind: 'percent', value: 15 })).statusCode).toBe(
+    201,
+  );
+});
+
+const ACTIONS = ['deliver', 'vendorCancel', 'shopperCancel'] as const;
+
+const orderPlan = fc.record({
+  rates: fc.record({
+    normalBps: fc.integer({ min: 0, max: 3000 }),
+    premiumBps: fc.integer({ min: 0, max: 3000 }),
+    feeCents: fc.integer({ min: 0, max: 150 }),
+  }),
+  lines: fc.array(
+    fc.record({
+      shop: fc.integer({ min: 0, max: 2 }),
+      priceCents: fc.integer({ min: 50, max: 4999 }),
+      amount: fc.integer({ min: 1, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
+  weighed: fc.option(
+    fc.record({
+      pricePerKgCents: fc.integer({ min: 800, max: 4000 }),
+      gramsPerPiece: fc.integer({ min: 100, max: 600 }),
+      pieces: fc.integer({ min: 1, max: 2 }),
+      /** Weighed at this share of the estimate (the card hold covers +10%; more is never charged). */
+      weighedPercent: fc.integer({ min: 80, max: 125 }),
+    }),
+    { nil: null },
+  ),
+  coupon: fc.boolean(),
+  actions: fc.tuple(fc.constantFrom(...ACTIONS), fc.constantFrom(...ACTIONS), fc.constantFrom(...ACTIONS)),
+  /** After delivery, this percent of what a part cost is refunded (0: none). */
+  refundPercents: fc.tuple(
+    fc.integer({ min: 0, max: 100 }),
+    fc.integer({ min: 0, max: 100 }),
+    fc.integer({ min: 0, max: 100 }),
+  ),
+});
+type Plan = typeof orderPlan extends fc.Arbitrary<infer P> ? P : never;
+
+/** Places the planned order through the API and moves each shop's part as planned; answers the order's id. */
+async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIntentId: string }> {
+  const { normalBps, premiumBps, feeCents } = plan.rates;
+  const set = await call(admin, 'PUT', '/api/admin/commission', {
+    normalPercent: normalBps / 100,
+    premiumPercent: premiumBps / 100,
+    orderFee: feeCents / 100,
+  });
+  expect(set.statusCode).toBe(200);
+  const shopper = await createUser(t);
+  for (const line of plan.lines) {
+    const product = await createProduct(t, shops[line.shop].vendor, { priceCents: line.priceCents, stock: 10 });
+    await addToCart(t, shopper, product.id, line.amount);
+  }
+  if (plan.weighed) {
+    const product = await weighedProduct(t, shops[0].vendor, plan.weighed);
+    await addToCart(t, shopper, product.id, plan.weighed.pieces);
+  }
+  const { intent, paid } = await payCart(t, shopper, plan.coupon ? { couponCode: COUPON } : {});
+  expect(paid.statusCode).toBe(200);
+  const order = await confirmOrder(t, shopper, intent.paymentIntentId);
+  expect(order.statusCode).toBe(201);
+  const orderId: string = order.json().orderId;
+
+  const inOrder = [...new Set([...plan.lines.map((l) => l.shop), ...(plan.weighed ? [0] : [])])];
+  for (const index of inOrder) {
+    const { vendor } = shops[index];
+    const action = plan.actions[index];
+    if (action === 'shopperCancel') {
+      const cancelled = await call(shopper, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/cancellation`);
+      expect(cancelled.statusCode).toBe(200);
+    } else if (action === 'vendorCancel') {
+      expect((await moveOrder(t, vendor, orderId, 'cancelled')).statusCode).toBe(200);
+    } else {
+      for (const line of (await vendorPart(t, vendor, orderId)).lines) {
+        if (line.estimatedGrams === null) continue;
+        const grams = Math.max(1, Math.round((line.estimatedGrams * (plan.weighed?.weighedPercent ?? 100)) / 100));
+        expect((await weigh(t, vendor, orderId, line._id, grams)).statusCode).toBe(200);
+      }
+      expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
+      expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
+    }
+  }
+  // Refunds after delivery, once every part is settled (so a weighed order is captured).
+  for (const index of inOrder) {
+    const { vendor } = shops[index];
+    if (plan.actions[index] !== 'deliver' || plan.refundPercents[index] === 0) continue;
+    const [transfer] = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+    const part = (await t.db.select().from(transfers).where(eq(transfers.orderId, orderId))).find(
+      (row) => row.shopId === vendor.id,
+    );
+    expect(transfer).toBeDefined();
+    const cents = Math.floor(
+      (((part?.goodsCents ?? 0) + (part?.deliveryCents ?? 0)) * plan.refundPercents[index]) / 100,
+    );
+    if (cents === 0) continue;
+    const refunded = await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, {
+      amount: cents / 100,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+  }
+  return { orderId, providerIntentId: intent.paymentIntentId };
+}
+
+const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
+
+/** Charged = refunded + transferred (net) + commission (net) + owed, for the order, and the sandbox agrees. */
+async function expectBalanced(
+  { orderId, providerIntentId }: { orderId: string; providerIntentId: string },
+  plan: Plan,
+) {
+  const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).limit(1);
+  const [remote] = await t.db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, providerIntentId));
+  const charged = remote.status === 'succeeded' ? (remote.amountCapturedCents ?? remote.amountCents) : 0;
+  const given = (await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).filter(
+    (r) => r.status !== 'failed',
+  );
+  expect(given.every((r) => r.status === 'succeeded')).toBe(true);
+  expect(remote.amountRefundedCents).toBe(sum(given));
+
+  const paidOut = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+  const reversed = paidOut.length
+    ? await t.db
+        .select()
+        .from(transferReversals)
+        .where(
+          inArray(
+            transferReversals.transferId,
+            paidOut.map((row) => row.id),
+          ),
+        )
+    : [];
+  const transferred = sum(paidOut) - sum(reversed);
+  const commission =
+    paidOut.reduce((total, row) => total + row.commissionCents, 0) -
+    reversed.reduce((total, row) => total + row.commissionCents, 0);
+  expect(sum(given) + transferred + commission, JSON.stringify({ plan, charged, given, paidOut, reversed })).toBe(
+    charged,
+  );
+
+  // Every part is delivered or cancelled: a verified shop was paid in full at the sandbox, the other's money waits.
+  for (const row of paidOut) {
+    const verified = row.shopId !== shops[2].vendor.id;
+    const back = sum(reversed.filter((r) => r.transferId === row.id));
+    if (row.amountCents === 0) continue;
+    expect(row.status).toBe(verified ? 'succeeded' : 'waiting');
+    if (!verified) continue;
+    const [sent] = await t.db
+      .select()
+      .from(sandboxTransfers)
+      .where(eq(sandboxTransfers.id, row.providerTransferId ?? ''));
+    expect(sent.amountCents - sent.amountReversedCents).toBe(row.amountCents - back);
+  }
+  // The line kept the rate of its shop's membership set before the order.
+  const shop = shops.find((s) => s.vendor.id === line.vendorId);
+  expect(line.commissionBps).toBe(shop?.premium ? plan.rates.premiumBps : plan.rates.normalBps);
+}
+
+describe('the payment ledger over randomized orders', () => {
+  it('charges = refunds + transfers + commission (+ still owed), to the cent', async () => {
+    await fc.assert(
+      fc.asyncProperty(orderPlan, async (plan) => {
+        await expectBalanced(await placeAndSettle(plan), plan);
+      }),
+      { numRuns: 25, endOnFailure: true },
+    );
+  }, 600_000);
+});

@@ -1,0 +1,312 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { CLAIM_MS, failedAttempt } from './attempts.ts';
+import type { PaymentProvider } from './provider.ts';
+import type { ProcessRefundOptions } from './refunds.ts';
+import { paymentIntents, payoutAccounts, payoutHolds, transferReversals, transfers } from './tables.ts';
+
+export type TransferRow = typeof transfers.$inferSelect;
+
+/** A shop is paid once for its part of an order: the key of that transfer, here and at the provider. */
+export const transferKey = (orderId: string, shopId: string) => `transfer:${orderId}:${shopId}`;
+
+/** One line of a shop's part as the transfer counts it: what the buyer paid for it, and its commission rate. */
+export type PaidLine = { paidCents: number; commissionBps: number };
+
+/** The commission on a shop's part: each line's rate on what was paid for it, plus the fee, never more than the goods. */
+export function commissionOf(lines: PaidLine[], feeCents: number): number {
+  const goods = lines.reduce((sum, line) => sum + line.paidCents, 0);
+  const percent = lines.reduce((sum, line) => sum + Math.round((line.paidCents * line.commissionBps) / 10_000), 0);
+  return Math.min(goods, percent + feeCents);
+}
+
+/**
+ * Records, in the caller's transaction, what a shop is owed for its part of an order that reached its last step:
+ * what was paid for its live lines plus its delivery fee, less the commission. Sent right away (after commit) when
+ * the shop has a verified account and is not held; otherwise it waits for them. Once per order and shop: a second
+ * call answers the first. Answers the transfer and whether it is due now.
+ */
+export async function recordTransfer(
+  tx: Tx,
+  input: {
+    orderId: string;
+    shopId: string;
+    paymentIntentId: string;
+    lines: PaidLine[];
+    deliveryCents: number;
+    feeCents: number;
+  },
+): Promise<{ transfer: TransferRow; due: boolean }> {
+  const key = transferKey(input.orderId, input.shopId);
+  const [existing] = await tx.select().from(transfers).where(eq(transfers.idempotencyKey, key));
+  if (existing) return { transfer: existing, due: false };
+  const goodsCents = input.lines.reduce((sum, line) => sum + line.paidCents, 0);
+  const commissionCents = commissionOf(input.lines, input.feeCents);
+  const amountCents = goodsCents + input.deliveryCents - commissionCents;
+  const payable = await canBePaid(tx, input.shopId);
+  const status = amountCents === 0 ? 'succeeded' : payable ? 'pending' : 'waiting';
+  const [row] = await tx
+    .insert(transfers)
+    .values({
+      orderId: input.orderId,
+      shopId: input.shopId,
+      paymentIntentId: input.paymentIntentId,
+      goodsCents,
+      deliveryCents: input.deliveryCents,
+      commissionCents,
+      amountCents,
+      status,
+      idempotencyKey: key,
+      succeededAt: status === 'succeeded' ? new Date() : null,
+    })
+    .returning();
+  return { transfer: row, due: status === 'pending' };
+}
+
+/** The shop's verified account with the provider, unless the admin holds the shop. */
+async function payableAccount(db: Tx, shopId: string) {
+  const [row] = await db
+    .select({
+      provider: payoutAccounts.provider,
+      accountId: payoutAccounts.providerAccountId,
+      heldBy: payoutHolds.shopId,
+    })
+    .from(payoutAccounts)
+    .leftJoin(payoutHolds, eq(payoutHolds.shopId, payoutAccounts.shopId))
+    .where(and(eq(payoutAccounts.shopId, shopId), eq(payoutAccounts.status, 'verified')));
+  return row && row.heldBy === null ? row : null;
+}
+
+const canBePaid = async (db: Tx, shopId: string) => (await payableAccount(db, shopId)) !== null;
+
+/** The shop's transfers that waited for a verified account or a released hold: due now. Answers their ids. */
+export async function releaseWaitingTransfers(tx: Tx, shopId: string): Promise<string[]> {
+  if (!(await canBePaid(tx, shopId))) return [];
+  const released = await tx
+    .update(transfers)
+    .set({ status: 'pending', nextAttemptAt: new Date() })
+    .where(and(eq(transfers.shopId, shopId), eq(transfers.status, 'waiting')))
+    .returning({ id: transfers.id });
+  return released.map((row) => row.id);
+}
+
+/**
+ * Sends one pending transfer to the shop's account, from the order's charge (source_transaction), with its
+ * idempotency key, like processRefund pays a refund: claimed first, no transaction held while the provider answers,
+ * retried with backoff on failure. A shop no longer payable (held meanwhile) makes it wait again.
+ */
+export async function processTransfer(
+  db: Db,
+  provider: PaymentProvider,
+  transferId: string,
+  { log, now = () => new Date() }: ProcessRefundOptions = {},
+): Promise<TransferRow | null> {
+  const [transfer] = await db
+    .update(transfers)
+    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
+    .where(and(eq(transfers.id, transferId), eq(transfers.status, 'pending'), lte(transfers.nextAttemptAt, now())))
+    .returning();
+  if (!transfer) {
+    const [current] = await db.select().from(transfers).where(eq(transfers.id, transferId));
+    return current ?? null;
+  }
+  const stillPending = and(eq(transfers.id, transfer.id), eq(transfers.status, 'pending'));
+  const account = await payableAccount(db, transfer.shopId);
+  if (!account || account.provider !== provider.name) {
+    const [waiting] = await db.update(transfers).set({ status: 'waiting' }).where(stillPending).returning();
+    return waiting ?? null;
+  }
+  const attempts = transfer.attempts + 1;
+  try {
+    const [payment] = await db
+      .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, transfer.paymentIntentId));
+    if (payment.provider !== provider.name) {
+      throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
+    }
+    const charge = (await provider.retrieveIntent(payment.providerIntentId))?.chargeId;
+    if (!charge) throw new Error('The order’s charge is not captured yet');
+    const { transferId: providerTransferId } = await provider.transfer({
+      amountCents: transfer.amountCents,
+      destination: account.accountId,
+      sourceTransaction: charge,
+      idempotencyKey: transfer.idempotencyKey,
+      metadata: { orderId: transfer.orderId, shopId: transfer.shopId },
+    });
+    const [done] = await db
+      .update(transfers)
+      .set({
+        status: 'succeeded',
+        providerTransferId,
+        providerAccountId: account.accountId,
+        attempts,
+        lastError: null,
+        succeededAt: now(),
+      })
+      .where(stillPending)
+      .returning();
+    return done ?? null;
+  } catch (error) {
+    const { failed, columns } = failedAttempt(error, attempts, now());
+    const { lastError } = columns;
+    const [after] = await db.update(transfers).set(columns).where(stillPending).returning();
+    if (failed)
+      log?.error({ transferId, attempts, lastError }, 'Transfer failed for good: a person must pay this shop');
+    else log?.warn({ transferId, attempts, lastError }, 'Transfer failed, will retry');
+    return after ?? null;
+  }
+}
+
+/** Pending transfers whose next attempt is due, oldest first. */
+export async function dueTransferIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(and(eq(transfers.status, 'pending'), lte(transfers.nextAttemptAt, now)))
+    .orderBy(transfers.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * When a refund is given for a shop's part whose transfer is recorded, records (in the refund's transaction) the
+ * part of it the shop gives back (taken back from the transfer) and the commission the marketplace gives back, in
+ * proportion to the part's goods and delivery; the last refund takes exactly what is left of each. Answers the
+ * reversal to make, or null when the part has no transfer.
+ */
+export async function recordReversal(
+  tx: Tx,
+  input: { orderId: string; shopId: string; refundId: string; refundCents: number },
+): Promise<{ id: string; amountCents: number } | null> {
+  const [transfer] = await tx
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.orderId, input.orderId), eq(transfers.shopId, input.shopId)))
+    .for('update');
+  if (!transfer) return null;
+  const [given] = await tx
+    .select({
+      amount: sql<number>`coalesce(sum(${transferReversals.amountCents}), 0)::int`,
+      commission: sql<number>`coalesce(sum(${transferReversals.commissionCents}), 0)::int`,
+    })
+    .from(transferReversals)
+    .where(
+      and(eq(transferReversals.transferId, transfer.id), inArray(transferReversals.status, ['pending', 'succeeded'])),
+    );
+  const total = transfer.goodsCents + transfer.deliveryCents;
+  const commissionShare = total === 0 ? 0 : Math.floor((input.refundCents * transfer.commissionCents) / total);
+  const commissionLeft = transfer.commissionCents - given.commission;
+  const amountLeft = transfer.amountCents - given.amount;
+  const amountCents = Math.min(amountLeft, input.refundCents - Math.min(commissionShare, commissionLeft));
+  const commissionCents = Math.min(commissionLeft, input.refundCents - amountCents);
+  const [row] = await tx
+    .insert(transferReversals)
+    .values({
+      transferId: transfer.id,
+      refundId: input.refundId,
+      amountCents,
+      commissionCents,
+      status: amountCents === 0 ? 'succeeded' : 'pending',
+      idempotencyKey: `reversal:${input.refundId}`,
+      succeededAt: amountCents === 0 ? new Date() : null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: transferReversals.id, amountCents: transferReversals.amountCents });
+  return row ?? null;
+}
+
+/** While its transfer is not sent, a reversal waits this long between looks. */
+const REVERSAL_WAIT_MS = 60_000;
+
+/**
+ * Takes one pending reversal back from its transfer at the provider, with its idempotency key (claimed, retried
+ * with backoff like a refund). A transfer not sent yet (waiting for the shop's account) is sent in full first, so
+ * the reversal waits for it.
+ */
+export async function processReversal(
+  db: Db,
+  provider: PaymentProvider,
+  reversalId: string,
+  { log, now = () => new Date() }: ProcessRefundOptions = {},
+) {
+  const [reversal] = await db
+    .update(transferReversals)
+    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
+    .where(
+      and(
+        eq(transferReversals.id, reversalId),
+        eq(transferReversals.status, 'pending'),
+        lte(transferReversals.nextAttemptAt, now()),
+      ),
+    )
+    .returning();
+  if (!reversal) {
+    const [current] = await db.select().from(transferReversals).where(eq(transferReversals.id, reversalId));
+    return current ?? null;
+  }
+  const stillPending = and(eq(transferReversals.id, reversal.id), eq(transferReversals.status, 'pending'));
+  const [transfer] = await db.select().from(transfers).where(eq(transfers.id, reversal.transferId));
+  if (transfer.status !== 'succeeded' || !transfer.providerTransferId) {
+    const [waiting] = await db
+      .update(transferReversals)
+      .set({ nextAttemptAt: new Date(now().getTime() + REVERSAL_WAIT_MS) })
+      .where(stillPending)
+      .returning();
+    return waiting ?? null;
+  }
+  const attempts = reversal.attempts + 1;
+  try {
+    const { reversalId: providerReversalId } = await provider.reverseTransfer(transfer.providerTransferId, {
+      amountCents: reversal.amountCents,
+      idempotencyKey: reversal.idempotencyKey,
+    });
+    const [done] = await db
+      .update(transferReversals)
+      .set({ status: 'succeeded', providerReversalId, attempts, lastError: null, succeededAt: now() })
+      .where(stillPending)
+      .returning();
+    return done ?? null;
+  } catch (error) {
+    const { failed, columns } = failedAttempt(error, attempts, now());
+    const [after] = await db.update(transferReversals).set(columns).where(stillPending).returning();
+    const { lastError } = columns;
+    if (failed) log?.error({ reversalId, attempts, lastError }, 'Transfer reversal failed for good: a person must act');
+    else log?.warn({ reversalId, attempts, lastError }, 'Transfer reversal failed, will retry');
+    return after ?? null;
+  }
+}
+
+/** Pending reversals whose next look is due, oldest first. */
+export async function dueReversalIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: transferReversals.id })
+    .from(transferReversals)
+    .where(and(eq(transferReversals.status, 'pending'), lte(transferReversals.nextAttemptAt, now)))
+    .orderBy(transferReversals.nextAttemptAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Sends recorded transfers and reversals after their transaction committed; one refused now is left to the job. */
+export async function sendPayouts(
+  db: Db,
+  provider: PaymentProvider,
+  ids: { transferIds?: string[]; reversalIds?: string[] },
+  options: ProcessRefundOptions = {},
+) {
+  for (const id of ids.transferIds ?? []) {
+    try {
+      await processTransfer(db, provider, id, options);
+    } catch (error) {
+      options.log?.error({ err: error, transferId: id }, 'Sending a transfer failed; the job will retry');
+    }
+  }
+  for (const id of ids.reversalIds ?? []) {
+    try {
+      await processReversal(db, provider, id, options);
+    } catch (error) {
+      options.log?.error({ err: error, reversalId: id }, 'Reversing a transfer failed; the job will retry');
+    }
+  }
+}
