@@ -9,6 +9,7 @@ import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
 import { favouritesDashboardRoutes } from './features/favourites/favourites-routes.tsx';
 import { getDeals } from './features/home/get-deals.ts';
+import { lastChanceQuery } from './features/home/get-last-chance.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
 import { notificationsDashboardRoutes } from './features/notifications/notifications-routes.tsx';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
@@ -17,7 +18,7 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import { PageLoader } from './ui/PageLoader.tsx';
 import { withErrorBoundaries } from './ui/RouteError.tsx';
 
-// The home page's first queries, with the keys of useDeals and usePopularProducts (all categories).
+// The home page's first queries, with the keys of useDeals, usePopularProducts (all categories) and useLastChance.
 const deals = queryOptions({ queryKey: ['deals'], queryFn: getDeals });
 const popular = queryOptions({
   queryKey: ['products', 'popular', 'all'],
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
     children: [
       {
         index: true,
-        loader: () => prefetch(pageQuery(deals), pageQuery(popular)),
+        loader: () => prefetch(pageQuery(deals), pageQuery(popular), pageQuery(lastChanceQuery)),
         lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
       },
       {

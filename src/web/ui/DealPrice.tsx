@@ -1,12 +1,12 @@
 import type { Unit } from '#contract/categories.ts';
+import { useByLabel } from '#contract/markdowns.ts';
 import { formatDollars } from '#contract/money.ts';
-import type { ProductDeal } from '#contract/products.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 /**
- * A price with its running deal: the old price struck through, the deal price the cart charges, and the saving
- * ("−20%"). Read aloud as "Was $9.99, now $7.99 per kg, 20% off".
+ * A price with its running deal or near-expiry markdown: the old price struck through, the price the cart charges,
+ * and the saving ("−20%"). Read aloud as "Was $9.99, now $7.99 per kg, 20% off".
  */
 export function DealPrice({
   price,
@@ -16,7 +16,8 @@ export function DealPrice({
   className = '',
 }: {
   price: number;
-  deal: ProductDeal;
+  /** The deal or markdown: what it takes off and the price the cart charges. */
+  deal: { discountPercent: number; price: number };
   unit: Unit;
   /** Sold by weight: the price is per kg of pieces of about this many grams. */
   gramsPerPiece?: number | null;
@@ -52,6 +53,15 @@ export function DealEnd({ endsAt }: { endsAt: string }) {
   return (
     <p className="mt-1 text-xs text-base-content/70">
       Ends <time dateTime={endsAt}>{format.format(new Date(endsAt))}</time>
+    </p>
+  );
+}
+
+/** "Use by Sat 28 Nov": the last day a marked-down product sells, a business day shown as that calendar day. */
+export function UseBy({ day, className = '' }: { day: string; className?: string }) {
+  return (
+    <p className={`text-sm font-semibold text-red-800 ${className}`}>
+      <time dateTime={day}>{useByLabel(day)}</time>
     </p>
   );
 }

@@ -7,7 +7,7 @@ import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
 import { paths } from '../paths.ts';
-import { DealPrice } from './DealPrice.tsx';
+import { DealPrice, UseBy } from './DealPrice.tsx';
 import { LabelBadges } from './FoodFacts.tsx';
 import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
@@ -40,6 +40,8 @@ export function ProductCard({
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
   const href = paths.productDetails(product._id);
+  // A near-expiry markdown is given only when it beats the deal (the cart charges the better of the two).
+  const sale = product.markdown ?? product.deal;
   return (
     <article className="card card-sm relative h-full border border-base-300 bg-base-100 transition hover:shadow-md">
       <Link to={href} className="block p-3" tabIndex={-1} aria-hidden="true">
@@ -69,12 +71,13 @@ export function ProductCard({
           {product.shopPremium && shopBadge ? <PremiumBadge className="ml-1 align-middle" /> : null}
         </p>
         <LabelBadges labels={product.labels} max={3} />
+        {product.markdown ? <UseBy day={product.markdown.useBy} /> : null}
         {footer}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
-          {product.deal ? (
+          {sale ? (
             <DealPrice
               price={product.productPrice}
-              deal={product.deal}
+              deal={sale}
               unit={product.productQuantity.unit}
               gramsPerPiece={product.gramsPerPiece}
             />

@@ -3,7 +3,7 @@ import type { CategoryValue } from '#contract/categories.ts';
 import { unitForCategory } from '#contract/categories.ts';
 import { ALLERGENS, LABELS, maskOf } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
-import { hasProducts, recordDeals, recordProducts } from '../../modules/catalog/index.ts';
+import { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from '../../modules/catalog/index.ts';
 import { recordOrder } from '../../modules/orders/index.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
 import { recordShops } from '../../modules/shops/index.ts';
@@ -16,7 +16,7 @@ import { demoBooking, insertFulfilment } from './fulfilment.ts';
 import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
 import { demoOrigin } from './origins.ts';
 import { pictureStore } from './pictures.ts';
-import { PRODUCTS } from './products.ts';
+import { NEAR_EXPIRY, PRODUCTS, SHOP_MARKDOWNS } from './products.ts';
 import { CUSTOMERS, DEMO_CUSTOMER_REVIEWS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
 import { SHOPS } from './shops.ts';
 
@@ -87,6 +87,10 @@ export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accou
     await insertFulfilment(tx, now, new Map(SHOPS.map((shop) => [shop.key, userIds.get(shop.key) as string])));
     const productRows = await insertProducts(tx, now, userIds, pictureUrl);
     await insertDeals(tx, now, productRows);
+    await recordShopMarkdowns(
+      tx,
+      SHOP_MARKDOWNS.map(({ shop, percent, days }) => ({ vendorId: userIds.get(shop) as string, percent, days })),
+    );
     await insertReviews(tx, now, userIds, productRows);
     await insertOrders(tx, now, userIds, productRows);
     return true;
@@ -202,7 +206,9 @@ async function insertProducts(
         stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
         unit: unitForCategory(p.category),
         manufacturedOn: isoDate(madeOn),
-        expiresOn: isoDate(madeOn + KEEPS_DAYS[p.category] * DAY_MS),
+        expiresOn: isoDate(
+          p.name in NEAR_EXPIRY ? now + NEAR_EXPIRY[p.name] * DAY_MS : madeOn + KEEPS_DAYS[p.category] * DAY_MS,
+        ),
         ...demoOrigin(p.name),
         popularity: 3 + (PRODUCTS.length - popularityRank.indexOf(p.name)) * 4,
         createdAt: new Date(now - listedDaysAgo * DAY_MS - i * 60_000),

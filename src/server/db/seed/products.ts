@@ -898,3 +898,20 @@ export const PRODUCTS: DemoProduct[] = [
     marginBp: 3300,
   },
 ];
+
+/** Shops with a near-expiry markdown rule: percent off in the last days before a product's expiry date. */
+export const SHOP_MARKDOWNS = [
+  { shop: 'meadowCreek', percent: 30, days: 4 },
+  { shop: 'hearthGrain', percent: 40, days: 3 },
+] as const;
+
+/**
+ * Products that expire soon after the demo is seeded (days from then, well inside their shop's window): marked down,
+ * on the "Last chance" shelf.
+ */
+export const NEAR_EXPIRY: Readonly<Record<string, number>> = {
+  'Cultured Buttermilk': 1,
+  'Jersey Heavy Cream': 2,
+  'Butter Croissants': 1,
+  'Country Sourdough Loaf': 1,
+};

@@ -16,6 +16,7 @@ import { setupTestApp } from '../../test/app.ts';
 import { DEMO_VENDOR } from './accounts.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
 import { DEMO_FARM_PRODUCTS } from './origins.ts';
+import { NEAR_EXPIRY } from './products.ts';
 
 const t = setupTestApp();
 let accounts: DemoAccount[];
@@ -132,6 +133,14 @@ describe('demo catalog seed', () => {
     const counts = Object.fromEntries(perCategory.map((r) => [r.category, r.n]));
     for (const category of categories) expect(counts[category] ?? 0).toBeGreaterThanOrEqual(4);
     expect(perCategory.reduce((sum, r) => sum + r.n, 0)).toBeGreaterThanOrEqual(80);
+  });
+
+  it('fills the "Last chance" shelf: products near expiry, marked down by their shop’s rule', async () => {
+    const response = await t.app.inject('/api/products/last-chance');
+    expect(response.statusCode).toBe(200);
+    const shelf = response.json() as { productName: string; markdown: { discountPercent: number } | null }[];
+    expect(shelf.map((p) => p.productName).toSorted()).toEqual(Object.keys(NEAR_EXPIRY).toSorted());
+    for (const product of shelf) expect(product.markdown?.discountPercent).toBeGreaterThan(0);
   });
 
   it('prices every product from cost and margin, with stock, unit, live dates and varied popularity', async () => {

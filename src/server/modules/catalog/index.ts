@@ -7,6 +7,6 @@ export { favouriteProductsOf, forgetFavouriteProduct, productCardsByIds, saveFav
 export { type EnteringMarkdown, productsEnteringMarkdown } from './markdowns.ts';
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
 export { countPopularity } from './popularity.ts';
-export { hasProducts, type ProductRecord, recordDeals, recordProducts } from './records.ts';
+export { hasProducts, type ProductRecord, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';

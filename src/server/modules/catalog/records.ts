@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { deals, products } from './tables.ts';
+import { deals, products, shopMarkdowns } from './tables.ts';
 
 /** A product as the demo data lists it (the database fills in id, popularity and listed when not given). */
 export type ProductRecord = typeof products.$inferInsert;
@@ -21,6 +21,14 @@ export function recordProducts(tx: Tx, records: ProductRecord[]) {
     priceCents: products.priceCents,
     createdAt: products.createdAt,
   });
+}
+
+/** Sets shops' near-expiry markdown rules (the demo data). */
+export async function recordShopMarkdowns(
+  tx: Tx,
+  records: { vendorId: string; percent: number; days: number }[],
+): Promise<void> {
+  await tx.insert(shopMarkdowns).values(records);
 }
 
 /** Starts deals of the day ending at the given moments (the demo data). */

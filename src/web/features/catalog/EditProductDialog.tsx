@@ -28,6 +28,8 @@ function valuesOf(product: Product): ProductEditFormValues {
     allergens: product.allergens,
     labels: product.labels,
     ingredients: product.ingredients,
+    markdownPercent: product.markdownRule?.percent ?? null,
+    markdownDays: product.markdownRule?.days ?? null,
   };
 }
 

@@ -8,7 +8,7 @@ import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { paths } from '../../paths.ts';
-import { DealEnd, DealPrice } from '../../ui/DealPrice.tsx';
+import { DealEnd, DealPrice, UseBy } from '../../ui/DealPrice.tsx';
 import { IngredientsLine, LabelBadges } from '../../ui/FoodFacts.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -88,7 +88,18 @@ export function ProductDetailsPage() {
               <span className="text-sm text-base-content/70">No ratings yet</span>
             )}
           </div>
-          {p.deal ? (
+          {p.markdown ? (
+            <div className="mt-4">
+              <DealPrice
+                price={p.productPrice}
+                deal={p.markdown}
+                unit={p.productQuantity.unit}
+                gramsPerPiece={p.gramsPerPiece}
+                className="text-xl"
+              />
+              <UseBy day={p.markdown.useBy} className="mt-1" />
+            </div>
+          ) : p.deal ? (
             <div className="mt-4">
               <DealPrice
                 price={p.productPrice}

@@ -1,6 +1,7 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { ALLERGENS, capitalized, LABELS } from '#contract/food-facts.ts';
+import { MARKDOWN_DAYS, MARKDOWN_PERCENT } from '#contract/markdowns.ts';
 import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
@@ -20,6 +21,8 @@ export type ProductFieldValues = {
   allergens?: string[];
   labels?: string[];
   ingredients?: string;
+  markdownPercent?: number | null;
+  markdownDays?: number | null;
 };
 
 /** A group of checkboxes under a legend, one per name, registered as one array field. */
@@ -69,6 +72,9 @@ function NameChecks({
     </fieldset>
   );
 }
+
+/** An empty number box is no number (null); the schema says whether one is needed. */
+const numberOrNull = (v: string | number | null) => (v === '' || v === null ? null : Number(v));
 
 export function livePrice(cost: unknown, margin: unknown): string {
   const c = Number(cost);
@@ -182,7 +188,7 @@ export function ProductForm({
               type="number"
               min={1}
               step={1}
-              {...field('gramsPerPiece', { setValueAs: (v) => (v === '' || v === null ? null : Number(v)) })}
+              {...field('gramsPerPiece', { setValueAs: numberOrNull })}
             />,
           )
         : null}
@@ -207,6 +213,38 @@ export function ProductForm({
           {...field('productExpireDate')}
         />,
       )}
+      <fieldset className="fieldset sm:col-span-2" aria-describedby={`${idPrefix}-markdown-note`}>
+        <legend className="fieldset-legend">Near-expiry markdown (optional)</legend>
+        <p id={`${idPrefix}-markdown-note`} className="text-sm text-base-content/80">
+          Take a percent off in the last days before the expiry date. Leave both empty to use your shop&apos;s rule.
+        </p>
+        <div className="grid gap-x-6 sm:grid-cols-2">
+          {labelled(
+            'markdownPercent',
+            'Markdown (% off)',
+            <input
+              className="input w-full"
+              type="number"
+              min={MARKDOWN_PERCENT.min}
+              max={MARKDOWN_PERCENT.max}
+              step={1}
+              {...field('markdownPercent', { setValueAs: numberOrNull })}
+            />,
+          )}
+          {labelled(
+            'markdownDays',
+            'In the last (days)',
+            <input
+              className="input w-full"
+              type="number"
+              min={MARKDOWN_DAYS.min}
+              max={MARKDOWN_DAYS.max}
+              step={1}
+              {...field('markdownDays', { setValueAs: numberOrNull })}
+            />,
+          )}
+        </div>
+      </fieldset>
       <ProductImageField
         id={`${idPrefix}-productImage`}
         value={watch('productImage')}

@@ -9,7 +9,7 @@ type Summary = { averageRating: number; reviewCount: number } | undefined;
 /** The product page's title (name, shop, price with unit), description, canonical link and schema.org Product. */
 export function ProductMeta({ product: p, summary }: { product: Product; summary: Summary }) {
   const absoluteUrl = useAbsoluteUrl();
-  const price = p.deal?.price ?? p.productPrice;
+  const price = p.markdown?.price ?? p.deal?.price ?? p.productPrice;
   const path = paths.productDetails(p._id);
   const data = {
     '@context': 'https://schema.org',

@@ -14,6 +14,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useDeleteProduct } from './delete-product.ts';
 import { EditProductDialog } from './EditProductDialog.tsx';
+import { ShopMarkdownForm } from './ShopMarkdownForm.tsx';
 import { useVendorProducts } from './vendor-products.ts';
 
 const PAGE_SIZE = 5;
@@ -65,6 +66,7 @@ export function VendorProductsPage() {
           Add Product
         </Link>
       </div>
+      <ShopMarkdownForm />
       {items.length === 0 ? (
         <p className="mt-6 rounded-box bg-base-200 p-6">You have no products yet.</p>
       ) : (
@@ -101,7 +103,19 @@ export function VendorProductsPage() {
             { header: 'Quantity', cell: (p) => `${p.productQuantity.value} ${p.productQuantity.unit}` },
             { header: 'Cost', cell: (p) => formatUnitPrice(p.productionCost, p.productQuantity.unit) },
             { header: 'Margin %', cell: (p) => `${p.profitMargin}%` },
-            { header: 'Price', cell: (p) => formatUnitPrice(p.productPrice, p.productQuantity.unit) },
+            {
+              header: 'Price',
+              cell: (p) => (
+                <>
+                  {formatUnitPrice(p.productPrice, p.productQuantity.unit)}
+                  {p.markdown ? (
+                    <span className="block text-sm text-red-800">
+                      {formatUnitPrice(p.markdown.price, p.productQuantity.unit)} now (−{p.markdown.discountPercent}%)
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
             {
               header: 'Review',
               cell: (p) => (

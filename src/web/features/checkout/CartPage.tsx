@@ -13,6 +13,7 @@ import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
+import { SavingNote } from '../../ui/SavingNote.tsx';
 import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
@@ -104,7 +105,12 @@ function cartColumns(actions: LineActions): Column<CartItem>[] {
     {
       header: 'Unit Price',
       className: 'whitespace-nowrap',
-      cell: (item) => <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />,
+      cell: (item) => (
+        <>
+          <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />
+          <SavingNote saving={item.saving} className="min-w-32 whitespace-normal text-xs" />
+        </>
+      ),
     },
     { header: 'Quantity', cell: (item) => <LineQuantity item={item} actions={actions} /> },
     { header: 'Subtotal', className: 'font-semibold', cell: lineTotalText },
@@ -124,6 +130,7 @@ function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions 
         <div className="min-w-0 flex-1">
           <ProductInfo item={item} />
           <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} className="text-sm" />
+          <SavingNote saving={item.saving} />
         </div>
         {removeButton(item, actions)}
       </div>

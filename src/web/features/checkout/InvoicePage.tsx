@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SavingNote } from '../../ui/SavingNote.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { CancelPart } from './CancelPart.tsx';
@@ -163,6 +164,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
                 </span>
                 <br />
                 <span className="text-sm">{item.shopName}</span>
+                <SavingNote saving={item.saving} />
                 {item.weight ? (
                   <span className="block text-sm">{weightText(item.weight, item.totalAmount)}</span>
                 ) : null}

@@ -14,6 +14,7 @@ import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SavingNote } from '../../ui/SavingNote.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
@@ -195,6 +196,7 @@ export function PaymentPage() {
                   <span className="block text-xs text-base-content/80">
                     <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />
                   </span>
+                  <SavingNote saving={item.saving} className="text-xs" />
                 </span>
                 <span className="text-right font-semibold">{lineTotalText(item)}</span>
               </li>

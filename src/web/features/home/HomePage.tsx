@@ -3,6 +3,7 @@ import { PageMeta } from '../../ui/PageMeta.tsx';
 import { BannerSlider } from './BannerSlider.tsx';
 import { CategoryCarousel } from './CategoryCarousel.tsx';
 import { DealsOfTheDay } from './DealsOfTheDay.tsx';
+import { LastChance } from './LastChance.tsx';
 import { PopularProducts } from './PopularProducts.tsx';
 import { ValueCards } from './ValueCards.tsx';
 
@@ -20,6 +21,7 @@ export function HomePage() {
       <BannerSlider />
       <CategoryCarousel />
       <ValueCards />
+      <LastChance />
       <PopularProducts />
       <DealsOfTheDay />
     </div>
