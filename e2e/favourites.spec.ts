@@ -122,6 +122,7 @@ test('a shopper saves a product from its page (signing in first), it sells out, 
 
   // The shop too, from its page.
   await page.goto(`/shopDetails/${farm.shopId}`);
+  await hydrated(page);
   const shopHeart = page.getByRole('button', { name: `Save ${farm.shop} to favourites` });
   await shopHeart.click();
   await expect(shopHeart).toHaveAttribute('aria-pressed', 'true');

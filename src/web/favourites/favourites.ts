@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Favourites } from '#contract/favourites.ts';
 import type { Product } from '#contract/products.ts';
 import type { Shop } from '#contract/shops.ts';
@@ -31,10 +32,11 @@ function withChange(favourites: Favourites, { kind, item }: Saved, favourite: bo
 /**
  * Whether a product or shop is one of the user's favourites, and a toggle that saves it or takes it out at once
  * (the heart changes before the server answers, and changes back with a message if it refuses). A signed-out
- * shopper is asked to sign in, and comes back here afterwards.
+ * shopper is asked to sign in, and comes back here afterwards. A click while the session or the favourites are
+ * still loading (right after the page's code has run) waits for them instead of asking a signed-in shopper to sign in.
  */
 export function useFavourite(saved: Saved) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const requireLogin = useRequireLogin();
   const queryClient = useQueryClient();
   const favourites = useFavourites();
@@ -65,9 +67,22 @@ export function useFavourite(saved: Saved) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
+  const waiting = useRef(false);
+  const known = !loading && (!user || !favourites.isPending);
   const toggle = () => {
+    if (!known) {
+      waiting.current = true;
+      return;
+    }
     if (!requireLogin()) return;
     change.mutate(!isFavourite);
   };
+  const toggleLater = useRef(toggle);
+  toggleLater.current = toggle;
+  useEffect(() => {
+    if (!known || !waiting.current) return;
+    waiting.current = false;
+    toggleLater.current();
+  }, [known]);
   return { isFavourite, toggle, pending: change.isPending };
 }
