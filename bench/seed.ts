@@ -76,7 +76,8 @@ async function secondaryIndexes(tx: Tx, table: string): Promise<{ name: string; 
 
 /**
  * Fills an empty, migrated database with 200 vendors and 100,000 products (or `productCount`) in a few set-based
- * statements (generate_series), spread over the 12 categories with varied prices, popularity and dates.
+ * statements (generate_series), spread over the 12 categories with varied prices, popularity and dates, and over
+ * Oregon and Washington (each product from a farm near its shop).
  * A million rows take about a minute: one transaction (commits without waiting for the disk) drops the products'
  * secondary indexes, inserts every row with one INSERT … SELECT (primary key, foreign keys and checks enforced as
  * always), then builds each index again from its own definition, sorted in memory, which is many times faster
@@ -94,35 +95,44 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
       SELECT 'Vendor ' || g, 'vendor' || g || '@bench.example', 'vendor'
       FROM generate_series(1, ${VENDOR_COUNT}) AS g`);
     await tx.execute(sql`
-      INSERT INTO shops (vendor_id, name, image, address, phone, established, membership)
+      INSERT INTO shops (vendor_id, name, image, address, phone, established, membership, latitude, longitude)
       SELECT u.id,
         (ARRAY['Green', 'Sunny', 'Meadow', 'River', 'Oak', 'Hill', 'Maple', 'Cedar'])[1 + g % 8] || ' ' ||
         (ARRAY['Farm', 'Orchard', 'Dairy', 'Garden', 'Bakery', 'Market'])[1 + g % 6] || ' ' || g,
         '/uploads/shop.webp', g || ' Market Street', '+1 555 000 ' || lpad(g::text, 4, '0'),
-        date '2005-01-01' + g * 20, 'premium'
+        date '2005-01-01' + g * 20, 'premium',
+        -- Spread over Oregon and Washington (42-49 N, 117-124 W).
+        42 + (g * 37 % 700) / 100.0, -124 + (g * 53 % 700) / 100.0
       FROM generate_series(1, ${VENDOR_COUNT}) AS g
       JOIN users u ON u.email = 'vendor' || g || '@bench.example'`);
     const indexes = [...(await secondaryIndexes(tx, 'products')), ...(await secondaryIndexes(tx, 'search_postings'))];
     for (const index of indexes) await tx.execute(sql`DROP INDEX ${sql.identifier(index.name)}`);
     await tx.execute(sql`ALTER TABLE products DISABLE TRIGGER products_search_terms_insert`);
     await tx.execute(sql`ALTER TABLE products DISABLE TRIGGER products_search_postings_insert`);
+    await tx.execute(sql`ALTER TABLE products DISABLE TRIGGER products_place_at_shop`);
     await tx.execute(sql`
       WITH vendors AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE roll = 'vendor')
       INSERT INTO products (vendor_id, name, image_url, category, details, production_cost_cents, profit_margin_bp,
-        price_cents, stock, unit, manufactured_on, expires_on, popularity, created_at, labels, allergens)
+        price_cents, stock, unit, manufactured_on, expires_on, popularity, created_at, labels, allergens,
+        origin_latitude, origin_longitude)
       SELECT vendors.ids[1 + g % ${VENDOR_COUNT}],
         ${textArray(ADJECTIVES)}[1 + g % ${ADJECTIVES.length}] || ' ' || ${textArray(NOUNS)}[1 + (g / 12) % ${NOUNS.length}] || ' ' || g,
         '/uploads/product.webp', c.value,
         'Grown and packed by a local producer. Batch ' || g || ', harvested this season.',
         cost, 2000, cost + (cost * 2000 + 5000) / 10000, 1 + g % 100, c.unit,
         current_date - 10, current_date + 30 + g % 300, (g::bigint * 7919) % 1000, now() - make_interval(secs => g),
-        (g * 7) % 32, CASE WHEN g % 3 = 0 THEN 0 ELSE (g * 131) % 16384 END
+        (g * 7) % 32, CASE WHEN g % 3 = 0 THEN 0 ELSE (g * 131) % 16384 END,
+        -- Each product from a farm up to 0.1 degree (about 11 km) from its shop.
+        s.latitude + ((g / ${VENDOR_COUNT}) * 13 % 201 - 100) / 1000.0,
+        s.longitude + ((g / ${VENDOR_COUNT}) * 17 % 201 - 100) / 1000.0
       FROM generate_series(1, ${productCount}) AS g
       CROSS JOIN vendors
+      JOIN shops s ON s.vendor_id = vendors.ids[1 + g % ${VENDOR_COUNT}]
       JOIN categories c ON c.id = 1 + g % 12
       CROSS JOIN LATERAL (SELECT 100 + (g * 37) % 4900 AS cost) AS money`);
     await tx.execute(sql`ALTER TABLE products ENABLE TRIGGER products_search_terms_insert`);
     await tx.execute(sql`ALTER TABLE products ENABLE TRIGGER products_search_postings_insert`);
+    await tx.execute(sql`ALTER TABLE products ENABLE TRIGGER products_place_at_shop`);
     await tx.execute(sql`
       INSERT INTO search_postings
       SELECT d.* FROM products p,

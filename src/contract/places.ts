@@ -20,6 +20,21 @@ export const productOrigin = z.object({
 });
 export type ProductOrigin = z.infer<typeof productOrigin>;
 
+/** The mean Earth radius in km, as every distance here measures (the server's SQL too). */
+export const EARTH_KM = 6371.0088;
+
+/** Great-circle distance in km (haversine). */
+export function greatCircleKm(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
 /** A coordinate rounded to 2 decimals (about 1 km): what the shopper's place keeps and what requests send. */
 export const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
 

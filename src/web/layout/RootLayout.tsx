@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
+import { ShopperPlaceSync } from './PlaceControl.tsx';
 
 /** Site layout: navbar, routed content, footer. */
 export function RootLayout() {
@@ -11,6 +12,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
+      <ShopperPlaceSync />
       <Navbar />
       <main id="main" className="min-h-screen flex-1">
         <Outlet />

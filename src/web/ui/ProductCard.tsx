@@ -1,7 +1,8 @@
-import { ShoppingCart } from 'lucide-react';
+import { MapPin, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
+import { distanceLabel } from '#contract/places.ts';
 import type { Product } from '#contract/products.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
@@ -11,6 +12,7 @@ import { DealPrice, UseBy } from './DealPrice.tsx';
 import { LabelBadges } from './FoodFacts.tsx';
 import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
+import { distanceOf, useShopperPlace } from './shopper-place.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 
 /** A card picture's width in ProductGrid: 2 columns on phones, 3 from 768 px, 5 from 1280 px (in 1280 px at most). */
@@ -42,6 +44,7 @@ export function ProductCard({
   const href = paths.productDetails(product._id);
   // A near-expiry markdown is given only when it beats the deal (the cart charges the better of the two).
   const sale = product.markdown ?? product.deal;
+  const distance = distanceOf(product, useShopperPlace());
   return (
     <article className="card card-sm relative h-full border border-base-300 bg-base-100 transition hover:shadow-md">
       <Link to={href} className="block p-3" tabIndex={-1} aria-hidden="true">
@@ -72,6 +75,12 @@ export function ProductCard({
         </p>
         <LabelBadges labels={product.labels} max={3} />
         {product.markdown ? <UseBy day={product.markdown.useBy} /> : null}
+        {distance !== undefined ? (
+          <p className="flex items-center gap-1 text-sm text-base-content/80">
+            <MapPin size={14} aria-hidden="true" className="shrink-0 text-primary" />
+            {distanceLabel(distance)}
+          </p>
+        ) : null}
         {footer}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
           {sale ? (

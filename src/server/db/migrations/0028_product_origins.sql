@@ -55,6 +55,19 @@ FROM shops s WHERE s.vendor_id = p.vendor_id AND s.latitude IS NOT NULL;
 -- a maximum distance (earth_box @>) and "nearest first" (ordered by <->, nearest first from the index).
 CREATE INDEX "products_origin_earth_idx" ON "products" USING gist (ll_to_earth("origin_latitude", "origin_longitude")) WHERE "listed" AND "origin_latitude" IS NOT NULL;
 --> statement-breakpoint
+-- A category's or a shop's filter counts with the shopper's place (the distance radii) stay an index-only scan of its
+-- facets index (decision 024): the origin joins what the index includes. On a large live catalog, build them first
+-- without blocking (CREATE INDEX CONCURRENTLY under another name, then drop the old ones and rename; docs/deploy.md).
+DROP INDEX IF EXISTS "products_category_facets_idx";
+--> statement-breakpoint
+CREATE INDEX "products_category_facets_idx" ON "products"
+  USING btree ("category", "expires_on") INCLUDE ("labels", "allergens", "price_cents", "origin_latitude", "origin_longitude") WHERE "listed";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "products_vendor_facets_idx";
+--> statement-breakpoint
+CREATE INDEX "products_vendor_facets_idx" ON "products"
+  USING btree ("vendor_id", "expires_on") INCLUDE ("labels", "allergens", "price_cents", "origin_latitude", "origin_longitude") WHERE "listed";
+--> statement-breakpoint
 -- The place a shopper chose (a ZIP code or the browser's location, rounded), kept with their account.
 CREATE TABLE "shopper_places" (
 	"user_id" uuid PRIMARY KEY NOT NULL REFERENCES "users"("id") ON DELETE cascade,

@@ -45,10 +45,10 @@ export function priceWhere(minCents?: Value, maxCents?: Value): SQL[] {
 export const all = (filters: SQL[]) => (filters.length ? sql.join(filters, sql` AND `) : sql`true`);
 
 /**
- * The shopper's place in the counts: `within` is the maxKm filter (true without one), `distanceKm` the distance of
- * product p (haversine), counted against each of DISTANCE_RADII.
+ * The shopper's place in the counts: `distanceKm` is the distance of product p (haversine), computed once per product
+ * as `nearby.km`, counted against each of DISTANCE_RADII and against `maxKm` when given.
  */
-export type NearbyFacet = { within: SQL; distanceKm: SQL };
+export type NearbyFacet = { distanceKm: SQL; maxKm?: Value };
 
 /**
  * One row: the counts of ProductFacets in one pass over the products `matching` (every filter but the price range and
@@ -56,10 +56,10 @@ export type NearbyFacet = { within: SQL; distanceKm: SQL };
  * the shopper's place the distance counts (facet_distance_counts, one per radius). Each count is of the products also
  * `inPrice` and within the distance: a label's count is how many would stay with it added to the active filters, as
  * every filter narrows (AND); a radius's count is how many would stay with it as the maximum distance. On a category
- * or a shop this is an index-only scan of its facets index (without a place).
+ * or a shop this is an index-only scan of its facets index (which includes the origin's coordinates).
  */
 export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet): SQL {
-  const within = nearby?.within ?? sql`true`;
+  const within = nearby?.maxKm === undefined ? sql`true` : sql`nearby.km <= ${nearby.maxKm}::float8`;
   const counts = [
     ...LABELS.map(
       (_, i) => sql`count(*) FILTER (WHERE ${inPrice} AND ${within} AND p.labels & ${literal(1 << i)} <> 0)`,
@@ -70,7 +70,7 @@ export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet): 
   ];
   const distanceCounts = nearby
     ? sql`ARRAY[${sql.join(
-        DISTANCE_RADII.map((km) => sql`count(*) FILTER (WHERE ${inPrice} AND ${nearby.distanceKm} <= ${literal(km)})`),
+        DISTANCE_RADII.map((km) => sql`count(*) FILTER (WHERE ${inPrice} AND nearby.km <= ${literal(km)})`),
         sql`, `,
       )}]::int[]`
     : sql`NULL::int[]`;
@@ -78,7 +78,8 @@ export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet): 
     min(p.price_cents) FILTER (WHERE ${within}) AS facet_min_cents,
     max(p.price_cents) FILTER (WHERE ${within}) AS facet_max_cents,
     ${distanceCounts} AS facet_distance_counts
-    FROM products p WHERE ${matching}`;
+    FROM products p ${nearby ? sql`CROSS JOIN LATERAL (SELECT ${nearby.distanceKm} AS km) AS nearby` : sql``}
+    WHERE ${matching}`;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   factsWhere,
   filterValues,
   type ListingFilters,
+  type NearbyFacet,
   priceWhere,
   toFacets,
   withFacets,
@@ -137,12 +138,9 @@ function placeWhere(sort: ProductSort, from: PlaceSql | undefined, maxKm: number
 }
 
 /** The distance facet's part of the counts, with the shopper's place (see facetCounts). */
-function nearbyFacet(from: PlaceSql | undefined, maxKm: number | Placeholder | undefined) {
+function nearbyFacet(from: PlaceSql | undefined, maxKm: number | Placeholder | undefined): NearbyFacet | undefined {
   if (!from) return undefined;
-  return {
-    within: maxKm === undefined ? sql`true` : sql`${distanceKm(from)} <= ${maxKm}::float8`,
-    distanceKm: distanceKm(from),
-  };
+  return { distanceKm: distanceKm(from), maxKm };
 }
 
 /**

@@ -1,5 +1,11 @@
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type RequestedPlace, type ShopperPlace, type ShopperPlaceInput, UNPLACED_ZIP } from '#contract/places.ts';
+import {
+  EARTH_KM,
+  type RequestedPlace,
+  type ShopperPlace,
+  type ShopperPlaceInput,
+  UNPLACED_ZIP,
+} from '#contract/places.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { placePostcode } from '../slots/index.ts';
@@ -11,9 +17,6 @@ import { shopperPlaces } from './tables.ts';
  * GiST index on products) for the bounding box of maxKm and the order of "nearest first".
  */
 export type Place = { latitude: number; longitude: number };
-
-/** The same Earth radius as the delivery radii (slots/choices.ts): the mean radius, in km. */
-const EARTH_KM = 6371.0088;
 
 /** The coordinates of a ZIP code; a ZIP code the data set cannot place is a 400 on `field`. */
 export function placeOfPostcode(postcode: string, field: string): Place {

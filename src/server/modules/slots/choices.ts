@@ -1,5 +1,6 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
+import { greatCircleKm } from '#contract/places.ts';
 import { normalizePostcode, type Slot } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -143,17 +144,6 @@ export async function describeSlots(db: Tx, picks: SlotPick[], now: Date): Promi
 /** Where a postcode is for a shop's delivery area: inside it, outside it, or (radius only) not on our map. */
 export type AreaCheck = 'inside' | 'outside' | 'unplaced';
 
-const EARTH_KM = 6371.0088;
-
-/** Great-circle distance in km (haversine). */
-function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h =
-    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
-    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.sqrt(h));
-}
-
 /**
  * Whether the shop delivers to a postcode: one of its postcodes (a ZIP+4 counts as its ZIP), or within its radius
  * of the shop's location, placed by the postcode's coordinates (docs/decisions/017-postcode-coordinates.md).
@@ -166,7 +156,7 @@ export function checkArea(delivery: NonNullable<ShopTerms['delivery']>, postcode
   if (delivery.radiusKm === null || !delivery.location) return 'outside';
   const place = placePostcode(code);
   if (!place) return delivery.postcodes.length > 0 ? 'outside' : 'unplaced';
-  return distanceKm(delivery.location, place) <= delivery.radiusKm ? 'inside' : 'outside';
+  return greatCircleKm(delivery.location, place) <= delivery.radiusKm ? 'inside' : 'outside';
 }
 
 /** Why a slot cannot be paid for: the code and the sentence the shopper reads. */

@@ -35,6 +35,8 @@ const EMPTY = {
   allergens: [],
   labels: [],
   ingredients: '',
+  originName: '',
+  originPostcode: '',
 } as unknown as ProductFormValues;
 
 /** /dashboard/addProduct: every field required, live price, picture upload with progress, the 5-product limit. */

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link, useMatches, useParams } from 'react-router';
 import { CATEGORIES, type CategoryValue, categoryPath } from '#contract/categories.ts';
 import { totalLabel } from '#contract/listing-count.ts';
+import { PlaceControl } from '../../layout/PlaceControl.tsx';
 import { paths } from '../../paths.ts';
 import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
+import { useShopperPlace } from '../../ui/shopper-place.ts';
 import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
 import { useProductPages } from './list-products.ts';
 import { activeFilterCount } from './listing-filters.ts';
@@ -16,6 +18,7 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
   const [sort, setSort] = useState<PriceSort>('popular');
   const [filters] = useUrlFilters();
   const products = useProductPages({ category, sort, ...filters });
+  const place = useShopperPlace();
   const info = CATEGORIES.find((c) => c.value === category);
   const first = products.data?.pages[0];
   const total = first?.total;
@@ -52,7 +55,10 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
             </>
           )}
         </p>
-        <SortSelect value={sort} onChange={setSort} />
+        <div className="flex flex-wrap items-center gap-2">
+          <PlaceControl />
+          <SortSelect value={sort} onChange={setSort} nearest={Boolean(place)} />
+        </div>
       </div>
       <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
         <FilterPanel facets={first?.facets} />

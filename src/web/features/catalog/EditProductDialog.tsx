@@ -30,6 +30,9 @@ function valuesOf(product: Product): ProductEditFormValues {
     ingredients: product.ingredients,
     markdownPercent: product.markdownRule?.percent ?? null,
     markdownDays: product.markdownRule?.days ?? null,
+    // A farm of its own has a ZIP code; without one the product comes from the shop (both fields empty).
+    originName: product.origin?.postcode ? product.origin.name : '',
+    originPostcode: product.origin?.postcode ?? '',
   };
 }
 

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { categoryLabel, categoryPath } from '#contract/categories.ts';
 import { madeOnLabel } from '#contract/food-facts.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
+import { distanceLabel } from '#contract/places.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -15,6 +16,7 @@ import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
+import { distanceOf, useShopperPlace } from '../../ui/shopper-place.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useProduct } from './get-product.ts';
@@ -28,6 +30,7 @@ export function ProductDetailsPage() {
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
   const [amount, setAmount] = useState(1);
+  const place = useShopperPlace();
 
   if (product.isPending) return <PageLoader label="Loading the product" />;
   if (product.isError) {
@@ -46,6 +49,7 @@ export function ProductDetailsPage() {
   const summary = p.reviewSummary;
   const stock = p.productQuantity.value;
   const categoryPage = categoryPath(p.productCategory);
+  const distance = distanceOf(p, place);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -131,6 +135,16 @@ export function ProductDetailsPage() {
                 {p.shopName}
               </Link>
             </dd>
+            {p.origin ? (
+              <>
+                <dt className="font-semibold">Comes from</dt>
+                <dd>
+                  {p.origin.name}
+                  {p.origin.postcode ? ` (${p.origin.postcode})` : ''}
+                  {distance !== undefined ? `, ${distanceLabel(distance)}` : ''}
+                </dd>
+              </>
+            ) : null}
             <dt className="font-semibold">{madeOnLabel(p.productCategory)}</dt>
             <dd>{p.productManufacturingDate}</dd>
             <dt className="font-semibold">Best before</dt>

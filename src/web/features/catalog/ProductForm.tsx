@@ -23,6 +23,8 @@ export type ProductFieldValues = {
   ingredients?: string;
   markdownPercent?: number | null;
   markdownDays?: number | null;
+  originName?: string | null;
+  originPostcode?: string | null;
 };
 
 /** A group of checkboxes under a legend, one per name, registered as one array field. */
@@ -168,6 +170,28 @@ export function ProductForm({
         form={form}
         error={errors.allergens?.message as string | undefined}
       />
+      <fieldset className="grid gap-x-6 sm:col-span-2 sm:grid-cols-2">
+        <legend className="pt-3 font-semibold">Where it comes from</legend>
+        <p className="text-sm sm:col-span-2">
+          A farm other than your shop? Name it and give its ZIP code; leave both empty for your shop.
+        </p>
+        {labelled(
+          'originName',
+          'Farm name',
+          <input className="input w-full" maxLength={120} {...field('originName')} />,
+        )}
+        {labelled(
+          'originPostcode',
+          'Farm ZIP code',
+          <input
+            className="input w-full"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            {...field('originPostcode')}
+          />,
+        )}
+      </fieldset>
       <label className="flex cursor-pointer items-start gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
         <input
           id={`${idPrefix}-soldByWeight`}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { totalLabel } from '#contract/listing-count.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
+import { PlaceControl } from '../../layout/PlaceControl.tsx';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -83,7 +84,10 @@ export function ShopDetailsPage() {
         <h2 className="text-2xl font-bold">
           Products{total !== undefined && total !== null ? ` (${totalLabel(total, first?.totalCapped)})` : ''}
         </h2>
-        <SortSelect value={sort} onChange={setSort} />
+        <div className="flex flex-wrap items-center gap-2">
+          <PlaceControl />
+          <SortSelect value={sort} onChange={setSort} />
+        </div>
       </div>
       <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
         <FilterPanel facets={first?.facets} />

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { CategoryValue } from '#contract/categories.ts';
 import type { ProductSort } from '#contract/products.ts';
 import { call } from '../../api/client.ts';
+import { placeParams, useShopperPlace } from '../../ui/shopper-place.ts';
 import type { ListingFilters } from './listing-filters.ts';
 
 export type ProductFilters = ListingFilters & {
@@ -9,6 +10,10 @@ export type ProductFilters = ListingFilters & {
   shop?: string;
   q?: string;
   sort?: ProductSort;
+  /** The shopper's place (placeParams): each product then has its distanceKm. */
+  near?: string;
+  lat?: number;
+  lng?: number;
 };
 
 export function listProducts(filters: ProductFilters, cursor: string | undefined) {
@@ -41,7 +46,12 @@ export const productPagesQuery = (filters: ProductFilters) =>
     ...nextCursor,
   });
 
-/** Pages of offered products; `fetchNextPage` follows the keyset cursor ("load more"). */
+/**
+ * Pages of offered products, with their distances from the shopper's place when it is known (nearest first falls back
+ * to most popular without one); `fetchNextPage` follows the keyset cursor ("load more").
+ */
 export function useProductPages(filters: ProductFilters, enabled = true) {
-  return useInfiniteQuery({ ...productPagesQuery(filters), enabled });
+  const place = useShopperPlace();
+  const sort = filters.sort === 'nearest' && !place ? 'popular' : filters.sort;
+  return useInfiniteQuery({ ...productPagesQuery({ ...filters, sort, ...placeParams(place) }), enabled });
 }

@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures.ts';
+
+/**
+ * Distance from the farm (issue 12, item 3): a shopper sets a ZIP code on a category page, reads how far each product
+ * comes from, and sorts nearest first; the place stays in the browser.
+ */
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** The distances the cards show, in km, in page order. */
+async function cardDistances(page: Page): Promise<number[]> {
+  const texts = await page
+    .getByRole('list', { name: 'Fresh Fruit products' })
+    .getByText(/ (k?m) away$/)
+    .allTextContents();
+  return texts.map((t) => {
+    const [, value, unit] = /([\d.,]+) (k?m) away/.exec(t) ?? [];
+    return Number(value.replace(/,/g, '')) / (unit === 'm' ? 1000 : 1);
+  });
+}
+
+test('a shopper sets a ZIP code, sees how far each product comes from and sorts nearest first', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/category/fruit');
+  await expect(page.getByRole('heading', { name: 'Fresh Fruit', level: 1 })).toBeVisible();
+  const products = page.getByRole('list', { name: 'Fresh Fruit products' });
+  await expect(products.getByRole('listitem').first()).toBeVisible();
+  await expect(products.getByText(/km away$/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Set your ZIP code to see distances' }).click();
+  const zip = page.getByLabel('Your ZIP code');
+  await zip.fill('00000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('We could not find this ZIP code on the map');
+  await expect(zip).toHaveAttribute('aria-invalid', 'true');
+  // Wenatchee, WA: Sunrise Orchard's town.
+  await zip.fill('98801');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Near 98801 · change' })).toBeVisible();
+  await expect(products.getByText(/km away$/).first()).toBeVisible();
+  await checkA11y(page);
+
+  await page.getByLabel('Sort products').selectOption('nearest');
+  await expect(products.getByRole('listitem').last()).toContainText('Freestone Peaches');
+  const distances = await cardDistances(page);
+  expect(distances.length).toBeGreaterThan(3);
+  expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  // The peaches come from an orchard at Lake Chelan, 69 km away; the cherries from Cashmere, nearer.
+  await expect(products.getByRole('listitem').filter({ hasText: 'Freestone Peaches' })).toContainText('69 km away');
+
+  await page.getByRole('link', { name: 'Freestone Peaches' }).click();
+  await expect(page.getByRole('heading', { name: 'Freestone Peaches', level: 1 })).toBeVisible();
+  await expect(page.getByText(/Chelan Bluff Orchard \(98816\), 69 km away/)).toBeVisible();
+  await checkA11y(page);
+
+  // The place stays in this browser.
+  await page.goto('/category/fruit');
+  await expect(page.getByRole('button', { name: 'Near 98801 · change' })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel('Sort products').selectOption('nearest');
+    await expect(products.getByText(/km away$/).first()).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await shot(page, `distance-cards-${width}`);
+    await page.getByRole('button', { name: 'Near 98801 · change' }).click();
+    await expect(page.getByRole('button', { name: 'Use my location' })).toBeVisible();
+    await shot(page, `distance-place-${width}`);
+    await page.getByRole('button', { name: 'Near 98801 · change' }).click();
+  }
+});
