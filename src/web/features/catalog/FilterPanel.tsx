@@ -151,6 +151,47 @@ function PriceRange({
   );
 }
 
+/** The maximum distance (with the shopper's place): any, or one of the radii with how many products each leaves. */
+function DistanceChoice({
+  radii,
+  chosen,
+  onChoose,
+}: {
+  radii: NonNullable<ProductFacets['distance']>;
+  chosen: number | undefined;
+  onChoose: (km: number | undefined) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset-legend">Distance</legend>
+      <ul className="grid gap-1">
+        {[{ km: undefined, count: undefined }, ...radii].map(({ km, count }) => (
+          <li key={km ?? 'any'}>
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={name}
+                className="radio radio-sm radio-primary"
+                checked={chosen === km}
+                disabled={count === 0 && chosen !== km}
+                onChange={() => onChoose(km)}
+              />
+              {km === undefined ? (
+                'Any distance'
+              ) : (
+                <span>
+                  Within {km} km <span className="text-base-content/70">({count})</span>
+                </span>
+              )}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /**
  * Labels, "free from" allergens and a price range with how many products each option leaves, beside a listing
  * (a panel a button opens on phones). The choices live in the URL, so a filtered page can be shared.
@@ -211,6 +252,13 @@ export function FilterPanel({ facets }: { facets: ProductFacets | null | undefin
               range={facets.price}
               onApply={(minPrice, maxPrice) => setFilters({ ...filters, minPrice, maxPrice })}
             />
+            {facets.distance ? (
+              <DistanceChoice
+                radii={facets.distance}
+                chosen={filters.maxKm}
+                onChoose={(maxKm) => setFilters({ ...filters, maxKm })}
+              />
+            ) : null}
           </>
         ) : (
           <p className="py-2 text-sm" role="status">

@@ -53,5 +53,6 @@ export const productPagesQuery = (filters: ProductFilters) =>
 export function useProductPages(filters: ProductFilters, enabled = true) {
   const place = useShopperPlace();
   const sort = filters.sort === 'nearest' && !place ? 'popular' : filters.sort;
-  return useInfiniteQuery({ ...productPagesQuery({ ...filters, sort, ...placeParams(place) }), enabled });
+  const maxKm = place ? filters.maxKm : undefined;
+  return useInfiniteQuery({ ...productPagesQuery({ ...filters, sort, maxKm, ...placeParams(place) }), enabled });
 }

@@ -1,7 +1,17 @@
 import { ALLERGENS, type Allergen, LABELS, type Label } from '#contract/food-facts.ts';
+import { DISTANCE_RADII } from '#contract/places.ts';
 
-/** A listing's filters as its page's URL holds them (`?labels=vegan&freeFrom=milk&minPrice=2&maxPrice=10`). */
-export type ListingFilters = { labels?: Label[]; freeFrom?: Allergen[]; minPrice?: number; maxPrice?: number };
+/**
+ * A listing's filters as its page's URL holds them (`?labels=vegan&freeFrom=milk&minPrice=2&maxPrice=10&maxKm=25`;
+ * maxKm counts only where the shopper's place is known).
+ */
+export type ListingFilters = {
+  labels?: Label[];
+  freeFrom?: Allergen[];
+  minPrice?: number;
+  maxPrice?: number;
+  maxKm?: number;
+};
 
 const names = <T extends string>(list: readonly T[], text: string | null): T[] | undefined => {
   const chosen = list.filter((name) => (text ?? '').split(',').includes(name));
@@ -22,6 +32,7 @@ export function filtersFromSearch(search: URLSearchParams): ListingFilters {
     freeFrom: names(ALLERGENS, search.get('freeFrom')),
     minPrice: price(search.get('minPrice')),
     maxPrice: price(search.get('maxPrice')),
+    maxKm: DISTANCE_RADII.find((km) => String(km) === search.get('maxKm')),
   };
   if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
     filters.maxPrice = undefined;
@@ -32,14 +43,18 @@ export function filtersFromSearch(search: URLSearchParams): ListingFilters {
 /** The URL's search with `filters` in place of its filters (other parameters, such as `q`, kept). */
 export function searchWithFilters(search: URLSearchParams, filters: ListingFilters): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ['labels', 'freeFrom', 'minPrice', 'maxPrice']) next.delete(key);
+  for (const key of ['labels', 'freeFrom', 'minPrice', 'maxPrice', 'maxKm']) next.delete(key);
   if (filters.labels?.length) next.set('labels', filters.labels.join(','));
   if (filters.freeFrom?.length) next.set('freeFrom', filters.freeFrom.join(','));
   if (filters.minPrice !== undefined) next.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) next.set('maxPrice', String(filters.maxPrice));
+  if (filters.maxKm !== undefined) next.set('maxKm', String(filters.maxKm));
   return next;
 }
 
 /** How many filters are on ("Filters (2)"). */
 export const activeFilterCount = (f: ListingFilters) =>
-  (f.labels?.length ?? 0) + (f.freeFrom?.length ?? 0) + (f.minPrice !== undefined || f.maxPrice !== undefined ? 1 : 0);
+  (f.labels?.length ?? 0) +
+  (f.freeFrom?.length ?? 0) +
+  (f.minPrice !== undefined || f.maxPrice !== undefined ? 1 : 0) +
+  (f.maxKm !== undefined ? 1 : 0);
