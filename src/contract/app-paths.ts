@@ -40,6 +40,7 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'vendorOrder/slot/:slotId/packing-slips',
     'vendorRevenue',
     'fulfilment',
+    'payouts',
     'review/:productId',
     'notifications',
     'outbox',

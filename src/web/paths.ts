@@ -23,6 +23,7 @@ export const paths = {
     vendorOrder: '/dashboard/vendorOrder',
     vendorRevenue: '/dashboard/vendorRevenue',
     fulfilment: '/dashboard/fulfilment',
+    payouts: '/dashboard/payouts',
     payment: '/dashboard/payment',
     review: (productId: string) => `/dashboard/review/${productId}`,
     adminHome: '/dashboard/adminHome',

@@ -113,6 +113,7 @@ describe('route loaders', () => {
     ['/dashboard/vendorOrder?page=2', VENDOR],
     ['/dashboard/review/p1?page=2', VENDOR],
     ['/dashboard/payment', VENDOR],
+    ['/dashboard/payouts', VENDOR],
     ['/dashboard/userHome', CUSTOMER],
     ['/dashboard/userCart', CUSTOMER],
     ['/dashboard/userPayment', CUSTOMER],

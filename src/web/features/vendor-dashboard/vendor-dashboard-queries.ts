@@ -2,6 +2,7 @@ import { pageQuery } from '../../api/query-client.ts';
 import { vendorStatsQuery } from '../../api/vendor-stats.ts';
 import type { GuardedLoad } from '../../auth/RequireRole.tsx';
 import { readPage } from '../../ui/TablePager.tsx';
+import { payoutAccountQuery } from './get-payout-account.ts';
 import { productReviewsQuery } from './get-product-reviews.ts';
 import { readWeekFilters, slotSheetQuery, vendorWeekQuery } from './get-vendor-week.ts';
 
@@ -16,3 +17,4 @@ export const slotSheet = ({ params, user }: GuardedLoad) => [pageQuery(slotSheet
 export const productReviews = ({ params, search }: GuardedLoad) => [
   pageQuery(productReviewsQuery(params.productId ?? '', readPage(search))),
 ];
+export const payouts = () => [pageQuery(payoutAccountQuery)];

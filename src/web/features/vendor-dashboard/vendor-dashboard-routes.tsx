@@ -1,6 +1,6 @@
 import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
-/** Vendor home, orders, revenue and reviews under /dashboard. */
+/** Vendor home, orders, revenue, payouts and reviews under /dashboard. */
 export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./vendor-dashboard-queries.ts'), [
   { path: 'vendorHome', page: () => import('./VendorHomePage.tsx').then((m) => m.VendorHomePage), first: 'vendorHome' },
   {
@@ -20,6 +20,7 @@ export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./v
   },
   { path: 'vendorRevenue', page: () => import('./VendorRevenuePage.tsx').then((m) => m.VendorRevenuePage) },
   { path: 'fulfilment', page: () => import('./FulfilmentPage.tsx').then((m) => m.FulfilmentPage) },
+  { path: 'payouts', page: () => import('./PayoutsPage.tsx').then((m) => m.PayoutsPage), first: 'payouts' },
   {
     path: 'review/:productId',
     page: () => import('./ProductReviewsPage.tsx').then((m) => m.ProductReviewsPage),
