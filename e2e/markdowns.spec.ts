@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { savingLabel, useByLabel } from '#contract/markdowns.ts';
+import { formatUseBy, savingLabel } from '#contract/markdowns.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
@@ -44,7 +44,7 @@ test('a marked-down product is bought at its markdown, named in the cart, at pay
   await expect(card.locator('del')).toHaveText(was);
   await expect(card).toContainText(now);
   await expect(card).toContainText(`−${discountPercent}%`);
-  await expect(card.getByText(useByLabel(useBy))).toBeVisible();
+  await expect(card.getByText(formatUseBy(useBy))).toBeVisible();
   await checkA11y(page);
   await shot(page, 'markdown-home');
 
@@ -52,7 +52,7 @@ test('a marked-down product is bought at its markdown, named in the cart, at pay
   await card.getByRole('link', { name: CROISSANTS }).click();
   await expect(page).toHaveURL(new RegExp(`/productDetails/${product._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: CROISSANTS })).toBeVisible();
-  await expect(page.getByText(useByLabel(useBy))).toBeVisible();
+  await expect(page.getByText(formatUseBy(useBy))).toBeVisible();
   await page.getByRole('button', { name: 'One more' }).click();
   const added = page.waitForResponse((r) => r.url().endsWith('/api/carts') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -1,5 +1,5 @@
 import type { Unit } from '#contract/categories.ts';
-import { useByLabel } from '#contract/markdowns.ts';
+import { formatUseBy } from '#contract/markdowns.ts';
 import { formatDollars } from '#contract/money.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 import { useHydrated } from './use-hydrated.ts';
@@ -61,7 +61,7 @@ export function DealEnd({ endsAt }: { endsAt: string }) {
 export function UseBy({ day, className = '' }: { day: string; className?: string }) {
   return (
     <p className={`text-sm font-semibold text-red-800 ${className}`}>
-      <time dateTime={day}>{useByLabel(day)}</time>
+      <time dateTime={day}>{formatUseBy(day)}</time>
     </p>
   );
 }

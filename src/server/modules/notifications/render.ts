@@ -1,4 +1,4 @@
-import { useByLabel } from '#contract/markdowns.ts';
+import { formatUseBy } from '#contract/markdowns.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { NotificationEvent } from '#contract/notifications.ts';
 
@@ -89,7 +89,7 @@ export function describe(event: NotificationEvent): Message {
     case 'marked_down':
       return {
         title: `${event.productName} is ${event.percent}% off`,
-        body: `${event.productName} from ${event.shopName}, one of your favourites, is ${event.percent}% off until its use-by date (${useByLabel(event.useBy)}).`,
+        body: `${event.productName} from ${event.shopName}, one of your favourites, is ${event.percent}% off until its use-by date (${formatUseBy(event.useBy)}).`,
         link: `/productDetails/${event.productId}`,
         table: [],
       };
