@@ -35,7 +35,7 @@ test('a vendor connects a sandbox payout account from the Payouts page', async (
       date: '2020-04-01',
       address: '5 Plum Lane',
       phone: '+1 503 555 0100',
-      image: '/uploads/farm.webp',
+      image: '/favicon.svg',
     },
   });
   expect(becameVendor.ok(), await becameVendor.text()).toBe(true);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { formatUseBy } from './use-by.ts';
+
 /**
  * Near-expiry markdowns (decision 021): a vendor takes `percent` off a product in the last `days` days it can be
  * sold (its expiry date included), by a rule of the product or, failing that, of the whole shop. A markdown never
@@ -89,19 +91,4 @@ export function bestPrice(
         ? { kind: 'deal', percent: dealPercent }
         : null;
   return { priceCents: saving ? percentOffCents(priceCents, saving.percent) : priceCents, saving };
-}
-
-const USE_BY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
-/**
- * "Use by Sat 28 Nov": an expiry date is a business day (a calendar day in the business time zone), so it is shown
- * as that calendar day, whatever the reader's own zone.
- */
-export function formatUseBy(day: string): string {
-  return `Use by ${USE_BY_FORMAT.format(new Date(`${day}T12:00:00Z`)).replace(',', '')}`;
 }

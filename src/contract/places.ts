@@ -1,5 +1,17 @@
 import { z } from 'zod';
+import { DISTANCE_RADII, EARTH_KM, greatCircleKm, roundCoordinate, ZIP_CODE, ZIP_MESSAGE } from './place-labels.ts';
 import { abortWith } from './validation.ts';
+
+export {
+  DISTANCE_RADII,
+  distanceLabel,
+  EARTH_KM,
+  greatCircleKm,
+  placeLabel,
+  roundCoordinate,
+  ZIP_CODE,
+  ZIP_MESSAGE,
+} from './place-labels.ts';
 
 /**
  * Places on the map: where a product comes from (its origin) and where a shopper is, to show "12 km away" and sort
@@ -7,8 +19,6 @@ import { abortWith } from './validation.ts';
  * browser's location rounded to 2 decimals (about 1 km), so requests name a bounded set of places.
  */
 
-export const ZIP_CODE = /^\d{5}(-\d{4})?$/;
-export const ZIP_MESSAGE = 'Enter a 5-digit ZIP code, like 97201';
 export const UNPLACED_ZIP = 'We could not find this ZIP code on the map';
 
 /** Where a product comes from: its farm (with the ZIP code the vendor gave) or its shop (no postcode). */
@@ -19,24 +29,6 @@ export const productOrigin = z.object({
   longitude: z.number(),
 });
 export type ProductOrigin = z.infer<typeof productOrigin>;
-
-/** The mean Earth radius in km, as every distance here measures (the server's SQL too). */
-export const EARTH_KM = 6371.0088;
-
-/** Great-circle distance in km (haversine). */
-export function greatCircleKm(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h =
-    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
-    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** A coordinate rounded to 2 decimals (about 1 km): what the shopper's place keeps and what requests send. */
-export const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
 
 const zipField = z
   .string({ error: ZIP_MESSAGE })
@@ -132,16 +124,4 @@ export const shopperPlaceInput = z
   });
 export type ShopperPlaceInput = z.output<typeof shopperPlaceInput>;
 
-/** The place a shopper's "Near …" control reads: the ZIP code, or "your location". */
-export const placeLabel = (place: { postcode: string | null }) => place.postcode ?? 'your location';
-
-/** A distance as cards show it: "800 m away" below 1 km, "12 km away" (whole km from 10 km, one decimal below). */
-export function distanceLabel(km: number): string {
-  if (km < 1) return `${Math.max(100, Math.round((km * 1000) / 100) * 100)} m away`;
-  if (km < 10) return `${(Math.round(km * 10) / 10).toLocaleString('en-US')} km away`;
-  return `${Math.round(km).toLocaleString('en-US')} km away`;
-}
-
-/** The radii of the distance filter (km), each shown with how many products it leaves. */
-export const DISTANCE_RADII = [10, 25, 50, 100] as const;
 export const MAX_KM = 20_000;

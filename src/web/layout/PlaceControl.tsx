@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { placeLabel, roundCoordinate, type ShopperPlace, ZIP_CODE, ZIP_MESSAGE } from '#contract/places.ts';
+import { placeLabel, roundCoordinate, type ShopperPlace, ZIP_CODE, ZIP_MESSAGE } from '#contract/place-labels.ts';
 import { ApiError, call } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { FormField } from '../ui/FormField.tsx';

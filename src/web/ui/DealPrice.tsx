@@ -1,6 +1,6 @@
 import type { Unit } from '#contract/categories.ts';
-import { formatUseBy } from '#contract/markdowns.ts';
 import { formatDollars } from '#contract/money.ts';
+import { formatUseBy } from '#contract/use-by.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 import { useHydrated } from './use-hydrated.ts';
 

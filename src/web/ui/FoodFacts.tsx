@@ -1,4 +1,4 @@
-import { capitalized, ingredientParts, type Label } from '#contract/food-facts.ts';
+import { capitalized, ingredientParts, type Label } from '#contract/food-fact-names.ts';
 import type { Product } from '#contract/products.ts';
 
 /** A vegan product is vegetarian too: a card says only the stronger of the two. */

@@ -2,7 +2,7 @@ import { MapPin, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
-import { distanceLabel } from '#contract/places.ts';
+import { distanceLabel } from '#contract/place-labels.ts';
 import type { Product } from '#contract/products.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';

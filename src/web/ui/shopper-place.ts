@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { greatCircleKm, type ShopperPlace, shopperPlace } from '#contract/places.ts';
+import { greatCircleKm, type ShopperPlace } from '#contract/place-labels.ts';
 import type { Product } from '#contract/products.ts';
 
 /**
@@ -11,12 +11,27 @@ const KEY = 'farmstall-place';
 const listeners = new Set<() => void>();
 let last: { raw: string | null; place: ShopperPlace | null } = { raw: null, place: null };
 
+/** What this browser kept, if it is a place (checked by hand: no schema library loads with every page). */
+function asPlace(value: unknown): ShopperPlace | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { postcode, latitude, longitude } = value as Record<string, unknown>;
+  const coordinate = (v: unknown, limit: number) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit;
+  if (
+    !(postcode === null || typeof postcode === 'string') ||
+    !coordinate(latitude, 90) ||
+    !coordinate(longitude, 180)
+  ) {
+    return null;
+  }
+  return { postcode, latitude: latitude as number, longitude: longitude as number };
+}
+
 function read(): ShopperPlace | null {
   const raw = localStorage.getItem(KEY);
   if (raw !== last.raw) {
     let place: ShopperPlace | null = null;
     try {
-      place = raw ? (shopperPlace.safeParse(JSON.parse(raw)).data ?? null) : null;
+      place = raw ? asPlace(JSON.parse(raw)) : null;
     } catch {
       place = null;
     }

@@ -1,7 +1,7 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
-import { capitalized } from '#contract/food-facts.ts';
+import { capitalized } from '#contract/food-fact-names.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { ProductFacets } from '#contract/products.ts';
 import { activeFilterCount, filtersFromSearch, type ListingFilters, searchWithFilters } from './listing-filters.ts';

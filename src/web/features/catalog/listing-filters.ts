@@ -1,5 +1,5 @@
-import { ALLERGENS, type Allergen, LABELS, type Label } from '#contract/food-facts.ts';
-import { DISTANCE_RADII } from '#contract/places.ts';
+import { ALLERGENS, type Allergen, LABELS, type Label } from '#contract/food-fact-names.ts';
+import { DISTANCE_RADII } from '#contract/place-labels.ts';
 
 /**
  * A listing's filters as its page's URL holds them (`?labels=vegan&freeFrom=milk&minPrice=2&maxPrice=10&maxKm=25`;
