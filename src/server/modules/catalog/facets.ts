@@ -56,9 +56,11 @@ export type NearbyFacet = { distanceKm: SQL; maxKm?: Value };
  * the shopper's place the distance counts (facet_distance_counts, one per radius). Each count is of the products also
  * `inPrice` and within the distance: a label's count is how many would stay with it added to the active filters, as
  * every filter narrows (AND); a radius's count is how many would stay with it as the maximum distance. On a category
- * or a shop this is an index-only scan of its facets index (which includes the origin's coordinates).
+ * or a shop this is an index-only scan of its facets index (which includes the origin's coordinates). facet_total
+ * counts the page's own matches (in the price range, within the distance, and `placed`: nearest first lists only the
+ * products whose place is known), so the page need not count them again.
  */
-export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet): SQL {
+export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet, placed: SQL = sql`true`): SQL {
   const within = nearby?.maxKm === undefined ? sql`true` : sql`nearby.km <= ${nearby.maxKm}::float8`;
   const counts = [
     ...LABELS.map(
@@ -77,6 +79,7 @@ export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet): 
   return sql`SELECT ARRAY[${sql.join(counts, sql`, `)}]::int[] AS facet_counts,
     min(p.price_cents) FILTER (WHERE ${within}) AS facet_min_cents,
     max(p.price_cents) FILTER (WHERE ${within}) AS facet_max_cents,
+    count(*) FILTER (WHERE ${inPrice} AND ${within} AND ${placed})::int AS facet_total,
     ${distanceCounts} AS facet_distance_counts
     FROM products p ${nearby ? sql`CROSS JOIN LATERAL (SELECT ${nearby.distanceKm} AS km) AS nearby` : sql``}
     WHERE ${matching}`;
@@ -95,6 +98,7 @@ export const facetColumns = {
   facet_min_cents: z.number().nullable(),
   facet_max_cents: z.number().nullable(),
   facet_distance_counts: z.array(z.number()).nullable(),
+  facet_total: z.number(),
 };
 const facetRow = z.object(facetColumns);
 

@@ -144,8 +144,10 @@ function nearbyFacet(from: PlaceSql | undefined, maxKm: number | Placeholder | u
 }
 
 /**
- * A page in one of the index-backed sorts; the first page also counts the matches, up to one past
- * LISTING_COUNT_CAP (an index walk bounded however large the catalog grows; decision 014).
+ * A page in one of the index-backed sorts. The page's ids come first, from the sort's index alone (its INCLUDE
+ * columns answer the filters), and only those rows are read and joined to their shops: a filtered page reads a page,
+ * not every match. The first page also counts the matches, up to one past LISTING_COUNT_CAP (an index walk bounded
+ * however large the catalog grows; decision 014), unless `counted` (the filters' counts give the total).
  */
 function sortedPage(
   sort: KeyedSort,
@@ -154,15 +156,18 @@ function sortedPage(
   fetch: number | Placeholder,
   extra: SQL = sql``,
   from?: PlaceSql,
+  counted = false,
 ): SQL {
   const order = orderOf(sort, from);
-  const total = cursor
-    ? sql`NULL::int`
-    : sql`(SELECT count(*)::int FROM (SELECT FROM products p WHERE ${where} LIMIT ${LISTING_COUNT_CAP + 1}) counted)`;
+  const total =
+    cursor || counted
+      ? sql`NULL::int`
+      : sql`(SELECT count(*)::int FROM (SELECT FROM products p WHERE ${where} LIMIT ${LISTING_COUNT_CAP + 1}) counted)`;
   return sql`
     SELECT ${PRODUCT_COLUMNS}, ${total} AS total ${extra} ${placeColumns(sort, from)}
-    FROM products p ${SHOP_CARD_JOIN}
-    WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
+    FROM (SELECT p.id FROM products p WHERE ${cursor ? sql`${where} AND ${order.after(cursor)}` : where}
+      ORDER BY ${order.orderBy} LIMIT ${fetch}) picked
+    JOIN products p ON p.id = picked.id ${SHOP_CARD_JOIN}
     ORDER BY ${order.orderBy}
     LIMIT ${fetch}`;
 }
@@ -256,11 +261,13 @@ function shapedListing(
         slot('fetch'),
         sql``,
         from,
+        counted,
       );
+      const placed = sort === 'nearest' ? sql`p.origin_latitude IS NOT NULL` : sql`true`;
       return counted
         ? withFacets(
             page,
-            facetCounts(offered, inPrice, nearbyFacet(from, maxKm)),
+            facetCounts(offered, inPrice, nearbyFacet(from, maxKm), placed),
             orderOf(sort as KeyedSort, from).orderBy,
           )
         : page;
@@ -324,7 +331,7 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
   const page = found.slice(0, params.limit);
   const last = page.at(-1);
   const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : orderOf(sort, params.from).key(r));
-  const total = cursor ? null : (found[0]?.total ?? 0);
+  const total = cursor ? null : (found[0]?.total ?? rows[0]?.facet_total ?? 0);
   return {
     items: page.map(toProduct),
     nextCursor: found.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,

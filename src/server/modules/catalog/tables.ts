@@ -76,6 +76,8 @@ export const products = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The sorts' indexes INCLUDE the filters' columns (expiry, labels, allergens, price; migration 0038, which drizzle
+    // cannot express): a filtered page picks its ids from the index alone.
     index('products_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`${t.listed}`),
     index('products_category_popularity_idx').on(t.category, t.popularity.desc(), t.id).where(sql`${t.listed}`),
     index('products_popularity_idx').on(t.popularity.desc(), t.id).where(sql`${t.listed}`),
