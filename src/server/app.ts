@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
+import { adminPayoutRoutes } from './modules/payments/admin-payout-routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
 import { payoutRoutes } from './modules/payments/payout-routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -86,6 +87,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   couponRoutes,
   paymentRoutes,
   payoutRoutes,
+  adminPayoutRoutes,
   stripeWebhookRoutes,
   checkoutRoutes,
   orderRoutes,

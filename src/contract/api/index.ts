@@ -1,4 +1,5 @@
 import type { RouteDef } from '../route-table.ts';
+import { adminPayoutsApi } from './admin-payouts.ts';
 import { authApi } from './auth.ts';
 import { cartApi } from './cart.ts';
 import { catalogApi } from './catalog.ts';
@@ -31,6 +32,7 @@ export const API = {
   checkoutPlan: checkoutPlanApi,
   payments: paymentsApi,
   payouts: payoutsApi,
+  adminPayouts: adminPayoutsApi,
   orders: ordersApi,
   weighing: weighingApi,
   vendorWeek: vendorWeekApi,

@@ -311,6 +311,7 @@ export const transfers = pgTable(
     uniqueIndex('transfers_order_shop_key').on(t.orderId, t.shopId),
     uniqueIndex('transfers_idempotency_key').on(t.idempotencyKey),
     index('transfers_shop_idx').on(t.shopId, t.createdAt),
+    index('transfers_created_idx').on(t.createdAt),
     index('transfers_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check(
       'transfers_amounts',
@@ -346,6 +347,7 @@ export const transferReversals = pgTable(
     uniqueIndex('transfer_reversals_refund_key').on(t.refundId),
     uniqueIndex('transfer_reversals_idempotency_key').on(t.idempotencyKey),
     index('transfer_reversals_transfer_idx').on(t.transferId),
+    index('transfer_reversals_created_idx').on(t.createdAt),
     index('transfer_reversals_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('transfer_reversals_amounts', sql`${t.amountCents} >= 0 AND ${t.commissionCents} >= 0`),
     check('transfer_reversals_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),

@@ -13,6 +13,7 @@ export type { ProductCounts } from './service.ts';
 export {
   closestShops,
   closestShopsRelation,
+  containing,
   type ShopCard,
   shopCards,
   shopCardsRelation,

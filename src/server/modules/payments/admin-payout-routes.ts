@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { adminPayoutsApi } from '#contract/api/admin-payouts.ts';
+import { handle } from '../../route-table.ts';
+import { shopPayoutsPage } from './admin-payouts.ts';
+import { earningsByMonth } from './earnings.ts';
+
+/** The admin's view of the money: the marketplace's earnings by month and every shop's payouts. */
+export async function adminPayoutRoutes(app: FastifyInstance) {
+  handle(app, adminPayoutsApi.earnings, async ({ query }) => earningsByMonth(app.db, query.months));
+
+  handle(app, adminPayoutsApi.shops, async ({ query }) => shopPayoutsPage(app.db, app.payments.active.name, query));
+}
