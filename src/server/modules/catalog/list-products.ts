@@ -129,10 +129,19 @@ function placeColumns(sort: ProductSort, from: PlaceSql | undefined): SQL {
 
 /**
  * What the shopper's place filters: products farther than maxKm are left out, and "nearest first" lists the
- * products whose place is known (those it can measure). `true` without either.
+ * products whose place is known (those it can measure). `true` without either. In the whole catalog maxKm starts from
+ * the origins' GiST index (its bounding box); in a category or a shop (`bounded`), the distance is checked on each
+ * entry of the sort's index, which includes the origin (migration 0038), so a wide radius reads a page, not every
+ * product in its box.
  */
-function placeWhere(sort: ProductSort, from: PlaceSql | undefined, maxKm: number | Placeholder | undefined): SQL {
-  if (from && maxKm !== undefined) return withinKm(from, maxKm);
+function placeWhere(
+  sort: ProductSort,
+  from: PlaceSql | undefined,
+  maxKm: number | Placeholder | undefined,
+  bounded = false,
+): SQL {
+  if (from && maxKm !== undefined)
+    return bounded ? sql`${distanceKm(from)} <= ${maxKm}::float8` : withinKm(from, maxKm);
   if (sort === 'nearest') return sql`p.origin_latitude IS NOT NULL`;
   return sql`true`;
 }
@@ -256,7 +265,7 @@ function shapedListing(
       );
       const page = sortedPage(
         sort as KeyedSort,
-        sql`${offered} AND ${inPrice} AND ${placeWhere(sort, from, maxKm)}`,
+        sql`${offered} AND ${inPrice} AND ${placeWhere(sort, from, maxKm, Boolean(params.category || params.shopId))}`,
         cursor && { value: slot('after'), id: slot('afterId') },
         slot('fetch'),
         sql``,
