@@ -24,6 +24,7 @@ import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { vendorPayoutRoutes } from './modules/orders/vendor-payout-routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import { adminPayoutRoutes } from './modules/payments/admin-payout-routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
@@ -92,6 +93,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   checkoutRoutes,
   orderRoutes,
   vendorWeekRoutes,
+  vendorPayoutRoutes,
   reviewRoutes,
   contactRoutes,
   statsRoutes,

@@ -323,6 +323,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
       await ok(inject(users[caller], 'POST', '/api/payouts/account'), 200);
     return { payload: { accountHolder: 'Matrix Farm', routingNumber: '110000000', accountNumber: '000123456789' } };
   },
+  'GET /api/payouts/statements/:month/:format': () => ({ url: '/api/payouts/statements/2026-11/csv' }),
   'PUT /api/admin/payouts/:shopId/hold': () => ({
     url: `/api/admin/payouts/${users.vendorA.id}/hold`,
     payload: { held: false },

@@ -19,6 +19,7 @@ import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
 import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
+import { vendorPayoutsApi } from './vendor-payouts.ts';
 import { vendorWeekApi } from './vendor-week.ts';
 import { weighingApi } from './weighing.ts';
 
@@ -33,6 +34,7 @@ export const API = {
   payments: paymentsApi,
   payouts: payoutsApi,
   adminPayouts: adminPayoutsApi,
+  vendorPayouts: vendorPayoutsApi,
   orders: ordersApi,
   weighing: weighingApi,
   vendorWeek: vendorWeekApi,

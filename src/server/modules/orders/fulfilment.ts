@@ -32,7 +32,7 @@ import { cancelTerms } from './cancel-terms.ts';
 import { paymentNote } from './notes.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
-import { feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
+import { chargedOf, feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWeighed, captureWhenWeighed } from './weighing.ts';
 
@@ -179,10 +179,7 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
   return pageOf(items, total, query);
 }
 
-/**
- * The order's lines the charge paid for. A captured authorization (weighed goods) paid only for the lines live at
- * its capture: lines cancelled before it (cancelled, not being cancelled now, never refunded) take no share.
- */
+/** The order's lines the charge paid for (chargedOf). */
 async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: LineRow[]) {
   const lines = await tx
     .select({ id: orderLines.id, totalCents: orderLines.totalCents, status: orderLines.status })
@@ -192,9 +189,7 @@ async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelli
   if (!captured) return lines;
   const now = new Set(cancelling.map((line) => line.id));
   const refunded = new Set((await refundsOfOrders(tx, [orderId])).map((refund) => refund.idempotencyKey));
-  return lines.filter(
-    (line) => line.status !== 'cancelled' || now.has(line.id) || refunded.has(lineRefundKey(line.id)),
-  );
+  return chargedOf(lines, captured, now, refunded);
 }
 
 /** Who cancelled a shop's part, as its refunds record it. */

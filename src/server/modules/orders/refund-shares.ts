@@ -23,6 +23,23 @@ export function paidShares(lineTotalsCents: number[], chargedCents: number): num
   return shares.map(Number);
 }
 
+/**
+ * The order's lines the charge paid for, from all its lines in the order they were sold. A captured authorization
+ * (weighed goods) paid only for the lines live at its capture: lines cancelled before it (cancelled, not being
+ * cancelled now, never refunded) take no share.
+ */
+export function chargedOf<L extends { id: string; status: string }>(
+  lines: L[],
+  captured: boolean,
+  cancellingNow: Set<string>,
+  refundKeys: Set<string>,
+): L[] {
+  if (!captured) return lines;
+  return lines.filter(
+    (line) => line.status !== 'cancelled' || cancellingNow.has(line.id) || refundKeys.has(lineRefundKey(line.id)),
+  );
+}
+
 /** The idempotency key of the refund of one cancelled order line: a line is refunded at most once. */
 export const lineRefundKey = (lineId: string) => `vendor_cancelled:${lineId}`;
 

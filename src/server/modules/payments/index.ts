@@ -35,3 +35,13 @@ export {
   recordTransfer,
   sendPayouts,
 } from './transfers.ts';
+export {
+  type Period,
+  payoutMonths,
+  type ShopLedger,
+  shopBalance,
+  shopLedgerIn,
+  shopTransfersRelation,
+  transferState,
+  unpaidAt,
+} from './vendor-balance.ts';

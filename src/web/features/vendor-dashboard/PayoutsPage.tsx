@@ -15,6 +15,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useConnectPayoutAccount, usePayoutAccount, useSandboxOnboarding } from './get-payout-account.ts';
+import { PayoutBalance, StatementList, TransferList } from './PayoutsLedger.tsx';
 
 /** The sandbox's onboarding: test bank details, checked like the server checks them. */
 function SandboxOnboardingForm() {
@@ -111,7 +112,10 @@ function AccountState({ account }: { account: PayoutAccount }) {
   );
 }
 
-/** The vendor's payouts: connect the account the shop is paid into, and whether its money is held. */
+/**
+ * The vendor's payouts: connect the account the shop is paid into, whether its money is held, the balance, each
+ * transfer with its order, and the monthly statements.
+ */
 export function PayoutsPage() {
   const account = usePayoutAccount();
   if (account.isPending) return <PageLoader label="Loading your payout account" />;
@@ -129,6 +133,9 @@ export function PayoutsPage() {
         </div>
       ) : null}
       <AccountState account={account.data} />
+      <PayoutBalance />
+      <TransferList />
+      <StatementList />
     </div>
   );
 }

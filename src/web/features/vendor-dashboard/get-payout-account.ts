@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SandboxOnboardingInput } from '#contract/payouts.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
+import { vendorPayoutsKey } from './get-vendor-payouts.ts';
 
 export const payoutAccountKey = ['payout-account'] as const;
 
@@ -18,5 +19,5 @@ export const useConnectPayoutAccount = () =>
 export const useSandboxOnboarding = () =>
   useRefreshingMutation(
     (body: SandboxOnboardingInput) => call('POST /payouts/sandbox/onboarding', { body }),
-    [payoutAccountKey],
+    [payoutAccountKey, vendorPayoutsKey],
   );

@@ -1,0 +1,278 @@
+import PDFDocument from 'pdfkit';
+import { formatWeight } from '#contract/vendor-week.ts';
+import { csvCell } from './csv.ts';
+import { daySeen, type SoldLine, type StatementData } from './shop-payouts.ts';
+
+/** One row of a statement. Amounts in cents; null where the column says nothing for this kind of row. */
+export type StatementRow = {
+  date: Date;
+  /** The date in the marketplace's time zone (YYYY-MM-DD). */
+  day: string;
+  kind: 'Sale' | 'Delivery' | 'Order fee' | 'Refund' | 'Transfer' | 'Reversal';
+  orderId: string;
+  product: string;
+  quantity: string;
+  /** What the buyer paid (a refund: what was given back, negative). */
+  paidCents: number | null;
+  commissionRate: string;
+  /** The marketplace's commission (a refund: the commission it gave back, negative). */
+  commissionCents: number | null;
+  /** What the shop earned by this row: paid − commission. */
+  netCents: number | null;
+  /** What moved to (or back from) the shop's account. */
+  payoutCents: number | null;
+};
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const percentOf = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+const lineCommission = (line: SoldLine) => Math.round((line.paidCents * line.commissionBps) / 10_000);
+const quantityOf = (line: SoldLine) =>
+  line.grams === null ? String(line.amount) : `${line.amount} (${formatWeight(line.grams, line.weighed)})`;
+
+/**
+ * The statement's rows, oldest first: each part delivered in the month (its lines, delivery fee and the order's fee),
+ * the refunds after delivery recorded in it, and the transfers and reversals that reached the shop's account in it.
+ */
+export function statementRows(data: StatementData): StatementRow[] {
+  const rows: Omit<StatementRow, 'day'>[] = [];
+  for (const transfer of data.recorded) {
+    const base = { date: transfer.createdAt, orderId: transfer.orderId, payoutCents: null };
+    const lines = data.lines.filter((line) => line.orderId === transfer.orderId);
+    for (const line of lines) {
+      const commission = lineCommission(line);
+      rows.push({
+        ...base,
+        kind: 'Sale',
+        product: line.itemName,
+        quantity: quantityOf(line),
+        paidCents: line.paidCents,
+        commissionRate: percentOf(line.commissionBps),
+        commissionCents: commission,
+        netCents: line.paidCents - commission,
+      });
+    }
+    if (transfer.deliveryCents > 0) {
+      const cents = transfer.deliveryCents;
+      const delivery = { product: 'Delivery fee', quantity: '', commissionRate: '', commissionCents: 0 };
+      rows.push({ ...base, ...delivery, kind: 'Delivery', paidCents: cents, netCents: cents });
+    }
+    // The order's fixed fee, and what the cap at the goods takes off the commission: the transfer's own figure.
+    const fee = transfer.commissionCents - lines.reduce((sum, line) => sum + lineCommission(line), 0);
+    if (fee !== 0) {
+      const empty = { product: 'Fee per order', quantity: '', commissionRate: '', paidCents: 0 };
+      rows.push({ ...base, ...empty, kind: 'Order fee', commissionCents: fee, netCents: -fee });
+    }
+  }
+  for (const reversal of data.ledger.reversals) {
+    if (!data.inPeriod(reversal.createdAt)) continue;
+    rows.push({
+      date: reversal.createdAt,
+      kind: 'Refund',
+      orderId: reversal.orderId,
+      product: 'Refund after delivery',
+      quantity: '',
+      paidCents: -(reversal.amountCents + reversal.commissionCents),
+      commissionRate: '',
+      commissionCents: -reversal.commissionCents,
+      netCents: -reversal.amountCents,
+      payoutCents: null,
+    });
+  }
+  for (const transfer of data.ledger.transfers) {
+    if (!transfer.succeededAt || !data.inPeriod(transfer.succeededAt) || transfer.amountCents === 0) continue;
+    rows.push({
+      date: transfer.succeededAt,
+      kind: 'Transfer',
+      orderId: transfer.orderId,
+      product: 'Sent to your payout account',
+      quantity: '',
+      paidCents: null,
+      commissionRate: '',
+      commissionCents: null,
+      netCents: null,
+      payoutCents: transfer.amountCents,
+    });
+  }
+  for (const reversal of data.ledger.reversals) {
+    if (!reversal.succeededAt || !data.inPeriod(reversal.succeededAt) || reversal.amountCents === 0) continue;
+    rows.push({
+      date: reversal.succeededAt,
+      kind: 'Reversal',
+      orderId: reversal.orderId,
+      product: 'Taken back from a transfer for a refund',
+      quantity: '',
+      paidCents: null,
+      commissionRate: '',
+      commissionCents: null,
+      netCents: null,
+      payoutCents: -reversal.amountCents,
+    });
+  }
+  return rows
+    .sort((a, b) => a.date.getTime() - b.date.getTime())
+    .map((row) => ({ ...row, day: daySeen(row.date, data.timeZone) }));
+}
+
+/** The statement's totals, and whether they reconcile: opening + sales − commission − refunds = paid out + closing. */
+export function statementTotals(data: StatementData, rows: StatementRow[]) {
+  const sum = (kinds: StatementRow['kind'][], pick: (row: StatementRow) => number | null) =>
+    rows.filter((row) => kinds.includes(row.kind)).reduce((total, row) => total + (pick(row) ?? 0), 0);
+  const salesCents = sum(['Sale', 'Delivery'], (row) => row.paidCents);
+  const commissionCents = sum(['Sale', 'Delivery', 'Order fee'], (row) => row.commissionCents);
+  const refundsCents = -sum(['Refund'], (row) => row.paidCents);
+  const commissionBackCents = -sum(['Refund'], (row) => row.commissionCents);
+  const paidOutCents = sum(['Transfer', 'Reversal'], (row) => row.payoutCents);
+  const earnedCents = salesCents - commissionCents - (refundsCents - commissionBackCents);
+  return {
+    openingUnpaidCents: data.openingUnpaidCents,
+    salesCents,
+    commissionCents,
+    refundsCents,
+    commissionBackCents,
+    earnedCents,
+    paidOutCents,
+    closingUnpaidCents: data.closingUnpaidCents,
+    reconciles: data.openingUnpaidCents + earnedCents === paidOutCents + data.closingUnpaidCents,
+  };
+}
+export type StatementTotals = ReturnType<typeof statementTotals>;
+
+/** The statement's columns: a header and how each row fills it (text, or cents shown in dollars). */
+export const STATEMENT_COLUMNS: { header: string; cell: (row: StatementRow) => string | { cents: number } | null }[] = [
+  { header: 'Date', cell: (row) => row.day },
+  { header: 'Type', cell: (row) => row.kind },
+  { header: 'Order', cell: (row) => row.orderId },
+  { header: 'Product', cell: (row) => row.product },
+  { header: 'Quantity', cell: (row) => row.quantity },
+  { header: 'Price paid', cell: (row) => (row.paidCents === null ? null : { cents: row.paidCents }) },
+  { header: 'Commission rate', cell: (row) => row.commissionRate },
+  { header: 'Commission', cell: (row) => (row.commissionCents === null ? null : { cents: row.commissionCents }) },
+  { header: 'Net to you', cell: (row) => (row.netCents === null ? null : { cents: row.netCents }) },
+  { header: 'Paid to your account', cell: (row) => (row.payoutCents === null ? null : { cents: row.payoutCents }) },
+];
+
+/** The totals as label and cents, in the order of the identity they make. */
+function totalLines(totals: StatementTotals): [string, number][] {
+  return [
+    ['Owed at the start of the month (not yet in your account)', totals.openingUnpaidCents],
+    ['Sales (goods and delivery)', totals.salesCents],
+    ['Commission', totals.commissionCents],
+    ['Refunds after delivery', totals.refundsCents],
+    ['Commission given back on refunds', totals.commissionBackCents],
+    ['Paid to your account (transfers less reversals)', totals.paidOutCents],
+    ['Owed at the end of the month (not yet in your account)', totals.closingUnpaidCents],
+  ];
+}
+
+const IDENTITY =
+  'Owed at the start + sales - commission - refunds + commission given back = paid to your account + owed at the end';
+
+/** The statement as CSV (RFC 4180, CRLF): a header row, a row per ledger entry, then the totals and the identity. */
+export function statementCsv(data: StatementData, rows: StatementRow[]): string {
+  const totals = statementTotals(data, rows);
+  const cell = (value: string | { cents: number } | null) =>
+    value !== null && typeof value === 'object' ? dollars(value.cents) : csvCell(value);
+  const width = STATEMENT_COLUMNS.length;
+  const labelled = (label: string, cents: number) => [csvCell(label), ...Array(width - 2).fill(''), dollars(cents)];
+  const lines = [
+    STATEMENT_COLUMNS.map((column) => csvCell(column.header)),
+    ...rows.map((row) => STATEMENT_COLUMNS.map((column) => cell(column.cell(row)))),
+    [],
+    ...totalLines(totals).map(([label, cents]) => labelled(`Total: ${label}`, cents)),
+    [csvCell(`${IDENTITY}: ${totals.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}`)],
+  ];
+  return `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
+}
+
+const GREEN = '#1f7a3a';
+const GREY = '#555555';
+
+/** The statement as a PDF (A4 landscape), in the invoice's look: the shop and month, the rows, the totals. */
+export function renderStatementPdf(data: StatementData, rows: StatementRow[], shopName: string): Promise<Buffer> {
+  const totals = statementTotals(data, rows);
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 40,
+    info: { Title: `Farmstall statement ${data.month}`, Author: 'Farmstall' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = doc.page.height - doc.page.margins.bottom;
+
+  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(22).text('Farmstall', left, 40);
+  doc.fillColor(GREY).font('Helvetica').fontSize(10).text(`Payout statement for ${shopName}`);
+  doc.text(`Dates in ${data.timeZone}; amounts in US dollars`);
+  doc
+    .fillColor('black')
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text('STATEMENT', left, 40, { width, align: 'right' })
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Month: ${data.month}`, { width, align: 'right' });
+
+  const shares = [0.08, 0.07, 0.2, 0.2, 0.08, 0.07, 0.07, 0.07, 0.07, 0.09];
+  let x = left;
+  const columns = STATEMENT_COLUMNS.map((column, i) => {
+    const c = { ...column, x, w: width * shares[i], align: i >= 5 ? ('right' as const) : ('left' as const) };
+    x += c.w;
+    return c;
+  });
+  const header = (top: number) => {
+    doc.rect(left, top - 5, width, 26).fill('#e8f3ec');
+    doc.fillColor('black').font('Helvetica-Bold').fontSize(8);
+    for (const c of columns) doc.text(c.header, c.x + 3, top, { width: c.w - 6, align: c.align });
+    doc.font('Helvetica');
+    return top + 26;
+  };
+  let y = header(110);
+  for (const row of rows) {
+    const cells = columns.map((c) => {
+      const value = c.cell(row);
+      return value !== null && typeof value === 'object' ? dollars(value.cents) : (value ?? '');
+    });
+    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w - 6 })));
+    if (y + height > bottom) {
+      doc.addPage();
+      y = header(40);
+    }
+    cells.forEach((text, i) => {
+      doc.text(text, columns[i].x + 3, y, { width: columns[i].w - 6, align: columns[i].align });
+    });
+    y += height + 6;
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(left + width, y - 3)
+      .strokeColor('#dddddd')
+      .stroke();
+  }
+  if (rows.length === 0) {
+    doc.text('Nothing was delivered, refunded or paid out this month.', left, y);
+    y += 16;
+  }
+
+  const lines = totalLines(totals);
+  if (y + lines.length * 16 + 50 > bottom) {
+    doc.addPage();
+    y = 40;
+  }
+  y += 14;
+  const labelWidth = width * 0.8;
+  doc.fontSize(10);
+  for (const [label, cents] of lines) {
+    doc.text(label, left, y, { width: labelWidth, align: 'right' });
+    doc.text(dollars(cents), left + labelWidth, y, { width: width - labelWidth, align: 'right' });
+    y += 16;
+  }
+  doc.fillColor(GREY).fontSize(9);
+  doc.text(`${IDENTITY}: ${totals.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}.`, left, y + 6, { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { vendorPayoutsApi } from '#contract/api/vendor-payouts.ts';
+import { centsToDollars } from '#contract/money.ts';
+import { handle } from '../../route-table.ts';
+import { payoutMonths, shopBalance } from '../payments/index.ts';
+import { shopOf } from '../shops/index.ts';
+import { renderStatementPdf, statementCsv, statementRows } from './payout-statement.ts';
+import { daySeen, monthPeriod, shopTransfers, statementData } from './shop-payouts.ts';
+
+const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
+
+/** The vendor's own payouts (decision 026): balance, transfers with their orders, monthly statements. */
+export async function vendorPayoutRoutes(app: FastifyInstance) {
+  const timeZone = app.config.businessTimeZone;
+
+  handle(app, vendorPayoutsApi.balance, async ({ user }) => {
+    const thisMonth = monthPeriod(daySeen(app.now(), timeZone).slice(0, 7), timeZone);
+    const balance = await shopBalance(app.db, user.id, thisMonth);
+    return {
+      owed: centsToDollars(balance.owedCents),
+      onTheWay: centsToDollars(balance.onTheWayCents),
+      paid: centsToDollars(balance.paidCents),
+      commission: {
+        thisMonth: centsToDollars(balance.commissionCents.thisMonth),
+        total: centsToDollars(balance.commissionCents.total),
+      },
+    };
+  });
+
+  handle(app, vendorPayoutsApi.transfers, async ({ user, query }) => shopTransfers(app.db, user.id, query.cursor));
+
+  handle(app, vendorPayoutsApi.statementMonths, async ({ user }) => ({
+    months: await payoutMonths(app.db, user.id, timeZone),
+    timeZone,
+  }));
+
+  handle(app, vendorPayoutsApi.statement, async ({ user, params }, reply) => {
+    const data = await statementData(app.db, user.id, params.month, timeZone);
+    const rows = statementRows(data);
+    const body =
+      params.format === 'csv'
+        ? statementCsv(data, rows)
+        : await renderStatementPdf(data, rows, (await shopOf(app.db, user.id))?.name ?? user.name);
+    return reply
+      .header('content-type', TYPES[params.format])
+      .header('content-disposition', `attachment; filename="farmstall-statement-${params.month}.${params.format}"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
+}
