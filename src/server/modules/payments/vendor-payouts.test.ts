@@ -246,6 +246,39 @@ describe('monthly statements', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('splits a coupon over the lines as the transfer did: the sale rows add up to the transfer, to the cent', async () => {
+    const admin = await createUser(t, { roll: 'admin' });
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const neighbour = await createUser(t, { roll: 'vendor' });
+    const code = `ODD${Date.now().toString(36).toUpperCase()}`;
+    expect((await call(admin, 'POST', '/api/coupons', { code, kind: 'percent', value: 7 })).statusCode).toBe(201);
+    const shopper = await createUser(t);
+    for (const [owner, priceCents, amount] of [
+      [vendor, 333, 1],
+      [vendor, 701, 3],
+      [vendor, 199, 2],
+      [neighbour, 1234, 1],
+    ] as const) {
+      await addToCart(t, shopper, (await createProduct(t, owner, { priceCents })).id, amount);
+    }
+    const { intent } = await payCart(t, shopper, { couponCode: code });
+    const orderId = (await confirmOrder(t, shopper, intent.paymentIntentId)).json().orderId as string;
+    expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
+    expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
+    const [transfer] = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+    expect(transfer.shopId).toBe(vendor.id);
+
+    const rows = csvRows((await call(vendor, 'GET', `/api/payouts/statements/${await currentMonth(vendor)}/csv`)).body);
+    const sales = rows.filter((row) => row[1] === 'Sale' && row[2] === orderId);
+    const cents = (cell: string) => Math.round(Number(cell) * 100);
+    expect(sales.reduce((sum, row) => sum + cents(row[5]), 0)).toBe(transfer.goodsCents);
+    expect(sales.reduce((sum, row) => sum + cents(row[7]), 0)).toBe(transfer.commissionCents);
+    expect(sales.reduce((sum, row) => sum + cents(row[8]), 0)).toBe(transfer.amountCents);
+    // 7% off every line alike: no line is paid its full price.
+    expect(sales.map((row) => row[5])).not.toEqual(expect.arrayContaining(['3.33']));
+    expect(sales).toHaveLength(3);
+  });
+
   it('lists the months with activity; another vendor’s statement holds none of this shop’s orders', async () => {
     const vendor = await createUser(t, { roll: 'vendor' });
     const other = await createUser(t, { roll: 'vendor' });
