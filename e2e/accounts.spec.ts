@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, expect, shot, test } from './fixtures.ts';
 
 const PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
@@ -59,7 +59,7 @@ test('sign up: every validation message, then an account with a picture', async 
   await password.fill(PASSWORD);
   await page.getByLabel('Your photo').setInputFiles(PICTURE);
   await expect(page.getByRole('img', { name: 'Your choice, as it will appear' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('h2-signup.png'), fullPage: true });
+  await shot(page, 'h2-signup');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Sign up has been successful')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -91,7 +91,7 @@ test('sign in returns to the page that asked for it; sign out shows Join Now aga
   expect(google, 'the server under test has Google sign-in configured').toBe(true);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h2-login.png'), fullPage: true });
+  await shot(page, 'h2-login');
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/member$/);
   await expect(page.getByRole('heading', { name: 'Become a vendor' })).toBeVisible();
@@ -143,7 +143,7 @@ test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ 
   await page.getByLabel('Shop address').fill('4 Meadow Road, Springfield');
   await page.getByLabel('Phone number').fill('+1 555 010 7788');
   await page.getByLabel('Shop image').setInputFiles(PICTURE);
-  await page.screenshot({ path: test.info().outputPath('h2-member.png'), fullPage: true });
+  await shot(page, 'h2-member');
   await page.getByRole('button', { name: 'Register my shop' }).click();
   await expect(page.getByText('You are now our Vendor')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -166,7 +166,7 @@ test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ 
     await expect(menu.getByRole('link', { name: label, exact: true })).toBeAttached();
   }
   await expect(menu.getByRole('link', { name: 'Customers' })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('h2-dashboard-vendor.png'), fullPage: true });
+  await shot(page, 'h2-dashboard-vendor');
 });
 
 /** Pages the customer list forward until `target` shows (Next must exist while it does not). */
@@ -212,7 +212,7 @@ test('an admin promotes one customer and deletes another after the confirmation'
   await asking.getByRole('button', { name: 'Yes, make admin!' }).click();
   await expect(page.getByText(`${promoted.name} is an Admin Now!`)).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h2-all-customers.png'), fullPage: true });
+  await shot(page, 'h2-all-customers');
 
   // The delete dialog says what happens to a customer's data. The second customer signed up after the first, so
   // it is on this page or a later one.
@@ -223,7 +223,7 @@ test('an admin promotes one customer and deletes another after the confirmation'
   await expect(deleting).toContainText('Their orders, payments and invoices stay on record');
   await expect(deleting.getByText("You won't be able to revert this!")).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h2-delete-dialog.png') });
+  await shot(page, 'h2-delete-dialog', { fullPage: false });
   await deleting.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(page.getByRole('heading', { name: 'Deleted' })).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
@@ -234,12 +234,12 @@ test('an admin promotes one customer and deletes another after the confirmation'
   await expect(page.getByRole('cell', { name: promoted.email })).toBeVisible();
   // No admin deletes their own account: their row says You instead.
   await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('You');
-  await page.screenshot({ path: test.info().outputPath('h2-all-admins.png'), fullPage: true });
+  await shot(page, 'h2-all-admins');
   await menu.getByRole('link', { name: 'Vendors' }).click();
   await expect(page.getByRole('heading', { name: /^Vendor List: \d+$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Shop Details of/ }).first()).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h2-all-vendors.png'), fullPage: true });
+  await shot(page, 'h2-all-vendors');
 
   const login = await request.post('/api/jwt', { data: { email: doomed.email, password: doomed.password } });
   expect(login.status()).toBe(401);
@@ -259,14 +259,14 @@ test('a customer is turned away from an admin page to /login', async ({ page, re
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(menu.getByRole('link', { name: 'My Cart (0)' })).toBeAttached();
   await expect(menu.getByRole('link', { name: 'Payment History' })).toBeAttached();
-  await page.screenshot({ path: test.info().outputPath('h2-dashboard-customer.png'), fullPage: true });
+  await shot(page, 'h2-dashboard-customer');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(menu.getByRole('link', { name: 'Payment History' })).not.toBeInViewport();
   await page.getByText('Dashboard menu').click();
   await expect(menu.getByRole('link', { name: 'Payment History' })).toBeInViewport();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h2-dashboard-phone.png') });
+  await shot(page, 'h2-dashboard-phone', { fullPage: false });
   await menu.getByRole('link', { name: 'User Home' }).click();
   await expect(menu.getByRole('link', { name: 'Payment History' })).not.toBeInViewport();
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, shot, test } from './fixtures.ts';
 
 /** Vendor and admin dashboards on real data: fulfilment, review moderation, business figures. */
 
@@ -125,7 +125,7 @@ test('a vendor marks a pickup order ready, then picked up, and the customer sees
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
   await expect(page.getByText('Total Revenue')).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h5-vendorHome.png'), fullPage: true });
+  await shot(page, 'h5-vendorHome');
 
   await page.goto('/dashboard/vendorOrder');
   await expect(page.getByRole('heading', { name: 'Your Order List' })).toBeVisible();
@@ -144,14 +144,14 @@ test('a vendor marks a pickup order ready, then picked up, and the customer sees
   await expect(row).toContainText('1 Test Lane, Portland');
   await expect(row).toContainText(`Note: ${NOTE}`);
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h5-vendorOrder.png'), fullPage: true });
+  await shot(page, 'h5-vendorOrder');
   // On a phone the order is a card with the same delivery details and note.
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('article', { name: /^Order of / }).first();
   await expect(card).toContainText(`Note: ${NOTE}`);
   await expect(card.getByRole('link', { name: '+1 503 555 0199' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('h5-vendorOrder-phone.png'), fullPage: true });
+  await shot(page, 'h5-vendorOrder-phone');
   if (desktop) await page.setViewportSize(desktop);
 
   // A pickup order goes Ordered → Ready for pickup → Picked up; it is never shipped.
@@ -212,7 +212,7 @@ test('a vendor reports a review and the admin removes it', async ({ page, reques
   const row = page.getByRole('row').filter({ hasText: text });
   await expect(row).toContainText(product._id);
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h5-review.png'), fullPage: true });
+  await shot(page, 'h5-review');
   await row.getByRole('button', { name: /^Report Comment/ }).click();
   await confirmDialog(page, 'Yes, report it!');
   await expect(page.getByText('The review was sent to the admins')).toBeVisible();
@@ -225,7 +225,7 @@ test('a vendor reports a review and the admin removes it', async ({ page, reques
   const reported = page.getByRole('row').filter({ hasText: text });
   await expect(reported).toContainText(product.productName);
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h5-reportedReviews.png'), fullPage: true });
+  await shot(page, 'h5-reportedReviews');
   await reported.getByRole('button', { name: /^Remove the review/ }).click();
   await confirmDialog(page, 'Yes, remove it!');
   await expect(page.getByText('The review was removed')).toBeVisible();
@@ -270,7 +270,7 @@ test("the admin's figures match the orders placed in the test", async ({ page, r
   await expect(page.getByRole('heading', { name: /^Contact messages/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Coupons/ })).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('admin-home.png'), fullPage: true });
+  await shot(page, 'admin-home');
 
   // The vendor's sales chart shows the same orders.
   await page.evaluate(() => localStorage.removeItem('access-token'));
@@ -282,5 +282,5 @@ test("the admin's figures match the orders placed in the test", async ({ page, r
   await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('h5-vendorRevenue.png'), fullPage: true });
+  await shot(page, 'h5-vendorRevenue');
 });

@@ -71,6 +71,13 @@ export async function hydrated(page: Page) {
   await expect(page.getByRole('status', { name: 'Checking your account' })).toHaveCount(0);
 }
 
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
+
+/** A screenshot (of the whole page unless told otherwise) into E2E_SCREENSHOTS, when set; CI takes none. */
+export async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
 /** Uncaught page errors fail the test, so a broken page never passes unnoticed. */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, expect, shot, test } from './fixtures.ts';
 import {
   bearer,
   DEMO_VENDOR,
@@ -9,7 +9,6 @@ import {
   productsOfTwoShops,
   registerCustomer,
   type ShopSlot,
-  shot,
   signInWith,
   tokenOf,
 } from './order-fixtures.ts';

@@ -5,7 +5,6 @@ import { choosePickupSlots, expect } from './fixtures.ts';
 
 export const DEMO_VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 export const OTHER_VENDORS_PASSWORD = 'Farmstall#2026!';
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 
 export type Product = {
   _id: string;
@@ -128,9 +127,4 @@ export async function moveVendorPart(request: APIRequestContext, vendorToken: st
 export async function signInWith(page: Page, token: string) {
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('access-token', value), token);
-}
-
-/** A full-page screenshot into E2E_SCREENSHOTS, when set. */
-export async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }

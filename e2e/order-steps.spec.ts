@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, expect, shot, test } from './fixtures.ts';
 import {
   bearer,
   DEMO_VENDOR,
@@ -9,7 +9,6 @@ import {
   placeOrder,
   productsOfTwoShops,
   registerCustomer,
-  shot,
   tokenOf,
 } from './order-fixtures.ts';
 

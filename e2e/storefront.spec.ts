@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, shot, test } from './fixtures.ts';
 
 const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026!' };
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
@@ -153,7 +153,7 @@ test('product page: details, stepper to the stock, and a review by a buyer it wa
   await expect(page.getByRole('heading', { name: 'Your review' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Add a Review' })).toHaveCount(0);
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('b2-your-review.png'), fullPage: true });
+  await shot(page, 'b2-your-review');
 
   // Edit: the form comes back filled in; the update replaces the review instead of adding one.
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -180,7 +180,7 @@ test('product page: details, stepper to the stock, and a review by a buyer it wa
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
   await checkA11y(page);
-  await page.screenshot({ path: test.info().outputPath('b2-not-delivered.png'), fullPage: true });
+  await shot(page, 'b2-not-delivered');
 });
 
 test('vendor: adds a product with a picture, sees it in its category, edits its stock, deletes it', async ({
