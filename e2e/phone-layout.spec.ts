@@ -244,7 +244,14 @@ test("an admin's dashboard fits a phone: home with messages and coupons, users, 
   const payment = (await history.json()).items[0];
   const d = '/dashboard';
   const users = [`${d}/allCustomer`, `${d}/allVendor`, `${d}/allAdmin`];
-  const more = [`${d}/coupons`, `${d}/reportedReviews`, `${d}/invoice/${payment._id}`, '/member', '/'];
+  const more = [
+    `${d}/coupons`,
+    `${d}/reportedReviews`,
+    `${d}/shopPayouts`,
+    `${d}/invoice/${payment._id}`,
+    '/member',
+    '/',
+  ];
   await checkWidths(context, [`${d}/adminHome`, ...users, ...more], PHONES);
   await checkWidths(context, [`${d}/adminHome`], MORE_WIDTHS);
   await context.close();

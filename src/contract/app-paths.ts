@@ -34,6 +34,7 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'payment',
     'coupons',
     'commission',
+    'shopPayouts',
     'vendorHome',
     'vendorOrder',
     'vendorOrder/slot/:slotId/pick-list',

@@ -30,6 +30,7 @@ export const paths = {
     reportedReviews: '/dashboard/reportedReviews',
     coupons: '/dashboard/coupons',
     commission: '/dashboard/commission',
+    shopPayouts: '/dashboard/shopPayouts',
     allCustomer: '/dashboard/allCustomer',
     allVendor: '/dashboard/allVendor',
     allAdmin: '/dashboard/allAdmin',

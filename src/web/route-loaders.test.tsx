@@ -107,6 +107,7 @@ describe('route loaders', () => {
     ['/dashboard/reportedReviews?page=2', ADMIN],
     ['/dashboard/coupons?page=2', ADMIN],
     ['/dashboard/commission', ADMIN],
+    ['/dashboard/shopPayouts?page=2&shop=farm', ADMIN],
     ['/dashboard/invoice/o1', ADMIN],
     ['/dashboard/vendorProduct', VENDOR],
     ['/dashboard/vendorHome', VENDOR],

@@ -34,7 +34,7 @@ export function AdminCharts() {
             </ChartFigure>
             <ChartFigure
               title="Revenue"
-              caption={`Customer payments ${per} (cancelled left out), ${RANGE_LABELS[range].toLowerCase()}`}
+              caption={`Card payments for orders placed ${per}, net of refunds and cancelled lines, ${RANGE_LABELS[range].toLowerCase()}`}
               level={3}
             >
               <div className="mt-4 h-64">

@@ -4,6 +4,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
 import { AdminCharts } from './AdminCharts.tsx';
+import { AdminEarnings } from './AdminEarnings.tsx';
 import { ContactMessages } from './ContactMessages.tsx';
 import { CouponList } from './CouponList.tsx';
 import { useAdminStats } from './get-admin-stats.ts';
@@ -15,12 +16,37 @@ function Figures() {
   const s = stats.data;
   return (
     <section aria-label="Business figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      <StatCard icon={Users} label="Total Customers" value={String(s.totalCustomers)} />
-      <StatCard icon={ShoppingBag} label="Total Orders" value={String(s.totalOrders)} />
-      <StatCard icon={DollarSign} label="Total Revenue from Customers" value={formatDollars(s.totalCustomerPayments)} />
-      <StatCard icon={Store} label="Total Vendors" value={String(s.totalVendors)} />
-      <StatCard icon={Wallet} label="Total Revenue from Vendors" value={formatDollars(s.totalVendorPayments)} />
-      <StatCard icon={MessageSquare} label="Total Comments" value={String(s.totalComments)} />
+      <StatCard
+        icon={Users}
+        label="Total Customers"
+        value={String(s.totalCustomers)}
+        note="Customer accounts not deleted"
+      />
+      <StatCard
+        icon={ShoppingBag}
+        label="Total Orders"
+        value={String(s.totalOrders)}
+        note="Every order placed, cancelled ones too"
+      />
+      <StatCard
+        icon={DollarSign}
+        label="Total Revenue from Customers"
+        value={formatDollars(s.totalCustomerPayments)}
+        note="Card payments for orders, net of refunds and cancelled lines; the shops’ share included"
+      />
+      <StatCard icon={Store} label="Total Vendors" value={String(s.totalVendors)} note="Vendor accounts not deleted" />
+      <StatCard
+        icon={Wallet}
+        label="Total Revenue from Vendors"
+        value={formatDollars(s.totalVendorPayments)}
+        note="Premium memberships vendors paid for"
+      />
+      <StatCard
+        icon={MessageSquare}
+        label="Total Comments"
+        value={String(s.totalComments)}
+        note="Reviews not removed by moderation"
+      />
     </section>
   );
 }
@@ -30,6 +56,7 @@ export function AdminHomePage() {
     <div className="space-y-10">
       <h1 className="text-3xl font-bold">Admin Home</h1>
       <Figures />
+      <AdminEarnings />
       <AdminCharts />
       <div className="grid gap-10 xl:grid-cols-2 [&>*]:min-w-0">
         <ContactMessages />

@@ -1,9 +1,14 @@
 import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
-/** Admin home (figures, charts, messages, coupons), the commission and review moderation under /dashboard. */
+/** Admin home (figures, earnings, charts, messages, coupons), the commission, payouts and review moderation. */
 export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./admin-dashboard-queries.ts'), [
   { path: 'adminHome', page: () => import('./AdminHomePage.tsx').then((m) => m.AdminHomePage), first: 'adminHome' },
   { path: 'commission', page: () => import('./CommissionPage.tsx').then((m) => m.CommissionPage), first: 'commission' },
+  {
+    path: 'shopPayouts',
+    page: () => import('./ShopPayoutsPage.tsx').then((m) => m.ShopPayoutsPage),
+    first: 'shopPayouts',
+  },
   {
     path: 'reportedReviews',
     page: () => import('./ReportedReviewsPage.tsx').then((m) => m.ReportedReviewsPage),
