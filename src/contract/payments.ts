@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { couponCodeField } from './coupons.ts';
 import { MEMBERSHIPS } from './roles.ts';
+import { taxRateLine } from './tax.ts';
 import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
@@ -31,6 +32,10 @@ export const paymentIntentCreated = z.object({
    * actual weight; this is the estimated total. Absent when the card is charged now.
    */
   estimate: z.number().optional(),
+  /** A checkout's tax (decision 028): dollars added to `amount` (0 when prices include it), and per rate. */
+  tax: z.number().optional(),
+  pricesIncludeTax: z.boolean().optional(),
+  taxLines: z.array(taxRateLine).optional(),
 });
 export type PaymentIntentCreated = z.infer<typeof paymentIntentCreated>;
 

@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { countOfferedProducts, unlistVendorProducts } from './modules/catalog/index.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { taxRoutes } from './modules/catalog/tax-routes.ts';
 import { makeOrder } from './modules/checkout/index.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -89,6 +90,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   paymentRoutes,
   payoutRoutes,
   adminPayoutRoutes,
+  taxRoutes,
   stripeWebhookRoutes,
   checkoutRoutes,
   orderRoutes,

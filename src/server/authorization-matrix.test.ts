@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { WEEKDAYS } from '#contract/slots.ts';
 import { REFRESH_COOKIE } from './modules/auth/session.ts';
 import { signAccessToken } from './modules/auth/tokens.ts';
@@ -317,6 +318,10 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     },
   }),
   'PUT /api/admin/commission': () => ({ payload: { normalPercent: 10, premiumPercent: 5, orderFee: 0 } }),
+  // No tax anywhere: the matrix's own orders keep their totals.
+  'PUT /api/admin/tax': () => ({
+    payload: { pricesIncludeTax: false, rates: Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0])) },
+  }),
   // A vendor onboards its own account: each vendor caller has connected one first.
   'POST /api/payouts/sandbox/onboarding': async (caller) => {
     if (caller === 'vendorA' || caller === 'vendorB')

@@ -17,6 +17,7 @@ import { reviewsApi } from './reviews.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
+import { taxApi } from './tax.ts';
 import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
 import { vendorPayoutsApi } from './vendor-payouts.ts';
@@ -35,6 +36,7 @@ export const API = {
   payouts: payoutsApi,
   adminPayouts: adminPayoutsApi,
   vendorPayouts: vendorPayoutsApi,
+  tax: taxApi,
   orders: ordersApi,
   weighing: weighingApi,
   vendorWeek: vendorWeekApi,

@@ -13,3 +13,4 @@ export {
   unavailableReason,
 } from './queries.ts';
 export { addToCart } from './service.ts';
+export { type CartTax, cartTax } from './tax.ts';

@@ -10,3 +10,4 @@ export { countPopularity } from './popularity.ts';
 export { hasProducts, type ProductRecord, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';
+export { type CurrentTax, currentTax, getTaxSettings, setTax } from './tax.ts';

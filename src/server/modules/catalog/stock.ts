@@ -9,6 +9,7 @@ import { shopCards } from '../shops/index.ts';
 import { markdownPercentToday, runningDealOf } from './product-rows.ts';
 import { type StockChange, tellStockChanges } from './stock-notices.ts';
 import { products, shopMarkdowns } from './tables.ts';
+import { currentTax } from './tax.ts';
 
 /** A product as a cart line or an order line needs it, as it is right now. */
 export type CartProduct = {
@@ -30,6 +31,8 @@ export type CartProduct = {
   vendorId: string;
   shopName: string;
   shopEmail: string;
+  /** The tax rate of its category now, in basis points (decision 028). */
+  taxBps: number;
 };
 
 /**
@@ -63,6 +66,7 @@ export async function productsForCart(
       listed: products.listed,
       expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
       vendorId: products.vendorId,
+      category: products.category,
     })
     .from(products)
     .leftJoin(shopMarkdowns, eq(shopMarkdowns.vendorId, products.vendorId))
@@ -73,11 +77,13 @@ export async function productsForCart(
     db,
     rows.map((row) => row.vendorId),
   );
+  const tax = await currentTax(db);
   return new Map(
-    rows.map(({ dealPercent, markdownPercent, ...row }) => {
+    rows.map(({ dealPercent, markdownPercent, category, ...row }) => {
       const shop = shops.get(row.vendorId);
       const sold = bestPrice(row.listPriceCents, dealPercent, markdownPercent);
-      return [row.id, { ...row, ...sold, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '' }];
+      const taxBps = category ? tax.bpsOf(category) : 0;
+      return [row.id, { ...row, ...sold, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '', taxBps }];
     }),
   );
 }

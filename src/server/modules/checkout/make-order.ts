@@ -3,6 +3,7 @@ import { lineCents } from '#contract/weighed.ts';
 import { AppError } from '../../errors.ts';
 import {
   type CartPlan,
+  cartTax,
   clearShopChoices,
   hasWeighedGoods,
   holdSubtotalCents,
@@ -78,10 +79,13 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
   const subtotal = subtotalCents(lines);
   const code = intent.couponCode;
   const discount = code ? await orRefund(() => redeemCoupon(tx, code, subtotal)) : 0;
-  const price = subtotal - discount + plan.deliveryCents;
+  const tax = await cartTax(tx, lines, discount);
+  const price = subtotal - discount + plan.deliveryCents + tax.addedCents;
   // Weighed goods: the card was authorized for their estimate plus the hold margin.
   const authorized =
-    intent.captureMethod === 'manual' ? holdSubtotalCents(lines) - discount + plan.deliveryCents : price;
+    intent.captureMethod === 'manual'
+      ? holdSubtotalCents(lines) - discount + plan.deliveryCents + tax.holdAddedCents
+      : price;
   if (authorized !== intent.amountCents || (intent.captureMethod === 'manual') !== hasWeighedGoods(lines)) {
     throw new CannotSettle('Your cart changed while you were paying');
   }
@@ -98,12 +102,14 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
     discountCents: discount,
     deliveryCents: plan.deliveryCents,
     priceCents: price,
+    taxCents: tax.lineTaxCents.reduce((sum, cents) => sum + cents, 0),
+    taxIncluded: tax.included,
     couponCode: code,
     provider: intent.provider,
     transactionId: intent.providerIntentId,
     cardBrand: card.cardBrand,
     cardLast4: card.cardLast4,
-    lines: lines.map((line) => ({
+    lines: lines.map((line, index) => ({
       productId: line.productId,
       vendorId: line.vendorId,
       shopName: line.shopName,
@@ -115,6 +121,8 @@ export const makeOrder: FulfilOrder = async (tx, intent, buyer, details, card) =
       amount: line.amount,
       totalCents: lineCents(line),
       estimatedGrams: line.soldByWeight && line.gramsPerPiece ? line.amount * line.gramsPerPiece : null,
+      taxBps: line.taxBps,
+      taxCents: tax.lineTaxCents[index],
     })),
     fulfilments,
   });

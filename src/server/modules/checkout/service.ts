@@ -9,6 +9,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import {
   type CartLine,
   type CartPlan,
+  cartTax,
   hasWeighedGoods,
   holdSubtotalCents,
   listCartLines,
@@ -69,6 +70,7 @@ export async function startCheckout(
   const address = details?.address || planAddress(plan);
   const subtotal = subtotalCents(lines);
   const coupon = couponCode ? await quoteCoupon(db, couponCode, subtotal) : null;
+  const tax = await cartTax(db, lines, coupon?.discount ?? 0);
   const intent = await openIntent(db, provider, user, {
     purpose: 'checkout',
     description: `Farmstall order for ${user.email}`,
@@ -77,6 +79,7 @@ export async function startCheckout(
     discountCents: coupon?.discount ?? 0,
     deliveryCents: plan.deliveryCents,
     couponCode: coupon?.code ?? null,
+    tax,
     delivery:
       details?.name && details.phoneNumber && address
         ? { orderName: details.name, phoneNumber: details.phoneNumber, address }

@@ -10,7 +10,7 @@ let counter = 0;
 export async function createProduct(
   t: TestContext,
   vendor: TestUser,
-  options: { name?: string; priceCents?: number; stock?: number; expiresOn?: string } = {},
+  options: { name?: string; priceCents?: number; stock?: number; expiresOn?: string; category?: string } = {},
 ) {
   counter += 1;
   const priceCents = options.priceCents ?? 500;
@@ -20,7 +20,7 @@ export async function createProduct(
       vendorId: vendor.id,
       name: options.name ?? `Test product ${counter}`,
       imageUrl: '/uploads/product.webp',
-      category: 'vegetable',
+      category: options.category ?? 'vegetable',
       details: 'Fresh from the farm',
       productionCostCents: priceCents,
       profitMarginBp: 0,

@@ -56,6 +56,7 @@ export const lineColumns = {
   estimatedGrams: orderLines.estimatedGrams,
   actualGrams: orderLines.actualGrams,
   commissionBps: orderLines.commissionBps,
+  taxCents: orderLines.taxCents,
 };
 type LineRow = {
   id: string;
@@ -70,6 +71,7 @@ type LineRow = {
   estimatedGrams: number | null;
   actualGrams: number | null;
   commissionBps: number;
+  taxCents: number;
 };
 type OrderRow = {
   id: string;
@@ -182,7 +184,12 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuer
 /** The order's lines the charge paid for (chargedOf). */
 async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: LineRow[]) {
   const lines = await tx
-    .select({ id: orderLines.id, totalCents: orderLines.totalCents, status: orderLines.status })
+    .select({
+      id: orderLines.id,
+      totalCents: orderLines.totalCents,
+      taxCents: orderLines.taxCents,
+      status: orderLines.status,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.createdAt, orderLines.id);
@@ -195,16 +202,22 @@ async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelli
 /** Who cancelled a shop's part, as its refunds record it. */
 export type CancelledBy = 'vendor_cancelled' | 'customer_cancelled';
 
+/** What the buyer paid for one line (with its tax) and the tax in it, which the marketplace keeps (decision 028). */
+type PaidLine = { paidCents: number; taxCents: number };
+
 /**
- * What the buyer paid for each line of an order (its share of the goods' charge after any coupon), by line id, with
- * the order's payment; null when nothing was charged through us (imported or demo data) or weighed goods are only
- * authorized (nothing charged yet). Refunds and the shops' transfers read the same shares, so they add up.
+ * What the buyer paid for each line of an order (its share of the goods' charge after any coupon, plus the tax the
+ * charge added for it), by line id, with the order's payment; null when nothing was charged through us (imported or
+ * demo data) or weighed goods are only authorized (nothing charged yet). Refunds and the shops' transfers read the
+ * same shares, so they add up.
  */
 async function paidLineShares(tx: Tx, orderId: string, cancelling: LineRow[]) {
   const [payment] = await tx
     .select({
       priceCents: customerPayments.priceCents,
       deliveryCents: customerPayments.deliveryCents,
+      taxCents: customerPayments.taxCents,
+      taxIncluded: customerPayments.taxIncluded,
       provider: customerPayments.provider,
       transactionId: customerPayments.transactionId,
     })
@@ -214,11 +227,17 @@ async function paidLineShares(tx: Tx, orderId: string, cancelling: LineRow[]) {
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   if (!intent || (await awaitingCapture(tx, intent.id))) return null;
   const lines = await chargedLines(tx, orderId, intent.captureMethod === 'manual', cancelling);
+  const added = payment.taxIncluded ? 0 : payment.taxCents;
   const shares = paidShares(
     lines.map((l) => l.totalCents),
-    payment.priceCents - payment.deliveryCents,
+    payment.priceCents - payment.deliveryCents - added,
   );
-  return { intentId: intent.id, shareOf: new Map(lines.map((line, index) => [line.id, shares[index]])) };
+  const paid = (share: number, taxCents: number): PaidLine => ({
+    paidCents: share + (payment.taxIncluded ? 0 : taxCents),
+    taxCents,
+  });
+  const shareOf = new Map(lines.map((line, index) => [line.id, paid(shares[index], line.taxCents)]));
+  return { intentId: intent.id, shareOf };
 }
 
 /** A shop's delivery fee for its part of an order (0 without a slot). */
@@ -247,7 +266,7 @@ async function refundCancelledLines(
   if (!paid) return [];
   const asked = [
     ...cancelled.map((line) => ({
-      amountCents: paid.shareOf.get(line.id) ?? 0,
+      amountCents: paid.shareOf.get(line.id)?.paidCents ?? 0,
       idempotencyKey: lineRefundKey(line.id),
     })),
     { amountCents: await partFeeCents(tx, orderId, shopId), idempotencyKey: feeRefundKey(orderId, shopId) },
@@ -292,7 +311,12 @@ export async function transferDeliveredParts(tx: Tx, orderId: string): Promise<s
       orderId,
       shopId,
       paymentIntentId: paid.intentId,
-      lines: live.map((line) => ({ paidCents: paid.shareOf.get(line.id) ?? 0, commissionBps: line.commissionBps })),
+      // The shop is owed each line's price without its tax: the marketplace keeps the tax and remits it.
+      lines: live.map((line) => {
+        const share = paid.shareOf.get(line.id) ?? { paidCents: 0, taxCents: 0 };
+        return { paidCents: share.paidCents - share.taxCents, commissionBps: line.commissionBps };
+      }),
+      taxCents: live.reduce((sum, line) => sum + (paid.shareOf.get(line.id)?.taxCents ?? 0), 0),
       deliveryCents: await partFeeCents(tx, orderId, shopId),
       feeCents: order.feeCents,
     });
@@ -574,7 +598,8 @@ export async function refundDeliveredPart(
     if (!paid) throw conflict('Nothing was charged for this order through the card provider');
     const live = lines.filter((line) => line.status !== 'cancelled');
     const partCents =
-      live.reduce((sum, line) => sum + (paid.shareOf.get(line.id) ?? 0), 0) + (await partFeeCents(tx, orderId, shopId));
+      live.reduce((sum, line) => sum + (paid.shareOf.get(line.id)?.paidCents ?? 0), 0) +
+      (await partFeeCents(tx, orderId, shopId));
     const prefix = partRefundPrefix(orderId, shopId);
     const earlier = (await refundsOfOrders(tx, [orderId])).filter(
       (refund) => refund.idempotencyKey.startsWith(prefix) && refund.status !== 'failed',

@@ -20,6 +20,9 @@ export type NewOrder = {
   /** The shops' delivery fees, included in the price. */
   deliveryCents?: number;
   priceCents: number;
+  /** The order's tax (decision 028): added to the price, or included in it. */
+  taxCents?: number;
+  taxIncluded?: boolean;
   couponCode?: string | null;
   provider: string;
   transactionId: string;
@@ -44,6 +47,9 @@ export type NewOrder = {
     totalCents?: number;
     /** Sold by weight: the grams estimated at checkout. */
     estimatedGrams?: number | null;
+    /** The rate of its category at purchase (basis points) and its tax. */
+    taxBps?: number;
+    taxCents?: number;
   }[];
   /** How each shop's part is handed over (none for a shop that offers no pickup or delivery). */
   fulfilments?: NewFulfilment[];

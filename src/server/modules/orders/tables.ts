@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '#contract/fulfilment.ts';
 import { PRICE_SAVINGS } from '#contract/markdowns.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
@@ -31,6 +43,9 @@ export const customerPayments = pgTable(
     /** The shops' delivery fees, included in the price (goods - discount + delivery). */
     deliveryCents: integer('delivery_cents').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
+    /** The order's tax (decision 028): added to the price, or included in it when `taxIncluded`. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxIncluded: boolean('tax_included').notNull().default(false),
     couponCode: text('coupon_code'),
     provider: text('provider').notNull(),
     transactionId: text('transaction_id').notNull(),
@@ -44,6 +59,7 @@ export const customerPayments = pgTable(
     index('customer_payments_created_idx').on(t.createdAt),
     check('customer_payments_amounts_nonneg', sql`${t.priceCents} >= 0 AND ${t.discountCents} >= 0`),
     check('customer_payments_delivery_nonneg', sql`${t.deliveryCents} >= 0`),
+    check('customer_payments_tax_nonneg', sql`${t.taxCents} >= 0`),
   ],
 );
 
@@ -109,6 +125,9 @@ export const orderLines = pgTable(
     actualGrams: integer('actual_grams'),
     /** The marketplace's commission on this line, in basis points, as it stood for the shop when the order was placed. */
     commissionBps: integer('commission_bps').notNull().default(0),
+    /** The tax rate of the product's category when the order was placed (basis points), and the line's tax. */
+    taxBps: integer('tax_bps').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -123,6 +142,7 @@ export const orderLines = pgTable(
     ),
     check('order_lines_grams_positive', sql`${t.estimatedGrams} > 0 AND ${t.actualGrams} > 0`),
     check('order_lines_commission_bps', sql`${t.commissionBps} BETWEEN 0 AND 10000`),
+    check('order_lines_tax', sql`${t.taxBps} BETWEEN 0 AND 10000 AND ${t.taxCents} >= 0`),
   ],
 );
 

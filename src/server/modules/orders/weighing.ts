@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type HandoverKind, STEP_LABELS, type VendorOrder } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
+import { lineTaxCents } from '#contract/tax.ts';
 import { gramsLabel, WEIGHED_BOOKING_DAYS, WEIGHED_TOO_FAR, weighedCents } from '#contract/weighed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -49,11 +50,14 @@ const estimateCents = (line: { estimatedGrams: number | null; unitPriceCents: nu
 
 /**
  * What an order now costs: its live lines at their actual totals, less their share of the coupon (the coupon split
- * over the lines as estimated at checkout), plus the delivery fees of the shops with live lines.
+ * over the lines as estimated at checkout), plus the delivery fees of the shops with live lines, plus the tax on
+ * each live line's price after its coupon share when prices exclude tax (decision 028).
  */
-async function orderCost(tx: Tx, orderId: string, discountCents: number) {
+async function orderCost(tx: Tx, orderId: string, discountCents: number, taxIncluded: boolean) {
   const lines = await tx
     .select({
+      id: orderLines.id,
+      taxBps: orderLines.taxBps,
       vendorId: orderLines.vendorId,
       status: orderLines.status,
       unitPriceCents: orderLines.unitPriceCents,
@@ -78,12 +82,39 @@ async function orderCost(tx: Tx, orderId: string, discountCents: number) {
     live.reduce((sum, line) => sum + line.discount, 0),
   );
   const deliveryCents = fees.filter((f) => liveShops.has(f.shopId)).reduce((sum, f) => sum + f.feeCents, 0);
+  const taxCents = live.map((line) =>
+    lineTaxCents(Math.max(0, line.totalCents - line.discount), line.taxBps, taxIncluded),
+  );
   return {
     pending: live.some((line) => line.status === 'pending'),
+    live,
     subtotalCents,
     discountCents: liveDiscountCents,
     deliveryCents,
+    taxCents,
+    addedTaxCents: taxIncluded ? 0 : taxCents.reduce((sum, tax) => sum + tax, 0),
   };
+}
+
+type Cost = Awaited<ReturnType<typeof orderCost>>;
+
+/**
+ * The tax of each live line once the charge is known (`capturedCents`, capped at the card hold): with prices that
+ * include tax, the tax in each line's share of the goods charged; otherwise the tax asked for, cut in proportion
+ * when the hold capped the charge. Answers the taxes in the live lines' order.
+ */
+function capturedTax(cost: Cost, capturedCents: number, taxIncluded: boolean): number[] {
+  const goodsAndTax = Math.max(0, capturedCents - cost.deliveryCents);
+  if (taxIncluded) {
+    const shares = paidShares(
+      cost.live.map((line) => line.totalCents),
+      goodsAndTax,
+    );
+    return shares.map((share, index) => lineTaxCents(share, cost.live[index].taxBps, true));
+  }
+  const wanted = cost.subtotalCents - cost.discountCents + cost.addedTaxCents;
+  const kept = wanted === 0 ? 0 : Math.floor((cost.addedTaxCents * Math.min(goodsAndTax, wanted)) / wanted);
+  return paidShares(cost.taxCents, kept);
 }
 
 /**
@@ -99,22 +130,34 @@ export async function captureWhenWeighed(tx: Tx, orderId: string): Promise<strin
       provider: customerPayments.provider,
       transactionId: customerPayments.transactionId,
       discountCents: customerPayments.discountCents,
+      taxIncluded: customerPayments.taxIncluded,
     })
     .from(orders)
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
     .where(eq(orders.id, orderId));
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   if (!intent || !(await awaitingCapture(tx, intent.id))) return null;
-  const cost = await orderCost(tx, orderId, payment.discountCents);
+  const cost = await orderCost(tx, orderId, payment.discountCents, payment.taxIncluded);
   if (cost.pending) return null;
-  const wantedCents = cost.subtotalCents - cost.discountCents + cost.deliveryCents;
+  const wantedCents = cost.subtotalCents - cost.discountCents + cost.deliveryCents + cost.addedTaxCents;
   const capture = await requestCapture(tx, { paymentIntentId: intent.id, orderId, wantedCents });
+  const taxes = capturedTax(cost, capture.amountCents, payment.taxIncluded);
+  const taxOf = new Map(cost.live.map((line, index) => [line.id, taxes[index]]));
+  // Lines cancelled before the capture were never charged: no tax.
+  const lines = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  for (const line of lines) {
+    await tx
+      .update(orderLines)
+      .set({ taxCents: taxOf.get(line.id) ?? 0 })
+      .where(eq(orderLines.id, line.id));
+  }
   await tx
     .update(customerPayments)
     .set({
       subtotalCents: cost.subtotalCents,
       discountCents: cost.discountCents,
       deliveryCents: cost.deliveryCents,
+      taxCents: taxes.reduce((sum, tax) => sum + tax, 0),
       priceCents: capture.amountCents,
     })
     .where(eq(customerPayments.id, payment.id));

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FulfilmentErrorCode } from '#contract/checkout-plan.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
+import type { TaxRateLine } from '#contract/tax.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -48,6 +49,7 @@ export async function openIntent(
     couponCode = null,
     delivery,
     holdSubtotalCents,
+    tax,
   }: {
     purpose: IntentPurpose;
     description: string;
@@ -63,11 +65,20 @@ export async function openIntent(
      * the hold margin), and captured once they are weighed.
      */
     holdSubtotalCents?: number;
+    /**
+     * A checkout's tax: what it adds to the charge (`addedCents`; with weighed goods `holdAddedCents` on the hold),
+     * whether prices include it, and its lines per rate.
+     */
+    tax?: { addedCents: number; holdAddedCents: number; included: boolean; lines: TaxRateLine[] };
   },
 ): Promise<PaymentIntentCreated> {
-  const estimateCents = subtotalCents - discountCents + deliveryCents;
+  const estimateCents = subtotalCents - discountCents + deliveryCents + (tax?.addedCents ?? 0);
   const captureMethod = holdSubtotalCents === undefined ? 'automatic' : 'manual';
-  const amountCents = (holdSubtotalCents ?? subtotalCents) - discountCents + deliveryCents;
+  const amountCents =
+    (holdSubtotalCents ?? subtotalCents) -
+    discountCents +
+    deliveryCents +
+    ((holdSubtotalCents === undefined ? tax?.addedCents : tax?.holdAddedCents) ?? 0);
   const intent = await provider.createIntent({
     amountCents,
     captureMethod,
@@ -95,6 +106,7 @@ export async function openIntent(
     deliveryFee: centsToDollars(deliveryCents),
     couponCode,
     ...(captureMethod === 'manual' ? { estimate: centsToDollars(estimateCents) } : {}),
+    ...(tax ? { tax: centsToDollars(tax.addedCents), pricesIncludeTax: tax.included, taxLines: tax.lines } : {}),
   };
 }
 

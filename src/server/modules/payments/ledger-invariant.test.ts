@@ -1,9 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { SANDBOX_TEST_BANK } from '#contract/payouts.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { orderLines } from '../orders/tables.ts';
@@ -11,10 +13,11 @@ import { vendorPart, weigh, weighedProduct } from '../orders/weighed-fixtures.ts
 import { refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
 
 /**
- * The ledger invariant of decision 023 over randomized orders: for every order, what the card was charged equals
- * what was refunded + what the shops were transferred (less reversals) + the commission kept (less what was given
- * back) + what is still owed, to the cent; with coupons, weighed goods, cancelled parts, refunds after delivery,
- * commission changes between orders and a shop whose money waits for its account.
+ * The ledger invariant of decisions 023 and 028 over randomized orders: for every order, what the card was charged
+ * equals what was refunded + what the shops were transferred (less reversals) + the commission kept (less what was
+ * given back) + the tax kept (less what was given back) + what is still owed, to the cent; with coupons, weighed
+ * goods, cancelled parts, refunds after delivery, commission and tax changes between orders (tax-inclusive and
+ * tax-exclusive prices, several rates in one order) and a shop whose money waits for its account.
  */
 
 const t = setupTestApp();
@@ -51,6 +54,8 @@ beforeAll(async () => {
 });
 
 const ACTIONS = ['deliver', 'vendorCancel', 'shopperCancel'] as const;
+/** The weighed product is a vegetable, as createProduct makes them. */
+const TAXED = ['vegetable', 'fruit', 'bakery'] as const;
 
 const orderPlan = fc.record({
   rates: fc.record({
@@ -58,9 +63,19 @@ const orderPlan = fc.record({
     premiumBps: fc.integer({ min: 0, max: 3000 }),
     feeCents: fc.integer({ min: 0, max: 150 }),
   }),
+  tax: fc.record({
+    included: fc.boolean(),
+    /** Basis points per category (0: untaxed), up to the admin's 30%. */
+    bps: fc.tuple(
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 0, max: 3000 }),
+      fc.integer({ min: 0, max: 3000 }),
+    ),
+  }),
   lines: fc.array(
     fc.record({
       shop: fc.integer({ min: 0, max: 2 }),
+      category: fc.constantFrom(...TAXED),
       priceCents: fc.integer({ min: 50, max: 4999 }),
       amount: fc.integer({ min: 1, max: 3 }),
     }),
@@ -96,9 +111,20 @@ async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIn
     orderFee: feeCents / 100,
   });
   expect(set.statusCode).toBe(200);
+  const taxed = await call(admin, 'PUT', '/api/admin/tax', {
+    pricesIncludeTax: plan.tax.included,
+    rates: Object.fromEntries(
+      CATEGORY_VALUES.map((category) => [category, (plan.tax.bps[TAXED.indexOf(category as never)] ?? 0) / 100]),
+    ),
+  });
+  expect(taxed.statusCode, taxed.body).toBe(200);
   const shopper = await createUser(t);
   for (const line of plan.lines) {
-    const product = await createProduct(t, shops[line.shop].vendor, { priceCents: line.priceCents, stock: 10 });
+    const product = await createProduct(t, shops[line.shop].vendor, {
+      priceCents: line.priceCents,
+      stock: 10,
+      category: line.category,
+    });
     await addToCart(t, shopper, product.id, line.amount);
   }
   if (plan.weighed) {
@@ -140,7 +166,8 @@ async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIn
     );
     expect(transfer).toBeDefined();
     const cents = Math.floor(
-      (((part?.goodsCents ?? 0) + (part?.deliveryCents ?? 0)) * plan.refundPercents[index]) / 100,
+      (((part?.goodsCents ?? 0) + (part?.taxCents ?? 0) + (part?.deliveryCents ?? 0)) * plan.refundPercents[index]) /
+        100,
     );
     if (cents === 0) continue;
     const refunded = await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, {
@@ -153,12 +180,13 @@ async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIn
 
 const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
 
-/** Charged = refunded + transferred (net) + commission (net) + owed, for the order, and the sandbox agrees. */
+/** Charged = refunded + transferred (net) + commission (net) + tax (net) + owed, for the order; the sandbox agrees. */
 async function expectBalanced(
   { orderId, providerIntentId }: { orderId: string; providerIntentId: string },
   plan: Plan,
 ) {
-  const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).limit(1);
+  const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const [line] = lines;
   const [remote] = await t.db
     .select()
     .from(sandboxPaymentIntents)
@@ -186,9 +214,24 @@ async function expectBalanced(
   const commission =
     paidOut.reduce((total, row) => total + row.commissionCents, 0) -
     reversed.reduce((total, row) => total + row.commissionCents, 0);
-  expect(sum(given) + transferred + commission, JSON.stringify({ plan, charged, given, paidOut, reversed })).toBe(
+  const tax =
+    paidOut.reduce((total, row) => total + row.taxCents, 0) - reversed.reduce((total, row) => total + row.taxCents, 0);
+  expect(sum(given) + transferred + commission + tax, JSON.stringify({ plan, charged, given, paidOut, reversed })).toBe(
     charged,
   );
+  // The tax a delivered part keeps is its lines' tax as recorded on them.
+  for (const row of paidOut) {
+    const live = lines.filter((l) => l.vendorId === row.shopId && l.status !== 'cancelled');
+    expect(row.taxCents).toBe(live.reduce((total, l) => total + l.taxCents, 0));
+  }
+  // Each line kept the rate of its category set before the order.
+  for (const sold of lines) {
+    const [product] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, sold.productId ?? ''));
+    expect(sold.taxBps).toBe(plan.tax.bps[TAXED.indexOf(product.category as never)]);
+  }
 
   // Every part is delivered or cancelled: a verified shop was paid in full at the sandbox, the other's money waits.
   for (const row of paidOut) {
@@ -209,7 +252,7 @@ async function expectBalanced(
 }
 
 describe('the payment ledger over randomized orders', () => {
-  it('charges = refunds + transfers + commission (+ still owed), to the cent', async () => {
+  it('charges = refunds + transfers + commission + tax (+ still owed), to the cent', async () => {
     await fc.assert(
       fc.asyncProperty(orderPlan, async (plan) => {
         await expectBalanced(await placeAndSettle(plan), plan);

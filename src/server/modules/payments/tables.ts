@@ -297,6 +297,8 @@ export const transfers = pgTable(
     deliveryCents: integer('delivery_cents').notNull(),
     commissionCents: integer('commission_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** The tax of the part's lines: kept by the marketplace, which remits it (decision 028), so not in the amount. */
+    taxCents: integer('tax_cents').notNull().default(0),
     status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('waiting'),
     providerAccountId: text('provider_account_id'),
     providerTransferId: text('provider_transfer_id'),
@@ -317,6 +319,7 @@ export const transfers = pgTable(
       'transfers_amounts',
       sql`${t.goodsCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.commissionCents} >= 0 AND ${t.amountCents} >= 0 AND ${t.amountCents} = ${t.goodsCents} + ${t.deliveryCents} - ${t.commissionCents}`,
     ),
+    check('transfers_tax_nonneg', sql`${t.taxCents} >= 0`),
     check('transfers_status', sql`${t.status} IN ('waiting', 'pending', 'succeeded', 'failed')`),
     check('transfers_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
@@ -334,6 +337,8 @@ export const transferReversals = pgTable(
     refundId: reference('refund_id', () => refunds.id, 'restrict'),
     amountCents: integer('amount_cents').notNull(),
     commissionCents: integer('commission_cents').notNull(),
+    /** The tax the marketplace gives back with the refund. */
+    taxCents: integer('tax_cents').notNull().default(0),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerReversalId: text('provider_reversal_id'),
     attempts: integer('attempts').notNull().default(0),
@@ -350,6 +355,7 @@ export const transferReversals = pgTable(
     index('transfer_reversals_created_idx').on(t.createdAt),
     index('transfer_reversals_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('transfer_reversals_amounts', sql`${t.amountCents} >= 0 AND ${t.commissionCents} >= 0`),
+    check('transfer_reversals_tax_nonneg', sql`${t.taxCents} >= 0`),
     check('transfer_reversals_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
     check('transfer_reversals_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],

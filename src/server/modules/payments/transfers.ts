@@ -35,6 +35,8 @@ export async function recordTransfer(
     lines: PaidLine[];
     deliveryCents: number;
     feeCents: number;
+    /** The tax the buyer paid for these lines: kept by the marketplace (decision 028), not in `lines`. */
+    taxCents: number;
   },
 ): Promise<{ transfer: TransferRow; due: boolean }> {
   const key = transferKey(input.orderId, input.shopId);
@@ -55,6 +57,7 @@ export async function recordTransfer(
       deliveryCents: input.deliveryCents,
       commissionCents,
       amountCents,
+      taxCents: input.taxCents,
       status,
       idempotencyKey: key,
       succeededAt: status === 'succeeded' ? new Date() : null,
@@ -171,9 +174,9 @@ export async function dueTransferIds(db: Tx, limit: number, now = new Date()): P
 
 /**
  * When a refund is given for a shop's part whose transfer is recorded, records (in the refund's transaction) the
- * part of it the shop gives back (taken back from the transfer) and the commission the marketplace gives back, in
- * proportion to the part's goods and delivery; the last refund takes exactly what is left of each. Answers the
- * reversal to make, or null when the part has no transfer.
+ * part of it the shop gives back (taken back from the transfer) and the commission and tax the marketplace gives
+ * back, in proportion to what the buyer paid for the part (goods, tax, delivery); the last refund takes exactly what
+ * is left of each. Answers the reversal to make, or null when the part has no transfer.
  */
 export async function recordReversal(
   tx: Tx,
@@ -189,17 +192,23 @@ export async function recordReversal(
     .select({
       amount: sql<number>`coalesce(sum(${transferReversals.amountCents}), 0)::int`,
       commission: sql<number>`coalesce(sum(${transferReversals.commissionCents}), 0)::int`,
+      tax: sql<number>`coalesce(sum(${transferReversals.taxCents}), 0)::int`,
     })
     .from(transferReversals)
     .where(
       and(eq(transferReversals.transferId, transfer.id), inArray(transferReversals.status, ['pending', 'succeeded'])),
     );
-  const total = transfer.goodsCents + transfer.deliveryCents;
-  const commissionShare = total === 0 ? 0 : Math.floor((input.refundCents * transfer.commissionCents) / total);
+  const total = transfer.goodsCents + transfer.taxCents + transfer.deliveryCents;
+  const shareOf = (cents: number) => (total === 0 ? 0 : Math.floor((input.refundCents * cents) / total));
   const commissionLeft = transfer.commissionCents - given.commission;
+  const taxLeft = transfer.taxCents - given.tax;
   const amountLeft = transfer.amountCents - given.amount;
-  const amountCents = Math.min(amountLeft, input.refundCents - Math.min(commissionShare, commissionLeft));
-  const commissionCents = Math.min(commissionLeft, input.refundCents - amountCents);
+  const commissionShare = Math.min(shareOf(transfer.commissionCents), commissionLeft);
+  const taxShare = Math.min(shareOf(transfer.taxCents), taxLeft);
+  const amountCents = Math.min(amountLeft, input.refundCents - commissionShare - taxShare);
+  // What the shop does not give back is the marketplace's: its tax share first (up to what is left), then commission.
+  const taxCents = Math.min(taxLeft, input.refundCents - amountCents - commissionShare);
+  const commissionCents = input.refundCents - amountCents - taxCents;
   const [row] = await tx
     .insert(transferReversals)
     .values({
@@ -207,6 +216,7 @@ export async function recordReversal(
       refundId: input.refundId,
       amountCents,
       commissionCents,
+      taxCents,
       status: amountCents === 0 ? 'succeeded' : 'pending',
       idempotencyKey: `reversal:${input.refundId}`,
       succeededAt: amountCents === 0 ? new Date() : null,

@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '#contract/categories.ts';
+import { SANDBOX_TEST_BANK } from '#contract/payouts.ts';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { refunds, transferReversals, transfers } from '../payments/tables.ts';
+import { moveOrder } from './order-fixtures.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
+
+/** Tax lines (decision 028): rates per category set by the admin, kept by each order line, charged and refunded. */
+
+const t = setupTestApp();
+
+const call = (user: TestUser | null, method: string, url: string, payload?: object) =>
+  t.app.inject({ method: method as 'GET', url, headers: user?.auth, payload });
+
+const noTax = Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0]));
+
+async function setTax(admin: TestUser, pricesIncludeTax: boolean, rates: Record<string, number>) {
+  const set = await call(admin, 'PUT', '/api/admin/tax', { pricesIncludeTax, rates: { ...noTax, ...rates } });
+  expect(set.statusCode, set.body).toBe(200);
+  return set.json();
+}
+
+/** A vendor whose sandbox payout account is verified, so its transfers are sent. */
+async function verifiedVendor() {
+  const vendor = await createUser(t, { roll: 'vendor' });
+  await call(vendor, 'POST', '/api/payouts/account');
+  await call(vendor, 'POST', '/api/payouts/sandbox/onboarding', { accountHolder: 'Tax Farm', ...SANDBOX_TEST_BANK });
+  return vendor;
+}
+
+/** A shopper buys `amount` of each product; answers the intent the server priced and the order's id. */
+async function buy(products: { id: string; amount: number }[], couponCode?: string) {
+  const shopper = await createUser(t);
+  for (const product of products) await addToCart(t, shopper, product.id, product.amount);
+  const { intent, paid } = await payCart(t, shopper, { couponCode });
+  expect(paid.statusCode).toBe(200);
+  const order = await confirmOrder(t, shopper, intent.paymentIntentId);
+  expect(order.statusCode, order.body).toBe(201);
+  return {
+    shopper,
+    intent: intent as typeof intent & Record<string, unknown>,
+    orderId: order.json().orderId as string,
+  };
+}
+
+const linesOf = (orderId: string) =>
+  t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.unitPriceCents);
+async function paymentOf(orderId: string) {
+  const [row] = await t.db
+    .select({ priceCents: customerPayments.priceCents, taxCents: customerPayments.taxCents })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+let admin: TestUser;
+beforeEach(async () => {
+  admin = await createUser(t, { roll: 'admin' });
+  await setTax(admin, false, {});
+});
+
+describe('the admin’s tax settings', () => {
+  it('start at no tax with tax-exclusive prices, and keep every earlier setting', async () => {
+    const start = await call(admin, 'GET', '/api/admin/tax');
+    expect(start.statusCode).toBe(200);
+    expect(start.json().current.pricesIncludeTax).toBe(false);
+    expect(start.json().current.rates.every((rate: { percent: number }) => rate.percent === 0)).toBe(true);
+
+    const set = await setTax(admin, true, { vegetable: 7.25, bakery: 0.5 });
+    expect(set.current.pricesIncludeTax).toBe(true);
+    expect(set.current.rates).toContainEqual({ category: 'vegetable', label: 'Vegetables', percent: 7.25 });
+    expect(set.current.rates).toContainEqual({ category: 'bakery', label: 'Bakery', percent: 0.5 });
+    expect(set.current.rates).toContainEqual({ category: 'milk', label: 'Milks and Dairies', percent: 0 });
+    expect(set.history[0].pricesIncludeTax).toBe(false);
+  });
+
+  it('refuses bad rates with a message beside each field, and changes nothing', async () => {
+    const before = (await call(admin, 'GET', '/api/admin/tax')).json();
+    const refusals: [object, string, string][] = [
+      [{ pricesIncludeTax: false, rates: { ...noTax, vegetable: 31 } }, 'rates.vegetable', 'at most 30%'],
+      [{ pricesIncludeTax: false, rates: { ...noTax, fruit: -1 } }, 'rates.fruit', 'cannot be negative'],
+      [{ pricesIncludeTax: false, rates: { ...noTax, milk: 5.125 } }, 'rates.milk', 'at most two decimals'],
+      [{ pricesIncludeTax: false, rates: { ...noTax, bakery: 'lots' } }, 'rates.bakery', 'in percent'],
+      [{ pricesIncludeTax: false, rates: { ...noTax, grains: '' } }, 'rates.grains', 'in percent'],
+      [{ pricesIncludeTax: 'yes', rates: noTax }, 'pricesIncludeTax', 'include tax'],
+      [{ pricesIncludeTax: false }, 'rates', 'every category'],
+    ];
+    for (const [payload, field, message] of refusals) {
+      const refused = await call(admin, 'PUT', '/api/admin/tax', payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().error.fields[field], JSON.stringify(refused.json())).toContain(message);
+    }
+    expect((await call(admin, 'GET', '/api/admin/tax')).json()).toEqual(before);
+  });
+
+  it('are the admin’s only', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    expect((await call(null, 'GET', '/api/admin/tax')).statusCode).toBe(401);
+    expect((await call(vendor, 'GET', '/api/admin/tax')).statusCode).toBe(403);
+    expect((await call(vendor, 'PUT', '/api/admin/tax', { pricesIncludeTax: true, rates: noTax })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('tax on an order', () => {
+  it('with tax-exclusive prices adds each line’s tax to the charge, one line per rate, rounded per line half up', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    await setTax(admin, false, { vegetable: 5, fruit: 8.25 });
+    const carrots = await createProduct(t, vendor, { priceCents: 600 });
+    const apples = await createProduct(t, vendor, { priceCents: 250, category: 'fruit' });
+    const salt = await createProduct(t, vendor, { priceCents: 10, category: 'grains' });
+    const { intent, orderId } = await buy([
+      { id: carrots.id, amount: 2 },
+      { id: apples.id, amount: 1 },
+      { id: salt.id, amount: 1 },
+    ]);
+    // $12.00 at 5% is $0.60; $2.50 at 8.25% is 20.625¢, rounded half up to 21¢; grains are untaxed.
+    expect(intent).toMatchObject({
+      amount: 15.41,
+      subtotal: 14.6,
+      tax: 0.81,
+      pricesIncludeTax: false,
+      taxLines: [
+        { percent: 5, base: 12, tax: 0.6 },
+        { percent: 8.25, base: 2.5, tax: 0.21 },
+      ],
+    });
+    expect(await paymentOf(orderId)).toEqual({ priceCents: 1541, taxCents: 81 });
+    expect((await linesOf(orderId)).map((l) => [l.taxBps, l.taxCents])).toEqual([
+      [0, 0],
+      [825, 21],
+      [500, 60],
+    ]);
+  });
+
+  it('keeps the rate it was sold under when the admin changes it, and refunds each cancelled line with its tax', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    await setTax(admin, false, { vegetable: 5 });
+    const carrots = await createProduct(t, vendor, { priceCents: 600 });
+    const { orderId } = await buy([{ id: carrots.id, amount: 2 }]);
+    await setTax(admin, false, { vegetable: 20 });
+    expect((await linesOf(orderId)).map((l) => [l.taxBps, l.taxCents])).toEqual([[500, 60]]);
+
+    expect((await moveOrder(t, vendor, orderId, 'cancelled')).statusCode).toBe(200);
+    const given = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(given.map((r) => r.amountCents)).toEqual([1260]);
+  });
+
+  it('with tax-inclusive prices charges the prices alone and says the tax they include', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    await setTax(admin, true, { vegetable: 5 });
+    const carrots = await createProduct(t, vendor, { priceCents: 600 });
+    const { intent, orderId } = await buy([{ id: carrots.id, amount: 2 }]);
+    // $12.00 includes 12.00 × 5/105 = 57.14¢ of tax.
+    expect(intent).toMatchObject({
+      amount: 12,
+      tax: 0,
+      pricesIncludeTax: true,
+      taxLines: [{ percent: 5, base: 12, tax: 0.57 }],
+    });
+    expect(await paymentOf(orderId)).toEqual({ priceCents: 1200, taxCents: 57 });
+  });
+
+  it('taxes what a coupon leaves of each line', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    await setTax(admin, false, { vegetable: 10 });
+    expect((await call(admin, 'POST', '/api/coupons', { code: 'TAX20', kind: 'percent', value: 20 })).statusCode).toBe(
+      201,
+    );
+    const carrots = await createProduct(t, vendor, { priceCents: 1000 });
+    const { intent } = await buy([{ id: carrots.id, amount: 1 }], 'TAX20');
+    expect(intent).toMatchObject({
+      amount: 8.8,
+      discount: 2,
+      tax: 0.8,
+      taxLines: [{ percent: 10, base: 8, tax: 0.8 }],
+    });
+  });
+
+  it('keeps the tax out of the shop’s transfer, and gives its share back with a refund after delivery', async () => {
+    const vendor = await verifiedVendor();
+    await setTax(admin, false, { vegetable: 5 });
+    const carrots = await createProduct(t, vendor, { priceCents: 1000 });
+    const { orderId } = await buy([{ id: carrots.id, amount: 2 }]);
+    expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
+    expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
+    const [transfer] = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+    // $20.00 of goods less 10% commission; the $1.00 of tax stays with the marketplace, which remits it.
+    expect(transfer).toMatchObject({ goodsCents: 2000, taxCents: 100, commissionCents: 200, amountCents: 1800 });
+
+    // The whole part back: $21.00, of which the shop gives back $18.00 and the marketplace $2.00 + $1.00 of tax.
+    const refunded = await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, { amount: 21 });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const [reversal] = await t.db.select().from(transferReversals).where(eq(transferReversals.transferId, transfer.id));
+    expect(reversal).toMatchObject({ amountCents: 1800, commissionCents: 200, taxCents: 100 });
+    const tooMuch = await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, { amount: 0.01 });
+    expect(tooMuch.statusCode).toBe(409);
+  });
+});
