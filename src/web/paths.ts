@@ -31,6 +31,7 @@ export const paths = {
     coupons: '/dashboard/coupons',
     commission: '/dashboard/commission',
     shopPayouts: '/dashboard/shopPayouts',
+    tax: '/dashboard/tax',
     allCustomer: '/dashboard/allCustomer',
     allVendor: '/dashboard/allVendor',
     allAdmin: '/dashboard/allAdmin',

@@ -108,6 +108,7 @@ describe('route loaders', () => {
     ['/dashboard/coupons?page=2', ADMIN],
     ['/dashboard/commission', ADMIN],
     ['/dashboard/shopPayouts?page=2&shop=farm', ADMIN],
+    ['/dashboard/tax', ADMIN],
     ['/dashboard/invoice/o1', ADMIN],
     ['/dashboard/vendorProduct', VENDOR],
     ['/dashboard/vendorHome', VENDOR],

@@ -8,6 +8,7 @@ import { couponsQuery } from './get-coupons.ts';
 import { earningsQuery } from './get-earnings.ts';
 import { reportedReviewsQuery } from './get-reported-reviews.ts';
 import { shopPayoutsQuery } from './get-shop-payouts.ts';
+import { taxQuery } from './get-tax.ts';
 import { readShopSearch } from './shop-search.ts';
 
 // The first queries of the admin pages, for their route loaders (loaded on the first visit, not with the app),
@@ -23,3 +24,4 @@ export const commission = () => [pageQuery(commissionQuery)];
 export const shopPayouts = ({ search }: GuardedLoad) => [
   pageQuery(shopPayoutsQuery({ page: readPage(search), q: readShopSearch(search) })),
 ];
+export const tax = () => [pageQuery(taxQuery)];
