@@ -71,6 +71,9 @@ export const cartItem = z.object({
   /** Sold by weight: `price` is per kg, `amount` counts pieces of about `gramsPerPiece` grams each. */
   soldByWeight: z.boolean().optional(),
   gramsPerPiece: z.number().int().nullable().optional(),
+  /** A taxed product (decision 028): its category's rate, and whether `price` includes the tax or it is added. */
+  taxPercent: z.number().optional(),
+  pricesIncludeTax: z.boolean().optional(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 export const cartList = z.array(cartItem);

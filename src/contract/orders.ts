@@ -5,6 +5,7 @@ import { FULFILMENT_STATUSES, ORDER_STATUSES, slotCancelledByShop } from './fulf
 import { lineSaving } from './markdowns.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
+import { taxRateLine } from './tax.ts';
 import { uuidField } from './validation.ts';
 
 /** A payment's status is its order's; a line's is its shop's step (fulfilment.ts). */
@@ -111,6 +112,10 @@ export const customerPayment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  /** A taxed order (decision 028): its tax in dollars, whether the prices included it, and one line per rate. */
+  tax: z.number().optional(),
+  pricesIncludeTax: z.boolean().optional(),
+  taxLines: z.array(taxRateLine).optional(),
   /** Refunds of this payment, oldest first. */
   refunds: z.array(paymentRefund),
   /** Dollars already given back. */
@@ -187,6 +192,10 @@ export const invoice = z.object({
   /** Each shop's slot, place or address and the note to the producer. */
   fulfilment: z.array(orderFulfilment),
   grandTotal: z.number(),
+  /** A taxed order (decision 028): its tax in dollars, whether the prices included it, and one line per rate. */
+  tax: z.number().optional(),
+  pricesIncludeTax: z.boolean().optional(),
+  taxLines: z.array(taxRateLine).optional(),
   /** Refunds of this invoice's payment, oldest first (as in the payment history). */
   refunds: z.array(paymentRefund),
   refunded: z.number(),

@@ -63,6 +63,18 @@ export function taxLineText(line: TaxRateLine, included: boolean): string {
     : `Tax ${line.percent}% on ${formatDollars(line.base)}: ${formatDollars(line.tax)}`;
 }
 
+/**
+ * The totals' rows of the tax, one per rate, as [label, amount]: `Tax 5% on $12.00`, `$0.60`; with tax-inclusive
+ * prices `Includes $0.57 tax at 5%` and no amount (it is already in the prices).
+ */
+export function taxRowsOf(lines: readonly TaxRateLine[], included: boolean): [string, string][] {
+  return lines.map((line) =>
+    included
+      ? [taxLineText(line, true), '']
+      : [`Tax ${line.percent}% on ${formatDollars(line.base)}`, formatDollars(line.tax)],
+  );
+}
+
 /** What a shopper reads beside prices. */
 export const pricesTaxNote = (included: boolean) => (included ? 'Prices include tax' : 'Tax is added at checkout');
 

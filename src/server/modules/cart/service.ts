@@ -5,11 +5,11 @@ import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { lineCents } from '#contract/weighed.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { type CartProduct, countPopularity, productsForCart } from '../catalog/index.ts';
+import { type CartProduct, type CurrentTax, countPopularity, currentTax, productsForCart } from '../catalog/index.ts';
 import { type CartLine, listCartLines, unavailableReason } from './queries.ts';
 import { cartAddRequests, cartItems } from './tables.ts';
 
-export function toCartItem(line: CartLine, email: string): CartItem {
+export function toCartItem(line: CartLine, email: string, tax: Pick<CurrentTax, 'included'>): CartItem {
   const reason = unavailableReason(line);
   return {
     _id: line.id,
@@ -28,12 +28,14 @@ export function toCartItem(line: CartLine, email: string): CartItem {
     available: reason === null,
     unavailableReason: reason,
     ...(line.soldByWeight ? { soldByWeight: true, gramsPerPiece: line.gramsPerPiece } : {}),
+    ...(line.taxBps > 0 ? { taxPercent: line.taxBps / 100, pricesIncludeTax: tax.included } : {}),
   };
 }
 
 export async function getCart(db: Db, user: { id: string; email: string }): Promise<CartItem[]> {
   const lines = await listCartLines(db, user.id);
-  return lines.map((line) => toCartItem(line, user.email));
+  const tax = await currentTax(db);
+  return lines.map((line) => toCartItem(line, user.email, tax));
 }
 
 /** Refuses a line of `total` units the product cannot fill now; `inCart` is what the line held before an add. */
@@ -127,7 +129,7 @@ export async function setCartAmount(db: Db, user: { id: string; email: string },
   });
   const line = (await listCartLines(db, user.id)).find((l) => l.id === id);
   if (!line) throw notFound('Cart item');
-  return toCartItem(line, user.email);
+  return toCartItem(line, user.email, await currentTax(db));
 }
 
 /** Deletes one of the caller's own cart lines. */

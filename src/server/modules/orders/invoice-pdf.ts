@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { savingLabel } from '#contract/markdowns.ts';
 import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
+import { taxRowsOf } from '#contract/tax.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
 
 const day = (iso: string) =>
@@ -159,6 +160,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (invoice.discount > 0)
     totals.push([`Coupon ${invoice.couponCode ?? ''}`.trim(), `-${formatDollars(invoice.discount)}`]);
   totals.push(['Delivery', invoice.deliveryFee > 0 ? formatDollars(invoice.deliveryFee) : 'Free']);
+  totals.push(...taxRowsOf(invoice.taxLines ?? [], invoice.pricesIncludeTax ?? false));
   y += 6;
   // The totals and refunds stay together, on a new page when they would not fit under the items.
   const totalsHeight = totals.length * 16 + 30 + (invoice.refunds.length ? invoice.refunds.length * 28 + 50 : 0);

@@ -49,6 +49,9 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
     deliveryFee: payment.deliveryFee,
     fulfilment: payment.fulfilment,
     grandTotal: payment.price,
+    ...(payment.taxLines
+      ? { tax: payment.tax, pricesIncludeTax: payment.pricesIncludeTax, taxLines: payment.taxLines }
+      : {}),
     refunds: payment.refunds,
     refunded: payment.refunded,
     refundPending: payment.refundPending,

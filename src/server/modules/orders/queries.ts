@@ -5,6 +5,7 @@ import { describeSaving, type LineSaving } from '#contract/markdowns.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { CardHold, CustomerPayment, CustomerStats, LineWeight, PaymentRefund } from '#contract/orders.ts';
 import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { taxByRate } from '#contract/tax.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { weighedCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
@@ -12,7 +13,7 @@ import { forbidden, notFound } from '../../errors.ts';
 import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
 import { paymentNote } from './notes.ts';
-import { feeRefundKey, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
+import { feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
@@ -150,6 +151,30 @@ function savingOf(
   return describeSaving({ kind: line.saving, percent: line.savingPercent }, line.listPriceCents);
 }
 
+/**
+ * A taxed order's tax (decision 028): per rate, on each line's share of what was charged for the goods (lines a
+ * captured hold never charged take none); nothing for an untaxed order, whose JSON stays as it was.
+ */
+function taxOf(row: PaymentRow, lines: LineRow[], charged: (line: LineRow) => boolean) {
+  if (!lines.some((line) => line.taxBps > 0)) return {};
+  const paid = lines.filter(charged);
+  const shares = paidShares(
+    paid.map((line) => line.totalCents),
+    row.priceCents - row.deliveryCents - (row.taxIncluded ? 0 : row.taxCents),
+  );
+  return {
+    tax: centsToDollars(row.taxCents),
+    pricesIncludeTax: row.taxIncluded,
+    taxLines: taxByRate(
+      paid.map((line, index) => ({
+        baseCents: shares[index],
+        bps: line.taxBps,
+        taxCents: line.taxCents,
+      })),
+    ),
+  };
+}
+
 /** Payment records with their order, lines, fulfilments and refunds, in the order of `rows`. Four queries, no N+1. */
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
@@ -173,6 +198,9 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
     const ownRefunds = refundRows.filter((refund) => refund.orderId === row.orderId);
     const refundOf = new Map(ownRefunds.map((refund) => [refund.idempotencyKey, refund]));
     const refundedCents = sumCents(ownRefunds.filter((r) => r.status === 'succeeded'));
+    const hold = holds.find((h) => h.provider === row.provider && h.providerIntentId === row.transactionId);
+    // A hold charged only the lines live at its capture: a line cancelled before it was never refunded.
+    const charged = (line: LineRow) => !hold || line.status !== 'cancelled' || refundOf.has(lineRefundKey(line.id));
     return {
       _id: row.id,
       orderId: row.orderId,
@@ -219,7 +247,8 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       refunded: centsToDollars(refundedCents),
       refundPending: centsToDollars(sumCents(ownRefunds.filter((r) => r.status !== 'succeeded'))),
       netPaid: centsToDollars(row.priceCents - refundedCents),
-      hold: holdOf(holds.find((h) => h.provider === row.provider && h.providerIntentId === row.transactionId)),
+      hold: holdOf(hold),
+      ...taxOf(row, own, charged),
     };
   });
 }

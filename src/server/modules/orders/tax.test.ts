@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { SANDBOX_TEST_BANK } from '#contract/payouts.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { refunds, transferReversals, transfers } from '../payments/tables.ts';
@@ -115,7 +116,7 @@ describe('tax on an order', () => {
     const carrots = await createProduct(t, vendor, { priceCents: 600 });
     const apples = await createProduct(t, vendor, { priceCents: 250, category: 'fruit' });
     const salt = await createProduct(t, vendor, { priceCents: 10, category: 'grains' });
-    const { intent, orderId } = await buy([
+    const { intent, orderId, shopper } = await buy([
       { id: carrots.id, amount: 2 },
       { id: apples.id, amount: 1 },
       { id: salt.id, amount: 1 },
@@ -132,6 +133,14 @@ describe('tax on an order', () => {
       ],
     });
     expect(await paymentOf(orderId)).toEqual({ priceCents: 1541, taxCents: 81 });
+    const [{ _id: paymentId }] = (await call(shopper, 'GET', `/api/customerPayments/${shopper.email}`)).json().items;
+    const invoice = (await call(shopper, 'GET', `/api/invoice/${paymentId}`)).json();
+    expect(invoice).toMatchObject({ grandTotal: 15.41, tax: 0.81, pricesIncludeTax: false, taxLines: intent.taxLines });
+    const pdf = pdfText((await call(shopper, 'GET', `/api/invoice/${paymentId}/pdf`)).rawPayload)
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(pdf).toContain('Tax 5% on $12.00');
+    expect(pdf).toContain('Tax 8.25% on $2.50');
     expect((await linesOf(orderId)).map((l) => [l.taxBps, l.taxCents])).toEqual([
       [0, 0],
       [825, 21],
@@ -156,6 +165,15 @@ describe('tax on an order', () => {
     const vendor = await createUser(t, { roll: 'vendor' });
     await setTax(admin, true, { vegetable: 5 });
     const carrots = await createProduct(t, vendor, { priceCents: 600 });
+    // The cart says the rate and that the price includes it; an untaxed product says nothing.
+    const looking = await createUser(t);
+    await addToCart(t, looking, carrots.id, 1);
+    await addToCart(t, looking, (await createProduct(t, vendor, { category: 'grains' })).id, 1);
+    const cart = (await call(looking, 'GET', `/api/carts?email=${looking.email}`)).json();
+    expect(cart.map((item: Record<string, unknown>) => [item.taxPercent, item.pricesIncludeTax])).toEqual([
+      [5, true],
+      [undefined, undefined],
+    ]);
     const { intent, orderId } = await buy([{ id: carrots.id, amount: 2 }]);
     // $12.00 includes 12.00 × 5/105 = 57.14¢ of tax.
     expect(intent).toMatchObject({

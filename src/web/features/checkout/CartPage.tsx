@@ -19,6 +19,7 @@ import { usePageParam } from '../../ui/TablePager.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './applied-coupon.ts';
+import { cartTaxOf, taxRows } from './cart-tax.ts';
 import { useCheckoutPlan } from './checkout-plan.ts';
 import { deliveryRows, FulfilmentChoices, planMissing } from './FulfilmentChoices.tsx';
 import { useRemoveCartItem } from './remove-cart-item.ts';
@@ -244,6 +245,7 @@ export function CartPage() {
   const discount = quote && items.length > 0 ? quote.discount : 0;
   const unavailable = items.filter((item) => !item.available);
   const delivery = plan.data?.deliveryTotal ?? 0;
+  const tax = cartTaxOf(items, discount);
   const missing = plan.data ? planMissing(plan.data) : [];
   const canCheckout = items.length > 0 && unavailable.length === 0 && plan.data?.ready === true;
 
@@ -319,12 +321,13 @@ export function CartPage() {
                 termClassName: 'min-w-0 break-all',
                 valueClassName: 'font-semibold whitespace-nowrap',
               },
+              ...taxRows(tax),
             ]}
           />
           {items.length > 0 ? <CouponBox subtotal={subtotal} onQuote={setQuote} /> : null}
           <div className="mt-4 flex justify-between border-t border-base-300 pt-3 text-lg">
             <span className="font-bold">Total</span>
-            <span className="font-bold">{totalText(items, subtotal - discount + delivery)}</span>
+            <span className="font-bold">{totalText(items, subtotal - discount + delivery + tax.added)}</span>
           </div>
           {hasWeighedGoods(items) ? <p className="mt-2 text-sm">{HOLD_NOTE}</p> : null}
           {unavailable.length > 0 ? (

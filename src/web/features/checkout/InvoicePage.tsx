@@ -2,6 +2,7 @@ import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
 import type { Invoice } from '#contract/orders.ts';
+import { taxRowsOf } from '#contract/tax.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
 import { errorMessage } from '../../api/client.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -231,6 +232,14 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               </td>
               <td className="text-right">{invoice.deliveryFee > 0 ? formatDollars(invoice.deliveryFee) : 'Free'}</td>
             </tr>
+            {taxRowsOf(invoice.taxLines ?? [], invoice.pricesIncludeTax ?? false).map(([label, amount]) => (
+              <tr key={label}>
+                <td colSpan={3} className="text-right whitespace-normal">
+                  {label}
+                </td>
+                <td className="text-right">{amount}</td>
+              </tr>
+            ))}
             <tr className="text-lg">
               <th scope="row" colSpan={3} className="text-right">
                 Grand Total

@@ -22,6 +22,7 @@ import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { clearAppliedCoupon, readAppliedCoupon } from './applied-coupon.ts';
 import { CardField } from './CardField.tsx';
+import { cartTaxOf, taxRows } from './cart-tax.ts';
 import { useCheckoutPlan } from './checkout-plan.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { deliveryRows, PlanSummary, planMissing } from './FulfilmentChoices.tsx';
@@ -114,7 +115,8 @@ export function PaymentPage() {
   const subtotal = items.reduce((sum, item) => sum + item.spendMoney, 0);
   const discount = quote.data?.discount ?? 0;
   const delivery = plan.data?.deliveryTotal ?? 0;
-  const total = subtotal - discount + delivery;
+  const tax = cartTaxOf(items, discount);
+  const total = subtotal - discount + delivery + tax.added;
   const missing = plan.data ? planMissing(plan.data) : [];
   const ready = plan.data?.ready === true;
 
@@ -212,6 +214,7 @@ export function PaymentPage() {
                 value: `−${formatDollars(discount)}`,
                 className: 'text-success',
               },
+              ...taxRows(tax),
               { term: 'Total', value: totalText(items, total), className: 'text-lg font-bold' },
             ]}
           />
