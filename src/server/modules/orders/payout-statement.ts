@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { formatDollars } from '#contract/money.ts';
+import { taxByRate } from '#contract/tax.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
 import { csvCell } from './csv.ts';
 import { daySeen, type SoldLine, type StatementData } from './shop-payouts.ts';
@@ -164,6 +166,26 @@ function totalLines(totals: StatementTotals): [string, number][] {
   ];
 }
 
+/**
+ * The tax on the month's sales per rate and the tax given back with its refunds: collected and remitted by the
+ * marketplace (decision 028), so outside the identity; none when nothing sold was taxed.
+ */
+function taxLines(data: StatementData): [string, number][] {
+  const rates = taxByRate(
+    data.lines.map((line) => ({ baseCents: line.paidCents, bps: line.taxBps, taxCents: line.taxCents })),
+  );
+  const back = data.ledger.reversals
+    .filter((reversal) => data.inPeriod(reversal.createdAt))
+    .reduce((sum, reversal) => sum + reversal.taxCents, 0);
+  return [
+    ...rates.map((rate): [string, number] => [
+      `Tax ${rate.percent}% on ${formatDollars(rate.base)} of sales, collected and remitted by Farmstall`,
+      Math.round(rate.tax * 100),
+    ]),
+    ...(rates.length > 0 || back > 0 ? [['Tax given back on refunds', back] as [string, number]] : []),
+  ];
+}
+
 const IDENTITY =
   'Owed at the start + sales - commission - refunds + commission given back = paid to your account + owed at the end';
 
@@ -180,6 +202,7 @@ export function statementCsv(data: StatementData, rows: StatementRow[]): string 
     [],
     ...totalLines(totals).map(([label, cents]) => labelled(`Total: ${label}`, cents)),
     [csvCell(`${IDENTITY}: ${totals.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}`)],
+    ...taxLines(data).map(([label, cents]) => labelled(`Total: ${label}`, cents)),
   ];
   return `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
 }
@@ -258,7 +281,7 @@ export function renderStatementPdf(data: StatementData, rows: StatementRow[], sh
     y += 16;
   }
 
-  const lines = totalLines(totals);
+  const lines = [...totalLines(totals), ...taxLines(data)];
   if (y + lines.length * 16 + 50 > bottom) {
     doc.addPage();
     y = 40;

@@ -85,7 +85,10 @@ export async function shopTransfers(db: Tx, shopId: string, cursor?: string): Pr
   };
 }
 
-/** One order line as a statement shows it: what the buyer paid for it and the commission on it. */
+/**
+ * One order line as a statement shows it: what the buyer paid for it (without tax), the commission on it, and the
+ * tax on it, which the marketplace collects and remits (decision 028).
+ */
 export type SoldLine = {
   orderId: string;
   itemName: string;
@@ -94,6 +97,8 @@ export type SoldLine = {
   weighed: boolean;
   paidCents: number;
   commissionBps: number;
+  taxBps: number;
+  taxCents: number;
 };
 
 /**
@@ -115,7 +120,11 @@ async function soldLines(db: Tx, shopId: string, recorded: ShopLedger['transfers
       estimatedGrams: orderLines.estimatedGrams,
       actualGrams: orderLines.actualGrams,
       commissionBps: orderLines.commissionBps,
-      goodsChargedCents: sql<number>`(${customerPayments.priceCents} - ${customerPayments.deliveryCents})::int`,
+      taxBps: orderLines.taxBps,
+      taxCents: orderLines.taxCents,
+      taxIncluded: customerPayments.taxIncluded,
+      // The goods' charge without the tax it added (decision 028), which paidLineShares splits too.
+      goodsChargedCents: sql<number>`(${customerPayments.priceCents} - ${customerPayments.deliveryCents} - CASE WHEN ${customerPayments.taxIncluded} THEN 0 ELSE ${customerPayments.taxCents} END)::int`,
     })
     .from(orderLines)
     .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
@@ -140,8 +149,11 @@ async function soldLines(db: Tx, shopId: string, recorded: ShopLedger['transfers
         amount: line.amount,
         grams: line.actualGrams ?? line.estimatedGrams,
         weighed: line.actualGrams !== null,
-        paidCents: shareOf.get(line.id) ?? 0,
+        // The shop's goods: its share without the tax in it, which the marketplace keeps.
+        paidCents: (shareOf.get(line.id) ?? 0) - (line.taxIncluded ? line.taxCents : 0),
         commissionBps: line.commissionBps,
+        taxBps: line.taxBps,
+        taxCents: line.taxCents,
       }));
   });
 }

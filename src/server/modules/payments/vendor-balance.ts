@@ -118,6 +118,7 @@ export async function shopLedgerIn(db: Tx, shopId: string, period: Period) {
       refundId: transferReversals.refundId,
       amountCents: transferReversals.amountCents,
       commissionCents: transferReversals.commissionCents,
+      taxCents: transferReversals.taxCents,
       createdAt: transferReversals.createdAt,
       succeededAt: transferReversals.succeededAt,
     })
