@@ -16,6 +16,9 @@ export type StatementRow = {
   quantity: string;
   /** What the buyer paid (a refund: what was given back, negative). */
   paidCents: number | null;
+  /** A sale's tax rate and tax, a refund's tax given back: collected and remitted by Farmstall, outside the sums. */
+  taxRate: string;
+  taxCents: number | null;
   commissionRate: string;
   /** The marketplace's commission (a refund: the commission it gave back, negative). */
   commissionCents: number | null;
@@ -25,6 +28,7 @@ export type StatementRow = {
   payoutCents: number | null;
 };
 
+const NO_TAX = { taxRate: '', taxCents: null };
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const percentOf = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 const lineCommission = (line: SoldLine) => Math.round((line.paidCents * line.commissionBps) / 10_000);
@@ -48,6 +52,8 @@ export function statementRows(data: StatementData): StatementRow[] {
         product: line.itemName,
         quantity: quantityOf(line),
         paidCents: line.paidCents,
+        taxRate: percentOf(line.taxBps),
+        taxCents: line.taxCents,
         commissionRate: percentOf(line.commissionBps),
         commissionCents: commission,
         netCents: line.paidCents - commission,
@@ -55,13 +61,13 @@ export function statementRows(data: StatementData): StatementRow[] {
     }
     if (transfer.deliveryCents > 0) {
       const cents = transfer.deliveryCents;
-      const delivery = { product: 'Delivery fee', quantity: '', commissionRate: '', commissionCents: 0 };
+      const delivery = { ...NO_TAX, product: 'Delivery fee', quantity: '', commissionRate: '', commissionCents: 0 };
       rows.push({ ...base, ...delivery, kind: 'Delivery', paidCents: cents, netCents: cents });
     }
     // The order's fixed fee, and what the cap at the goods takes off the commission: the transfer's own figure.
     const fee = transfer.commissionCents - lines.reduce((sum, line) => sum + lineCommission(line), 0);
     if (fee !== 0) {
-      const empty = { product: 'Fee per order', quantity: '', commissionRate: '', paidCents: 0 };
+      const empty = { ...NO_TAX, product: 'Fee per order', quantity: '', commissionRate: '', paidCents: 0 };
       rows.push({ ...base, ...empty, kind: 'Order fee', commissionCents: fee, netCents: -fee });
     }
   }
@@ -74,6 +80,8 @@ export function statementRows(data: StatementData): StatementRow[] {
       product: 'Refund after delivery',
       quantity: '',
       paidCents: -(reversal.amountCents + reversal.commissionCents),
+      taxRate: '',
+      taxCents: -reversal.taxCents,
       commissionRate: '',
       commissionCents: -reversal.commissionCents,
       netCents: -reversal.amountCents,
@@ -89,6 +97,7 @@ export function statementRows(data: StatementData): StatementRow[] {
       product: 'Sent to your payout account',
       quantity: '',
       paidCents: null,
+      ...NO_TAX,
       commissionRate: '',
       commissionCents: null,
       netCents: null,
@@ -104,6 +113,7 @@ export function statementRows(data: StatementData): StatementRow[] {
       product: 'Taken back from a transfer for a refund',
       quantity: '',
       paidCents: null,
+      ...NO_TAX,
       commissionRate: '',
       commissionCents: null,
       netCents: null,
@@ -147,6 +157,8 @@ export const STATEMENT_COLUMNS: { header: string; cell: (row: StatementRow) => s
   { header: 'Product', cell: (row) => row.product },
   { header: 'Quantity', cell: (row) => row.quantity },
   { header: 'Price paid', cell: (row) => (row.paidCents === null ? null : { cents: row.paidCents }) },
+  { header: 'Tax rate', cell: (row) => row.taxRate },
+  { header: 'Tax (remitted by Farmstall)', cell: (row) => (row.taxCents === null ? null : { cents: row.taxCents }) },
   { header: 'Commission rate', cell: (row) => row.commissionRate },
   { header: 'Commission', cell: (row) => (row.commissionCents === null ? null : { cents: row.commissionCents }) },
   { header: 'Net to you', cell: (row) => (row.netCents === null ? null : { cents: row.netCents }) },
@@ -241,7 +253,7 @@ export function renderStatementPdf(data: StatementData, rows: StatementRow[], sh
     .fontSize(10)
     .text(`Month: ${data.month}`, { width, align: 'right' });
 
-  const shares = [0.08, 0.07, 0.2, 0.2, 0.08, 0.07, 0.07, 0.07, 0.07, 0.09];
+  const shares = [0.07, 0.06, 0.16, 0.16, 0.07, 0.07, 0.06, 0.07, 0.06, 0.07, 0.07, 0.08];
   let x = left;
   const columns = STATEMENT_COLUMNS.map((column, i) => {
     const c = { ...column, x, w: width * shares[i], align: i >= 5 ? ('right' as const) : ('left' as const) };

@@ -221,9 +221,9 @@ describe('tax on an order', () => {
     // The vendor's statement: sales without the tax, which it lists per rate as the marketplace's to remit.
     const [month] = (await call(vendor, 'GET', '/api/payouts/statements')).json().months;
     const csv = (await call(vendor, 'GET', `/api/payouts/statements/${month}/csv`)).body;
-    expect(csv).toContain('Total: Sales (goods and delivery),,,,,,,,,20.00');
-    expect(csv).toContain('"Total: Tax 5% on $20.00 of sales, collected and remitted by Farmstall",,,,,,,,,1.00');
-    expect(csv).toContain('Total: Tax given back on refunds,,,,,,,,,1.00');
+    expect(csv).toContain('Total: Sales (goods and delivery),,,,,,,,,,,20.00');
+    expect(csv).toContain('"Total: Tax 5% on $20.00 of sales, collected and remitted by Farmstall",,,,,,,,,,,1.00');
+    expect(csv).toContain('Total: Tax given back on refunds,,,,,,,,,,,1.00');
     expect(csv).toContain(': reconciles');
     const tooMuch = await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, { amount: 0.01 });
     expect(tooMuch.statusCode).toBe(409);

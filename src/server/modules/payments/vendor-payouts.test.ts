@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { SANDBOX_TEST_BANK } from '#contract/payouts.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
@@ -185,6 +186,8 @@ describe('monthly statements', () => {
       'Product',
       'Quantity',
       'Price paid',
+      'Tax rate',
+      'Tax (remitted by Farmstall)',
       'Commission rate',
       'Commission',
       'Net to you',
@@ -193,24 +196,36 @@ describe('monthly statements', () => {
     const sale = (orderId: string) => rows.find((row) => row[1] === 'Sale' && row[2] === orderId);
     // A product name that is a formula is text in a spreadsheet; its comma and quotes are quoted.
     expect(sale(waiting)?.[3]).toBe(`"'=HYPERLINK(""http://evil.example"",""click""), ok"`);
-    expect(sale(waiting)?.slice(4)).toEqual(['1', '10.00', '10%', '1.00', '9.00', '']);
-    expect(sale(refunded)?.slice(3)).toEqual(['Heirloom tomatoes', '3', '30.00', '10%', '3.00', '27.00', '']);
+    expect(sale(waiting)?.slice(4)).toEqual(['1', '10.00', '0%', '0.00', '10%', '1.00', '9.00', '']);
+    expect(sale(refunded)?.slice(3)).toEqual([
+      'Heirloom tomatoes',
+      '3',
+      '30.00',
+      '0%',
+      '0.00',
+      '10%',
+      '3.00',
+      '27.00',
+      '',
+    ]);
     // $7.77 of $30 at 10%: the marketplace gives back $0.77, the shop $7.00.
     expect(rows.find((row) => row[1] === 'Refund' && row[2] === refunded)?.slice(5)).toEqual([
       '-7.77',
+      '',
+      '0.00',
       '',
       '-0.77',
       '-7.00',
       '',
     ]);
-    const sent = rows.filter((row) => row[1] === 'Transfer').map((row) => [row[2], row[9]]);
+    const sent = rows.filter((row) => row[1] === 'Transfer').map((row) => [row[2], row[11]]);
     expect(sent).toEqual(
       expect.arrayContaining([
         [waiting, '9.00'],
         [refunded, '27.00'],
       ]),
     );
-    expect(rows.find((row) => row[1] === 'Reversal' && row[2] === refunded)?.[9]).toBe('-7.00');
+    expect(rows.find((row) => row[1] === 'Reversal' && row[2] === refunded)?.[11]).toBe('-7.00');
 
     // The totals, against the ledger's own rows.
     const [ledger] = await t.db
@@ -272,11 +287,47 @@ describe('monthly statements', () => {
     const sales = rows.filter((row) => row[1] === 'Sale' && row[2] === orderId);
     const cents = (cell: string) => Math.round(Number(cell) * 100);
     expect(sales.reduce((sum, row) => sum + cents(row[5]), 0)).toBe(transfer.goodsCents);
-    expect(sales.reduce((sum, row) => sum + cents(row[7]), 0)).toBe(transfer.commissionCents);
-    expect(sales.reduce((sum, row) => sum + cents(row[8]), 0)).toBe(transfer.amountCents);
+    expect(sales.reduce((sum, row) => sum + cents(row[9]), 0)).toBe(transfer.commissionCents);
+    expect(sales.reduce((sum, row) => sum + cents(row[10]), 0)).toBe(transfer.amountCents);
     // 7% off every line alike: no line is paid its full price.
     expect(sales.map((row) => row[5])).not.toEqual(expect.arrayContaining(['3.33']));
     expect(sales).toHaveLength(3);
+  });
+
+  it('shows each sale’s tax rate and tax and a refund’s tax given back, outside what the shop earns', async () => {
+    const admin = await createUser(t, { roll: 'admin' });
+    const noTax = Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0]));
+    const setTax = async (rates: Record<string, number>) =>
+      expect(
+        (await call(admin, 'PUT', '/api/admin/tax', { pricesIncludeTax: false, rates: { ...noTax, ...rates } }))
+          .statusCode,
+      ).toBe(200);
+    await setTax({ vegetable: 8.25 });
+    try {
+      const vendor = await createUser(t, { roll: 'vendor' });
+      await verify(vendor);
+      const orderId = await deliveredOrder(vendor, 3, 'Taxed kale');
+      await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, { amount: 10 });
+      const [transfer] = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+      const [reversal] = await t.db
+        .select()
+        .from(transferReversals)
+        .where(eq(transferReversals.transferId, transfer.id));
+      const rows = csvRows(
+        (await call(vendor, 'GET', `/api/payouts/statements/${await currentMonth(vendor)}/csv`)).body,
+      );
+      // $30 of kale at 8.25% added: $2.48 of tax (half up), the marketplace's to remit; 10% commission on the $30.
+      expect(transfer).toMatchObject({ goodsCents: 3000, taxCents: 248, amountCents: 2700 });
+      const sale = rows.find((row) => row[1] === 'Sale' && row[2] === orderId);
+      expect(sale?.slice(5)).toEqual(['30.00', '8.25%', '2.48', '10%', '3.00', '27.00', '']);
+      const dollars = (cents: number) => (cents / 100).toFixed(2);
+      const refund = rows.find((row) => row[1] === 'Refund' && row[2] === orderId);
+      expect(refund?.slice(6, 8)).toEqual(['', dollars(-reversal.taxCents)]);
+      expect(refund?.slice(9)).toEqual([dollars(-reversal.commissionCents), dollars(-reversal.amountCents), '']);
+      expect(rows.some((row) => row[0].includes(': reconciles'))).toBe(true);
+    } finally {
+      await setTax({});
+    }
   });
 
   it('lists the months with activity; another vendor’s statement holds none of this shop’s orders', async () => {

@@ -146,8 +146,8 @@ export function StatementList() {
         Monthly statements
       </h2>
       <p className="mt-1 max-w-prose text-sm">
-        Every order line sold, its commission, refunds, transfers and reversals of the month, with totals that add up:
-        owed at the start + sales − commission − refunds = paid to your account + owed at the end.
+        Every order line sold with its tax and commission, refunds, transfers and reversals of the month, with totals
+        that add up: owed at the start + sales − commission − refunds = paid to your account + owed at the end.
       </p>
       <Loaded query={months} loading="Loading your statements">
         {(data) =>
