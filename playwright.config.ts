@@ -17,6 +17,8 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+const MARKETPLACE_SETTINGS = /tax\.spec\.ts$/;
+
 /** One server (built app, fresh embedded database with the demo catalog) and one Chromium for every journey. */
 export default defineConfig({
   testDir: 'e2e',
@@ -36,7 +38,17 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: MARKETPLACE_SETTINGS },
+    // Journeys that change a setting of the whole marketplace (the tax) run after all the others, so no other
+    // journey's totals change under it.
+    {
+      name: 'marketplace settings',
+      use: { browserName: 'chromium' },
+      testMatch: MARKETPLACE_SETTINGS,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node src/server/main.ts',
     url: `${baseURL}/api/health`,
