@@ -44,11 +44,18 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   await expect(products.getByText(/km away$/).first()).toBeVisible();
   await checkA11y(page);
 
+  // Nearest first: the distances the cards show only grow. Other journeys add fruit from farther shops (Salem), so
+  // the demo's farthest fruit, the peaches, is not always last; it comes after every nearer demo fruit.
   await page.getByLabel('Sort products').selectOption('nearest');
-  await expect(products.locator(':scope > li').last()).toContainText('Freestone Peaches');
-  const distances = await cardDistances(page);
-  expect(distances.length).toBeGreaterThan(3);
-  expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  await expect
+    .poll(async () => {
+      const distances = await cardDistances(page);
+      return distances.length > 3 && distances.every((km, i) => i === 0 || distances[i - 1] <= km);
+    })
+    .toBe(true);
+  const names = await products.locator(':scope > li').allTextContents();
+  const peaches = names.findIndex((text) => text.includes('Freestone Peaches'));
+  expect(peaches).toBeGreaterThan(names.findIndex((text) => text.includes('Cherries')));
   // The peaches come from an orchard at Lake Chelan, 69 km away; the cherries from Cashmere, nearer.
   await expect(products.locator(':scope > li').filter({ hasText: 'Freestone Peaches' })).toContainText('69 km away');
 
@@ -63,7 +70,8 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   await expect(products.locator(':scope > li')).toHaveCount(11);
   await expect(products.getByText('Freestone Peaches')).toHaveCount(0);
   await filters.getByRole('radio', { name: 'Any distance' }).click();
-  await expect(products.locator(':scope > li')).toHaveCount(12);
+  await expect(products.getByText('Freestone Peaches')).toHaveCount(1);
+  expect(await products.locator(':scope > li').count()).toBeGreaterThanOrEqual(12);
 
   await page.getByRole('link', { name: 'Freestone Peaches' }).click();
   await expect(page.getByRole('heading', { name: 'Freestone Peaches', level: 1 })).toBeVisible();
