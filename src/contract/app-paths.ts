@@ -35,6 +35,7 @@ export const APP_PATH_PATTERNS: readonly string[] = [
     'coupons',
     'commission',
     'shopPayouts',
+    'tax',
     'vendorHome',
     'vendorOrder',
     'vendorOrder/slot/:slotId/pick-list',
