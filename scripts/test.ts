@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 
-const LIGHTHOUSE_GATE = '--runs 1 --pages home,product --web-dir dist/web --min-performance 70 --min-accessibility 100';
+const LIGHTHOUSE_GATE = '--runs 3 --pages home,product --web-dir dist/web --min-performance 70 --min-accessibility 100';
 // 70, not the 80 issue 16 asks: the same commit scored 90 on 2026-11-23 and 74 here on 2026-11-24 (decision 025).
 
 /** `npm test`: every check CI runs, in order, stopping at the first failure. */
@@ -12,7 +12,7 @@ const steps: [string, string[]][] = [
   ['production build', ['vite', 'build', '--logLevel', 'warn']],
   ['bundle budget', ['node', 'scripts/check-bundle.ts']],
   ['browser journeys', ['playwright', 'test']],
-  // One run of each page on the build above (CI machines are noisy; the 95 goal is the docs' median of 3).
+  // The median of 3 runs of each page on the build above (one run swings by 10 points here; decision 025).
   ['lighthouse (home, product)', ['node', 'scripts/lighthouse.ts', ...LIGHTHOUSE_GATE.split(' ')]],
   ['cluster under load and faults', ['vitest', 'run', '--config', 'vitest.cluster.config.ts']],
 ];
