@@ -6,6 +6,8 @@ import type { Tx } from './client.ts';
 
 /** The PostgreSQL channel on which every server process hears that the public catalog changed. */
 export const CATALOG_CHANNEL = 'farmstall_catalog';
+/** The channel on which PostgreSQL announces each new word of the search dictionary (migration 0039's trigger). */
+export const SEARCH_TERMS_CHANNEL = 'farmstall_search_terms';
 
 /**
  * Tells every server process that what the catalog shows changed (products, stock, deals, shop cards): sent at the
@@ -20,6 +22,11 @@ export type CatalogChanges = {
   publish(): Promise<void>;
   /** Called on every process whenever any process publishes, and after the listener reconnects. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Called on every process with each new word of the search dictionary as its transaction commits, and with
+   * undefined after the listener reconnects (words added meanwhile were missed).
+   */
+  subscribeTerms(listener: (term: string | undefined) => void): () => void;
   /** Whether announcements arrive now: while not, a cache of catalog reads may miss one and must not be used. */
   listening(): boolean;
 };
@@ -30,18 +37,21 @@ const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 5_000;
 
 /**
- * LISTENs on `channel` on a connection of its own to `url` (a session: never through a transaction-mode pooler).
+ * LISTENs on `channel` and `termsChannel` on a connection of its own to `url` (a session: never through a
+ * transaction-mode pooler).
  * A lost connection is opened again after 100 ms, then twice as long each time up to 5 s; reconnected, it tells
  * the subscribers, since announcements made meanwhile were missed. `ready` settles after the first attempt.
  */
 export function listenForChanges(options: {
   url: string;
   channel: string;
+  termsChannel: string;
   notify: () => Promise<void>;
   log: FastifyBaseLogger;
 }): ChangeFeed {
-  const { channel, log } = options;
+  const { channel, termsChannel, log } = options;
   const listeners = new Set<() => void>();
+  const termListeners = new Set<(term: string | undefined) => void>();
   let current: pg.Client | undefined;
   let live = false;
   let closed = false;
@@ -50,6 +60,9 @@ export function listenForChanges(options: {
 
   const emit = () => {
     for (const listener of listeners) listener();
+  };
+  const emitTerm = (term: string | undefined) => {
+    for (const listener of termListeners) listener(term);
   };
   const lost = (client: pg.Client, error?: unknown) => {
     if (client !== current) return;
@@ -66,11 +79,13 @@ export function listenForChanges(options: {
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel) emit();
+      if (message.channel === termsChannel && message.payload) emitTerm(message.payload);
     });
     client.on('error', (error) => lost(client, error));
     client.on('end', () => lost(client));
     try {
       await client.connect();
+      await client.query(`LISTEN ${termsChannel}`);
       await client.query(`LISTEN ${channel}`);
     } catch (error) {
       lost(client, error);
@@ -80,6 +95,7 @@ export function listenForChanges(options: {
     live = true;
     retryMs = FIRST_RETRY_MS;
     emit();
+    emitTerm(undefined);
   };
 
   return {
@@ -98,6 +114,10 @@ export function listenForChanges(options: {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeTerms: (listener) => {
+      termListeners.add(listener);
+      return () => termListeners.delete(listener);
     },
     listening: () => live,
     close: async () => {
@@ -124,6 +144,7 @@ export const catalogChangesPlugin = fp(async (app: FastifyInstance) => {
   const feed = listenForChanges({
     url: app.config.databaseDirectUrl ?? (pool.options.connectionString as string),
     channel: CATALOG_CHANNEL,
+    termsChannel: SEARCH_TERMS_CHANNEL,
     notify: () => notifyCatalogChanged(app.db),
     log: app.log,
   });
@@ -131,6 +152,7 @@ export const catalogChangesPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('catalogChanges', {
     publish: feed.publish,
     subscribe: feed.subscribe,
+    subscribeTerms: feed.subscribeTerms,
     listening: feed.listening,
   });
   app.addHook('onClose', feed.close);

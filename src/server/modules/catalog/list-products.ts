@@ -28,6 +28,7 @@ import { distanceKm, nearestKey, type Place, type PlaceSql, shownDistanceKm, wit
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 import { candidatesCapped, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
+import { type Spell, spellInSql } from './spelling.ts';
 
 export type ListProductsParams = ListingFilters & {
   q?: string;
@@ -305,7 +306,11 @@ export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.Quer
  * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset, with the filters'
  * counts on a first page when asked: one SQL statement per page, walking an index for the sorts without text.
  */
-export async function listProducts(db: Tx, params: ListProductsParams): Promise<ProductPageResult> {
+export async function listProducts(
+  db: Tx,
+  params: ListProductsParams,
+  spell: Spell = spellInSql,
+): Promise<ProductPageResult> {
   const { sort, cursor, offered, inPrice, nearby, counted, fetch } = listing(params);
 
   let rows: z.infer<typeof facetedRow>[];
@@ -315,7 +320,8 @@ export async function listProducts(db: Tx, params: ListProductsParams): Promise<
       return { items: [], nextCursor: null, total: cursor ? null : 0, ...(params.facets && { facets: null }) };
     }
     // The spelled query and the bounded candidates first; the page is ranked or sorted among them.
-    const search = sql`WITH ${searchCandidates(params.q, words, offered, postedWhere(params.category, params.shopId))}`;
+    const posted = postedWhere(params.category, params.shopId);
+    const search = sql`WITH ${searchCandidates(params.q, words, spell(words), offered, posted)}`;
     const candidates = sql`p.id IN (SELECT id FROM candidates) AND ${offered}`;
     const narrowed = sql`${inPrice} AND ${nearby}`;
     const page =

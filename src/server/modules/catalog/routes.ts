@@ -26,6 +26,7 @@ import {
   vendorProducts,
 } from './product-service.ts';
 import { suggest } from './search-suggest.ts';
+import { liveSpelling, type Spell } from './spelling.ts';
 
 const PUBLIC_CACHE = 'public, max-age=10';
 
@@ -57,10 +58,11 @@ function withJson(page: ProductPageResult): ListingPage {
  */
 async function cachedListProducts(
   app: FastifyInstance,
+  spell: Spell,
   request: Pick<FastifyRequest, 'cookies'>,
   params: ListProductsParams,
 ): Promise<ListingPage> {
-  const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params)));
+  const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params, spell)));
   // Not hearing other processes' changes (connection lost), a cached page could stay stale past its second.
   if (readsPrimary(request) || !app.catalogChanges.listening()) return load();
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
@@ -77,6 +79,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   catalogCache(app.db, app.config.catalogCacheMs);
   // A catalog write on any process (announced through PostgreSQL) makes every process's listings fresh at once.
   app.catalogChanges.subscribe(() => catalogCache(app.db).clear());
+  const spelling = await liveSpelling(app.db, app.catalogChanges);
   const changed = async <T>(result: T): Promise<T> => {
     await app.catalogChanges.publish();
     return result;
@@ -85,7 +88,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   handle(app, catalogApi.list, async (request, reply) => {
     const { shop, near, lat, lng, ...query } = request.query;
     const from = placeOfRequest(requestedPlace({ near, lat, lng }));
-    const page = await cachedListProducts(app, request, { ...query, shopId: shop, from, facets: true });
+    const page = await cachedListProducts(app, spelling.spell, request, { ...query, shopId: shop, from, facets: true });
     return sendJson(reply, page.pageJson(), PUBLIC_CACHE);
   });
 
@@ -97,7 +100,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
       reply: FastifyReply,
     ) => {
       const { query } = request;
-      const page = await cachedListProducts(app, request, {
+      const page = await cachedListProducts(app, spelling.spell, request, {
         category: query.productCategory ?? fallbackCategory,
         sort: query.sort,
         cursor: query.cursor,
@@ -116,7 +119,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   handle(app, catalogApi.snacks, legacyList('snacks'));
 
   handle(app, catalogApi.popular, async (request, reply) => {
-    const page = await cachedListProducts(app, request, { ...request.query, sort: 'popular' });
+    const page = await cachedListProducts(app, spelling.spell, request, { ...request.query, sort: 'popular' });
     return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
   });
 
@@ -191,12 +194,17 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   handle(app, catalogApi.search, async (request, reply) => {
     const { q, cursor, limit } = request.query;
     if (!q) return { items: [], nextCursor: null, total: 0 };
-    const page = await cachedListProducts(app, request, { q, sort: 'relevance', cursor: cursor || undefined, limit });
+    const page = await cachedListProducts(app, spelling.spell, request, {
+      q,
+      sort: 'relevance',
+      cursor: cursor || undefined,
+      limit,
+    });
     return sendJson(reply, page.pageJson());
   });
 
   handle(app, catalogApi.suggest, async (request, reply) => {
     reply.header('cache-control', 'public, max-age=30');
-    return { suggestions: await app.catalogRead(request, (db) => suggest(db, request.query.q)) };
+    return { suggestions: await app.catalogRead(request, (db) => suggest(db, request.query.q, spelling.spell)) };
   });
 }

@@ -32,20 +32,23 @@ const COMPOUNDS = 3;
 
 /**
  * The query as full-text search understands it, one row, built in SQL from the shopper's words: `all_words` and
- * `any_word` choose the candidates, `as_spelled` ranks them. A word found in the `search_terms` dictionary of
- * catalog words stands for itself (a primary-key lookup); any other word also stands for its closest term above
- * the trigram similarity threshold (KNN on the dictionary's trigram GiST index: "chedar" → cheddar, "tomatos" →
- * tomatoes): that is `as_spelled`, and `corrected` the text with each word replaced by its correction. To find
+ * `any_word` choose the candidates, `as_spelled` ranks them. Each word has its spelling in `spelled` (the same
+ * order), from the process's in-memory index of the dictionary (spelling.ts): the word itself when it is a term,
+ * its closest term ("chedar" → cheddar, "tomatos" → tomatoes), or null when the index knows none; only then does
+ * PostgreSQL look it up in the `search_terms` dictionary of catalog words, where a word found stands for itself
+ * (a primary-key lookup) and any other word also for its closest term above the trigram similarity threshold (KNN
+ * on the dictionary's trigram GiST index). The word and its correction are `as_spelled`, and `corrected` the text
+ * with each word replaced by its correction. To find
  * candidates, a word of four letters or more also stands for the three shortest terms starting with it and the
  * three ending with it ("cheese" → cheeseburger, "berries" → strawberries: one range of the byte-ordered primary
  * key, one of the index on the reversed terms). With `prefixLast` the last word is still being typed: it also
  * matches as the prefix of a word of a product name and through its three shortest completions, however short.
- * The words are one array parameter, so the statement's text is the same for every search (one prepared statement,
+ * The words and their spellings are two array parameters, so the statement's text is the same for every search (one prepared statement,
  * one plan); a lookup a word does not need stops at its one-time filter, and each runs once (OFFSET 0 keeps the
  * planner from copying them into every aggregate). Words hold only letters and digits, and terms no spaces or ASCII
  * punctuation, so quoting each one (quote_literal) keeps the tsquery text well formed. `words` is never empty.
  */
-export function spelledQuery(words: string[], options: { prefixLast?: boolean } = {}): SQL {
+export function spelledQuery(words: string[], spelled: (string | null)[], options: { prefixLast?: boolean } = {}): SQL {
   const range = (column: SQL, start: SQL) => sql`${column} > ${start} AND ${column} < ${start} || chr(1114111)`;
   const shortest = sql`ORDER BY length(t.term), t.term LIMIT ${literal(COMPOUNDS)}`;
   const typed = options.prefixLast ? sql`w.ord = cardinality(a.list)` : sql`false`;
@@ -59,8 +62,10 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
       SELECT w.ord, spellings, coalesce(closest.term, w.word) AS corrected,
         concat_ws(' | ', spellings, nullif(concat_ws(' | ', prefix, more.terms), '')) AS alternatives
       FROM (
-        SELECT w.word, w.ord, ${typed} AS typed, char_length(w.word) >= ${literal(COMPOUND_MIN_LENGTH)} AS compound
-        FROM (SELECT ${sql.param(words)}::text[] AS list OFFSET 0) AS a, unnest(a.list) WITH ORDINALITY AS w(word, ord)
+        SELECT w.word, w.spelled, w.ord, ${typed} AS typed,
+          char_length(w.word) >= ${literal(COMPOUND_MIN_LENGTH)} AS compound
+        FROM (SELECT ${sql.param(words)}::text[] AS list, ${sql.param(spelled)}::text[] AS spelled OFFSET 0) AS a,
+          unnest(a.list, a.spelled) WITH ORDINALITY AS w(word, spelled, ord)
       ) AS w
       LEFT JOIN LATERAL (
         SELECT string_agg(quote_literal(c.term), ' | ') AS terms FROM (
@@ -71,9 +76,12 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
         ) AS c
       ) AS more ON true
       LEFT JOIN LATERAL (
-        SELECT t.term FROM search_terms t
-        WHERE t.term % w.word AND NOT EXISTS (SELECT FROM search_terms known WHERE known.term = w.word)
-        ORDER BY t.term <-> w.word LIMIT 1
+        SELECT nullif(w.spelled, w.word) AS term WHERE w.spelled IS NOT NULL
+        UNION ALL
+        (SELECT t.term FROM search_terms t
+         WHERE w.spelled IS NULL AND t.term % w.word
+           AND NOT EXISTS (SELECT FROM search_terms known WHERE known.term = w.word)
+         ORDER BY t.term <-> w.word LIMIT 1)
       ) AS closest ON true
       CROSS JOIN LATERAL (SELECT concat_ws(' | ', quote_literal(w.word), quote_literal(closest.term)) AS spellings,
         CASE WHEN w.typed THEN quote_literal(w.word) || ':*A' END AS prefix) AS forms
@@ -95,7 +103,13 @@ export function spelledQuery(words: string[], options: { prefixLast?: boolean } 
  * is in the one statement, and nothing in it is a parameter whose value changes the plan (no id lists, limits
  * written in the text), so PostgreSQL runs a prepared search on its generic plan instead of planning each search.
  */
-export function searchCandidates(q: string, words: string[], offered: SQL, posted: SQL): SQL {
+export function searchCandidates(
+  q: string,
+  words: string[],
+  spelled: (string | null)[],
+  offered: SQL,
+  posted: SQL,
+): SQL {
   // What ranking reads of a candidate, taken from the row each source already visits (no second visit).
   const found = sql`p.id, p.name, p.vendor_id, p.category, p.search_vector, p.price_cents, p.origin_latitude,
     p.origin_longitude`;
@@ -103,7 +117,7 @@ export function searchCandidates(q: string, words: string[], offered: SQL, poste
   // The postings of one term (alias sp) in popularity order, offered ones only, at most `n`.
   const walk = (n: number) => sql`SELECT sp.product_id, sp.popularity, sp.name_terms FROM search_postings sp
     WHERE sp.term = t.term AND ${posted} ORDER BY sp.popularity DESC, sp.product_id LIMIT ${literal(n)}`;
-  return sql`spelled AS (${spelledQuery(words)}),
+  return sql`spelled AS (${spelledQuery(words, spelled)}),
     close_shops AS MATERIALIZED (SELECT * FROM ${closestShopsRelation(q, SCORED_SHOPS)} AS shop),
     every_word AS MATERIALIZED (
       SELECT walked.product_id FROM (SELECT terms, all_words FROM spelled) AS s, unnest(s.terms) AS t(term)

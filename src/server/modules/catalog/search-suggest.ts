@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { closestShops, shopCardsRelation } from '../shops/index.ts';
 import { queryPrepared } from './prepared.ts';
 import { literal, nameCloseness, searchWords, spelledQuery } from './search-ranking.ts';
+import { type Spell, spellInSql } from './spelling.ts';
 
 const PRODUCTS = 6;
 /** Matching products looked at to choose the six shown: bounded, so a short prefix costs no more than a word. */
@@ -24,7 +25,7 @@ function likePattern(q: string): string {
  * shops (from the shops module) and categories whose name contains the text or is a close spelling of it, as typed
  * or with its words spelled as the dictionary knows them (trigram indexes on those small tables), closest first.
  */
-export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
+export async function suggest(db: Tx, q: string, spell: Spell = spellInSql): Promise<Suggestion[]> {
   const words = searchWords(q);
   if (q.length < 2 || words.length === 0) return [];
   const like = likePattern(q);
@@ -33,7 +34,7 @@ export async function suggest(db: Tx, q: string): Promise<Suggestion[]> {
       db,
       suggestion,
       sql`
-    WITH spelled AS (${spelledQuery(words, { prefixLast: true })})
+    WITH spelled AS (${spelledQuery(words, spell(words), { prefixLast: true })})
     (SELECT 'product' AS kind, m.id::text AS id, m.name AS label, shop.name AS detail
        FROM (
          SELECT * FROM (
