@@ -8,18 +8,20 @@ const MAX_EDITS = 2;
 /** pg_trgm's similarity threshold (its `%` operator): a closer term that is not this similar is no correction. */
 const MIN_SIMILARITY = 0.3;
 
-/** The strings made from `letters` by deleting up to `edits` of them, itself included. */
-function deletions(letters: string[], edits: number): Set<string> {
-  const found = new Set([letters.join('')]);
-  let round = [letters];
+/**
+ * The strings made from `word` by deleting up to `edits` of its UTF-16 units, itself included (a letter outside
+ * the Basic Multilingual Plane, two units, takes two deletions: rare in a grocery's words, and never wrong).
+ */
+function deletions(word: string, edits: number): Set<string> {
+  const found = new Set([word]);
+  let round = [word];
   for (let edit = 0; edit < edits; edit++) {
-    const next: string[][] = [];
-    for (const word of round) {
-      for (let at = 0; at < word.length; at++) {
-        const shorter = [...word.slice(0, at), ...word.slice(at + 1)];
-        const key = shorter.join('');
-        if (!found.has(key)) {
-          found.add(key);
+    const next: string[] = [];
+    for (const longer of round) {
+      for (let at = 0; at < longer.length; at++) {
+        const shorter = longer.slice(0, at) + longer.slice(at + 1);
+        if (!found.has(shorter)) {
+          found.add(shorter);
           next.push(shorter);
         }
       }
@@ -30,7 +32,7 @@ function deletions(letters: string[], edits: number): Set<string> {
 }
 
 /** Edits from a to b (letters dropped, added, replaced, or two neighbours swapped), or Infinity beyond `max`. */
-export function editDistance(a: string[], b: string[], max = MAX_EDITS): number {
+export function editDistance(a: string, b: string, max = MAX_EDITS): number {
   if (Math.abs(a.length - b.length) > max) return Number.POSITIVE_INFINITY;
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -52,15 +54,15 @@ export function editDistance(a: string[], b: string[], max = MAX_EDITS): number 
 }
 
 /** A word's trigrams as pg_trgm forms them: padded with two spaces before and one after. */
-function trigrams(letters: string[]): Set<string> {
-  const padded = [' ', ' ', ...letters, ' '];
+function trigrams(word: string): Set<string> {
+  const padded = [' ', ' ', ...word, ' '];
   const found = new Set<string>();
-  for (let at = 0; at + 3 <= padded.length; at++) found.add(padded.slice(at, at + 3).join(''));
+  for (let at = 0; at + 3 <= padded.length; at++) found.add(padded[at] + padded[at + 1] + padded[at + 2]);
   return found;
 }
 
 /** pg_trgm's `similarity` of two words of letters and digits: shared trigrams over all their distinct trigrams. */
-export function trigramSimilarity(a: string[], b: string[]): number {
+export function trigramSimilarity(a: string, b: string): number {
   const left = trigrams(a);
   const right = trigrams(b);
   let shared = 0;
@@ -76,7 +78,8 @@ export function trigramSimilarity(a: string[], b: string[]): number {
  */
 export class SpellingIndex {
   private readonly terms = new Set<string>();
-  private readonly filed = new Map<string, string[]>();
+  /** Each deletion's terms: one term as itself (most deletions have one), more as an array. */
+  private readonly filed = new Map<string, string | string[]>();
 
   get size(): number {
     return this.terms.size;
@@ -85,10 +88,11 @@ export class SpellingIndex {
   add(term: string): void {
     if (this.terms.has(term)) return;
     this.terms.add(term);
-    for (const key of deletions([...term].slice(0, PREFIX), MAX_EDITS)) {
-      const terms = this.filed.get(key);
-      if (terms) terms.push(term);
-      else this.filed.set(key, [term]);
+    for (const key of deletions(term.slice(0, PREFIX), MAX_EDITS)) {
+      const filed = this.filed.get(key);
+      if (filed === undefined) this.filed.set(key, term);
+      else if (typeof filed === 'string') this.filed.set(key, [filed, term]);
+      else filed.push(term);
     }
   }
 
@@ -99,17 +103,16 @@ export class SpellingIndex {
    */
   correct(word: string): string | null {
     if (this.terms.has(word)) return word;
-    const letters = [...word];
     let best: { term: string; similarity: number; edits: number } | null = null;
     const seen = new Set<string>();
-    for (const key of deletions(letters.slice(0, PREFIX), MAX_EDITS)) {
-      for (const term of this.filed.get(key) ?? []) {
+    for (const key of deletions(word.slice(0, PREFIX), MAX_EDITS)) {
+      const filed = this.filed.get(key);
+      for (const term of typeof filed === 'string' ? [filed] : (filed ?? [])) {
         if (seen.has(term)) continue;
         seen.add(term);
-        const termLetters = [...term];
-        const edits = editDistance(letters, termLetters);
+        const edits = editDistance(word, term);
         if (edits > MAX_EDITS) continue;
-        const similarity = trigramSimilarity(letters, termLetters);
+        const similarity = trigramSimilarity(word, term);
         if (similarity < MIN_SIMILARITY) continue;
         const better =
           !best ||
