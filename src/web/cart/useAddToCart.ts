@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AddToCartInput } from '#contract/cart.ts';
 import { ApiError, call, errorMessage } from '../api/client.ts';
+import { refreshQueries } from '../api/mutation.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useRequireLogin } from '../auth/useRequireLogin.ts';
 import { toast } from '../ui/toast.ts';
@@ -59,7 +60,7 @@ export function useAddToCart() {
       addOnce({ productId: product._id, amount, shopEmail: options.shopEmail, requestId: newRequestId() })
         .then(() => {
           toast.success(`${product.productName} is added to your cart`, { autoClose: 1200 });
-          return queryClient.invalidateQueries({ queryKey: cartKey(email) });
+          return refreshQueries(queryClient, [cartKey(email)]);
         })
         .catch((error: unknown) => {
           toast.error(errorMessage(error));
