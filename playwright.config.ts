@@ -18,6 +18,8 @@ if (!process.env.E2E_DATA_DIR) {
 const dataDir = process.env.E2E_DATA_DIR;
 
 const MARKETPLACE_SETTINGS = /tax\.spec\.ts$/;
+/** Journeys that change the marketplace's commission, or read it before placing an order that it prices. */
+const COMMISSION = /(admin-earnings|payouts|payouts-statement)\.spec\.ts$/;
 
 /** One server (built app, fresh embedded database with the demo catalog) and one Chromium for every journey. */
 export default defineConfig({
@@ -39,14 +41,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: MARKETPLACE_SETTINGS },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [MARKETPLACE_SETTINGS, COMMISSION] },
+    // The commission journeys one at a time, beside the others (no other journey reads the rate): two of them each
+    // set a rate and put the one before back, which overlapping could leave set.
+    { name: 'commission', use: { browserName: 'chromium' }, testMatch: COMMISSION, workers: 1 },
     // Journeys that change a setting of the whole marketplace (the tax) run after all the others, so no other
     // journey's totals change under it.
     {
       name: 'marketplace settings',
       use: { browserName: 'chromium' },
       testMatch: MARKETPLACE_SETTINGS,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'commission'],
     },
   ],
   webServer: {
