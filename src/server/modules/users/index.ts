@@ -2,7 +2,7 @@
 export { countActiveAccounts } from './account-counts.ts';
 export { type AccountName, accountEmailsRelation, accountsByIds, activeAccountIdsRelation } from './accounts-by-id.ts';
 export { ensureAdmin } from './admin-bootstrap.ts';
-export { hashPassword, verifyPassword } from './passwords.ts';
+export { hashCheaplyInTests, hashPassword, verifyPassword } from './passwords.ts';
 export { lockPayer } from './payer.ts';
 export { hasUsers, recordUsers } from './records.ts';
 export { assertSelfOrAdmin } from './self-or-admin.ts';
