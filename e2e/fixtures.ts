@@ -37,11 +37,11 @@ export async function checkA11y(page: Page) {
  * Lets the page's short transitions and animations end (those due within a second: a button's hover colour, a
  * dialog fading in): axe reads the colours as drawn, and mid-transition a button's red text on its half-filled red
  * background measured a contrast of 1.15 (CI, 2026-11-24). Endless ones (a spinner) and long ones (a toast's
- * countdown bar) are not waited for.
+ * countdown bar) are not waited for, nor paused ones, which would never end.
  */
 const SETTLE_TRANSITIONS = `await Promise.all(document.getAnimations().filter((a) => {
   const timing = a.effect?.getComputedTiming();
-  return timing !== undefined && timing.endTime - (timing.localTime ?? 0) <= 1000;
+  return a.playState === 'running' && timing !== undefined && timing.endTime - (timing.localTime ?? 0) <= 1000;
 }).map((a) => a.finished.catch(() => undefined)))`;
 
 /** After a check, marks the document as checked until anything in it changes (a navigation starts a new one). */
