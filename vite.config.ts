@@ -26,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 600,
     assetsInlineLimit: 0,
     manifest: !isSsrBuild,
+    // Every browser the app supports has <link rel=modulepreload>: no polyfill runs at start.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

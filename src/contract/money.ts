@@ -5,6 +5,7 @@
  */
 
 import type { Unit } from './categories.ts';
+import { dollarsText } from './plain-format.ts';
 
 /**
  * Amounts are stored in 32-bit integer columns (at most 2,147,483,647 cents), so every amount is capped before
@@ -24,11 +25,9 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 /** The one way an amount is shown: US dollars with thousands separators and two decimals. */
 export function formatMoney(cents: number): string {
-  return usd.format(Math.round(cents) / 100);
+  return dollarsText(cents);
 }
 
 /** An amount the API sent in dollars, shown the same way (rounded to the cent first). */

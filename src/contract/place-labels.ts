@@ -3,6 +3,7 @@
  * re-exports them).
  */
 
+import { groupDigits } from './plain-format.ts';
 /** The place a shopper keeps: a ZIP code (placed on the map) or the browser's location. */
 export type ShopperPlace = { postcode: string | null; latitude: number; longitude: number };
 
@@ -34,8 +35,8 @@ export const placeLabel = (place: { postcode: string | null }) => place.postcode
 /** A distance as cards show it: "800 m away" below 1 km, "12 km away" (whole km from 10 km, one decimal below). */
 export function distanceLabel(km: number): string {
   if (km < 1) return `${Math.max(100, Math.round((km * 1000) / 100) * 100)} m away`;
-  if (km < 10) return `${(Math.round(km * 10) / 10).toLocaleString('en-US')} km away`;
-  return `${Math.round(km).toLocaleString('en-US')} km away`;
+  if (km < 10) return `${Math.round(km * 10) / 10} km away`;
+  return `${groupDigits(Math.round(km))} km away`;
 }
 
 /** The radii of the distance filter (km), each shown with how many products it leaves. */

@@ -1,5 +1,6 @@
 import type { Unit } from '#contract/categories.ts';
 import { formatDollars } from '#contract/money.ts';
+import { localMomentText, utcMomentText } from '#contract/plain-format.ts';
 import { formatUseBy } from '#contract/use-by.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 import { useHydrated } from './use-hydrated.ts';
@@ -42,17 +43,13 @@ export function DealPrice({
   );
 }
 
-const END_PARTS = { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' } as const;
-const END_FORMAT = new Intl.DateTimeFormat(undefined, END_PARTS);
-/** Before hydration (the server knows no shopper's time zone): the time in UTC, said so. */
-const END_FORMAT_UTC = new Intl.DateTimeFormat('en-GB', { ...END_PARTS, timeZone: 'UTC', timeZoneName: 'short' });
-
-/** The moment a deal ends, in the shopper's own time ("Ends Mon, 8 Dec, 14:05"). */
+/** The moment a deal ends, in the shopper's own time ("Ends Mon 8 Dec, 14:05"). */
 export function DealEnd({ endsAt }: { endsAt: string }) {
-  const format = useHydrated() ? END_FORMAT : END_FORMAT_UTC;
+  // Before hydration (the server knows no shopper's time zone): the time in UTC, said so.
+  const text = useHydrated() ? localMomentText : utcMomentText;
   return (
     <p className="mt-1 text-xs text-base-content/70">
-      Ends <time dateTime={endsAt}>{format.format(new Date(endsAt))}</time>
+      Ends <time dateTime={endsAt}>{text(new Date(endsAt))}</time>
     </p>
   );
 }
