@@ -19,7 +19,10 @@ describe('formatters without Intl', () => {
     expect(dollarsText(-0.4)).toBe('$0.00');
   });
 
-  it('write calendar days and moments as en-GB does', () => {
+  it("write calendar days and moments as en-GB does, in the reader's own zone too", () => {
+    const zone = process.env.TZ;
+    // Node reads TZ again when it is set: local times are then New York's, a zone with summer time.
+    process.env.TZ = 'America/New_York';
     const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
     const parts = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
     const utc = new Intl.DateTimeFormat('en-GB', {
@@ -36,5 +39,8 @@ describe('formatters without Intl', () => {
       expect(utcMomentText(instant)).toBe(utc.format(instant));
       expect(localMomentText(instant)).toBe(local.format(instant));
     }
+    expect(new Date(Date.UTC(2026, 6, 1, 12)).getHours()).toBe(8);
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 });
