@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '#contract/products.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { liveSpelling } from './spelling.ts';
+import { trigramSimilarity } from './spelling-index.ts';
 import { insertProduct } from './test-products.ts';
 
 // Two apps on one database, each with its own pool and change feed: two server processes in all but the process.
@@ -36,6 +38,28 @@ describe('the in-memory spelling index', () => {
       .toEqual(['kumquat', 'marmalade', 'kumquat']);
     const { page } = await search(stack.b, 'kumqat marmelade');
     expect(page.items.map((p) => p.productName)[0]).toBe('Kumquat Marmalade');
+  });
+
+  it('measures trigram similarity exactly as pg_trgm does, so it chooses the correction PostgreSQL would', async () => {
+    const pairs = [
+      ['tomatos', 'tomato'],
+      ['tomatos', 'tomatoes'],
+      ['chedar', 'cheddar'],
+      ['quinao', 'quinoa'],
+      ['te', 'tea'],
+      ['ok', 'oak'],
+      ['creme', 'crème'],
+      ['jalapeno', 'jalapeño'],
+      ['aaa', 'aaaa'],
+    ];
+    const { rows } = await stack.a.db.execute<{ similarity: number }>(sql`
+      SELECT similarity(a, b) AS similarity
+      FROM unnest(${sql.param(pairs.map(([a]) => a))}::text[], ${sql.param(pairs.map(([, b]) => b))}::text[])
+        WITH ORDINALITY AS p(a, b, n)
+      ORDER BY n`);
+    expect(pairs.map(([a, b]) => trigramSimilarity(a, b))).toEqual(
+      rows.map((row) => expect.closeTo(row.similarity, 6)),
+    );
   });
 
   it('answers hostile texts with a page or a reason, never a failure', async () => {
