@@ -40,6 +40,24 @@ describe('the in-memory spelling index', () => {
     expect(page.items.map((p) => p.productName)[0]).toBe('Kumquat Marmalade');
   });
 
+  it('loads the dictionary again when its change feed reconnects, since words added meanwhile were not heard', async () => {
+    // A feed that hears nothing until it "reconnects": the words added while it was deaf come from the table.
+    let heard: ((term: string | undefined) => void) | undefined;
+    const deaf = {
+      ...stack.a.app.catalogChanges,
+      subscribeTerms: (listener: (term: string | undefined) => void) => {
+        heard = listener;
+        return () => undefined;
+      },
+    };
+    const spelling = await liveSpelling(stack.a.db, deaf);
+    const vendor = await createUser(stack.a, { roll: 'vendor', name: 'Deaf Acres' });
+    await insertProduct(stack.a, vendor.id, { name: 'Rutabaga Crisps', category: 'vegetable' });
+    expect(spelling.spell(['rutabagga'])).toEqual([null]);
+    heard?.(undefined);
+    await expect.poll(() => spelling.spell(['rutabagga', 'crisps'])).toEqual(['rutabaga', 'crisps']);
+  });
+
   it('measures trigram similarity exactly as pg_trgm does, so it chooses the correction PostgreSQL would', async () => {
     const pairs = [
       ['tomatos', 'tomato'],
