@@ -1,5 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { AuthUser } from '#contract/auth.ts';
 import type { Role } from '#contract/roles.ts';
 import { ApiError, TOKEN_KEY } from '../api/client.ts';
@@ -69,7 +79,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [setUser]);
 
   useEffect(() => {
-    reload().finally(() => setLoading(false));
+    // Every part of the page that reads the session renders again once it is known: in a transition, in slices that
+    // leave the page free to answer a tap, instead of one long task right after hydration.
+    reload().finally(() => startTransition(() => setLoading(false)));
     return () => {
       sessionUser = null;
     };
