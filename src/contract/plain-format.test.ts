@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayText, dollarsText, groupDigits, localMomentText, utcMomentText } from './plain-format.ts';
+import {
+  calendarDayText,
+  dollarsText,
+  groupDigits,
+  localDateText,
+  localMomentText,
+  utcDateText,
+  utcMomentText,
+} from './plain-format.ts';
 
 // Each formatter must write what Intl writes for the same parts, over a spread of values.
 const wholes = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 12_345, 100_000, 999_999, 1_000_000, 2_147_483_647];
@@ -32,12 +40,17 @@ describe('formatters without Intl', () => {
       timeZoneName: 'short',
     });
     const local = new Intl.DateTimeFormat('en-GB', { ...parts, hourCycle: 'h23' });
+    const date = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+    const localDate = new Intl.DateTimeFormat('en-GB', date);
+    const utcDate = new Intl.DateTimeFormat('en-GB', { ...date, timeZone: 'UTC' });
     for (let i = 0; i < 400; i += 7) {
       const instant = new Date(Date.UTC(2026, 0, 1, (i * 5) % 24, (i * 13) % 60) + i * 86_400_000);
       const iso = instant.toISOString().slice(0, 10);
       expect(calendarDayText(iso)).toBe(day.format(new Date(`${iso}T12:00:00Z`)).replace(',', ''));
       expect(utcMomentText(instant)).toBe(utc.format(instant));
       expect(localMomentText(instant)).toBe(local.format(instant));
+      expect(localDateText(instant)).toBe(localDate.format(instant));
+      expect(utcDateText(instant)).toBe(utcDate.format(instant));
     }
     expect(new Date(Date.UTC(2026, 6, 1, 12)).getHours()).toBe(8);
     if (zone === undefined) delete process.env.TZ;

@@ -23,12 +23,13 @@ export function dollarsText(cents: number): string {
   return `${sign}$${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-type DayParts = { weekday: number; day: number; month: number; hours: number; minutes: number };
+type DayParts = { weekday: number; day: number; month: number; year: number; hours: number; minutes: number };
 
 const utcParts = (instant: Date): DayParts => ({
   weekday: instant.getUTCDay(),
   day: instant.getUTCDate(),
   month: instant.getUTCMonth(),
+  year: instant.getUTCFullYear(),
   hours: instant.getUTCHours(),
   minutes: instant.getUTCMinutes(),
 });
@@ -37,6 +38,7 @@ const localParts = (instant: Date): DayParts => ({
   weekday: instant.getDay(),
   day: instant.getDate(),
   month: instant.getMonth(),
+  year: instant.getFullYear(),
   hours: instant.getHours(),
   minutes: instant.getMinutes(),
 });
@@ -60,4 +62,16 @@ export function localMomentText(instant: Date): string {
 export function utcMomentText(instant: Date): string {
   const parts = utcParts(instant);
   return `${dayText(parts)}, ${clockText(parts)} UTC`;
+}
+
+const dateText = ({ day, month, year }: DayParts) => `${day} ${MONTHS[month]} ${year}`;
+
+/** The day of a moment in the reader's own time zone, en-GB style: "24 Nov 2026". */
+export function localDateText(instant: Date): string {
+  return dateText(localParts(instant));
+}
+
+/** The day of a moment in UTC: "24 Nov 2026". */
+export function utcDateText(instant: Date): string {
+  return dateText(utcParts(instant));
 }

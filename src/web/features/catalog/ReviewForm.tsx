@@ -5,6 +5,7 @@ import type { Review } from '#contract/reviews.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { ReviewDate } from '../../ui/ReviewDate.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { useMyReview } from './get-my-review.ts';
 
@@ -62,9 +63,7 @@ function OwnReview({ review, onEdit }: { review: Review; onEdit: () => void }) {
     <div className="max-w-xl rounded-box border border-base-300 p-4">
       <Stars rating={review.rating} size={20} />
       <p className="mt-2 whitespace-pre-line break-words">{review.commentDes}</p>
-      <time dateTime={review.createdAt} className="mt-1 block text-sm text-base-content/70">
-        {new Date(review.createdAt).toLocaleString()}
-      </time>
+      <ReviewDate iso={review.createdAt} className="mt-1 block text-sm text-base-content/70" />
       <button type="button" className="btn btn-outline btn-primary btn-sm mt-3" onClick={onEdit}>
         <Pencil size={16} aria-hidden="true" /> Edit
       </button>

@@ -1,5 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { ReviewDate } from '../../ui/ReviewDate.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useReviews } from './get-reviews.ts';
@@ -31,9 +32,7 @@ export function ReviewList({ productId }: { productId: string }) {
                 </span>
               ) : null}
             </div>
-            <time dateTime={review.createdAt} className="block text-sm text-base-content/70">
-              {new Date(review.createdAt).toLocaleString()}
-            </time>
+            <ReviewDate iso={review.createdAt} className="block text-sm text-base-content/70" />
             <Stars rating={review.rating} />
             <p className="mt-1 whitespace-pre-line break-words">{review.commentDes}</p>
           </div>
