@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
 import {
   bearer,
   dollars,
@@ -27,7 +27,7 @@ async function shots(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

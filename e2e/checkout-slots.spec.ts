@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { checkA11y, choosePickupSlots, expect, hydrated, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, hydrated, test, WHOLE_PAGE } from './fixtures.ts';
 
 /** A shopper with goods of two shops collects one part at a market and has the other delivered, then pays. */
 
@@ -67,7 +67,7 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

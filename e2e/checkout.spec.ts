@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, choosePickupSlots, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
 
 /** The money path in a real browser: cart, coupon, card payment, history, invoice, premium membership. */
 
@@ -58,7 +58,7 @@ async function addThroughApi(request: APIRequestContext, token: string, productI
 }
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, style: WHOLE_PAGE });
 }
 
 async function fillCard(page: Page, number: string) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
 
 /** The admin makes coupon codes on /dashboard/coupons; a customer uses one in the cart. */
 
@@ -47,7 +47,7 @@ async function addOne(request: APIRequestContext, token: string, productId: stri
 }
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, style: WHOLE_PAGE });
 }
 
 async function applyCode(page: Page, code: string) {

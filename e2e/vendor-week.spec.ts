@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
 
 /** The demo vendor's week: a shopper's pickup order under its slot, the pick list (page, CSV, PDF), packing slips. */
 
@@ -71,7 +71,7 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures.ts';
+import { checkA11y, expect, test, WHOLE_PAGE } from './fixtures.ts';
 import { bearer, OTHER_VENDORS_PASSWORD, tokenOf } from './order-fixtures.ts';
 
 /**
@@ -22,7 +22,7 @@ async function shot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

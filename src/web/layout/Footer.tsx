@@ -28,7 +28,7 @@ const LINK_LISTS = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-base-300 bg-base-200 text-base-content">
+    <footer className="below-fold mt-16 border-t border-base-300 bg-base-200 text-base-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
           <Link to={paths.home} className="text-2xl font-bold text-primary">

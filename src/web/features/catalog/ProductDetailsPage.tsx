@@ -174,7 +174,7 @@ export function ProductDetailsPage() {
           )}
         </div>
       </div>
-      <section aria-labelledby="reviews-title" className="mt-12 grid gap-8 lg:grid-cols-2">
+      <section aria-labelledby="reviews-title" className="below-fold mt-12 grid gap-8 lg:grid-cols-2">
         <div>
           <h2 id="reviews-title" className="mb-4 text-2xl font-bold">
             Customer reviews

@@ -8,7 +8,7 @@ import { useDeals } from './get-deals.ts';
 export function DealsOfTheDay() {
   const deals = useDeals();
   return (
-    <section aria-labelledby="home-deals" className="mx-auto max-w-7xl px-4 pt-10">
+    <section aria-labelledby="home-deals" className="below-fold mx-auto max-w-7xl px-4 pt-10">
       <h2 id="home-deals" className="text-2xl font-bold">
         Deals of the day
       </h2>

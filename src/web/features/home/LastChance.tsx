@@ -7,7 +7,7 @@ export function LastChance() {
   const shelf = useLastChance();
   if (shelf.isPending || (shelf.isSuccess && shelf.data.length === 0)) return null;
   return (
-    <section aria-labelledby="home-last-chance" className="mx-auto max-w-7xl px-4 pt-10">
+    <section aria-labelledby="home-last-chance" className="below-fold mx-auto max-w-7xl px-4 pt-10">
       <h2 id="home-last-chance" className="text-2xl font-bold">
         Last chance
       </h2>

@@ -11,7 +11,7 @@ export function PopularProducts() {
   const filters = [{ value: undefined, label: 'All' }, ...CATEGORIES.map((c) => ({ value: c.value, label: c.label }))];
 
   return (
-    <section aria-labelledby="home-popular" className="mx-auto max-w-7xl px-4 pt-10">
+    <section aria-labelledby="home-popular" className="below-fold mx-auto max-w-7xl px-4 pt-10">
       <div className="flex flex-col gap-3">
         <h2 id="home-popular" className="text-2xl font-bold">
           Popular Products
