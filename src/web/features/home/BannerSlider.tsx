@@ -1,32 +1,10 @@
-import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BannerSlide, SLIDES } from './banner-slides.tsx';
+import { RowArrow } from './RowArrow.tsx';
 import { scrollBehavior, useScrollSettled } from './scroll-row.ts';
 
 const AUTOPLAY_MS = 2000;
-
-function Arrow({
-  icon: Icon,
-  label,
-  side,
-  onClick,
-}: {
-  icon: LucideIcon;
-  label: string;
-  side: string;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`btn btn-circle btn-sm absolute top-1/2 z-10 -translate-y-1/2 border-base-300 bg-base-100/90 shadow ${side}`}
-      aria-label={label}
-      onClick={onClick}
-    >
-      <Icon size={20} aria-hidden="true" />
-    </button>
-  );
-}
 
 /**
  * The two home banners in a row the browser scrolls and snaps (a swipe works), advancing every 2 s, also after a click
@@ -81,8 +59,8 @@ export function BannerSlider() {
             </div>
           ))}
         </div>
-        <Arrow icon={ChevronLeft} label="Previous slide" side="left-2" onClick={() => go(active - 1)} />
-        <Arrow icon={ChevronRight} label="Next slide" side="right-2" onClick={() => go(active + 1)} />
+        <RowArrow icon={ChevronLeft} label="Previous slide" side="left-2" onClick={() => go(active - 1)} />
+        <RowArrow icon={ChevronRight} label="Next slide" side="right-2" onClick={() => go(active + 1)} />
         <div className="absolute inset-x-0 bottom-1.5 flex justify-center gap-0.5">
           {SLIDES.map((slide, index) => (
             <button

@@ -1,38 +1,12 @@
-import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { CATEGORY_CARDS, CategoryCard } from './category-cards.tsx';
+import { RowArrow } from './RowArrow.tsx';
 import { scrollBehavior, useScrollSettled } from './scroll-row.ts';
 
 /** Each card's width: 2.3 cards per view on phones, 3.3 and 4.3 wider, 6 from 1024 px, with the row's gaps. */
 const CARD_WIDTH =
   'basis-[calc((100%-13px)/2.3)] min-[480px]:basis-[calc((100%-46px)/3.3)] md:basis-[calc((100%-99px)/4.3)] lg:basis-[calc((100%-200px)/6)] xl:basis-[calc((100%-250px)/6)]';
-
-/** A round 32 px arrow over one edge of the row. */
-function Arrow({
-  icon: Icon,
-  label,
-  side,
-  disabled,
-  onClick,
-}: {
-  icon: LucideIcon;
-  label: string;
-  side: string;
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`btn btn-circle btn-sm absolute top-1/2 z-10 -translate-y-1/2 border-base-300 bg-base-100 shadow ${side}`}
-      aria-label={label}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <Icon size={20} aria-hidden="true" />
-    </button>
-  );
-}
 
 /**
  * 'Browse All Category': a card for each of the twelve categories, linking to its page, in a row the browser scrolls
@@ -68,14 +42,14 @@ export function CategoryCarousel() {
             </li>
           ))}
         </ul>
-        <Arrow
+        <RowArrow
           icon={ChevronLeft}
           label="Previous categories"
           side="-left-3"
           disabled={edges.start}
           onClick={() => scroll(-1)}
         />
-        <Arrow
+        <RowArrow
           icon={ChevronRight}
           label="Next categories"
           side="-right-3"
