@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
-const LIGHTHOUSE_GATE = '--runs 3 --pages home,product --web-dir dist/web --min-performance 70 --min-accessibility 100';
-// 70, not the 80 issue 16 asks: the same commit scored 90 on 2026-11-23 and 74 here on 2026-11-24 (decision 025).
+const LIGHTHOUSE_GATE = '--runs 3 --pages home,product --web-dir dist/web --min-performance 80 --min-accessibility 100';
+// 80, as issue 16 asks; decision 025 says why it was 70 for a while.
 
 type Step = [string, string[]];
 
