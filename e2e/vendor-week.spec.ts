@@ -8,7 +8,9 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 const SHOP = 'Green Valley Farm';
 const NOTE = 'Please keep the eggs out of the sun';
-const HEADING = /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}–\d{2}:\d{2} [A-Z]{3,4} · Pickup at .+ · 1 order$/;
+/** A slot's heading: when, where, how many orders (a retry of this journey finds its first attempt's order there too). */
+const HEADING =
+  /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}–\d{2}:\d{2} [A-Z]{3,4} · Pickup at .+ · (\d+) orders?$/;
 
 type Product = { _id: string; productName: string; shopName: string; productQuantity: { value: number } };
 type Slot = { id: string; kind: 'pickup' | 'delivery'; status: string; start: string };
@@ -108,6 +110,8 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   // The order is under its slot's heading: when, where, how many orders.
   const section = page.getByRole('region').filter({ hasText: name });
   await expect(section.getByRole('heading', { level: 2 })).toHaveText(HEADING);
+  const counted = Number(HEADING.exec(await section.getByRole('heading', { level: 2 }).innerText())?.[1]);
+  await expect(section.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(counted);
   const row = section.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(`${product.productName} ×3`);
   await expect(row).toContainText(`Note: ${NOTE}`);
