@@ -19,9 +19,10 @@ import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
  * The check, on every scan of products: no sequential scan; an index-only scan fetches (almost) nothing from the
  * table (the visibility map is set by VACUUM); a scan that reads the table itself (an index scan, a bitmap heap scan)
  * returns no more than a page or a bounded set of search candidates; and no scan reads more than FLAT_ROWS rows, whatever the catalog's
- * size (the count stops at its cap, the search at its bounded candidates, the keyset starts at its cursor). The
- * filters' counts are the exception, printed beside the plan: an index-only scan of a category's or shop's entries in
- * its facets index (decision 024).
+ * size (the count stops at its cap, the search at its bounded candidates, the keyset starts at its cursor). A first
+ * page without filters reads its counts from product_facet_counts (decision 033); the counts of a filtered page are
+ * the exception, printed beside the plan: an index-only scan of a category's or shop's entries in its facets index
+ * (decision 024).
  */
 /** Rows any scan may read: the first page's count stops at 1,001 (LISTING_COUNT_CAP + 1). */
 const FLAT_ROWS = 2000;

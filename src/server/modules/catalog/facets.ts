@@ -4,6 +4,7 @@ import { ALLERGENS, type Allergen, LABELS, type Label, maskOf } from '#contract/
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import { DISTANCE_RADII } from '#contract/places.ts';
 import type { ProductFacets } from '#contract/products.ts';
+import { BUSINESS_TODAY } from '../../business-day.ts';
 import { literal } from './search-ranking.ts';
 
 /** A listing's filters as a request gives them: labels all present, allergens all absent, a price range (dollars). */
@@ -83,6 +84,29 @@ export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet, p
     ${distanceCounts} AS facet_distance_counts
     FROM products p ${nearby ? sql`CROSS JOIN LATERAL (SELECT ${nearby.distanceKm} AS km) AS nearby` : sql``}
     WHERE ${matching}`;
+}
+
+/** Where a first page without filters reads its counts: a category (its value) or a shop (its vendor id). */
+export type FacetScope = { scope: 'category' | 'shop'; key: Value | string };
+
+/**
+ * The same row as facetCounts for every offered product of a category or a shop, no filter given, from the counts
+ * kept per expiry day (product_facet_counts, migration 0040): the rows of the days not yet past, one per day, however
+ * many products the scope holds (decision 033). A product is free from an allergen when its bit is clear.
+ */
+export function keptFacetCounts({ scope, key }: FacetScope): SQL {
+  const total = sql`coalesce(sum(f.products), 0)`;
+  const counts = [
+    ...LABELS.map((_, i) => sql`coalesce(sum(f.with_label[${literal(i + 1)}]), 0)`),
+    ...ALLERGENS.map((_, i) => sql`${total} - coalesce(sum(f.with_allergen[${literal(i + 1)}]), 0)`),
+  ];
+  return sql`SELECT ARRAY[${sql.join(counts, sql`, `)}]::int[] AS facet_counts,
+    min(f.min_price_cents) FILTER (WHERE f.products > 0) AS facet_min_cents,
+    max(f.max_price_cents) FILTER (WHERE f.products > 0) AS facet_max_cents,
+    ${total}::int AS facet_total,
+    NULL::int[] AS facet_distance_counts
+    FROM product_facet_counts f
+    WHERE f.scope = ${scope} AND f.scope_key = ${key}::text AND f.expires_on >= ${BUSINESS_TODAY}`;
 }
 
 /**

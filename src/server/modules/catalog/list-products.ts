@@ -14,10 +14,12 @@ import { badRequest } from '../../errors.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import {
   all,
+  type FacetScope,
   facetColumns,
   facetCounts,
   factsWhere,
   filterValues,
+  keptFacetCounts,
   type ListingFilters,
   type NearbyFacet,
   priceWhere,
@@ -223,6 +225,17 @@ function postedWhere(category?: string, shopId?: string): SQL {
   return sql.join(filters, sql` AND `);
 }
 
+/**
+ * Where a first page's counts are kept (decision 033): a category or a shop alone, no filter given. Any filter or the
+ * shopper's place needs the products themselves counted (facetCounts).
+ */
+function keptScope(params: ListProductsParams, given: Record<string, boolean>): FacetScope | undefined {
+  if (Object.values(given).some(Boolean)) return undefined;
+  if (params.category && !params.shopId) return { scope: 'category', key: sql.placeholder('category') };
+  if (params.shopId && !params.category) return { scope: 'shop', key: sql.placeholder('shop') };
+  return undefined;
+}
+
 /** A listing page without search text: one statement text per sort, filters and cursor, built once. */
 function shapedListing(
   params: ListProductsParams,
@@ -273,14 +286,11 @@ function shapedListing(
         from,
         counted,
       );
+      if (!counted) return page;
       const placed = sort === 'nearest' ? sql`p.origin_latitude IS NOT NULL` : sql`true`;
-      return counted
-        ? withFacets(
-            page,
-            facetCounts(offered, inPrice, nearbyFacet(from, maxKm), placed),
-            orderOf(sort as KeyedSort, from).orderBy,
-          )
-        : page;
+      const kept = keptScope(params, given);
+      const facets = kept ? keptFacetCounts(kept) : facetCounts(offered, inPrice, nearbyFacet(from, maxKm), placed);
+      return withFacets(page, facets, orderOf(sort as KeyedSort, from).orderBy);
     },
     values: {
       category: params.category,

@@ -187,6 +187,28 @@ export const searchPostings = pgTable(
   ],
 );
 
+/**
+ * A category's and a shop's filter counts per expiry day: listed products, how many carry each label and each
+ * allergen (bit b at index b + 1), and the price range. A first page without filters sums the days not yet past
+ * instead of reading the scope's products (decision 033). Kept by triggers on products in the writing transaction
+ * (migration 0040), never written by the app.
+ */
+export const productFacetCounts = pgTable(
+  'product_facet_counts',
+  {
+    scope: text('scope', { enum: ['category', 'shop'] }).notNull(),
+    /** The category's value, or the shop's vendor id. */
+    scopeKey: text('scope_key').notNull(),
+    expiresOn: date('expires_on').notNull(),
+    products: integer('products').notNull(),
+    withLabel: integer('with_label').array().notNull(),
+    withAllergen: integer('with_allergen').array().notNull(),
+    minPriceCents: integer('min_price_cents'),
+    maxPriceCents: integer('max_price_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.scopeKey, t.expiresOn] })],
+);
+
 /** Deals of the day: a product on offer until a real end time. */
 export const deals = pgTable(
   'deals',
