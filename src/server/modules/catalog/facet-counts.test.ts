@@ -16,6 +16,8 @@ import { insertProduct, renameProduct, statementsDuring } from './test-products.
 const t = setupTestApp({ CATALOG_CACHE_MS: '0' });
 const farm = setupUser(t, { roll: 'vendor' });
 const orchard = setupUser(t, { roll: 'vendor' });
+const grove = setupUser(t, { roll: 'vendor' });
+const admin = setupUser(t, { roll: 'admin' });
 
 const CATEGORIES = ['fruit', 'vegetable', 'bakery'] as const;
 
@@ -170,4 +172,85 @@ describe('the kept filter counts of a category and a shop', () => {
     );
     await expectKeptEqualsCounted();
   });
+
+  it('never deadlock two vendors moving products between the same expiry days in opposite directions', async () => {
+    // Each edit takes a product out of its day's rows and into the other day's. The rows' locks are taken in one
+    // order (category rows before shop rows, each by key and day), so the second edit waits for the first: a third
+    // transaction holding the first vendor's shop row makes the two edits overlap, every time.
+    const onFarm = await insertProduct(t, farm.id, { category: 'fruit', expiresOn: EARLY });
+    const onOrchard = await insertProduct(t, orchard.id, { category: 'fruit', expiresOn: LATE });
+    const edits = await overlapping({ shop: farm.id, day: EARLY }, [
+      () => moveProduct(onFarm, farm.auth, LATE),
+      () => moveProduct(onOrchard, orchard.auth, EARLY),
+    ]);
+    for (const response of edits) expect(response.statusCode, response.body).toBe(200);
+    await expectKeptEqualsCounted();
+  });
+
+  it('never deadlock an admin deleting a shop while another vendor moves a product between its days', async () => {
+    // The deleted shop's products leave their rows one by one, the later day first (the order they were added
+    // in); the vendor's edit takes the earlier day's category row, then the later's. Without the deletion locking
+    // its rows in their order first, each would hold a row the other needs next.
+    await insertProduct(t, grove.id, { category: 'fruit', expiresOn: EARLY });
+    await insertProduct(t, grove.id, { category: 'fruit', expiresOn: LATE });
+    const onOrchard = await insertProduct(t, orchard.id, { category: 'fruit', expiresOn: EARLY });
+    const [deleted, moved] = await overlapping({ shop: grove.id, day: LATE }, [
+      () => t.app.inject({ method: 'DELETE', url: `/api/users/vendor/${grove.email}`, headers: admin.auth }),
+      () => moveProduct(onOrchard, orchard.auth, LATE),
+    ]);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectKeptEqualsCounted();
+  });
 });
+
+const [EARLY, LATE] = [dayFromToday(10), dayFromToday(20)];
+
+/** The vendor gives their product a new use-by date through the edit form (PUT /api/products/:id). */
+function moveProduct(id: string, auth: Record<string, string>, expiresOn: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/products/${id}`,
+    headers: auth,
+    payload: {
+      productName: 'Moved Apples',
+      productDetails: 'A new use-by date',
+      productQuantity: 5,
+      productionCost: 5,
+      profitMargin: 0,
+      productManufacturingDate: dayFromToday(-1),
+      productExpireDate: expiresOn,
+      productImage: '/uploads/product.webp',
+    },
+  });
+}
+
+/**
+ * Sends `requests` while another transaction holds the lock of one shop's counts row of one day, each once the
+ * ones before it wait for a lock, then lets them go: their writes overlap however fast each one is.
+ */
+async function overlapping<T>(held: { shop: string; day: string }, requests: (() => Promise<T>)[]): Promise<T[]> {
+  const pool = (t.db as unknown as { $client: import('pg').Pool }).$client;
+  const holder = await pool.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query(
+      `SELECT FROM product_facet_counts WHERE scope = 'shop' AND scope_key = $1 AND expires_on = $2 FOR UPDATE`,
+      [held.shop, held.day],
+    );
+    const waiting = async () =>
+      (
+        await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+      ).rows[0].n;
+    const answers: Promise<T>[] = [];
+    for (const request of requests) {
+      answers.push(Promise.resolve(request())); // app.inject sends when its answer is asked for
+      await expect.poll(waiting, { timeout: 5_000, interval: 20 }).toBe(answers.length);
+    }
+    await holder.query('COMMIT');
+    return await Promise.all(answers);
+  } finally {
+    holder.release();
+  }
+}

@@ -32,6 +32,13 @@ export async function productNames(
 
 /** Takes every product of a deleted vendor off sale (order lines keep pointing at them); how many were listed. */
 export async function unlistVendorProducts(tx: Tx, vendorId: string): Promise<number> {
+  // The products leave their kept filter counts one by one, in no set order: their categories' and the shop's rows
+  // are locked first in the order every edit takes them (migration 0041), so the two cannot deadlock.
+  await tx.execute(sql`SELECT FROM product_facet_counts
+    WHERE (scope = 'category' AND scope_key IN (
+        SELECT DISTINCT category FROM products WHERE vendor_id = ${vendorId} AND listed))
+      OR (scope = 'shop' AND scope_key = ${vendorId}::text)
+    ORDER BY scope, scope_key, expires_on FOR UPDATE`);
   const result = await tx
     .update(products)
     .set({ listed: false, updatedAt: new Date() })
