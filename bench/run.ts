@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import type { ProductSort } from '#contract/products.ts';
@@ -15,6 +16,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb, createPool, runMigrations } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { listingStatement } from '../src/server/modules/catalog/list-products.ts';
+import { PRODUCT_COLUMNS, SHOP_CARD_JOIN } from '../src/server/modules/catalog/product-rows.ts';
 import { productPageStatement } from '../src/server/modules/catalog/product-service.ts';
 import { reviewSummaryOf } from '../src/server/modules/reviews/index.ts';
 import { type Measure, measure } from './measure.ts';
@@ -38,15 +40,28 @@ const productsAt = process.argv.indexOf('--products');
 const PRODUCTS = productsAt > 0 ? Number(process.argv[productsAt + 1]) : PRODUCT_COUNT;
 
 /**
+ * The products `ids` with the columns and joins of every product read, in that order: what any search must read to
+ * answer with a page of them, whatever found and ranked them.
+ */
+function productsByIdStatement(ids: string[]): pg.QueryConfig {
+  const query = new PgDialect().sqlToQuery(sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
+    WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)`);
+  return { name: 'bench-products-by-id', text: query.sql, values: query.params };
+}
+
+/**
  * The raw driver's limit on the app's reads: `node:http`, one `pg` query per request and JSON.stringify of its rows.
  * The statement is what the app sends for the same URL (its own SQL builders, as a named statement), built once
- * per URL so that only the driver's work is measured.
+ * per URL so that only the driver's work is measured. `/products-by-id/:index` reads the products of `idPages[index]`
+ * (a search's page, found beforehand) with no search: the floor of decision 034.
  */
-function rawDriverServer(pool: pg.Pool): http.Server {
+function rawDriverServer(pool: pg.Pool, idPages: readonly string[][]): http.Server {
   const statements = new Map<string, pg.QueryConfig>();
   const statementOf = (url: URL): pg.QueryConfig => {
     const product = /^\/api\/singleProduct\/([^/]+)$/.exec(url.pathname);
     const query = url.searchParams;
+    const page = /^\/products-by-id\/(\d+)$/.exec(url.pathname);
+    if (page) return productsByIdStatement(idPages[Number(page[1])]);
     return product
       ? productPageStatement(product[1], reviewSummaryOf)
       : listingStatement({
@@ -111,7 +126,9 @@ try {
   servers.push(bare);
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-  const raw = rawDriverServer(newPool());
+  // Pages of product ids the raw driver reads by `/products-by-id/:index` (filled below).
+  const idPages: string[][] = [];
+  const raw = rawDriverServer(newPool(), idPages);
   servers.push(raw);
   await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
   const rawUrl = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
@@ -144,6 +161,14 @@ try {
   // Uncached search cycles through 200 texts, so no page cached anywhere answers twice.
   const typos = await misspelledSearches(db);
   const misspelled = typos.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
+  // The floor of any search that reads its page from PostgreSQL: each text's first page, read by id alone.
+  const pagesById: string[] = [];
+  let pageSize = 0;
+  for (const url of misspelled) {
+    const items: { _id: string }[] = (await uncached.app.inject({ url })).json().items;
+    pageSize = Math.max(pageSize, items.length);
+    if (items.length > 0) pagesById.push(`/products-by-id/${idPages.push(items.map((item) => item._id)) - 1}`);
+  }
   // Each query on the raw driver, then at once on the app, so that both see about the same load on the machine.
   const routes: { name: string; url: string; query?: Query; raw?: boolean; paths?: string[] }[] = [
     { name: 'bare Fastify route (GET / → {ok:true})', url: `${bareUrl}/` },
@@ -161,6 +186,11 @@ try {
       name: `search with a typo, ${typos.length} texts in turn ("${typos[0]}", "${typos[1]}", …) (uncached: CATALOG_CACHE_MS=0)`,
       url: uncached.url,
       paths: misspelled,
+    },
+    {
+      name: `raw driver: the same searches' first pages, their ${pageSize} products read by id (no search: the floor of any search that reads its page from PostgreSQL)`,
+      url: rawUrl,
+      paths: pagesById,
     },
   ];
 
@@ -202,10 +232,11 @@ try {
   const searchUncached = results.find((r) => r.paths === misspelled);
   const searchRate = searchUncached?.requestsPerSecond ?? 0;
   const searchP99 = searchUncached?.p99 ?? Number.POSITIVE_INFINITY;
+  const floor = results.find((r) => r.paths === pagesById);
   const verdict = [
     ...(Object.keys(queries) as Query[]).map(goal),
     `- Listing as served ÷ bare: ${ratio(servedListing?.requestsPerSecond ?? 0, bareRate)} (goal ≥ 0.33): ${(servedListing?.requestsPerSecond ?? 0) / bareRate >= 1 / 3 ? 'met' : 'not met'}; p99 ${servedListing?.p99} ms (goal < 50 ms): ${(servedListing?.p99 ?? Number.POSITIVE_INFINITY) < 50 ? 'met' : 'not met'}.`,
-    `- Search with a typo, uncached, ${misspelled.length} texts each with one edit in a catalog word: ${Math.round(searchRate).toLocaleString('en-US')} req/s (goal ≥ 1,000): ${searchRate >= 1000 ? 'met' : 'not met'}; p99 ${searchP99} ms (goal < 100 ms): ${searchP99 < 100 ? 'met' : 'not met'} (decisions 009, 015 and 030: one prepared statement on a generic plan, spelling corrected by each server's in-memory index of the search_terms dictionary, exact full-text on bounded candidates; \`node bench/search.ts\` measures search alone, \`node bench/explain.ts\` shows its plan).`,
+    `- Search with a typo, uncached, ${misspelled.length} texts each with one edit in a catalog word: ${Math.round(searchRate).toLocaleString('en-US')} req/s (goal ≥ 1,000): ${searchRate >= 1000 ? 'met' : 'not met'}; p99 ${searchP99} ms (goal < 100 ms): ${searchP99 < 100 ? 'met' : 'not met'} (decisions 009, 015 and 030: one prepared statement on a generic plan, spelling corrected by each server's in-memory index of the search_terms dictionary, exact full-text on bounded candidates; \`node bench/search.ts\` measures search alone, \`node bench/explain.ts\` shows its plan). Reading those searches' first pages by id through the raw driver, with no search at all: ${Math.round(floor?.requestsPerSecond ?? 0).toLocaleString('en-US')} req/s, p99 ${floor?.p99} ms: ${(floor?.p99 ?? Number.POSITIVE_INFINITY) < 100 && (floor?.requestsPerSecond ?? 0) >= 1000 ? 'within the goal, so a faster search could meet it' : 'outside the goal already, so no search that reads its page from PostgreSQL per request can meet it on this machine (decision 034)'}.`,
   ];
   const report = `# Catalog performance
 
