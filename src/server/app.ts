@@ -1,4 +1,3 @@
-import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import etag from '@fastify/etag';
@@ -42,6 +41,7 @@ import { createStorage, type Storage } from './modules/uploads/index.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { COMPRESSION } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputGuardPlugin, parseQuery } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -143,11 +143,7 @@ export async function buildApp(deps: AppDeps) {
   // ETag and 304 on every answer with a body (before compression, so the tag is of the content); then text
   // answers of 1 KB and more compressed by Accept-Encoding (the built app's files come precompressed).
   await app.register(etag);
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compress, COMPRESSION);
   await app.register(cookie);
   await app.register(catalogChangesPlugin);
   await app.register(readReplicaPlugin);

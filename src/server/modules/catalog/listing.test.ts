@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_COUNT_CAP, type Product, type ProductPage } from '#contract/products.ts';
@@ -222,6 +223,36 @@ describe('the micro-cache of listings: only the server decides what is cached', 
     });
     expect(created.statusCode).toBe(201);
     expect(await total(cached, url)).toBe(2);
+  });
+
+  it('sends a cached page compressed as each client accepts it, with one ETag and a 304 for it', async () => {
+    for (let n = 0; n < 12; n++) await insertProduct(cached, seller.id, { name: `Crisp Pear ${n}`, category: 'fruit' });
+    const url = '/api/products?category=fruit&sort=price-asc';
+    const as = (encoding?: string) =>
+      cached.app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await as();
+    const page = plain.json() as ProductPage;
+    expect(page.items.length).toBeGreaterThan(10);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const browser = await as('gzip, deflate, br, zstd');
+    const br = await as('br');
+    const gzip = await as('gzip;q=1, br;q=0');
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const answer of [browser, br, gzip]) expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(browser.rawPayload).toString())).toEqual(page);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(page);
+    // The compressed bytes are made once and sent again as they are.
+    expect(br.rawPayload.equals(browser.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const tags = new Set([plain, browser, br, gzip].map((answer) => answer.headers.etag));
+    expect(tags.size).toBe(1);
+    const again = await cached.app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
   });
 
   it('with CATALOG_CACHE_MS=0 sends every read to the database', async () => {

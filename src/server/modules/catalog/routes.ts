@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { catalogApi } from '#contract/api/catalog.ts';
@@ -7,6 +8,7 @@ import type { legacyListQuery, ProductPage } from '#contract/products.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { readsPrimary } from '../../db/read-replica.ts';
 import { AppError, forbidden } from '../../errors.ts';
+import { acceptedEncoding, type Encoding, encode, sendEncoded } from '../../plugins/compression.ts';
 import { handle } from '../../route-table.ts';
 import { placePostcode } from '../slots/index.ts';
 import { listCategories } from './categories.ts';
@@ -31,22 +33,46 @@ import { liveSpelling, type Spell } from './spelling.ts';
 const PUBLIC_CACHE = 'public, max-age=10';
 
 /**
- * A listing page with its JSON, written once however often it is sent. Its items are made by toProduct, typed
- * as the contract's Product: parsing them again with the response schema would only cost time.
+ * JSON ready to send, made once per page: its UTF-8 bytes, their ETag (as @fastify/etag makes it) and, when a client
+ * asks for them, the same bytes compressed (each encoding once).
  */
-type ListingPage = ProductPageResult & { pageJson: () => string; itemsJson: () => string };
+type SentJson = { body: Buffer; etag: string; encoded: (encoding: Encoding) => Buffer };
+
+function sentJson(json: string): SentJson {
+  const body = Buffer.from(json);
+  const encoded = new Map<Encoding, Buffer>();
+  return {
+    body,
+    etag: `"${createHash('sha1').update(body).digest('base64')}"`,
+    encoded: (encoding) => {
+      let bytes = encoded.get(encoding);
+      if (!bytes) {
+        bytes = encode(body, encoding);
+        encoded.set(encoding, bytes);
+      }
+      return bytes;
+    },
+  };
+}
+
+/**
+ * A listing page with its JSON, written, encoded and tagged once however often the micro-cache sends it. Its items
+ * are made by toProduct, typed as the contract's Product: parsing them again with the response schema would only
+ * cost time.
+ */
+type ListingPage = ProductPageResult & { pageJson: () => SentJson; itemsJson: () => SentJson };
 
 function withJson(page: ProductPageResult): ListingPage {
-  let pageJson: string | undefined;
-  let itemsJson: string | undefined;
+  let pageJson: SentJson | undefined;
+  let itemsJson: SentJson | undefined;
   return {
     ...page,
     pageJson: () => {
-      pageJson ??= JSON.stringify(page satisfies ProductPage);
+      pageJson ??= sentJson(JSON.stringify(page satisfies ProductPage));
       return pageJson;
     },
     itemsJson: () => {
-      itemsJson ??= JSON.stringify(page.items);
+      itemsJson ??= sentJson(JSON.stringify(page.items));
       return itemsJson;
     },
   };
@@ -68,10 +94,21 @@ async function cachedListProducts(
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
 }
 
-/** Sends JSON already checked against the response schema (Fastify does not serialize a string again). */
-function sendJson(reply: FastifyReply, json: string, cacheControl?: string) {
+/**
+ * Sends JSON already checked against the response schema (Fastify does not serialize bytes again), with its ETag
+ * (so @fastify/etag answers a matching If-None-Match with 304 without hashing it again), compressed as the client
+ * accepts it.
+ */
+function sendJson(
+  request: Pick<FastifyRequest, 'headers'>,
+  reply: FastifyReply,
+  json: SentJson,
+  cacheControl?: string,
+) {
   if (cacheControl) reply.header('cache-control', cacheControl);
-  return reply.type('application/json; charset=utf-8').send(json);
+  reply.header('etag', json.etag).type('application/json; charset=utf-8');
+  const encoding = acceptedEncoding(request, json.body.length);
+  return encoding ? sendEncoded(reply, encoding, json.encoded(encoding)) : reply.send(json.body);
 }
 
 /** Categories, products, deals and search; the product page shows the reviews module's summary. */
@@ -89,14 +126,14 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
     const { shop, near, lat, lng, ...query } = request.query;
     const from = placeOfRequest(requestedPlace({ near, lat, lng }));
     const page = await cachedListProducts(app, spelling.spell, request, { ...query, shopId: shop, from, facets: true });
-    return sendJson(reply, page.pageJson(), PUBLIC_CACHE);
+    return sendJson(request, reply, page.pageJson(), PUBLIC_CACHE);
   });
 
   // One handler for the spec's list calls (they differ only in path and default category).
   const legacyList =
     (fallbackCategory?: CategoryValue) =>
     async (
-      request: Pick<FastifyRequest, 'cookies'> & { query: z.output<typeof legacyListQuery> },
+      request: Pick<FastifyRequest, 'cookies' | 'headers'> & { query: z.output<typeof legacyListQuery> },
       reply: FastifyReply,
     ) => {
       const { query } = request;
@@ -108,7 +145,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
       });
       if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor);
       if (page.total !== null && !page.totalCapped) reply.header('x-total-count', String(page.total));
-      return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
+      return sendJson(request, reply, page.itemsJson(), PUBLIC_CACHE);
     };
   handle(app, catalogApi.allProducts, legacyList());
   handle(app, catalogApi.vegetables, legacyList('vegetable'));
@@ -120,7 +157,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
 
   handle(app, catalogApi.popular, async (request, reply) => {
     const page = await cachedListProducts(app, spelling.spell, request, { ...request.query, sort: 'popular' });
-    return sendJson(reply, page.itemsJson(), PUBLIC_CACHE);
+    return sendJson(request, reply, page.itemsJson(), PUBLIC_CACHE);
   });
 
   handle(app, catalogApi.deals, async (request) => app.catalogRead(request, currentDeals));
@@ -200,7 +237,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
       cursor: cursor || undefined,
       limit,
     });
-    return sendJson(reply, page.pageJson());
+    return sendJson(request, reply, page.pageJson());
   });
 
   handle(app, catalogApi.suggest, async (request, reply) => {
