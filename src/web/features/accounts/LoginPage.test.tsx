@@ -27,6 +27,8 @@ describe('sign-in form', () => {
   it('needs the e-mail and the password, and sends nothing until both are given', async () => {
     const { requests } = renderPage(page, { routes: providers, path: '/login' });
     await signIn();
+    // The form validates asynchronously: its messages come with a render after the click.
+    await waitFor(() => expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true'));
     for (const label of ['Email', 'Password']) {
       const input = screen.getByLabelText(label);
       expect(input.getAttribute('aria-invalid'), label).toBe('true');

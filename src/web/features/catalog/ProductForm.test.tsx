@@ -28,6 +28,8 @@ describe('add product page', () => {
     });
     expect(await screen.findByText('Normal membership: 1 of 5 products listed.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    // The form validates asynchronously: its messages come with a render after the click.
+    await waitFor(() => expect(screen.getByLabelText('Product Image').getAttribute('aria-invalid')).toBe('true'));
     for (const label of ['Category', 'Product Name', 'Product Description', 'Manufacturing Date', 'Product Image']) {
       expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBe('true');
     }

@@ -97,6 +97,8 @@ describe('checkout form', () => {
     expect((name as HTMLInputElement).value).toBe('Ann'); // the account's name to start with
     await userEvent.clear(name);
     await pay();
+    // The form validates asynchronously: its messages come with a render after the click.
+    await waitFor(() => expect(screen.getByLabelText('Delivery Address').getAttribute('aria-invalid')).toBe('true'));
     for (const label of ['Name', 'Phone Number', 'Delivery Address']) {
       const input = screen.getByLabelText(label);
       expect(input.getAttribute('aria-invalid'), label).toBe('true');
