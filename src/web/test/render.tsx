@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type DataRouter, type RouteObject, RouterProvider } from 'react-router';
-import { onTestFinished, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { AuthUser } from '#contract/auth.ts';
 import { TOKEN_KEY } from '../api/client.ts';
 import { queryClient as sharedQueryClient } from '../api/query-client.ts';
@@ -97,3 +98,13 @@ export const CUSTOMER: AuthUser = {
 };
 export const VENDOR: AuthUser = { ...CUSTOMER, email: 'vera@example.com', displayName: 'Vera', roll: 'vendor' };
 export const ADMIN: AuthUser = { ...CUSTOMER, email: 'ada@example.com', displayName: 'Ada', roll: 'admin' };
+
+/**
+ * Clicks the button once it can be pressed, as a person would: a form's submit button is disabled while the page
+ * still loads what it needs (the session, the cart), and a click on it then does nothing.
+ */
+export async function press(name: string | RegExp): Promise<void> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled, `${name} is enabled`).toBe(false));
+  await userEvent.click(button);
+}

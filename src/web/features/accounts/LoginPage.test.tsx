@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '../../api/client.ts';
-import { CUSTOMER, renderPage } from '../../test/render.tsx';
+import { CUSTOMER, press, renderPage } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
 const page = (
@@ -13,7 +13,7 @@ const page = (
   </>
 );
 const providers = { 'GET /api/auth/providers': { google: false } };
-const signIn = () => userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+const signIn = () => press('Sign in');
 const token = `x.${btoa(JSON.stringify({ iat: Math.floor(Date.now() / 1000) }))}.y`;
 
 /** The sign-in page reached from a guarded page, as the guard sends a visitor there. */

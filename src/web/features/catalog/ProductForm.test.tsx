@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE, type Product } from '#contract/products.ts';
-import { renderPage, VENDOR } from '../../test/render.tsx';
+import { press, renderPage, VENDOR } from '../../test/render.tsx';
 import { AddProductPage } from './AddProductPage.tsx';
 import { EditProductDialog } from './EditProductDialog.tsx';
 
@@ -27,7 +27,7 @@ describe('add product page', () => {
       routes: { 'GET /api/products/vendor/allowance': allowance(true) },
     });
     expect(await screen.findByText('Normal membership: 1 of 5 products listed.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await press('Add Product');
     // The form validates asynchronously: its messages come with a render after the click.
     await waitFor(() => expect(screen.getByLabelText('Product Image').getAttribute('aria-invalid')).toBe('true'));
     for (const label of ['Category', 'Product Name', 'Product Description', 'Manufacturing Date', 'Product Image']) {

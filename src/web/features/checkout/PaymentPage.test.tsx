@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartItem } from '#contract/cart.ts';
 import { RequireRole } from '../../auth/RequireRole.tsx';
 import { planOf, shopPlan, testSlot } from '../../test/checkout-plan.ts';
-import { CUSTOMER, renderPage } from '../../test/render.tsx';
+import { CUSTOMER, press, renderPage } from '../../test/render.tsx';
 import { PaymentPage } from './PaymentPage.tsx';
 
 const line: CartItem = {
@@ -75,7 +75,7 @@ function paying(bodies: Record<string, unknown>) {
   };
 }
 
-const pay = () => userEvent.click(screen.getByRole('button', { name: 'Pay $7.50' }));
+const pay = () => press('Pay $7.50');
 const sent = (requests: Request[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${new URL(r.url).pathname}`);
 
