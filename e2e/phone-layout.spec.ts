@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { registerCustomer } from './order-fixtures.ts';
 import { publicPages } from './public-pages.ts';
 
 /**
@@ -118,12 +119,51 @@ async function checkWidths(context: BrowserContext, paths: string[], widths: num
   await page.close();
 }
 
+/**
+ * A shop and a product whose names are single words wider than a phone, as a vendor may type them (a journey's
+ * "Vera's Orchard mwux15mqmaqg" once pushed the shop list to 323 px at 320): their pages, the shop list and a search
+ * showing the product's card.
+ */
+async function longNamePages(request: APIRequestContext): Promise<string[]> {
+  const word = `Schwarzwaldhofmetzgereigenossenschaft${unique()}`;
+  const owner = await registerCustomer(request, 'longname');
+  const opened = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
+    headers: bearer(owner.token),
+    data: {
+      shop: word,
+      date: '2019-05-01',
+      address: `${word}strasse 1, Salem`,
+      phone: '+1 503 555 0199',
+      image: '/favicon.svg',
+    },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const [sample] = await (await request.get('/api/allProducts?limit=1')).json();
+  const created = await request.post('/api/products', {
+    headers: bearer(await tokenOf(request, owner)),
+    data: {
+      productName: word,
+      productDetails: `${word} smoked ham.`,
+      productCategory: 'proteins',
+      productQuantity: 5,
+      productionCost: 3,
+      profitMargin: 20,
+      productManufacturingDate: dayFromToday(-1),
+      productExpireDate: dayFromToday(60),
+      productImage: sample.productImage,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { product } = await created.json();
+  return [`/productDetails/${product._id}`, `/shopDetails/${product.shopId}`, `/search?q=${word}`];
+}
+
 for (const widths of [PHONES, MORE_WIDTHS]) {
   test(`a visitor never scrolls sideways on the public pages at ${widths.join(' and ')} px`, async ({
     browser,
     request,
   }) => {
-    const pages = await publicPages(request);
+    const pages = [...(await publicPages(request)), ...(await longNamePages(request))];
     const { context } = await signedIn(browser);
     await checkWidths(context, pages, widths);
     await context.close();
