@@ -121,10 +121,9 @@ async function checkWidths(context: BrowserContext, paths: string[], widths: num
 
 /**
  * A shop and a product whose names are single words wider than a phone, as a vendor may type them (a journey's
- * "Vera's Orchard mwux15mqmaqg" once pushed the shop list to 323 px at 320): their pages, the shop list and a search
- * showing the product's card.
+ * "Vera's Orchard mwux15mqmaqg" once pushed the shop list to 323 px at 320).
  */
-async function longNamePages(request: APIRequestContext): Promise<string[]> {
+async function longNamedProduct(request: APIRequestContext): Promise<{ id: string; shopId: string; word: string }> {
   const word = `Schwarzwaldhofmetzgereigenossenschaft${unique()}`;
   const owner = await registerCustomer(request, 'longname');
   const opened = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
@@ -155,7 +154,13 @@ async function longNamePages(request: APIRequestContext): Promise<string[]> {
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { product } = await created.json();
-  return [`/productDetails/${product._id}`, `/shopDetails/${product.shopId}`, `/search?q=${word}`];
+  return { id: product._id, shopId: product.shopId, word };
+}
+
+/** The long-named product's and shop's pages, and a search showing the product's card. */
+async function longNamePages(request: APIRequestContext): Promise<string[]> {
+  const { id, shopId, word } = await longNamedProduct(request);
+  return [`/productDetails/${id}`, `/shopDetails/${shopId}`, `/search?q=${word}`];
 }
 
 for (const widths of [PHONES, MORE_WIDTHS]) {
@@ -163,7 +168,8 @@ for (const widths of [PHONES, MORE_WIDTHS]) {
     browser,
     request,
   }) => {
-    const pages = [...(await publicPages(request)), ...(await longNamePages(request))];
+    // The long names at the phones' widths only: at 320 px a long word is widest against the screen.
+    const pages = [...(await publicPages(request)), ...(widths === PHONES ? await longNamePages(request) : [])];
     const { context } = await signedIn(browser);
     await checkWidths(context, pages, widths);
     await context.close();
@@ -192,7 +198,7 @@ test("a customer's pages fit a phone: home, payments, invoice, favourites, membe
   await context.close();
 });
 
-test('the cart and the payment page fit a phone with a line and a delivery address in the cart', async ({
+test('the cart and the payment page fit a phone with two shops’ lines, one named with a long word, and a delivery address', async ({
   browser,
   request,
 }) => {
@@ -210,6 +216,12 @@ test('the cart and the payment page fit a phone with a line and a delivery addre
     data: { productId: inStock._id, amount: 2 },
   });
   expect(added.ok(), await added.text()).toBe(true);
+  const longNamed = await longNamedProduct(request);
+  const addedToo = await request.post('/api/carts', {
+    headers: bearer(token),
+    data: { productId: longNamed.id, amount: 1 },
+  });
+  expect(addedToo.ok(), await addedToo.text()).toBe(true);
   // A delivery address too, so the cart shows its address form beside each shop's pickup or delivery choice.
   const address = await request.put('/api/cart/delivery-address', {
     headers: bearer(token),

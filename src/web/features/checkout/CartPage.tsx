@@ -283,7 +283,7 @@ export function CartPage() {
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
-          <section aria-label="Cart items" className="min-w-0">
+          <section aria-label="Cart items" className="min-w-0 wrap-anywhere">
             <RowCards rows={shown.items} className="" card={(item) => <CartLineCard item={item} actions={actions} />} />
             {items.length === 0 ? (
               <p className="rounded-box border border-base-300 bg-base-100 p-6 text-center md:hidden">{empty}</p>

@@ -48,7 +48,7 @@ export function FulfilmentChoices({ plan }: { plan: CheckoutPlan }) {
   const delivering = plan.shops.some((shop) => kindOf(shop) === 'delivery');
 
   return (
-    <section aria-labelledby="fulfilment-title" className="mt-6 space-y-4">
+    <section aria-labelledby="fulfilment-title" className="mt-6 space-y-4 wrap-anywhere">
       <h2 id="fulfilment-title" className="text-2xl font-bold">
         Pickup or delivery
       </h2>
