@@ -123,7 +123,9 @@ async function checkWidths(context: BrowserContext, paths: string[], widths: num
  * A shop and a product whose names are single words wider than a phone, as a vendor may type them (a journey's
  * "Vera's Orchard mwux15mqmaqg" once pushed the shop list to 323 px at 320).
  */
-async function longNamedProduct(request: APIRequestContext): Promise<{ id: string; shopId: string; word: string }> {
+async function longNamedProduct(
+  request: APIRequestContext,
+): Promise<{ id: string; shopId: string; word: string; owner: Account }> {
   const word = `Schwarzwaldhofmetzgereigenossenschaft${unique()}`;
   const owner = await registerCustomer(request, 'longname');
   const opened = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
@@ -154,7 +156,7 @@ async function longNamedProduct(request: APIRequestContext): Promise<{ id: strin
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { product } = await created.json();
-  return { id: product._id, shopId: product.shopId, word };
+  return { id: product._id, shopId: product.shopId, word, owner: { email: owner.email, password: owner.password } };
 }
 
 /** The long-named product's and shop's pages, and a search showing the product's card. */
@@ -198,7 +200,7 @@ test("a customer's pages fit a phone: home, payments, invoice, favourites, membe
   await context.close();
 });
 
-test('the cart and the payment page fit a phone with two shops’ lines, one named with a long word, and a delivery address', async ({
+test('the cart, the payment page, the invoice and the shop’s orders fit a phone with a long-named shop’s line', async ({
   browser,
   request,
 }) => {
@@ -229,7 +231,45 @@ test('the cart and the payment page fit a phone with two shops’ lines, one nam
   });
   expect(address.ok(), await address.text()).toBe(true);
   await checkWidths(context, ['/dashboard/userCart', '/dashboard/userPayment'], PHONES);
+
+  // Paid (pickup where the shop offers it; the long-named shop arranges the handover itself): the shopper's
+  // payments and invoice, and the long-named shop's orders and products, hold the long name too.
+  const plan = await (await request.get('/api/cart/fulfilment', { headers: bearer(token) })).json();
+  for (const shop of plan.shops as { shopId: string }[]) {
+    const slots = (await (await request.get(`/api/shops/${shop.shopId}/slots`)).json()).slots;
+    const open = slots.find(
+      (slot: { kind: string; status: string }) => slot.kind === 'pickup' && slot.status === 'open',
+    );
+    if (!open) continue;
+    const chosen = await request.put(`/api/cart/fulfilment/${shop.shopId}`, {
+      headers: bearer(token),
+      data: { slotId: open.id, note: null },
+    });
+    expect(chosen.ok(), await chosen.text()).toBe(true);
+  }
+  const intent = await request.post('/api/customer-payment', { headers: bearer(token), data: {} });
+  expect(intent.ok(), await intent.text()).toBe(true);
+  const { paymentIntentId, clientSecret } = await intent.json();
+  const paid = await request.post('/api/payments/sandbox/confirm', {
+    headers: bearer(token),
+    data: { paymentIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const order = await request.post('/api/customerPayments', {
+    headers: bearer(token),
+    data: { name: 'Phoebe Phone', phoneNumber: '+1 503 555 0142', address: '7 Orchard Road, Salem', paymentIntentId },
+  });
+  expect(order.ok(), await order.text()).toBe(true);
+  const payment = await order.json();
+  await checkWidths(context, ['/dashboard/userPaymentHistory', `/dashboard/invoice/${payment._id}`], PHONES);
   await context.close();
+  const vendor = await signedIn(browser, longNamed.owner);
+  await checkWidths(
+    vendor.context,
+    ['/dashboard/vendorOrder', '/dashboard/vendorProduct', '/dashboard/vendorHome'],
+    PHONES,
+  );
+  await vendor.context.close();
 });
 
 test("a vendor's dashboard fits a phone: home, products, orders, revenue, reviews, membership", async ({ browser }) => {

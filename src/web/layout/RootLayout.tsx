@@ -14,7 +14,8 @@ export function RootLayout() {
       <NavigationProgress />
       <ShopperPlaceSync />
       <Navbar />
-      <main id="main" className="min-h-screen flex-1">
+      {/* A shop, product or shopper may write one word wider than a phone: it breaks instead of widening the page. */}
+      <main id="main" className="min-h-screen flex-1 wrap-anywhere">
         <Outlet />
       </main>
       <Footer />

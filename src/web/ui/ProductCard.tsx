@@ -59,7 +59,7 @@ export function ProductCard({
         />
       </Link>
       <FavouriteButton product={product} className="absolute top-4 right-4" />
-      <div className="card-body gap-1 pt-0 wrap-anywhere">
+      <div className="card-body gap-1 pt-0">
         <p className="text-xs text-base-content/70">{categoryLabel(product.productCategory)}</p>
         <h3 className="card-title text-base leading-snug">
           <Link to={href} className="link-hover">

@@ -38,7 +38,7 @@ function ErrorPanel({ title, text, action }: { title: string; text: string; acti
     <section role="alert" className="mx-auto max-w-xl px-4 py-12 text-center">
       <PageMeta title={title} />
       <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 break-words">{text}</p>
+      <p className="mt-3 wrap-anywhere">{text}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {action}
         <Link to={back.to} className="btn btn-outline">

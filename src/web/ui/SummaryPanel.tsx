@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /** The titled panel beside a page's main column, such as a cart's order summary. */
 export function SummaryPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="h-fit rounded-box border border-base-300 bg-base-200 p-5 wrap-anywhere">
+    <section aria-labelledby={id} className="h-fit rounded-box border border-base-300 bg-base-200 p-5">
       <h2 id={id} className="text-xl font-bold">
         {title}
       </h2>

@@ -24,7 +24,7 @@ export function ContactMessages() {
                   </a>{' '}
                   · {m.phone}
                 </p>
-                <p className="mt-2 whitespace-pre-line break-words">{m.message}</p>
+                <p className="mt-2 whitespace-pre-line wrap-anywhere">{m.message}</p>
               </li>
             ))}
           </ul>

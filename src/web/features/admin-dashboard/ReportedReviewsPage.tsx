@@ -73,7 +73,7 @@ function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage:
               header: 'Review',
               cell: (review) => (
                 <>
-                  <p className="break-words">{review.commentDes}</p>
+                  <p className="wrap-anywhere">{review.commentDes}</p>
                   <p className="text-xs">{review.rating} of 5 stars</p>
                 </>
               ),

@@ -75,7 +75,7 @@ export function ProductDetailsPage() {
           priority
           className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain p-6"
         />
-        <div className="min-w-0 wrap-anywhere">
+        <div className="min-w-0">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-3xl font-bold md:text-4xl">{p.productName}</h1>
             <FavouriteButton product={p} className="mt-1 shrink-0" />

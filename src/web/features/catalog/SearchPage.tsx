@@ -48,7 +48,7 @@ export function SearchPage() {
         title={q ? `Results for “${q}”` : 'Search'}
         description={q ? `Local food matching “${q}” on Farmstall.` : 'Search the products and shops of Farmstall.'}
       />
-      <h1 className="text-3xl font-bold wrap-anywhere">{q ? <>Results for “{q}”</> : 'Search'}</h1>
+      <h1 className="text-3xl font-bold">{q ? <>Results for “{q}”</> : 'Search'}</h1>
       {!q ? (
         <div className="mt-6">
           <p className="mb-4">Type what you are looking for in the search box: a product, a shop or a category.</p>

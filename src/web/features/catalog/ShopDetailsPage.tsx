@@ -56,7 +56,7 @@ export function ShopDetailsPage() {
           priority
           className="size-28 rounded-box bg-base-100 object-contain p-2"
         />
-        <div className="min-w-0 flex-1 wrap-anywhere">
+        <div className="min-w-0 flex-1">
           <PageMeta
             title={s.shop}
             description={`${s.shop}${s.address ? `, ${s.address}` : ''}: local food sold on Farmstall.`}

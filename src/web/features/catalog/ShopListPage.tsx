@@ -67,16 +67,16 @@ export function ShopListPage() {
                     className="size-20 shrink-0 rounded-box bg-base-200 object-contain p-1"
                   />
                   <div className="min-w-0 flex-1">
-                    <h2 className="card-title text-lg wrap-anywhere">{shop.shop}</h2>
+                    <h2 className="card-title text-lg">{shop.shop}</h2>
                     {shop.membership === 'premium' ? <PremiumBadge /> : null}
                     {shop.sinceYear ? <p className="text-sm text-base-content/70">Since {shop.sinceYear}</p> : null}
                     {shop.address ? (
-                      <p className="mt-2 flex gap-1 text-sm wrap-anywhere">
+                      <p className="mt-2 flex gap-1 text-sm">
                         <MapPin size={16} className="mt-0.5 shrink-0 text-primary" aria-hidden="true" /> {shop.address}
                       </p>
                     ) : null}
                     {shop.phone ? (
-                      <p className="flex gap-1 text-sm wrap-anywhere">
+                      <p className="flex gap-1 text-sm">
                         <Phone size={16} className="mt-0.5 shrink-0 text-primary" aria-hidden="true" /> {shop.phone}
                       </p>
                     ) : null}

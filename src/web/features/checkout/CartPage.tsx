@@ -44,7 +44,7 @@ const picture = (item: CartItem) => (
 function ProductInfo({ item }: { item: CartItem }) {
   return (
     <>
-      <p className="font-semibold break-words">{item.name}</p>
+      <p className="font-semibold wrap-anywhere">{item.name}</p>
       <p className="text-sm">By: {item.shopName}</p>
       {item.unavailableReason ? (
         <span className="badge mt-1 h-auto border-red-700 bg-red-700 font-semibold text-white">
@@ -283,7 +283,7 @@ export function CartPage() {
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
-          <section aria-label="Cart items" className="min-w-0 wrap-anywhere">
+          <section aria-label="Cart items" className="min-w-0">
             <RowCards rows={shown.items} className="" card={(item) => <CartLineCard item={item} actions={actions} />} />
             {items.length === 0 ? (
               <p className="rounded-box border border-base-300 bg-base-100 p-6 text-center md:hidden">{empty}</p>

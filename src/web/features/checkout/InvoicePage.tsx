@@ -112,7 +112,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             {invoice.billTo.email}
           </address>
           {invoice.note ? (
-            <p className="mt-2 break-words">
+            <p className="mt-2 wrap-anywhere">
               <span className="font-semibold">Your note for the shop:</span> {invoice.note}
             </p>
           ) : null}
@@ -157,7 +157,8 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         columns={[
           {
             header: 'Name',
-            className: 'whitespace-normal',
+            // A long product or shop name breaks so that the table still fits a phone.
+            className: 'whitespace-normal wrap-anywhere',
             cell: (item) => (
               <>
                 <span className={`font-semibold ${item.status === 'cancelled' ? 'line-through' : ''}`}>

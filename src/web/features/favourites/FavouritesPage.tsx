@@ -87,11 +87,11 @@ function FavouriteShop({ shop }: { shop: Shop }) {
           className="size-16 shrink-0 rounded-box bg-base-200 object-contain p-1"
         />
         <div className="min-w-0 flex-1">
-          <Link to={paths.shopDetails(shop._id)} className="link link-hover font-semibold break-words">
+          <Link to={paths.shopDetails(shop._id)} className="link link-hover font-semibold wrap-anywhere">
             {shop.shop}
           </Link>
           {shop.address ? (
-            <p className="flex gap-1 text-sm break-words">
+            <p className="flex gap-1 text-sm wrap-anywhere">
               <MapPin size={14} className="mt-1 shrink-0 text-primary" aria-hidden="true" /> {shop.address}
             </p>
           ) : null}
@@ -179,12 +179,12 @@ function BuyAgain() {
                       {item.product ? (
                         <Link
                           to={paths.productDetails(item.productId)}
-                          className="link link-hover font-semibold break-words"
+                          className="link link-hover font-semibold wrap-anywhere"
                         >
                           {item.product.productName}
                         </Link>
                       ) : (
-                        <span className="font-semibold break-words">{item.name}</span>
+                        <span className="font-semibold wrap-anywhere">{item.name}</span>
                       )}
                       <p className="text-sm">Last ordered {orderedOn(item.orderedAt)}</p>
                     </div>

@@ -42,7 +42,7 @@ function OutboxView({ data, onPage }: { data: Outbox; onPage: (page: number) => 
                 >
                   {row.state}
                 </span>
-                {row.lastError ? <p className="text-xs break-words">{row.lastError}</p> : null}
+                {row.lastError ? <p className="text-xs wrap-anywhere">{row.lastError}</p> : null}
               </>
             ),
           },
@@ -62,7 +62,7 @@ function OutboxView({ data, onPage }: { data: Outbox; onPage: (page: number) => 
                 key={file.name}
                 className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3"
               >
-                <span className="min-w-0 break-words">
+                <span className="min-w-0 wrap-anywhere">
                   <span className="font-semibold">{file.subject}</span> <span className="text-sm">to {file.to}</span>
                 </span>
                 <button type="button" className="btn btn-outline btn-xs" onClick={() => download(file.name)}>

@@ -115,7 +115,7 @@ function DeliverTo({ order }: { order: VendorOrder }) {
         <div>{delivery ? `${delivery.address}, ${delivery.postcode}` : address}</div>
       </address>
       {notes.map((note) => (
-        <p key={note} className="mt-1 break-words">
+        <p key={note} className="mt-1 wrap-anywhere">
           <span className="font-semibold">Note:</span> {note}
         </p>
       ))}
