@@ -253,6 +253,21 @@ describe('the micro-cache of listings: only the server decides what is cached', 
     });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    // A 304 describes no body: it names no encoding, but tells caches what the answer varies by (RFC 9110 15.4.5).
+    expect(again.headers['content-encoding']).toBeUndefined();
+    expect(String(again.headers.vary)).toMatch(/accept-encoding/i);
+    expect(again.headers.etag).toBe(plain.headers.etag);
+    // A client holding several versions names them all; a weak comparison matches a W/ tag.
+    const tag = String(plain.headers.etag);
+    expect(tag).toMatch(/^W\/"[^"]+"$/);
+    for (const held of [`"older", ${tag}`, tag.slice(2), '*']) {
+      const revalidated = await cached.app.inject({
+        url,
+        headers: { 'accept-encoding': 'gzip', 'if-none-match': held },
+      });
+      expect(revalidated.statusCode, held).toBe(304);
+      expect(revalidated.headers['content-encoding'], held).toBeUndefined();
+    }
   });
 
   it('with CATALOG_CACHE_MS=0 sends every read to the database', async () => {

@@ -43,7 +43,8 @@ function sentJson(json: string): SentJson {
   const encoded = new Map<Encoding, Buffer>();
   return {
     body,
-    etag: `"${createHash('sha1').update(body).digest('base64')}"`,
+    // Weak: the same JSON is sent in several encodings, which a strong tag would have to tell apart (RFC 9110 8.8.1).
+    etag: `W/"${createHash('sha1').update(body).digest('base64')}"`,
     encoded: (encoding) => {
       let bytes = encoded.get(encoding);
       if (!bytes) {
@@ -94,6 +95,14 @@ async function cachedListProducts(
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
 }
 
+/** Whether an If-None-Match header names `etag` or any version ("*"), compared weakly (RFC 9110 13.1.2). */
+function holdsTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//u, '');
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+}
+
 /**
  * Sends JSON already checked against the response schema (Fastify does not serialize bytes again), with its ETag
  * (so @fastify/etag answers a matching If-None-Match with 304 without hashing it again), compressed as the client
@@ -106,7 +115,12 @@ function sendJson(
   cacheControl?: string,
 ) {
   if (cacheControl) reply.header('cache-control', cacheControl);
-  reply.header('etag', json.etag).type('application/json; charset=utf-8');
+  reply.header('etag', json.etag);
+  if (holdsTag(request.headers['if-none-match'], json.etag)) {
+    // As the 200 would vary, without the body's type and encoding: a 304 has no body.
+    return reply.code(304).header('vary', 'accept-encoding').send();
+  }
+  reply.type('application/json; charset=utf-8');
   const encoding = acceptedEncoding(request, json.body.length);
   return encoding ? sendEncoded(reply, encoding, json.encoded(encoding)) : reply.send(json.body);
 }
