@@ -19,11 +19,22 @@ export type ServerProcess = {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
+/**
+ * The test run's moved clock, when it runs under libfaketime (`faketime -f +37d npx vitest run`, to try a date such
+ * as New Year's Eve): the servers it starts keep the same time as the tests and the database.
+ */
+const fakedClock = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && /^(LD_PRELOAD|FAKETIME.*)$/u.test(entry[0]),
+  ),
+);
+
 /** Spawns the server with only these settings (plus PATH, HOME, LOG_LEVEL=warn, HOST=127.0.0.1 and PORT). */
 export function spawnServer(env: Record<string, string>, port = 0): ServerProcess {
   const child = spawn(NODE, [MAIN], {
     cwd: ROOT,
     env: {
+      ...fakedClock,
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? os.tmpdir(),
       LOG_LEVEL: 'warn',
