@@ -17,6 +17,15 @@ if (!process.env.E2E_DATA_DIR) {
 }
 const dataDir = process.env.E2E_DATA_DIR;
 
+/** The environment without libfaketime's variables. */
+function withoutFakedClock(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !/^(LD_PRELOAD|FAKETIME.*)$/u.test(entry[0]),
+    ),
+  );
+}
+
 const MARKETPLACE_SETTINGS = /tax\.spec\.ts$/;
 /** Journeys that change the marketplace's commission, or read it before placing an order that it prices. */
 const COMMISSION = /(admin-earnings|payouts|payouts-statement)\.spec\.ts$/;
@@ -38,6 +47,9 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
+      // Under `npm run test:at` Chromium runs without libfaketime (it crashes under it); e2e/fixtures.ts moves its
+      // pages' clock instead.
+      ...(process.env.FAKETIME ? { env: withoutFakedClock(process.env) } : {}),
     },
   },
   projects: [

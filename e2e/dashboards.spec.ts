@@ -148,7 +148,11 @@ test('a vendor marks a pickup order ready, then picked up, and the customer sees
   // On a phone the order is a card with the same delivery details and note.
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  const card = page.getByRole('article', { name: /^Order of / }).first();
+  const card = page
+    .getByRole('article', { name: /^Order of / })
+    .filter({ hasText: product.productName })
+    .filter({ hasText: CUSTOMER.email })
+    .first();
   await expect(card).toContainText(`Note: ${NOTE}`);
   await expect(card.getByRole('link', { name: '+1 503 555 0199' })).toBeVisible();
   await shot(page, 'h5-vendorOrder-phone');

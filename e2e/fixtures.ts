@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -116,7 +116,19 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}) {
 }
 
 /** Uncaught page errors fail the test, so a broken page never passes unnoticed. */
+/**
+ * Under `npm run test:at`, Chromium keeps the real time (libfaketime is not loaded into it): the context's pages are
+ * given the tests' moved clock, which then runs on. Every context a journey makes goes through it.
+ */
+export async function withTestClock(context: BrowserContext): Promise<BrowserContext> {
+  if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
+  return context;
+}
+
 export const test = base.extend<{ pageErrors: string[] }>({
+  context: async ({ context }, use) => {
+    await use(await withTestClock(context));
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withTestClock } from './fixtures.ts';
 import { publicPages } from './public-pages.ts';
 
 /**
@@ -73,7 +73,9 @@ for (const viewport of VIEWPORTS) {
       request,
     }) => {
       const pages = await publicPages(request);
-      const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
+      const context = await withTestClock(
+        await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL }),
+      );
       await context.addInitScript(recordShifts);
       const page = await context.newPage();
       await checkShifts(

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test, withTestClock } from './fixtures.ts';
 import { registerCustomer } from './order-fixtures.ts';
 import { publicPages } from './public-pages.ts';
 
@@ -45,7 +45,7 @@ function countRequests() {
 
 /** One browser context for a role, signed in once (refresh cookie in the context, access token on every page). */
 async function signedIn(browser: Browser, account?: Account): Promise<{ context: BrowserContext; token: string }> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await withTestClock(await browser.newContext({ baseURL: test.info().project.use.baseURL }));
   await context.addInitScript(countRequests);
   if (!account) return { context, token: '' };
   const token = await tokenOf(context.request, account);
@@ -200,7 +200,7 @@ test("a customer's pages fit a phone: home, payments, invoice, favourites, membe
   await context.close();
 });
 
-test('the cart, the payment page, the invoice and the shop’s orders fit a phone with a long-named shop’s line', async ({
+test('the cart, the payment page, favourites, the invoice and the shop’s orders fit a phone with a long-named shop’s line', async ({
   browser,
   request,
 }) => {
@@ -230,7 +230,11 @@ test('the cart, the payment page, the invoice and the shop’s orders fit a phon
     data: { address: '1420 SE Stark Street, Portland', postcode: '97214' },
   });
   expect(address.ok(), await address.text()).toBe(true);
-  await checkWidths(context, ['/dashboard/userCart', '/dashboard/userPayment'], PHONES);
+  for (const saved of [`products/${longNamed.id}`, `shops/${longNamed.shopId}`]) {
+    const favourite = await request.put(`/api/favourites/${saved}`, { headers: bearer(token) });
+    expect(favourite.ok(), await favourite.text()).toBe(true);
+  }
+  await checkWidths(context, ['/dashboard/userCart', '/dashboard/userPayment', '/dashboard/favourites'], PHONES);
 
   // Paid (pickup where the shop offers it; the long-named shop arranges the handover itself): the shopper's
   // payments and invoice, and the long-named shop's orders and products, hold the long name too.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, withTestClock } from './fixtures.ts';
 
 /**
  * Issue 16, item 2: a public page comes rendered by the server with its data; the browser takes it over (hydrates)
@@ -51,7 +51,7 @@ test("a shopper's product page: the server's HTML has the product, hydration log
 });
 
 test('without JavaScript the home, a category, a shop and a product page show their content', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await withTestClock(await browser.newContext({ javaScriptEnabled: false }));
   const page = await context.newPage();
   const products = (await (await page.request.get('/api/allProducts?limit=20')).json()) as Product[];
   const [product] = products;
