@@ -140,9 +140,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
-  // ETag and 304 on every answer with a body (before compression, so the tag is of the content); then text
-  // answers of 1 KB and more compressed by Accept-Encoding (the built app's files come precompressed).
-  await app.register(etag);
+  // ETag and 304 on every answer with a body (before compression, so the tag is of the content; weak, because the
+  // same content goes out in several encodings under it); then text answers of 1 KB and more compressed by
+  // Accept-Encoding (the built app's files come precompressed).
+  await app.register(etag, { weak: true });
   await app.register(compress, COMPRESSION);
   await app.register(cookie);
   await app.register(catalogChangesPlugin);
