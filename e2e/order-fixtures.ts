@@ -98,6 +98,11 @@ export async function placeOrder(
   }
   if (slot === 'first') await choosePickupSlots(request, token);
   else await chooseLastPickupSlot(request, token);
+  return payForCart(request, token, 'Tess Tracker');
+}
+
+/** Pays for the cart as it is (its pickup or delivery chosen) with the sandbox test card; returns the payment record. */
+export async function payForCart(request: APIRequestContext, token: string, name: string) {
   const intent = await request.post('/api/customer-payment', { headers: bearer(token), data: {} });
   expect(intent.ok(), await intent.text()).toBe(true);
   const { paymentIntentId, clientSecret } = await intent.json();
@@ -108,7 +113,7 @@ export async function placeOrder(
   expect(paid.ok(), await paid.text()).toBe(true);
   const order = await request.post('/api/customerPayments', {
     headers: bearer(token),
-    data: { name: 'Tess Tracker', phoneNumber: '+1 503 555 0142', address: '7 Orchard Road, Salem', paymentIntentId },
+    data: { name, phoneNumber: '+1 503 555 0142', address: '7 Orchard Road, Salem', paymentIntentId },
   });
   expect(order.ok(), await order.text()).toBe(true);
   return (await order.json()) as Payment;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test, withTestClock } from './fixtures.ts';
-import { registerCustomer } from './order-fixtures.ts';
+import { checkA11y, choosePickupSlots, dayFromToday, expect, test, withTestClock } from './fixtures.ts';
+import { payForCart, registerCustomer } from './order-fixtures.ts';
 import { publicPages } from './public-pages.ts';
 
 /**
@@ -132,7 +132,7 @@ async function longNamedProduct(
     headers: bearer(owner.token),
     data: {
       shop: word,
-      date: '2019-05-01',
+      date: dayFromToday(-5 * 365),
       address: `${word}strasse 1, Salem`,
       phone: '+1 503 555 0199',
       image: '/favicon.svg',
@@ -238,33 +238,8 @@ test('the cart, the payment page, favourites, the invoice and the shop’s order
 
   // Paid (pickup where the shop offers it; the long-named shop arranges the handover itself): the shopper's
   // payments and invoice, and the long-named shop's orders and products, hold the long name too.
-  const plan = await (await request.get('/api/cart/fulfilment', { headers: bearer(token) })).json();
-  for (const shop of plan.shops as { shopId: string }[]) {
-    const slots = (await (await request.get(`/api/shops/${shop.shopId}/slots`)).json()).slots;
-    const open = slots.find(
-      (slot: { kind: string; status: string }) => slot.kind === 'pickup' && slot.status === 'open',
-    );
-    if (!open) continue;
-    const chosen = await request.put(`/api/cart/fulfilment/${shop.shopId}`, {
-      headers: bearer(token),
-      data: { slotId: open.id, note: null },
-    });
-    expect(chosen.ok(), await chosen.text()).toBe(true);
-  }
-  const intent = await request.post('/api/customer-payment', { headers: bearer(token), data: {} });
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { paymentIntentId, clientSecret } = await intent.json();
-  const paid = await request.post('/api/payments/sandbox/confirm', {
-    headers: bearer(token),
-    data: { paymentIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const order = await request.post('/api/customerPayments', {
-    headers: bearer(token),
-    data: { name: 'Phoebe Phone', phoneNumber: '+1 503 555 0142', address: '7 Orchard Road, Salem', paymentIntentId },
-  });
-  expect(order.ok(), await order.text()).toBe(true);
-  const payment = await order.json();
+  await choosePickupSlots(request, token);
+  const payment = await payForCart(request, token, 'Phoebe Phone');
   await checkWidths(context, ['/dashboard/userPaymentHistory', `/dashboard/invoice/${payment._id}`], PHONES);
   await context.close();
   const vendor = await signedIn(browser, longNamed.owner);

@@ -17,14 +17,14 @@ export function ContactMessages() {
                     {new Date(m.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
                   </time>
                 </div>
-                <p className="text-sm wrap-anywhere">
+                <p className="text-sm">
                   {m.name} ·{' '}
                   <a href={`mailto:${m.email}`} className="link">
                     {m.email}
                   </a>{' '}
                   · {m.phone}
                 </p>
-                <p className="mt-2 whitespace-pre-line wrap-anywhere">{m.message}</p>
+                <p className="mt-2 whitespace-pre-line">{m.message}</p>
               </li>
             ))}
           </ul>

@@ -57,7 +57,7 @@ function OptionGroup<T extends string>({
                   disabled={!on && count === 0}
                   onChange={(e) => onToggle(value, e.target.checked)}
                 />
-                <span className="min-w-0 wrap-anywhere">
+                <span className="min-w-0">
                   {name(value)} <span className="text-base-content/70">({count})</span>
                 </span>
               </label>

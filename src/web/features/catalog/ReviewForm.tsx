@@ -62,7 +62,7 @@ function OwnReview({ review, onEdit }: { review: Review; onEdit: () => void }) {
   return (
     <div className="max-w-xl rounded-box border border-base-300 p-4">
       <Stars rating={review.rating} size={20} />
-      <p className="mt-2 whitespace-pre-line wrap-anywhere">{review.commentDes}</p>
+      <p className="mt-2 whitespace-pre-line">{review.commentDes}</p>
       <ReviewDate iso={review.createdAt} className="mt-1 block text-sm text-base-content/70" />
       <button type="button" className="btn btn-outline btn-primary btn-sm mt-3" onClick={onEdit}>
         <Pencil size={16} aria-hidden="true" /> Edit

@@ -34,7 +34,7 @@ export function ReviewList({ productId }: { productId: string }) {
             </div>
             <ReviewDate iso={review.createdAt} className="block text-sm text-base-content/70" />
             <Stars rating={review.rating} />
-            <p className="mt-1 whitespace-pre-line wrap-anywhere">{review.commentDes}</p>
+            <p className="mt-1 whitespace-pre-line">{review.commentDes}</p>
           </div>
         </li>
       ))}

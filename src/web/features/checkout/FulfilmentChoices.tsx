@@ -168,7 +168,7 @@ function ShopChoice({
     <article aria-labelledby={`${id}-title`} className="rounded-box border border-base-300 bg-base-100 p-4">
       <h3 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold">
         <Icon className="size-5 shrink-0" aria-hidden="true" />
-        <span className="min-w-0 wrap-anywhere">{shop.shopName}</span>
+        <span className="min-w-0">{shop.shopName}</span>
       </h3>
       {offered.length > 1 ? (
         <fieldset className="mt-2">

@@ -19,7 +19,7 @@ export type Handover = {
 export function HandoverLine({ handover, showShop = true }: { handover: Handover; showShop?: boolean }) {
   const { kind, pickupPoint, deliveryAddress } = handover;
   return (
-    <div className="min-w-0 text-sm wrap-anywhere">
+    <div className="min-w-0 text-sm">
       <p>
         {showShop ? <span className="font-semibold">{handover.shopName}: </span> : null}
         {kind === 'pickup' ? 'Pickup' : 'Delivery'}, {windowLabel(handover.start, handover.end, handover.timeZone)}

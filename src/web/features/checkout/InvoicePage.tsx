@@ -112,7 +112,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             {invoice.billTo.email}
           </address>
           {invoice.note ? (
-            <p className="mt-2 wrap-anywhere">
+            <p className="mt-2">
               <span className="font-semibold">Your note for the shop:</span> {invoice.note}
             </p>
           ) : null}

@@ -87,11 +87,11 @@ function FavouriteShop({ shop }: { shop: Shop }) {
           className="size-16 shrink-0 rounded-box bg-base-200 object-contain p-1"
         />
         <div className="min-w-0 flex-1">
-          <Link to={paths.shopDetails(shop._id)} className="link link-hover font-semibold wrap-anywhere">
+          <Link to={paths.shopDetails(shop._id)} className="link link-hover font-semibold">
             {shop.shop}
           </Link>
           {shop.address ? (
-            <p className="flex gap-1 text-sm wrap-anywhere">
+            <p className="flex gap-1 text-sm">
               <MapPin size={14} className="mt-1 shrink-0 text-primary" aria-hidden="true" /> {shop.address}
             </p>
           ) : null}
@@ -177,14 +177,11 @@ function BuyAgain() {
                     />
                     <div className="min-w-0 flex-1">
                       {item.product ? (
-                        <Link
-                          to={paths.productDetails(item.productId)}
-                          className="link link-hover font-semibold wrap-anywhere"
-                        >
+                        <Link to={paths.productDetails(item.productId)} className="link link-hover font-semibold">
                           {item.product.productName}
                         </Link>
                       ) : (
-                        <span className="font-semibold wrap-anywhere">{item.name}</span>
+                        <span className="font-semibold">{item.name}</span>
                       )}
                       <p className="text-sm">Last ordered {orderedOn(item.orderedAt)}</p>
                     </div>

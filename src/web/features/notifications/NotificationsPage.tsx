@@ -66,11 +66,11 @@ function Notifications({ data, onPage }: { data: NotificationPage; onPage: (page
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <Link to={n.link} className="link link-hover font-semibold wrap-anywhere">
+                  <Link to={n.link} className="link link-hover font-semibold">
                     {n.read ? null : <span className="sr-only">Unread: </span>}
                     {n.title}
                   </Link>
-                  <p className="text-sm wrap-anywhere">{n.body}</p>
+                  <p className="text-sm">{n.body}</p>
                   <p className="text-xs">{when(n.createdAt)}</p>
                 </div>
                 {n.read ? null : (

@@ -79,7 +79,7 @@ function Slip({ slip, sheet, index }: { slip: PackingSlip; sheet: SlotSheet; ind
         ))}
       </ul>
       {slip.note ? (
-        <p className="mt-3 wrap-anywhere">
+        <p className="mt-3">
           <span className="font-semibold">Note:</span> {slip.note}
         </p>
       ) : null}

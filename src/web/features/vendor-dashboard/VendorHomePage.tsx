@@ -22,7 +22,7 @@ function ShopFacts({ stats }: { stats: VendorStats }) {
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt className="text-sm font-semibold">{label}</dt>
-          <dd className="wrap-anywhere text-lg">{value}</dd>
+          <dd className="text-lg">{value}</dd>
         </div>
       ))}
     </dl>
