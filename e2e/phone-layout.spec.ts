@@ -84,10 +84,20 @@ function overflow(page: Page) {
     const controls = [...document.querySelectorAll('header a, header button, header input')].filter((control) =>
       control.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
     );
+    // A control's box and its content's, which sticks out of a box squeezed narrower than its text.
+    const drawn = (control: Element) => {
+      const [box, range] = [control.getBoundingClientRect(), document.createRange()];
+      range.selectNodeContents(control);
+      const content = range.getBoundingClientRect();
+      if (content.width === 0 && content.height === 0) return box; // an input: no content of its own
+      const [left, right] = [Math.min(box.left, content.left), Math.max(box.right, content.right)];
+      const [top, bottom] = [Math.min(box.top, content.top), Math.max(box.bottom, content.bottom)];
+      return { left, right, top, bottom };
+    };
     const overlaps = controls.flatMap((a, i) =>
       controls.slice(i + 1).flatMap((b) => {
         if (a.contains(b) || b.contains(a)) return [];
-        const [p, q] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const [p, q] = [drawn(a), drawn(b)];
         const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         const name = (e: Element) => e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName;

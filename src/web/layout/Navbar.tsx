@@ -61,7 +61,7 @@ export function Navbar() {
   const isCustomer = useIsCustomer();
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl gap-2 px-4" aria-label="Main">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-4 max-[399px]:px-2" aria-label="Main">
         <div className="navbar-start w-auto gap-1">
           <div className="dropdown lg:hidden">
             <button type="button" tabIndex={0} className="btn btn-ghost btn-square" aria-label="Open menu">
@@ -90,7 +90,7 @@ export function Navbar() {
             <NavLinks categories={<CategoryDropdown />} />
           </ul>
         </div>
-        <div className="navbar-end ml-auto w-auto flex-1 justify-end gap-2">
+        <div className="navbar-end ml-auto w-auto flex-1 justify-end gap-2 max-[399px]:gap-0">
           <SearchBox className="hidden max-w-xs md:flex" />
           {isCustomer ? <CartLink /> : null}
           {user ? <NotificationBell /> : null}
