@@ -237,7 +237,7 @@ test('a declined card shows its error and keeps the cart', async ({ page, reques
   await shot(page, 'h4-declined');
 
   await page.goto('/dashboard/userCart');
-  await expect(page.getByText('There are 1 products in your cart')).toBeVisible();
+  await expect(page.getByText('There is 1 product in your cart')).toBeVisible();
   const history = await request.get(`/api/customerPayments/${encodeURIComponent(shopper.email)}`, {
     headers: bearer(shopper.token),
   });

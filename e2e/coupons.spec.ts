@@ -128,7 +128,7 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   await page.evaluate(() => localStorage.removeItem('access-token'));
   await page.evaluate((token) => localStorage.setItem('access-token', token), customer.token);
   await page.goto('/dashboard/userCart');
-  await expect(page.getByText('There are 1 products in your cart')).toBeVisible();
+  await expect(page.getByText('There is 1 product in your cart')).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
   await applyCode(page, code);
   await expect(summary.getByRole('alert')).toHaveText(

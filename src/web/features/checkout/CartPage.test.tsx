@@ -82,6 +82,11 @@ describe('cart page', () => {
     expect(cartRows().map((row) => within(row).getByText(/^Product \d$/).textContent)).toEqual(['Product 6']);
   });
 
+  it('says one product in the singular', async () => {
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': [line(1)] } });
+    expect((await screen.findByText(/in your cart/)).textContent).toBe('There is 1 product in your cart');
+  });
+
   it('marks a line that can no longer be bought and holds the checkout back', async () => {
     const items = [line(1), line(2, { available: false, unavailableReason: 'not_enough_stock', stock: 1 })];
     renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': items } });

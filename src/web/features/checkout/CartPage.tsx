@@ -279,7 +279,9 @@ export function CartPage() {
     <div className="min-w-0">
       <h1 className="text-3xl font-bold">Your Cart</h1>
       <p className="mt-1 text-lg">
-        There are <span className="font-bold text-primary">{items.length}</span> products in your cart
+        {items.length === 1 ? 'There is ' : 'There are '}
+        <span className="font-bold text-primary">{items.length}</span>
+        {items.length === 1 ? ' product in your cart' : ' products in your cart'}
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
