@@ -28,10 +28,14 @@ export type UserRecord = z.infer<typeof userRecord>;
 export const userPage = paginated(userRecord);
 export type UserPage = z.infer<typeof userPage>;
 
-/** `GET /users/{customer|vendor|admin}`: the whole list (the spec's call), or one page when `page` is given. */
+/**
+ * `GET /users/{customer|vendor|admin}`: the whole list (the spec's call), or one page when `page` is given; with `q`,
+ * only the accounts whose name or e-mail contains it (any case).
+ */
 export const userListQuery = z.object({
   roll: z.enum(ROLES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  q: z.string().trim().max(100, { error: 'At most 100 characters', abort: true }).default(''),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 

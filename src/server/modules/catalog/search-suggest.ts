@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Suggestion, suggestion } from '#contract/catalog.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { closestShops, shopCardsRelation } from '../shops/index.ts';
 import { queryPrepared } from './prepared.ts';
 import { literal, nameCloseness, searchWords, spelledQuery } from './search-ranking.ts';
@@ -12,10 +13,6 @@ const PRODUCTS = 6;
 const PRODUCT_CANDIDATES = 50;
 const SHOPS = 3;
 const CATEGORIES = 3;
-
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * As-you-type suggestions: offered products holding every word, the last one as a prefix or a completion, each
@@ -28,7 +25,7 @@ function likePattern(q: string): string {
 export async function suggest(db: Tx, q: string, spell: Spell = spellInSql): Promise<Suggestion[]> {
   const words = searchWords(q);
   if (q.length < 2 || words.length === 0) return [];
-  const like = likePattern(q);
+  const like = containing(q);
   const [rows, shops] = await Promise.all([
     queryPrepared(
       db,

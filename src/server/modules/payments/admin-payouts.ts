@@ -5,8 +5,9 @@ import { centsToDollars } from '#contract/money.ts';
 import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
 import { PAYOUT_ACCOUNT_STATUSES } from '#contract/payouts.ts';
 import type { Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { parseRows } from '../../db/rows.ts';
-import { containing, shopCardsRelation } from '../shops/index.ts';
+import { shopCardsRelation } from '../shops/index.ts';
 import { payoutAccounts, payoutHolds, transferReversals, transfers } from './tables.ts';
 
 const payoutRow = z.object({

@@ -13,7 +13,6 @@ export type { ProductCounts } from './service.ts';
 export {
   closestShops,
   closestShopsRelation,
-  containing,
   type ShopCard,
   shopCards,
   shopCardsRelation,

@@ -33,8 +33,8 @@ export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOption
   });
 
   handle(app, shopsApi.users, async ({ params, query }) => {
-    const { page, limit } = query;
-    const { rows, total } = await listUsers(app.db, params.roll, page ? { page, limit } : undefined);
+    const { page, limit, q } = query;
+    const { rows, total } = await listUsers(app.db, params.roll, page ? { page, limit } : undefined, q);
     const records = await userRecords(app.db, rows);
     return page ? pageOf(records, total, { page, limit }) : records;
   });

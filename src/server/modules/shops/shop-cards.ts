@@ -1,5 +1,6 @@
 import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import {
   accountEmailsRelation,
   accountsByIds,
@@ -51,9 +52,6 @@ export async function shopOfEmail(db: Tx, email: string): Promise<ShopCard | und
 export async function shopMembership(db: Tx, vendorId: string): Promise<'normal' | 'premium'> {
   return (await shopOf(db, vendorId))?.membership ?? 'normal';
 }
-
-/** `%text%` for ILIKE, with the text's own wildcards escaped. */
-export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The text a shop search compares names with: as typed, and (`spelling`) as spelled, each word the search dictionary

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type PageQuery, pageOffset } from '#contract/pagination.ts';
 import type { Role } from '#contract/roles.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { users } from './tables.ts';
 
@@ -97,9 +98,20 @@ export async function findOrCreateGoogleUser(
   });
 }
 
-/** Enabled users of one role, oldest first: all of them, or one page, with the total. */
-export async function listUsers(db: Db, roll: Role, page?: PageQuery): Promise<{ rows: Account[]; total: number }> {
-  const where = and(eq(users.roll, roll), isNull(users.disabledAt));
+/**
+ * Enabled users of one role, oldest first: all of them, or one page, with the total; with `search`, those whose name
+ * or e-mail contains it, in any case (trigram indexes, migration 0042).
+ */
+export async function listUsers(
+  db: Db,
+  roll: Role,
+  page?: PageQuery,
+  search = '',
+): Promise<{ rows: Account[]; total: number }> {
+  const matching = search
+    ? or(ilike(users.name, containing(search)), ilike(users.email, containing(search)))
+    : undefined;
+  const where = and(eq(users.roll, roll), isNull(users.disabledAt), matching);
   const query = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
   if (!page) {
     const rows = await query;

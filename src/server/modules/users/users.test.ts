@@ -204,6 +204,31 @@ describe('GET /api/users/customer|vendor|admin', () => {
     expect(page.json().items).toEqual([all[1]]);
   });
 
+  it('finds accounts by a part of the name or e-mail, in any case, with % and _ taken as typed', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const ann = await createUser(t, { name: `Ann ${tag}brook`, email: `ann.${tag}@farm.example` });
+    const bob = await createUser(t, { name: `Bob 100%_${tag}`, email: `bob-${tag}@mail.example` });
+    const vera = await createUser(t, { roll: 'vendor', name: `Vera ${tag}` });
+    const find = async (roll: string, q: string, page = '&page=1&limit=10') => {
+      const url = `/api/users/${roll}?q=${encodeURIComponent(q)}${page}`;
+      const response = await t.app.inject({ url, headers: who.admin.auth });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const emails = (page: { items: { email: string }[] }) => page.items.map((u) => u.email);
+    expect(emails(await find('customer', `${tag.toUpperCase()}BROOK`))).toEqual([ann.email]);
+    expect(emails(await find('customer', `-${tag}@MAIL`))).toEqual([bob.email]);
+    expect(await find('customer', ` ${tag} `)).toMatchObject({ total: 2, page: 1 });
+    expect(emails(await find('customer', `%_${tag}`))).toEqual([bob.email]);
+    expect(await find('customer', `%${tag}b`)).toMatchObject({ total: 0, items: [] });
+    expect(emails(await find('vendor', tag))).toEqual([vera.email]);
+    expect((await find('customer', tag, '')).map((u: { email: string }) => u.email)).toEqual([ann.email, bob.email]);
+
+    const long = await t.app.inject({ url: `/api/users/customer?q=${'x'.repeat(101)}`, headers: who.admin.auth });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields.q).toBe('At most 100 characters');
+  });
+
   it('401 without a token, 403 for customers and vendors', async () => {
     expect((await t.app.inject({ url: '/api/users/customer' })).statusCode).toBe(401);
     for (const caller of [who.customer, who.vendor]) {

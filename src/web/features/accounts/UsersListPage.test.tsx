@@ -67,6 +67,34 @@ const linesOf = (dialog: HTMLElement) =>
 const actions = (requests: Request[]) =>
   requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${decodeURIComponent(new URL(r.url).pathname)}`);
 
+describe('search in a list', () => {
+  it('asks the server for the accounts matching the text, keeps the list’s own count and says how many match', async () => {
+    const everyone = [person('Cara', 'cara@example.com', 'customer'), person('Dan', 'dan@farm.example', 'customer')];
+    const { requests } = renderPage(<UsersListPage roll="customer" />, {
+      user: ADMIN,
+      routes: {
+        'GET /api/users/customer': (request: Request) => {
+          const q = new URL(request.url).searchParams.get('q') ?? '';
+          const found = everyone.filter((u) => `${u.name} ${u.email}`.toLowerCase().includes(q.toLowerCase()));
+          return { body: pageOf(found) };
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'User List: 2' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), ' FARM ');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 account matches “FARM”'));
+    expect(tableRows('Users').map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual([
+      'dan@farm.example',
+    ]);
+    expect(screen.getByRole('heading', { name: 'User List: 2' })).toBeTruthy();
+    expect(requests.map((r: Request) => new URL(r.url).searchParams.get('q')).at(-1)).toBe('FARM');
+
+    await userEvent.type(screen.getByRole('searchbox'), 'x');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('No account matches “FARM x”'));
+    expect(screen.getAllByText('No accounts to show.').length).toBeGreaterThan(0);
+  });
+});
+
 describe('admin list', () => {
   it('offers Delete for every other admin and none for the signed-in admin’s own row', async () => {
     renderPage(<UsersListPage roll="admin" />, {

@@ -1,5 +1,5 @@
-import { Store, Trash2, UserCog } from 'lucide-react';
-import { useState } from 'react';
+import { Search, Store, Trash2, UserCog } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '#contract/roles.ts';
 import type { UserRecord } from '#contract/users.ts';
@@ -17,11 +17,19 @@ import { usePromoteUser } from './promote-user.ts';
 
 const TITLES: Record<Role, string> = { customer: 'User List', vendor: 'Vendor List', admin: 'Admin List' };
 
-/** The admin lists of customers, vendors and admins: #, Name, Roll, Email and each list's actions. */
+/** What a search found, said once per search (a status, so screen readers hear it too). */
+const matchesOf = (total: number, q: string) =>
+  total === 0 ? `No account matches “${q}”` : `${total} ${total === 1 ? 'account matches' : 'accounts match'} “${q}”`;
+
+/** The admin lists of customers, vendors and admins: #, Name, Roll, Email and each list's actions, with a search. */
 export function UsersListPage({ roll }: { roll: Role }) {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
-  const users = useUsers(roll, page);
+  const [text, setText] = useState('');
+  const q = useDeferredValue(text.trim());
+  const users = useUsers(roll, page, q);
+  // The heading counts the whole list (the spec's 'User List: N'), whatever the search.
+  const everyone = useUsers(roll, 1);
   const promote = usePromoteUser();
   const remove = useDeleteUser();
   const total = users.data?.total ?? 0;
@@ -50,8 +58,28 @@ export function UsersListPage({ roll }: { roll: Role }) {
   return (
     <section aria-labelledby="users-title">
       <h1 id="users-title" className="text-3xl font-bold">
-        {TITLES[roll]}: {users.data ? total : '…'}
+        {TITLES[roll]}: {everyone.data ? everyone.data.total : '…'}
       </h1>
+      <search className="mt-4 block w-full md:w-96">
+        <label className="input w-full">
+          <Search size={18} aria-hidden="true" />
+          <span className="sr-only">Search by name or e-mail</span>
+          <input
+            type="search"
+            placeholder="Search by name or e-mail"
+            maxLength={100}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setPage(1);
+            }}
+          />
+        </label>
+      </search>
+      {/* Always there, so that screen readers announce each search's count. */}
+      <p className="mt-2 empty:hidden" role="status">
+        {q && users.data && !users.isPlaceholderData ? matchesOf(total, q) : null}
+      </p>
       {users.isError ? <LoadError error={users.error} onRetry={() => users.refetch()} /> : null}
       <DataTable
         label="Users"
@@ -64,7 +92,11 @@ export function UsersListPage({ roll }: { roll: Role }) {
           users.isPending ? (
             <progress className="progress progress-primary w-full" aria-label="Loading the list" />
           ) : users.data ? (
-            'Nobody here yet.'
+            q ? (
+              'No accounts to show.'
+            ) : (
+              'Nobody here yet.'
+            )
           ) : undefined
         }
         columns={[
