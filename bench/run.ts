@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import type pg from 'pg';
@@ -45,18 +45,25 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
  * The products `ids` with the columns and joins of every product read, in that order: what any search must read to
  * answer with a page of them, whatever found and ranked them.
  */
+const productsById = (ids: string[]) => sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
+  WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)`;
+
+/** A named statement of `query` for the raw driver. */
+function rawStatement(name: string, query: SQL): pg.QueryConfig {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return { name, text, values: params };
+}
+
 function productsByIdStatement(ids: string[]): pg.QueryConfig {
-  const query = new PgDialect().sqlToQuery(sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
-    WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)`);
-  return { name: 'bench-products-by-id', text: query.sql, values: query.params };
+  return rawStatement('bench-products-by-id', productsById(ids));
 }
 
 /** The same products as one JSON text built by PostgreSQL (json_agg), which the driver passes on without parsing. */
 function productsJsonByIdStatement(ids: string[]): pg.QueryConfig {
-  const query = new PgDialect().sqlToQuery(sql`SELECT coalesce(json_agg(row_to_json(page)), '[]')::text AS body
-    FROM (SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
-      WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)) page`);
-  return { name: 'bench-products-json-by-id', text: query.sql, values: query.params };
+  return rawStatement(
+    'bench-products-json-by-id',
+    sql`SELECT coalesce(json_agg(row_to_json(page)), '[]')::text AS body FROM (${productsById(ids)}) page`,
+  );
 }
 
 /**

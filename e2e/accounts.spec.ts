@@ -190,10 +190,10 @@ test('an admin finds a customer by e-mail and promotes them, then finds and dele
   // and the heading still counts the whole list.
   const heading = await page.getByRole('heading', { name: /^User List: \d+$/ }).textContent();
   const search = page.getByRole('searchbox', { name: 'Search by name or e-mail' });
-  await search.fill(promoted.email.split('@')[0].toUpperCase());
-  await expect(page.getByRole('status').filter({ hasText: 'matches' })).toHaveText(
-    `1 account matches “${promoted.email.split('@')[0].toUpperCase()}”`,
-  );
+  const typed = promoted.email.split('@')[0].toUpperCase();
+  const found = page.getByRole('status').filter({ hasText: 'matches' });
+  await search.fill(typed);
+  await expect(found).toHaveText(`1 account matches “${typed}”`);
   await expect(page.getByRole('heading', { name: heading ?? '' })).toBeVisible();
   const promote = page.getByRole('button', { name: `Make Admin: ${promoted.name}` });
   // The dialog says what the person gains; Escape cancels and gives the focus back to the button.
@@ -212,9 +212,7 @@ test('an admin finds a customer by e-mail and promotes them, then finds and dele
   await shot(page, 'h2-all-customers');
 
   // Made an admin, the first customer leaves the list. The delete dialog says what happens to a customer's data.
-  await expect(page.getByRole('status').filter({ hasText: 'matches' })).toHaveText(
-    `No account matches “${promoted.email.split('@')[0].toUpperCase()}”`,
-  );
+  await expect(found).toHaveText(`No account matches “${typed}”`);
   await search.fill(doomed.name);
   const remove = page.getByRole('button', { name: `Delete ${doomed.name}` });
   await remove.click();
