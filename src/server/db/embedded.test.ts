@@ -103,3 +103,15 @@ describe('the exit code of a process that uses the embedded PostgreSQL', () => {
     expect(result.status).toBe(3);
   });
 });
+
+describe('a data folder made by another PostgreSQL major', () => {
+  it('is refused with one line naming both majors and the way on, and is left as it was', async () => {
+    const databaseDir = path.join(root, 'made-by-18', 'pg');
+    await fs.mkdir(databaseDir, { recursive: true });
+    await fs.writeFile(path.join(databaseDir, 'PG_VERSION'), '18\n');
+    await expect(startEmbeddedPostgres(path.dirname(databaseDir))).rejects.toThrow(
+      /was made by PostgreSQL 18; this Farmstall runs PostgreSQL 15 .*restore a backup/,
+    );
+    expect(await fs.readFile(path.join(databaseDir, 'PG_VERSION'), 'utf8')).toBe('18\n');
+  });
+});

