@@ -67,6 +67,7 @@ const figures: {
     lostConfirmsSettled: number;
   };
   replica?: { result: Measure; stoppedAfterMs: number; backMs: number };
+  backup?: { checkMs: number; backupMs: number; size: number; segments: string };
 } = { catalog: [] };
 
 const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
@@ -370,10 +371,41 @@ describe('the replica stopped in the middle of a catalog run', () => {
   });
 });
 
+describe('backups with pgBackRest', () => {
+  it("archives the primary's WAL and takes a full backup into an encrypted repository in the cluster's folder", async () => {
+    const checkFrom = Date.now();
+    // check: a WAL switch on the primary, then waits until that segment is in the repository.
+    await cluster.backup.run(['check']);
+    const checkMs = Date.now() - checkFrom;
+    const backupFrom = Date.now();
+    await cluster.backup.run(['backup', '--type=full']);
+    const backupMs = Date.now() - backupFrom;
+    const [stanza] = await cluster.backup.info();
+    expect(stanza.status).toEqual(expect.objectContaining({ code: 0, message: 'ok' }));
+    expect(stanza.cipher).toBe('aes-256-cbc');
+    const full = stanza.backup.at(-1) as (typeof stanza.backup)[number] & { info: { repository: { size: number } } };
+    expect(full.type).toBe('full');
+    const [archive] = stanza.archive;
+    expect(archive.min).toMatch(/^[0-9A-F]{24}$/);
+    // The repository is unreadable without the passphrase, which only its owner may read.
+    const repoInfo = await fs.readFile(`${cluster.backup.dir}/repo/backup/farmstall/backup.info`);
+    expect(repoInfo.subarray(0, 8).toString()).toBe('Salted__');
+    const passphrase = await fs.stat(`${cluster.backup.dir}/conf.d/cipher.conf`);
+    expect(passphrase.mode & 0o777).toBe(0o600);
+    figures.backup = {
+      checkMs,
+      backupMs,
+      size: full.info.repository.size,
+      segments: `${archive.min} to ${archive.max}`,
+    };
+    console.log('backup', figures.backup);
+  });
+});
+
 describe("the run's figures", () => {
   it('are printed, and written to the Cluster section of docs/performance.md by npm run test:cluster', async () => {
-    const { lastUnits, faults, replica, catalog } = figures;
-    if (failed || !lastUnits || !faults || !replica || catalog.length !== 3)
+    const { lastUnits, faults, replica, backup, catalog } = figures;
+    if (failed || !lastUnits || !faults || !replica || !backup || catalog.length !== 3)
       throw new Error('A scenario failed: no figures are written');
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
     const cpu = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}`;
@@ -395,6 +427,7 @@ ${rows.join('\n')}
 - 200 buyers (accounts inserted, tokens signed with the servers' JWT_SECRET) for the last 50 units, confirming at once: ${lastUnits.orders} orders, ${lastUnits.refunded} answered sold out with their payments refunded, stock 0 (the buyers' carts and card payments, 25 at a time, took ${seconds(lastUnits.payMs)}; the 200 confirmations, sent at once, were all answered in ${seconds(lastUnits.confirmMs)}).
 - Checkout run with faults: ${faults.buyers} buyers in a loop (cart, payment, sandbox card, confirmation) for ${seconds(faults.runMs)}, ${n(faults.requests)} requests, ${faults.orders} orders and ${faults.soldOut} sold-out refunds answered, ${faults.unitsSold} of ${faults.stock} units sold, none oversold. App server 1 killed with \`kill -9\` ${seconds(faults.killAfterMs)} into the run: ${faults.failedInFlight} answers of 500 or more, all requests in flight to it${faults.resent ? ` (and ${faults.resent} requests sent again by the client, as a browser does, because nginx closed the kept-alive connection they went out on when it reloaded for the restart)` : ''}; nginx saw it fail ${n(faults.killToHeldOutMs)} ms after the kill and held it out from then on (it tried the dead server again ${faults.retriedAfterKill} times, when its fail_timeout ran out or after a reload, each time passing the request on to a live server); the last failed answer came ${n(faults.killToLastFailureMs)} ms after the kill. App server 2 restarted as \`restart()\` does it (out of nginx's upstream, SIGTERM, start, back in): nginx sent to it again ${seconds(faults.restartToRotationMs)} after the restart began, with no failed answer. ${faults.lostConfirmsSettled} paid payment(s) whose confirmation got no answer were settled all the same (by the reconciliation job, or by a confirmation the killed server had committed); every charge was an order or a refund ${faults.settleWaitMs < 1_000 ? 'when the run ended' : `${seconds(faults.settleWaitMs)} after the run`}.
 - Replica stopped ${seconds(replica.stoppedAfterMs)} into a 6 s catalog run (10 connections; every product page, and each listing and search once a second per server, read from a database): ${n(replica.result.total)} reads, ${replica.result.errors} errors, p99 ${replica.result.p99} ms: the reads fell back to the primary, and /api/health said the replica was down. Started again, it was back in use (health: up) ${seconds(replica.backMs)} after its start began.
+- Backups: the primary archives its WAL with pgBackRest into an encrypted repository (aes-256-cbc, a generated passphrase) in the cluster's folder; \`pgbackrest check\` (a WAL switch, then the segment in the repository) took ${seconds(backup.checkMs)}, a full backup ${seconds(backup.backupMs)} (${(backup.size / 1e6).toFixed(1)} MB in the repository, compressed and encrypted); WAL segments ${backup.segments} archived by then.
 `;
     console.log(`\n${body}`);
     // `npm run test:cluster` records the figures; the same run inside `npm test` (CI) leaves the docs alone.

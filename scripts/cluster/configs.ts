@@ -35,3 +35,24 @@ export function pgbouncerIni(primaryUrl: string, port: number, authFile: string)
     auth_file: authFile,
   });
 }
+
+/** deploy/pgbackrest.conf for one PostgreSQL node: the shared repository, and this node's folders and port. */
+export function pgbackrestConf(node: {
+  repo: string;
+  spool: string;
+  lock: string;
+  log: string;
+  dataDir: string;
+  port: number;
+  socketDir: string;
+}): string {
+  return renderReference('pgbackrest.conf', {
+    repo1_path: node.repo,
+    spool_path: node.spool,
+    lock_path: node.lock,
+    log_path: node.log,
+    pg1_path: node.dataDir,
+    pg1_port: String(node.port),
+    pg1_socket_path: node.socketDir,
+  });
+}

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type NginxLayout, nginxConf, pgbouncerIni } from './configs.ts';
+import { type NginxLayout, nginxConf, pgbackrestConf, pgbouncerIni } from './configs.ts';
 import { DEPLOY_DIR, renderReference } from './render.ts';
 
 const dir = mkdtempSync('/tmp/cluster-deploy-files-');
@@ -44,6 +44,30 @@ describe('the cluster runs the deployment reference files', () => {
       'auth_file = /tmp/x/userlist.txt',
     ]);
     expect(ini).toMatch(/^pool_mode = transaction$/m);
+  });
+
+  it("renders deploy/pgbackrest.conf with the cluster's repository, folders and node, the repository encrypted", () => {
+    const conf = pgbackrestConf({
+      repo: '/c/pgbackrest/repo',
+      spool: '/c/pgbackrest/n1/spool',
+      lock: '/c/pgbackrest/n1/lock',
+      log: '/c/pgbackrest/n1/log',
+      dataDir: '/c/postgres/n1',
+      port: 41020,
+      socketDir: '/c/postgres/n1',
+    });
+    expect(changed('pgbackrest.conf', conf)).toEqual([
+      'repo1-path=/c/pgbackrest/repo',
+      'spool-path=/c/pgbackrest/n1/spool',
+      'lock-path=/c/pgbackrest/n1/lock',
+      'log-path=/c/pgbackrest/n1/log',
+      'pg1-path=/c/postgres/n1',
+      'pg1-port=41020',
+      'pg1-socket-path=/c/postgres/n1',
+    ]);
+    expect(conf).toMatch(/^repo1-cipher-type=aes-256-cbc$/m);
+    // The passphrase lives in a file of its own (mode 0600), never in the reference.
+    expect(conf).not.toMatch(/^repo1-cipher-pass=/m);
   });
 
   it('refuses a marker without a value and a value without a marker (the reference and the cluster cannot drift)', () => {

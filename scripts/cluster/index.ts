@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessLogOf, errorLogOf, type NginxLayout, nginxConf, pgbouncerIni } from './configs.ts';
+import { type BackrestInfo, pgBackRest } from './pgbackrest.ts';
 import { freePort, startPostgresPair, systemUserOptions } from './postgres.ts';
 import { accepts, answers, type Child, startProcess, stopProcess, waitFor } from './processes.ts';
 
@@ -44,6 +45,8 @@ export type Cluster = {
   replicaUrl: string;
   /** PgBouncer (pool_mode=transaction) in front of the primary: the app servers' DATABASE_URL. */
   poolerUrl: string;
+  /** pgBackRest on the primary: its WAL archive and backups, in an encrypted repository in `<dir>/pgbackrest/repo`. */
+  backup: { run: (args: string[]) => Promise<string>; info: () => Promise<BackrestInfo[]>; dir: string };
   /** nginx's access log: one JSON object a line (deploy/nginx.conf, log_format farmstall). */
   nginxAccessLog: string;
   logsDir: string;
@@ -108,8 +111,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   try {
     log('Starting PostgreSQL: primary and streaming replica …');
-    pair = await startPostgresPair({ dir: path.join(dir, 'postgres'), log });
-    log('PostgreSQL ready');
+    pair = await startPostgresPair({
+      dir: path.join(dir, 'postgres'),
+      log,
+      archive: (password) => pgBackRest(dir, password),
+    });
+    const backrest = pair.backrest;
+    if (!backrest) throw new Error('pgBackRest was not set up');
+    log('PostgreSQL ready, archiving its WAL with pgBackRest');
 
     const primary = new URL(pair.primaryUrl);
     const bouncerPort = await freePort();
@@ -252,6 +261,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       primaryUrl: pair.primaryUrl,
       replicaUrl: pair.replicaUrl,
       poolerUrl: poolerUrl.href,
+      backup: {
+        run: (args) => backrest.run('primary', args),
+        info: () => backrest.info('primary'),
+        dir: backrest.dir,
+      },
       nginxAccessLog,
       logsDir,
       startupMs,

@@ -9,6 +9,7 @@ const NEEDED: [file: string, pkg: string][] = [
   [`${NGINX_MODULES}/ngx_http_brotli_filter_module.so`, 'libnginx-mod-http-brotli-filter'],
   [`${NGINX_MODULES}/ngx_http_brotli_static_module.so`, 'libnginx-mod-http-brotli-static'],
   ['/usr/sbin/pgbouncer', 'pgbouncer'],
+  ['/usr/bin/pgbackrest', 'pgbackrest'],
 ];
 
 /** Debian packages the cluster needs that this machine lacks. */

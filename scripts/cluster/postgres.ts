@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../src/server/db/embedded.ts';
+import type { Backrest } from './pgbackrest.ts';
 
 export { freePort };
 
@@ -94,13 +95,21 @@ function server(
   port: number,
   url: string,
   log?: (line: string) => void,
+  settings: Record<string, string> = {},
 ): PostgresServer {
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const start = async () => {
     if (child) return;
     const recent: string[] = [];
-    const proc = spawn(path.join(postgresBinDir(), 'postgres'), ['-D', dataDir, '-p', String(port)], {
+    const args = [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ];
+    const proc = spawn(path.join(postgresBinDir(), 'postgres'), args, {
       ...systemUserOptions(),
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group: a terminal's Ctrl-C reaches the cluster script only, which stops the app servers
@@ -164,15 +173,18 @@ async function appendConf(dataDir: string, file: string, lines: string[]): Promi
 /**
  * A Debian PostgreSQL 15 primary (wal_level=replica) and a streaming replica made from it with
  * pg_basebackup -R, both on 127.0.0.1 on free ports, user `farmstall` with a password (scram), database
- * `farmstall`, data in `dir` (kept: a second call on the same `dir` starts the same pair again).
+ * `farmstall`, data in `dir` (kept: a second call on the same `dir` starts the same pair again). With `archive`,
+ * the primary archives its WAL with pgBackRest (the stanza is created once the primary runs).
  */
 export async function startPostgresPair({
   dir,
   log,
+  archive,
 }: {
   dir: string;
   log?: (line: string) => void;
-}): Promise<PostgresPair> {
+  archive?: (password: string) => Promise<Backrest>;
+}): Promise<PostgresPair & { backrest?: Backrest }> {
   postgresBinDir();
   await fs.mkdir(dir, { recursive: true });
   const primaryDir = path.join(path.resolve(dir), 'primary');
@@ -183,7 +195,12 @@ export async function startPostgresPair({
     : crypto.randomUUID().replaceAll('-', '');
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
   const urlOf = (port: number, database = DATABASE) => `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`;
-  const primary = server('primary', primaryDir, primaryPort, urlOf(primaryPort, 'postgres'), log);
+  const backrest = await archive?.(password);
+  await backrest?.configure({ name: 'primary', dataDir: primaryDir, port: primaryPort, socketDir: primaryDir });
+  const archiving: Record<string, string> = backrest
+    ? { archive_mode: 'on', archive_command: backrest.archiveCommand('primary') }
+    : {};
+  const primary = server('primary', primaryDir, primaryPort, urlOf(primaryPort, 'postgres'), log, archiving);
   const replica = server('replica', replicaDir, replicaPort, urlOf(replicaPort, 'postgres'), log);
   const stopBoth = async () => {
     await replica.stop();
@@ -252,9 +269,10 @@ export async function startPostgresPair({
       `primary_slot_name = '${SLOT}'`,
     ]);
     await replica.start();
+    await backrest?.run('primary', ['stanza-create']);
   } catch (error) {
     await stopBoth();
     throw error;
   }
-  return { primaryUrl: urlOf(primaryPort), replicaUrl: urlOf(replicaPort), primary, replica, stop: stopBoth };
+  return { primaryUrl: urlOf(primaryPort), replicaUrl: urlOf(replicaPort), primary, replica, stop: stopBoth, backrest };
 }

@@ -4,21 +4,37 @@ import { fileURLToPath } from 'node:url';
 
 export const DEPLOY_DIR = fileURLToPath(new URL('../../deploy', import.meta.url));
 
-/** The part of an nginx `directive value …;` line, or an ini `key = value` line, that a value replaces. */
-const VALUE_LINE = /^(\s*\S+\s+)(\S+?)(;.*|\s.*)$/;
-const INI_LINE = /^(\s*[\w.]+\s*=\s*)(.*)$/;
+/**
+ * The part of a line that a value replaces: nginx's `directive value …;` (the first argument), an ini `key = value`
+ * (everything after `=`), YAML's `key: value` (everything after `:`), HAProxy's `keyword arguments` (every argument).
+ */
+const SYNTAX = {
+  nginx: /^(\s*\S+\s+)(\S+?)(;.*|\s.*)$/,
+  ini: /^(\s*[\w.-]+\s*=\s*)(.*)$/,
+  yaml: /^(\s*(?:- )?[\w.-]+:\s*)(.*)$/,
+  haproxy: /^(\s*\S+\s+)(.*)$/,
+};
+const syntaxOf = (file: string): keyof typeof SYNTAX =>
+  file.endsWith('.ini') || file === 'pgbackrest.conf'
+    ? 'ini'
+    : file.endsWith('.yml')
+      ? 'yaml'
+      : file.endsWith('.cfg')
+        ? 'haproxy'
+        : 'nginx';
 const MARKER = /^\s*[#;] @cluster (\w+)/;
 
 /**
- * Renders a deployment reference file (deploy/nginx.conf, deploy/pgbouncer.ini) for this machine: the line after each
- * `# @cluster NAME` (`; @cluster NAME` in .ini) gets `values[NAME]` in place of its value (nginx: the first argument,
- * ini: everything after `=`); an array repeats the line once per value, replacing the lines of the same directive
+ * Renders a deployment reference file (deploy/nginx.conf, pgbouncer.ini, pgbackrest.conf, patroni.yml, etcd.yml,
+ * haproxy.cfg) for this machine: the line after each `# @cluster NAME` (`; @cluster NAME` in .ini) gets `values[NAME]`
+ * in place of its value (see SYNTAX); an array repeats the line once per value, replacing the lines of the same directive
  * right after it (the reference's examples). Every marker needs a value and every value a marker, so the reference
  * and what runs cannot drift apart silently.
  */
 export function renderReference(file: string, values: Record<string, string | string[]>): string {
   const lines = readFileSync(path.join(DEPLOY_DIR, file), 'utf8').split('\n');
-  const ini = file.endsWith('.ini');
+  const syntax = syntaxOf(file);
+  const keepsTail = syntax === 'nginx';
   const used = new Set<string>();
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -29,11 +45,11 @@ export function renderReference(file: string, values: Record<string, string | st
     if (value === undefined) throw new Error(`${file}: no value for @cluster ${name}`);
     used.add(name);
     const target = lines[i + 1] ?? '';
-    const match = (ini ? INI_LINE : VALUE_LINE).exec(target);
+    const match = SYNTAX[syntax].exec(target);
     if (!match) throw new Error(`${file}: the line after @cluster ${name} has no value: ${target}`);
     const directive = target.trim().split(/\s/)[0];
     for (const one of Array.isArray(value) ? value : [value])
-      out.push(`${match[1]}${one}${ini ? '' : (match[3] ?? '')}`);
+      out.push(`${match[1]}${one}${keepsTail ? (match[3] ?? '') : ''}`);
     i++;
     while (Array.isArray(value) && lines[i + 1]?.trim().split(/\s/)[0] === directive) i++;
   }
