@@ -196,3 +196,54 @@ describe('READ_DATABASE_URL: catalog reads from a streaming replica', () => {
     });
   });
 });
+
+describe('READ_DATABASE_URL while the primary is away (a failover, a restart)', () => {
+  it('health answers 200 "degraded" with the reason, catalog reads come from the replica, and 503 only when neither answers', async () => {
+    const id = await insertProduct(app, vendor.id, { name: 'Celeriac' });
+    await replicaCaughtUp();
+    await until('health reports the replica up', async () => (await replicaStatus(app)) === 'up');
+    await primary.end();
+    try {
+      await withReplayPaused(async () => {
+        // A catalog change the replica has not replayed sends every reader to the primary, which then goes away.
+        await renameProduct(app, vendor.auth, id, 'Celeriac, washed');
+        await pair.primary.stop();
+
+        const reported = await app.app.inject('/api/health');
+        expect(reported.statusCode).toBe(200);
+        expect(reported.json()).toMatchObject({ status: 'degraded', database: 'down', replica: { status: 'up' } });
+        expect(reported.json().reason).toBe(
+          'The primary database does not answer: catalog reads come from the replica, writes wait for the primary.',
+        );
+        // The replica's copy, from before the change it has not replayed, rather than no answer.
+        expect(await nameSeen(app, id)).toBe('Celeriac');
+        expect(await nameSeen(app, id, 'fs_primary=1')).toBe('Celeriac');
+        for (const url of ['/api/products', '/api/search?q=celeriac', '/api/search/suggest?q=cele', '/api/shops']) {
+          const response = await app.app.inject(url);
+          expect(response.statusCode, url).toBe(200);
+        }
+        expect((await sendContact(app, contactMessage)).statusCode).toBeGreaterThanOrEqual(500);
+      });
+
+      await replica.end();
+      await pair.replica.stop();
+      await until('health reports the replica down', async () => (await replicaStatus(app)) === 'down');
+      const none = await app.app.inject('/api/health');
+      expect(none.statusCode).toBe(503);
+      expect(none.json()).toEqual({
+        status: 'down',
+        database: 'down',
+        reason: 'Neither the primary database nor the replica answers.',
+        replica: { status: 'down', lagMs: null },
+      });
+    } finally {
+      await pair.primary.start();
+      await pair.replica.start();
+      primary = await connect(pair.primaryUrl);
+      replica = await connect(pair.replicaUrl);
+    }
+    await until('health reports ok again', async () => (await health(app)).status === 'ok');
+    await until('the replica is back', async () => (await replicaStatus(app)) === 'up');
+    expect(await nameSeen(app, id)).toBe('Celeriac, washed');
+  });
+});

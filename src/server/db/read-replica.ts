@@ -94,7 +94,15 @@ export function createReadReplica(options: {
   return {
     state: () => state,
     read: async (request, read) => {
-      if (state.status !== 'up' || catalogBehind || readsPrimary(request)) return read(options.primary);
+      if (state.status !== 'up' || catalogBehind || readsPrimary(request)) {
+        try {
+          return await read(options.primary);
+        } catch (error) {
+          // The primary is away (a failover, a restart): the replica's copy, however far behind, beats no answer.
+          if (error instanceof AppError || state.status === 'down') throw error;
+          return read(db).catch(() => Promise.reject(error));
+        }
+      }
       try {
         return await read(db);
       } catch (error) {
