@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'INTERNAL',
+  /** The server cannot reach its database for the moment (503 with Retry-After): the same request may be sent again. */
+  'UNAVAILABLE',
   /** A weighed line must be weighed before its shop's part leaves pending. */
   'WEIGHT_REQUIRED',
   /** The shopper may no longer cancel a shop's part: its slot's ordering closed, or the shop moved past Ordered. */

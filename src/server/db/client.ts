@@ -39,7 +39,7 @@ export function queryablePool(pool: pg.Pool): pg.Pool | { query: (query: pg.Quer
  * (pgbouncer refuses `options`) a `SET TimeZone` on each new connection, which pgbouncer tracks per client.
  */
 export function createPool(url: string, max = 10, timeZone?: string, mode: PoolMode = 'session'): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new LossTolerantPool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
@@ -55,7 +55,45 @@ export function createPool(url: string, max = 10, timeZone?: string, mode: PoolM
   // An idle connection the server closed (restart, failover, dropped test database) must not crash the
   // process: the pool opens a new one at the next query, and that query reports any real outage.
   pool.on('error', () => undefined);
+  // pg-pool takes its own 'error' listener off a client while it is checked out (a transaction, a LISTEN, a
+  // worker's claim), and a connection that dies then would emit an unheard 'error', which ends the process.
+  // The statement in flight, or the next one, fails with the same error, which is what reports it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+/**
+ * A pool whose checked-out clients go back (and are discarded) as soon as their connection ends. drizzle's
+ * transaction() never releases a client whose `begin` failed, so each connection lost at that moment would
+ * keep a place of the pool taken for good, until no query could get one. A release after that does nothing.
+ */
+class LossTolerantPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  connect(
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ) {
+    // pool.query() asks with a callback and releases with the error itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenLost);
+  }
+}
+
+function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const settle = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', lost);
+    release(error);
+  };
+  const lost = () => settle(new Error('Connection terminated'));
+  client.once('end', lost);
+  client.release = settle;
+  return client;
 }
 
 export function createDb(pool: pg.Pool): Db {
@@ -75,6 +113,7 @@ export async function runMigrations(target: string | Db): Promise<void> {
     typeof target === 'string' ? target : (target as unknown as { $client: pg.Pool }).$client.options.connectionString;
   await checkMigrationJournal(MIGRATIONS_DIR);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined); // a lost connection fails the statement in flight, which reports it
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -25,7 +25,8 @@ export async function openDatabase(
       // The last Farmstall on DATA_DIR died holding its lock (kill -9, out of memory): its PostgreSQL may run on.
       if (lock.tookOverFrom !== undefined) await stopOrphanedPostgres(path.join(config.dataDir, 'pg'), options.log);
       options.log?.(`Starting the embedded PostgreSQL in ${path.join(config.dataDir, 'pg')} …`);
-      const embedded = await startEmbeddedPostgres(config.dataDir);
+      // A child of this process: if it exits (killed, crashed, stopped by an operator), it is started again.
+      const embedded = await startEmbeddedPostgres(config.dataDir, { supervise: options.log ?? (() => undefined) });
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
     }

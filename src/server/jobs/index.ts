@@ -60,7 +60,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const connectionString = options.connectionString ?? pool.options.connectionString;
   const boss = new PgBoss({ connectionString, max: 3, schema: 'pgboss' });
-  boss.on('error', (error) => log.error({ err: error }, 'Job queue error'));
+  // pg-boss reports a lost connection here (the jobs go on once the database answers again); some of its reports
+  // are plain objects copied from the error, which the log would show as no error at all.
+  boss.on('error', (error) => log.error({ err: asError(error) }, 'Job queue error'));
   await boss.start();
 
   const queue = { expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 3600 };
@@ -126,4 +128,15 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       mailer?.close();
     },
   };
+}
+
+/** An Error with the message, code and cause of what pg-boss emitted (an Error, or an object copied from one). */
+export function asError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  const fields = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const message = typeof fields.message === 'string' ? fields.message : String(value);
+  const error = new Error(message, fields.cause === undefined ? {} : { cause: fields.cause });
+  if (typeof fields.code === 'string') Object.assign(error, { code: fields.code });
+  if (typeof fields.stack === 'string') error.stack = fields.stack;
+  return error;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '#contract/errors.ts';
+import { isConnectionError } from '../db/connection-errors.ts';
 import { AppError } from '../errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -15,6 +16,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+const DATABASE_UNAVAILABLE = 'The database is unavailable; please try again in a moment.';
+/** A restarted PostgreSQL takes a few seconds; a connection ended by the server is replaced at once. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -55,6 +60,11 @@ export const errorsPlugin = fp(
       }
       if (status < 500) {
         return reply.status(400).send(body('VALIDATION', error.message));
+      }
+      if (isConnectionError(error)) {
+        request.log.warn({ err: error }, 'request failed: the database is unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.status(503).send(body('UNAVAILABLE', DATABASE_UNAVAILABLE));
       }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
