@@ -100,7 +100,8 @@ export async function parseResponse<T>(response: Response): Promise<T> {
     throw new ApiError(
       response.status,
       error?.code ?? 'HTTP',
-      response.status >= 500
+      // A database that is away is the server's own fixed words (try again in a moment), not its details.
+      response.status >= 500 && error?.code !== 'UNAVAILABLE'
         ? SERVER_ERROR_MESSAGE
         : (error?.message ?? `The server answered ${response.status}. Please try again.`),
       error?.fields,

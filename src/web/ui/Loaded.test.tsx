@@ -64,6 +64,17 @@ describe('a page waiting for data never spins for ever', () => {
     expect(await screen.findByText('3 sold')).toBeTruthy();
   });
 
+  it('a database that is away says so and to try again in a moment, and is asked again', async () => {
+    const away = 'The database is unavailable; please try again in a moment.';
+    let asked = 0;
+    renderFigures(() => {
+      asked += 1;
+      return { status: 503, body: { error: { code: 'UNAVAILABLE', message: away } } };
+    });
+    expect(await screen.findByText(away)).toBeTruthy();
+    expect(asked).toBe(4);
+  });
+
   it("a client error keeps the API's own words and is not asked again", async () => {
     let asked = 0;
     renderFigures(() => {
