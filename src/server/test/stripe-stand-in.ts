@@ -48,6 +48,20 @@ type Intent = {
   latest_charge: string | null;
   last_payment_error: { code: string; message: string; type: 'card_error' } | null;
   livemode: false;
+  /** Unix seconds, as Stripe counts them. */
+  created: number;
+};
+
+type Refund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
 };
 
 type Account = {
@@ -72,6 +86,7 @@ type Transfer = {
   source_transaction: string;
   metadata: Record<string, string>;
   reversed: boolean;
+  created: number;
 };
 
 export type StripeStandIn = {
@@ -110,6 +125,45 @@ export type StripeStandIn = {
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * One page of a Stripe list, newest first (`items` are kept oldest first): created[gte|gt|lte|lt], limit (10 by
+ * default, at most 100) and starting_after, answered as { object: 'list', data, has_more, url }.
+ */
+function listPage<T extends { id: string; created: number }>(
+  items: T[],
+  query: URLSearchParams,
+  url: string,
+  view: (item: T) => object = (item) => item,
+): Result {
+  const bound = (name: string) => (query.has(`created[${name}]`) ? Number(query.get(`created[${name}]`)) : null);
+  const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+  const limit = Number(query.get('limit') ?? 10);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return {
+      status: 400,
+      body: {
+        error: { type: 'invalid_request_error', message: 'Invalid integer: limit', code: 'parameter_invalid_integer' },
+      },
+    };
+  }
+  let newestFirst = [...items]
+    .reverse()
+    .filter(
+      (item) =>
+        (gte === null || item.created >= gte) &&
+        (gt === null || item.created > gt) &&
+        (lte === null || item.created <= lte) &&
+        (lt === null || item.created < lt),
+    );
+  const after = query.get('starting_after');
+  if (after) newestFirst = newestFirst.slice(newestFirst.findIndex((item) => item.id === after) + 1);
+  return {
+    status: 200,
+    body: { object: 'list', url, has_more: newestFirst.length > limit, data: newestFirst.slice(0, limit).map(view) },
+  };
+}
 
 /** Reads Stripe's form encoding, including metadata[key]=value and expand[]=field. */
 function parseForm(text: string) {
@@ -133,7 +187,8 @@ type Result = { status: number; body: object; headers?: Record<string, string> }
 /**
  * A local HTTP server that answers the Stripe API calls Farmstall makes (create, retrieve, confirm, cancel
  * a PaymentIntent, capture one made with capture_method=manual; create a full or partial refund; Connect: create and
- * retrieve an Express account, an onboarding link, a transfer from a charge and its reversals) the way Stripe does, so tests run the real SDK without
+ * retrieve an Express account, an onboarding link, a transfer from a charge and its reversals; list payment intents,
+ * refunds and transfers by creation time, page by page) the way Stripe does, so tests run the real SDK without
  * the internet. Like Stripe, a POST with an Idempotency-Key that was already used answers the first result
  * again, and the same key with other parameters is an idempotency error.
  */
@@ -141,6 +196,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Charge>();
   const refunds: StripeStandIn['refunds'] = [];
+  const refundObjects: Refund[] = [];
   const refundRequestKeys: (string | null)[] = [];
   const idempotent = new Map<string, { request: string; result: Result }>();
   let failingRefunds = 0;
@@ -252,7 +308,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
 
   function handle(method: string, path: string, query: URLSearchParams, body: string) {
     const form = parseForm(body);
-    const expand = [...form.expand, ...query.getAll('expand[]'), ...query.getAll('expand[0]')];
+    const expand = [...form.expand, ...[...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, v]) => v)];
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.fields.amount);
       if (!Number.isInteger(amount) || amount < 50) {
@@ -278,10 +334,19 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         latest_charge: null,
         last_payment_error: null,
         livemode: false,
+        created: nowSeconds(),
       };
       intents.set(id, intent);
       return { status: 200, body: intent };
     }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const expandCharge = expand.includes('data.latest_charge');
+      return listPage([...intents.values()], query, path, (intent) =>
+        expandCharge ? view(intent, ['latest_charge']) : intent,
+      );
+    }
+    if (method === 'GET' && path === '/v1/refunds') return listPage(refundObjects, query, path);
+    if (method === 'GET' && path === '/v1/transfers') return listPage(transfers, query, path);
     const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel|\/capture)?$/.exec(path);
     if (match) {
       const intent = intents.get(match[1]);
@@ -348,7 +413,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       }
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded === charge.amount_captured;
-      const refund = {
+      const refund: Refund = {
         id: newId('re'),
         object: 'refund',
         amount,
@@ -357,8 +422,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         payment_intent: intent.id,
         status: 'succeeded',
         metadata: form.metadata,
+        created: nowSeconds(),
       };
       refunds.push({ id: refund.id, payment_intent: intent.id, amount });
+      refundObjects.push(refund);
       return { status: 200, body: refund };
     }
     const connect = handleConnect(method, path, form.fields, form.metadata);
@@ -461,6 +528,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         source_transaction: charge.id,
         metadata,
         reversed: false,
+        created: nowSeconds(),
       };
       transfers.push(transfer);
       return { status: 200, body: transfer };

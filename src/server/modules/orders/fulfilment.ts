@@ -306,23 +306,57 @@ export async function transferDeliveredParts(tx: Tx, orderId: string): Promise<s
   const [order] = await tx.select({ feeCents: orders.commissionFeeCents }).from(orders).where(eq(orders.id, orderId));
   const due: string[] = [];
   for (const shopId of shops) {
-    const live = lines.filter((line) => line.vendorId === shopId && line.status !== 'cancelled');
-    const { transfer, due: now } = await recordTransfer(tx, {
-      orderId,
-      shopId,
-      paymentIntentId: paid.intentId,
-      // The shop is owed each line's price without its tax: the marketplace keeps the tax and remits it.
-      lines: live.map((line) => {
-        const share = paid.shareOf.get(line.id) ?? { paidCents: 0, taxCents: 0 };
-        return { paidCents: share.paidCents - share.taxCents, commissionBps: line.commissionBps };
-      }),
-      taxCents: live.reduce((sum, line) => sum + (paid.shareOf.get(line.id)?.taxCents ?? 0), 0),
-      deliveryCents: await partFeeCents(tx, orderId, shopId),
-      feeCents: order.feeCents,
-    });
+    const part = await partTransferOf(tx, { orderId, shopId, lines, paid, feeCents: order.feeCents });
+    const { transfer, due: now } = await recordTransfer(tx, part);
     if (now) due.push(transfer.id);
   }
   return due;
+}
+
+type PartTransfer = Parameters<typeof recordTransfer>[1];
+
+async function partTransferOf(
+  tx: Tx,
+  part: {
+    orderId: string;
+    shopId: string;
+    lines: (LineRow & { vendorId: string })[];
+    paid: NonNullable<Awaited<ReturnType<typeof paidLineShares>>>;
+    feeCents: number;
+  },
+): Promise<PartTransfer> {
+  const { orderId, shopId, paid } = part;
+  const live = part.lines.filter((line) => line.vendorId === shopId && line.status !== 'cancelled');
+  return {
+    orderId,
+    shopId,
+    paymentIntentId: paid.intentId,
+    // The shop is owed each line's price without its tax: the marketplace keeps the tax and remits it.
+    lines: live.map((line) => {
+      const share = paid.shareOf.get(line.id) ?? { paidCents: 0, taxCents: 0 };
+      return { paidCents: share.paidCents - share.taxCents, commissionBps: line.commissionBps };
+    }),
+    taxCents: live.reduce((sum, line) => sum + (paid.shareOf.get(line.id)?.taxCents ?? 0), 0),
+    deliveryCents: await partFeeCents(tx, orderId, shopId),
+    feeCents: part.feeCents,
+  };
+}
+
+/**
+ * The transfer transferDeliveredParts records for a shop's part of an order, whatever step the part is at: what a
+ * transfer the provider made for it must come to. Null when the order is unknown, has no part of the shop, or was
+ * not charged through us.
+ */
+export async function partTransfer(tx: Tx, orderId: string, shopId: string): Promise<PartTransfer | null> {
+  const [order] = await tx.select({ feeCents: orders.commissionFeeCents }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const lines = await tx
+    .select({ ...lineColumns, vendorId: orderLines.vendorId })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  if (!lines.some((line) => line.vendorId === shopId)) return null;
+  const paid = await paidLineShares(tx, orderId, []);
+  return paid ? partTransferOf(tx, { orderId, shopId, lines, paid, feeCents: order.feeCents }) : null;
 }
 
 /**

@@ -1,6 +1,8 @@
 /** The orders module's public functions: the order, its lines and payment record are queried only here. */
+export { partTransfer } from './fulfilment.ts';
 export { getInvoice } from './invoice.ts';
 export { renderInvoicePdf } from './invoice-pdf.ts';
+export { lostCancellation } from './lost-changes.ts';
 export { keepOrderNote } from './notes.ts';
 export { notifyOrderPlaced } from './order-notices.ts';
 export { buyersOf, deliveredProductsOf, hasDeliveredPurchase } from './purchases.ts';

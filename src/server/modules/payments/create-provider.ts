@@ -1,10 +1,15 @@
+import path from 'node:path';
 import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
+import { createSandboxJournal } from './sandbox-journal.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider.ts';
 import { createSettle, type FulfilOrder, type Settle } from './settle.ts';
 import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
+
+/** Where the sandbox keeps its records outside the database (decision 036). */
+export const sandboxJournalFile = (config: Config) => path.join(config.dataDir, 'sandbox-journal.jsonl');
 
 export type PaymentProviders = {
   /** The provider payments are made, settled and refunded with. */
@@ -27,7 +32,7 @@ export function createPaymentProviders(
   fulfilOrder: FulfilOrder,
   clock?: () => Date,
 ): PaymentProviders {
-  const sandbox = createSandboxProvider(db);
+  const sandbox = createSandboxProvider(db, createSandboxJournal(sandboxJournalFile(config)));
   if (config.payments.provider === 'stripe') {
     const stripe = createStripeClient(config.payments);
     const active = createStripeProvider(config.payments, stripe);

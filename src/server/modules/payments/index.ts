@@ -9,7 +9,7 @@ export {
   requestCapture,
 } from './captures.ts';
 export { commissionForOrder } from './commission.ts';
-export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
+export { createPaymentProviders, type PaymentProviders, sandboxJournalFile } from './create-provider.ts';
 export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
@@ -23,7 +23,15 @@ export {
 } from './payout-accounts.ts';
 export { isPaid, type PaymentProvider } from './provider.ts';
 export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
+export {
+  type OrdersForReconcile,
+  RECONCILE_OUTCOMES,
+  type ReconcileLine,
+  type ReconcileOutcome,
+  type RestoreReconcileReport,
+} from './reconcile-types.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
+export { reconcileSince } from './restore-reconcile.ts';
 export { createSettle, type FulfilOrder, type Settle, type SettleOutcome } from './settle.ts';
 export {
   dueReversalIds,

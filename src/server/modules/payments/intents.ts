@@ -83,7 +83,7 @@ export async function openIntent(
     amountCents,
     captureMethod,
     description,
-    metadata: { purpose, userId: user.id },
+    metadata: intentMetadata({ purpose, userId: user.id, deliveryCents, couponCode, delivery }),
   });
   await db.insert(paymentIntents).values({
     provider: provider.name,
@@ -107,6 +107,26 @@ export async function openIntent(
     couponCode,
     ...(captureMethod === 'manual' ? { estimate: centsToDollars(estimateCents) } : {}),
     ...(tax ? { tax: centsToDollars(tax.addedCents), pricesIncludeTax: tax.included, taxLines: tax.lines } : {}),
+  };
+}
+
+/**
+ * What the provider keeps with the payment: enough for a store restored to before it to record it again and settle
+ * it as it would have been (restore-reconcile.ts): who paid for what, and the checkout's delivery details when given.
+ */
+function intentMetadata(input: {
+  purpose: IntentPurpose;
+  userId: string;
+  deliveryCents: number;
+  couponCode: string | null;
+  delivery?: { orderName: string; phoneNumber: string; address: string };
+}): Record<string, string> {
+  return {
+    purpose: input.purpose,
+    userId: input.userId,
+    ...(input.purpose === 'checkout' ? { deliveryCents: String(input.deliveryCents) } : {}),
+    ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+    ...(input.delivery ?? {}),
   };
 }
 

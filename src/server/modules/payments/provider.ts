@@ -37,6 +37,41 @@ export type TransferInput = {
   metadata: Record<string, string>;
 };
 
+/** A payment as the provider lists it: the intent, with what the store put on it and when it was made. */
+export type ProviderPayment = ProviderIntent & {
+  captureMethod: 'automatic' | 'manual';
+  metadata: Record<string, string>;
+  createdAt: Date;
+};
+
+/** Money the provider gave back on a payment; `metadata` is what the store sent with it (refundKey, reason, orderId). */
+export type ProviderRefund = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  /** Stripe's refund statuses: pending, succeeded, failed, canceled. */
+  status: string;
+  metadata: Record<string, string>;
+  createdAt: Date;
+};
+
+/** Money the provider paid to a shop's account; `metadata` is what the store sent with it (orderId, shopId). */
+export type ProviderTransfer = {
+  id: string;
+  amountCents: number;
+  amountReversedCents: number;
+  destination: string;
+  metadata: Record<string, string>;
+  createdAt: Date;
+};
+
+/** What the provider did from a time on, oldest first. */
+export type ProviderActivity = {
+  payments: ProviderPayment[];
+  refunds: ProviderRefund[];
+  transfers: ProviderTransfer[];
+};
+
 export type CreateIntentInput = {
   amountCents: number;
   /** 'manual': the card is only authorized (status requires_capture) until `capture`. Default automatic. */
@@ -57,7 +92,7 @@ export type PaymentProvider = {
    * Gives back `amountCents` (all or part of what is left) of a paid intent. The same idempotency key
    * always answers with the same refund, so a retry never refunds twice.
    */
-  refund(intentId: string, input: RefundInput): Promise<{ refundId: string }>;
+  refund(intentId: string, input: RefundInput & { metadata?: Record<string, string> }): Promise<{ refundId: string }>;
   /**
    * Cancels an intent that was not paid, so it can no longer be charged. Answers the intent as it is
    * afterwards: 'canceled', or 'succeeded' when it was paid first (then it must be settled, not cancelled).
@@ -78,6 +113,11 @@ export type PaymentProvider = {
   transfer(input: TransferInput): Promise<{ transferId: string }>;
   /** Takes `amountCents` back from a transfer; the same idempotency key answers the same reversal again. */
   reverseTransfer(transferId: string, input: RefundInput): Promise<{ reversalId: string }>;
+  /**
+   * Every payment, refund and transfer the provider made from `since` on (created at or after it, to the second),
+   * oldest first: what a restored database is matched against.
+   */
+  listActivity(since: Date): Promise<ProviderActivity>;
 };
 
 /** The card is charged, or authorized for a later capture: either way the payment is made. */

@@ -61,6 +61,13 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
   return row;
 }
 
+/** What a refund carries to the provider, so a store restored to before it can record it again (restore-reconcile). */
+export const refundMetadata = (refund: RefundRow): Record<string, string> => ({
+  refundKey: refund.idempotencyKey,
+  reason: refund.reason,
+  ...(refund.orderId ? { orderId: refund.orderId } : {}),
+});
+
 /** Cancels an authorized payment, so nothing is charged; answers no provider refund id. */
 async function releaseHold(provider: PaymentProvider, providerIntentId: string): Promise<null> {
   const after = await provider.cancelIntent(providerIntentId);
@@ -104,20 +111,10 @@ export async function processRefund(
           await provider.refund(payment.providerIntentId, {
             amountCents: refund.amountCents,
             idempotencyKey: refund.idempotencyKey,
+            metadata: refundMetadata(refund),
           })
         ).refundId;
-    return await db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(refunds)
-        .set({ status: 'succeeded', providerRefundId, attempts, lastError: null, succeededAt: now() })
-        .where(stillPending)
-        .returning();
-      await tx
-        .update(paymentIntents)
-        .set({ status: 'refunded' })
-        .where(and(eq(paymentIntents.id, refund.paymentIntentId), eq(paymentIntents.status, 'refunding')));
-      return done ?? null;
-    });
+    return await db.transaction((tx) => markRefundMade(tx, refund, providerRefundId, { attempts, now: now() }));
   } catch (error) {
     const { failed, columns } = failedAttempt(error, attempts, now());
     const { lastError } = columns;
@@ -132,6 +129,28 @@ export async function processRefund(
     }
     return after ?? null;
   }
+}
+
+/**
+ * Records that the provider gave a pending refund back (its id there), in the caller's transaction; a payment being
+ * given back in full becomes refunded. Answers the refund, or null when it was no longer pending.
+ */
+export async function markRefundMade(
+  tx: Tx,
+  refund: Pick<RefundRow, 'id' | 'paymentIntentId'>,
+  providerRefundId: string | null,
+  { attempts, now }: { attempts?: number; now: Date },
+): Promise<RefundRow | null> {
+  const [done] = await tx
+    .update(refunds)
+    .set({ status: 'succeeded', providerRefundId, attempts, lastError: null, succeededAt: now })
+    .where(and(eq(refunds.id, refund.id), inArray(refunds.status, ['pending', 'failed'])))
+    .returning();
+  await tx
+    .update(paymentIntents)
+    .set({ status: 'refunded' })
+    .where(and(eq(paymentIntents.id, refund.paymentIntentId), eq(paymentIntents.status, 'refunding')));
+  return done ?? null;
 }
 
 /** Pending refunds whose next attempt is due, oldest first. */

@@ -4,6 +4,7 @@ import { SANDBOX_TEST_BANK, type SandboxOnboardingInput } from '#contract/payout
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider, ProviderPayoutAccount } from './provider.ts';
+import type { SandboxJournal } from './sandbox-journal.ts';
 import {
   sandboxConnectedAccounts,
   sandboxPaymentIntents,
@@ -19,7 +20,7 @@ const newId = (prefix: string) => `${prefix}_sb_${randomBytes(12).toString('hex'
  * The sandbox's Connect: accounts onboarded with Stripe's test bank details, transfers from a paid sandbox intent
  * and their reversals, kept in the database like Stripe keeps them, idempotent by key. No real money moves.
  */
-export function createSandboxPayouts(db: Db) {
+export function createSandboxPayouts(db: Db, journal: SandboxJournal) {
   const payouts: Pick<
     PaymentProvider,
     'createPayoutAccount' | 'retrievePayoutAccount' | 'onboardingLink' | 'transfer' | 'reverseTransfer'
@@ -29,6 +30,7 @@ export function createSandboxPayouts(db: Db) {
         .insert(sandboxConnectedAccounts)
         .values({ id: newId('acct'), email })
         .returning();
+      await journal.record('accounts', row);
       return toAccount(row);
     },
 
@@ -61,10 +63,11 @@ export function createSandboxPayouts(db: Db) {
         .where(eq(sandboxConnectedAccounts.id, accountId))
         .returning();
       if (!row) throw notFound('Payout account');
+      await journal.record('accounts', row);
       return toAccount(row);
     },
 
-    async transfer({ amountCents, destination, sourceTransaction, idempotencyKey }) {
+    async transfer({ amountCents, destination, sourceTransaction, idempotencyKey, metadata }) {
       const [done] = await db
         .select()
         .from(sandboxTransfers)
@@ -88,15 +91,18 @@ export function createSandboxPayouts(db: Db) {
       if (charge?.status !== 'succeeded') throw conflict(`No such charge: '${sourceTransaction}'`);
       const [row] = await db
         .insert(sandboxTransfers)
-        .values({ id: newId('tr'), destination, sourceTransaction, amountCents, idempotencyKey })
+        .values({ id: newId('tr'), destination, sourceTransaction, amountCents, idempotencyKey, metadata })
         .onConflictDoNothing()
         .returning();
-      if (row) return { transferId: row.id };
-      return payouts.transfer({ amountCents, destination, sourceTransaction, idempotencyKey, metadata: {} });
+      if (row) {
+        await journal.record('transfers', row);
+        return { transferId: row.id };
+      }
+      return payouts.transfer({ amountCents, destination, sourceTransaction, idempotencyKey, metadata });
     },
 
     async reverseTransfer(transferId, { amountCents, idempotencyKey }) {
-      return db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const [transfer] = await tx
           .select()
           .from(sandboxTransfers)
@@ -107,19 +113,28 @@ export function createSandboxPayouts(db: Db) {
           .select()
           .from(sandboxTransferReversals)
           .where(eq(sandboxTransferReversals.idempotencyKey, idempotencyKey));
-        if (done) return { reversalId: done.id };
+        if (done) return { reversalId: done.id, rows: null };
         const reversed = transfer.amountReversedCents + amountCents;
         if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || reversed > transfer.amountCents) {
           throw conflict('The reversal is larger than what is left of the transfer');
         }
         const id = newId('trr');
-        await tx.insert(sandboxTransferReversals).values({ id, transferId, amountCents, idempotencyKey });
-        await tx
+        const [reversal] = await tx
+          .insert(sandboxTransferReversals)
+          .values({ id, transferId, amountCents, idempotencyKey })
+          .returning();
+        const [after] = await tx
           .update(sandboxTransfers)
           .set({ amountReversedCents: reversed })
-          .where(eq(sandboxTransfers.id, transferId));
-        return { reversalId: id };
+          .where(eq(sandboxTransfers.id, transferId))
+          .returning();
+        return { reversalId: id, rows: { reversal, after } };
       });
+      if (made.rows) {
+        await journal.record('transfers', made.rows.after);
+        await journal.record('reversals', made.rows.reversal);
+      }
+      return { reversalId: made.reversalId };
     },
   };
   return payouts;

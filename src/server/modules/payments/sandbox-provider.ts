@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { cardBrand } from '#contract/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import type { PaymentProvider, ProviderActivity, ProviderIntent } from './provider.ts';
+import { createSandboxJournal, type SandboxJournal } from './sandbox-journal.ts';
 import { createSandboxPayouts } from './sandbox-payouts.ts';
-import { sandboxPaymentIntents, sandboxRefunds } from './tables.ts';
+import { sandboxPaymentIntents, sandboxRefunds, sandboxTransfers } from './tables.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -55,12 +56,56 @@ function sameSecret(a: string, b: string) {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** What the sandbox did from `since` on, as Stripe's lists answer it (oldest first here). */
+async function activitySince(db: Db, since: Date): Promise<ProviderActivity> {
+  const payments = await db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(gte(sandboxPaymentIntents.createdAt, since))
+    .orderBy(asc(sandboxPaymentIntents.createdAt));
+  const refunds = await db
+    .select()
+    .from(sandboxRefunds)
+    .where(gte(sandboxRefunds.createdAt, since))
+    .orderBy(asc(sandboxRefunds.createdAt));
+  const transfers = await db
+    .select()
+    .from(sandboxTransfers)
+    .where(gte(sandboxTransfers.createdAt, since))
+    .orderBy(asc(sandboxTransfers.createdAt));
+  return {
+    payments: payments.map((row) => ({
+      ...toIntent(row),
+      captureMethod: row.captureMethod === 'manual' ? 'manual' : 'automatic',
+      metadata: row.metadata,
+      createdAt: row.createdAt,
+    })),
+    refunds: refunds.map((row) => ({
+      id: row.id,
+      paymentIntentId: row.paymentIntentId,
+      amountCents: row.amountCents,
+      status: 'succeeded',
+      metadata: row.metadata,
+      createdAt: row.createdAt,
+    })),
+    transfers: transfers.map((row) => ({
+      id: row.id,
+      amountCents: row.amountCents,
+      amountReversedCents: row.amountReversedCents,
+      destination: row.destination,
+      metadata: row.metadata,
+      createdAt: row.createdAt,
+    })),
+  };
+}
+
 /**
  * The built-in card processor: a PaymentIntent-like flow kept in the database (so any app server can
- * answer), with Stripe's test-card behaviour. No real money moves.
+ * answer), with Stripe's test-card behaviour. No real money moves. Every write is also appended to `journal`, the
+ * sandbox's memory outside the database, which it replays before listing what it did (decision 036).
  */
-export function createSandboxProvider(db: Db) {
-  const payouts = createSandboxPayouts(db);
+export function createSandboxProvider(db: Db, journal: SandboxJournal = createSandboxJournal(null)) {
+  const payouts = createSandboxPayouts(db, journal);
   const provider: PaymentProvider & {
     confirm(id: string, clientSecret: string, cardNumber: string): Promise<ProviderIntent>;
   } & typeof payouts = {
@@ -68,12 +113,19 @@ export function createSandboxProvider(db: Db) {
     publishableKey: null,
     ...payouts,
 
-    async createIntent({ amountCents, captureMethod = 'automatic' }) {
+    async createIntent({ amountCents, captureMethod = 'automatic', metadata }) {
       const id = `pi_sb_${randomBytes(12).toString('hex')}`;
       const [row] = await db
         .insert(sandboxPaymentIntents)
-        .values({ id, amountCents, captureMethod, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` })
+        .values({
+          id,
+          amountCents,
+          captureMethod,
+          metadata,
+          clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        })
         .returning();
+      await journal.record('intents', row);
       return toIntent(row);
     },
 
@@ -82,8 +134,8 @@ export function createSandboxProvider(db: Db) {
       return row ? toIntent(row) : null;
     },
 
-    async refund(intentId, { amountCents, idempotencyKey }) {
-      return db.transaction(async (tx) => {
+    async refund(intentId, { amountCents, idempotencyKey, metadata = {} }) {
+      const made = await db.transaction(async (tx) => {
         // The intent's row lock serialises refunds of one payment, so the key check and the sum are exact.
         const [row] = await tx
           .select()
@@ -94,7 +146,7 @@ export function createSandboxProvider(db: Db) {
         const [done] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
         if (done) {
           if (done.paymentIntentId !== intentId) throw conflict('This refund key belongs to another payment.');
-          return { refundId: done.id };
+          return { refundId: done.id, rows: null };
         }
         if (row.status !== 'succeeded') throw conflict('This payment was not paid, so it cannot be refunded.');
         const charged = row.amountCapturedCents ?? row.amountCents;
@@ -103,20 +155,27 @@ export function createSandboxProvider(db: Db) {
           throw conflict('The refund is larger than what is left of the payment.');
         }
         const refundId = `re_sb_${randomBytes(12).toString('hex')}`;
-        await tx
+        const [refund] = await tx
           .insert(sandboxRefunds)
-          .values({ id: refundId, paymentIntentId: intentId, amountCents, idempotencyKey });
-        await tx
+          .values({ id: refundId, paymentIntentId: intentId, amountCents, idempotencyKey, metadata })
+          .returning();
+        const [intent] = await tx
           .update(sandboxPaymentIntents)
           .set({ amountRefundedCents: refunded, refundedAt: refunded === charged ? new Date() : null })
-          .where(eq(sandboxPaymentIntents.id, intentId));
-        return { refundId };
+          .where(eq(sandboxPaymentIntents.id, intentId))
+          .returning();
+        return { refundId, rows: { refund, intent } };
       });
+      if (made.rows) {
+        await journal.record('intents', made.rows.intent);
+        await journal.record('refunds', made.rows.refund);
+      }
+      return { refundId: made.refundId };
     },
 
     async cancelIntent(id) {
       // Like Stripe: an unpaid intent, or an authorized one (its hold is released), can be cancelled.
-      await db
+      const [cancelled] = await db
         .update(sandboxPaymentIntents)
         .set({ status: 'canceled' })
         .where(
@@ -124,7 +183,9 @@ export function createSandboxProvider(db: Db) {
             eq(sandboxPaymentIntents.id, id),
             inArray(sandboxPaymentIntents.status, ['requires_payment_method', 'requires_capture']),
           ),
-        );
+        )
+        .returning();
+      if (cancelled) await journal.record('intents', cancelled);
       return provider.retrieveIntent(id);
     },
 
@@ -140,7 +201,10 @@ export function createSandboxProvider(db: Db) {
           ),
         )
         .returning();
-      if (captured) return toIntent(captured);
+      if (captured) {
+        await journal.record('intents', captured);
+        return toIntent(captured);
+      }
       const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
       if (!row) throw notFound('Payment');
       if (row.captureKey === idempotencyKey && row.amountCapturedCents === amountCents) return toIntent(row);
@@ -160,7 +224,12 @@ export function createSandboxProvider(db: Db) {
       const declined = SUCCEEDING_CARDS.has(cardNumber) ? null : (DECLINING_CARDS[cardNumber] ?? NON_TEST_CARD);
       if (declined) {
         // Like Stripe: the intent stays open so the shopper can try another card.
-        await db.update(sandboxPaymentIntents).set({ lastError: declined }).where(eq(sandboxPaymentIntents.id, id));
+        const [failed] = await db
+          .update(sandboxPaymentIntents)
+          .set({ lastError: declined })
+          .where(eq(sandboxPaymentIntents.id, id))
+          .returning();
+        if (failed) await journal.record('intents', failed);
         throw new AppError('PAYMENT_FAILED', declined);
       }
       const [paid] = await db
@@ -174,7 +243,13 @@ export function createSandboxProvider(db: Db) {
         .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')))
         .returning();
       if (!paid) throw conflict('This payment has already been made.');
+      await journal.record('intents', paid);
       return toIntent(paid);
+    },
+
+    async listActivity(since) {
+      await journal.replay(db);
+      return activitySince(db, since);
     },
   };
   return provider;

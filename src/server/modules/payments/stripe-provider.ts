@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import type { PaymentProvider, ProviderActivity, ProviderIntent } from './provider.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -42,6 +42,49 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
+const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? ''));
+/** Stripe lists newest first, to the second: reversed, then (stably) sorted, the oldest comes first. */
+const oldestFirst = <T extends { createdAt: Date }>(items: T[]) =>
+  items.reverse().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+/** Stripe's payment intents, refunds and transfers created at or after `since`, every page (created[gte]). */
+async function listSince(stripe: Stripe, since: Date): Promise<ProviderActivity> {
+  const created = { gte: Math.floor(since.getTime() / 1000) };
+  const at = (seconds: number) => new Date(seconds * 1000);
+  const payments: ProviderActivity['payments'] = [];
+  for await (const intent of stripe.paymentIntents.list({ created, limit: 100, expand: ['data.latest_charge'] })) {
+    payments.push({
+      ...toIntent(intent),
+      captureMethod: intent.capture_method === 'manual' ? 'manual' : 'automatic',
+      metadata: intent.metadata,
+      createdAt: at(intent.created),
+    });
+  }
+  const refunds: ProviderActivity['refunds'] = [];
+  for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
+    refunds.push({
+      id: refund.id,
+      paymentIntentId: idOf(refund.payment_intent),
+      amountCents: refund.amount,
+      status: refund.status ?? 'pending',
+      metadata: refund.metadata ?? {},
+      createdAt: at(refund.created),
+    });
+  }
+  const transfers: ProviderActivity['transfers'] = [];
+  for await (const transfer of stripe.transfers.list({ created, limit: 100 })) {
+    transfers.push({
+      id: transfer.id,
+      amountCents: transfer.amount,
+      amountReversedCents: transfer.amount_reversed,
+      destination: idOf(transfer.destination),
+      metadata: transfer.metadata,
+      createdAt: at(transfer.created),
+    });
+  }
+  return { payments: oldestFirst(payments), refunds: oldestFirst(refunds), transfers: oldestFirst(transfers) };
+}
+
 /** Stripe says an Express account can be paid out once onboarding is done and payouts are enabled. */
 const toPayoutAccount = (account: Stripe.Account) => ({
   id: account.id,
@@ -77,8 +120,11 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
 
     retrieveIntent: retrieve,
 
-    async refund(intentId, { amountCents, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+    async refund(intentId, { amountCents, idempotencyKey, metadata }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: intentId, amount: amountCents, ...(metadata ? { metadata } : {}) },
+        { idempotencyKey },
+      );
       return { refundId: refund.id };
     },
 
@@ -140,5 +186,7 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
       const reversal = await stripe.transfers.createReversal(transferId, { amount: amountCents }, { idempotencyKey });
       return { reversalId: reversal.id };
     },
+
+    listActivity: (since) => listSince(stripe, since),
   };
 }

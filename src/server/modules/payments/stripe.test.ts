@@ -139,6 +139,7 @@ describe('Stripe refunds of cancelled lines (against the local stand-in)', () =>
     const again = await provider.refund(intentId, {
       amountCents: 1200,
       idempotencyKey: `vendor_cancelled:${line._id}`,
+      metadata: { refundKey: `vendor_cancelled:${line._id}`, reason: 'vendor_cancelled', orderId: order.orderId },
     });
     expect(again.refundId).toBe(refundsAt(intentId)[0].id);
     expect(refundsAt(intentId)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REFUND_STATUSES } from '#contract/orders.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
@@ -214,6 +214,8 @@ export const sandboxPaymentIntents = pgTable(
     /** Set once the whole amount is refunded. */
     refundedAt: timestamptz('refunded_at'),
     amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+    /** What the store sent with it (Stripe's metadata), listed back after a restore. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -237,6 +239,8 @@ export const sandboxRefunds = pgTable(
       .references(() => sandboxPaymentIntents.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** What the store sent with it (Stripe's metadata), listed back after a restore. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
@@ -386,6 +390,8 @@ export const sandboxTransfers = pgTable(
     amountCents: integer('amount_cents').notNull(),
     amountReversedCents: integer('amount_reversed_cents').notNull().default(0),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** What the store sent with it (Stripe's metadata), listed back after a restore. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

@@ -320,3 +320,20 @@ export async function sendPayouts(
     }
   }
 }
+
+/**
+ * Records that the provider made a transfer the store had not marked sent (a store restored to before it): the row is
+ * succeeded with the provider's id, so it is never sent again. Answers the transfer, or null when it was already sent.
+ */
+export async function markTransferMade(
+  tx: Tx,
+  transferId: string,
+  { providerTransferId, providerAccountId, now }: { providerTransferId: string; providerAccountId: string; now: Date },
+): Promise<TransferRow | null> {
+  const [done] = await tx
+    .update(transfers)
+    .set({ status: 'succeeded', providerTransferId, providerAccountId, lastError: null, succeededAt: now })
+    .where(and(eq(transfers.id, transferId), inArray(transfers.status, ['waiting', 'pending', 'failed'])))
+    .returning();
+  return done ?? null;
+}
