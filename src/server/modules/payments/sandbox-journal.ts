@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getTableColumns } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   sandboxConnectedAccounts,
@@ -10,6 +10,8 @@ import {
   sandboxTransferReversals,
   sandboxTransfers,
 } from './tables.ts';
+
+export type JournalTable = 'accounts' | 'intents' | 'refunds' | 'transfers' | 'reversals';
 
 /** The sandbox's tables, in the order a replay writes them (each row's references come first). */
 const TABLES = {
@@ -20,7 +22,21 @@ const TABLES = {
   reversals: sandboxTransferReversals,
 } as const;
 
-export type JournalTable = keyof typeof TABLES;
+const intentStage = (status: SQL | PgColumn) =>
+  sql`CASE ${status} WHEN 'requires_payment_method' THEN 0 WHEN 'requires_capture' THEN 1 ELSE 2 END`;
+
+/**
+ * When a journalled row may replace the one in the database: only when it is as far along (paid, refunded,
+ * reversed, onboarded), so another server's later write to the same row (its own journal) is never undone.
+ */
+const FORWARD: Record<JournalTable, SQL | null> = {
+  accounts: sql`NOT ${sandboxConnectedAccounts.detailsSubmitted} OR excluded.details_submitted`,
+  intents: sql`${intentStage(sandboxPaymentIntents.status)} <= ${intentStage(sql`excluded.status`)}
+    AND ${sandboxPaymentIntents.amountRefundedCents} <= excluded.amount_refunded_cents`,
+  refunds: null,
+  transfers: sql`${sandboxTransfers.amountReversedCents} <= excluded.amount_reversed_cents`,
+  reversals: null,
+};
 
 /**
  * The sandbox's memory outside the database (decision 036): every row the sandbox writes is appended, as it is
@@ -30,7 +46,10 @@ export type JournalTable = keyof typeof TABLES;
  */
 export type SandboxJournal = {
   record(table: JournalTable, row: { id: string }): Promise<void>;
-  /** Writes the newest journalled version of every sandbox row back into the database; answers how many. */
+  /**
+   * Writes the newest journalled version of every sandbox row back into the database where the row is missing or
+   * behind it; answers how many rows it looked at.
+   */
   replay(db: Db): Promise<number>;
 };
 
@@ -72,7 +91,11 @@ export function createSandboxJournal(file: string | null): SandboxJournal {
         for (const entry of newest.values()) {
           if (entry.table !== name) continue;
           const row = revive(table, entry.row) as never;
-          await db.insert(table).values(row).onConflictDoUpdate({ target: table.id, set: row });
+          const forward = FORWARD[name];
+          const insert = db.insert(table).values(row);
+          await (forward
+            ? insert.onConflictDoUpdate({ target: table.id, set: row, setWhere: forward })
+            : insert.onConflictDoNothing());
           written += 1;
         }
       }
