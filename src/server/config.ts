@@ -145,6 +145,11 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
+    BACKUP_DIR: optionalString,
+    BACKUP_PASSPHRASE: optionalString.pipe(z.string().min(20, 'must be at least 20 characters').optional()),
+    BACKUP_RETENTION_FULL: wholeNumber(1, 1000).default(4),
+    WAL_ARCHIVE: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
+    WAL_ARCHIVE_TIMEOUT: wholeNumber(1, 3600).default(60),
   })
   .superRefine((env, ctx) => {
     for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
@@ -256,6 +261,19 @@ export type Config = {
   contact: ContactDetails;
   /** Notification e-mails: sent over SMTP, or written as .eml files under DATA_DIR/mail when smtpUrl is unset. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Backups of the embedded store with pgBackRest (src/server/db/backup, README "Back up and restore"). */
+  backup: {
+    /** The repository and the pictures' copy: BACKUP_DIR, default DATA_DIR/backups (put it on another disk). */
+    dir: string;
+    /** Encrypts the repository (aes-256-cbc) when set; it cannot be changed once the repository exists. */
+    passphrase: string | undefined;
+    /** Full backups kept (with their differential and incremental ones and the WAL to replay them). */
+    retentionFull: number;
+    /** WAL archived continuously: auto (when pgbackrest is installed), on (refuse to start without it) or off. */
+    walArchive: 'auto' | 'on' | 'off';
+    /** A quiet store's WAL is archived at least this often, in seconds: the most a lost disk can cost. */
+    archiveTimeoutSeconds: number;
+  };
 };
 
 /**
@@ -344,5 +362,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       hours: env.CONTACT_HOURS,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Farmstall <${env.CONTACT_EMAIL}>` },
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      passphrase: env.BACKUP_PASSPHRASE,
+      retentionFull: env.BACKUP_RETENTION_FULL,
+      walArchive: env.WAL_ARCHIVE,
+      archiveTimeoutSeconds: env.WAL_ARCHIVE_TIMEOUT,
+    },
   };
 }

@@ -29,7 +29,7 @@ const fakedClock = Object.fromEntries(
   ),
 );
 
-/** Spawns the server with only these settings (plus PATH, HOME, LOG_LEVEL=warn, HOST=127.0.0.1 and PORT). */
+/** Spawns the server with only these settings (plus PATH, HOME, LOG_LEVEL=warn, HOST=127.0.0.1, PORT, WAL_ARCHIVE=off). */
 export function spawnServer(env: Record<string, string>, port = 0): ServerProcess {
   const child = spawn(NODE, [MAIN], {
     cwd: ROOT,
@@ -40,6 +40,8 @@ export function spawnServer(env: Record<string, string>, port = 0): ServerProces
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Backups are the recovery drill's (recovery-tests/); other tests' stores archive nothing.
+      WAL_ARCHIVE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
