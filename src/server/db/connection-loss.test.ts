@@ -254,6 +254,9 @@ describe('a lost database connection under a checkout loop', () => {
     );
 
     expect(server.child.exitCode).toBeNull();
+    // The job runner's reports of the lost connections name what happened.
+    expect(server.output()).toContain('"msg":"Job queue error"');
+    expect(server.output()).not.toContain('A value that is not an Error was thrown');
     expect(server.child.signalCode).toBeNull();
     expect(answers.get('dropped') ?? 0).toBe(0);
     expect(by((s) => s >= 500 && s !== 503)).toBe(0);

@@ -131,7 +131,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 }
 
 /** An Error with the message, code and cause of what pg-boss emitted (an Error, or an object copied from one). */
-export function asError(value: unknown): Error {
+function asError(value: unknown): Error {
   if (value instanceof Error) return value;
   const fields = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const message = typeof fields.message === 'string' ? fields.message : String(value);
