@@ -33,13 +33,13 @@ function settledAs(outcome: SettleOutcome, before: string): Result {
   }
 }
 
-/** The payer and purpose of a lost charge, from what the store put on it; a reason when it cannot be recorded. */
-async function payerOf(db: Db, payment: ProviderPayment): Promise<{ userId: string; purpose: IntentPurpose } | string> {
+type Payer = { userId: string; purpose: IntentPurpose };
+
+/** Every intent the store makes carries its purpose and payer (decision 006): one without them is not the store's. */
+function madeByStore(payment: ProviderPayment): Payer | null {
   const { purpose, userId } = payment.metadata;
   const known = PURPOSES.find((candidate) => candidate === purpose);
-  if (!known || !userId || !UUID.test(userId)) return 'it was not made by this store (no purpose or payer on it)';
-  if (!(await accountsByIds(db, [userId])).has(userId)) return 'its payer is not in the restored store';
-  return { userId, purpose: known };
+  return known && userId && UUID.test(userId) ? { userId, purpose: known } : null;
 }
 
 /** Records a charge the store lost as the checkout recorded it (from its metadata), paid when the provider made it. */
@@ -47,7 +47,7 @@ async function recordLostCharge(
   db: Db,
   providerName: string,
   payment: ProviderPayment,
-  payer: { userId: string; purpose: IntentPurpose },
+  payer: Payer,
 ): Promise<IntentRow> {
   const { metadata } = payment;
   await db
@@ -91,8 +91,9 @@ async function refundUnrecorded(context: ReconcileContext, payment: ProviderPaym
 /**
  * One payment of the provider against the store: settled already (ok), open and paid (settled now through the one
  * settle path), lost in the restore and paid (recorded again from its metadata and settled: its order if the restored
- * cart still matches what was paid, else a full refund; refunded outright when it cannot be recorded), lost and
- * unpaid (cancelled at the provider, so it cannot be paid behind the store's back).
+ * cart still matches what was paid, else a full refund; refunded outright when its payer is not in the store), lost
+ * and unpaid (cancelled at the provider, so it cannot be paid behind the store's back). A payment without the
+ * store's metadata is another system's on the same account: left alone.
  */
 export async function matchPayment(
   context: ReconcileContext,
@@ -133,12 +134,14 @@ export async function matchPayment(
       (refund) => refund.paymentIntentId === payment.id && refund.status !== 'failed' && refund.status !== 'canceled',
     )
     .reduce((sum, refund) => sum + refund.amountCents, 0);
-  const payer = await payerOf(db, payment);
-  if (typeof payer === 'string') {
-    if (refundedCents >= payment.amountCents) return result('ok', `${money} paid and refunded in full; ${payer}`);
-    if (dryRun) return result('would_change', `${money} paid and lost, ${payer}: would refund it`);
+  const payer = madeByStore(payment);
+  if (!payer) return result('ok', `${money} not made by this store (no purpose or payer on it): left alone`);
+  if (!(await accountsByIds(db, [payer.userId])).has(payer.userId)) {
+    const why = 'its payer is not in the restored store';
+    if (refundedCents >= payment.amountCents) return result('ok', `${money} paid and refunded in full; ${why}`);
+    if (dryRun) return result('would_change', `${money} paid and lost, ${why}: would refund it`);
     await refundUnrecorded(context, payment, refundedCents);
-    return result('refunded', `${money} paid and lost, ${payer}: refunded at the provider, not in the store`);
+    return result('refunded', `${money} paid and lost, ${why}: refunded at the provider, not in the store`);
   }
   if (refundedCents > 0 && refundedCents < payment.amountCents) {
     return result(

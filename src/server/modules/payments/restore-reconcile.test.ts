@@ -21,6 +21,7 @@ import {
   snapshotDatabase,
   stripeRig,
 } from './restore-fixtures.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 import { paymentIntents } from './tables.ts';
 
 /**
@@ -29,7 +30,8 @@ import { paymentIntents } from './tables.ts';
  *
  * Before T: a shop with a verified payout account; Ann's order (2 × $6), Ben's order (1 × $6) on its way, Cat's cart
  * (3 × $6) not yet paid; Dan has an account. After T: Cat pays (an order of $18), the shop cancels Ann's order (a $12
- * refund), Ben's order is delivered (a $5.40 transfer to the shop), Dan fills a cart and pays $6. Then the database
+ * refund), Ben's order is delivered (a $5.40 transfer to the shop), Dan fills a cart and pays $6, Eve signs up and
+ * pays $6. Then the database
  * is restored to T (a copy taken at T), and the command runs against the provider, which still has all of it.
  */
 
@@ -43,6 +45,8 @@ type Story = {
   orders: { ann: string; ben: string };
   /** The provider's intent ids. */
   paid: Record<'ann' | 'ben' | 'cat' | 'dan', string>;
+  /** Eve's charge: she signed up after T, so the restored store does not know her. */
+  eve: string;
   /** The provider's records just before the restore. */
   before: ProviderRecords;
 };
@@ -112,6 +116,7 @@ function restoreStory(rig: ProviderRig) {
     expect((await moveOrder(t, vendor, ann.orderId, 'cancelled')).statusCode).toBe(200);
     expect((await moveOrder(t, vendor, ben.orderId, 'delivered')).statusCode).toBe(200);
     const dan = await buy(shoppers.dan, 1);
+    const eve = await buy(await createUser(t), 1);
     const before = await rig.records(t.db);
     expect(before.refunds.filter((r) => r.paymentIntentId === ann.intentId)).toHaveLength(1);
     expect(before.transfers.filter((tr) => tr.orderId === ben.orderId)).toHaveLength(1);
@@ -129,17 +134,23 @@ function restoreStory(rig: ProviderRig) {
       productId: product.id,
       orders: { ann: ann.orderId, ben: ben.orderId },
       paid: { ann: ann.intentId, ben: ben.intentId, cat: cat.intentId, dan: dan.intentId },
+      eve: eve.intentId,
       before,
     };
   });
 }
 
 /** What the operator and the clients see once the first run is done; shared by both providers. */
-async function expectReconciled(story: Story, outcomes: Map<string, string>) {
+async function expectReconciled(story: Story, rig: ProviderRig, outcomes: Map<string, string>) {
   const { t, paid, before, vendor, shoppers } = story;
   // Cat's charge became her order again from the cart she had at T; Dan's cart at T was empty: his $6 came back.
   expect(outcomes.get(paid.cat)).toBe('order');
   expect(outcomes.get(paid.dan)).toBe('refunded');
+  // Eve is not in the store at T: her charge cannot become anything here, so it is given back at the provider.
+  expect(outcomes.get(story.eve)).toBe('refunded');
+  const records = await rig.records(t.db);
+  const eveBack = records.refunds.filter((r) => r.paymentIntentId === story.eve);
+  expect(eveBack.reduce((sum, r) => sum + r.amountCents, 0)).toBe(records.charged(story.eve));
   // Ann's refund is in the ledger, but the cancellation that gave it was lost with the restore: a person cancels it.
   const annRefund = before.refunds.find((r) => r.paymentIntentId === paid.ann);
   expect(outcomes.get(annRefund?.id ?? '')).toBe('needs_person');
@@ -196,10 +207,22 @@ describe('after a restore, money is reconciled with Stripe (the stand-in)', () =
   });
 
   it('settles each lost charge, records each lost refund and transfer, and names what needs a person', async () => {
+    // Another system's charge on the same Stripe account (no purpose or payer on it) is left alone.
+    const stripe = createStripeProvider({
+      secretKey: standIn.secretKey,
+      publishableKey: 'pk_test_farmstall',
+      webhookSecret: '',
+      apiBase: standIn.url,
+    });
+    const foreign = await stripe.createIntent({ amountCents: 999, description: 'Not Farmstall', metadata: {} });
+    standIn.confirm(foreign.id, 'pm_card_visa');
+
     const report = await run();
+    expect(lineOf(report, foreign.id)).toMatchObject({ outcome: 'ok' });
+    expect(standIn.refunds.filter((r) => r.payment_intent === foreign.id)).toEqual([]);
     const outcomes = new Map(report.lines.map((line) => [line.id, line.outcome]));
-    await expectReconciled(story, outcomes);
-    expect(report.counts).toMatchObject({ order: 1, refunded: 1, recorded: 1, needs_person: 1 });
+    await expectReconciled(story, rig, outcomes);
+    expect(report.counts).toMatchObject({ order: 1, refunded: 2, recorded: 1, needs_person: 1 });
     expect(lineOf(report, story.before.refunds[0].id)?.detail).toContain(`of order ${story.orders.ann} again`);
     expect(describeReport(report, story.since).exitCode).toBe(1);
   }, 60_000);
@@ -232,8 +255,8 @@ describe('after a restore, money is reconciled with the sandbox (its journal out
     const done = await runReconcileCommand(env, since());
     expect(done.stderr).not.toMatch(/error/i);
     expect(done.code).toBe(1);
-    expect(done.stdout).toMatch(/1 order, 1 refunded, 1 recorded, 1 needs_person\.\n1 needs a person/);
-    await expectReconciled(story, new Map(parseLines(done.stdout).map((line) => [line.id, line.outcome])));
+    expect(done.stdout).toMatch(/1 order, 2 refunded, 1 recorded, 1 needs_person\.\n1 needs a person/);
+    await expectReconciled(story, rig, new Map(parseLines(done.stdout).map((line) => [line.id, line.outcome])));
     // The sandbox answers for the charge again, from its journal.
     expect((await t.app.payments.active.retrieveIntent(paid.cat))?.status).toBe('succeeded');
   }, 60_000);
