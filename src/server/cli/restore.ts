@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { type Config, loadConfig } from '../config.ts';
 import {
   type Archive,
@@ -13,8 +12,10 @@ import {
   writeArchiveConfig,
 } from '../db/backup/pgbackrest.ts';
 import { copyNewPictures } from '../db/backup/pictures.ts';
+import { createDb, createPool } from '../db/client.ts';
 import { startEmbeddedPostgres, stopOrphanedPostgres } from '../db/embedded.ts';
 import { lockDataDir } from '../lock.ts';
+import { getAdminStats } from '../modules/stats/index.ts';
 import { localUploadsDir } from '../modules/uploads/index.ts';
 
 const USAGE = `Usage: npm run restore -- --to <ISO time> | --latest
@@ -56,24 +57,18 @@ function target(): { args: string[]; said: string } {
   };
 }
 
-/** Starts the restored database (PostgreSQL replays WAL up to the moment, then opens) and counts what it holds. */
+/** Starts the restored database (PostgreSQL replays WAL up to the moment, then opens) and says what it holds. */
 async function recover(config: Config, archive: Archive | undefined): Promise<string> {
   const embedded = await startEmbeddedPostgres(config.dataDir, { archive });
+  const pool = createPool(embedded.url, 1);
   try {
-    const client = new pg.Client({ connectionString: embedded.url });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      const { rows } = await client.query(`SELECT
-        (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM users)::int AS users,
-        (SELECT count(*) FROM products)::int AS products, (SELECT max(created_at) FROM orders) AS last_order`);
-      const [row] = rows;
-      const last = row.last_order ? `, the last order placed ${new Date(row.last_order).toISOString()}` : '';
-      return `${row.orders} orders, ${row.users} accounts, ${row.products} products${last}`;
-    } finally {
-      await client.end();
-    }
+    const stats = await getAdminStats(createDb(pool));
+    return (
+      `${stats.totalOrders} orders ($${stats.totalCustomerPayments.toFixed(2)} kept), ` +
+      `${stats.totalCustomers} customers, ${stats.totalVendors} vendors`
+    );
   } finally {
+    await pool.end();
     await embedded.stop();
   }
 }

@@ -179,7 +179,12 @@ export async function pgbackrest(
   const child = spawn(archive.binary, command, {
     ...owner,
     cwd: os.tmpdir(),
-    env: { PATH: process.env.PATH, ...(options.password ? { PGPASSWORD: options.password } : {}) },
+    env: {
+      PATH: process.env.PATH,
+      // An operator's own pgBackRest settings (PGBACKREST_REPO1_TYPE=s3, …), as archive-push gets them from PostgreSQL.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('PGBACKREST_'))),
+      ...(options.password ? { PGPASSWORD: options.password } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
