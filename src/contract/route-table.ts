@@ -36,7 +36,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Error statuses a route answers on purpose (besides what its access and input imply: 400 for bad input,
- * 401/403 from its access, 429 for writes; those are added to the OpenAPI document by the server).
+ * 401/403 from its access, 429 for writes, 503 while the database is away; those are added to the OpenAPI document by
+ * the server).
  */
 export type DeclaredError = 402 | 404 | 409 | 410 | 413 | 415 | 422 | 502 | 503;
 

@@ -71,7 +71,7 @@ function guardFor(app: FastifyInstance, access: RouteAccess) {
   return [app.requireRole(...access.allow)];
 }
 
-/** Every error status a route may answer: the declared ones and those its input, access and method imply. */
+/** Every error status a route may answer: the declared ones, those its input, access and method imply, and 503. */
 export function errorStatuses(def: RouteDef): number[] {
   const statuses = new Set<number>(def.errors);
   if (def.params || def.query || def.body) statuses.add(400);
@@ -79,6 +79,7 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.access.allow !== 'public' && (def.access.allow !== 'signed-in' || def.access.owner)) statuses.add(403);
   if (def.access.owner?.otherwise === 404) statuses.add(404);
   if (def.method !== 'GET') statuses.add(429);
+  statuses.add(503); // the database is away for a moment (UNAVAILABLE, with Retry-After)
   for (const status of Object.keys(def.otherResponses ?? {})) statuses.delete(Number(status));
   return [...statuses].sort((a, b) => a - b);
 }

@@ -55,7 +55,7 @@ describe('foundation routes', () => {
     expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/category', '/api/contact', '/api/uploads']));
     // Each route's error responses come from the route table: declared, and implied by input, access and method.
     const responses = (path: string, method: string) => Object.keys(doc.json().paths[path][method].responses);
-    expect(responses('/api/carts/{id}', 'delete')).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect(responses('/api/carts/{id}', 'delete')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
     expect(
       doc.json().paths['/api/carts/{id}'].delete.responses['404'].content['application/json'].schema,
     ).toMatchObject({ properties: { error: { required: ['code', 'message'] } } });
