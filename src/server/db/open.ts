@@ -2,7 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { lockDataDir } from '../lock.ts';
-import { type Archive, ensureStanza, walArchive } from './backup/pgbackrest.ts';
+import { type Archive, describeNewestBackup, ensureStanza, listBackups, walArchive } from './backup/pgbackrest.ts';
 import { checkConnection, createDb, createPool, type Db, runMigrations } from './client.ts';
 import { startEmbeddedPostgres, stopOrphanedPostgres } from './embedded.ts';
 
@@ -61,7 +61,7 @@ async function startArchiving(archive: Archive, url: string, log?: (line: string
   try {
     await ensureStanza(archive, { port: Number(port), password: decodeURIComponent(password) });
     await wakeCheckpointer(url);
-    log?.(`WAL is archived to ${archive.repoDir} (pgBackRest); \`npm run backup\` takes a backup.`);
+    log?.(`WAL is archived to ${archive.repoDir} (pgBackRest). ${describeNewestBackup(await listBackups(archive))}`);
   } catch (error) {
     log?.(`WAL is NOT being archived to ${archive.repoDir}: ${error instanceof Error ? error.message : String(error)}`);
   }

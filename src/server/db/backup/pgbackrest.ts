@@ -243,3 +243,13 @@ export async function listBackups(archive: Archive): Promise<BackupSet[]> {
     repositoryBytes: set.info.repository.delta,
   }));
 }
+
+/** How old the newest backup is, said more loudly when there is none or it is over a week old. */
+export function describeNewestBackup(sets: BackupSet[], now = Date.now()): string {
+  const newest = sets.at(-1);
+  if (!newest) return 'No backup yet: run `npm run backup` (README "Back up and restore").';
+  const days = Math.floor((now - newest.stoppedAt.getTime()) / 86_400_000);
+  const age = days === 0 ? 'today' : `${days} day${days === 1 ? '' : 's'} ago`;
+  const warning = days > 7 ? ' Backups are overdue: check the backup timer (README "Back up and restore").' : '';
+  return `Newest backup: ${newest.label}, ${age}.${warning}`;
+}
