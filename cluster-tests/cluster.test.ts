@@ -9,6 +9,7 @@ import { type Measure, measure } from '../bench/measure.ts';
 import { replaceSection } from '../bench/report-section.ts';
 import { type Cluster, startCluster } from '../scripts/cluster/index.ts';
 import { installCommand, missingPackages } from '../scripts/cluster/packages.ts';
+import { freePort, ownedFolder, postgresServer } from '../scripts/cluster/postgres.ts';
 import { signAccessToken } from '../src/server/modules/auth/index.ts';
 import { answeredBy, between, readAccessLog, upstreams } from './access-log.ts';
 import {
@@ -68,6 +69,16 @@ const figures: {
   };
   replica?: { result: Measure; stoppedAfterMs: number; backMs: number };
   backup?: { checkMs: number; backupMs: number; size: number; segments: string };
+  restore?: { orders: number; restored: number; onReplica: number; restoreMs: number; recoveryMs: number };
+  outages?: {
+    buyers: number;
+    requests: number;
+    orders: number;
+    failed: number;
+    awayMs: number[];
+    firstOrderAfterMs: number[];
+    settleWaitMs: number;
+  };
 } = { catalog: [] };
 
 const query = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
@@ -90,6 +101,8 @@ beforeAll(async () => {
   });
   base = cluster.url;
   db = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });
+  // The primary's restarts end its idle connections: the next query opens a new one.
+  db.on('error', () => undefined);
   vendor = await becomeVendor(base, await signUp(base, 'Cluster Vendor'));
 }, 180_000);
 
@@ -338,6 +351,76 @@ describe('faults in the middle of a checkout run', () => {
   });
 });
 
+describe('the primary restarted twice and PgBouncer once under a checkout loop', () => {
+  it('no app server exits, 5xx only while the database is away, orders go on after each, every charge settled', async () => {
+    const productId = await listProduct(base, vendor, { name: 'Cluster quince', stock: 10_000, category: 'fruit' });
+    const buyers = freeBuyers.slice(30, 42);
+    expect(buyers).toHaveLength(12);
+    const answers: Answer[] = [];
+    let running = true;
+    const shop = async (buyer: Shopper) => {
+      while (running) {
+        const steps = await payForOne(base, buyer, productId);
+        answers.push(...steps);
+        if (steps[2]?.status === 200) answers.push(await confirm(base, buyer, intentOf(steps[1])));
+        else await sleep(200);
+      }
+    };
+    const runStart = Date.now();
+    const shopping = Promise.all(buyers.map(shop));
+    /** When the database was away: from the stop until it answers again. */
+    const away: { from: number; to: number }[] = [];
+    const orderAfter = async (from: number) => {
+      const deadline = Date.now() + 20_000;
+      const found = () => answers.find((a) => a.path === '/customerPayments' && a.status === 201 && a.sentAt > from);
+      while (!found() && Date.now() < deadline) await sleep(100);
+      return (found()?.answeredAt ?? Number.NaN) - from;
+    };
+    const firstOrderAfterMs: number[] = [];
+    for (const outage of [cluster.primary, cluster.primary, undefined]) {
+      await sleep(1_500);
+      const from = Date.now();
+      if (outage) {
+        await outage.stop();
+        await outage.start();
+      } else await cluster.restartPooler();
+      away.push({ from, to: Date.now() });
+      firstOrderAfterMs.push(await orderAfter(away[away.length - 1].to));
+    }
+    // The servers' crash after a restart came 3-7 s after the primary was back: the loop runs on past that.
+    await sleep(5_000);
+    running = false;
+    await shopping;
+
+    expect(cluster.exits).toEqual([]);
+    // A request that failed was in flight while the database was away (or within 2 s of its return, while the
+    // servers' pools replace the connections it broke).
+    const failed = answers.filter((a) => a.status >= 500 || a.status === 0);
+    const whileAway = (a: Answer) => away.some(({ from, to }) => a.answeredAt >= from && a.sentAt <= to + 2_000);
+    expect(failed.filter((a) => !whileAway(a)).map((a) => ({ ...a, atMs: a.sentAt - runStart }))).toEqual([]);
+    expect(firstOrderAfterMs.every((ms) => ms <= 20_000)).toBe(true);
+
+    const unsettled = () =>
+      query<{ id: string }>(
+        `SELECT pi.id FROM payment_intents pi JOIN sandbox_payment_intents s ON s.id = pi.provider_intent_id
+         WHERE s.status = 'succeeded' AND pi.status NOT IN ('settled', 'refunded')`,
+      );
+    const settleFrom = Date.now();
+    while ((await unsettled()).length > 0 && Date.now() - settleFrom < 45_000) await sleep(500);
+    expect(await unsettled()).toEqual([]);
+    figures.outages = {
+      buyers: buyers.length,
+      requests: answers.length,
+      orders: answers.filter((a) => a.path === '/customerPayments' && a.status === 201).length,
+      failed: failed.length,
+      awayMs: away.map(({ from, to }) => to - from),
+      firstOrderAfterMs,
+      settleWaitMs: Date.now() - settleFrom,
+    };
+    console.log('outages', figures.outages);
+  });
+});
+
 describe('the replica stopped in the middle of a catalog run', () => {
   it('keeps answering every catalog read (from the primary), and the replica starts again', async () => {
     const replica = async () =>
@@ -400,12 +483,66 @@ describe('backups with pgBackRest', () => {
     };
     console.log('backup', figures.backup);
   });
+
+  it('brings back the orders a TRUNCATE took, which the replica lost at once: a restore to the point before it', async () => {
+    const [{ orders }] = await query<{ orders: number }>('SELECT count(*)::int AS orders FROM orders');
+    expect(orders).toBeGreaterThan(0);
+    await query("SELECT pg_create_restore_point('before-truncate')");
+    await query('TRUNCATE orders CASCADE');
+    // The mistake reaches the replica at once.
+    const replica = new pg.Client({ connectionString: cluster.replicaUrl });
+    await replica.connect();
+    let onReplica = -1;
+    for (const deadline = Date.now() + 10_000; onReplica !== 0 && Date.now() < deadline; await sleep(100))
+      onReplica = (await replica.query('SELECT count(*)::int AS n FROM orders')).rows[0].n;
+    await replica.end();
+    expect(onReplica).toBe(0);
+    await cluster.backup.run(['check']); // the segment with the restore point is in the repository
+
+    const target = `${dir}/restored`;
+    await ownedFolder(target);
+    const restoreFrom = Date.now();
+    await cluster.backup.run([
+      'restore',
+      `--pg1-path=${target}`,
+      '--type=name',
+      '--target=before-truncate',
+      '--target-action=promote',
+    ]);
+    const restoreMs = Date.now() - restoreFrom;
+    const port = await freePort();
+    const url = new URL(cluster.primaryUrl);
+    url.port = String(port);
+    const restored = postgresServer('restored', target, port, url.href, undefined, {
+      unix_socket_directories: target,
+      archive_mode: 'off',
+    });
+    const recoveryFrom = Date.now();
+    await restored.start();
+    try {
+      const client = new pg.Client({ connectionString: url.href });
+      await client.connect();
+      try {
+        for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100))
+          if (!(await client.query('SELECT pg_is_in_recovery() AS r')).rows[0].r) break;
+        const recoveryMs = Date.now() - recoveryFrom;
+        const back = (await client.query('SELECT count(*)::int AS n FROM orders')).rows[0].n as number;
+        expect(back).toBe(orders);
+        figures.restore = { orders, restored: back, onReplica, restoreMs, recoveryMs };
+        console.log('restore', figures.restore);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await restored.stop();
+    }
+  });
 });
 
 describe("the run's figures", () => {
   it('are printed, and written to the Cluster section of docs/performance.md by npm run test:cluster', async () => {
-    const { lastUnits, faults, replica, backup, catalog } = figures;
-    if (failed || !lastUnits || !faults || !replica || !backup || catalog.length !== 3)
+    const { lastUnits, faults, replica, backup, restore, outages, catalog } = figures;
+    if (failed || !lastUnits || !faults || !replica || !backup || !restore || !outages || catalog.length !== 3)
       throw new Error('A scenario failed: no figures are written');
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim();
     const cpu = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}`;
@@ -427,7 +564,8 @@ ${rows.join('\n')}
 - 200 buyers (accounts inserted, tokens signed with the servers' JWT_SECRET) for the last 50 units, confirming at once: ${lastUnits.orders} orders, ${lastUnits.refunded} answered sold out with their payments refunded, stock 0 (the buyers' carts and card payments, 25 at a time, took ${seconds(lastUnits.payMs)}; the 200 confirmations, sent at once, were all answered in ${seconds(lastUnits.confirmMs)}).
 - Checkout run with faults: ${faults.buyers} buyers in a loop (cart, payment, sandbox card, confirmation) for ${seconds(faults.runMs)}, ${n(faults.requests)} requests, ${faults.orders} orders and ${faults.soldOut} sold-out refunds answered, ${faults.unitsSold} of ${faults.stock} units sold, none oversold. App server 1 killed with \`kill -9\` ${seconds(faults.killAfterMs)} into the run: ${faults.failedInFlight} answers of 500 or more, all requests in flight to it${faults.resent ? ` (and ${faults.resent} requests sent again by the client, as a browser does, because nginx closed the kept-alive connection they went out on when it reloaded for the restart)` : ''}; nginx saw it fail ${n(faults.killToHeldOutMs)} ms after the kill and held it out from then on (it tried the dead server again ${faults.retriedAfterKill} times, when its fail_timeout ran out or after a reload, each time passing the request on to a live server); the last failed answer came ${n(faults.killToLastFailureMs)} ms after the kill. App server 2 restarted as \`restart()\` does it (out of nginx's upstream, SIGTERM, start, back in): nginx sent to it again ${seconds(faults.restartToRotationMs)} after the restart began, with no failed answer. ${faults.lostConfirmsSettled} paid payment(s) whose confirmation got no answer were settled all the same (by the reconciliation job, or by a confirmation the killed server had committed); every charge was an order or a refund ${faults.settleWaitMs < 1_000 ? 'when the run ended' : `${seconds(faults.settleWaitMs)} after the run`}.
 - Replica stopped ${seconds(replica.stoppedAfterMs)} into a 6 s catalog run (10 connections; every product page, and each listing and search once a second per server, read from a database): ${n(replica.result.total)} reads, ${replica.result.errors} errors, p99 ${replica.result.p99} ms: the reads fell back to the primary, and /api/health said the replica was down. Started again, it was back in use (health: up) ${seconds(replica.backMs)} after its start began.
-- Backups: the primary archives its WAL with pgBackRest into an encrypted repository (aes-256-cbc, a generated passphrase) in the cluster's folder; \`pgbackrest check\` (a WAL switch, then the segment in the repository) took ${seconds(backup.checkMs)}, a full backup ${seconds(backup.backupMs)} (${(backup.size / 1e6).toFixed(1)} MB in the repository, compressed and encrypted); WAL segments ${backup.segments} archived by then.
+- The primary restarted twice (fast shutdown, start) and PgBouncer once under a loop of ${outages.buyers} buyers: away ${outages.awayMs.map(seconds).join(', ')}; ${outages.failed} of ${n(outages.requests)} requests answered 5xx, all while the database was away; the first order after each came ${outages.firstOrderAfterMs.map(seconds).join(', ')} after it was back; ${outages.orders} orders; no app server exited; every charge was an order or a refund ${outages.settleWaitMs < 1_000 ? 'when the run ended' : `${seconds(outages.settleWaitMs)} after the run`}.
+- Backups: the primary archives its WAL with pgBackRest into an encrypted repository (aes-256-cbc, a generated passphrase) in the cluster's folder; \`pgbackrest check\` (a WAL switch, then the segment in the repository) took ${seconds(backup.checkMs)}, a full backup ${seconds(backup.backupMs)} (${(backup.size / 1e6).toFixed(1)} MB in the repository, compressed and encrypted); WAL segments ${backup.segments} archived by then. Then \`TRUNCATE orders CASCADE\` after a restore point: the replica had 0 orders at once; \`pgbackrest restore --type=name\` into a new folder (${seconds(restore.restoreMs)}) and PostgreSQL's recovery to the restore point (${seconds(restore.recoveryMs)}) brought back ${restore.restored} of ${restore.orders} orders.
 `;
     console.log(`\n${body}`);
     // `npm run test:cluster` records the figures; the same run inside `npm test` (CI) leaves the docs alone.

@@ -3,7 +3,7 @@
  * streaming replica, PgBouncer in transaction mode, N app servers and nginx in front, from Debian's packages and the
  * reference files in deploy/. Prints the address and the demo sign-ins; Ctrl-C (or SIGTERM) stops everything.
  * Options: --servers N (3), --port P (nginx's port, a free one by default), --dir D (kept: the same data next time;
- * by default a new folder under /tmp, removed at the end).
+ * by default a new folder under /tmp, removed at the end), --ha (PostgreSQL under Patroni: two nodes, etcd, HAProxy).
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,14 +12,19 @@ import { type Cluster, startCluster } from './cluster/index.ts';
 import { installCommand, missingPackages } from './cluster/packages.ts';
 
 const { values } = parseArgs({
-  options: { servers: { type: 'string', default: '3' }, port: { type: 'string' }, dir: { type: 'string' } },
+  options: {
+    servers: { type: 'string', default: '3' },
+    port: { type: 'string' },
+    dir: { type: 'string' },
+    ha: { type: 'boolean', default: false },
+  },
 });
 const servers = Number(values.servers);
 if (!Number.isInteger(servers) || servers < 1 || servers > 32) {
   console.error('--servers must be a whole number from 1 to 32');
   process.exit(2);
 }
-const missing = missingPackages();
+const missing = missingPackages({ ha: values.ha });
 if (missing.length > 0) {
   console.error(`The cluster needs Debian packages this machine lacks: ${missing.join(', ')}. Install them with:`);
   console.error(`  ${installCommand(missing)}`);
@@ -32,7 +37,7 @@ let cluster: Cluster | undefined;
 let signalled = false;
 const shutdown = async () => {
   await cluster?.stop();
-  console.log('Stopped: app servers, nginx, PgBouncer, PostgreSQL.');
+  console.log(`Stopped: app servers, nginx, PgBouncer, ${values.ha ? 'HAProxy, Patroni, etcd' : 'PostgreSQL'}.`);
   if (!values.dir && cluster) {
     console.log(`Removing ${cluster.dir} …`);
     rmSync(cluster.dir, { recursive: true, force: true });
@@ -49,6 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 cluster = await startCluster({
   servers,
+  ha: values.ha,
   dir: values.dir,
   port: values.port === undefined ? undefined : Number(values.port),
   log: (line) => {
@@ -63,8 +69,14 @@ if (signalled) await shutdown();
 console.log(`
 Farmstall cluster: ${cluster.url}  (started in ${(cluster.startupMs / 1000).toFixed(1)} s)
   app servers: ${cluster.servers.map((server) => server.url).join(', ')}
-  PgBouncer:   ${new URL(cluster.poolerUrl).host} (transaction mode) → primary ${new URL(cluster.primaryUrl).host}
-  replica:     ${new URL(cluster.replicaUrl).host}
+  PgBouncer:   ${new URL(cluster.poolerUrl).host} (transaction mode) → primary ${new URL(cluster.primaryUrl).host}${cluster.ha ? ' (HAProxy: the Patroni leader)' : ''}
+  replica:     ${new URL(cluster.replicaUrl).host}${
+    cluster.ha
+      ? ` (HAProxy: a Patroni replica)
+  Patroni:     ${cluster.ha.nodes.map((node) => `${node.name} PostgreSQL ${node.pgPort}, REST http://127.0.0.1:${node.restPort}`).join('; ')}`
+      : ''
+  }
+  backups:     pgBackRest, encrypted repository in ${cluster.backup.dir}/repo (stanza farmstall)
   logs:        ${cluster.logsDir}
 
 Demo sign-ins:

@@ -56,3 +56,61 @@ export function pgbackrestConf(node: {
     pg1_socket_path: node.socketDir,
   });
 }
+
+/** deploy/etcd.yml for one etcd member on 127.0.0.1 (client and peer ports), its data in `dataDir`. */
+export function etcdYml(dataDir: string, clientPort: number, peerPort: number): string {
+  const client = `http://127.0.0.1:${clientPort}`;
+  const peer = `http://127.0.0.1:${peerPort}`;
+  return renderReference('etcd.yml', {
+    name: 'etcd1',
+    data_dir: dataDir,
+    listen_client_urls: client,
+    advertise_client_urls: client,
+    listen_peer_urls: peer,
+    initial_advertise_peer_urls: peer,
+    initial_cluster: `etcd1=${peer}`,
+  });
+}
+
+/** One Patroni node on 127.0.0.1: PostgreSQL's port, the REST API's, its folders and its pgBackRest commands. */
+export type PatroniNode = {
+  name: string;
+  pgPort: number;
+  restPort: number;
+  dataDir: string;
+  socketDir: string;
+  pgpass: string;
+  archiveCommand: string;
+  restoreCommand: string;
+};
+
+const yamlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** deploy/patroni.yml for `node`, with etcd's v3 API on 127.0.0.1:`etcdPort`. */
+export function patroniYml(node: PatroniNode, etcdPort: number, binDir: string): string {
+  return renderReference('patroni.yml', {
+    name: node.name,
+    restapi_listen: `127.0.0.1:${node.restPort}`,
+    restapi_connect_address: `127.0.0.1:${node.restPort}`,
+    etcd_hosts: `127.0.0.1:${etcdPort}`,
+    listen: `127.0.0.1:${node.pgPort}`,
+    connect_address: `127.0.0.1:${node.pgPort}`,
+    data_dir: node.dataDir,
+    bin_dir: binDir,
+    pgpass: node.pgpass,
+    unix_socket_directories: node.socketDir,
+    archive_command: yamlString(node.archiveCommand),
+    restore_command: yamlString(node.restoreCommand),
+  });
+}
+
+/** deploy/haproxy.cfg: the primary on 127.0.0.1:`primaryPort`, a replica on `replicaPort`, checked through Patroni. */
+export function haproxyCfg(nodes: PatroniNode[], primaryPort: number, replicaPort: number): string {
+  const servers = nodes.map((node) => `${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}`);
+  return renderReference('haproxy.cfg', {
+    primary_bind: `127.0.0.1:${primaryPort}`,
+    primary_nodes: servers,
+    replica_bind: `127.0.0.1:${replicaPort}`,
+    replica_nodes: servers,
+  });
+}

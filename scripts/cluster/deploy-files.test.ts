@@ -2,7 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type NginxLayout, nginxConf, pgbackrestConf, pgbouncerIni } from './configs.ts';
+import {
+  etcdYml,
+  haproxyCfg,
+  type NginxLayout,
+  nginxConf,
+  type PatroniNode,
+  patroniYml,
+  pgbackrestConf,
+  pgbouncerIni,
+} from './configs.ts';
 import { DEPLOY_DIR, renderReference } from './render.ts';
 
 const dir = mkdtempSync('/tmp/cluster-deploy-files-');
@@ -68,6 +77,64 @@ describe('the cluster runs the deployment reference files', () => {
     expect(conf).toMatch(/^repo1-cipher-type=aes-256-cbc$/m);
     // The passphrase lives in a file of its own (mode 0600), never in the reference.
     expect(conf).not.toMatch(/^repo1-cipher-pass=/m);
+  });
+
+  const node = (name: string, pgPort: number, restPort: number): PatroniNode => ({
+    name,
+    pgPort,
+    restPort,
+    dataDir: `/c/patroni/${name}`,
+    socketDir: '/c/patroni/run',
+    pgpass: `/c/patroni/${name}.pgpass`,
+    archiveCommand: `pgbackrest --config=/c/pgbackrest/${name}/pgbackrest.conf --stanza=farmstall archive-push %p`,
+    restoreCommand: `pgbackrest --config=/c/pgbackrest/${name}/pgbackrest.conf --stanza=farmstall archive-get %f "%p"`,
+  });
+
+  it("renders deploy/patroni.yml for one node: its name, addresses, folders and pgBackRest commands, etcd's v3 API", () => {
+    const yml = patroniYml(node('pg2', 41031, 41032), 41030, '/usr/lib/postgresql/15/bin');
+    expect(changed('patroni.yml', yml).map((line) => line.trim())).toEqual([
+      'name: pg2',
+      'listen: 127.0.0.1:41032',
+      'connect_address: 127.0.0.1:41032',
+      'hosts: 127.0.0.1:41030',
+      'listen: 127.0.0.1:41031',
+      'connect_address: 127.0.0.1:41031',
+      'data_dir: /c/patroni/pg2',
+      'pgpass: /c/patroni/pg2.pgpass',
+      'unix_socket_directories: /c/patroni/run',
+      "archive_command: 'pgbackrest --config=/c/pgbackrest/pg2/pgbackrest.conf --stanza=farmstall archive-push %p'",
+      `restore_command: 'pgbackrest --config=/c/pgbackrest/pg2/pgbackrest.conf --stanza=farmstall archive-get %f "%p"'`,
+    ]);
+    expect(yml).toMatch(/^ {4}synchronous_mode: true$/m);
+    expect(yml).toMatch(/^ {6}use_pg_rewind: true$/m);
+  });
+
+  it('renders deploy/etcd.yml as one member on loopback, and deploy/haproxy.cfg in front of both nodes', () => {
+    expect(changed('etcd.yml', etcdYml('/c/patroni/etcd', 41040, 41041))).toEqual([
+      'data-dir: /c/patroni/etcd',
+      'listen-client-urls: http://127.0.0.1:41040',
+      'advertise-client-urls: http://127.0.0.1:41040',
+      'listen-peer-urls: http://127.0.0.1:41041',
+      'initial-advertise-peer-urls: http://127.0.0.1:41041',
+      'initial-cluster: etcd1=http://127.0.0.1:41041',
+    ]);
+    const cfg = haproxyCfg([node('pg1', 41051, 41052), node('pg2', 41053, 41054)], 41050, 41055);
+    expect(changed('haproxy.cfg', cfg).map((line) => line.trim())).toEqual([
+      'bind 127.0.0.1:41050',
+      'server pg1 127.0.0.1:41051 check port 41052',
+      'server pg2 127.0.0.1:41053 check port 41054',
+      'bind 127.0.0.1:41055',
+      'server pg1 127.0.0.1:41051 check port 41052',
+      'server pg2 127.0.0.1:41053 check port 41054',
+    ]);
+    expect(cfg.match(/^\s*server /gm)).toHaveLength(4);
+  });
+
+  it.skipIf(!existsSync('/usr/sbin/haproxy'))('the rendered haproxy.cfg passes haproxy -c', () => {
+    const file = path.join(dir, 'haproxy.cfg');
+    writeFileSync(file, haproxyCfg([node('pg1', 41051, 41052), node('pg2', 41053, 41054)], 41050, 41055));
+    const check = spawnSync('/usr/sbin/haproxy', ['-c', '-f', file], { encoding: 'utf8' });
+    expect(`${check.stdout}${check.stderr}`).toContain('Configuration file is valid');
   });
 
   it('refuses a marker without a value and a value without a marker (the reference and the cluster cannot drift)', () => {

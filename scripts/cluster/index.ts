@@ -3,8 +3,10 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessLogOf, errorLogOf, type NginxLayout, nginxConf, pgbouncerIni } from './configs.ts';
-import { type BackrestInfo, pgBackRest } from './pgbackrest.ts';
-import { freePort, startPostgresPair, systemUserOptions } from './postgres.ts';
+import { type Database, startDatabase } from './database.ts';
+import type { HaPostgres } from './ha.ts';
+import type { BackrestInfo } from './pgbackrest.ts';
+import { freePort, systemUserOptions } from './postgres.ts';
 import { accepts, answers, type Child, startProcess, stopProcess, waitFor } from './processes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,9 +23,14 @@ export type ClusterOptions = {
   port?: number;
   /** More settings for every app server (LOG_LEVEL, JWT_SECRET, …). */
   env?: Record<string, string>;
+  /** PostgreSQL under Patroni (two nodes, etcd, HAProxy in front) instead of a fixed primary and replica. */
+  ha?: boolean;
 };
 
 export type ClusterServer = { port: number; pid: number; url: string; log: string };
+
+/** An app server that exited without being stopped or killed (server: its index). */
+export type ServerExit = { server: number; pid: number; code: number | null; signal: string | null; at: number };
 
 export type Cluster = {
   /** nginx: the cluster's address. */
@@ -40,7 +47,15 @@ export type Cluster = {
   /** Starts one more app server and adds it to nginx's upstream (a reload); resolves once nginx sends to it. */
   startServer: () => Promise<ClusterServer>;
   replica: { stop: () => Promise<void>; start: () => Promise<void> };
-  /** The primary, directly (not through PgBouncer). */
+  /** App servers that exited on their own (a crash), not through stop(), kill() or restart(). */
+  exits: ServerExit[];
+  /** Stops and starts the primary (under Patroni: the leader's Patroni, which hands the lead over). */
+  primary: { stop: () => Promise<void>; start: () => Promise<void> };
+  /** Stops PgBouncer and starts it again on the same port. */
+  restartPooler: () => Promise<void>;
+  /** With `ha`: the Patroni nodes and who leads. */
+  ha?: HaPostgres;
+  /** The primary, directly (not through PgBouncer; under Patroni, HAProxy's primary address). */
   primaryUrl: string;
   replicaUrl: string;
   /** PgBouncer (pool_mode=transaction) in front of the primary: the app servers' DATABASE_URL. */
@@ -89,11 +104,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const running: Child[] = [];
   const servers: (ClusterServer & { process: Child })[] = [];
-  let pair: Awaited<ReturnType<typeof startPostgresPair>> | undefined;
+  let pair: Database | undefined;
   let nginx: Child | undefined;
   let bouncer: Child | undefined;
+  let stopping = 0;
+  /** App servers stopped or killed on purpose (restart, kill): their exit is no news. */
+  const deliberate = new Set<number>();
+  const exits: ServerExit[] = [];
   const stop = async () => {
-    const stopping = Date.now();
+    stopping = Date.now();
     const done = (what: string) => say(`${((Date.now() - stopping) / 1000).toFixed(1).padStart(5)} s  ${what} stopped`);
     await Promise.all(servers.map((server) => stopProcess(server.process)));
     done('app servers');
@@ -110,14 +129,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   process.once('exit', safetyNet);
 
   try {
-    log('Starting PostgreSQL: primary and streaming replica …');
-    pair = await startPostgresPair({
-      dir: path.join(dir, 'postgres'),
-      log,
-      archive: (password) => pgBackRest(dir, password),
-    });
-    const backrest = pair.backrest;
-    if (!backrest) throw new Error('pgBackRest was not set up');
+    log(
+      options.ha
+        ? 'Starting PostgreSQL under Patroni: etcd, two nodes, HAProxy …'
+        : 'Starting PostgreSQL: primary and streaming replica …',
+    );
+    pair = await startDatabase({ dir, logsDir, ha: options.ha ?? false, log });
+    const database = pair;
     log('PostgreSQL ready, archiving its WAL with pgBackRest');
 
     const primary = new URL(pair.primaryUrl);
@@ -133,12 +151,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (bouncerUser)
       for (const file of [bouncerDir, userlist, bouncerConf]) chownSync(file, bouncerUser.uid, bouncerUser.gid);
     const bouncerLog = path.join(logsDir, 'pgbouncer.log');
-    bouncer = startProcess('PgBouncer', '/usr/sbin/pgbouncer', [bouncerConf], {
-      logFile: bouncerLog,
-      user: bouncerUser,
-    });
-    running.push(bouncer);
-    await waitFor('PgBouncer', () => accepts(bouncerPort), { process: bouncer, logFile: bouncerLog });
+    const startBouncer = async () => {
+      const started = startProcess('PgBouncer', '/usr/sbin/pgbouncer', [bouncerConf], {
+        logFile: bouncerLog,
+        user: bouncerUser,
+      });
+      bouncer = started;
+      running.push(started);
+      await waitFor('PgBouncer', () => accepts(bouncerPort), { process: started, logFile: bouncerLog });
+    };
+    const restartPooler = async () => {
+      if (bouncer) await stopProcess(bouncer);
+      await startBouncer();
+    };
+    await startBouncer();
     log('PgBouncer ready');
     const poolerUrl = new URL(pair.primaryUrl);
     poolerUrl.port = String(bouncerPort);
@@ -168,6 +194,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         logFile,
         cwd: ROOT,
         env: environment(port),
+      });
+      void child.exited.then(({ code, signal }) => {
+        if (!stopping && !deliberate.has(child.pid))
+          say(`app server ${i + 1} (pid ${child.pid}) exited: code ${code}, signal ${signal}`);
       });
       const server = { port, pid: child.pid, url: `http://127.0.0.1:${port}`, log: logFile, process: child };
       servers[i] = server;
@@ -232,6 +262,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       dir,
       servers: view,
       kill: async (i, signal = 'SIGKILL') => {
+        if (signal !== 'SIGSTOP' && signal !== 'SIGCONT') deliberate.add(server(i).pid);
         server(i).process.child.kill(signal);
         if (signal !== 'SIGSTOP' && signal !== 'SIGCONT') await server(i).process.exited;
       },
@@ -244,6 +275,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           draining.add(port);
           await reloadNginx();
         }
+        deliberate.add(server(i).pid);
         await stopProcess(server(i).process);
         view[i] = publicServer(await launch(i, port));
         if (draining.delete(port)) await reloadNginx();
@@ -254,18 +286,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         await reloadNginx();
         return added;
       },
-      replica: {
-        stop: () => pair?.replica.stop() ?? Promise.resolve(),
-        start: () => pair?.replica.start() ?? Promise.resolve(),
-      },
+      exits,
+      replica: database.replica,
+      primary: database.primary,
+      restartPooler,
+      ha: database.ha,
       primaryUrl: pair.primaryUrl,
       replicaUrl: pair.replicaUrl,
       poolerUrl: poolerUrl.href,
-      backup: {
-        run: (args) => backrest.run('primary', args),
-        info: () => backrest.info('primary'),
-        dir: backrest.dir,
-      },
+      backup: database.backup,
       nginxAccessLog,
       logsDir,
       startupMs,

@@ -12,9 +12,17 @@ const NEEDED: [file: string, pkg: string][] = [
   ['/usr/bin/pgbackrest', 'pgbackrest'],
 ];
 
-/** Debian packages the cluster needs that this machine lacks. */
-export function missingPackages(): string[] {
-  const missing = NEEDED.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+/** What `npm run cluster -- --ha` needs besides: Patroni, etcd and HAProxy. */
+const NEEDED_HA: [file: string, pkg: string][] = [
+  ['/usr/bin/patroni', 'patroni'],
+  ['/usr/bin/etcd', 'etcd-server'],
+  ['/usr/sbin/haproxy', 'haproxy'],
+];
+
+/** Debian packages the cluster (with `ha`: under Patroni) needs that this machine lacks. */
+export function missingPackages(options: { ha?: boolean } = {}): string[] {
+  const needed = options.ha ? [...NEEDED, ...NEEDED_HA] : NEEDED;
+  const missing = needed.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
   try {
     postgresBinDir();
     return missing;

@@ -24,6 +24,8 @@ export type Backrest = {
   run: (node: string, args: string[]) => Promise<string>;
   /** `pgbackrest info` as JSON: the stanza, its archive and backups. */
   info: (node: string) => Promise<BackrestInfo[]>;
+  /** Creates the stanza (or checks it) once PostgreSQL runs on `node`. */
+  createStanza: (node: string) => Promise<void>;
 };
 
 export type BackrestInfo = {
@@ -99,6 +101,18 @@ export async function pgBackRest(clusterDir: string, password: string): Promise<
     },
     run,
     info: async (node) => JSON.parse(await run(node, ['info', '--output=json'])) as BackrestInfo[],
+    createStanza: async (node) => {
+      // PostgreSQL archives from its start: an archive-push that came first may hold the stanza's lock a moment.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await run(node, ['stanza-create']);
+          return;
+        } catch (error) {
+          if (attempt >= 20 || !/unable to acquire lock/.test(String(error))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+    },
   };
 }
 

@@ -88,8 +88,8 @@ async function run(bin: string, args: string[], env: Record<string, string> = {}
   if (code !== 0) throw new Error(`${bin} ${args.join(' ')} failed (${code}): ${output.trim().slice(-1_000)}`);
 }
 
-/** One postmaster on `dataDir`, started and stopped on demand. */
-function server(
+/** One postmaster on `dataDir` (as `postgres` when root), started and stopped on demand; `settings` as `-c`. */
+export function postgresServer(
   name: string,
   dataDir: string,
   port: number,
@@ -200,8 +200,8 @@ export async function startPostgresPair({
   const archiving: Record<string, string> = backrest
     ? { archive_mode: 'on', archive_command: backrest.archiveCommand('primary') }
     : {};
-  const primary = server('primary', primaryDir, primaryPort, urlOf(primaryPort, 'postgres'), log, archiving);
-  const replica = server('replica', replicaDir, replicaPort, urlOf(replicaPort, 'postgres'), log);
+  const primary = postgresServer('primary', primaryDir, primaryPort, urlOf(primaryPort, 'postgres'), log, archiving);
+  const replica = postgresServer('replica', replicaDir, replicaPort, urlOf(replicaPort, 'postgres'), log);
   const stopBoth = async () => {
     await replica.stop();
     await primary.stop();
@@ -269,7 +269,7 @@ export async function startPostgresPair({
       `primary_slot_name = '${SLOT}'`,
     ]);
     await replica.start();
-    await backrest?.run('primary', ['stanza-create']);
+    await backrest?.createStanza('primary');
   } catch (error) {
     await stopBoth();
     throw error;

@@ -6,20 +6,41 @@ import { handle } from '../../route-table.ts';
 const PRIMARY_AWAY =
   'The primary database does not answer: catalog reads come from the replica, writes wait for the primary.';
 const NOTHING_ANSWERS = 'Neither the primary database nor the replica answers.';
+/** Behind PgBouncer a query waits while there is no primary (a failover): health does not wait with it. */
+const PRIMARY_WAIT_MS = 2_000;
 
 export async function healthRoutes(app: FastifyInstance) {
+  // One probe of the primary at a time: while one waits, health checks share it rather than each taking a
+  // connection from the pool and waiting too.
+  let probe: { since: number; answered: Promise<boolean> } | undefined;
+  const primaryAnswers = (): Promise<boolean> => {
+    if (!probe) {
+      const answered = app.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      probe = { since: Date.now(), answered };
+      void answered.then(() => {
+        probe = undefined;
+      });
+    }
+    const { since, answered } = probe;
+    return Promise.race([
+      answered,
+      new Promise<boolean>((resolve) =>
+        setTimeout(resolve, Math.max(0, since + PRIMARY_WAIT_MS - Date.now()), false).unref(),
+      ),
+    ]);
+  };
+
   handle(app, healthApi.check, async (_request, reply) => {
     // A replica that is down or lagging costs nothing but its reads (they go to the primary): still 'ok'.
     const replicaState = app.readReplica?.state();
     const replica = replicaState ? { replica: replicaState } : {};
-    try {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: 'up' as const, ...replica };
-    } catch {
-      // 200 while the replica answers: a load balancer keeps this server for the reads it can still serve.
-      if (replicaState && replicaState.status !== 'down')
-        return { status: 'degraded' as const, database: 'down' as const, reason: PRIMARY_AWAY, ...replica };
-      return reply.code(503).send({ status: 'down', database: 'down', reason: NOTHING_ANSWERS, ...replica });
-    }
+    if (await primaryAnswers()) return { status: 'ok' as const, database: 'up' as const, ...replica };
+    // 200 while the replica answers: a load balancer keeps this server for the reads it can still serve.
+    if (replicaState && replicaState.status !== 'down')
+      return { status: 'degraded' as const, database: 'down' as const, reason: PRIMARY_AWAY, ...replica };
+    return reply.code(503).send({ status: 'down', database: 'down', reason: NOTHING_ANSWERS, ...replica });
   });
 }
