@@ -71,6 +71,7 @@ const figures: {
   backup?: { checkMs: number; backupMs: number; size: number; segments: string };
   restore?: { orders: number; restored: number; onReplica: number; restoreMs: number; recoveryMs: number };
   outages?: {
+    reads: number;
     buyers: number;
     requests: number;
     orders: number;
@@ -366,8 +367,17 @@ describe('the primary restarted twice and PgBouncer once under a checkout loop',
         else await sleep(200);
       }
     };
+    // Anonymous catalog readers meanwhile: the replica answers them whatever the primary and PgBouncer do.
+    const reads: Answer[] = [];
+    const read = async (i: number) => {
+      const paths = [`/singleProduct/${productId}`, '/products?category=fruit&limit=20'];
+      for (let n = i; running; n++) {
+        reads.push(await call(base, 'GET', paths[n % paths.length]));
+        await sleep(50);
+      }
+    };
     const runStart = Date.now();
-    const shopping = Promise.all(buyers.map(shop));
+    const shopping = Promise.all([...buyers.map(shop), read(0), read(1)]);
     /** When the database was away: from the stop until it answers again. */
     const away: { from: number; to: number }[] = [];
     const orderAfter = async (from: number) => {
@@ -399,6 +409,8 @@ describe('the primary restarted twice and PgBouncer once under a checkout loop',
     const whileAway = (a: Answer) => away.some(({ from, to }) => a.answeredAt >= from && a.sentAt <= to + 2_000);
     expect(failed.filter((a) => !whileAway(a)).map((a) => ({ ...a, atMs: a.sentAt - runStart }))).toEqual([]);
     expect(firstOrderAfterMs.every((ms) => ms <= 20_000)).toBe(true);
+    const failedReads = reads.filter((a) => a.status !== 200);
+    expect(failedReads.map((a) => ({ status: a.status, path: a.path, atMs: a.sentAt - runStart }))).toEqual([]);
 
     const unsettled = () =>
       query<{ id: string }>(
@@ -409,6 +421,7 @@ describe('the primary restarted twice and PgBouncer once under a checkout loop',
     while ((await unsettled()).length > 0 && Date.now() - settleFrom < 45_000) await sleep(500);
     expect(await unsettled()).toEqual([]);
     figures.outages = {
+      reads: reads.length,
       buyers: buyers.length,
       requests: answers.length,
       orders: answers.filter((a) => a.path === '/customerPayments' && a.status === 201).length,
@@ -564,7 +577,7 @@ ${rows.join('\n')}
 - 200 buyers (accounts inserted, tokens signed with the servers' JWT_SECRET) for the last 50 units, confirming at once: ${lastUnits.orders} orders, ${lastUnits.refunded} answered sold out with their payments refunded, stock 0 (the buyers' carts and card payments, 25 at a time, took ${seconds(lastUnits.payMs)}; the 200 confirmations, sent at once, were all answered in ${seconds(lastUnits.confirmMs)}).
 - Checkout run with faults: ${faults.buyers} buyers in a loop (cart, payment, sandbox card, confirmation) for ${seconds(faults.runMs)}, ${n(faults.requests)} requests, ${faults.orders} orders and ${faults.soldOut} sold-out refunds answered, ${faults.unitsSold} of ${faults.stock} units sold, none oversold. App server 1 killed with \`kill -9\` ${seconds(faults.killAfterMs)} into the run: ${faults.failedInFlight} answers of 500 or more, all requests in flight to it${faults.resent ? ` (and ${faults.resent} requests sent again by the client, as a browser does, because nginx closed the kept-alive connection they went out on when it reloaded for the restart)` : ''}; nginx saw it fail ${n(faults.killToHeldOutMs)} ms after the kill and held it out from then on (it tried the dead server again ${faults.retriedAfterKill} times, when its fail_timeout ran out or after a reload, each time passing the request on to a live server); the last failed answer came ${n(faults.killToLastFailureMs)} ms after the kill. App server 2 restarted as \`restart()\` does it (out of nginx's upstream, SIGTERM, start, back in): nginx sent to it again ${seconds(faults.restartToRotationMs)} after the restart began, with no failed answer. ${faults.lostConfirmsSettled} paid payment(s) whose confirmation got no answer were settled all the same (by the reconciliation job, or by a confirmation the killed server had committed); every charge was an order or a refund ${faults.settleWaitMs < 1_000 ? 'when the run ended' : `${seconds(faults.settleWaitMs)} after the run`}.
 - Replica stopped ${seconds(replica.stoppedAfterMs)} into a 6 s catalog run (10 connections; every product page, and each listing and search once a second per server, read from a database): ${n(replica.result.total)} reads, ${replica.result.errors} errors, p99 ${replica.result.p99} ms: the reads fell back to the primary, and /api/health said the replica was down. Started again, it was back in use (health: up) ${seconds(replica.backMs)} after its start began.
-- The primary restarted twice (fast shutdown, start) and PgBouncer once under a loop of ${outages.buyers} buyers: away ${outages.awayMs.map(seconds).join(', ')}; ${outages.failed} of ${n(outages.requests)} requests answered 5xx, all while the database was away; the first order after each came ${outages.firstOrderAfterMs.map(seconds).join(', ')} after it was back; ${outages.orders} orders; no app server exited; every charge was an order or a refund ${outages.settleWaitMs < 1_000 ? 'when the run ended' : `${seconds(outages.settleWaitMs)} after the run`}.
+- The primary restarted twice (fast shutdown, start) and PgBouncer once under a loop of ${outages.buyers} buyers: away ${outages.awayMs.map(seconds).join(', ')}; ${outages.failed} of ${n(outages.requests)} requests answered 5xx, all while the database was away, and none of ${n(outages.reads)} anonymous catalog reads meanwhile; the first order after each came ${outages.firstOrderAfterMs.map(seconds).join(', ')} after it was back; ${outages.orders} orders; no app server exited; every charge was an order or a refund ${outages.settleWaitMs < 1_000 ? 'when the run ended' : `${seconds(outages.settleWaitMs)} after the run`}.
 - Backups: the primary archives its WAL with pgBackRest into an encrypted repository (aes-256-cbc, a generated passphrase) in the cluster's folder; \`pgbackrest check\` (a WAL switch, then the segment in the repository) took ${seconds(backup.checkMs)}, a full backup ${seconds(backup.backupMs)} (${(backup.size / 1e6).toFixed(1)} MB in the repository, compressed and encrypted); WAL segments ${backup.segments} archived by then. Then \`TRUNCATE orders CASCADE\` after a restore point: the replica had 0 orders at once; \`pgbackrest restore --type=name\` into a new folder (${seconds(restore.restoreMs)}) and PostgreSQL's recovery to the restore point (${seconds(restore.recoveryMs)}) brought back ${restore.restored} of ${restore.orders} orders.
 `;
     console.log(`\n${body}`);
