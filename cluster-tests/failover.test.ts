@@ -203,6 +203,10 @@ describe('the leader killed under a checkout loop (Patroni, etcd, HAProxy)', () 
     while ((await unsettled()).length > 0 && Date.now() - settleFrom < 45_000) await sleep(500);
     const settleWaitMs = Date.now() - settleFrom;
     const rejoinMs = (await rejoined) - rejoinFrom;
+    // The new leader archives too (its own pgBackRest file, the same repository, the new timeline).
+    const checkFrom = Date.now();
+    await cluster.backup.run(['check']);
+    const archiveCheckMs = Date.now() - checkFrom;
 
     const during = (a: Answer) => a.sentAt >= killedAt;
     const failedWrites = answers.filter((a) => during(a) && (a.status >= 500 || a.status === 0));
@@ -215,6 +219,7 @@ describe('the leader killed under a checkout loop (Patroni, etcd, HAProxy)', () 
       acknowledged: acknowledged.length,
       present,
       rejoinMs,
+      archiveCheckMs,
       settleWaitMs,
       writes: answers.length,
       failedWrites: failedWrites.length,
@@ -267,7 +272,7 @@ Measured by \`npm run test:cluster\` (\`cluster-tests/failover.test.ts\`) on ${n
 - new primary (Patroni promoted the synchronous replica) ${seconds(f.failoverMs)} after the kill; the first order through nginx ${seconds(f.firstOrderMs)} after it;
 - ${f.acknowledged} orders acknowledged, ${f.present} of them present afterwards; every charge an order or a refund ${f.settleWaitMs < 1_000 ? 'at the end of the run' : `${seconds(f.settleWaitMs)} after it`};
 - ${f.failedWrites} of ${f.writes} checkout requests answered 5xx${f.failedWrites ? `, the last ${seconds(f.lastFailedWriteMs)} after the kill` : ''} (the others waited in PgBouncer for the new primary); ${f.failedReads} of ${f.reads} catalog reads failed (served by the replica while the primary was away); /api/health said "degraded" ${f.degradedAnswers} times, 503 ${f.health503} times;
-- the old leader, started again, was streaming from the new one ${seconds(f.rejoinMs)} later.
+- the old leader, started again, was streaming from the new one ${seconds(f.rejoinMs)} later; the new leader's WAL reached the pgBackRest repository (\`pgbackrest check\`, ${seconds(f.archiveCheckMs)}).
 `;
   console.log(`\n${body}`);
   if (process.env.npm_lifecycle_event !== 'test:cluster') return;
