@@ -143,7 +143,7 @@ export async function startHaPostgres({
     if (haproxy) await stopProcess(haproxy);
     // Replicas first, so that the leader does not wait for a synchronous replica that is going.
     const leaderName = await leader();
-    const order = [...nodes].sort((a) => (a.name === leaderName ? 1 : -1));
+    const order = [...nodes.filter((node) => node.name !== leaderName), ...nodes.filter((n) => n.name === leaderName)];
     for (const node of order) if (node.process) await stopProcess(node.process, 'SIGTERM', 30_000);
     await stopProcess(etcd);
   };
