@@ -89,6 +89,23 @@ async function inspect() {
   }
 }
 
+/** `npm run restore` with these options (it must succeed), then the server started again on the restored store. */
+async function restoreAndStart(args: string[]) {
+  const restore = await runCommand('restore', args, settings);
+  expect(restore.code, restore.output).toBe(0);
+  server = await startStore(settings);
+  base = `http://127.0.0.1:${server.port}`;
+  return restore;
+}
+
+/** Every kept row as it was, the ledger balanced, no paid charge left unsettled. */
+async function expectAsBefore(before: Awaited<ReturnType<typeof inspect>>) {
+  const after = await inspect();
+  expect(after.prints).toEqual(before.prints);
+  expect(after.ledger.broken).toEqual([]);
+  expect(after.unsettled).toBe(0);
+}
+
 describe('backups of the embedded store', () => {
   it('are taken while the shop serves: every request during the backup answers', async () => {
     let reading = true;
@@ -139,16 +156,9 @@ describe('backups of the embedded store', () => {
     expect(await historyCount()).toBe(0);
 
     await stopServer(server);
-    const restore = await runCommand('restore', ['--to', moment], settings);
-    expect(restore.code, restore.output).toBe(0);
+    const restore = await restoreAndStart(['--to', moment]);
     expect(restore.output).toMatch(/kept in .*pg-before-restore-/);
-    server = await startStore(settings);
-    base = `http://127.0.0.1:${server.port}`;
-
-    const after = await inspect();
-    expect(after.prints).toEqual(atT.prints);
-    expect(after.ledger.broken).toEqual([]);
-    expect(after.unsettled).toBe(0);
+    await expectAsBefore(atT);
     // The shopper's session of before the accident still holds (the signing key came back) and sees every order.
     expect(await historyCount()).toBe(3);
     figures.push(`point-in-time restore (${restore.output.match(/Restored .*?: [^;]*/)?.[0]}): ${seconds(restore.ms)}`);
@@ -182,16 +192,9 @@ describe('backups of the embedded store', () => {
     await sleep(500);
     await fs.rm(settings.dataDir, { recursive: true, force: true });
 
-    const restore = await runCommand('restore', ['--latest'], settings);
-    expect(restore.code, restore.output).toBe(0);
+    const restore = await restoreAndStart(['--latest']);
     expect(restore.output).toMatch(/[1-9]\d* pictures brought back/);
-    server = await startStore(settings);
-    base = `http://127.0.0.1:${server.port}`;
-
-    const after = await inspect();
-    expect(after.prints).toEqual(before.prints);
-    expect(after.ledger.broken).toEqual([]);
-    expect(after.unsettled).toBe(0);
+    await expectAsBefore(before);
     expect(await historyCount()).toBe(4);
     const image = await fetch(`${base}${picture}`);
     expect(image.status).toBe(200);
