@@ -39,6 +39,21 @@ export function lineCents(line: {
 export const holdCents = (estimateCents: number) =>
   Math.floor((estimateCents * (100 + HOLD_MARGIN_PERCENT) + 99) / 100);
 
+/**
+ * The most a weighed line can be charged for (decision 038): its estimate plus HOLD_MARGIN_PERCENT, in grams (rounded
+ * down), and in cents its own share of the card hold, so no line's weight reaches what was held for another line.
+ */
+export const maxChargedGrams = (estimatedGrams: number) =>
+  Math.floor((estimatedGrams * (100 + HOLD_MARGIN_PERCENT)) / 100);
+
+/** A weighed line's total at `grams` (at most maxChargedGrams): its price, never above its share of the hold. */
+export const weighedLineCents = (grams: number, estimatedGrams: number, pricePerKgCents: number) =>
+  Math.min(weighedCents(grams, pricePerKgCents), holdCents(weighedCents(estimatedGrams, pricePerKgCents)));
+
+/** Why a weight over the bound is refused: `At most 550 g can be charged for this line (its estimate of 500 g plus 10%)`. */
+export const overBoundMessage = (estimatedGrams: number) =>
+  `At most ${gramsLabel(maxChargedGrams(estimatedGrams))} can be charged for this line (its estimate of ${gramsLabel(estimatedGrams)} plus ${HOLD_MARGIN_PERCENT}%)`;
+
 /** `450 g`, `1.2 kg`. */
 export const gramsLabel = (grams: number) => (grams >= 1000 ? `${Number((grams / 1000).toFixed(3))} kg` : `${grams} g`);
 

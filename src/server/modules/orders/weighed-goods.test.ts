@@ -151,17 +151,23 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
     expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2400 });
   });
 
-  it('never charges more than authorized: a heavier weight is capped at the hold, the rest not charged', async () => {
+  it('never charges more than authorized: a weight over the estimate + 10% is refused, the bound is charged', async () => {
     const butcher = await createUser(t, { roll: 'vendor' });
     const steak = await weighedProduct(t, butcher, { pricePerKgCents: 4000, gramsPerPiece: 300 });
     const { shopper, payment } = await buy([{ productId: steak.id, pieces: 2 }]);
-    // Estimate 600 g = $24.00, authorized $26.40; weighed 700 g = $28.00.
-    await weighOnly(butcher, payment.orderId, 700);
+    // Estimate 600 g = $24.00, authorized $26.40; 700 g ($28.00) is refused, 660 g = $26.40 is the most.
+    const [line] = (await vendorPart(butcher, payment.orderId)).lines;
+    const heavy = await weigh(butcher, payment.orderId, line._id, 700);
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json().error.message).toBe(
+      'At most 660 g can be charged for this line (its estimate of 600 g plus 10%)',
+    );
+    await weighOnly(butcher, payment.orderId, 660);
     expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
     expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 2640 });
     expect(await invoiceOf(shopper, payment._id)).toMatchObject({
       grandTotal: 26.4,
-      hold: { authorized: 26.4, captured: 26.4, notCharged: 1.6, status: 'charged' },
+      hold: { authorized: 26.4, captured: 26.4, notCharged: 0, status: 'charged' },
     });
   });
 
@@ -265,7 +271,7 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
     expect((await weigh(null, payment.orderId, weighed._id, 900)).statusCode).toBe(401);
     expect((await weigh(shopper, payment.orderId, weighed._id, 900)).statusCode).toBe(403);
     expect((await weigh(other, payment.orderId, weighed._id, 900)).statusCode).toBe(404);
-    for (const grams of [0, -5, 1.5, '900', null, 10_000_001]) {
+    for (const grams of [0, -5, 1.5, '900', null, 10_000_001, 1101]) {
       const response = await weigh(butcher, payment.orderId, weighed._id, grams);
       expect(response.statusCode, `${grams}: ${response.body}`).toBe(400);
       expect(response.json().error.fields).toHaveProperty('grams');

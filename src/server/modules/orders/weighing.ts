@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { type HandoverKind, STEP_LABELS, type VendorOrder } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
 import { lineTaxCents } from '#contract/tax.ts';
-import { gramsLabel, WEIGHED_BOOKING_DAYS, WEIGHED_TOO_FAR, weighedCents } from '#contract/weighed.ts';
+import {
+  gramsLabel,
+  maxChargedGrams,
+  overBoundMessage,
+  WEIGHED_BOOKING_DAYS,
+  WEIGHED_TOO_FAR,
+  weighedCents,
+  weighedLineCents,
+} from '#contract/weighed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { awaitingCapture, findIntent, requestCapture } from '../payments/index.ts';
@@ -166,7 +174,8 @@ export async function captureWhenWeighed(tx: Tx, orderId: string): Promise<strin
 
 /**
  * PUT /vendor/orders/:orderId/lines/:lineId/weight: the shop's vendor enters what a weighed line really weighs while
- * its part is pending; the line is then priced by it. Another shop's line is not found.
+ * its part is pending; the line is then priced by it. A weight over the line's estimate plus the hold margin is
+ * refused with the bound (decision 038). Another shop's line is not found.
  */
 export async function weighLine(
   db: Db,
@@ -189,9 +198,13 @@ export async function weighLine(
     if (line.status !== 'pending') {
       throw conflict(`${line.itemName} is ${line.status}: its weight (${gramsLabel(line.actualGrams ?? 0)}) is final`);
     }
+    if (grams > maxChargedGrams(line.estimatedGrams)) {
+      const message = overBoundMessage(line.estimatedGrams);
+      throw badRequest(message, { grams: message });
+    }
     const [weighed] = await tx
       .update(orderLines)
-      .set({ actualGrams: grams, totalCents: weighedCents(grams, line.unitPriceCents) })
+      .set({ actualGrams: grams, totalCents: weighedLineCents(grams, line.estimatedGrams, line.unitPriceCents) })
       .where(eq(orderLines.id, line.id))
       .returning();
     return {

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createUser, type TestUser } from '../../test/users.ts';
+import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { sandboxPaymentIntents, transfers } from '../payments/tables.ts';
+import { moveOrder } from './order-fixtures.ts';
+import { vendorPart, weigh, weighedProduct } from './weighed-fixtures.ts';
+
+/**
+ * Each shop's money is its own (issue 36, item 1): a weighed line is charged at most its estimate plus the hold
+ * margin, so one shop's weights never reach another shop's lines, charge or transfer (decision 038).
+ */
+const t = setupTestApp();
+
+/** A butcher's 500 g piece at $20.00/kg (estimate $10.00, held $11.00) and a grocer's $10.00 item, one order. */
+async function twoShopOrder() {
+  const butcher = await createUser(t, { roll: 'vendor' });
+  const grocer = await createUser(t, { roll: 'vendor' });
+  const steak = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 500 });
+  const honey = await createProduct(t, grocer, { priceCents: 1000 });
+  const shopper = await createUser(t);
+  await addToCart(t, shopper, steak.id, 1);
+  await addToCart(t, shopper, honey.id, 1);
+  const { intent, paid } = await payCart(t, shopper);
+  expect(paid.statusCode, paid.body).toBe(200);
+  const confirmed = await confirmOrder(t, shopper, intent.paymentIntentId);
+  expect(confirmed.statusCode, confirmed.body).toBe(201);
+  const orderId: string = confirmed.json().orderId;
+  const [line] = (await vendorPart(t, butcher, orderId)).lines;
+  return { butcher, grocer, orderId, lineId: line._id, providerIntentId: intent.paymentIntentId };
+}
+
+async function deliver(vendor: TestUser, orderId: string) {
+  expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
+  expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
+}
+
+/** What the card was charged, and what each shop's transfer counted for its goods (cents). */
+async function money(order: { orderId: string; providerIntentId: string; butcher: TestUser; grocer: TestUser }) {
+  const [card] = await t.db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, order.providerIntentId));
+  const rows = await t.db.select().from(transfers).where(eq(transfers.orderId, order.orderId));
+  const of = (vendor: TestUser) => rows.find((row) => row.shopId === vendor.id);
+  return {
+    charged: card.amountCapturedCents,
+    butcher: { goods: of(order.butcher)?.goodsCents, paid: of(order.butcher)?.amountCents },
+    grocer: { goods: of(order.grocer)?.goodsCents, paid: of(order.grocer)?.amountCents },
+  };
+}
+
+const BOUND = 'At most 550 g can be charged for this line (its estimate of 500 g plus 10%)';
+
+describe('a weighed line is charged at most its estimate plus the hold margin', () => {
+  it('refuses 10,000,000 g for a 500 g piece, naming the bound: the other shop keeps its $10.00', async () => {
+    const order = await twoShopOrder();
+    await deliver(order.grocer, order.orderId);
+    const heavy = await weigh(t, order.butcher, order.orderId, order.lineId, 10_000_000);
+    expect(heavy.statusCode, heavy.body).toBe(400);
+    expect(heavy.json().error).toMatchObject({ code: 'VALIDATION', message: BOUND, fields: { grams: BOUND } });
+
+    expect((await weigh(t, order.butcher, order.orderId, order.lineId, 550)).json()).toMatchObject({
+      actualGrams: 550,
+      totalPrice: 11,
+    });
+    await deliver(order.butcher, order.orderId);
+    expect(await money(order)).toMatchObject({
+      charged: 2100,
+      butcher: { goods: 1100 },
+      grocer: { goods: 1000, paid: 900 },
+    });
+  });
+
+  it('refuses an honest-looking +20% (600 g): the other shop is counted its $10.00, not $9.55', async () => {
+    const order = await twoShopOrder();
+    const over = await weigh(t, order.butcher, order.orderId, order.lineId, 600);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.message).toBe(BOUND);
+    expect((await weigh(t, order.butcher, order.orderId, order.lineId, 540)).statusCode).toBe(200);
+    await deliver(order.butcher, order.orderId);
+    await deliver(order.grocer, order.orderId);
+    expect(await money(order)).toMatchObject({
+      charged: 2080,
+      butcher: { goods: 1080 },
+      grocer: { goods: 1000, paid: 900 },
+    });
+  });
+
+  it('a line worth $100,000/kg weighed at 10,000 kg answers 400 with the bound, never 500', async () => {
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const truffle = await weighedProduct(t, butcher, { pricePerKgCents: 10_000_000, gramsPerPiece: 5 });
+    const shopper = await createUser(t);
+    await addToCart(t, shopper, truffle.id, 1);
+    const { intent } = await payCart(t, shopper);
+    const orderId: string = (await confirmOrder(t, shopper, intent.paymentIntentId)).json().orderId;
+    const [line] = (await vendorPart(t, butcher, orderId)).lines;
+    const response = await weigh(t, butcher, orderId, line._id, 10_000_000);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error.message).toBe(
+      'At most 5 g can be charged for this line (its estimate of 5 g plus 10%)',
+    );
+  });
+});
