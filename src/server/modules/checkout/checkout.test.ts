@@ -193,6 +193,25 @@ describe('checkout', () => {
     expect(response.json().error.message).toBe('Eggs is sold out: only 1 left, your cart asks for 2');
   });
 
+  it('refuses a total under the card minimum of $0.50 with the reason, and opens no payment', async () => {
+    const shopper = await createUser(t);
+    const seeds = await createProduct(t, vendorA, { priceCents: 0, stock: 5 });
+    await addToCart(t, shopper, seeds.id, 1);
+    const free = await startPayment(t, shopper, { price: 0 });
+    expect(free.statusCode).toBe(409);
+    expect(free.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'A card payment must be at least $0.50: this order comes to $0.00. Please add to your cart.',
+    });
+    const cress = await createProduct(t, vendorA, { priceCents: 49, stock: 5 });
+    await addToCart(t, shopper, cress.id, 1);
+    expect((await startPayment(t, shopper, { price: 0 })).json().error.message).toContain('this order comes to $0.49');
+    expect(await t.db.select().from(paymentIntents).where(eq(paymentIntents.userId, shopper.id))).toEqual([]);
+    await addToCart(t, shopper, seeds.id, 1);
+    await t.db.update(products).set({ priceCents: 50 }).where(eq(products.id, cress.id));
+    expect((await startPayment(t, shopper, { price: 0 })).statusCode).toBe(201);
+  });
+
   it("is private: 401 signed out, 403 for vendors and for someone else's payment", async () => {
     const owner = await createUser(t);
     const thief = await createUser(t);

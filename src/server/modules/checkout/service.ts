@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
+import { MIN_CHARGE_CENTS } from '#contract/coupons.ts';
+import { formatMoney, MAX_ORDER_CENTS, ORDER_TOO_LARGE } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { CheckoutDetails, CheckoutForm, PaymentIntentCreated } from '#contract/payments.ts';
 import { REQUIRED } from '#contract/validation.ts';
@@ -49,6 +50,17 @@ function assertBuyable(lines: CartLine[]) {
 }
 
 /**
+ * Refuses a charge below the card providers' smallest (Stripe's $0.50), on every provider alike: the sandbox would
+ * otherwise "pay" and order what Stripe refuses.
+ */
+function assertChargeable(totalCents: number) {
+  if (totalCents >= MIN_CHARGE_CENTS) return;
+  throw conflict(
+    `A card payment must be at least ${formatMoney(MIN_CHARGE_CENTS)}: this order comes to ${formatMoney(totalCents)}. Please add to your cart.`,
+  );
+}
+
+/**
  * POST /customer-payment: prices the caller's cart (goods less the coupon, plus the shops' delivery fees) on the
  * server, refuses it while a shop's part has no slot or a problem (its code: SLOT_REQUIRED, SLOT_FULL, …), opens a
  * card payment for that amount with the provider, and remembers it (with the delivery details and note when sent)
@@ -71,6 +83,7 @@ export async function startCheckout(
   const subtotal = subtotalCents(lines);
   const coupon = couponCode ? await quoteCoupon(db, couponCode, subtotal) : null;
   const tax = await cartTax(db, lines, coupon?.discount ?? 0);
+  assertChargeable(subtotal - (coupon?.discount ?? 0) + plan.deliveryCents + tax.addedCents);
   const intent = await openIntent(db, provider, user, {
     purpose: 'checkout',
     description: `Farmstall order for ${user.email}`,

@@ -72,6 +72,19 @@ describe('Stripe provider (against the local stand-in)', () => {
     expect((await confirmOrder(t, shopper, intent.paymentIntentId)).json()._id).toBe(order.json()._id);
   });
 
+  it('refuses a total under Stripe’s minimum charge of $0.50 before asking Stripe', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, { priceCents: 0, stock: 3 });
+    await addToCart(t, shopper, product.id, 1);
+    const before = standIn.intents.size;
+    const response = await startPayment(t, shopper, { price: 1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(
+      'A card payment must be at least $0.50: this order comes to $0.00. Please add to your cart.',
+    );
+    expect(standIn.intents.size).toBe(before);
+  });
+
   it('shows a declined card’s reason and creates nothing', async () => {
     const shopper = await createUser(t);
     const product = await createProduct(t, vendor, { stock: 3 });
