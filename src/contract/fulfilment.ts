@@ -74,6 +74,8 @@ export const vendorOrderLine = z.object({
 /** One order as a vendor sees it: only that vendor's own lines and total. */
 export const vendorOrder = z.object({
   _id: z.string(),
+  /** The order's number as people read it, e.g. 'FS-10234'. */
+  orderNumber: z.string(),
   name: z.string(),
   email: z.string(),
   /** Sum of the vendor's own lines, in dollars. */
@@ -116,6 +118,7 @@ export type SlotCancelledByShop = z.infer<typeof slotCancelledByShop>;
 /** Each vendor's step of one order, for the customer's history and invoice. */
 export const orderTracking = z.object({
   _id: z.string(),
+  orderNumber: z.string(),
   paymentId: z.string(),
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
@@ -154,6 +157,7 @@ export type OrderTracking = z.infer<typeof orderTracking>;
 /** One order in the admin's list. */
 export const adminOrder = z.object({
   _id: z.string(),
+  orderNumber: z.string(),
   paymentId: z.string(),
   transactionId: z.string(),
   name: z.string(),

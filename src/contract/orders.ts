@@ -87,6 +87,9 @@ export type PurchasedItem = z.infer<typeof purchasedItem>;
 export const customerPayment = z.object({
   _id: z.string(),
   orderId: z.string(),
+  /** The order's number as people read it, e.g. 'FS-10234', and its invoice's, e.g. 'INV-10234' (order-numbers.ts). */
+  orderNumber: z.string(),
+  invoiceNumber: z.string(),
   email: z.string(),
   /** Amount charged: the goods less any coupon, plus delivery. */
   price: z.number(),
@@ -129,7 +132,12 @@ export const customerPayment = z.object({
 });
 export type CustomerPayment = z.infer<typeof customerPayment>;
 
-export const historyQuery = pageQuery;
+/** A page of orders; with `q`, only the order of that number ('FS-10234' or '10234'). */
+export const orderSearchQuery = pageQuery.extend({
+  q: z.string().trim().max(100, { error: 'At most 100 characters', abort: true }).default(''),
+});
+export type OrderSearchQuery = z.infer<typeof orderSearchQuery>;
+export const historyQuery = orderSearchQuery;
 export const customerPaymentPage = paginated(customerPayment);
 export type CustomerPaymentPage = z.infer<typeof customerPaymentPage>;
 
@@ -152,7 +160,9 @@ export const INVOICE_NOTES = [
 
 export const invoice = z.object({
   _id: z.string(),
+  /** The invoice's own number, e.g. 'INV-10234', and the number of the order it bills, e.g. 'FS-10234'. */
   invoiceNumber: z.string(),
+  orderNumber: z.string(),
   date: z.string(),
   company: z.object({
     name: z.string(),

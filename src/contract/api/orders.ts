@@ -16,8 +16,8 @@ import {
   invoiceParams,
   orderAck,
   orderAckInput,
+  orderSearchQuery,
 } from '../orders.ts';
-import { pageQuery } from '../pagination.ts';
 import { partRefund, partRefundInput } from '../payouts.ts';
 import { route } from '../route-table.ts';
 
@@ -29,7 +29,8 @@ export const ordersApi = {
     method: 'GET',
     path: '/customerPayments/:email',
     tag: 'orders',
-    summary: 'Payment history of a buyer, newest first (the buyer or an admin)',
+    summary:
+      'Payment history of a buyer, newest first (the buyer or an admin); q finds an order by its number (FS-10234)',
     access: { allow: 'signed-in', owner: { of: 'account', admin: true, otherwise: 403 } },
     params: z.object({ email: z.string().min(1) }),
     query: historyQuery,
@@ -120,9 +121,9 @@ export const ordersApi = {
     method: 'GET',
     path: '/vendor/orders',
     tag: 'orders',
-    summary: "The signed-in vendor's orders: only its own lines and totals",
+    summary: "The signed-in vendor's orders: only its own lines and totals; q finds one by its number (FS-10234)",
     access: { allow: ['vendor'] },
-    query: pageQuery,
+    query: orderSearchQuery,
     status: 200,
     response: vendorOrderPage,
     errors: [],
@@ -148,9 +149,10 @@ export const ordersApi = {
     method: 'GET',
     path: '/orders',
     tag: 'orders',
-    summary: 'Every order, newest first (admin)',
+    summary:
+      "Every order, newest first (admin); q finds an order by its number (FS-10234), or by the buyer's name or e-mail",
     access: { allow: ['admin'] },
-    query: pageQuery,
+    query: orderSearchQuery,
     status: 200,
     response: adminOrderPage,
     errors: [],

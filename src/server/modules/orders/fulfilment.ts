@@ -11,7 +11,9 @@ import {
   type VendorOrder,
 } from '#contract/fulfilment.ts';
 import { centsToDollars, formatMoney } from '#contract/money.ts';
-import { type Page, type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { formatOrderNumber } from '#contract/order-numbers.ts';
+import type { OrderSearchQuery } from '#contract/orders.ts';
+import { type Page, pageOf, pageOffset } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
@@ -31,6 +33,7 @@ import { releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
 import { paymentNote } from './notes.ts';
 import { notifyPartMoved } from './order-notices.ts';
+import { orderNumbered, orderOrBuyer } from './order-search.ts';
 import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
 import { chargedOf, feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
@@ -75,6 +78,7 @@ type LineRow = {
 };
 type OrderRow = {
   id: string;
+  orderNumber: number;
   name: string;
   email: string;
   status: OrderStatus;
@@ -86,6 +90,7 @@ type OrderRow = {
 export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: OrderFulfilment | null): VendorOrder {
   return {
     _id: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
     name: order.name,
     email: order.email,
     totalPrice: centsToDollars(lines.reduce((sum, l) => sum + l.totalCents, 0)),
@@ -123,6 +128,7 @@ async function shopFulfilments(db: Tx, shopId: string, orderIds: string[]): Prom
 /** An order's own columns, where its vendors deliver it and its note (read with the order's payment joined). */
 export const orderColumns = {
   id: orders.id,
+  orderNumber: orders.orderNumber,
   name: orders.name,
   email: orders.email,
   status: orders.status,
@@ -137,17 +143,19 @@ export const orderColumns = {
 export const withPayment = eq(customerPayments.id, orders.paymentId);
 
 /** The orders holding a vendor's products, newest first, with only that vendor's lines. */
-export async function listVendorOrders(db: Tx, vendorId: string, query: PageQuery): Promise<Page<VendorOrder>> {
+export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSearchQuery): Promise<Page<VendorOrder>> {
+  const where = and(eq(orderLines.vendorId, vendorId), orderNumbered(query.q));
   const [{ total }] = await db
     .select({ total: countDistinct(orderLines.orderId) })
     .from(orderLines)
-    .where(eq(orderLines.vendorId, vendorId));
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(where);
   const pageOrders = await db
     .selectDistinct(orderColumns)
     .from(orders)
     .innerJoin(customerPayments, withPayment)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(eq(orderLines.vendorId, vendorId))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
     .offset(pageOffset(query));
@@ -526,6 +534,7 @@ export async function getOrderTracking(
   for (const line of lines) byVendor.set(line.vendorId, [...(byVendor.get(line.vendorId) ?? []), line]);
   return {
     _id: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
     paymentId: order.paymentId,
     status: order.status,
     createdAt: order.createdAt.toISOString(),
@@ -555,11 +564,13 @@ export async function getOrderTracking(
 }
 
 /** Every order, newest first, for the admin. */
-export async function listAllOrders(db: Tx, query: PageQuery): Promise<Page<AdminOrder>> {
-  const [{ total }] = await db.select({ total: count() }).from(orders);
+export async function listAllOrders(db: Tx, query: OrderSearchQuery): Promise<Page<AdminOrder>> {
+  const where = orderOrBuyer(query.q);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       paymentId: orders.paymentId,
       transactionId: customerPayments.transactionId,
       name: orders.name,
@@ -570,6 +581,7 @@ export async function listAllOrders(db: Tx, query: PageQuery): Promise<Page<Admi
     })
     .from(orders)
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
     .offset(pageOffset(query));
@@ -589,6 +601,7 @@ export async function listAllOrders(db: Tx, query: PageQuery): Promise<Page<Admi
   return pageOf(
     rows.map((r) => ({
       _id: r.id,
+      orderNumber: formatOrderNumber(r.orderNumber),
       paymentId: r.paymentId,
       transactionId: r.transactionId,
       name: r.name,

@@ -74,6 +74,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(10)
     .text(`Invoice number: ${invoice.invoiceNumber}`, { width, align: 'right' })
+    .text(`Order: ${invoice.orderNumber}`, { width, align: 'right' })
     .text(`Date: ${day(invoice.date)}`, { width, align: 'right' });
 
   // Bill to and overview.

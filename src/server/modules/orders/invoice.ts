@@ -19,7 +19,8 @@ function cardLabel(payment: CustomerPayment) {
 export function toInvoice(payment: CustomerPayment, contact: ContactDetails, units: Map<string, Unit>): Invoice {
   return {
     _id: payment._id,
-    invoiceNumber: payment.transactionId,
+    invoiceNumber: payment.invoiceNumber,
+    orderNumber: payment.orderNumber,
     date: payment.date,
     company: { ...INVOICE_COMPANY, address: contact.address, email: contact.email, phone: contact.phone },
     billTo: { name: payment.orderName, address: payment.address, phone: payment.phoneNumber, email: payment.email },

@@ -9,7 +9,7 @@ import { moveOrder } from './order-fixtures.ts';
 const t = setupTestApp();
 const vendor = setupUser(t, { roll: 'vendor' });
 const shopper = setupUser(t);
-let payment: { _id: string; transactionId: string };
+let payment: { _id: string; transactionId: string; invoiceNumber: string; orderNumber: string };
 beforeAll(async () => {
   const product = await createProduct(t, vendor, { name: 'Goat cheese', priceCents: 1250, stock: 10 });
   await addToCart(t, shopper, product.id, 2);
@@ -30,7 +30,8 @@ describe('invoice', () => {
     expect(response.statusCode).toBe(200);
     const invoice = response.json();
     expect(invoice).toMatchObject({
-      invoiceNumber: payment.transactionId,
+      invoiceNumber: payment.invoiceNumber,
+      orderNumber: payment.orderNumber,
       company: { name: 'Farmstall' },
       billTo: {
         name: checkoutDetails.name,
@@ -50,7 +51,7 @@ describe('invoice', () => {
     const response = await get(`/api/invoice/${payment._id}/pdf`, shopper);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toContain(`farmstall-invoice-${payment.transactionId}.pdf`);
+    expect(response.headers['content-disposition']).toContain(`farmstall-invoice-${payment.invoiceNumber}.pdf`);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(response.rawPayload.subarray(-6).toString()).toContain('%%EOF');
   });

@@ -3,8 +3,16 @@ import { Temporal } from 'temporal-polyfill';
 import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import { describeSaving, type LineSaving } from '#contract/markdowns.ts';
 import { centsToDollars } from '#contract/money.ts';
-import type { CardHold, CustomerPayment, CustomerStats, LineWeight, PaymentRefund } from '#contract/orders.ts';
-import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { formatInvoiceNumber, formatOrderNumber } from '#contract/order-numbers.ts';
+import type {
+  CardHold,
+  CustomerPayment,
+  CustomerStats,
+  LineWeight,
+  OrderSearchQuery,
+  PaymentRefund,
+} from '#contract/orders.ts';
+import { pageOf, pageOffset } from '#contract/pagination.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { weighedCents } from '#contract/weighed.ts';
@@ -13,13 +21,20 @@ import { forbidden, notFound } from '../../errors.ts';
 import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
 import { paymentNote } from './notes.ts';
+import { orderNumbered } from './order-search.ts';
 import { feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Payment records with their order's status (stored once, on the order). */
 function paymentRows(db: Tx, where: SQL | undefined) {
   return db
-    .select({ ...getTableColumns(customerPayments), orderId: orders.id, status: orders.status, note: paymentNote })
+    .select({
+      ...getTableColumns(customerPayments),
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      note: paymentNote,
+    })
     .from(customerPayments)
     .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
     .where(where);
@@ -204,6 +219,8 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
     return {
       _id: row.id,
       orderId: row.orderId,
+      orderNumber: formatOrderNumber(row.orderNumber),
+      invoiceNumber: formatInvoiceNumber(row.invoiceNumber),
       email: row.email,
       price: centsToDollars(row.priceCents),
       subtotal: centsToDollars(row.subtotalCents),
@@ -268,15 +285,19 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
   return record;
 }
 
-/** A buyer's payments, newest first. */
-export async function paymentHistory(db: Tx, email: string, query: PageQuery) {
-  const where = eq(customerPayments.email, normalizeEmail(email));
+/** A buyer's payments, newest first; with `q`, only the order of that number. */
+export async function paymentHistory(db: Tx, email: string, query: OrderSearchQuery) {
+  const where = and(eq(customerPayments.email, normalizeEmail(email)), orderNumbered(query.q));
   const [rows, [{ total }]] = await Promise.all([
     paymentRows(db, where)
       .orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
       .limit(query.limit)
       .offset(pageOffset(query)),
-    db.select({ total: count() }).from(customerPayments).where(where),
+    db
+      .select({ total: count() })
+      .from(customerPayments)
+      .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
+      .where(where),
   ]);
   return pageOf(await withLines(db, rows), total, query);
 }

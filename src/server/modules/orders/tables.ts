@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
   index,
   integer,
   pgEnum,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -25,11 +27,19 @@ export const priceSavingEnum = pgEnum('price_saving', PRICE_SAVINGS);
 
 export const fulfilmentStatusEnum = pgEnum('fulfilment_status', FULFILMENT_STATUSES);
 
+/** The numbers people read aloud (FS-10001, INV-10001: #contract/order-numbers.ts), numbered from 10001 (migration 0044). */
+export const orderNumberSeq = pgSequence('orders_order_number_seq', { startWith: 10001 });
+export const invoiceNumberSeq = pgSequence('customer_payments_invoice_number_seq', { startWith: 10001 });
+
 /** The customer payment record of the spec (one per checkout). Never deleted. */
 export const customerPayments = pgTable(
   'customer_payments',
   {
     id: id(),
+    /** The invoice made from this payment is numbered on its own, not by the card provider's id. */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('customer_payments_invoice_number_seq')`),
     userId: reference('user_id', () => users.id, 'restrict'),
     email: text('email').notNull(),
     /** Name of the buyer (the `name` of the spec). */
@@ -55,6 +65,7 @@ export const customerPayments = pgTable(
   },
   (t) => [
     uniqueIndex('customer_payments_transaction_key').on(t.transactionId),
+    uniqueIndex('customer_payments_invoice_number_key').on(t.invoiceNumber),
     index('customer_payments_user_idx').on(t.userId, t.createdAt.desc()),
     index('customer_payments_created_idx').on(t.createdAt),
     check('customer_payments_amounts_nonneg', sql`${t.priceCents} >= 0 AND ${t.discountCents} >= 0`),
@@ -82,6 +93,7 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
+    orderNumber: bigint('order_number', { mode: 'number' }).notNull().default(sql`nextval('orders_order_number_seq')`),
     paymentId: reference('payment_id', () => customerPayments.id, 'restrict'),
     userId: reference('user_id', () => users.id, 'restrict'),
     email: text('email').notNull(),
@@ -93,6 +105,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_payment_key').on(t.paymentId),
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
     index('orders_created_idx').on(t.createdAt),
     check('orders_commission_fee_nonneg', sql`${t.commissionFeeCents} >= 0`),
     // A shopper's orders, the latest first (buy again).
