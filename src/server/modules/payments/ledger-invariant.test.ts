@@ -3,14 +3,16 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { SANDBOX_TEST_BANK } from '#contract/payouts.ts';
+import { holdCents, maxChargedGrams, overBoundMessage, weighedCents } from '#contract/weighed.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
+import { lineRefundKey, partRefundPrefix } from '../orders/refund-shares.ts';
 import { orderLines } from '../orders/tables.ts';
 import { vendorPart, weigh, weighedProduct } from '../orders/weighed-fixtures.ts';
-import { refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
+import { captures, refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
 
 /**
  * The ledger invariant of decisions 023 and 028 over randomized orders: for every order, what the card was charged
@@ -18,6 +20,10 @@ import { refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, tr
  * given back) + the tax kept (less what was given back) + what is still owed, to the cent; with coupons, weighed
  * goods, cancelled parts, refunds after delivery, commission and tax changes between orders (tax-inclusive and
  * tax-exclusive prices, several rates in one order) and a shop whose money waits for its account.
+ * Per shop (decision 038): weighed lines in several shops, under, at and over their estimate + 10% (refused, then
+ * weighed at the bound); each line costs at most its own share of the hold, and without a coupon each shop's part was
+ * charged exactly its own lines, all of which went to its refunds, transfer, commission and tax: nothing moves
+ * between shops.
  */
 
 const t = setupTestApp();
@@ -81,15 +87,16 @@ const orderPlan = fc.record({
     }),
     { minLength: 1, maxLength: 4 },
   ),
-  weighed: fc.option(
+  weighed: fc.array(
     fc.record({
+      shop: fc.integer({ min: 0, max: 2 }),
       pricePerKgCents: fc.integer({ min: 800, max: 4000 }),
       gramsPerPiece: fc.integer({ min: 100, max: 600 }),
       pieces: fc.integer({ min: 1, max: 2 }),
-      /** Weighed at this share of the estimate (the card hold covers +10%; more is never charged). */
-      weighedPercent: fc.integer({ min: 80, max: 125 }),
+      /** Weighed at this share of the estimate: over 110% is refused, and the vendor then weighs it at the bound. */
+      weighedPercent: fc.oneof(fc.integer({ min: 50, max: 130 }), fc.constantFrom(100, 110)),
     }),
-    { nil: null },
+    { maxLength: 3 },
   ),
   coupon: fc.boolean(),
   actions: fc.tuple(fc.constantFrom(...ACTIONS), fc.constantFrom(...ACTIONS), fc.constantFrom(...ACTIONS)),
@@ -127,9 +134,11 @@ async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIn
     });
     await addToCart(t, shopper, product.id, line.amount);
   }
-  if (plan.weighed) {
-    const product = await weighedProduct(t, shops[0].vendor, plan.weighed);
-    await addToCart(t, shopper, product.id, plan.weighed.pieces);
+  const weighedPercentOf = new Map<string, number>();
+  for (const weighed of plan.weighed) {
+    const product = await weighedProduct(t, shops[weighed.shop].vendor, weighed);
+    await addToCart(t, shopper, product.id, weighed.pieces);
+    weighedPercentOf.set(product.id, weighed.weighedPercent);
   }
   const { intent, paid } = await payCart(t, shopper, plan.coupon ? { couponCode: COUPON } : {});
   expect(paid.statusCode).toBe(200);
@@ -137,7 +146,7 @@ async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIn
   expect(order.statusCode).toBe(201);
   const orderId: string = order.json().orderId;
 
-  const inOrder = [...new Set([...plan.lines.map((l) => l.shop), ...(plan.weighed ? [0] : [])])];
+  const inOrder = [...new Set([...plan.lines.map((l) => l.shop), ...plan.weighed.map((w) => w.shop)])];
   for (const index of inOrder) {
     const { vendor } = shops[index];
     const action = plan.actions[index];
@@ -149,8 +158,17 @@ async function placeAndSettle(plan: Plan): Promise<{ orderId: string; providerIn
     } else {
       for (const line of (await vendorPart(t, vendor, orderId)).lines) {
         if (line.estimatedGrams === null) continue;
-        const grams = Math.max(1, Math.round((line.estimatedGrams * (plan.weighed?.weighedPercent ?? 100)) / 100));
-        expect((await weigh(t, vendor, orderId, line._id, grams)).statusCode).toBe(200);
+        const percent = weighedPercentOf.get(line.productId ?? '') ?? 100;
+        const grams = Math.max(1, Math.round((line.estimatedGrams * percent) / 100));
+        const bound = maxChargedGrams(line.estimatedGrams);
+        const weighed = await weigh(t, vendor, orderId, line._id, grams);
+        if (grams <= bound) {
+          expect(weighed.statusCode, weighed.body).toBe(200);
+          continue;
+        }
+        expect(weighed.statusCode).toBe(400);
+        expect(weighed.json().error.message).toBe(overBoundMessage(line.estimatedGrams));
+        expect((await weigh(t, vendor, orderId, line._id, bound)).statusCode).toBe(200);
       }
       expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
       expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
@@ -249,6 +267,48 @@ async function expectBalanced(
   // The line kept the rate of its shop's membership set before the order.
   const shop = shops.find((s) => s.vendor.id === line.vendorId);
   expect(line.commissionBps).toBe(shop?.premium ? plan.rates.premiumBps : plan.rates.normalBps);
+  await expectEachShopItsOwn(orderId, plan, { lines, given, paidOut, reversed });
+}
+
+type Ledger = {
+  lines: (typeof orderLines.$inferSelect)[];
+  given: (typeof refunds.$inferSelect)[];
+  paidOut: (typeof transfers.$inferSelect)[];
+  reversed: (typeof transferReversals.$inferSelect)[];
+};
+
+/**
+ * Each weighed line cost at most its estimate + 10% and the hold was never cut; without a coupon, each shop's part was
+ * charged exactly its own lines (those a captured hold charged) with their tax, and that went, to the cent, to the
+ * refunds of its lines and part, its transfer, its commission and its tax.
+ */
+async function expectEachShopItsOwn(orderId: string, plan: Plan, { lines, given, paidOut, reversed }: Ledger) {
+  for (const line of lines) {
+    if (line.estimatedGrams === null) continue;
+    expect(line.actualGrams ?? 0).toBeLessThanOrEqual(maxChargedGrams(line.estimatedGrams));
+    expect(line.totalCents).toBeLessThanOrEqual(holdCents(weighedCents(line.estimatedGrams, line.unitPriceCents)));
+  }
+  // A hold (weighed goods) is captured once: never cut, since no line can cost more than its share of it.
+  const [hold] = await t.db.select().from(captures).where(eq(captures.orderId, orderId));
+  if (hold) expect(hold.notChargedCents).toBe(0);
+  if (plan.coupon) return;
+  const captured = hold !== undefined;
+  for (const shopId of new Set(lines.map((l) => l.vendorId))) {
+    const own = lines.filter((l) => l.vendorId === shopId && !(captured && l.status === 'cancelled'));
+    const cost = own.reduce((sum, l) => sum + l.totalCents + (plan.tax.included ? 0 : l.taxCents), 0);
+    const keys = new Set(own.map((l) => lineRefundKey(l.id)));
+    const ofPart = partRefundPrefix(orderId, shopId);
+    const refunded = sum(given.filter((r) => keys.has(r.idempotencyKey) || r.idempotencyKey.startsWith(ofPart)));
+    const transfer = paidOut.find((row) => row.shopId === shopId);
+    const back = reversed.filter((r) => r.transferId === transfer?.id);
+    const kept = transfer
+      ? transfer.amountCents +
+        transfer.commissionCents +
+        transfer.taxCents -
+        back.reduce((total, r) => total + r.amountCents + r.commissionCents + r.taxCents, 0)
+      : 0;
+    expect(refunded + kept, JSON.stringify({ plan, shopId, own, given, transfer, back })).toBe(cost);
+  }
 }
 
 describe('the payment ledger over randomized orders', () => {
