@@ -166,10 +166,13 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   await shot(page, 'h4-checkout');
   await page.getByRole('button', { name: /^Pay / }).click();
 
-  await expect(page.locator('.Toastify').getByText('Your Payment is successful')).toBeVisible();
+  const receipt = page.locator('.Toastify').getByText(/^Your Payment is successful\. Your order number is FS-\d+\.$/);
+  await expect(receipt).toBeVisible();
+  const orderNumber = /FS-\d+/.exec((await receipt.textContent()) ?? '')?.[0] ?? '';
   await expect(page).toHaveURL(/\/dashboard\/userPaymentHistory$/);
   await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
   const row = page.locator('tbody tr').first();
+  await expect(row.getByText(orderNumber, { exact: true })).toBeVisible();
   await expect(row.getByText('pending', { exact: true })).toBeVisible();
   await expect(row.getByText(/^pi_sb_/)).toBeVisible();
   await checkA11y(page);
@@ -185,6 +188,8 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   await expect(page).toHaveURL(/\/dashboard\/invoice\//);
   const sheet = page.locator('.invoice-sheet');
   await expect(sheet.getByRole('heading', { name: 'Invoice' })).toBeVisible();
+  await expect(sheet.getByText(/^Invoice number: INV-\d+$/)).toBeVisible();
+  await expect(sheet.getByText(`Order: ${orderNumber}`)).toBeVisible();
   await expect(sheet.getByText('Nora Shopper')).toBeVisible();
   await expect(sheet.getByText('7 Orchard Lane, Portland')).toBeVisible();
   await expect(sheet.getByText('Visa •••• 4242')).toBeVisible();
@@ -197,7 +202,7 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^farmstall-invoice-pi_sb_.+\.pdf$/);
+  expect(file.suggestedFilename()).toMatch(/^farmstall-invoice-INV-\d+\.pdf$/);
   const pdf = readFileSync((await file.path()) as string);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -75,11 +75,9 @@ test('a shopper cancels a pickup before ordering closes and sees the part cancel
 
   // The payment history says the same.
   await page.goto('/dashboard/userPaymentHistory');
-  const card = page.getByRole('article').filter({ hasText: payment.transactionId });
+  const card = page.getByRole('article').filter({ hasText: payment.orderNumber });
   await expect(card.getByText(`${product.shopName}: Cancelled`, { exact: true })).toBeVisible();
-  await expect(card.getByRole('list', { name: `Refunds of ${payment.transactionId}` })).toContainText(
-    'cancelled by you',
-  );
+  await expect(card.getByRole('list', { name: `Refunds of ${payment.orderNumber}` })).toContainText('cancelled by you');
   await expect(card.getByText('cancelled', { exact: true })).toBeVisible();
 });
 

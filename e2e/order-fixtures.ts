@@ -18,6 +18,7 @@ export type Product = {
 export type Payment = {
   _id: string;
   orderId: string;
+  orderNumber: string;
   transactionId: string;
   price: number;
   productIds: { shopEmail: string; shopName: string; itemName: string; amount: number; totalPrice: number }[];

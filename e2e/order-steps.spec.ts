@@ -18,8 +18,8 @@ import {
  */
 
 /** The history row of one payment (wide screens; phones show cards). */
-function paymentRow(page: Page, transactionId: string): Locator {
-  return page.getByRole('row').filter({ hasText: transactionId });
+function paymentRow(page: Page, orderNumber: string): Locator {
+  return page.getByRole('row').filter({ hasText: orderNumber });
 }
 
 test('the customer sees each shop step by step: ready for pickup, cancelled, picked up, then complete', async ({
@@ -37,7 +37,7 @@ test('the customer sees each shop step by step: ready for pickup, cancelled, pic
   await page.evaluate((value) => localStorage.setItem('access-token', value), customer.token);
   await page.goto('/dashboard/userPaymentHistory');
   await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
-  const entry = paymentRow(page, payment.transactionId);
+  const entry = paymentRow(page, payment.orderNumber);
   await expect(entry.getByText(`${demoProduct.shopName}: Ordered`, { exact: true })).toBeVisible();
   await expect(entry.getByText(`${otherProduct.shopName}: Ordered`, { exact: true })).toBeVisible();
   await expect(entry.getByText('pending', { exact: true })).toBeVisible();
@@ -69,7 +69,7 @@ test('the customer sees each shop step by step: ready for pickup, cancelled, pic
   // What the cancelled shop sold is back on the card: what, how much, its status, and what was paid in the end.
   const cancelledLine = payment.productIds.find((line) => line.shopEmail === otherProduct.email)!;
   // On wide screens the refunds are a row of their own under the payment's row.
-  const refunds = page.getByRole('list', { name: `Refunds of ${payment.transactionId}` });
+  const refunds = page.getByRole('list', { name: `Refunds of ${payment.orderNumber}` });
   await expect(refunds.getByRole('listitem')).toHaveCount(1);
   await expect(refunds.getByRole('listitem')).toContainText(`−${dollars(cancelledLine.totalPrice)}`);
   await expect(refunds.getByText('Refunded', { exact: true })).toBeVisible();
@@ -89,18 +89,19 @@ test('the customer sees each shop step by step: ready for pickup, cancelled, pic
 
   // On a phone the same payment is a card that shows the steps, and it scrolls nowhere sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  const card = page.getByRole('article').filter({ hasText: payment.transactionId });
+  const card = page.getByRole('article').filter({ hasText: payment.orderNumber });
   await expect(card.getByText(`${demoProduct.shopName}: Picked up`, { exact: true })).toBeVisible();
   await expect(card.getByText('complete', { exact: true })).toBeVisible();
-  await expect(card.getByRole('list', { name: `Refunds of ${payment.transactionId}` })).toContainText('Refunded');
+  await expect(card.getByRole('list', { name: `Refunds of ${payment.orderNumber}` })).toContainText('Refunded');
   await expect(card.getByText(`Net paid ${dollars(payment.price - cancelledLine.totalPrice)}`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await checkA11y(page);
   await shot(page, 'history-delivered-390');
 
   // The invoice has a Delivery section per shop.
-  await card.getByRole('link', { name: `Invoice for ${payment.transactionId}` }).click();
+  await card.getByRole('link', { name: `Invoice for ${payment.orderNumber}` }).click();
   await expect(page.getByRole('heading', { name: 'Invoice', exact: true })).toBeVisible();
+  await expect(page.getByText(`Order: ${payment.orderNumber}`)).toBeVisible();
   const delivery = page.getByRole('list', { name: 'Delivery steps by shop' });
   await expect(delivery.getByText(`${demoProduct.shopName}: Picked up`, { exact: true })).toBeVisible();
   await expect(delivery.getByText(`${otherProduct.shopName}: Cancelled`, { exact: true })).toBeVisible();
@@ -145,10 +146,10 @@ test('an order every shop cancelled shows as cancelled, refunded in full', async
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('access-token', value), customer.token);
   await page.goto('/dashboard/userPaymentHistory');
-  const card = page.getByRole('article').filter({ hasText: payment.transactionId });
+  const card = page.getByRole('article').filter({ hasText: payment.orderNumber });
   await expect(card.getByText('cancelled', { exact: true })).toBeVisible();
   await expect(card.getByText('complete', { exact: true })).toHaveCount(0);
-  await expect(card.getByRole('list', { name: `Refunds of ${payment.transactionId}` })).toContainText(
+  await expect(card.getByRole('list', { name: `Refunds of ${payment.orderNumber}` })).toContainText(
     `−${dollars(payment.price)}`,
   );
   await expect(card.getByText('Net paid $0.00')).toBeVisible();
@@ -156,7 +157,7 @@ test('an order every shop cancelled shows as cancelled, refunded in full', async
   await checkA11y(page);
   await shot(page, 'history-cancelled-390');
 
-  await card.getByRole('link', { name: `Invoice for ${payment.transactionId}` }).click();
+  await card.getByRole('link', { name: `Invoice for ${payment.orderNumber}` }).click();
   const overview = page.getByRole('region', { name: 'Overview' });
   await expect(overview.getByText('cancelled', { exact: true })).toBeVisible();
   await expect(overview.getByText(`${dollars(payment.price)} Refunded`)).toBeVisible();

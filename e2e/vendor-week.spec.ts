@@ -60,13 +60,13 @@ async function buyForPickup(request: APIRequestContext) {
       data: { ...intent, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
     }),
   );
-  await ok(
+  const { orderNumber } = await ok<{ orderNumber: string }>(
     request.post('/api/customerPayments', {
       headers: bearer(token),
       data: { name, phoneNumber: '+1 541 555 0111', address: '3 Orchard Road, Hood River', ...intent },
     }),
   );
-  return { name, product: product as Product, slot: slot as Slot };
+  return { name, orderNumber, product: product as Product, slot: slot as Slot };
 }
 
 async function shot(page: Page, name: string) {
@@ -99,7 +99,7 @@ async function download(page: Page, item: string): Promise<{ bytes: Buffer; name
 
 test('the vendor finds a pickup order under its slot, prints its pick list and packing slip', async ({ page }) => {
   test.setTimeout(120_000);
-  const { name, product, slot } = await buyForPickup(page.request);
+  const { name, orderNumber, product, slot } = await buyForPickup(page.request);
 
   const token = (await ok<{ token: string }>(page.request.post('/api/jwt', { data: VENDOR }))).token;
   await page.goto('/');
@@ -113,6 +113,7 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   const counted = Number(HEADING.exec(await section.getByRole('heading', { level: 2 }).innerText())?.[1]);
   await expect(section.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(counted);
   const row = section.getByRole('row').filter({ hasText: name });
+  await expect(row.getByRole('cell').first()).toHaveText(orderNumber);
   await expect(row).toContainText(`${product.productName} ×3`);
   await expect(row).toContainText(`Note: ${NOTE}`);
   await expect(row).toContainText('Ordered');
@@ -154,6 +155,7 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   await section.getByRole('link', { name: /^Packing slips/ }).click();
   await expect(page.getByRole('heading', { name: 'Packing slips', level: 1 })).toBeVisible();
   const slip = page.getByRole('article', { name: `Packing slip of ${name}` });
+  await expect(slip).toContainText(`Order ${orderNumber}`);
   await expect(slip).toContainText(`${product.productName} ×3`);
   await expect(slip).toContainText(`Note: ${NOTE}`);
   await expect(slip).toContainText('+1 541 555 0111');

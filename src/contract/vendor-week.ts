@@ -70,6 +70,8 @@ export type PickItem = z.infer<typeof pickItem>;
 /** One order's packing slip. */
 export const packingSlip = z.object({
   orderId: z.string(),
+  /** The order's number as people read it, e.g. 'FS-10234'. */
+  orderNumber: z.string(),
   shopper: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   items: z.array(
     z.object({
@@ -88,6 +90,7 @@ export type PackingSlip = z.infer<typeof packingSlip>;
 /** A delivery stop, in order of postcode then address. */
 export const deliveryStop = z.object({
   orderId: z.string(),
+  orderNumber: z.string(),
   name: z.string(),
   phone: z.string(),
   address: z.string(),

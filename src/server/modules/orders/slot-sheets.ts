@@ -45,7 +45,7 @@ export function packingSlipsCsv(sheet: SlotSheet): string {
     ['Order', 'Shopper', 'Phone', 'Email', 'Slot', 'Place', 'Postcode', 'Note', 'Item', 'Quantity', 'Grams', 'Weighed'],
     sheet.packingSlips.flatMap((slip) =>
       slip.items.map((item) => [
-        slip.orderId,
+        slip.orderNumber,
         slip.shopper.name,
         slip.shopper.phone,
         slip.shopper.email,
@@ -117,9 +117,12 @@ export function renderPickListPdf(sheet: SlotSheet): Promise<Buffer> {
     doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Stops, by postcode', left);
     doc.font('Helvetica').fontSize(10);
     sheet.stops.forEach((stop, index) => {
-      doc.text(`${index + 1}. ${stop.postcode}  ${stop.address} · ${stop.name} · ${stop.phone}`, left, doc.y + 2, {
-        width,
-      });
+      doc.text(
+        `${index + 1}. ${stop.postcode}  ${stop.address} · ${stop.name} · ${stop.phone} · ${stop.orderNumber}`,
+        left,
+        doc.y + 2,
+        { width },
+      );
     });
   }
   doc.end();
@@ -138,7 +141,7 @@ export function renderPackingSlipsPdf(sheet: SlotSheet): Promise<Buffer> {
   sheet.packingSlips.forEach((slip, index) => {
     if (index > 0) doc.addPage();
     heading(doc, sheet, `Packing slip ${index + 1} of ${sheet.packingSlips.length}`);
-    doc.font('Helvetica-Bold').fontSize(14).text(slip.shopper.name, left);
+    doc.font('Helvetica-Bold').fontSize(14).text(`Order ${slip.orderNumber}`, left).text(slip.shopper.name);
     doc.font('Helvetica').fontSize(11).text(slip.shopper.phone).text(slip.shopper.email).text(slipPlace(slip));
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Items');
@@ -146,7 +149,6 @@ export function renderPackingSlipsPdf(sheet: SlotSheet): Promise<Buffer> {
     for (const item of slip.items) doc.text(`[  ]  ${itemText(item)}`, left, doc.y + 4, { width });
     if (slip.note)
       doc.moveDown().font('Helvetica-Bold').text('Note: ', { continued: true }).font('Helvetica').text(slip.note);
-    doc.moveDown().fillColor(GREY).fontSize(9).text(`Order ${slip.orderId}`).fillColor('black');
   });
   doc.end();
   return bytes;

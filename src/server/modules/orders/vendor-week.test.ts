@@ -31,6 +31,7 @@ let pickupSlot: { id: string; start: string; end: string };
 let deliverySlot: { id: string; start: string };
 let otherSlotId: string;
 const orderOf: Record<string, string> = {};
+const numberOf: Record<string, string> = {};
 
 const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user?.auth });
 const weekUrl = (query = '') => `/api/shops/${vendor.id}/booked-slots${query}`;
@@ -57,6 +58,7 @@ async function buy(
   });
   expect(confirmed.statusCode, confirmed.body).toBe(201);
   orderOf[options.name] = confirmed.json().orderId;
+  numberOf[options.name] = confirmed.json().orderNumber;
   return confirmed.json().orderId as string;
 }
 
@@ -198,6 +200,7 @@ describe("the vendor's week", () => {
     expect(sheet.packingSlips).toEqual([
       {
         orderId: orderOf['Ann Pickup'],
+        orderNumber: numberOf['Ann Pickup'],
         shopper: { name: 'Ann Pickup', phone: checkoutDetails.phoneNumber, email: expect.stringContaining('@') },
         items: [
           { name: 'Beef brisket', amount: 1, estimatedGrams: 1600, actualGrams: null },
@@ -213,10 +216,10 @@ describe("the vendor's week", () => {
 
   it('lists a delivery slot’s stops in order of postcode, then address', async () => {
     const sheet: SlotSheet = (await get(`${weekUrl()}/${deliverySlot.id}`, vendor)).json();
-    expect(sheet.stops.map((s) => [s.postcode, s.address, s.name])).toEqual([
-      ['97214', '1 Alder St, Portland', 'Fay Delivery'],
-      ['97214', '5 Alder St, Portland', 'Eve Delivery'],
-      ['97215', '9 Birch St, Portland', 'Dee Delivery'],
+    expect(sheet.stops.map((s) => [s.postcode, s.address, s.name, s.orderNumber])).toEqual([
+      ['97214', '1 Alder St, Portland', 'Fay Delivery', numberOf['Fay Delivery']],
+      ['97214', '5 Alder St, Portland', 'Eve Delivery', numberOf['Eve Delivery']],
+      ['97215', '9 Birch St, Portland', 'Dee Delivery', numberOf['Dee Delivery']],
     ]);
     expect(sheet.packingSlips[0].deliveryAddress).toEqual({ address: '9 Birch St, Portland', postcode: '97215' });
   });
@@ -251,10 +254,10 @@ describe("the vendor's week", () => {
       'Grams',
       'Weighed',
     ]);
-    expect(slips.slice(1).map((row) => [row[1], row[5], row[6], row[8], row[9]])).toEqual([
-      ['Dee Delivery', '9 Birch St, Portland', '97215', 'Rainbow carrots', '1'],
-      ['Eve Delivery', '5 Alder St, Portland', '97214', `'=HYPERLINK("http://evil")`, '1'],
-      ['Fay Delivery', '1 Alder St, Portland', '97214', 'Rainbow carrots', '1'],
+    expect(slips.slice(1).map((row) => [row[0], row[1], row[5], row[6], row[8], row[9]])).toEqual([
+      [numberOf['Dee Delivery'], 'Dee Delivery', '9 Birch St, Portland', '97215', 'Rainbow carrots', '1'],
+      [numberOf['Eve Delivery'], 'Eve Delivery', '5 Alder St, Portland', '97214', `'=HYPERLINK("http://evil")`, '1'],
+      [numberOf['Fay Delivery'], 'Fay Delivery', '1 Alder St, Portland', '97214', 'Rainbow carrots', '1'],
     ]);
     expect(slips[1][4]).toMatch(/^Wed, .*, 4:00 PM – 7:00 PM P[SD]T$/);
   });
@@ -271,6 +274,8 @@ describe("the vendor's week", () => {
     expect(slips.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const slipText = pdfText(slips.rawPayload).join('\n');
     expect(slipText).toContain('Ann Pickup');
+    expect(slipText).toContain(`Order ${numberOf['Ann Pickup']}`);
+    expect(slipText).not.toContain(orderOf['Ann Pickup']);
     expect(slipText).toContain('Blue cool box');
     expect(slipText).toContain('Packing slip 2 of 2');
     expect(slipText).not.toContain('Cal Pickup');

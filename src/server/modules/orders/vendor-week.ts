@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { VendorOrder } from '#contract/fulfilment.ts';
+import { formatOrderNumber } from '#contract/order-numbers.ts';
 import {
   type BookedSlot,
   type DeliveryStop,
@@ -225,6 +226,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
     const { pickupPoint, deliveryAddress } = toOrderFulfilment(fulfilment);
     packingSlips.push({
       orderId: order.id,
+      orderNumber: formatOrderNumber(order.orderNumber),
       shopper: { name: order.deliverTo.name, phone: order.deliverTo.phone, email: order.email },
       items: items.map((l) => ({
         name: l.itemName,
@@ -237,7 +239,13 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
       deliveryAddress,
     });
     if (deliveryAddress)
-      stops.push({ orderId: order.id, name: order.deliverTo.name, phone: order.deliverTo.phone, ...deliveryAddress });
+      stops.push({
+        orderId: order.id,
+        orderNumber: formatOrderNumber(order.orderNumber),
+        name: order.deliverTo.name,
+        phone: order.deliverTo.phone,
+        ...deliveryAddress,
+      });
   }
   stops.sort((a, b) => a.postcode.localeCompare(b.postcode) || a.address.localeCompare(b.address));
   return {

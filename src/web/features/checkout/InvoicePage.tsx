@@ -94,6 +94,9 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           <p className="text-sm break-all">
             Invoice number: <span className="font-mono font-semibold">{invoice.invoiceNumber}</span>
           </p>
+          <p className="text-sm">
+            Order: <span className="font-mono font-semibold">{invoice.orderNumber}</span>
+          </p>
         </div>
       </div>
 

@@ -19,7 +19,7 @@ function InvoiceLink({ payment }: { payment: CustomerPayment }) {
     <Link
       to={paths.dashboard.invoice(payment._id)}
       className="btn btn-outline btn-sm"
-      aria-label={`Invoice for ${payment.transactionId}`}
+      aria-label={`Invoice for ${payment.orderNumber}`}
     >
       <FileText size={16} aria-hidden="true" /> Invoice
     </Link>
@@ -30,7 +30,7 @@ function Delivery({ payment }: { payment: CustomerPayment }) {
   return (
     <ShopDeliveryList
       steps={shopSteps(payment.productIds, payment.fulfilment, payment.cancelledSlots)}
-      label={`Delivery of ${payment.transactionId}`}
+      label={`Delivery of ${payment.orderNumber}`}
     />
   );
 }
@@ -47,7 +47,7 @@ function Refunds({ payment, wide = false }: { payment: CustomerPayment; wide?: b
           : 'mt-1.5 space-y-1'
       }
     >
-      <RefundList refunds={payment.refunds} label={`Refunds of ${payment.transactionId}`} />
+      <RefundList refunds={payment.refunds} label={`Refunds of ${payment.orderNumber}`} />
       <p className="text-sm">
         Net paid <span className="font-semibold">{formatDollars(payment.netPaid)}</span>
         {payment.refundPending > 0 ? (
@@ -58,14 +58,15 @@ function Refunds({ payment, wide = false }: { payment: CustomerPayment; wide?: b
   );
 }
 
-/** One payment as a card, for phones where seven columns do not fit. */
+/** One payment as a card, for phones where eight columns do not fit. */
 function PaymentCard({ payment }: { payment: CustomerPayment }) {
   return (
     <RowCard
       aria-labelledby={`pay-${payment._id}`}
       heading={
         <h2 id={`pay-${payment._id}`} className="text-lg font-bold">
-          {formatDollars(payment.price)}
+          Order {payment.orderNumber}
+          <span className="block">{formatDollars(payment.price)}</span>
           <span className="block text-sm font-normal">{orderDate(payment.date)}</span>
         </h2>
       }
@@ -107,7 +108,7 @@ function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page
                 // The refunds of the payment above, under its columns.
                 <tr>
                   <td />
-                  <td colSpan={6} className="pt-0">
+                  <td colSpan={7} className="pt-0">
                     <Refunds payment={payment} wide />
                   </td>
                 </tr>
@@ -117,6 +118,7 @@ function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page
             className="mt-6 hidden rounded-box border border-base-300 bg-base-100 md:block"
             columns={[
               { header: '#', cell: (_, index) => rowNumber(data, index) },
+              { header: 'Order', className: 'font-semibold whitespace-nowrap', cell: (payment) => payment.orderNumber },
               { header: 'Price', className: 'font-semibold', cell: (payment) => formatDollars(payment.price) },
               { header: 'Order Date', cell: (payment) => orderDate(payment.date) },
               {

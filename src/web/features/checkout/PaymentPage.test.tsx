@@ -71,7 +71,7 @@ function paying(bodies: Record<string, unknown>) {
   return {
     'POST /api/customer-payment': keep(intent),
     'POST /api/payments/sandbox/confirm': keep({ id: 'pi_1', status: 'succeeded', cardBrand: null, cardLast4: '4242' }),
-    'POST /api/customerPayments': keep({ insertedId: 'order-1' }),
+    'POST /api/customerPayments': keep({ insertedId: 'order-1', orderNumber: 'FS-10001' }),
   };
 }
 

@@ -90,9 +90,9 @@ export function PaymentPage() {
       );
       if (!paid) return;
       setStep('ordering');
-      await completeCheckout({ paymentIntentId: paid.paymentIntentId, ...details });
+      const order = await completeCheckout({ paymentIntentId: paid.paymentIntentId, ...details });
       clearAppliedCoupon();
-      toast.success('Your Payment is successful');
+      toast.success(`Your Payment is successful. Your order number is ${order.orderNumber}.`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: cartKey(user?.email) }),
         queryClient.invalidateQueries({ queryKey: paymentHistoryKey(user?.email) }),

@@ -39,7 +39,8 @@ function PickList({ sheet }: { sheet: SlotSheet }) {
           <ol className="mt-2 list-decimal space-y-1 pl-6">
             {sheet.stops.map((stop) => (
               <li key={stop.orderId}>
-                <span className="font-semibold">{stop.postcode}</span> {stop.address} · {stop.name} · {stop.phone}
+                <span className="font-semibold">{stop.postcode}</span> {stop.address} · {stop.name} · {stop.phone} ·{' '}
+                {stop.orderNumber}
               </li>
             ))}
           </ol>
@@ -61,7 +62,8 @@ function Slip({ slip, sheet, index }: { slip: PackingSlip; sheet: SlotSheet; ind
       <p className="text-sm">
         {sheet.shopName} · Packing slip {index + 1} of {sheet.packingSlips.length}
       </p>
-      <h2 className="mt-1 text-xl font-bold">{slip.shopper.name}</h2>
+      <p className="mt-1 font-mono font-semibold">Order {slip.orderNumber}</p>
+      <h2 className="text-xl font-bold">{slip.shopper.name}</h2>
       <p className="text-sm">
         {slip.shopper.phone} · <span className="break-all">{slip.shopper.email}</span>
       </p>

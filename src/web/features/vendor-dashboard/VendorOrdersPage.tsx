@@ -130,6 +130,7 @@ function OrderCard({ order }: { order: VendorOrder }) {
       aria-label={`Order of ${order.name}`}
       heading={
         <div className="min-w-0">
+          <p className="text-sm font-semibold">Order {order.orderNumber}</p>
           <h3 className="font-bold">{order.name}</h3>
           <p className="text-sm break-all">{order.email}</p>
         </div>
@@ -173,6 +174,7 @@ function OrderList({ orders, label }: { orders: VendorOrder[]; label: string }) 
         rows={orders}
         className="mt-3 hidden rounded-box border border-base-300 bg-base-100 md:block"
         columns={[
+          { header: 'Order', className: 'whitespace-nowrap font-semibold', cell: (order) => order.orderNumber },
           {
             header: 'Name',
             rowHeader: true,
