@@ -47,7 +47,9 @@ test('the bell shows the receipt, then "Ready for pickup" once the shop has pack
 
   await (await expectBell(page, 1)).click();
   await expect(page).toHaveURL(/\/dashboard\/notifications$/);
-  await expect(page.getByRole('link', { name: 'Unread: Thank you for your order' })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Unread: Thank you for your order ${payment.orderNumber}` }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByText('Nothing unread.')).toBeVisible();
   await expectBell(page, 0);
@@ -56,7 +58,9 @@ test('the bell shows the receipt, then "Ready for pickup" once the shop has pack
   await expectBell(page, 1);
   const ready = page.getByRole('link', { name: `Unread: ${product.shopName}: Ready for pickup` });
   await expect(ready).toBeVisible();
-  await expect(page.getByText(`Your order from ${product.shopName} is now: Ready for pickup.`)).toBeVisible();
+  await expect(
+    page.getByText(`Your order ${payment.orderNumber} from ${product.shopName} is now: Ready for pickup.`),
+  ).toBeVisible();
   await checkA11y(page);
   await shots(page, 'notifications');
 
@@ -77,11 +81,13 @@ test('an admin reads the outbox: each delivery, and the e-mails written as files
   test.setTimeout(120_000);
   const shopper = await registerCustomer(request, 'outbox');
   const [product] = await productsOfTwoShops(request);
-  await placeOrder(request, shopper.token, [product]);
+  const payment = await placeOrder(request, shopper.token, [product]);
   await signInWith(page, await tokenOf(request, { email: 'admin@farmstall.example', password: 'Admin#2026!' }));
   await page.goto('/dashboard/outbox');
   const files = page.getByRole('region', { name: 'E-mails written as files' });
-  const receipt = page.getByRole('listitem').filter({ hasText: `Thank you for your order to ${shopper.email}` });
+  const receipt = page.getByRole('listitem').filter({
+    hasText: `Thank you for your order ${payment.orderNumber} to ${shopper.email}`,
+  });
   await expect(async () => {
     await page.reload();
     await expect(receipt).toBeVisible({ timeout: 2_000 });

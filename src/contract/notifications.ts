@@ -58,12 +58,15 @@ const cents = z.number().int();
 const id = z.uuid();
 const line = z.object({ name: z.string(), amount: z.number().int(), totalCents: cents });
 const shopLines = z.object({ shopName: z.string(), lines: z.array(line) });
+/** The order's FS- number; none in the events written before orders had numbers (migration 0044). */
+const orderNumber = z.string().optional();
 
 /** Each event as it is written to the outbox with the change that caused it, and rendered when delivered. */
 export const notificationEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('order_placed'),
     orderId: id,
+    orderNumber,
     paymentId: id,
     shops: z.array(shopLines),
     subtotalCents: cents,
@@ -71,10 +74,11 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     deliveryCents: cents,
     totalCents: cents,
   }),
-  z.object({ kind: z.literal('order_received'), orderId: id, buyerName: z.string(), ...shopLines.shape }),
+  z.object({ kind: z.literal('order_received'), orderId: id, orderNumber, buyerName: z.string(), ...shopLines.shape }),
   z.object({
     kind: z.literal('step_changed'),
     orderId: id,
+    orderNumber,
     paymentId: id,
     shopName: z.string(),
     status: z.string(),
@@ -83,6 +87,7 @@ export const notificationEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('part_cancelled'),
     orderId: id,
+    orderNumber,
     paymentId: id,
     ...shopLines.shape,
     /** What was refunded for it (0: nothing had been charged yet, as for goods still to be weighed). */
@@ -116,6 +121,7 @@ export const notificationEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('shopper_cancelled'),
     orderId: id,
+    orderNumber,
     buyerName: z.string(),
     ...shopLines.shape,
     /** The shopper cancelled, or we did: the shop had not weighed the order when the card hold was ending. */

@@ -192,8 +192,8 @@ describe('a shopper cancelling a shop’s part', () => {
     expect((await told(vendor, 'shopper_cancelled')).map(([channel]) => channel).sort()).toEqual(['email', 'in_app']);
     await deliver();
     expect((await bell(vendor)).find((n: { kind: string }) => n.kind === 'shopper_cancelled')).toMatchObject({
-      title: `${vendor.name}'s Farm: ${checkoutDetails.name} cancelled their order`,
-      body: `${checkoutDetails.name} cancelled their order from ${vendor.name}'s Farm ($24.00). Its stock is back on sale; nothing needs packing.`,
+      title: `${vendor.name}'s Farm: ${checkoutDetails.name} cancelled their order ${payment.orderNumber}`,
+      body: `${checkoutDetails.name} cancelled their order ${payment.orderNumber} from ${vendor.name}'s Farm ($24.00). Its stock is back on sale; nothing needs packing.`,
       link: '/dashboard/vendorOrder',
     });
     // The shop's own cancellation tells the shopper, not the shop.
@@ -208,7 +208,7 @@ describe('a shopper cancelling a shop’s part', () => {
 describe('the outbox cleanup', () => {
   it('deletes rows delivered more than 30 days ago; the bell keeps their notifications', async () => {
     const vendor = await shopWith(t);
-    const { buyer } = await orderInSlot(t, vendor);
+    const { buyer, payment } = await orderInSlot(t, vendor);
     await deliver();
     const rows = await t.db.select().from(notificationOutbox).where(eq(notificationOutbox.userId, buyer.id));
     expect(rows.every((row) => row.state === 'sent')).toBe(true);
@@ -234,6 +234,8 @@ describe('the outbox cleanup', () => {
     expect(left.sort()).toEqual([recent.id, pending[0].id].sort());
     const kept = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
     expect(kept).toHaveLength(1);
-    expect((await bell(buyer)).map((n: { title: string }) => n.title)).toEqual(['Thank you for your order']);
+    expect((await bell(buyer)).map((n: { title: string }) => n.title)).toEqual([
+      `Thank you for your order ${payment.orderNumber}`,
+    ]);
   });
 });

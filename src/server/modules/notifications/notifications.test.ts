@@ -81,7 +81,8 @@ describe('delivery', () => {
     const [receipt] = mailTo(buyer);
     expect(mailTo(buyer)).toHaveLength(1);
     const text = decoded(receipt.raw);
-    expect(text).toMatch(/^Subject: Thank you for your order$/m);
+    expect(text).toMatch(new RegExp(`^Subject: Thank you for your order ${payment.orderNumber}$`, 'm'));
+    expect(text).toContain(`Your order ${payment.orderNumber} from ${vendor.name}'s Farm is paid: $25.00.`);
     expect(receipt.messageId).toMatch(/^<[0-9a-f-]{36}@farmstall\.test>$/);
     expect(text).toContain('Content-Type: text/plain');
     expect(text).toContain('Content-Type: text/html');
@@ -92,7 +93,9 @@ describe('delivery', () => {
     expect(text).not.toContain('application/pdf'); // no attachments option in this delivery
 
     const [shopMail] = mailTo(vendor);
-    expect(decoded(shopMail.raw)).toMatch(/^Subject: .*'s Farm: new order from /m);
+    expect(decoded(shopMail.raw)).toMatch(
+      new RegExp(`^Subject: .*'s Farm: new order ${payment.orderNumber} from `, 'm'),
+    );
     expect((await outboxOf(buyer)).every((r) => r.state === 'sent' && r.sentAt !== null)).toBe(true);
   });
 
@@ -103,7 +106,7 @@ describe('delivery', () => {
     await deliverDueNotifications(t.db, { mailer, publicUrl: PUBLIC_URL, attachments });
     const [receipt] = mailTo(buyer);
     expect(receipt.raw).toMatch(
-      new RegExp(`Content-Type: application/pdf;\\s+name=farmstall-invoice-${payment.transactionId}\\.pdf`),
+      new RegExp(`Content-Type: application/pdf;\\s+name=farmstall-invoice-${payment.invoiceNumber}\\.pdf`),
     );
     const pdf = receipt.raw.split(/Content-Disposition: attachment;[\s\S]*?\r?\n\r?\n/)[1].split(/\r?\n--/)[0];
     expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
@@ -167,7 +170,7 @@ describe('delivery', () => {
       dataDir: t.config.dataDir,
     });
     const vendor = await shopWith(t);
-    const { buyer } = await orderInSlot(t, vendor);
+    const { buyer, payment } = await orderInSlot(t, vendor);
     await deliver({ with: files });
     const [email] = (await outboxOf(buyer)).filter((r) => r.channel === 'email');
     const name = `${email.id}.eml`;
@@ -175,7 +178,7 @@ describe('delivery', () => {
     const outbox = await t.app.inject({ method: 'GET', url: '/api/outbox', headers: admin.auth });
     expect(outbox.json().mailFiles).toContainEqual({
       name,
-      subject: 'Thank you for your order',
+      subject: `Thank you for your order ${payment.orderNumber}`,
       to: buyer.email,
       size: expect.any(Number),
     });
@@ -183,7 +186,7 @@ describe('delivery', () => {
     const download = await t.app.inject({ method: 'GET', url, headers: admin.auth });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('message/rfc822');
-    expect(headerOf(download.body, 'Subject')).toBe('Thank you for your order');
+    expect(headerOf(download.body, 'Subject')).toBe(`Thank you for your order ${payment.orderNumber}`);
     expect((await t.app.inject({ method: 'GET', url, headers: buyer.auth })).statusCode).toBe(403);
     const missing = `/api/outbox/mail/${crypto.randomUUID()}.eml`;
     expect((await t.app.inject({ method: 'GET', url: missing, headers: admin.auth })).statusCode).toBe(404);
@@ -206,10 +209,11 @@ describe('in-app notifications', () => {
     expect(ready).toMatchObject({
       kind: 'step_changed',
       title: `${vendor.name}'s Farm: Ready for pickup`,
+      body: `Your order ${payment.orderNumber} from ${vendor.name}'s Farm is now: Ready for pickup.`,
       link: `/dashboard/invoice/${payment._id}`,
       read: false,
     });
-    expect(receipt).toMatchObject({ kind: 'order_placed', title: 'Thank you for your order' });
+    expect(receipt).toMatchObject({ kind: 'order_placed', title: `Thank you for your order ${payment.orderNumber}` });
     expect(decoded(mailTo(buyer)[1].raw)).toMatch(/^Subject: .*'s Farm: Ready for pickup$/m);
 
     // Another user's ids change nothing.
@@ -274,7 +278,7 @@ describe('events and preferences', () => {
     expect(latest).toMatchObject({
       kind: 'part_cancelled',
       title: `${vendor.name}'s Farm: cancelled and refunded`,
-      body: `You cancelled your order from ${vendor.name}'s Farm. $24.00 is refunded to your card.`,
+      body: `You cancelled your order ${payment.orderNumber} from ${vendor.name}'s Farm. $24.00 is refunded to your card.`,
     });
     expect(mailTo(buyer).map((m) => headerOf(m.raw, 'Subject'))).toContain(latest.title);
   });
@@ -304,7 +308,9 @@ describe('events and preferences', () => {
     expect((await moveOrder(t, vendor, payment.orderId, 'ready')).statusCode).toBe(200);
     await deliver();
 
-    expect(mailTo(buyer).map((m) => headerOf(m.raw, 'Subject'))).toEqual(['Thank you for your order']);
+    expect(mailTo(buyer).map((m) => headerOf(m.raw, 'Subject'))).toEqual([
+      `Thank you for your order ${payment.orderNumber}`,
+    ]);
     expect((await bell(buyer)).json().items.map((n: { kind: string }) => n.kind)).toEqual([
       'step_changed',
       'order_placed',

@@ -14,6 +14,9 @@ export type Message = {
   table: { heading?: string; rows: [string, string][] }[];
 };
 
+/** " FS-10234" to follow "order", or nothing for an event written before orders had numbers. */
+const numbered = (event: { orderNumber?: string }) => (event.orderNumber ? ` ${event.orderNumber}` : '');
+
 const lineRows = (lines: Line[]): [string, string][] =>
   lines.map((l) => [`${l.amount} × ${l.name}`, formatMoney(l.totalCents)]);
 
@@ -24,8 +27,8 @@ export function describe(event: NotificationEvent): Message {
       if (event.discountCents > 0) totals.push(['Discount', `-${formatMoney(event.discountCents)}`]);
       totals.push(['Delivery', formatMoney(event.deliveryCents)], ['Total paid', formatMoney(event.totalCents)]);
       return {
-        title: 'Thank you for your order',
-        body: `Your order from ${event.shops.map((s) => s.shopName).join(', ')} is paid: ${formatMoney(event.totalCents)}. Thank you for buying local!`,
+        title: `Thank you for your order${numbered(event)}`,
+        body: `Your order${numbered(event)} from ${event.shops.map((s) => s.shopName).join(', ')} is paid: ${formatMoney(event.totalCents)}. Thank you for buying local!`,
         link: `/dashboard/invoice/${event.paymentId}`,
         table: [...event.shops.map((s) => ({ heading: s.shopName, rows: lineRows(s.lines) })), { rows: totals }],
       };
@@ -33,7 +36,7 @@ export function describe(event: NotificationEvent): Message {
     case 'order_received': {
       const total = event.lines.reduce((sum, l) => sum + l.totalCents, 0);
       return {
-        title: `${event.shopName}: new order from ${event.buyerName}`,
+        title: `${event.shopName}: new order${numbered(event)} from ${event.buyerName}`,
         body: `${event.buyerName} ordered ${event.lines.length} ${event.lines.length === 1 ? 'product' : 'products'} from ${event.shopName} for ${formatMoney(total)}.`,
         link: '/dashboard/vendorOrder',
         table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],
@@ -42,16 +45,16 @@ export function describe(event: NotificationEvent): Message {
     case 'step_changed':
       return {
         title: `${event.shopName}: ${event.label}`,
-        body: `Your order from ${event.shopName} is now: ${event.label}.`,
+        body: `Your order${numbered(event)} from ${event.shopName} is now: ${event.label}.`,
         link: `/dashboard/invoice/${event.paymentId}`,
         table: [],
       };
     case 'part_cancelled': {
       const refunded = event.refundCents > 0;
       const who = {
-        shopper: `You cancelled your order from ${event.shopName}.`,
-        shop: `${event.shopName} cancelled its part of your order.`,
-        unweighed: `${event.shopName} did not weigh your order in time, so we cancelled it before your card’s hold ran out.`,
+        shopper: `You cancelled your order${numbered(event)} from ${event.shopName}.`,
+        shop: `${event.shopName} cancelled its part of your order${numbered(event)}.`,
+        unweighed: `${event.shopName} did not weigh your order${numbered(event)} in time, so we cancelled it before your card’s hold ran out.`,
       }[event.by];
       const money = refunded
         ? `${formatMoney(event.refundCents)} is refunded to your card.`
@@ -108,12 +111,12 @@ export function describe(event: NotificationEvent): Message {
       return {
         title:
           event.by === 'unweighed'
-            ? `${event.shopName}: ${event.buyerName}’s order was cancelled, not weighed in time`
-            : `${event.shopName}: ${event.buyerName} cancelled their order`,
+            ? `${event.shopName}: ${event.buyerName}’s order${numbered(event)} was cancelled, not weighed in time`
+            : `${event.shopName}: ${event.buyerName} cancelled their order${numbered(event)}`,
         body: `${
           event.by === 'unweighed'
-            ? `${event.buyerName}’s order from ${event.shopName} (${formatMoney(total)}) was still not weighed when the card hold was ending, so we cancelled it and charged nothing for it.`
-            : `${event.buyerName} cancelled their order from ${event.shopName} (${formatMoney(total)}).`
+            ? `${event.buyerName}’s order${numbered(event)} from ${event.shopName} (${formatMoney(total)}) was still not weighed when the card hold was ending, so we cancelled it and charged nothing for it.`
+            : `${event.buyerName} cancelled their order${numbered(event)} from ${event.shopName} (${formatMoney(total)}).`
         } Its stock is back on sale; nothing needs packing.`,
         link: '/dashboard/vendorOrder',
         table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
+import { formatOrderNumber } from '#contract/order-numbers.ts';
 import type { Tx } from '../../db/client.ts';
 import { notify } from '../notifications/index.ts';
 import { refundsOfOrders } from '../payments/index.ts';
@@ -12,6 +13,7 @@ async function orderFacts(tx: Tx, orderId: string) {
       userId: orders.userId,
       email: orders.email,
       buyerName: orders.name,
+      orderNumber: orders.orderNumber,
       paymentId: orders.paymentId,
       subtotalCents: customerPayments.subtotalCents,
       discountCents: customerPayments.discountCents,
@@ -41,7 +43,12 @@ async function orderFacts(tx: Tx, orderId: string) {
     shopEmail: shopLines[0].shopEmail,
     lines: shopLines.map(({ name, amount, totalCents }) => ({ name, amount, totalCents })),
   }));
-  return { order, lines, shops, buyer: [{ userId: order.userId, email: order.email }] };
+  return {
+    order: { ...order, orderNumber: formatOrderNumber(order.orderNumber) },
+    lines,
+    shops,
+    buyer: [{ userId: order.userId, email: order.email }],
+  };
 }
 
 /** A paid order tells its buyer (the receipt) and each of its shops (their lines), in the order's transaction. */
@@ -50,6 +57,7 @@ export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> 
   await notify(tx, buyer, {
     kind: 'order_placed',
     orderId,
+    orderNumber: order.orderNumber,
     paymentId: order.paymentId,
     shops: shops.map(({ shopName, lines }) => ({ shopName, lines })),
     subtotalCents: order.subtotalCents,
@@ -61,6 +69,7 @@ export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> 
     await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
       kind: 'order_received',
       orderId,
+      orderNumber: order.orderNumber,
       buyerName: order.buyerName,
       shopName: shop.shopName,
       lines: shop.lines,
@@ -92,6 +101,7 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
     await notify(tx, buyer, {
       kind: 'step_changed',
       orderId,
+      orderNumber: order.orderNumber,
       paymentId: order.paymentId,
       shopName: shop.shopName,
       status: target,
@@ -105,6 +115,7 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
   await notify(tx, buyer, {
     kind: 'part_cancelled',
     orderId,
+    orderNumber: order.orderNumber,
     paymentId: order.paymentId,
     shopName: shop.shopName,
     lines: shop.lines,
@@ -115,6 +126,7 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
     await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
       kind: 'shopper_cancelled',
       orderId,
+      orderNumber: order.orderNumber,
       buyerName: order.buyerName,
       shopName: shop.shopName,
       lines: shop.lines,
