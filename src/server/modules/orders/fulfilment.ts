@@ -35,7 +35,7 @@ import { paymentNote } from './notes.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { orderNumbered, orderOrBuyer } from './order-search.ts';
 import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
-import { chargedOf, feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
+import { chargedOf, feeRefundKey, goodsShares, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWeighed, captureWhenWeighed } from './weighing.ts';
 
@@ -195,6 +195,8 @@ async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelli
     .select({
       id: orderLines.id,
       totalCents: orderLines.totalCents,
+      estimatedGrams: orderLines.estimatedGrams,
+      unitPriceCents: orderLines.unitPriceCents,
       taxCents: orderLines.taxCents,
       status: orderLines.status,
     })
@@ -234,12 +236,10 @@ async function paidLineShares(tx: Tx, orderId: string, cancelling: LineRow[]) {
     .where(eq(orders.id, orderId));
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   if (!intent || (await awaitingCapture(tx, intent.id))) return null;
-  const lines = await chargedLines(tx, orderId, intent.captureMethod === 'manual', cancelling);
+  const captured = intent.captureMethod === 'manual';
+  const lines = await chargedLines(tx, orderId, captured, cancelling);
   const added = payment.taxIncluded ? 0 : payment.taxCents;
-  const shares = paidShares(
-    lines.map((l) => l.totalCents),
-    payment.priceCents - payment.deliveryCents - added,
-  );
+  const shares = goodsShares(lines, payment.priceCents - payment.deliveryCents - added, captured);
   const paid = (share: number, taxCents: number): PaidLine => ({
     paidCents: share + (payment.taxIncluded ? 0 : taxCents),
     taxCents,

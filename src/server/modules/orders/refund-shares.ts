@@ -1,4 +1,31 @@
-export { paidShares } from '#contract/shares.ts';
+import { paidShares } from '#contract/shares.ts';
+import { weighedCents } from '#contract/weighed.ts';
+
+export { paidShares };
+
+type PricedLine = { estimatedGrams: number | null; unitPriceCents: number; totalCents: number };
+
+/** A weighed line's price at its estimate (its unit price is per kg), any other line's total. */
+export const estimateCents = (line: PricedLine) =>
+  line.estimatedGrams === null ? line.totalCents : weighedCents(line.estimatedGrams, line.unitPriceCents);
+
+/**
+ * What the buyer paid for each charged line's goods, out of `goodsCents` (the charge less delivery and added tax).
+ * A captured hold (weighed goods, decision 038): each line's total less its share of the discount given, the discount
+ * split by the lines' estimates, so a line's share never follows another line's weight; should a line weigh less
+ * than its share of the discount, the charge is split by totals instead. Any other payment: split by totals.
+ */
+export function goodsShares(lines: PricedLine[], goodsCents: number, captured: boolean): number[] {
+  const totals = lines.map((line) => line.totalCents);
+  const discount = totals.reduce((sum, total) => sum + total, 0) - goodsCents;
+  if (captured && discount >= 0) {
+    const discounts = paidShares(lines.map(estimateCents), discount);
+    const shares = totals.map((total, index) => total - discounts[index]);
+    const whole = shares.reduce((sum, share) => sum + share, 0) === goodsCents;
+    if (whole && shares.every((share) => share >= 0)) return shares;
+  }
+  return paidShares(totals, goodsCents);
+}
 
 /**
  * The order's lines the charge paid for, from all its lines in the order they were sold. A captured authorization

@@ -13,7 +13,7 @@ import {
   transferState,
   unpaidAt,
 } from '../payments/index.ts';
-import { chargedOf, paidShares } from './refund-shares.ts';
+import { chargedOf, goodsShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
 /** A calendar month (YYYY-MM) in the marketplace's time zone, as instants. */
@@ -103,7 +103,7 @@ export type SoldLine = {
 
 /**
  * The lines of the shop's parts whose transfers are in `recorded`, each with its share of the charge: the same
- * shares the transfer counted (paidShares over the lines the charge paid for). Two statements for all the orders.
+ * shares the transfer counted (goodsShares over the lines the charge paid for). Two statements for all the orders.
  */
 async function soldLines(db: Tx, shopId: string, recorded: ShopLedger['transfers']): Promise<SoldLine[]> {
   const orderIds = recorded.map((transfer) => transfer.orderId);
@@ -116,6 +116,7 @@ async function soldLines(db: Tx, shopId: string, recorded: ShopLedger['transfers
       itemName: orderLines.itemName,
       amount: orderLines.amount,
       totalCents: orderLines.totalCents,
+      unitPriceCents: orderLines.unitPriceCents,
       status: orderLines.status,
       estimatedGrams: orderLines.estimatedGrams,
       actualGrams: orderLines.actualGrams,
@@ -135,11 +136,9 @@ async function soldLines(db: Tx, shopId: string, recorded: ShopLedger['transfers
   return recorded.flatMap((transfer) => {
     const ofOrder = lines.filter((line) => line.orderId === transfer.orderId);
     if (ofOrder.length === 0) return [];
-    const charged = chargedOf(ofOrder, transfer.captureMethod === 'manual', new Set(), refundKeys);
-    const shares = paidShares(
-      charged.map((line) => line.totalCents),
-      ofOrder[0].goodsChargedCents,
-    );
+    const captured = transfer.captureMethod === 'manual';
+    const charged = chargedOf(ofOrder, captured, new Set(), refundKeys);
+    const shares = goodsShares(charged, ofOrder[0].goodsChargedCents, captured);
     const shareOf = new Map(charged.map((line, index) => [line.id, shares[index]]));
     return ofOrder
       .filter((line) => line.vendorId === shopId && line.status !== 'cancelled')

@@ -14,7 +14,7 @@ import { vendorPart, weigh, weighedProduct } from './weighed-fixtures.ts';
 const t = setupTestApp();
 
 /** A butcher's 500 g piece at $20.00/kg (estimate $10.00, held $11.00) and a grocer's $10.00 item, one order. */
-async function twoShopOrder() {
+async function twoShopOrder(couponCode?: string) {
   const butcher = await createUser(t, { roll: 'vendor' });
   const grocer = await createUser(t, { roll: 'vendor' });
   const steak = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 500 });
@@ -22,7 +22,7 @@ async function twoShopOrder() {
   const shopper = await createUser(t);
   await addToCart(t, shopper, steak.id, 1);
   await addToCart(t, shopper, honey.id, 1);
-  const { intent, paid } = await payCart(t, shopper);
+  const { intent, paid } = await payCart(t, shopper, { couponCode });
   expect(paid.statusCode, paid.body).toBe(200);
   const confirmed = await confirmOrder(t, shopper, intent.paymentIntentId);
   expect(confirmed.statusCode, confirmed.body).toBe(201);
@@ -86,6 +86,30 @@ describe('a weighed line is charged at most its estimate plus the hold margin', 
       butcher: { goods: 1080 },
       grocer: { goods: 1000, paid: 900 },
     });
+  });
+
+  it('with a 15% coupon the other shop is counted its $8.50 whatever the butcher weighs (before: $8.00 to $8.57)', async () => {
+    const admin = await createUser(t, { roll: 'admin' });
+    const coupon = { code: 'OWN15', kind: 'percent', value: 15 };
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload: coupon })).statusCode,
+    ).toBe(201);
+    // $20.00 of estimates less 15% = $3.00, $1.50 on each line; the steak then costs its weight less $1.50.
+    for (const [grams, butcherGoods] of [
+      [250, 350],
+      [400, 650],
+      [550, 950],
+    ]) {
+      const order = await twoShopOrder('OWN15');
+      expect((await weigh(t, order.butcher, order.orderId, order.lineId, grams)).statusCode).toBe(200);
+      await deliver(order.butcher, order.orderId);
+      await deliver(order.grocer, order.orderId);
+      expect(await money(order), `${grams} g`).toMatchObject({
+        charged: butcherGoods + 850,
+        butcher: { goods: butcherGoods },
+        grocer: { goods: 850, paid: 765 },
+      });
+    }
   });
 
   it('a line worth $100,000/kg weighed at 10,000 kg answers 400 with the bound, never 500', async () => {

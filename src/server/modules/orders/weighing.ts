@@ -8,13 +8,12 @@ import {
   overBoundMessage,
   WEIGHED_BOOKING_DAYS,
   WEIGHED_TOO_FAR,
-  weighedCents,
   weighedLineCents,
 } from '#contract/weighed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { awaitingCapture, findIntent, requestCapture } from '../payments/index.ts';
-import { paidShares } from './refund-shares.ts';
+import { estimateCents, goodsShares, paidShares } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 type WeighedLine = { itemName: string; estimatedGrams: number | null; actualGrams: number | null };
@@ -52,10 +51,6 @@ export async function assertWithinHold(tx: Tx, orderId: string, slotStart: Date)
   }
 }
 
-/** A weighed line's price at its estimate (its unit price is per kg), any other line's total. */
-const estimateCents = (line: { estimatedGrams: number | null; unitPriceCents: number; totalCents: number }) =>
-  line.estimatedGrams === null ? line.totalCents : weighedCents(line.estimatedGrams, line.unitPriceCents);
-
 /**
  * What an order now costs: its live lines at their actual totals, less their share of the coupon (the coupon split
  * over the lines as estimated at checkout), plus the delivery fees of the shops with live lines, plus the tax on
@@ -75,10 +70,12 @@ async function orderCost(tx: Tx, orderId: string, discountCents: number, taxIncl
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.createdAt, orderLines.id);
-  const discounts = paidShares(lines.map(estimateCents), discountCents);
-  const live = lines.flatMap((line, index) =>
-    line.status === 'cancelled' ? [] : [{ ...line, discount: discounts[index] }],
-  );
+  const quoted = paidShares(lines.map(estimateCents), discountCents);
+  const alive = lines.filter((line) => line.status !== 'cancelled');
+  // The live lines' coupon, split again over their estimates as goodsShares splits it after the capture.
+  const liveQuoted = lines.reduce((sum, line, index) => sum + (line.status === 'cancelled' ? 0 : quoted[index]), 0);
+  const discounts = paidShares(alive.map(estimateCents), liveQuoted);
+  const live = alive.map((line, index) => ({ ...line, discount: discounts[index] }));
   const liveShops = new Set(live.map((line) => line.vendorId));
   const fees = await tx
     .select({ shopId: orderFulfilments.shopId, feeCents: orderFulfilments.feeCents })
@@ -114,10 +111,7 @@ type Cost = Awaited<ReturnType<typeof orderCost>>;
 function capturedTax(cost: Cost, capturedCents: number, taxIncluded: boolean): number[] {
   const goodsAndTax = Math.max(0, capturedCents - cost.deliveryCents);
   if (taxIncluded) {
-    const shares = paidShares(
-      cost.live.map((line) => line.totalCents),
-      goodsAndTax,
-    );
+    const shares = goodsShares(cost.live, goodsAndTax, true);
     return shares.map((share, index) => lineTaxCents(share, cost.live[index].taxBps, true));
   }
   const wanted = cost.subtotalCents - cost.discountCents + cost.addedTaxCents;
