@@ -133,9 +133,9 @@ test('a vendor is paid for a delivered order and downloads the month’s stateme
   expect(text.split('\r\n')[0]).toBe(
     'Date,Type,Order,Product,Quantity,Price paid,Tax rate,Tax (remitted by Farmstall),Commission rate,Commission,Net to you,Paid to your account',
   );
-  expect(text).toContain(`,Sale,${payment.orderId},${vendor.product.productName},1,${transfer.goods.toFixed(2)},`);
+  expect(text).toContain(`,Sale,${payment.orderNumber},${vendor.product.productName},1,${transfer.goods.toFixed(2)},`);
   expect(text).toContain(
-    `,Transfer,${payment.orderId},Sent to your payout account,,,,,,,,${transfer.amount.toFixed(2)}`,
+    `,Transfer,${payment.orderNumber},Sent to your payout account,,,,,,,,${transfer.amount.toFixed(2)}`,
   );
   expect(text).toContain('owed at the end: reconciles');
 

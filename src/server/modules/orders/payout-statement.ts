@@ -12,6 +12,8 @@ export type StatementRow = {
   day: string;
   kind: 'Sale' | 'Delivery' | 'Order fee' | 'Refund' | 'Transfer' | 'Reversal';
   orderId: string;
+  /** The order's FS- number, as the shop knows the order from its lists and packing slips. */
+  orderNumber: string;
   product: string;
   quantity: string;
   /** What the buyer paid (a refund: what was given back, negative). */
@@ -39,8 +41,8 @@ const quantityOf = (line: SoldLine) =>
  * The statement's rows, oldest first: each part delivered in the month (its lines, delivery fee and the order's fee),
  * the refunds after delivery recorded in it, and the transfers and reversals that reached the shop's account in it.
  */
-export function statementRows(data: StatementData): StatementRow[] {
-  const rows: Omit<StatementRow, 'day'>[] = [];
+export function statementRows(data: StatementData, numberOf: Map<string, string>): StatementRow[] {
+  const rows: Omit<StatementRow, 'day' | 'orderNumber'>[] = [];
   for (const transfer of data.recorded) {
     const base = { date: transfer.createdAt, orderId: transfer.orderId, payoutCents: null };
     const lines = data.lines.filter((line) => line.orderId === transfer.orderId);
@@ -122,8 +124,12 @@ export function statementRows(data: StatementData): StatementRow[] {
   }
   return rows
     .sort((a, b) => a.date.getTime() - b.date.getTime())
-    .map((row) => ({ ...row, day: daySeen(row.date, data.timeZone) }));
+    .map((row) => ({ ...row, orderNumber: numberOf.get(row.orderId) ?? '', day: daySeen(row.date, data.timeZone) }));
 }
+
+/** The orders a statement's rows name. */
+export const statementOrderIds = (data: StatementData) =>
+  [...data.recorded, ...data.ledger.reversals, ...data.ledger.transfers].map((entry) => entry.orderId);
 
 /** The statement's totals, and whether they reconcile: opening + sales − commission − refunds = paid out + closing. */
 export function statementTotals(data: StatementData, rows: StatementRow[]) {
@@ -153,7 +159,7 @@ export type StatementTotals = ReturnType<typeof statementTotals>;
 export const STATEMENT_COLUMNS: { header: string; cell: (row: StatementRow) => string | { cents: number } | null }[] = [
   { header: 'Date', cell: (row) => row.day },
   { header: 'Type', cell: (row) => row.kind },
-  { header: 'Order', cell: (row) => row.orderId },
+  { header: 'Order', cell: (row) => row.orderNumber },
   { header: 'Product', cell: (row) => row.product },
   { header: 'Quantity', cell: (row) => row.quantity },
   { header: 'Price paid', cell: (row) => (row.paidCents === null ? null : { cents: row.paidCents }) },

@@ -4,7 +4,8 @@ import { centsToDollars } from '#contract/money.ts';
 import { handle } from '../../route-table.ts';
 import { payoutMonths, shopBalance } from '../payments/index.ts';
 import { shopOf } from '../shops/index.ts';
-import { renderStatementPdf, statementCsv, statementRows } from './payout-statement.ts';
+import { orderNumbersOf } from './order-numbers.ts';
+import { renderStatementPdf, statementCsv, statementOrderIds, statementRows } from './payout-statement.ts';
 import { daySeen, monthPeriod, shopTransfers, statementData } from './shop-payouts.ts';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
@@ -36,7 +37,7 @@ export async function vendorPayoutRoutes(app: FastifyInstance) {
 
   handle(app, vendorPayoutsApi.statement, async ({ user, params }, reply) => {
     const data = await statementData(app.db, user.id, params.month, timeZone);
-    const rows = statementRows(data);
+    const rows = statementRows(data, await orderNumbersOf(app.db, statementOrderIds(data)));
     const body =
       params.format === 'csv'
         ? statementCsv(data, rows)

@@ -21,12 +21,17 @@ async function verify(vendor: TestUser) {
   });
 }
 
+/** The FS- number of each order placed here, by order id: the statements name orders by it. */
+const numberOf = new Map<string, string>();
+
 /** A shopper buys `amount` of a $10 product (named `name`) of the vendor and it is delivered; answers the order id. */
 async function deliveredOrder(vendor: TestUser, amount = 2, name?: string) {
   const shopper = await createUser(t);
   await addToCart(t, shopper, (await createProduct(t, vendor, { priceCents: 1000, name })).id, amount);
   const { intent } = await payCart(t, shopper);
-  const orderId = (await confirmOrder(t, shopper, intent.paymentIntentId)).json().orderId as string;
+  const order = (await confirmOrder(t, shopper, intent.paymentIntentId)).json();
+  const orderId = order.orderId as string;
+  numberOf.set(orderId, order.orderNumber);
   expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
   expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
   return orderId;
@@ -193,7 +198,7 @@ describe('monthly statements', () => {
       'Net to you',
       'Paid to your account',
     ]);
-    const sale = (orderId: string) => rows.find((row) => row[1] === 'Sale' && row[2] === orderId);
+    const sale = (orderId: string) => rows.find((row) => row[1] === 'Sale' && row[2] === numberOf.get(orderId));
     // A product name that is a formula is text in a spreadsheet; its comma and quotes are quoted.
     expect(sale(waiting)?.[3]).toBe(`"'=HYPERLINK(""http://evil.example"",""click""), ok"`);
     expect(sale(waiting)?.slice(4)).toEqual(['1', '10.00', '0%', '0.00', '10%', '1.00', '9.00', '']);
@@ -209,7 +214,7 @@ describe('monthly statements', () => {
       '',
     ]);
     // $7.77 of $30 at 10%: the marketplace gives back $0.77, the shop $7.00.
-    expect(rows.find((row) => row[1] === 'Refund' && row[2] === refunded)?.slice(5)).toEqual([
+    expect(rows.find((row) => row[1] === 'Refund' && row[2] === numberOf.get(refunded))?.slice(5)).toEqual([
       '-7.77',
       '',
       '0.00',
@@ -221,11 +226,11 @@ describe('monthly statements', () => {
     const sent = rows.filter((row) => row[1] === 'Transfer').map((row) => [row[2], row[11]]);
     expect(sent).toEqual(
       expect.arrayContaining([
-        [waiting, '9.00'],
-        [refunded, '27.00'],
+        [numberOf.get(waiting), '9.00'],
+        [numberOf.get(refunded), '27.00'],
       ]),
     );
-    expect(rows.find((row) => row[1] === 'Reversal' && row[2] === refunded)?.[11]).toBe('-7.00');
+    expect(rows.find((row) => row[1] === 'Reversal' && row[2] === numberOf.get(refunded))?.[11]).toBe('-7.00');
 
     // The totals, against the ledger's own rows.
     const [ledger] = await t.db
@@ -277,14 +282,15 @@ describe('monthly statements', () => {
       await addToCart(t, shopper, (await createProduct(t, owner, { priceCents })).id, amount);
     }
     const { intent } = await payCart(t, shopper, { couponCode: code });
-    const orderId = (await confirmOrder(t, shopper, intent.paymentIntentId)).json().orderId as string;
+    const order = (await confirmOrder(t, shopper, intent.paymentIntentId)).json();
+    const orderId = order.orderId as string;
     expect((await moveOrder(t, vendor, orderId, 'shipped')).statusCode).toBe(200);
     expect((await moveOrder(t, vendor, orderId, 'delivered')).statusCode).toBe(200);
     const [transfer] = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
     expect(transfer.shopId).toBe(vendor.id);
 
     const rows = csvRows((await call(vendor, 'GET', `/api/payouts/statements/${await currentMonth(vendor)}/csv`)).body);
-    const sales = rows.filter((row) => row[1] === 'Sale' && row[2] === orderId);
+    const sales = rows.filter((row) => row[1] === 'Sale' && row[2] === order.orderNumber);
     const cents = (cell: string) => Math.round(Number(cell) * 100);
     expect(sales.reduce((sum, row) => sum + cents(row[5]), 0)).toBe(transfer.goodsCents);
     expect(sales.reduce((sum, row) => sum + cents(row[9]), 0)).toBe(transfer.commissionCents);
@@ -318,10 +324,10 @@ describe('monthly statements', () => {
       );
       // $30 of kale at 8.25% added: $2.48 of tax (half up), the marketplace's to remit; 10% commission on the $30.
       expect(transfer).toMatchObject({ goodsCents: 3000, taxCents: 248, amountCents: 2700 });
-      const sale = rows.find((row) => row[1] === 'Sale' && row[2] === orderId);
+      const sale = rows.find((row) => row[1] === 'Sale' && row[2] === numberOf.get(orderId));
       expect(sale?.slice(5)).toEqual(['30.00', '8.25%', '2.48', '10%', '3.00', '27.00', '']);
       const dollars = (cents: number) => (cents / 100).toFixed(2);
-      const refund = rows.find((row) => row[1] === 'Refund' && row[2] === orderId);
+      const refund = rows.find((row) => row[1] === 'Refund' && row[2] === numberOf.get(orderId));
       expect(refund?.slice(6, 8)).toEqual(['', dollars(-reversal.taxCents)]);
       expect(refund?.slice(9)).toEqual([dollars(-reversal.commissionCents), dollars(-reversal.amountCents), '']);
       expect(rows.some((row) => row[0].includes(': reconciles'))).toBe(true);
@@ -338,8 +344,9 @@ describe('monthly statements', () => {
     const month = await currentMonth(vendor);
     const theirs = await call(other, 'GET', `/api/payouts/statements/${month}/csv`);
     expect(theirs.statusCode).toBe(200);
-    expect(theirs.body).not.toContain(orderId);
-    expect((await call(vendor, 'GET', `/api/payouts/statements/${month}/csv`)).body).toContain(orderId);
+    const number = numberOf.get(orderId) ?? 'none';
+    expect(theirs.body).not.toContain(number);
+    expect((await call(vendor, 'GET', `/api/payouts/statements/${month}/csv`)).body).toContain(`,${number},`);
   });
 
   it('refuses a month that is not one, and callers who are not vendors', async () => {
