@@ -1,3 +1,8 @@
+import { categoryPath } from '#contract/categories.ts';
+
+/** Where a category's page shows its products on deal. */
+export const CATEGORY_DEALS_ANCHOR = 'deals';
+
 /** Every route of the web app, named once. */
 export const paths = {
   home: '/',
@@ -11,6 +16,7 @@ export const paths = {
   productDetails: (id: string) => `/productDetails/${id}`,
   shopDetails: (id: string) => `/shopDetails/${id}`,
   category: (value: string) => `/category/${value}`,
+  categoryDeals: (value: string) => `${categoryPath(value)}#${CATEGORY_DEALS_ANCHOR}`,
   dashboard: {
     userHome: '/dashboard/userHome',
     userCart: '/dashboard/userCart',

@@ -54,10 +54,14 @@ describe('route loaders', () => {
   });
 
   it('fill the cache under the page’s own key: the page asks nothing again', async () => {
-    const { router, requests } = await startAt({ 'GET /api/products': { items: [], nextCursor: null, total: 0 } });
+    const { router, requests } = await startAt({
+      'GET /api/products': { items: [], nextCursor: null, total: 0 },
+      'GET /api/deals': [],
+    });
     await act(() => router.navigate('/category/milk'));
     expect((await screen.findByText(/We found/)).textContent).toBe('We found 0 items for you!');
     expect(requests.map((r) => `${path(r)}${new URL(r.url).search}`)).toEqual([
+      '/api/deals?category=milk',
       '/api/products?category=milk&sort=popular&limit=20',
     ]);
   });
@@ -94,6 +98,7 @@ describe('route loaders', () => {
   // Every page with a loader, as a user who may open it; any request is answered 404 (the check is of the keys).
   const pages: [string, AuthUser | undefined][] = [
     ['/', undefined],
+    ['/about', undefined],
     ['/vegetableProducts', undefined],
     ['/category/milk', undefined],
     ['/productDetails/p1', undefined],
@@ -130,9 +135,9 @@ describe('route loaders', () => {
         return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not here' } } };
       },
       user,
-      path: '/about',
+      path: '/contact',
     });
-    await screen.findByRole('heading', { name: 'Welcome to Farmstall' });
+    await screen.findByRole('heading', { name: 'Contact us' });
     if (user) await waitFor(() => expect(currentUser()).toEqual(user));
     await act(() => router.navigate(url));
     expect(early.length, 'requests made by the loader').toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import { deliveryTermsQuery } from './api/delivery-terms.ts';
 import { pageQuery, prefetch } from './api/query-client.ts';
 import { accountDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
 import { accountRoutes } from './features/accounts/account-routes.tsx';
@@ -18,7 +19,8 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import { PageLoader } from './ui/PageLoader.tsx';
 import { withErrorBoundaries } from './ui/RouteError.tsx';
 
-// The home page's first queries, with the keys of useDeals, usePopularProducts (all categories) and useLastChance.
+// The home page's first queries, with the keys of useDeals, usePopularProducts (all categories) and useLastChance
+// (and useDeliveryTerms, also About's).
 const deals = queryOptions({ queryKey: ['deals'], queryFn: getDeals });
 const popular = queryOptions({
   queryKey: ['products', 'popular', 'all'],
@@ -40,11 +42,13 @@ export const routes: RouteObject[] = withErrorBoundaries([
     children: [
       {
         index: true,
-        loader: () => prefetch(pageQuery(deals), pageQuery(popular), pageQuery(lastChanceQuery)),
+        loader: () =>
+          prefetch(pageQuery(deals), pageQuery(popular), pageQuery(lastChanceQuery), pageQuery(deliveryTermsQuery)),
         lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
       },
       {
         path: 'about',
+        loader: () => prefetch(pageQuery(deliveryTermsQuery)),
         lazy: () => import('./features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),
       },
       {

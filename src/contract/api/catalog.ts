@@ -1,5 +1,6 @@
 import { categoryList, searchPageQuery, searchQuery, suggestResponse, vendorAllowance } from '../catalog.ts';
 import type { CategoryValue } from '../categories.ts';
+import { dealsQuery } from '../deals.ts';
 import { lastChanceQuery, markdownRule, shopMarkdown } from '../markdowns.ts';
 import { placedPostcode, postcodeParams, shopperPlace, shopperPlaceInput } from '../places.ts';
 import {
@@ -92,8 +93,10 @@ export const catalogApi = {
     method: 'GET',
     path: '/deals',
     tag: 'catalog',
-    summary: 'Deals of the day: 3 products, each with endsAt',
+    summary:
+      "Deals of the day: 3 products, each with endsAt; with category, that category's running deals (up to 10), soonest end first",
     access: { allow: 'public' },
+    query: dealsQuery,
     status: 200,
     response: dealList,
     errors: [],

@@ -1,4 +1,5 @@
 import { deletedCount } from '../cart.ts';
+import { deliveryTerms } from '../delivery-terms.ts';
 import { route } from '../route-table.ts';
 import {
   cancellation,
@@ -63,6 +64,17 @@ export const slotsApi = {
     status: 200,
     response: deletedCount,
     errors: [404],
+  }),
+  deliveryTerms: route({
+    method: 'GET',
+    path: '/delivery-terms',
+    tag: 'slots',
+    summary:
+      'How the shops hand over orders: how many offer (free) pickup and delivery, the delivery fees, thresholds and minimums',
+    access: { allow: 'public' },
+    status: 200,
+    response: deliveryTerms,
+    errors: [],
   }),
   slots: route({
     method: 'GET',

@@ -3,7 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DeliveryTerms, handoverText } from '#contract/delivery-terms.ts';
 import { insertProduct, renameProduct } from '../modules/catalog/test-products.ts';
+import { PORTLAND_DELIVERY, SATURDAY_MARKET, ZONE } from '../modules/checkout/fulfilment-fixtures.ts';
 import { createTestApp, type TestContext } from '../test/app.ts';
 import { createUser } from '../test/users.ts';
 
@@ -56,6 +58,37 @@ describe('a server-rendered page', () => {
     expect(queries).toContainEqual(['products', 'one', id]);
   });
 
+  it('gives the price of a product sold by weight per kg in its title, description and Product data', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const id = await insertProduct(t, vendor.id, {
+      name: 'Chicken Drumsticks',
+      category: 'proteins',
+      unit: 'piece',
+      soldByWeight: true,
+      gramsPerPiece: 450,
+      productionCostCents: 1000,
+      profitMarginBp: 880,
+    });
+    const res = await t.app.inject({ url: `/productDetails/${id}` });
+    const [head, body] = res.body.split('</head>');
+    expect(head).toMatch(/<title>Chicken Drumsticks from [^<]+, \$10\.88 per kg · Farmstall<\/title>/);
+    expect(head).toMatch(
+      /<meta name="description" content="Chicken Drumsticks \(Proteins\) from [^"]+: \$10\.88 per kg\./,
+    );
+    expect(res.body).not.toMatch(/\$10\.88 each/);
+    expect(jsonLd(body)).toMatchObject({
+      offers: {
+        price: '10.88',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: '10.88',
+          priceCurrency: 'USD',
+          referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'KGM' },
+        },
+      },
+    });
+  });
+
   it("shows a vendor's edit on the next render (a kept page is dropped at a catalog change)", async () => {
     const vendor = await createUser(t, { roll: 'vendor' });
     const id = await insertProduct(t, vendor.id, { name: 'Green Beans' });
@@ -80,6 +113,31 @@ describe('a server-rendered page', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it("says on the home page's pickup and delivery card what the shops' settings charge", async () => {
+    const farm = await createUser(t, { roll: 'vendor' });
+    const bakery = await createUser(t, { roll: 'vendor' });
+    for (const [vendor, settings] of [
+      [farm, { pickupPoints: [SATURDAY_MARKET], delivery: PORTLAND_DELIVERY }],
+      [bakery, { pickupPoints: [SATURDAY_MARKET] }],
+    ] as const) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/shops/${vendor.id}/fulfilment`,
+        headers: vendor.auth,
+        payload: { timeZone: ZONE, ...settings },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const terms: DeliveryTerms = (await t.app.inject({ url: '/api/delivery-terms' })).json();
+    const text = handoverText(terms);
+    expect(text).toBe('Free pickup at every shop · delivery from $6.50 at 1 of 2 shops, free over $60');
+
+    const home = (await t.app.inject({ url: '/' })).body;
+    const card = /<h3[^>]*>Pickup &amp; delivery<\/h3><p[^>]*>([^<]*)<\/p>/.exec(home)?.[1];
+    expect(card?.replaceAll('&amp;', '&')).toBe(text);
+    expect(home).not.toMatch(/Free delivery|No delivery fee/i);
   });
 
   it('never serves the renderer itself', async () => {

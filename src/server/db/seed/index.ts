@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CategoryValue } from '#contract/categories.ts';
 import { unitForCategory } from '#contract/categories.ts';
+import { DEAL_SECONDS } from '#contract/deals.ts';
 import { ALLERGENS, LABELS, maskOf } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
 import { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from '../../modules/catalog/index.ts';
@@ -13,7 +14,7 @@ import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
 import { FOOD_FACTS } from './food-facts.ts';
 import { demoBooking, insertFulfilment } from './fulfilment.ts';
-import { DEAL_PRODUCTS, ORDERS } from './orders.ts';
+import { DEAL_PRODUCTS, ORDERS, VEGETABLE_DEALS } from './orders.ts';
 import { demoOrigin } from './origins.ts';
 import { pictureStore } from './pictures.ts';
 import { NEAR_EXPIRY, PRODUCTS, SHOP_MARKDOWNS } from './products.ts';
@@ -24,7 +25,7 @@ export type DemoAccount = { roll: 'admin' | 'vendor' | 'customer'; email: string
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Deals of the day run for 1296000 seconds (15 days), as the spec's countdown. */
-const DEAL_DURATION_MS = 1_296_000 * 1000;
+const DEAL_DURATION_MS = DEAL_SECONDS * 1000;
 
 /** How long a product keeps from its manufacture date, by category (always well beyond the seed day). */
 const KEEPS_DAYS: Record<CategoryValue, number> = {
@@ -236,14 +237,22 @@ function productNamed(rows: Map<string, ProductRow>, name: string): ProductRow {
   return row;
 }
 
+/**
+ * The deals of the day, and the vegetables of the home banner on deal: all start now and run 15 days. The home page
+ * shows the three ending soonest: the deals of the day end a second earlier, so they are the three it shows.
+ */
 async function insertDeals(tx: Tx, now: number, rows: Map<string, ProductRow>) {
-  await recordDeals(
-    tx,
-    DEAL_PRODUCTS.map((name) => ({
+  await recordDeals(tx, [
+    ...DEAL_PRODUCTS.map((name) => ({
+      productId: productNamed(rows, name).id,
+      endsAt: new Date(now + DEAL_DURATION_MS - 1000),
+    })),
+    ...VEGETABLE_DEALS.products.map((name) => ({
       productId: productNamed(rows, name).id,
       endsAt: new Date(now + DEAL_DURATION_MS),
+      discountPercent: VEGETABLE_DEALS.percent,
     })),
-  );
+  ]);
 }
 
 /**

@@ -144,3 +144,6 @@ export const ORDERS: DemoOrder[] = [
 
 /** Deals of the day: three appealing products. */
 export const DEAL_PRODUCTS = ['Hood Strawberries', 'Chocolate Layer Cake', 'Wild Coho Salmon Fillet'];
+
+/** The home banner's "Fresh Vegetables Big Discount": vegetables on deal at this bigger discount, on their page. */
+export const VEGETABLE_DEALS = { percent: 30, products: ['Rainbow Carrots', 'Broccoli Crowns', 'Sweet Corn'] };

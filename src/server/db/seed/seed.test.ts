@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
 import { labelConflict } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
-import type { ProductPage } from '#contract/products.ts';
+import type { Deal, ProductPage } from '#contract/products.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import type { Week } from '#contract/vendor-week.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
@@ -220,13 +220,25 @@ describe('demo catalog seed', () => {
     expect(own.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('puts three products on deal for 15 days', async () => {
+  it('puts three products on deal for 15 days, the deals of the day, and three vegetables at a bigger discount', async () => {
     const rows = await t.db.select().from(deals);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(6);
     for (const deal of rows) {
       const seconds = (deal.endsAt.getTime() - Date.now()) / 1000;
       expect(seconds).toBeGreaterThan(1_296_000 - 120);
       expect(seconds).toBeLessThanOrEqual(1_296_000);
+    }
+    const ofTheDay: Deal[] = (await t.app.inject({ url: '/api/deals' })).json();
+    expect(ofTheDay.map((d) => d.productName).sort()).toEqual([
+      'Chocolate Layer Cake',
+      'Hood Strawberries',
+      'Wild Coho Salmon Fillet',
+    ]);
+    // The banner "Fresh Vegetables Big Discount" opens the vegetables' page at these.
+    const vegetables: Deal[] = (await t.app.inject({ url: '/api/deals?category=vegetable' })).json();
+    expect(vegetables.map((d) => d.productName).sort()).toEqual(['Broccoli Crowns', 'Rainbow Carrots', 'Sweet Corn']);
+    for (const deal of vegetables) {
+      expect(deal.deal).toMatchObject({ discountPercent: 30, price: Math.round(deal.productPrice * 70) / 100 });
     }
   });
 

@@ -1,25 +1,33 @@
 import { sql } from 'drizzle-orm';
+import { CATEGORY_DEALS_SHOWN, DEAL_DISCOUNT_PERCENT, DEAL_SECONDS, DEALS_SHOWN } from '#contract/deals.ts';
 import type { Deal } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
-import { PRODUCT_COLUMNS, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 
-export const DEALS_SHOWN = 3;
-/** A new deal runs 15 days: the spec's countdown starts at 1296000 s. */
-export const DEAL_SECONDS = 1_296_000;
-/** What a new deal takes off the product's price: the cart charges the lower price while the deal runs. */
-export const DEAL_DISCOUNT_PERCENT = 20;
-
-async function activeDeals(db: Db) {
+/** Running deals on offered products (of one category when given), soonest end first. */
+async function activeDeals(db: Db, limit: number, category?: string) {
+  const inCategory = category ? sql`AND p.category = ${category}` : sql``;
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS}
     FROM deals d JOIN products p ON p.id = d.product_id ${SHOP_CARD_JOIN}
-    WHERE d.ends_at > now() AND running_deal.id = d.id AND p.listed AND p.expires_on >= ${BUSINESS_TODAY}
+    WHERE d.ends_at > now() AND running_deal.id = d.id AND p.listed AND p.expires_on >= ${BUSINESS_TODAY} ${inCategory}
     ORDER BY d.ends_at ASC, p.id
-    LIMIT ${DEALS_SHOWN}`);
+    LIMIT ${limit}`);
   return parseRows(productRow, result.rows);
+}
+
+const toDeals = (rows: ProductRow[]): Deal[] =>
+  rows.flatMap((row) => {
+    const product = toProduct(row);
+    return product.deal ? [{ ...product, deal: product.deal, endsAt: product.deal.endsAt }] : [];
+  });
+
+/** A category's running deals (its page's "On deal" shelf), soonest end first; none is started here. */
+export async function categoryDeals(db: Db, category: string): Promise<Deal[]> {
+  return toDeals(await activeDeals(db, CATEGORY_DEALS_SHOWN, category));
 }
 
 /**
@@ -28,7 +36,7 @@ async function activeDeals(db: Db) {
  * requests do not start extra ones).
  */
 export async function currentDeals(db: Db): Promise<Deal[]> {
-  let rows = await activeDeals(db);
+  let rows = await activeDeals(db, DEALS_SHOWN);
   if (rows.length < DEALS_SHOWN) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:deals'))`);
@@ -44,10 +52,7 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
           WHERE d.ends_at > now() AND p2.listed AND p2.expires_on >= ${BUSINESS_TODAY}))`);
       if (started.rowCount) await notifyCatalogChanged(tx); // listings show the deal prices
     });
-    rows = await activeDeals(db);
+    rows = await activeDeals(db, DEALS_SHOWN);
   }
-  return rows.flatMap((row) => {
-    const product = toProduct(row);
-    return product.deal ? [{ ...product, deal: product.deal, endsAt: product.deal.endsAt }] : [];
-  });
+  return toDeals(rows);
 }

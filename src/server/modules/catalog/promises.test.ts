@@ -55,6 +55,16 @@ describe('deals of the day', () => {
   });
 });
 
+describe("a category's deals", () => {
+  it('are the running deals of its products, and asking starts none', async () => {
+    const running: Deal[] = await getJson('/api/deals');
+    const vegetables: Deal[] = await getJson('/api/deals?category=vegetable');
+    expect(vegetables.map((d) => d.productName).sort()).toEqual(running.map((d) => d.productName).sort());
+    expect(await getJson('/api/deals?category=fruit')).toEqual([]);
+    expect((await t.app.inject({ url: '/api/deals?category=nope' })).statusCode).toBe(400);
+  });
+});
+
 describe('premium shops', () => {
   it('are marked on every product of theirs, and only theirs', async () => {
     const mine: Product = await getJson(`/api/singleProduct/${premiumProduct}`);

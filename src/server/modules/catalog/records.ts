@@ -32,6 +32,9 @@ export async function recordShopMarkdowns(
 }
 
 /** Starts deals of the day ending at the given moments (the demo data). */
-export async function recordDeals(tx: Tx, records: { productId: string; endsAt: Date }[]): Promise<void> {
+export async function recordDeals(
+  tx: Tx,
+  records: { productId: string; endsAt: Date; discountPercent?: number }[],
+): Promise<void> {
   await tx.insert(deals).values(records);
 }

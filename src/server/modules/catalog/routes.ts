@@ -12,7 +12,7 @@ import { acceptedEncoding, type Encoding, encode, sendEncoded } from '../../plug
 import { handle } from '../../route-table.ts';
 import { placePostcode } from '../slots/index.ts';
 import { listCategories } from './categories.ts';
-import { currentDeals } from './deals.ts';
+import { categoryDeals, currentDeals } from './deals.ts';
 import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
 import { clearShopMarkdown, lastChanceProducts, setShopMarkdown, shopMarkdown } from './markdowns.ts';
 import { catalogCache } from './micro-cache.ts';
@@ -174,7 +174,10 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
     return sendJson(request, reply, page.itemsJson(), PUBLIC_CACHE);
   });
 
-  handle(app, catalogApi.deals, async (request) => app.catalogRead(request, currentDeals));
+  handle(app, catalogApi.deals, async (request) => {
+    const { category } = request.query;
+    return app.catalogRead(request, (db) => (category ? categoryDeals(db, category) : currentDeals(db)));
+  });
 
   handle(app, catalogApi.lastChance, async (request, reply) => {
     reply.header('cache-control', PUBLIC_CACHE);

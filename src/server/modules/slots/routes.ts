@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { slotsApi } from '#contract/api/slots.ts';
 import { handle } from '../../route-table.ts';
 import { listSlots } from './calendar.ts';
+import { deliveryTerms } from './delivery-terms.ts';
 import { assertManagesShop, cancelSlot, readSettings, saveSettings, uncancelSlot } from './settings.ts';
 
 export async function slotRoutes(app: FastifyInstance) {
@@ -26,6 +27,8 @@ export async function slotRoutes(app: FastifyInstance) {
     assertManagesShop(user, params.shopId);
     return uncancelSlot(app.db, params.shopId, params.id);
   });
+
+  handle(app, slotsApi.deliveryTerms, () => deliveryTerms(app.db));
 
   handle(app, slotsApi.slots, async ({ params, query }) => listSlots(app.db, params.shopId, query, options()));
 }

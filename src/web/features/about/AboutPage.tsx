@@ -9,34 +9,50 @@ import manager from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f4bc.webp';
 import farmerWoman from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f33e.webp';
 import carrot from '@lobehub/fluent-emoji-3d/assets/1f955.webp';
 import type { ReactNode } from 'react';
+import { DEAL_DAYS, DEAL_DISCOUNT_PERCENT, DEALS_SHOWN } from '#contract/deals.ts';
+import { deliveryDetails } from '#contract/delivery-terms.ts';
 import { RETURNS_POLICY, RETURNS_POLICY_ANCHOR } from '#contract/policies.ts';
+import { useDeliveryTerms } from '../../api/delivery-terms.ts';
 import { ContactLines } from '../../layout/ContactLines.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 
-const PROVIDES = [
-  {
-    image: money,
-    title: 'Best prices & offers',
-    text: 'Fair prices set by the farmers and makers themselves, with daily deals and coupon codes.',
-  },
-  {
-    image: basket,
-    title: 'Wide assortment',
-    text: 'Dairy, vegetables, fruit, bakery, sweets, grains and more from shops near you.',
-  },
-  {
-    image: truck,
-    title: 'Free delivery',
-    text: 'No delivery fee on any order, and our support team answers six days a week.',
-  },
-  {
-    image: gift,
-    title: 'Daily deals',
-    text: 'Three real discounts at a time, each with its old price, its saving and a countdown to its end.',
-  },
-  { image: star, title: 'Honest reviews', text: 'Reviews from real shoppers, with verified purchases marked.' },
-  { image: carrot, title: 'Straight from the maker', text: 'Every product comes from the shop that made or grew it.' },
-] as const;
+type Provided = { image: string; title: string; text: string };
+
+/** What the market provides; pickup and delivery as the shops' settings say (null until they are read). */
+function provides(handover: string | null): Provided[] {
+  return [
+    {
+      image: money,
+      title: 'Best prices & offers',
+      text: 'Fair prices set by the farmers and makers themselves, with deals and coupon codes.',
+    },
+    {
+      image: basket,
+      title: 'Wide assortment',
+      text: 'Dairy, vegetables, fruit, bakery, sweets, grains and more from shops near you.',
+    },
+    {
+      image: truck,
+      title: 'Pickup & delivery',
+      text: handover ?? 'Each shop sets its pickup points, its delivery area and its fees.',
+    },
+    {
+      image: gift,
+      title: 'Deals',
+      text: `A deal takes ${DEAL_DISCOUNT_PERCENT}% or more off a product for up to ${DEAL_DAYS} days; the home page shows ${DEALS_SHOWN} at a time, each with its old price and a countdown to its end.`,
+    },
+    {
+      image: star,
+      title: 'Honest reviews',
+      text: 'Only a shopper who received a product can review it, and the review is marked “Verified purchase”.',
+    },
+    {
+      image: carrot,
+      title: 'Straight from the maker',
+      text: 'Every product comes from the shop that made or grew it.',
+    },
+  ];
+}
 
 const TEAM = [
   { image: farmerWoman, name: 'Amara Okafor', role: 'Co-founder & sourcing' },
@@ -90,6 +106,7 @@ function Card({
 }
 
 export function AboutPage() {
+  const terms = useDeliveryTerms();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <PageMeta
@@ -106,15 +123,16 @@ export function AboutPage() {
             without middlemen.
           </p>
           <p className="mt-4">
-            Every shop on Farmstall sets its own prices and ships its own orders. We take care of the rest: a fair
-            marketplace, secure card payments, honest reviews and a support team that answers six days a week.
+            Every shop on Farmstall sets its own prices and hands over its own orders, at its pickup points or by its
+            own delivery. We take care of the rest: a fair marketplace, secure card payments, honest reviews and a
+            support team that answers six days a week.
           </p>
         </div>
         <img src={apple} alt="A fresh red apple" width="256" height="256" className="mx-auto" />
       </section>
 
       <CardList id="about-provide" title="What We Provide" className="sm:grid-cols-2 lg:grid-cols-3">
-        {PROVIDES.map((item) => (
+        {provides(terms.data ? deliveryDetails(terms.data) : null).map((item) => (
           <Card key={item.title} className="border border-base-300 bg-base-100" title={item.title} text={item.text}>
             <img src={item.image} alt="" width="72" height="72" loading="lazy" />
           </Card>

@@ -16,7 +16,10 @@ export function AuthShell({
     <div className="mx-auto grid max-w-5xl items-center gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
       <div className="hidden flex-col items-center gap-4 rounded-box bg-accent p-10 text-center text-accent-content md:flex">
         <img src={picture} alt="" width="220" height="220" />
-        <p className="text-lg font-semibold">Fresh food from local farms, delivered to your door.</p>
+        {/* Some shops only hand over at their pickup points: no promise of delivery to every door. */}
+        <p className="text-lg font-semibold">
+          Fresh food from local farms, for pickup or delivery as each shop offers.
+        </p>
       </div>
       <section
         className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-8"

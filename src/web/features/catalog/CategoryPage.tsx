@@ -7,13 +7,17 @@ import { paths } from '../../paths.ts';
 import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { useShopperPlace } from '../../ui/shopper-place.ts';
+import { CategoryDeals } from './CategoryDeals.tsx';
 import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
 import { useProductPages } from './list-products.ts';
 import { activeFilterCount } from './listing-filters.ts';
 import { ProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
-/** A category's products: banner, 'We found N items for you!', filters with counts, price sort, grid and "Load more". */
+/**
+ * A category's products: banner, its products on deal, 'We found N items for you!', filters with counts, price sort,
+ * grid and "Load more".
+ */
 export function CategoryPage({ category }: { category: CategoryValue }) {
   const [sort, setSort] = useState<PriceSort>('popular');
   const [filters] = useUrlFilters();
@@ -44,6 +48,7 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
         </div>
         <img src={CATEGORY_PICTURES[category]} alt="" width="128" height="128" className="size-20 md:size-28" />
       </section>
+      <CategoryDeals category={category} label={info?.label ?? ''} />
       <div className="my-6 flex flex-wrap items-center justify-between gap-3">
         <p aria-live="polite">
           {total === undefined || total === null ? (

@@ -1,15 +1,18 @@
 import { categoryLabel } from '#contract/categories.ts';
-import { formatUnitPrice } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
 import { paths } from '../../paths.ts';
 import { PageMeta, useAbsoluteUrl } from '../../ui/PageMeta.tsx';
+import { offerPriceText, pricePaid, unitPriceSpecification } from './product-offer.ts';
 
 type Summary = { averageRating: number; reviewCount: number } | undefined;
 
-/** The product page's title (name, shop, price with unit), description, canonical link and schema.org Product. */
+/**
+ * The product page's title (name, shop, price with what it is for: "$10.88 per kg" for goods sold by weight),
+ * description, canonical link and schema.org Product (its offer's price per unit in priceSpecification).
+ */
 export function ProductMeta({ product: p, summary }: { product: Product; summary: Summary }) {
   const absoluteUrl = useAbsoluteUrl();
-  const price = p.markdown?.price ?? p.deal?.price ?? p.productPrice;
+  const price = offerPriceText(p);
   const path = paths.productDetails(p._id);
   const data = {
     '@context': 'https://schema.org',
@@ -21,8 +24,9 @@ export function ProductMeta({ product: p, summary }: { product: Product; summary
     brand: { '@type': 'Brand', name: p.shopName },
     offers: {
       '@type': 'Offer',
-      price: price.toFixed(2),
+      price: pricePaid(p).toFixed(2),
       priceCurrency: 'USD',
+      priceSpecification: unitPriceSpecification(p),
       availability: `https://schema.org/${p.productQuantity.value > 0 ? 'InStock' : 'OutOfStock'}`,
       url: absoluteUrl(path),
       seller: { '@type': 'Organization', name: p.shopName, url: absoluteUrl(paths.shopDetails(p.shopId)) },
@@ -40,8 +44,8 @@ export function ProductMeta({ product: p, summary }: { product: Product; summary
   return (
     <>
       <PageMeta
-        title={`${p.productName} from ${p.shopName}, ${formatUnitPrice(price, p.productQuantity.unit)}`}
-        description={`${p.productName} (${categoryLabel(p.productCategory)}) from ${p.shopName}: ${formatUnitPrice(price, p.productQuantity.unit)}. ${p.productDetails}`.slice(
+        title={`${p.productName} from ${p.shopName}, ${price}`}
+        description={`${p.productName} (${categoryLabel(p.productCategory)}) from ${p.shopName}: ${price}. ${p.productDetails}`.slice(
           0,
           300,
         )}

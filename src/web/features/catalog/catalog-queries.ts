@@ -1,5 +1,6 @@
 import { CATEGORIES } from '#contract/categories.ts';
 import { firstPages, type LoadAt, pageQuery } from '../../api/query-client.ts';
+import { categoryDealsQuery } from './get-category-deals.ts';
 import { productQuery } from './get-product.ts';
 import { shopQuery } from './get-shop.ts';
 import { productPagesQuery } from './list-products.ts';
@@ -9,11 +10,14 @@ import { searchPagesQuery } from './search-products.ts';
 
 // The first queries of the storefront pages, for their route loaders (loaded on the first visit, not with the
 // app), by the query options of the pages' hooks, so that the page finds the loader's query in the cache.
-// A category's and a shop's products come in the pages' first order (most popular first).
+// A category's and a shop's products come in the pages' first order (most popular first); a category's deals too.
 export const categoryPage = ({ params, search }: LoadAt) => {
   const category = CATEGORIES.find((c) => c.value === params.value);
   return category
-    ? [firstPages(productPagesQuery({ category: category.value, sort: 'popular', ...filtersFromSearch(search) }))]
+    ? [
+        pageQuery(categoryDealsQuery(category.value)),
+        firstPages(productPagesQuery({ category: category.value, sort: 'popular', ...filtersFromSearch(search) })),
+      ]
     : [];
 };
 // The product page's first screen (the product and its rating summary) is one request.

@@ -6,17 +6,17 @@ import { paths } from '../../paths.ts';
 export const SLIDES = [
   {
     title: 'Fresh Vegetables Big Discount',
-    text: 'Picked this week by farms near you, with a real discount on the deals of the day',
+    text: 'Vegetables from farms near you on deal now, each with its old price, its saving and when the deal ends',
     picture: leafyGreens,
-    link: '/vegetableProducts',
-    action: 'Shop vegetables',
+    link: paths.categoryDeals('vegetable'),
+    action: 'Shop vegetable deals',
   },
   {
     title: "Don't miss amazing grocery deals",
-    text: 'Three deals a day: the old price, the saving and a countdown to the end',
+    text: 'Deals of the day: the old price, the saving and a countdown to the end',
     picture: cart,
-    link: paths.shopList,
-    action: 'Browse the shops',
+    link: `${paths.home}#home-deals`,
+    action: 'See the deals',
   },
 ] as const;
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 
 export function getDeals() {
-  return call('GET /deals');
+  return call('GET /deals', { query: {} });
 }
 
 export const dealsQuery = queryOptions({ queryKey: ['deals'], queryFn: getDeals });

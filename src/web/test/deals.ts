@@ -1,0 +1,40 @@
+import type { Deal } from '#contract/products.ts';
+
+let next = 0;
+
+/** A product on deal as GET /api/deals answers it: `percent` off `price` (dollars), ending `endsInSeconds` from now. */
+export function aDeal(name: string, price: number, percent: number, endsInSeconds = 86_400): Deal {
+  next += 1;
+  const endsAt = new Date(Date.now() + endsInSeconds * 1000).toISOString();
+  return {
+    _id: `00000000-0000-4000-9000-${String(next).padStart(12, '0')}`,
+    email: 'willow@example.com',
+    productName: name,
+    productImage: '/uploads/00000000-0000-4000-8000-000000000000.webp',
+    productCategory: 'vegetable',
+    productDetails: 'Grown nearby',
+    productionCost: price,
+    productQuantity: { value: 20, unit: 'kg' },
+    profitMargin: 0,
+    productPrice: price,
+    productManufacturingDate: '2026-11-20',
+    productExpireDate: '2026-12-30',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    shopAddress: 'Hood River, OR',
+    shopImage: '/uploads/00000000-0000-4000-8000-000000000001.webp',
+    shopName: 'Willow Bend Farm',
+    popularity: 10,
+    shopId: '00000000-0000-4000-8000-000000000002',
+    expired: false,
+    shopPremium: false,
+    deal: { discountPercent: percent, price: Math.round(price * (100 - percent)) / 100, endsAt },
+    markdown: null,
+    soldByWeight: false,
+    gramsPerPiece: null,
+    allergens: [],
+    labels: [],
+    ingredients: '',
+    origin: null,
+    endsAt,
+  };
+}
