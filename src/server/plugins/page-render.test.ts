@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeliveryTerms, handoverText } from '#contract/delivery-terms.ts';
 import { insertProduct, renameProduct } from '../modules/catalog/test-products.ts';
@@ -138,6 +139,25 @@ describe('a server-rendered page', () => {
     const card = /<h3[^>]*>Pickup &amp; delivery<\/h3><p[^>]*>([^<]*)<\/p>/.exec(home)?.[1];
     expect(card?.replaceAll('&amp;', '&')).toBe(text);
     expect(home).not.toMatch(/Free delivery|No delivery fee/i);
+  });
+
+  it('links the web app manifest, whose icons are served at the sizes it names', async () => {
+    const home = (await t.app.inject({ url: '/' })).body.split('</head>')[0];
+    expect(home).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(home).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"');
+    const res = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = res.json();
+    expect(manifest).toMatchObject({ name: 'Farmstall', start_url: '/', display: 'standalone' });
+    const icons: { src: string; sizes: string; purpose: string }[] = manifest.icons;
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of [...icons, { src: '/icons/apple-touch-icon.png', sizes: '180x180' }]) {
+      const file = await t.app.inject({ url: icon.src });
+      expect(file.statusCode, icon.src).toBe(200);
+      const { width, height, format } = await sharp(file.rawPayload).metadata();
+      expect(`${width}x${height} ${format}`).toBe(`${icon.sizes} png`);
+    }
   });
 
   it('never serves the renderer itself', async () => {
