@@ -4,6 +4,7 @@ import { CATEGORY_VALUES, unitForCategory } from '#contract/categories.ts';
 import { labelConflict } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
 import type { Deal, ProductPage } from '#contract/products.ts';
+import type { Review } from '#contract/reviews.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import type { Week } from '#contract/vendor-week.ts';
 import { deals, products } from '../../modules/catalog/tables.ts';
@@ -203,6 +204,24 @@ describe('demo catalog seed', () => {
     expect(rows.every((r) => r.rating >= 1 && r.rating <= 5)).toBe(true);
     expect(new Set(rows.map((r) => r.createdAt.toISOString().slice(0, 10))).size).toBeGreaterThan(10);
     expect(rows.every((r) => r.createdAt.getTime() < Date.now())).toBe(true);
+  });
+
+  it('marks "Verified purchase" on every review whose writer bought the product, and on no other', async () => {
+    const bought = await t.db.execute(sql`
+      SELECT DISTINCT c.id FROM comments c JOIN order_lines ol ON ol.product_id = c.product_id
+      JOIN orders o ON o.id = ol.order_id AND o.user_id = c.user_id`);
+    const buyers = new Set(bought.rows.map((r) => r.id as string));
+    expect(buyers.size).toBeGreaterThanOrEqual(1);
+    const reviewed = await t.db.selectDistinct({ productId: comments.productId }).from(comments);
+    let marked = 0;
+    for (const { productId } of reviewed) {
+      const reviews: Review[] = (await t.app.inject({ url: `/api/comments/${productId}` })).json();
+      for (const review of reviews) {
+        expect(review.verifiedPurchase, review.commentDes).toBe(buyers.has(review._id));
+        if (review.verifiedPurchase) marked += 1;
+      }
+    }
+    expect(marked).toBe(buyers.size);
   });
 
   it('lets reviewers review only as the rules allow: the demo customer only what was delivered to them', async () => {

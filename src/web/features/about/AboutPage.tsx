@@ -44,7 +44,7 @@ function provides(handover: string | null): Provided[] {
     {
       image: star,
       title: 'Honest reviews',
-      text: 'Only a shopper who received a product can review it, and the review is marked “Verified purchase”.',
+      text: 'Every review by a shopper who bought the product is marked “Verified purchase”.',
     },
     {
       image: carrot,
