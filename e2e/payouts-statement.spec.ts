@@ -113,7 +113,7 @@ test('a vendor is paid for a delivered order and downloads the month’s stateme
   // The Payouts page shows it, with its order.
   await page.reload();
   const list = page.getByRole('region', { name: 'Your transfers, newest first' });
-  const shown = list.getByRole('row').filter({ hasText: payment.orderId });
+  const shown = list.getByRole('row').filter({ hasText: payment.orderNumber });
   await expect(shown).toContainText(`$${transfer.amount.toFixed(2)}`);
   await expect(shown).toContainText('Paid');
   const balance = page.getByRole('region', { name: 'Your balance' });

@@ -25,6 +25,8 @@ export type TransferState = (typeof TRANSFER_STATES)[number];
 export const shopTransfer = z.object({
   _id: z.string(),
   orderId: z.string(),
+  /** The order's FS- number, as the shop's order list and packing slips show it. */
+  orderNumber: z.string(),
   orderDate: z.string(),
   /** When the part was delivered or picked up (the transfer was recorded). */
   deliveredAt: z.string(),

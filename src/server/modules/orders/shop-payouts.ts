@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { centsToDollars } from '#contract/money.ts';
+import { formatOrderNumber } from '#contract/order-numbers.ts';
 import type { ShopTransfersPage } from '#contract/vendor-payouts.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
@@ -44,6 +45,8 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 type TransferWithOrder = {
   id: string;
   order_id: string;
+  /** bigint: pg gives it as text. */
+  order_number: string;
   order_date: Date;
   created_at: Date;
   succeeded_at: Date | null;
@@ -59,7 +62,7 @@ type TransferWithOrder = {
 export async function shopTransfers(db: Tx, shopId: string, cursor?: string): Promise<ShopTransfersPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const { rows } = await db.execute<TransferWithOrder>(sql`
-    select t.*, o.created_at as order_date from ${shopTransfersRelation(shopId)} t
+    select t.*, o.order_number, o.created_at as order_date from ${shopTransfersRelation(shopId)} t
     join orders o on o.id = t.order_id
     ${after ? sql`where (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
     order by t.created_at desc, t.id desc
@@ -71,6 +74,7 @@ export async function shopTransfers(db: Tx, shopId: string, cursor?: string): Pr
     items: page.map((row) => ({
       _id: row.id,
       orderId: row.order_id,
+      orderNumber: formatOrderNumber(Number(row.order_number)),
       orderDate: iso(row.order_date),
       deliveredAt: iso(row.created_at),
       goods: centsToDollars(row.goods_cents),

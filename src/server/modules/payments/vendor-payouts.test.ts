@@ -106,7 +106,14 @@ describe('the vendor’s transfers', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual({
       items: [
-        expect.objectContaining({ orderId: newer, goods: 30, commission: 3, amount: 27, state: 'paid' }),
+        expect.objectContaining({
+          orderId: newer,
+          orderNumber: numberOf.get(newer),
+          goods: 30,
+          commission: 3,
+          amount: 27,
+          state: 'paid',
+        }),
         expect.objectContaining({ orderId: older, goods: 10, delivery: 0, reversed: 0, amount: 9, state: 'paid' }),
       ],
       nextCursor: null,

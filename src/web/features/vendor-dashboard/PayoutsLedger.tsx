@@ -79,7 +79,7 @@ export function TransferList() {
                   rowHeader: true,
                   cell: (row) => (
                     <span>
-                      <span className="font-mono text-xs break-all">{row.orderId}</span>
+                      <span className="font-mono">{row.orderNumber}</span>
                       <br />
                       <span className="text-sm font-normal">Ordered {day(row.orderDate)}</span>
                     </span>
