@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
-import { sandboxPaymentIntents, transfers } from '../payments/tables.ts';
+import { captures, sandboxPaymentIntents, transfers } from '../payments/tables.ts';
 import { moveOrder } from './order-fixtures.ts';
 import { vendorPart, weigh, weighedProduct } from './weighed-fixtures.ts';
 
@@ -125,5 +126,39 @@ describe('a weighed line is charged at most its estimate plus the hold margin', 
     expect(response.json().error.message).toBe(
       'At most 5 g can be charged for this line (its estimate of 5 g plus 10%)',
     );
+  });
+
+  it('a hold cut by its own tax rounding takes the cent off the tax, never off a shop’s goods', async () => {
+    const admin = await createUser(t, { roll: 'admin' });
+    const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: admin.auth, payload });
+    const rates = (vegetable: number, fruit: number) =>
+      Object.fromEntries(CATEGORY_VALUES.map((c) => [c, c === 'vegetable' ? vegetable : c === 'fruit' ? fruit : 0]));
+    expect((await send('POST', '/api/coupons', { code: 'CUT15', kind: 'percent', value: 15 })).statusCode).toBe(201);
+    expect(
+      (await send('PUT', '/api/admin/tax', { pricesIncludeTax: false, rates: rates(29.91, 0.11) })).statusCode,
+    ).toBe(200);
+    const butcher = await createUser(t, { roll: 'vendor' });
+    const grocer = await createUser(t, { roll: 'vendor' });
+    const liver = await weighedProduct(t, butcher, { pricePerKgCents: 800, gramsPerPiece: 100 });
+    const apples = await createProduct(t, grocer, { priceCents: 500, category: 'fruit' });
+    const shopper = await createUser(t);
+    await addToCart(t, shopper, liver.id, 1);
+    await addToCart(t, shopper, apples.id, 1);
+    const { intent } = await payCart(t, shopper, { couponCode: 'CUT15' });
+    const orderId: string = (await confirmOrder(t, shopper, intent.paymentIntentId)).json().orderId;
+    const [line] = (await vendorPart(t, butcher, orderId)).lines;
+    // 15% of $5.80 is 87¢: 12¢ on the liver (est. 80¢), 75¢ on the apples. The hold taxes the coupon split over the
+    // held amounts, $5.23 in all; at 110 g (88¢) the capture's taxes, on 76¢ and $4.25, ask $5.24.
+    expect((await weigh(t, butcher, orderId, line._id, 110)).json()).toMatchObject({ totalPrice: 0.88 });
+    await deliver(butcher, orderId);
+    await deliver(grocer, orderId);
+    const [hold] = await t.db.select().from(captures).where(eq(captures.orderId, orderId));
+    expect(hold).toMatchObject({ amountCents: 523, notChargedCents: 1 });
+    const order = { orderId, providerIntentId: intent.paymentIntentId, butcher, grocer };
+    expect(await money(order)).toMatchObject({ charged: 523, butcher: { goods: 76 }, grocer: { goods: 425 } });
+    const rows = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+    expect(rows.find((row) => row.shopId === butcher.id)?.taxCents).toBe(22);
+    await send('PUT', '/api/admin/tax', { pricesIncludeTax: false, rates: rates(0, 0) });
   });
 });

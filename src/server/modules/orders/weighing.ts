@@ -105,8 +105,10 @@ type Cost = Awaited<ReturnType<typeof orderCost>>;
 
 /**
  * The tax of each live line once the charge is known (`capturedCents`, capped at the card hold): with prices that
- * include tax, the tax in each line's share of the goods charged; otherwise the tax asked for, cut in proportion
- * when the hold capped the charge. Answers the taxes in the live lines' order.
+ * include tax, the tax in each line's share of the goods charged; otherwise the tax asked for, less what the hold
+ * capped: the goods are charged whole (no line can exceed its share of the hold, decision 038), so a cap only ever
+ * comes from the hold's tax rounding and comes off the tax, never off a shop's goods. Answers the taxes in the live
+ * lines' order.
  */
 function capturedTax(cost: Cost, capturedCents: number, taxIncluded: boolean): number[] {
   const goodsAndTax = Math.max(0, capturedCents - cost.deliveryCents);
@@ -114,9 +116,8 @@ function capturedTax(cost: Cost, capturedCents: number, taxIncluded: boolean): n
     const shares = goodsShares(cost.live, goodsAndTax, true);
     return shares.map((share, index) => lineTaxCents(share, cost.live[index].taxBps, true));
   }
-  const wanted = cost.subtotalCents - cost.discountCents + cost.addedTaxCents;
-  const kept = wanted === 0 ? 0 : Math.floor((cost.addedTaxCents * Math.min(goodsAndTax, wanted)) / wanted);
-  return paidShares(cost.taxCents, kept);
+  const goods = cost.subtotalCents - cost.discountCents;
+  return paidShares(cost.taxCents, Math.min(cost.addedTaxCents, Math.max(0, goodsAndTax - goods)));
 }
 
 /**
