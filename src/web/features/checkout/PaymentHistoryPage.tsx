@@ -6,7 +6,8 @@ import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
 import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
-import { usePaymentHistory } from './get-payment-history.ts';
+import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
+import { useOrderSearch, usePaymentCount, usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -91,11 +92,25 @@ export function PaymentHistoryPage() {
 
 function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page: number) => void }) {
   const { items, total } = data;
+  const q = useOrderSearch();
+  // The heading counts every payment (the spec's 'Transaction History List: N'), whatever the search.
+  const count = usePaymentCount();
   return (
     <div>
-      <h1 className="text-3xl font-bold">Transaction History List: {total}</h1>
+      <h1 className="text-3xl font-bold">Transaction History List: {q ? (count ?? '…') : total}</h1>
+      <OrderNumberSearch />
+      {/* Always there, so that screen readers announce what each search found. */}
+      <p className="mt-2 empty:hidden" role="status">
+        {q
+          ? total === 0
+            ? `No order ${q} in your payments`
+            : `Found ${items.map((p) => p.orderNumber).join(', ')}`
+          : null}
+      </p>
       {items.length === 0 ? (
-        <p className="mt-6 rounded-box bg-base-200 p-6">No payments yet.</p>
+        q ? null : (
+          <p className="mt-6 rounded-box bg-base-200 p-6">No payments yet.</p>
+        )
       ) : (
         <>
           <RowCards rows={items} card={(payment) => <PaymentCard payment={payment} />} className="mt-6" />
