@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { CATEGORIES } from '#contract/categories.ts';
+import { dealsText } from '#contract/deals.ts';
+import { type DeliveryTerms, handoverText } from '#contract/delivery-terms.ts';
+import { formatUnitPrice } from '#contract/money.ts';
 import { RETURNS_POLICY } from '#contract/policies.ts';
+import type { Deal, Product } from '#contract/products.ts';
 import { checkA11y, expect, test } from './fixtures.ts';
 
 const NAMES = CATEGORIES.map((c) => c.label);
@@ -103,4 +107,66 @@ test('one returns policy and one set of contact details, with no promise the sit
   await page.goto('/contact');
   await expect(page.getByRole('region', { name: 'Our office' })).toContainText(details.address);
   await expect(page.getByRole('region', { name: 'Our office' })).toContainText(details.email);
+});
+
+test("the home page's banners and value cards say what the shops and the deals really do", async ({ page }) => {
+  const terms: DeliveryTerms = await (await page.request.get('/api/delivery-terms')).json();
+  const deals: Deal[] = await (await page.request.get('/api/deals')).json();
+  // The demo: every shop has pickup, most deliver, for a fee.
+  expect(terms.pickupShops).toBe(terms.shops);
+  expect(terms.deliveryShops).toBeLessThan(terms.shops);
+  await page.goto('/');
+  const cards = page.getByRole('region', { name: 'Why shop with us' });
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Pickup & delivery' })).toContainText(handoverText(terms));
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Deals' })).toContainText(
+    dealsText(deals.map((d) => d.deal.discountPercent)),
+  );
+  await expect(page.getByText(/free delivery|no delivery fee|every day|a day:/i)).toHaveCount(0);
+
+  // "Fresh Vegetables Big Discount" opens vegetables that are on deal, each with its old price and saving.
+  await page.getByRole('button', { name: 'Go to slide 1' }).click();
+  await page.getByRole('link', { name: 'Shop vegetable deals' }).click();
+  await expect(page).toHaveURL(/\/vegetableProducts#deals$/);
+  const onDeal = page.getByRole('list', { name: 'Vegetables on deal' }).locator(':scope > li');
+  await expect(onDeal).not.toHaveCount(0);
+  for (const card of await onDeal.all()) {
+    await expect(card.locator('del')).toHaveText(/^\$\d+\.\d\d$/);
+    await expect(card.getByText(/^−\d+%$/)).toBeVisible();
+  }
+  await checkA11y(page);
+});
+
+test('the footer\'s "Install the app" is backed by a web app manifest; the sign-in panel promises no door delivery', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(page.getByRole('contentinfo')).toContainText('Add to Home Screen');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(href ?? '')).json();
+  expect(manifest).toMatchObject({ name: 'Farmstall', display: 'standalone', start_url: '/' });
+  for (const icon of manifest.icons as { src: string }[]) {
+    expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  await expect(
+    page.getByText('Fresh food from local farms, for pickup or delivery as each shop offers.'),
+  ).toBeVisible();
+  await expect(page.getByText(/delivered to your door/i)).toHaveCount(0);
+});
+
+test('a product sold by weight gives its price per kg in its title and schema.org data', async ({ page }) => {
+  const products: Product[] = await (await page.request.get('/api/allProducts?limit=100')).json();
+  const weighed = products.find((p) => p.soldByWeight);
+  expect(weighed, 'the demo sells some goods by weight').toBeTruthy();
+  const p = weighed as Product;
+  const price = p.markdown?.price ?? p.deal?.price ?? p.productPrice;
+  await page.goto(`/productDetails/${p._id}`);
+  await expect(page).toHaveTitle(`${p.productName} from ${p.shopName}, ${formatUnitPrice(price, 'kg')} · Farmstall`);
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+  expect(data.offers.priceSpecification).toMatchObject({
+    '@type': 'UnitPriceSpecification',
+    price: price.toFixed(2),
+    referenceQuantity: { value: 1, unitCode: 'KGM' },
+  });
 });

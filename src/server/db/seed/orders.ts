@@ -145,5 +145,8 @@ export const ORDERS: DemoOrder[] = [
 /** Deals of the day: three appealing products. */
 export const DEAL_PRODUCTS = ['Hood Strawberries', 'Chocolate Layer Cake', 'Wild Coho Salmon Fillet'];
 
-/** The home banner's "Fresh Vegetables Big Discount": vegetables on deal at this bigger discount, on their page. */
-export const VEGETABLE_DEALS = { percent: 30, products: ['Rainbow Carrots', 'Broccoli Crowns', 'Sweet Corn'] };
+/**
+ * The home banner's "Fresh Vegetables Big Discount": vegetables on deal at this bigger discount, on their page. The
+ * three cheapest: a price sort orders by the price before any deal, and so their cards still read in price order.
+ */
+export const VEGETABLE_DEALS = { percent: 30, products: ['Red Onions', 'Yukon Gold Potatoes', 'Sweet Corn'] };
