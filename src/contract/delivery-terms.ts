@@ -25,27 +25,29 @@ export type DeliveryTerms = z.infer<typeof deliveryTerms>;
 const amount = (dollars: number) => (Number.isInteger(dollars) ? `$${dollars}` : formatDollars(dollars));
 
 const atShops = (count: number, of: number) => (count === of ? 'at every shop' : `at ${count} of ${of} shops`);
+/** Nothing when every shop does it (the card says "Free pickup" alone), else " at 9 of 11 shops". */
+const atSomeShops = (count: number, of: number) => (count === of ? '' : ` at ${count} of ${of} shops`);
 
-/** What pickup costs and where: "Free pickup at every shop", "Free pickup at 10 of 12 shops"; null without pickup. */
+/** What pickup costs and where: "Free pickup" (at every shop), "Free pickup at 10 of 12 shops"; null without pickup. */
 export function pickupText(t: DeliveryTerms): string | null {
-  return t.pickupShops > 0 ? `Free pickup ${atShops(t.pickupShops, t.shops)}` : null;
+  return t.pickupShops > 0 ? `Free pickup${atSomeShops(t.pickupShops, t.shops)}` : null;
 }
 
 /**
- * What delivery costs: "delivery from $3.50 at 10 of 12 shops, free over $50 at some"; "free delivery at every shop";
- * null when no shop delivers.
+ * What delivery costs: "delivery from $3.50 at 10 of 12 shops, free over $50 at some"; "free delivery" (at every
+ * shop); null when no shop delivers.
  */
 export function deliveryText(t: DeliveryTerms): string | null {
   if (!t.fee || t.deliveryShops === 0) return null;
-  const where = atShops(t.deliveryShops, t.shops);
-  if (t.fee.max === 0) return `free delivery ${where}`;
-  if (t.fee.min === 0) return `delivery ${where}, free at some`;
+  const where = atSomeShops(t.deliveryShops, t.shops);
+  if (t.fee.max === 0) return `free delivery${where}`;
+  if (t.fee.min === 0) return `delivery${where}, free at some`;
   const everywhere = t.freeOver && t.freeOver.shops === t.deliveryShops && t.freeOver.min === t.freeOver.max;
   const free = !t.freeOver ? '' : `, free over ${amount(t.freeOver.min)}${everywhere ? '' : ' at some'}`;
-  return `delivery from ${amount(t.fee.min)} ${where}${free}`;
+  return `delivery from ${amount(t.fee.min)}${where}${free}`;
 }
 
-/** The value card's line: "Free pickup at every shop · delivery from $3.50 at 10 of 12 shops, free over $50 at some". */
+/** The value card's line: "Free pickup · delivery from $3.50 at 10 of 12 shops, free over $50 at some". */
 export function handoverText(t: DeliveryTerms): string {
   const parts = [pickupText(t), deliveryText(t)].filter((p): p is string => p !== null);
   if (parts.length === 0) return 'No shop takes orders yet';

@@ -133,7 +133,7 @@ describe('a server-rendered page', () => {
     }
     const terms: DeliveryTerms = (await t.app.inject({ url: '/api/delivery-terms' })).json();
     const text = handoverText(terms);
-    expect(text).toBe('Free pickup at every shop · delivery from $6.50 at 1 of 2 shops, free over $60');
+    expect(text).toBe('Free pickup · delivery from $6.50 at 1 of 2 shops, free over $60');
 
     const home = (await t.app.inject({ url: '/' })).body;
     const card = /<h3[^>]*>Pickup &amp; delivery<\/h3><p[^>]*>([^<]*)<\/p>/.exec(home)?.[1];

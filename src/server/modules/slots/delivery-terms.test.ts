@@ -62,9 +62,7 @@ describe('GET /api/delivery-terms', () => {
 
     it('follows a shop that stops delivering', async () => {
       await offer(dairy, { pickupPoints: [SATURDAY_MARKET] });
-      expect(handoverText(await terms())).toBe(
-        'Free pickup at every shop · delivery from $6.50 at 1 of 3 shops, free over $60',
-      );
+      expect(handoverText(await terms())).toBe('Free pickup · delivery from $6.50 at 1 of 3 shops, free over $60');
     });
   });
 });
