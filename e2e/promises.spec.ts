@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { CATEGORIES } from '#contract/categories.ts';
 import { dealsText } from '#contract/deals.ts';
-import { type DeliveryTerms, handoverText } from '#contract/delivery-terms.ts';
+import type { DeliveryTerms } from '#contract/delivery-terms.ts';
+import { handoverText } from '#contract/delivery-terms-text.ts';
 import { formatUnitPrice } from '#contract/money.ts';
 import { RETURNS_POLICY } from '#contract/policies.ts';
 import type { Deal, Product } from '#contract/products.ts';

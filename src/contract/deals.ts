@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { CATEGORY_VALUES } from './categories.ts';
-
 /** Deals of the day (spec: 3 at a time, a countdown from 1296000 s). */
 export const DEALS_SHOWN = 3;
 /** A new deal runs 15 days: the spec's countdown starts at 1296000 s. */
@@ -21,8 +18,3 @@ export function dealsText(percents: readonly number[]): string {
 
 /** How many of a category's running deals its page shows, soonest end first. */
 export const CATEGORY_DEALS_SHOWN = 10;
-
-/** GET /deals: the deals of the day; with `category`, that category's running deals (none is started). */
-export const dealsQuery = z.object({
-  category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
-});

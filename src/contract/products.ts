@@ -380,6 +380,10 @@ export const PRODUCT_LIMIT_MESSAGE =
 
 /** Deals of the day: a product with the moment its deal ends. */
 /** A deal of the day: a product with its running deal (never null here) and, as the spec names it, its end. */
+/** GET /deals: the deals of the day; with `category`, that category's running deals (none is started). */
+export const dealsQuery = z.object({
+  category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
+});
 export const deal = product.extend({ endsAt: z.string(), deal: productDeal });
 export const dealList = z.array(deal);
 export type Deal = z.infer<typeof deal>;

@@ -1,10 +1,10 @@
 import { categoryList, searchPageQuery, searchQuery, suggestResponse, vendorAllowance } from '../catalog.ts';
 import type { CategoryValue } from '../categories.ts';
-import { dealsQuery } from '../deals.ts';
 import { lastChanceQuery, markdownRule, shopMarkdown } from '../markdowns.ts';
 import { placedPostcode, postcodeParams, shopperPlace, shopperPlaceInput } from '../places.ts';
 import {
   dealList,
+  dealsQuery,
   legacyListQuery,
   offeredProduct,
   popularQuery,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DeliveryTerms, handoverText } from '#contract/delivery-terms.ts';
+import type { DeliveryTerms } from '#contract/delivery-terms.ts';
+import { handoverText } from '#contract/delivery-terms-text.ts';
 import type { FulfilmentSettingsInput } from '#contract/slots.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { setupUser, type TestUser } from '../../test/users.ts';

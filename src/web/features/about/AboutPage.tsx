@@ -10,7 +10,7 @@ import farmerWoman from '@lobehub/fluent-emoji-3d/assets/1f469-200d-1f33e.webp';
 import carrot from '@lobehub/fluent-emoji-3d/assets/1f955.webp';
 import type { ReactNode } from 'react';
 import { DEAL_DAYS, DEAL_DISCOUNT_PERCENT, DEALS_SHOWN } from '#contract/deals.ts';
-import { deliveryDetails } from '#contract/delivery-terms.ts';
+import { deliveryDetails } from '#contract/delivery-terms-text.ts';
 import { RETURNS_POLICY, RETURNS_POLICY_ANCHOR } from '#contract/policies.ts';
 import { useDeliveryTerms } from '../../api/delivery-terms.ts';
 import { ContactLines } from '../../layout/ContactLines.tsx';

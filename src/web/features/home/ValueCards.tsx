@@ -6,7 +6,7 @@ import returns from '@lobehub/fluent-emoji-3d/assets/1f501.webp';
 import { Link } from 'react-router';
 import { CATEGORIES } from '#contract/categories.ts';
 import { dealsText } from '#contract/deals.ts';
-import { handoverText } from '#contract/delivery-terms.ts';
+import { handoverText } from '#contract/delivery-terms-text.ts';
 import { RETURNS_POLICY, RETURNS_POLICY_ANCHOR } from '#contract/policies.ts';
 import { useDeliveryTerms } from '../../api/delivery-terms.ts';
 import { paths } from '../../paths.ts';
