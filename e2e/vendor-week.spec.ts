@@ -120,6 +120,16 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   await checkA11y(page);
   await shot(page, 'vendor-week');
 
+  // The shopper gives the order's number at the market table: the vendor finds it, then goes back to the week.
+  await page.getByLabel('Order number').fill(orderNumber);
+  await page.getByRole('button', { name: 'Find order' }).click();
+  const found = page.getByRole('region', { name: `Order ${orderNumber}` });
+  await expect(found.getByRole('row').filter({ hasText: name })).toContainText(`${product.productName} ×3`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${orderNumber}`));
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Show all orders' }).click();
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText(HEADING);
+
   // Only deliveries: the pickup slot is gone, and the filter stays in the address.
   await page.getByLabel('Kind').selectOption('delivery');
   await expect(page).toHaveURL(/kind=delivery/);

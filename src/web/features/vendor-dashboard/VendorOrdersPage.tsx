@@ -14,10 +14,12 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, RowCard, RowCards } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
+import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { toast } from '../../ui/toast.ts';
 import { windowLabel } from '../../ui/window-label.ts';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
+import { useVendorOrderSearch } from './find-vendor-order.ts';
 import {
   downloadSheet,
   readWeekFilters,
@@ -348,42 +350,71 @@ function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown?: { fr
   );
 }
 
+/** The order a shopper named by its number, in place of the week while the search lasts. */
+function FoundOrder({ q }: { q: string }) {
+  const found = useVendorOrderSearch(q);
+  return (
+    <Loaded query={found} loading="Finding the order">
+      {(data) =>
+        data.items.length === 0 ? (
+          <p className="mt-4 rounded-box bg-base-200 p-6" role="status">
+            No order {q} among yours.
+          </p>
+        ) : (
+          <section aria-label={`Order ${q}`} className="mt-4 rounded-box border border-base-300 p-3 md:p-4">
+            <h2 className="text-lg font-bold">Found {data.items.map((order) => order.orderNumber).join(', ')}</h2>
+            <OrderList orders={data.items} label="Found orders" />
+          </section>
+        )
+      }
+    </Loaded>
+  );
+}
+
 /** The vendor's week: orders grouped under their pickup or delivery slot, soonest first; orders without one apart. */
 export function VendorOrdersPage() {
   const { user } = useAuth();
   const shopId = user?.id ?? '';
   const [search] = useSearchParams();
   const filters = readWeekFilters(search);
+  const q = search.get('q')?.trim() ?? '';
   const week = useVendorWeek(shopId, filters);
 
   return (
     <div>
       <h1 className="text-3xl font-bold">Your Order List</h1>
       <p className="mt-1">Your week: orders by pickup and delivery slot, with pick lists and packing slips.</p>
-      {/* Outside the answer, so filters the server refuses (400) can be put right. */}
-      <WeekFilterForm filters={filters} shown={week.data} />
-      <Loaded query={week} loading="Loading your orders">
-        {(data) => (
-          <>
-            {data.slots.length === 0 && data.unslotted.length === 0 ? (
-              <p className="mt-6 rounded-box bg-base-200 p-6">
-                No orders in these dates. They show here under their slot as soon as a customer buys.
-              </p>
-            ) : null}
-            <div className="mt-4 space-y-4">
-              {data.slots.map((slot) => (
-                <SlotSection key={slot.id} shopId={shopId} slot={slot} />
-              ))}
-              {data.unslotted.length > 0 ? (
-                <section aria-label="Shipped orders" className="rounded-box border border-base-300 p-3 md:p-4">
-                  <h2 className="text-lg font-bold">Shipped orders (no slot) · {data.unslotted.length}</h2>
-                  <OrderList orders={data.unslotted} label="Shipped orders" />
-                </section>
-              ) : null}
-            </div>
-          </>
-        )}
-      </Loaded>
+      <OrderNumberSearch />
+      {q ? (
+        <FoundOrder q={q} />
+      ) : (
+        <>
+          {/* Outside the answer, so filters the server refuses (400) can be put right. */}
+          <WeekFilterForm filters={filters} shown={week.data} />
+          <Loaded query={week} loading="Loading your orders">
+            {(data) => (
+              <>
+                {data.slots.length === 0 && data.unslotted.length === 0 ? (
+                  <p className="mt-6 rounded-box bg-base-200 p-6">
+                    No orders in these dates. They show here under their slot as soon as a customer buys.
+                  </p>
+                ) : null}
+                <div className="mt-4 space-y-4">
+                  {data.slots.map((slot) => (
+                    <SlotSection key={slot.id} shopId={shopId} slot={slot} />
+                  ))}
+                  {data.unslotted.length > 0 ? (
+                    <section aria-label="Shipped orders" className="rounded-box border border-base-300 p-3 md:p-4">
+                      <h2 className="text-lg font-bold">Shipped orders (no slot) · {data.unslotted.length}</h2>
+                      <OrderList orders={data.unslotted} label="Shipped orders" />
+                    </section>
+                  ) : null}
+                </div>
+              </>
+            )}
+          </Loaded>
+        </>
+      )}
     </div>
   );
 }
