@@ -22,7 +22,7 @@ import {
 /** Weighed goods on the sandbox: the card is authorized at checkout and charged for what the vendors weigh. */
 const t = setupTestApp();
 
-type Payment = { _id: string; orderId: string; transactionId: string; price: number };
+type Payment = { _id: string; orderId: string; orderNumber: string; transactionId: string; price: number };
 
 /** One shopper's paid order (sandbox card) of `pieces` of each product. */
 async function buy(lines: { productId: string; pieces: number }[]) {
@@ -317,7 +317,7 @@ describe('a card hold about to lapse', () => {
     await deliverDueNotifications(t.db, { mailer, publicUrl: 'http://farmstall.test', limit: 1000 });
     const notices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: shopper.auth });
     expect(notices.json().items.map((n: { body: string }) => n.body)).toContainEqual(
-      expect.stringContaining('did not weigh your order in time'),
+      expect.stringContaining(`did not weigh your order ${payment.orderNumber} in time`),
     );
 
     const shopNotices = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: dairy.auth });
