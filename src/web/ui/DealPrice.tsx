@@ -27,7 +27,7 @@ export function DealPrice({
   return (
     <span className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
       <span className="sr-only">Was</span>
-      <del className="text-sm font-normal text-base-content/70">{formatDollars(price)}</del>
+      <del className="text-sm font-normal text-base-content/80">{formatDollars(price)}</del>
       <span className="sr-only">, now</span>
       <UnitPrice
         price={deal.price}
@@ -48,7 +48,7 @@ export function DealEnd({ endsAt }: { endsAt: string }) {
   // Before hydration (the server knows no shopper's time zone): the time in UTC, said so.
   const text = useHydrated() ? localMomentText : utcMomentText;
   return (
-    <p className="mt-1 text-xs text-base-content/70">
+    <p className="mt-1 text-xs text-base-content/80">
       Ends <time dateTime={endsAt}>{text(new Date(endsAt))}</time>
     </p>
   );
