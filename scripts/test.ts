@@ -15,6 +15,7 @@ const groups: Step[][] = [
     ['typecheck', ['tsc', '-p', 'tsconfig.json']],
     ['lint', ['biome', 'check', '.']],
     ['import rules', ['depcruise', 'src', '--config', '.dependency-cruiser.cjs']],
+    ['docs are current', ['node', 'scripts/docs.ts', '--check']],
     ['production build', ['vite', 'build', '--logLevel', 'warn']],
   ],
   [['bundle budget', ['node', 'scripts/check-bundle.ts']]],
