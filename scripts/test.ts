@@ -16,6 +16,8 @@ const groups: Step[][] = [
     ['lint', ['biome', 'check', '.']],
     ['import rules', ['depcruise', 'src', '--config', '.dependency-cruiser.cjs']],
     ['docs are current', ['node', 'scripts/docs.ts', '--check']],
+    // drizzle-kit generate on a copy of the migrations must find nothing to write (docs/migrations.md, decision 041).
+    ['migrations generate nothing', ['node', 'scripts/check-migrations.ts']],
     ['production build', ['vite', 'build', '--logLevel', 'warn']],
   ],
   [['bundle budget', ['node', 'scripts/check-bundle.ts']]],
