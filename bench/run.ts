@@ -311,10 +311,13 @@ ${mixReport(mix)}
 
 What these figures, and \`npm run bench:capacity\`'s per-order and per-read costs, mean for one primary and past one machine: [scaling.md](scaling.md).
 `;
-  // The cluster's figures (npm run test:cluster), Lighthouse's (npm run lighthouse) and the spelling index's are kept.
+  // The summary, the cluster's and failover's figures (npm run test:cluster), Lighthouse's (npm run lighthouse), the
+  // sizes' and the spelling index's are kept.
   const file = path.join(root, 'docs/performance.md');
   const old = await fs.readFile(file, 'utf8').catch(() => '');
-  const kept = ['cluster', 'lighthouse', 'size', 'spelling'].map((name) => sectionOf(old, name)).filter(Boolean);
+  const kept = ['summary', 'cluster', 'lighthouse', 'size', 'spelling', 'failover']
+    .map((name) => sectionOf(old, name))
+    .filter(Boolean);
   if (PRODUCTS === PRODUCT_COUNT) await fs.writeFile(file, [report, ...kept].join('\n') + (kept.length ? '\n' : ''));
   const sizeFigures = [
     ...(Object.keys(queries) as Query[]).map((query) => results.find((r) => !r.raw && r.query === query)),
