@@ -8,7 +8,7 @@ import { moduleGraph } from './module-graph.ts';
  * The docs that are read from the code: `npm run docs` writes them, `node scripts/docs.ts --check` (a step of
  * `npm test`) fails naming each file that differs from what the code says.
  * - docs/architecture.md, between its `generated:modules` markers: modules, their tables, who calls whom;
- * - docs/api.md, whole: every route of the contract's route table, who may call it and what it does;
+ * - docs/api.md, between its `generated:api` markers: every route of the route table, who may call it, what it does;
  * - docs/decisions/README.md, between its `generated:decisions` markers: every record, its status, what replaced it.
  * It also checks that docs/configuration.md and .env.example name every variable src/server/config.ts reads.
  */
@@ -78,7 +78,7 @@ function apiReference(): string {
   const count = modules.reduce((sum, [, routes]) => sum + Object.keys(routes).length, 0);
   const sections = modules.map(([key, routes]) =>
     [
-      `## ${key} (\`src/contract/api/${files.get(key)}\`)`,
+      `### ${key} (\`src/contract/api/${files.get(key)}\`)`,
       '',
       '| route | who may call | success | input | what it does |',
       '| --- | --- | --- | --- | --- |',
@@ -86,17 +86,16 @@ function apiReference(): string {
     ].join('\n'),
   );
   return [
-    '# API reference',
+    '## Reference',
     '',
     `${NOTICE} The ${count} routes of the route table (\`src/contract/api/\`, registered by`,
     '`src/server/route-table.ts`), module by module. "Who may call": anyone, signed in, or the roles allowed; "own …"',
     'is what the caller must own, and what another caller of those roles gets (403, or 404 where the API hides that it',
     'exists). Besides the statuses listed, every route answers 400 for bad input, 401/403 by its access, 429 for writes',
-    'over the rate limit and 503 while the database is away; errors have the shape',
-    '`{"error": {"code", "message", "fields"}}`. Amounts are dollars. The schemas themselves are in the OpenAPI',
-    'document the server serves at `/api/docs` (`/api/docs/json`).',
+    'over the rate limit and 503 while the database is away. "success" is the status of a call that works; "input" names',
+    'the top-level fields of the query and body schemas.',
     '',
-    ...sections.flatMap((s) => [s, '']),
+    ...sections.flatMap((s, i) => (i === 0 ? [s] : ['', s])),
   ].join('\n');
 }
 
@@ -196,9 +195,10 @@ function undocumentedVariables(): string[] {
 function generated(): Map<string, string> {
   const architecture = path.join(ROOT, 'docs/architecture.md');
   const decisions = path.join(DECISIONS, 'README.md');
+  const api = path.join(ROOT, 'docs/api.md');
   return new Map([
     [architecture, withSection(architecture, 'modules', moduleMap())],
-    [path.join(ROOT, 'docs/api.md'), apiReference()],
+    [api, withSection(api, 'api', apiReference())],
     [decisions, withSection(decisions, 'decisions', decisionsIndex().text)],
   ]);
 }
