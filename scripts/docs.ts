@@ -122,15 +122,24 @@ function apiReference(): string {
   ].join('\n');
 }
 
-type Decision = { number: string; file: string; title: string; date: string; status: string; replacedBy: string[] };
+type Decision = {
+  number: string;
+  file: string;
+  title: string;
+  date: string;
+  status: string;
+  supersedes: string[];
+  amends: string[];
+  markedBy: string[];
+};
 
-/** The numbers a status's "supersedes …" or "replaces …" clause names (up to the next ";" or "."). */
-function supersededIn(status: string): string[] {
-  const clauses = [...status.matchAll(/\b(?:supersedes|replaces)\b([^;.]*)/gi)].map(([, clause]) => clause);
+/** The record numbers named in a status's clauses (up to the next ";" or ".") that start with one of the verbs. */
+function namedAfter(status: string, verbs: RegExp): string[] {
+  const clauses = [...status.matchAll(new RegExp(`\\b(?:${verbs.source})\\b([^;.]*)`, 'gi'))].map(([, c]) => c);
   return clauses.flatMap((clause) => [...clause.matchAll(/\b(\d{3})\b/g)].map(([, n]) => n));
 }
 
-function readDecisions(): (Decision & { supersedes: string[]; markedBy: string[] })[] {
+function readDecisions(): Decision[] {
   const files = readdirSync(DECISIONS).filter((f) => /^\d{3}-.*\.md$/.test(f));
   return files.sort().map((file) => {
     const text = readFileSync(path.join(DECISIONS, file), 'utf8');
@@ -145,8 +154,8 @@ function readDecisions(): (Decision & { supersedes: string[]; markedBy: string[]
       title,
       date,
       status,
-      replacedBy: [],
-      supersedes: supersededIn(status),
+      supersedes: namedAfter(status, /supersedes|replaces/),
+      amends: namedAfter(status, /amends|extends|refines|continues|changes|keeps the design of/),
       markedBy: [...marked.matchAll(/\b(\d{3})\b/g)].map(([, n]) => n),
     };
   });
@@ -155,12 +164,11 @@ function readDecisions(): (Decision & { supersedes: string[]; markedBy: string[]
 /** The index, and the records a later one supersedes that do not say so in their own text. */
 function decisionsIndex(): { text: string; unmarked: string[] } {
   const decisions = readDecisions();
-  for (const d of decisions) {
-    const by = decisions.filter((other) => other.supersedes.includes(d.number)).map((o) => o.number);
-    d.replacedBy = [...new Set([...d.markedBy, ...by])].sort();
-  }
+  const laterOnes = (d: Decision, key: 'supersedes' | 'amends') =>
+    decisions.filter((other) => other[key].includes(d.number)).map((o) => o.number);
+  const replacedBy = (d: Decision) => [...new Set([...d.markedBy, ...laterOnes(d, 'supersedes')])].sort();
   const unmarked = decisions.flatMap((d) =>
-    d.replacedBy
+    replacedBy(d)
       .filter((n) => !d.markedBy.includes(n))
       .map(
         (n) =>
@@ -173,13 +181,13 @@ function decisionsIndex(): { text: string; unmarked: string[] } {
   };
   const rows = decisions.map(
     (d) =>
-      `| [${d.number}](${d.file}) | ${cell(d.title)} | ${d.date} | ${cell(d.status)} | ${d.replacedBy.map(link).join(', ') || '—'} |`,
+      `| [${d.number}](${d.file}) | ${cell(d.title)} | ${d.date} | ${cell(d.status)} | ${list(replacedBy(d).map(link))} | ${list(laterOnes(d, 'amends').map(link))} |`,
   );
   const text = [
     `${NOTICE} ${decisions.length} records.`,
     '',
-    '| # | decision | date | status | replaced by |',
-    '| --- | --- | --- | --- | --- |',
+    '| # | decision | date | status | replaced by | amended or extended by |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
   return { text, unmarked };
