@@ -10,7 +10,8 @@ import { moduleGraph } from './module-graph.ts';
  * - docs/architecture.md, between its `generated:modules` markers: modules, their tables, who calls whom;
  * - docs/api.md, between its `generated:api` markers: every route of the route table, who may call it, what it does;
  * - docs/decisions/README.md, between its `generated:decisions` markers: every record, its status, what replaced it.
- * It also checks that docs/configuration.md and .env.example name every variable src/server/config.ts reads.
+ * It also checks that docs/configuration.md and .env.example name every variable src/server/config.ts reads, that
+ * every relative link of the README and docs/ leads to a file, and that the README stays short.
  */
 const ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
 const DECISIONS = path.join(ROOT, 'docs/decisions');
@@ -244,6 +245,28 @@ function undocumentedVariables(): string[] {
   });
 }
 
+const README_MAX_LINES = 150;
+
+/** The markdown files of the README and docs/, and their relative links that lead to no file. */
+function brokenLinks(): string[] {
+  const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => path.join(e.parentPath, e.name));
+  return [path.join(ROOT, 'README.md'), ...docs].flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)]
+      .map(([, target]) => target)
+      .filter((target) => !/^[a-z]+:/.test(target) && !existsSync(path.resolve(path.dirname(file), target)))
+      .map((target) => `${path.relative(ROOT, file)} links to ${target}, which does not exist`),
+  );
+}
+
+function longReadme(): string[] {
+  const lines = readFileSync(path.join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n').length;
+  return lines > README_MAX_LINES
+    ? [`README.md has ${lines} lines (at most ${README_MAX_LINES}): move detail into docs/`]
+    : [];
+}
+
 function generated(): Map<string, string> {
   const architecture = path.join(ROOT, 'docs/architecture.md');
   const decisions = path.join(DECISIONS, 'README.md');
@@ -263,7 +286,7 @@ for (const [file, text] of generated()) {
   if (check) problems.push(`${path.relative(ROOT, file)} differs from what the code says: run npm run docs`);
   else writeFileSync(file, text);
 }
-problems.push(...decisionsIndex().unmarked, ...undocumentedVariables());
+problems.push(...decisionsIndex().unmarked, ...undocumentedVariables(), ...brokenLinks(), ...longReadme());
 for (const problem of problems) console.error(`✖ ${problem}`);
 if (problems.length > 0) process.exit(1);
 console.log(
