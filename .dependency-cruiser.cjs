@@ -65,9 +65,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // swc parses TypeScript 7 sources (dependency-cruiser reads TypeScript only through tsc's JS API, gone in 7).
+    // swc parses the TypeScript sources (dependency-cruiser reads TypeScript otherwise only through the compiler API of
+    // typescript < 7, which TypeScript 7 no longer ships; decision 042). swc reads the source before compilation, so
+    // it sees type-only imports (marked "type-only") by itself: tsPreCompilationDeps would only ask for that API.
     parser: 'swc',
-    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
     exclude: { path: '^(node_modules|dist)' },
