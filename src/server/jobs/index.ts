@@ -14,6 +14,7 @@ import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueCaptures, retryDueRefunds, retryDueTransfers } from './refund-retries.ts';
 
+/** `refunds` (the queue keeps its first name) retries every money row: refunds, captures, transfers and reversals. */
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
 /** Delivers due notifications (decision 019); offered every few seconds rather than every `everySeconds`. */
 export const NOTIFICATIONS_QUEUE = 'notifications-deliver';
@@ -65,6 +66,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   boss.on('error', (error) => log.error({ err: asError(error) }, 'Job queue error'));
   await boss.start();
 
+  // No pg-boss retries (decision 043): every job is a sweep offered again each slot, and a money row keeps its own
+  // attempts, error and backed-off next attempt (attemptAtProvider), so a failed run is simply the next slot's.
   const queue = { expireInSeconds: 120, retryLimit: 0, deleteAfterSeconds: 3600 };
   await boss.createQueue(JOB_QUEUES.reconcile, queue);
   await boss.createQueue(JOB_QUEUES.refunds, queue);

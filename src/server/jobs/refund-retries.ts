@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
+  type AttemptOptions,
   dueCaptureIds,
   dueRefundIds,
   dueReversalIds,
@@ -12,15 +12,15 @@ import {
   processTransfer,
 } from '../modules/payments/index.ts';
 
-type RetryOptions = { log?: FastifyBaseLogger; now?: () => Date; limit?: number };
+type RetryOptions = AttemptOptions & { limit?: number };
 type Attempt = (
   db: Db,
   provider: PaymentProvider,
   id: string,
-  options: { log?: FastifyBaseLogger; now: () => Date },
+  options: AttemptOptions,
 ) => Promise<{ status: string } | null>;
 
-/** Runs `attempt` on each due row, in turn; counts how many succeeded. */
+/** Makes each due row with attemptAtProvider's `attempt` (decision 043), in turn; counts how many succeeded. */
 async function retryDue(
   db: Db,
   provider: PaymentProvider,

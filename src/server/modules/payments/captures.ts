@@ -1,12 +1,10 @@
 import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
-import { CLAIM_MS, failedAttempt, paymentAtProvider } from './attempts.ts';
+import { type AttemptOptions, attemptAtProvider, dueIds, lockPayment, paymentAtProvider } from './attempts.ts';
 import type { PaymentProvider } from './provider.ts';
-import type { ProcessRefundOptions } from './refunds.ts';
 import { captures, paymentIntents } from './tables.ts';
 
-export type CaptureRow = typeof captures.$inferSelect;
+type CaptureRow = typeof captures.$inferSelect;
 
 /** The one capture of a payment: asking twice with the same payment records it once. */
 const captureKey = (paymentIntentId: string) => `capture:${paymentIntentId}`;
@@ -33,12 +31,7 @@ export async function requestCapture(
   tx: Tx,
   input: { paymentIntentId: string; orderId: string; wantedCents: number },
 ): Promise<CaptureRow> {
-  const [payment] = await tx
-    .select({ id: paymentIntents.id, amountCents: paymentIntents.amountCents })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, input.paymentIntentId))
-    .for('update');
-  if (!payment) throw notFound('Payment');
+  const payment = await lockPayment(tx, input.paymentIntentId);
   const [existing] = await tx.select().from(captures).where(eq(captures.paymentIntentId, payment.id));
   if (existing) return existing;
   const amountCents = Math.min(Math.max(0, input.wantedCents), payment.amountCents);
@@ -56,64 +49,30 @@ export async function requestCapture(
 }
 
 /**
- * Makes one pending capture with the provider, like processRefund pays a refund: claimed first (no transaction held
- * while the provider answers), with the capture's idempotency key, so a retry never captures twice; 0 cents cancels
- * the authorization instead. On failure it stays pending with a later next attempt, until MAX_REFUND_ATTEMPTS.
+ * Makes one pending capture with the provider (attemptAtProvider: claimed, keyed by the capture's idempotency key,
+ * so a retry never captures twice, backed off on failure); 0 cents cancels the authorization instead.
  */
-export async function processCapture(
-  db: Db,
-  provider: PaymentProvider,
-  captureId: string,
-  { log, now = () => new Date() }: ProcessRefundOptions = {},
-): Promise<CaptureRow | null> {
-  const [capture] = await db
-    .update(captures)
-    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
-    .where(and(eq(captures.id, captureId), eq(captures.status, 'pending'), lte(captures.nextAttemptAt, now())))
-    .returning();
-  if (!capture) {
-    const [current] = await db.select().from(captures).where(eq(captures.id, captureId));
-    return current ?? null;
-  }
-  const stillPending = and(eq(captures.id, capture.id), eq(captures.status, 'pending'));
-  const attempts = capture.attempts + 1;
-  try {
-    const payment = await paymentAtProvider(db, provider, capture.paymentIntentId);
-    const after =
-      capture.amountCents === 0
-        ? await provider.cancelIntent(payment.providerIntentId)
-        : await provider.capture(payment.providerIntentId, {
-            amountCents: capture.amountCents,
-            idempotencyKey: capture.idempotencyKey,
-          });
-    const wanted = capture.amountCents === 0 ? 'canceled' : 'succeeded';
-    if (after?.status !== wanted) throw new Error(`The payment is ${after?.status ?? 'gone'}, not ${wanted}`);
-    const [done] = await db
-      .update(captures)
-      .set({ status: 'succeeded', attempts, lastError: null, succeededAt: now() })
-      .where(stillPending)
-      .returning();
-    return done ?? null;
-  } catch (error) {
-    const { failed, columns } = failedAttempt(error, attempts, now());
-    const { lastError } = columns;
-    const [after] = await db.update(captures).set(columns).where(stillPending).returning();
-    if (failed) log?.error({ captureId, attempts, lastError }, 'Capture failed for good: a person must charge this');
-    else log?.warn({ captureId, attempts, lastError }, 'Capture failed, will retry');
-    return after ?? null;
-  }
-}
+export const processCapture = (db: Db, provider: PaymentProvider, captureId: string, options?: AttemptOptions) =>
+  attemptAtProvider(db, captureId, options, {
+    table: captures,
+    logAs: { idField: 'captureId', what: 'Capture', gaveUp: 'a person must charge this' },
+    call: async (capture) => {
+      const payment = await paymentAtProvider(db, provider, capture.paymentIntentId);
+      const after =
+        capture.amountCents === 0
+          ? await provider.cancelIntent(payment.providerIntentId)
+          : await provider.capture(payment.providerIntentId, {
+              amountCents: capture.amountCents,
+              idempotencyKey: capture.idempotencyKey,
+            });
+      const wanted = capture.amountCents === 0 ? 'canceled' : 'succeeded';
+      if (after?.status !== wanted) throw new Error(`The payment is ${after?.status ?? 'gone'}, not ${wanted}`);
+      return {};
+    },
+  });
 
 /** Pending captures whose next attempt is due, oldest first. */
-export async function dueCaptureIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .select({ id: captures.id })
-    .from(captures)
-    .where(and(eq(captures.status, 'pending'), lte(captures.nextAttemptAt, now)))
-    .orderBy(captures.nextAttemptAt)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
+export const dueCaptureIds = (db: Tx, limit: number, now = new Date()) => dueIds(db, captures, limit, now);
 
 /** The authorized amount and capture of these payments (by provider intent id) that were only authorized. */
 export async function authorizationsOf(db: Tx, providerIntentIds: string[]) {

@@ -1,5 +1,6 @@
 /** The payments module's public functions: the ledger (intents, refunds, memberships) is queried only here. */
 
+export type { AttemptOptions } from './attempts.ts';
 export {
   authorizationsOf,
   awaitingCapture,
@@ -9,27 +10,13 @@ export {
   requestCapture,
 } from './captures.ts';
 export { commissionForOrder } from './commission.ts';
-export { createPaymentProviders, type PaymentProviders, sandboxJournalFile } from './create-provider.ts';
-export { CannotSettle, findIntent, findOwnIntent, type IntentRow, openIntent } from './intents.ts';
+export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
+export { CannotSettle, findIntent, findOwnIntent, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
-export {
-  connectPayoutAccount,
-  isHeld,
-  type OnboardingUrls,
-  payoutAccountOf,
-  submitSandboxOnboarding,
-  syncPayoutAccount,
-} from './payout-accounts.ts';
 export { isPaid, type PaymentProvider } from './provider.ts';
 export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
-export {
-  type OrdersForReconcile,
-  RECONCILE_OUTCOMES,
-  type ReconcileLine,
-  type ReconcileOutcome,
-  type RestoreReconcileReport,
-} from './reconcile-types.ts';
+export { RECONCILE_OUTCOMES, type ReconcileLine, type RestoreReconcileReport } from './reconcile-types.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { reconcileSince } from './restore-reconcile.ts';
 export { createSettle, type FulfilOrder, type Settle, type SettleOutcome } from './settle.ts';

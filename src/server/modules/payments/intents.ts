@@ -30,7 +30,6 @@ export class CannotSettle extends Error {
   }
 }
 export type IntentPurpose = 'checkout' | 'membership';
-export type IntentStatus = IntentRow['status'];
 
 /**
  * Opens a card payment with the provider for an amount the server priced, and remembers it as the caller's
@@ -162,8 +161,4 @@ export async function findIntent(db: Tx, provider: string, providerIntentId: str
     .from(paymentIntents)
     .where(and(eq(paymentIntents.provider, provider), eq(paymentIntents.providerIntentId, providerIntentId)));
   return row;
-}
-
-export async function setIntentStatus(db: Tx, id: string, status: IntentStatus) {
-  await db.update(paymentIntents).set({ status }).where(eq(paymentIntents.id, id));
 }

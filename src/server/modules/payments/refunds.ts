@@ -1,15 +1,14 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { CLAIM_MS, failedAttempt, paymentAtProvider } from './attempts.ts';
+import { conflict } from '../../errors.ts';
+import { type AttemptOptions, attemptAtProvider, dueIds, lockPayment, paymentAtProvider } from './attempts.ts';
 import type { PaymentProvider } from './provider.ts';
 import { paymentIntents, type REFUND_REASONS, refunds } from './tables.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-export type RefundRequest = {
+type RefundRequest = {
   /** Our payment_intents row id. */
   paymentIntentId: string;
   orderId?: string | null;
@@ -26,12 +25,7 @@ export type RefundRequest = {
  */
 export async function requestRefund(tx: Tx, input: RefundRequest): Promise<RefundRow> {
   // The payment's row lock serialises its refunds, so the sum below cannot be raced.
-  const [payment] = await tx
-    .select({ id: paymentIntents.id, amountCents: paymentIntents.amountCents })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.id, input.paymentIntentId))
-    .for('update');
-  if (!payment) throw notFound('Payment');
+  const payment = await lockPayment(tx, input.paymentIntentId);
   const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, input.idempotencyKey));
   if (existing) {
     if (existing.paymentIntentId !== input.paymentIntentId)
@@ -62,7 +56,7 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
 }
 
 /** What a refund carries to the provider, so a store restored to before it can record it again (restore-reconcile). */
-export const refundMetadata = (refund: RefundRow): Record<string, string> => ({
+const refundMetadata = (refund: RefundRow): Record<string, string> => ({
   refundKey: refund.idempotencyKey,
   reason: refund.reason,
   ...(refund.orderId ? { orderId: refund.orderId } : {}),
@@ -75,61 +69,37 @@ async function releaseHold(provider: PaymentProvider, providerIntentId: string):
   return null;
 }
 
-export type ProcessRefundOptions = { log?: FastifyBaseLogger; now?: () => Date };
-
 /**
- * Pays out one pending refund through the provider, with the refund's idempotency key, so a retry (after a
- * failure, a crash or by another process) never refunds twice. No transaction is held while the provider
- * answers: the refund is claimed first (its next attempt pushed CLAIM_MS ahead, so other processes skip it).
- * On success the refund is succeeded (and a payment being given back in full becomes refunded); on failure
- * it stays pending with the error, one more attempt and a later next_attempt_at (exponential backoff), until
- * MAX_REFUND_ATTEMPTS, then it is failed and logged for a person. Answers the refund as it is afterwards.
+ * Pays out one pending refund through the provider (attemptAtProvider: claimed, keyed by the refund's idempotency key,
+ * so a retry never refunds twice, backed off on failure, failed for a person after the last attempt). A payment only
+ * authorized (weighed goods, never captured) is given back by releasing its hold. On success the refund is succeeded
+ * and a payment being given back in full becomes refunded. Answers the refund as it is afterwards.
  */
-export async function processRefund(
-  db: Db,
-  provider: PaymentProvider,
-  refundId: string,
-  { log, now = () => new Date() }: ProcessRefundOptions = {},
-): Promise<RefundRow | null> {
-  const [refund] = await db
-    .update(refunds)
-    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now())))
-    .returning();
-  if (!refund) {
-    const [current] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-    return current ?? null;
-  }
-  const stillPending = and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'));
-  const attempts = refund.attempts + 1;
-  try {
-    const payment = await paymentAtProvider(db, provider, refund.paymentIntentId);
-    // Only authorized (weighed goods, never captured): giving it all back is releasing the hold.
-    const providerRefundId = payment.uncaptured
-      ? await releaseHold(provider, payment.providerIntentId)
-      : (
-          await provider.refund(payment.providerIntentId, {
-            amountCents: refund.amountCents,
-            idempotencyKey: refund.idempotencyKey,
-            metadata: refundMetadata(refund),
-          })
-        ).refundId;
-    return await db.transaction((tx) => markRefundMade(tx, refund, providerRefundId, { attempts, now: now() }));
-  } catch (error) {
-    const { failed, columns } = failedAttempt(error, attempts, now());
-    const { lastError } = columns;
-    const [after] = await db.update(refunds).set(columns).where(stillPending).returning();
-    if (failed) {
-      log?.error(
-        { refundId: refund.id, paymentIntentId: refund.paymentIntentId, attempts, lastError },
-        'Refund failed for good: a person must give this money back',
-      );
-    } else {
-      log?.warn({ refundId: refund.id, attempts, lastError }, 'Refund failed, will retry');
-    }
-    return after ?? null;
-  }
-}
+export const processRefund = (db: Db, provider: PaymentProvider, refundId: string, options?: AttemptOptions) =>
+  attemptAtProvider(db, refundId, options, {
+    table: refunds,
+    logAs: {
+      idField: 'refundId',
+      what: 'Refund',
+      gaveUp: 'a person must give this money back',
+      gaveUpFields: (refund) => ({ paymentIntentId: refund.paymentIntentId }),
+    },
+    call: async (refund) => {
+      const payment = await paymentAtProvider(db, provider, refund.paymentIntentId);
+      const providerRefundId = payment.uncaptured
+        ? await releaseHold(provider, payment.providerIntentId)
+        : (
+            await provider.refund(payment.providerIntentId, {
+              amountCents: refund.amountCents,
+              idempotencyKey: refund.idempotencyKey,
+              metadata: refundMetadata(refund),
+            })
+          ).refundId;
+      return { providerRefundId };
+    },
+    record: (refund, { providerRefundId = null }, attempt) =>
+      db.transaction((tx) => markRefundMade(tx, refund, providerRefundId, attempt)),
+  });
 
 /**
  * Records that the provider gave a pending refund back (its id there), in the caller's transaction; a payment being
@@ -154,17 +124,4 @@ export async function markRefundMade(
 }
 
 /** Pending refunds whose next attempt is due, oldest first. */
-export async function dueRefundIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
-    .orderBy(refunds.nextAttemptAt)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
-
-/** Refunds of one payment, oldest first. */
-export function refundsOf(db: Tx, paymentIntentId: string): Promise<RefundRow[]> {
-  return db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).orderBy(refunds.createdAt);
-}
+export const dueRefundIds = (db: Tx, limit: number, now = new Date()) => dueIds(db, refunds, limit, now);

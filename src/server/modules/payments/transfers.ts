@@ -1,11 +1,10 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { CLAIM_MS, failedAttempt } from './attempts.ts';
+import { type AttemptOptions, attemptAtProvider, dueIds, paymentAtProvider } from './attempts.ts';
 import type { PaymentProvider } from './provider.ts';
-import type { ProcessRefundOptions } from './refunds.ts';
-import { paymentIntents, payoutAccounts, payoutHolds, transferReversals, transfers } from './tables.ts';
+import { payoutAccounts, payoutHolds, transferReversals, transfers } from './tables.ts';
 
-export type TransferRow = typeof transfers.$inferSelect;
+type TransferRow = typeof transfers.$inferSelect;
 
 /** A shop is paid once for its part of an order: the key of that transfer, here and at the provider. */
 export const transferKey = (orderId: string, shopId: string) => `transfer:${orderId}:${shopId}`;
@@ -14,7 +13,7 @@ export const transferKey = (orderId: string, shopId: string) => `transfer:${orde
 export type PaidLine = { paidCents: number; commissionBps: number };
 
 /** The commission on a shop's part: each line's rate on what was paid for it, plus the fee, never more than the goods. */
-export function commissionOf(lines: PaidLine[], feeCents: number): number {
+function commissionOf(lines: PaidLine[], feeCents: number): number {
   const goods = lines.reduce((sum, line) => sum + line.paidCents, 0);
   const percent = lines.reduce((sum, line) => sum + Math.round((line.paidCents * line.commissionBps) / 10_000), 0);
   return Math.min(goods, percent + feeCents);
@@ -94,83 +93,38 @@ export async function releaseWaitingTransfers(tx: Tx, shopId: string): Promise<s
 }
 
 /**
- * Sends one pending transfer to the shop's account, from the order's charge (source_transaction), with its
- * idempotency key, like processRefund pays a refund: claimed first, no transaction held while the provider answers,
- * retried with backoff on failure. A shop no longer payable (held meanwhile) makes it wait again.
+ * Sends one pending transfer to the shop's account, from the order's charge (source_transaction), like processRefund
+ * pays a refund (attemptAtProvider: claimed, keyed, backed off on failure). A shop no longer payable (held meanwhile,
+ * or its account with another provider) makes it wait again.
  */
-export async function processTransfer(
-  db: Db,
-  provider: PaymentProvider,
-  transferId: string,
-  { log, now = () => new Date() }: ProcessRefundOptions = {},
-): Promise<TransferRow | null> {
-  const [transfer] = await db
-    .update(transfers)
-    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
-    .where(and(eq(transfers.id, transferId), eq(transfers.status, 'pending'), lte(transfers.nextAttemptAt, now())))
-    .returning();
-  if (!transfer) {
-    const [current] = await db.select().from(transfers).where(eq(transfers.id, transferId));
-    return current ?? null;
-  }
-  const stillPending = and(eq(transfers.id, transfer.id), eq(transfers.status, 'pending'));
-  const account = await payableAccount(db, transfer.shopId);
-  if (!account || account.provider !== provider.name) {
-    const [waiting] = await db.update(transfers).set({ status: 'waiting' }).where(stillPending).returning();
-    return waiting ?? null;
-  }
-  const attempts = transfer.attempts + 1;
-  try {
-    const [payment] = await db
-      .select({ providerIntentId: paymentIntents.providerIntentId, provider: paymentIntents.provider })
-      .from(paymentIntents)
-      .where(eq(paymentIntents.id, transfer.paymentIntentId));
-    if (payment.provider !== provider.name) {
-      throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);
-    }
-    const charge = (await provider.retrieveIntent(payment.providerIntentId))?.chargeId;
-    if (!charge) throw new Error('The order’s charge is not captured yet');
-    const { transferId: providerTransferId } = await provider.transfer({
-      amountCents: transfer.amountCents,
-      destination: account.accountId,
-      sourceTransaction: charge,
-      idempotencyKey: transfer.idempotencyKey,
-      metadata: { orderId: transfer.orderId, shopId: transfer.shopId },
-    });
-    const [done] = await db
-      .update(transfers)
-      .set({
-        status: 'succeeded',
-        providerTransferId,
-        providerAccountId: account.accountId,
-        attempts,
-        lastError: null,
-        succeededAt: now(),
-      })
-      .where(stillPending)
-      .returning();
-    return done ?? null;
-  } catch (error) {
-    const { failed, columns } = failedAttempt(error, attempts, now());
-    const { lastError } = columns;
-    const [after] = await db.update(transfers).set(columns).where(stillPending).returning();
-    if (failed)
-      log?.error({ transferId, attempts, lastError }, 'Transfer failed for good: a person must pay this shop');
-    else log?.warn({ transferId, attempts, lastError }, 'Transfer failed, will retry');
-    return after ?? null;
-  }
-}
+export const processTransfer = (db: Db, provider: PaymentProvider, transferId: string, options?: AttemptOptions) =>
+  attemptAtProvider(db, transferId, options, {
+    table: transfers,
+    logAs: { idField: 'transferId', what: 'Transfer', gaveUp: 'a person must pay this shop' },
+    waits: {
+      ready: async (transfer) => {
+        const account = await payableAccount(db, transfer.shopId);
+        return account?.provider === provider.name ? account : undefined;
+      },
+      putOff: () => ({ status: 'waiting' }),
+    },
+    call: async (transfer, account) => {
+      const payment = await paymentAtProvider(db, provider, transfer.paymentIntentId);
+      const charge = (await provider.retrieveIntent(payment.providerIntentId))?.chargeId;
+      if (!charge) throw new Error('The order’s charge is not captured yet');
+      const { transferId: providerTransferId } = await provider.transfer({
+        amountCents: transfer.amountCents,
+        destination: account.accountId,
+        sourceTransaction: charge,
+        idempotencyKey: transfer.idempotencyKey,
+        metadata: { orderId: transfer.orderId, shopId: transfer.shopId },
+      });
+      return { providerTransferId, providerAccountId: account.accountId };
+    },
+  });
 
 /** Pending transfers whose next attempt is due, oldest first. */
-export async function dueTransferIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .select({ id: transfers.id })
-    .from(transfers)
-    .where(and(eq(transfers.status, 'pending'), lte(transfers.nextAttemptAt, now)))
-    .orderBy(transfers.nextAttemptAt)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
+export const dueTransferIds = (db: Tx, limit: number, now = new Date()) => dueIds(db, transfers, limit, now);
 
 /**
  * When a refund is given for a shop's part whose transfer is recorded, records (in the refund's transaction) the
@@ -230,80 +184,39 @@ export async function recordReversal(
 const REVERSAL_WAIT_MS = 60_000;
 
 /**
- * Takes one pending reversal back from its transfer at the provider, with its idempotency key (claimed, retried
- * with backoff like a refund). A transfer not sent yet (waiting for the shop's account) is sent in full first, so
- * the reversal waits for it.
+ * Takes one pending reversal back from its transfer at the provider (attemptAtProvider: claimed, keyed, backed off
+ * like a refund). A transfer not sent yet (waiting for the shop's account) is sent in full first, so the reversal
+ * waits for it, looking again every REVERSAL_WAIT_MS without counting an attempt.
  */
-export async function processReversal(
-  db: Db,
-  provider: PaymentProvider,
-  reversalId: string,
-  { log, now = () => new Date() }: ProcessRefundOptions = {},
-) {
-  const [reversal] = await db
-    .update(transferReversals)
-    .set({ nextAttemptAt: new Date(now().getTime() + CLAIM_MS) })
-    .where(
-      and(
-        eq(transferReversals.id, reversalId),
-        eq(transferReversals.status, 'pending'),
-        lte(transferReversals.nextAttemptAt, now()),
-      ),
-    )
-    .returning();
-  if (!reversal) {
-    const [current] = await db.select().from(transferReversals).where(eq(transferReversals.id, reversalId));
-    return current ?? null;
-  }
-  const stillPending = and(eq(transferReversals.id, reversal.id), eq(transferReversals.status, 'pending'));
-  const [transfer] = await db.select().from(transfers).where(eq(transfers.id, reversal.transferId));
-  if (transfer.status !== 'succeeded' || !transfer.providerTransferId) {
-    const [waiting] = await db
-      .update(transferReversals)
-      .set({ nextAttemptAt: new Date(now().getTime() + REVERSAL_WAIT_MS) })
-      .where(stillPending)
-      .returning();
-    return waiting ?? null;
-  }
-  const attempts = reversal.attempts + 1;
-  try {
-    const { reversalId: providerReversalId } = await provider.reverseTransfer(transfer.providerTransferId, {
-      amountCents: reversal.amountCents,
-      idempotencyKey: reversal.idempotencyKey,
-    });
-    const [done] = await db
-      .update(transferReversals)
-      .set({ status: 'succeeded', providerReversalId, attempts, lastError: null, succeededAt: now() })
-      .where(stillPending)
-      .returning();
-    return done ?? null;
-  } catch (error) {
-    const { failed, columns } = failedAttempt(error, attempts, now());
-    const [after] = await db.update(transferReversals).set(columns).where(stillPending).returning();
-    const { lastError } = columns;
-    if (failed) log?.error({ reversalId, attempts, lastError }, 'Transfer reversal failed for good: a person must act');
-    else log?.warn({ reversalId, attempts, lastError }, 'Transfer reversal failed, will retry');
-    return after ?? null;
-  }
-}
+export const processReversal = (db: Db, provider: PaymentProvider, reversalId: string, options?: AttemptOptions) =>
+  attemptAtProvider(db, reversalId, options, {
+    table: transferReversals,
+    logAs: { idField: 'reversalId', what: 'Transfer reversal', gaveUp: 'a person must act' },
+    waits: {
+      ready: async (reversal) => {
+        const [transfer] = await db.select().from(transfers).where(eq(transfers.id, reversal.transferId));
+        return (transfer.status === 'succeeded' && transfer.providerTransferId) || undefined;
+      },
+      putOff: (now) => ({ nextAttemptAt: new Date(now.getTime() + REVERSAL_WAIT_MS) }),
+    },
+    call: async (reversal, providerTransferId) => {
+      const { reversalId: providerReversalId } = await provider.reverseTransfer(providerTransferId, {
+        amountCents: reversal.amountCents,
+        idempotencyKey: reversal.idempotencyKey,
+      });
+      return { providerReversalId };
+    },
+  });
 
 /** Pending reversals whose next look is due, oldest first. */
-export async function dueReversalIds(db: Tx, limit: number, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .select({ id: transferReversals.id })
-    .from(transferReversals)
-    .where(and(eq(transferReversals.status, 'pending'), lte(transferReversals.nextAttemptAt, now)))
-    .orderBy(transferReversals.nextAttemptAt)
-    .limit(limit);
-  return rows.map((r) => r.id);
-}
+export const dueReversalIds = (db: Tx, limit: number, now = new Date()) => dueIds(db, transferReversals, limit, now);
 
 /** Sends recorded transfers and reversals after their transaction committed; one refused now is left to the job. */
 export async function sendPayouts(
   db: Db,
   provider: PaymentProvider,
   ids: { transferIds?: string[]; reversalIds?: string[] },
-  options: ProcessRefundOptions = {},
+  options: AttemptOptions = {},
 ) {
   for (const id of ids.transferIds ?? []) {
     try {
