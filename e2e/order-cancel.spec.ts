@@ -58,7 +58,8 @@ test('a shopper cancels a pickup before ordering closes and sees the part cancel
   await cancelButton(page, product.shopName).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Cancel your order from ${product.shopName}?`);
-  await expect(dialog).toContainText('What you paid for its item goes back to your card.');
+  // The figure is what the cancellation then refunds (the history and invoice below say it too).
+  await expect(dialog).toContainText(`$${payment.price.toFixed(2)} is refunded to your card.`);
   await dialog.getByRole('button', { name: 'Yes, cancel it!' }).click();
   await expect(page.getByText(`Your order from ${product.shopName} is cancelled`)).toBeVisible();
   await expect(stepsOf(page).getByText(`${product.shopName}: Cancelled`, { exact: true })).toBeVisible();

@@ -88,7 +88,14 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   await page.getByLabel('CVC').fill('123');
   await checkA11y(page);
   await shot(page, 'weighed-payment');
-  await page.getByRole('button', { name: `Pay ≈ ${ESTIMATE}` }).click();
+  // Before paying: the estimate and the hold, the one the card is authorized for.
+  const pay = page.getByRole('region', { name: 'Your order' });
+  await expect(pay.getByText(`≈ ${ESTIMATE}`, { exact: true })).toBeVisible();
+  await expect(pay.getByText(`up to ${HOLD}`, { exact: true })).toBeVisible();
+  await expect(
+    pay.getByText(`Up to ${HOLD} will be held on your card; you pay the weighed price, at most that.`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Place order · hold up to ${HOLD}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/userPaymentHistory$/);
 
   // The butcher weighs the steaks (0.68 kg) and marks the order ready.

@@ -71,6 +71,8 @@ export const shopPlan = z.object({
   choice: z.object({ slot, note: z.string().nullable() }).nullable(),
   /** What delivery costs for this part: 0 for pickup or over the free-delivery threshold. */
   deliveryFee: z.number(),
+  /** Its lines hold weighed goods: its slot must start by `weighedGoods.latestStart`. */
+  weighed: z.boolean(),
   /** Why this part cannot be paid as it is, with the code the payment would be refused with; null when it can. */
   problem: fulfilmentProblem.nullable(),
 });

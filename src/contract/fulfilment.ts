@@ -136,6 +136,11 @@ export const orderTracking = z.object({
       cancellable: z.boolean(),
       /** When the shopper's cancelling closes (the slot's ordering close); null when no time limits it. */
       cancellableUntil: z.string().nullable(),
+      /**
+       * What cancelling this part now gives back: a refund of what was charged for it, or (weighed goods not charged
+       * yet) the release of its share of the card hold. Both 0 once it is cancelled.
+       */
+      onCancel: z.object({ refund: z.number(), release: z.number() }),
       /** The shop cancelled the booked slot's date, and why; null otherwise. */
       slotCancelled: slotCancelledByShop.nullable(),
     }),

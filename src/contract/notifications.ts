@@ -5,6 +5,7 @@ import type { Role } from './roles.ts';
 /** What a shopper, a vendor or an admin is told about, in the app and by e-mail. */
 export const NOTIFICATION_KINDS = [
   'order_placed',
+  'order_charged',
   'order_received',
   'step_changed',
   'part_cancelled',
@@ -17,8 +18,13 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The receipt and a cancelled part's refund are always e-mailed; every other kind can be turned off. */
-export const ALWAYS_EMAILED = ['order_placed', 'part_cancelled'] as const satisfies readonly NotificationKind[];
+/** The receipt, the final charge of weighed goods and a cancelled part's refund are always e-mailed; every other
+ * kind can be turned off. */
+export const ALWAYS_EMAILED = [
+  'order_placed',
+  'order_charged',
+  'part_cancelled',
+] as const satisfies readonly NotificationKind[];
 export const OPTIONAL_EMAIL_KINDS = NOTIFICATION_KINDS.filter(
   (kind): kind is Exclude<NotificationKind, (typeof ALWAYS_EMAILED)[number]> =>
     !(ALWAYS_EMAILED as readonly string[]).includes(kind),
@@ -28,6 +34,7 @@ export type OptionalEmailKind = (typeof OPTIONAL_EMAIL_KINDS)[number];
 /** How each kind of e-mail is named on the profile page. */
 export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   order_placed: 'Receipts for my orders',
+  order_charged: 'The final charge for goods sold by weight',
   order_received: 'New orders for my shop',
   step_changed: 'My orders’ progress (ready, out for delivery, delivered)',
   part_cancelled: 'Cancellations and refunds',
@@ -58,6 +65,24 @@ const cents = z.number().int();
 const id = z.uuid();
 const line = z.object({ name: z.string(), amount: z.number().int(), totalCents: cents });
 const shopLines = z.object({ shopName: z.string(), lines: z.array(line) });
+/** Where and when a shop's part is handed over: "Sat 5 Dec, 09:00–12:00 PST" at a pickup point or an address. */
+const handover = z.object({
+  kind: z.enum(['pickup', 'delivery']),
+  window: z.string(),
+  /** The pickup point's name; null for a delivery. */
+  place: z.string().nullable(),
+  /** The pickup point's address, or where it is delivered. */
+  address: z.string(),
+});
+export type Handover = z.infer<typeof handover>;
+/** A shop's part on the receipt: its lines, how it is handed over, what was held or charged for it. */
+const shopPart = shopLines.extend({
+  handover: handover.nullable().optional(),
+  /** Its share of the card hold (weighed goods); absent when the card was charged at checkout. */
+  heldCents: cents.optional(),
+  /** What was charged for it now (at checkout; nothing yet while the card is only held). */
+  chargedCents: cents.optional(),
+});
 /** The order's FS- number; none in the events written before orders had numbers (migration 0044). */
 const orderNumber = z.string().optional();
 
@@ -68,13 +93,35 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     orderId: id,
     orderNumber,
     paymentId: id,
-    shops: z.array(shopLines),
+    shops: z.array(shopPart),
     subtotalCents: cents,
     discountCents: cents,
     deliveryCents: cents,
     totalCents: cents,
+    /** The card hold when weighed goods are in the order (totalCents is then the estimate, nothing charged yet). */
+    heldCents: cents.optional(),
   }),
-  z.object({ kind: z.literal('order_received'), orderId: id, orderNumber, buyerName: z.string(), ...shopLines.shape }),
+  /** To the buyer, when an order with weighed goods is charged: each shop's final amount and what was released. */
+  z.object({
+    kind: z.literal('order_charged'),
+    orderId: id,
+    orderNumber,
+    paymentId: id,
+    shops: z.array(shopLines.extend({ chargedCents: cents })),
+    heldCents: cents,
+    chargedCents: cents,
+    releasedCents: cents,
+  }),
+  z.object({
+    kind: z.literal('order_received'),
+    orderId: id,
+    orderNumber,
+    buyerName: z.string(),
+    ...shopLines.shape,
+    handover: handover.nullable().optional(),
+    phone: z.string().optional(),
+    note: z.string().nullable().optional(),
+  }),
   z.object({
     kind: z.literal('step_changed'),
     orderId: id,
@@ -83,6 +130,12 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     shopName: z.string(),
     status: z.string(),
     label: z.string(),
+    handover: handover.nullable().optional(),
+    /** The shop's lines and what its part costs, weighed goods at their weight once weighed. */
+    lines: z.array(line).optional(),
+    priceCents: cents.optional(),
+    /** True when the card is still only held: the price is charged once every shop has weighed. */
+    held: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('part_cancelled'),
@@ -92,6 +145,8 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     ...shopLines.shape,
     /** What was refunded for it (0: nothing had been charged yet, as for goods still to be weighed). */
     refundCents: cents,
+    /** The share of the card hold released for it (weighed goods cancelled before the charge). */
+    releasedCents: cents.default(0),
     /** Who cancelled: the shop, the shopper themselves, or we did, the shop not having weighed it in time. */
     by: z.enum(['shop', 'shopper', 'unweighed']).default('shop'),
   }),

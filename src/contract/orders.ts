@@ -3,6 +3,7 @@ import { UNITS } from './categories.ts';
 import { orderFulfilment } from './checkout-plan.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, slotCancelledByShop } from './fulfilment.ts';
 import { lineSaving } from './markdowns.ts';
+import { formatDollars } from './money.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
 import { taxRateLine } from './tax.ts';
@@ -57,6 +58,8 @@ export const cardHold = z
     authorized: z.number(),
     captured: z.number().nullable(),
     notCharged: z.number(),
+    /** What of the hold is given back: the cancelled parts' shares until the charge, all but the charge after it. */
+    released: z.number(),
     status: z.enum(['authorized', 'charging', 'charged', 'released']),
   })
   .nullable();
@@ -157,6 +160,22 @@ export const INVOICE_NOTES = [
   RETURNS_POLICY.text,
   'Delivery may be delayed by unforeseen circumstances.',
 ] as const;
+
+/** The notes of one invoice: an order of weighed goods says how its card hold is charged instead of "paid in full". */
+export function invoiceNotes(hold: CardHold | undefined): string[] {
+  if (!hold) return [...INVOICE_NOTES];
+  const paid =
+    hold.status === 'authorized'
+      ? `Your card is held for ${formatDollars(hold.authorized)}: it is charged the weighed price once the shops have weighed your goods, never more. Nothing else is owed on this invoice.`
+      : hold.status === 'released'
+        ? 'The card hold was released: nothing was charged and nothing is owed on this invoice.'
+        : 'Charged by card for the weighed price, within the card hold: nothing is owed on this invoice.';
+  return INVOICE_NOTES.map((note) => (note === INVOICE_NOTES[1] ? paid : note));
+}
+
+/** The invoice's total's name: an estimate while weighed goods are only held on the card. */
+export const grandTotalLabel = (hold: CardHold | undefined) =>
+  hold?.status === 'authorized' ? 'Estimated Total' : 'Grand Total';
 
 export const invoice = z.object({
   _id: z.string(),

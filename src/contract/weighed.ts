@@ -1,4 +1,5 @@
 import { formatDollars } from './money.ts';
+import { orderTax } from './tax.ts';
 
 /**
  * Goods sold by weight (decision 018): the price is per kg, the shopper buys pieces of an estimated weight, the card
@@ -39,6 +40,26 @@ export function lineCents(line: {
 export const holdCents = (estimateCents: number) =>
   Math.floor((estimateCents * (100 + HOLD_MARGIN_PERCENT) + 99) / 100);
 
+/** A line as the card holds it: weighed goods at their estimate plus HOLD_MARGIN_PERCENT, any other at its price. */
+export const heldLineCents = (line: { totalCents: number; soldByWeight: boolean }) =>
+  line.soldByWeight ? holdCents(line.totalCents) : line.totalCents;
+
+/**
+ * The goods as the card holds them (lines at their estimate, in cents): their held subtotal and the tax the hold adds
+ * after `discountCents` of coupon. The hold is `subtotalCents - discount + delivery + addedTaxCents`.
+ */
+export function heldGoods(
+  lines: readonly { totalCents: number; soldByWeight: boolean; taxBps: number }[],
+  discountCents: number,
+  included: boolean,
+) {
+  const held = lines.map((line) => ({ totalCents: heldLineCents(line), taxBps: line.taxBps }));
+  return {
+    subtotalCents: held.reduce((sum, line) => sum + line.totalCents, 0),
+    addedTaxCents: orderTax(held, discountCents, included).addedCents,
+  };
+}
+
 /**
  * The most a weighed line can be charged for (decision 038): its estimate plus HOLD_MARGIN_PERCENT, in grams (rounded
  * down), and in cents its own share of the card hold, so no line's weight reaches what was held for another line.
@@ -74,22 +95,24 @@ export function weightText(
     : `${estimate} · Weighed ${gramsLabel(weight.actualGrams)} ${formatDollars(totalDollars)}`;
 }
 
-/** The card hold of weighed goods as the invoice says it: authorized, and what was (being) charged of it. */
+/** The card hold of weighed goods as the invoice says it: authorized, what was (being) charged and released of it. */
 export function holdText(hold: {
   authorized: number;
   captured: number | null;
   notCharged: number;
+  released: number;
   status: 'authorized' | 'charging' | 'charged' | 'released';
 }): string {
   const held = `Card held for ${formatDollars(hold.authorized)}`;
   const over = hold.notCharged > 0 ? ` (${formatDollars(hold.notCharged)} over the hold not charged)` : '';
+  const released = hold.released > 0 ? ` · ${formatDollars(hold.released)} released` : '';
   switch (hold.status) {
     case 'authorized':
-      return `${held}: charged by actual weight once weighed, never more`;
+      return `${held}: charged by actual weight once weighed, never more${hold.released > 0 ? ` · ${formatDollars(hold.released)} of it released for the cancelled part` : ''}`;
     case 'charging':
-      return `${held} · ${formatDollars(hold.captured ?? 0)} being charged${over}`;
+      return `${held} · ${formatDollars(hold.captured ?? 0)} being charged${over}${released}`;
     case 'charged':
-      return `${held} · charged ${formatDollars(hold.captured ?? 0)}${over}`;
+      return `${held} · charged ${formatDollars(hold.captured ?? 0)}${over}${released}`;
     case 'released':
       return `Card hold of ${formatDollars(hold.authorized)} released: nothing charged`;
   }

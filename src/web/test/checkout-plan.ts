@@ -27,6 +27,7 @@ export const shopPlan = (extra: Partial<ShopPlan> = {}): ShopPlan => ({
   offers: { pickup: true, delivery: { fee: 5, freeOver: 40, minimumOrder: 10 } },
   choice: { slot: testSlot('pickup-sat'), note: null },
   deliveryFee: 0,
+  weighed: false,
   problem: null,
   ...extra,
 });

@@ -26,6 +26,8 @@ export type ShopPart = {
   shopName: string;
   terms: ShopTerms;
   subtotalCents: number;
+  /** Whether the shop's lines hold weighed goods (the card hold's horizon binds its slot). */
+  weighed: boolean;
   choice: { windowId: string; date: string; note: string | null } | null;
   /** The chosen slot as it stands (undefined when none was chosen or it is no longer offered). */
   slot: ChosenSlot | undefined;
@@ -138,7 +140,7 @@ export async function planCart(db: Tx, userId: string, lines: CartLine[], now: D
   const parts = [...shops].map(([shopId, { shopName, lines: shopLines }]): ShopPart => {
     const shopTerms = terms.get(shopId) as ShopTerms;
     const subtotal = subtotalCents(shopLines);
-    const part = { shopId, shopName, terms: shopTerms, subtotalCents: subtotal };
+    const part = { shopId, shopName, terms: shopTerms, subtotalCents: subtotal, weighed: hasWeighedGoods(shopLines) };
     if (!shopTerms.pickup && !shopTerms.delivery)
       return { ...part, choice: null, slot: undefined, feeCents: 0, problem: null };
     const picked = chosen.get(shopId);
@@ -146,9 +148,10 @@ export async function planCart(db: Tx, userId: string, lines: CartLine[], now: D
       return { ...part, choice: null, slot: undefined, feeCents: 0, problem: requiredProblem(shopName, shopTerms) };
     const { slot } = picked;
     const choice = { windowId: picked.choice.windowId, date: picked.choice.date, note: picked.choice.note };
+    // The card hold's horizon binds only the shops with weighed goods: the others are charged without waiting.
     const problem =
       slotRefusal(slot, shopName) ??
-      holdProblem(slot, latestStart) ??
+      holdProblem(slot, part.weighed ? latestStart : null) ??
       (slot?.kind === 'delivery' ? deliveryProblem(shopName, shopTerms.delivery, address, subtotal) : null);
     return { ...part, choice, slot, feeCents: feeOf(slot, shopTerms.delivery, subtotal), problem };
   });
@@ -186,6 +189,7 @@ export function toCheckoutPlan(plan: CartPlan, defaultTimeZone: string): Checkou
         },
         choice: part.slot && part.choice ? { slot: contractSlot(part.slot), note: part.choice.note } : null,
         deliveryFee: centsToDollars(part.feeCents),
+        weighed: part.weighed,
         problem: part.problem,
       };
     }),
@@ -221,7 +225,8 @@ export async function chooseSlot(
   const picked = decodeSlotId(input.slotId);
   const [slot] = picked ? await describeSlots(db, [{ shopId, ...picked }], now) : [];
   if (!picked || !slot) throw notFound('Slot');
-  const refusal = slotRefusal(slot, line.shopName) ?? holdProblem(slot, latestStartOf(lines, now));
+  const ownLines = lines.filter((l) => l.vendorId === shopId);
+  const refusal = slotRefusal(slot, line.shopName) ?? holdProblem(slot, latestStartOf(ownLines, now));
   if (refusal) throw refusalOf(refusal);
   if (slot.kind === 'delivery') {
     const [address, terms] = await Promise.all([addressOf(db, userId), shopTerms(db, [shopId])]);

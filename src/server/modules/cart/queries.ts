@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { holdCents, lineCents } from '#contract/weighed.ts';
+import { heldLineCents, lineCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
 import { type CartProduct, productsForCart } from '../catalog/index.ts';
 import { cartItems } from './tables.ts';
@@ -94,7 +94,10 @@ export function subtotalCents(lines: Priced[]): number {
 
 /** What the card is authorized for the goods: weighed lines at their estimate plus the hold margin. */
 export function holdSubtotalCents(lines: Priced[]): number {
-  return lines.reduce((sum, line) => sum + (line.soldByWeight ? holdCents(lineCents(line)) : lineCents(line)), 0);
+  return lines.reduce(
+    (sum, line) => sum + heldLineCents({ totalCents: lineCents(line), soldByWeight: line.soldByWeight }),
+    0,
+  );
 }
 
 export const hasWeighedGoods = (lines: Pick<CartLine, 'soldByWeight'>[]) => lines.some((line) => line.soldByWeight);

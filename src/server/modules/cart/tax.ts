@@ -1,5 +1,5 @@
 import { orderTax, type TaxRateLine, taxByRate } from '#contract/tax.ts';
-import { holdCents, lineCents } from '#contract/weighed.ts';
+import { heldGoods, lineCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
 import { currentTax } from '../catalog/index.ts';
 import type { CartLine } from './queries.ts';
@@ -22,11 +22,8 @@ export async function cartTax(db: Tx, lines: CartLine[], discountCents: number):
   const { included } = await currentTax(db);
   const priced = lines.map((line) => ({ totalCents: lineCents(line), taxBps: line.taxBps }));
   const tax = orderTax(priced, discountCents, included);
-  const held = orderTax(
-    lines.map((line, index) => ({
-      totalCents: line.soldByWeight ? holdCents(priced[index].totalCents) : priced[index].totalCents,
-      taxBps: line.taxBps,
-    })),
+  const held = heldGoods(
+    lines.map((line, index) => ({ ...priced[index], soldByWeight: line.soldByWeight })),
     discountCents,
     included,
   );
@@ -34,7 +31,7 @@ export async function cartTax(db: Tx, lines: CartLine[], discountCents: number):
     included,
     lineTaxCents: tax.taxCents,
     addedCents: tax.addedCents,
-    holdAddedCents: held.addedCents,
+    holdAddedCents: held.addedTaxCents,
     lines: taxByRate(
       lines.map((line, index) => ({
         baseCents: tax.baseCents[index],

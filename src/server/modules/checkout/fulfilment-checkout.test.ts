@@ -68,6 +68,7 @@ describe('the cart’s pickup and delivery choices', () => {
           offers: { pickup: false, delivery: null },
           choice: null,
           deliveryFee: 0,
+          weighed: false,
           problem: null,
         },
       ],

@@ -209,7 +209,7 @@ describe('in-app notifications', () => {
     expect(ready).toMatchObject({
       kind: 'step_changed',
       title: `${vendor.name}'s Farm: Ready for pickup`,
-      body: `Your order ${payment.orderNumber} from ${vendor.name}'s Farm is now: Ready for pickup.`,
+      body: `Your order ${payment.orderNumber} from ${vendor.name}'s Farm is now: Ready for pickup. Collect it at Saturday market, SW Park Ave & SW Montgomery St, Portland, Sat 5 Dec, 09:00–12:00 PST. Bring your order number, ${payment.orderNumber}, when you collect. Its price: $30.00.`,
       link: `/dashboard/invoice/${payment._id}`,
       read: false,
     });

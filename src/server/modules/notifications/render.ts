@@ -1,6 +1,6 @@
 import { formatUseBy } from '#contract/markdowns.ts';
 import { formatMoney } from '#contract/money.ts';
-import type { NotificationEvent } from '#contract/notifications.ts';
+import type { Handover, NotificationEvent } from '#contract/notifications.ts';
 
 type Line = { name: string; amount: number; totalCents: number };
 
@@ -20,37 +20,147 @@ const numbered = (event: { orderNumber?: string }) => (event.orderNumber ? ` ${e
 const lineRows = (lines: Line[]): [string, string][] =>
   lines.map((l) => [`${l.amount} × ${l.name}`, formatMoney(l.totalCents)]);
 
+/** "Pickup: Sat 5 Dec, 09:00–12:00 PST at Riverbend Farm Stand, 12 Mill Road" (or the delivery's window and address). */
+function handoverText(handover: Handover): string {
+  const where = handover.place ? `${handover.place}, ${handover.address}` : handover.address;
+  return `${where}, ${handover.window}`;
+}
+
+const handoverRow = (handover: Handover | null | undefined): [string, string][] =>
+  handover ? [[handover.kind === 'pickup' ? 'Pickup' : 'Delivery', handoverText(handover)]] : [];
+
+/** What the shopper brings or says to collect an order: its number. */
+const bring = (event: { orderNumber?: string }) =>
+  event.orderNumber ? ` Bring your order number, ${event.orderNumber}, when you collect.` : '';
+
+type Placed = Extract<NotificationEvent, { kind: 'order_placed' }>;
+
+/** The receipt's totals: what the goods, coupon, delivery and tax come to, and what was held or charged now. */
+function receiptTotals(event: Placed): [string, string][] {
+  const totals: [string, string][] = [['Subtotal', formatMoney(event.subtotalCents)]];
+  if (event.discountCents > 0) totals.push(['Discount', `-${formatMoney(event.discountCents)}`]);
+  totals.push(['Delivery', formatMoney(event.deliveryCents)]);
+  if (event.heldCents === undefined) {
+    const tax = event.totalCents - (event.subtotalCents - event.discountCents + event.deliveryCents);
+    if (tax > 0) totals.push(['Tax', formatMoney(tax)]);
+    totals.push(['Total paid', formatMoney(event.totalCents)]);
+    return totals;
+  }
+  const tax = event.totalCents - (event.subtotalCents - event.discountCents + event.deliveryCents);
+  if (tax > 0) totals.push(['Tax (on the estimate)', formatMoney(tax)]);
+  totals.push(
+    ['Estimated total', formatMoney(event.totalCents)],
+    ['Held on your card', formatMoney(event.heldCents)],
+    ['Charged now', formatMoney(0)],
+  );
+  return totals;
+}
+
 export function describe(event: NotificationEvent): Message {
   switch (event.kind) {
     case 'order_placed': {
-      const totals: [string, string][] = [['Subtotal', formatMoney(event.subtotalCents)]];
-      if (event.discountCents > 0) totals.push(['Discount', `-${formatMoney(event.discountCents)}`]);
-      totals.push(['Delivery', formatMoney(event.deliveryCents)], ['Total paid', formatMoney(event.totalCents)]);
+      const shops = event.shops.map((s) => s.shopName).join(', ');
+      const body =
+        event.heldCents === undefined
+          ? `Your order${numbered(event)} from ${shops} is paid: ${formatMoney(event.totalCents)}. Thank you for buying local!`
+          : `Your order${numbered(event)} from ${shops} is placed. Up to ${formatMoney(event.heldCents)} is held on your card; you pay the weighed price, at most that (estimated ${formatMoney(event.totalCents)}). Nothing is charged until the shops have weighed your goods.`;
       return {
         title: `Thank you for your order${numbered(event)}`,
-        body: `Your order${numbered(event)} from ${event.shops.map((s) => s.shopName).join(', ')} is paid: ${formatMoney(event.totalCents)}. Thank you for buying local!`,
+        body: `${body}${event.shops.some((s) => s.handover?.kind === 'pickup') ? bring(event) : ''}`,
         link: `/dashboard/invoice/${event.paymentId}`,
-        table: [...event.shops.map((s) => ({ heading: s.shopName, rows: lineRows(s.lines) })), { rows: totals }],
+        table: [
+          ...event.shops.map((s) => ({
+            heading: s.shopName,
+            rows: [
+              ...lineRows(s.lines),
+              ...handoverRow(s.handover),
+              ...(s.heldCents !== undefined
+                ? [['Held for this shop', formatMoney(s.heldCents)] as [string, string]]
+                : []),
+              ...(s.chargedCents !== undefined
+                ? [['Charged for this shop', formatMoney(s.chargedCents)] as [string, string]]
+                : []),
+            ],
+          })),
+          { rows: receiptTotals(event) },
+        ],
+      };
+    }
+    case 'order_charged': {
+      const released =
+        event.releasedCents > 0
+          ? ` The other ${formatMoney(event.releasedCents)} of the ${formatMoney(event.heldCents)} held is released.`
+          : '';
+      return {
+        title: `Order${numbered(event)} charged: ${formatMoney(event.chargedCents)}`,
+        body: `Your goods are weighed: your card is charged ${formatMoney(event.chargedCents)} for your order${numbered(event)}.${released}`,
+        link: `/dashboard/invoice/${event.paymentId}`,
+        table: [
+          ...event.shops.map((s) => ({
+            heading: s.shopName,
+            rows: [...lineRows(s.lines), ['Charged for this shop', formatMoney(s.chargedCents)] as [string, string]],
+          })),
+          {
+            rows: [
+              ['Held on your card', formatMoney(event.heldCents)],
+              ['Charged', formatMoney(event.chargedCents)],
+              ['Released', formatMoney(event.releasedCents)],
+            ],
+          },
+        ],
       };
     }
     case 'order_received': {
       const total = event.lines.reduce((sum, l) => sum + l.totalCents, 0);
+      const details: [string, string][] = [
+        ...handoverRow(event.handover),
+        ...(event.phone ? [['Phone', event.phone] as [string, string]] : []),
+        ...(event.note ? [['Note', event.note] as [string, string]] : []),
+      ];
+      const when = event.handover
+        ? ` ${event.handover.kind === 'pickup' ? 'Pickup' : 'Delivery'}: ${handoverText(event.handover)}.`
+        : '';
       return {
         title: `${event.shopName}: new order${numbered(event)} from ${event.buyerName}`,
-        body: `${event.buyerName} ordered ${event.lines.length} ${event.lines.length === 1 ? 'product' : 'products'} from ${event.shopName} for ${formatMoney(total)}.`,
+        body: `${event.buyerName} ordered ${event.lines.length} ${event.lines.length === 1 ? 'product' : 'products'} from ${event.shopName} for ${formatMoney(total)}.${when}${event.note ? ` Their note: “${event.note}”` : ''}`,
         link: '/dashboard/vendorOrder',
-        table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],
+        table: [
+          { heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)], ...details] },
+        ],
       };
     }
-    case 'step_changed':
+    case 'step_changed': {
+      const handover = event.handover;
+      const where =
+        handover && event.status === 'ready' && handover.kind === 'pickup'
+          ? ` Collect it at ${handoverText(handover)}.${bring(event)}`
+          : handover && (event.status === 'ready' || event.status === 'shipped') && handover.kind === 'delivery'
+            ? ` It comes to ${handoverText(handover)}.`
+            : '';
+      const price =
+        event.priceCents === undefined
+          ? ''
+          : event.held
+            ? ` Its price: ${formatMoney(event.priceCents)}, charged to your card once every shop of your order has weighed.`
+            : ` Its price: ${formatMoney(event.priceCents)}.`;
       return {
         title: `${event.shopName}: ${event.label}`,
-        body: `Your order${numbered(event)} from ${event.shopName} is now: ${event.label}.`,
+        body: `Your order${numbered(event)} from ${event.shopName} is now: ${event.label}.${where}${price}`,
         link: `/dashboard/invoice/${event.paymentId}`,
-        table: [],
+        table:
+          event.lines && event.priceCents !== undefined
+            ? [
+                {
+                  heading: event.shopName,
+                  rows: [...lineRows(event.lines), ...handoverRow(handover), ['Price', formatMoney(event.priceCents)]],
+                },
+              ]
+            : [],
       };
+    }
     case 'part_cancelled': {
       const refunded = event.refundCents > 0;
+      const released = !refunded && event.releasedCents > 0;
       const who = {
         shopper: `You cancelled your order${numbered(event)} from ${event.shopName}.`,
         shop: `${event.shopName} cancelled its part of your order${numbered(event)}.`,
@@ -58,13 +168,23 @@ export function describe(event: NotificationEvent): Message {
       }[event.by];
       const money = refunded
         ? `${formatMoney(event.refundCents)} is refunded to your card.`
-        : 'Nothing was charged for it.';
+        : released
+          ? `Nothing was charged for it: the ${formatMoney(event.releasedCents)} held for it on your card is released.`
+          : 'Nothing was charged for it.';
       return {
-        title: `${event.shopName}: cancelled${refunded ? ' and refunded' : ''}`,
+        title: `${event.shopName}: cancelled${refunded ? ' and refunded' : released ? ', hold released' : ''}`,
         body: `${who} ${money}`,
         link: `/dashboard/invoice/${event.paymentId}`,
         table: [
-          { heading: event.shopName, rows: [...lineRows(event.lines), ['Refund', formatMoney(event.refundCents)]] },
+          {
+            heading: event.shopName,
+            rows: [
+              ...lineRows(event.lines),
+              released
+                ? ['Released from the hold', formatMoney(event.releasedCents)]
+                : ['Refund', formatMoney(event.refundCents)],
+            ],
+          },
         ],
       };
     }
@@ -125,19 +245,23 @@ export function describe(event: NotificationEvent): Message {
   }
 }
 
+/** The page where a person chooses their e-mails (the Notifications page's "E-mails I receive"). */
+export const EMAIL_CHOICES_PATH = '/dashboard/notifications#email-choices';
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The e-mail's text and HTML parts: the message, its table, and a link back to the app. */
 export function emailParts(message: Message, publicUrl: string): { text: string; html: string } {
   const url = `${publicUrl}${message.link}`;
+  const choices = `${publicUrl}${EMAIL_CHOICES_PATH}`;
   const text = [
     message.body,
     ...message.table.map((t) =>
       [t.heading ? `${t.heading}\n` : '', t.rows.map(([label, amount]) => `  ${label}  ${amount}`).join('\n')].join(''),
     ),
     `Open Farmstall: ${url}`,
-    'You can choose which e-mails you receive on your profile page.',
+    `Choose which e-mails you receive: ${choices}`,
   ].join('\n\n');
   const tables = message.table
     .map(
@@ -153,6 +277,6 @@ export function emailParts(message: Message, publicUrl: string): { text: string;
   const html = `<!doctype html><html><body style="font-family:sans-serif;color:#222">
 <h2 style="color:#1f7a3a">${escapeHtml(message.title)}</h2><p>${escapeHtml(message.body)}</p>${tables}
 <p><a href="${escapeHtml(url)}" style="color:#1f7a3a">Open Farmstall</a></p>
-<p style="color:#777;font-size:12px">You can choose which e-mails you receive on your profile page.</p></body></html>`;
+<p style="color:#777;font-size:12px"><a href="${escapeHtml(choices)}" style="color:#777">Choose which e-mails you receive</a></p></body></html>`;
   return { text, html };
 }

@@ -250,6 +250,7 @@ describe('GET /api/orders/:id/tracking', () => {
             fulfilment: null,
             cancellable: false,
             cancellableUntil: null,
+            onCancel: { refund: 0, release: 0 },
             slotCancelled: null,
           },
           {
@@ -262,6 +263,7 @@ describe('GET /api/orders/:id/tracking', () => {
             fulfilment: null,
             cancellable: true,
             cancellableUntil: null,
+            onCancel: { refund: 0, release: 0 },
             slotCancelled: null,
           },
         ]),

@@ -18,8 +18,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
 import {
-  awaitingCapture,
-  findIntent,
   type PaymentProvider,
   processCapture,
   processRefund,
@@ -32,10 +30,11 @@ import {
 import { releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
 import { paymentNote } from './notes.ts';
+import { type OrderMoney, orderMoney, paidLineShares, partFeeCents } from './order-money.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { orderNumbered, orderOrBuyer } from './order-search.ts';
 import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
-import { chargedOf, feeRefundKey, goodsShares, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
+import { feeRefundKey, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWeighed, captureWhenWeighed } from './weighing.ts';
 
@@ -189,73 +188,8 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSea
   return pageOf(items, total, query);
 }
 
-/** The order's lines the charge paid for (chargedOf). */
-async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: LineRow[]) {
-  const lines = await tx
-    .select({
-      id: orderLines.id,
-      totalCents: orderLines.totalCents,
-      estimatedGrams: orderLines.estimatedGrams,
-      unitPriceCents: orderLines.unitPriceCents,
-      taxCents: orderLines.taxCents,
-      status: orderLines.status,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
-  if (!captured) return lines;
-  const now = new Set(cancelling.map((line) => line.id));
-  const refunded = new Set((await refundsOfOrders(tx, [orderId])).map((refund) => refund.idempotencyKey));
-  return chargedOf(lines, captured, now, refunded);
-}
-
 /** Who cancelled a shop's part, as its refunds record it. */
 export type CancelledBy = 'vendor_cancelled' | 'customer_cancelled';
-
-/** What the buyer paid for one line (with its tax) and the tax in it, which the marketplace keeps (decision 028). */
-type PaidLine = { paidCents: number; taxCents: number };
-
-/**
- * What the buyer paid for each line of an order (its share of the goods' charge after any coupon, plus the tax the
- * charge added for it), by line id, with the order's payment; null when nothing was charged through us (imported or
- * demo data) or weighed goods are only authorized (nothing charged yet). Refunds and the shops' transfers read the
- * same shares, so they add up.
- */
-async function paidLineShares(tx: Tx, orderId: string, cancelling: LineRow[]) {
-  const [payment] = await tx
-    .select({
-      priceCents: customerPayments.priceCents,
-      deliveryCents: customerPayments.deliveryCents,
-      taxCents: customerPayments.taxCents,
-      taxIncluded: customerPayments.taxIncluded,
-      provider: customerPayments.provider,
-      transactionId: customerPayments.transactionId,
-    })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
-  const intent = await findIntent(tx, payment.provider, payment.transactionId);
-  if (!intent || (await awaitingCapture(tx, intent.id))) return null;
-  const captured = intent.captureMethod === 'manual';
-  const lines = await chargedLines(tx, orderId, captured, cancelling);
-  const added = payment.taxIncluded ? 0 : payment.taxCents;
-  const shares = goodsShares(lines, payment.priceCents - payment.deliveryCents - added, captured);
-  const paid = (share: number, taxCents: number): PaidLine => ({
-    paidCents: share + (payment.taxIncluded ? 0 : taxCents),
-    taxCents,
-  });
-  const shareOf = new Map(lines.map((line, index) => [line.id, paid(shares[index], line.taxCents)]));
-  return { intentId: intent.id, shareOf };
-}
-
-/** A shop's delivery fee for its part of an order (0 without a slot). */
-async function partFeeCents(tx: Tx, orderId: string, shopId: string): Promise<number> {
-  const [part] = await tx
-    .select({ feeCents: orderFulfilments.feeCents })
-    .from(orderFulfilments)
-    .where(and(eq(orderFulfilments.orderId, orderId), eq(orderFulfilments.shopId, shopId)));
-  return part?.feeCents ?? 0;
-}
 
 /**
  * Asks, in the cancelling transaction, for what the buyer paid for each cancelled line back (its share of the
@@ -487,15 +421,28 @@ async function moveVendorPart(
       target === 'cancelled'
         ? await cancelShopPart(tx, orderId, vendorId, moving, 'vendor_cancelled')
         : { moved: await setPartStatus(tx, orderId, vendorId, target), refundIds: [] };
-    await notifyPartMoved(tx, { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping', refundIds });
+    const move = { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping', refundIds } as const;
+    // A cancellation is told before the capture it may cause (its share of the hold is known until then); a step
+    // after it, so its price is said as charged.
+    if (target === 'cancelled') await notifyPartMoved(tx, move);
 
     const status = await settleOrderStatus(tx, orderId, order.status);
     const captureId = await captureWhenWeighed(tx, orderId);
+    if (target !== 'cancelled') await notifyPartMoved(tx, move);
     const transferIds = await transferDeliveredParts(tx, orderId);
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
     const part = toVendorOrder({ ...order, status }, after, fulfilment);
     return { modifiedCount: moved, order: part, refundIds, captureId, transferIds };
   });
+}
+
+/** What cancelling a shop's part gives back now, in dollars, as the cancellation will record it. */
+function onCancelOf(money: OrderMoney, shopId: string) {
+  const part = money.shops.find((shop) => shop.shopId === shopId);
+  return {
+    refund: centsToDollars(part?.onCancel.refundCents ?? 0),
+    release: centsToDollars(part?.onCancel.releaseCents ?? 0),
+  };
 }
 
 /**
@@ -532,6 +479,7 @@ export async function getOrderTracking(
   const stateOf = new Map(fulfilments.map((f, index) => [f.shopId, slotStates[index]]));
   const byVendor = new Map<string, typeof lines>();
   for (const line of lines) byVendor.set(line.vendorId, [...(byVendor.get(line.vendorId) ?? []), line]);
+  const money = await orderMoney(db, order.id);
   return {
     _id: order.id,
     orderNumber: formatOrderNumber(order.orderNumber),
@@ -557,6 +505,7 @@ export async function getOrderTracking(
         fulfilment: fulfilment ? toOrderFulfilment(fulfilment) : null,
         cancellable: terms.refusal === null,
         cancellableUntil: terms.until?.toISOString() ?? null,
+        onCancel: onCancelOf(money, vendorId),
         slotCancelled: state?.cancelled ? { shopId: vendorId, reason: state.cancelled.reason } : null,
       };
     }),

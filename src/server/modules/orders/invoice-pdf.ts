@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { savingLabel } from '#contract/markdowns.ts';
 import { formatDollars, formatUnitPrice } from '#contract/money.ts';
-import { type Invoice, refundStatusLabel } from '#contract/orders.ts';
+import { grandTotalLabel, type Invoice, refundStatusLabel } from '#contract/orders.ts';
 import { taxRowsOf } from '#contract/tax.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
 
@@ -175,7 +175,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     y += 16;
   }
   doc.font('Helvetica-Bold').fontSize(12);
-  doc.text('Grand Total', columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
+  doc.text(grandTotalLabel(invoice.hold), columns[1].x, y + 4, { width: columns[1].w + columns[2].w, align: 'right' });
   doc.text(formatDollars(invoice.grandTotal), columns[3].x + 4, y + 4, { width: columns[3].w - 8, align: 'right' });
   if (invoice.refunds.length > 0) {
     y += 26;

@@ -1,7 +1,7 @@
 import type { Unit } from '#contract/categories.ts';
 import type { ContactDetails } from '#contract/contact.ts';
 import type { CustomerPayment, Invoice } from '#contract/orders.ts';
-import { INVOICE_COMPANY, INVOICE_NOTES } from '#contract/orders.ts';
+import { INVOICE_COMPANY, invoiceNotes } from '#contract/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { productNames } from '../catalog/index.ts';
 import { readablePayment } from './queries.ts';
@@ -58,7 +58,7 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
     refundPending: payment.refundPending,
     netPaid: payment.netPaid,
     hold: payment.hold ?? null,
-    notes: [...INVOICE_NOTES],
+    notes: invoiceNotes(payment.hold),
   };
 }
 

@@ -1,12 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
+import type { Handover } from '#contract/notifications.ts';
 import { formatOrderNumber } from '#contract/order-numbers.ts';
+import { windowLabel } from '#contract/window-label.ts';
 import type { Tx } from '../../db/client.ts';
 import { notify } from '../notifications/index.ts';
 import { refundsOfOrders } from '../payments/index.ts';
-import { customerPayments, orderLines, orders } from './tables.ts';
+import { paymentNote } from './notes.ts';
+import { type OrderMoney, orderMoney } from './order-money.ts';
+import { fulfilmentsOfOrders } from './queries.ts';
+import { customerPayments, type orderFulfilments, orderLines, orders } from './tables.ts';
 
-/** The order, its payment's totals and its lines as bought, for what its notifications say. */
+/** Where and when a shop's part is handed over, as messages say it. */
+function handoverOf(row: typeof orderFulfilments.$inferSelect): Handover {
+  const window = windowLabel(row.startsAt.toISOString(), row.endsAt.toISOString(), row.timeZone);
+  return row.kind === 'pickup'
+    ? { kind: 'pickup', window, place: row.pickupPointName, address: row.pickupPointAddress ?? '' }
+    : { kind: 'delivery', window, place: null, address: `${row.deliveryAddress}, ${row.deliveryPostcode}` };
+}
+
+/** The order, its payment's totals, its lines as bought and its money, for what its notifications say. */
 async function orderFacts(tx: Tx, orderId: string) {
   const [order] = await tx
     .select({
@@ -15,6 +28,8 @@ async function orderFacts(tx: Tx, orderId: string) {
       buyerName: orders.name,
       orderNumber: orders.orderNumber,
       paymentId: orders.paymentId,
+      phone: customerPayments.phoneNumber,
+      note: paymentNote,
       subtotalCents: customerPayments.subtotalCents,
       discountCents: customerPayments.discountCents,
       deliveryCents: customerPayments.deliveryCents,
@@ -35,6 +50,12 @@ async function orderFacts(tx: Tx, orderId: string) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.createdAt, orderLines.id);
+  const booked = await fulfilmentsOfOrders(tx, [orderId]);
+  const handovers = new Map(booked.map((row) => [row.shopId, handoverOf(row)]));
+  // What the shopper wrote for one shop with its slot, then for the whole order at checkout.
+  const notesOf = (shopId: string) =>
+    [booked.find((row) => row.shopId === shopId)?.note, order.note].filter(Boolean).join(' · ') || null;
+  const money = await orderMoney(tx, orderId);
   const byShop = new Map<string, typeof lines>();
   for (const line of lines) byShop.set(line.vendorId, [...(byShop.get(line.vendorId) ?? []), line]);
   const shops = [...byShop].map(([vendorId, shopLines]) => ({
@@ -42,28 +63,44 @@ async function orderFacts(tx: Tx, orderId: string) {
     shopName: shopLines[0].shopName,
     shopEmail: shopLines[0].shopEmail,
     lines: shopLines.map(({ name, amount, totalCents }) => ({ name, amount, totalCents })),
+    handover: handovers.get(vendorId) ?? null,
+    note: notesOf(vendorId),
+    money: shopMoney(money, vendorId),
   }));
   return {
     order: { ...order, orderNumber: formatOrderNumber(order.orderNumber) },
-    lines,
+    money,
     shops,
     buyer: [{ userId: order.userId, email: order.email }],
   };
 }
 
+const shopMoney = (money: OrderMoney, shopId: string) => {
+  const found = money.shops.find((shop) => shop.shopId === shopId);
+  if (!found) throw new Error(`No money of shop ${shopId} in the order`);
+  return found;
+};
+
 /** A paid order tells its buyer (the receipt) and each of its shops (their lines), in the order's transaction. */
 export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> {
-  const { order, shops, buyer } = await orderFacts(tx, orderId);
+  const { order, money, shops, buyer } = await orderFacts(tx, orderId);
+  const held = money.state === 'held';
   await notify(tx, buyer, {
     kind: 'order_placed',
     orderId,
     orderNumber: order.orderNumber,
     paymentId: order.paymentId,
-    shops: shops.map(({ shopName, lines }) => ({ shopName, lines })),
+    shops: shops.map(({ shopName, lines, handover, money: part }) => ({
+      shopName,
+      lines,
+      handover,
+      ...(held ? { heldCents: part.heldCents ?? 0 } : { chargedCents: part.chargedCents ?? 0 }),
+    })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     deliveryCents: order.deliveryCents,
-    totalCents: order.priceCents,
+    totalCents: held ? money.estimateCents : (money.chargedCents ?? order.priceCents),
+    ...(held && money.heldCents !== null ? { heldCents: money.heldCents } : {}),
   });
   for (const shop of shops) {
     await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
@@ -73,8 +110,32 @@ export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> 
       buyerName: order.buyerName,
       shopName: shop.shopName,
       lines: shop.lines,
+      handover: shop.handover,
+      phone: order.phone,
+      note: shop.note,
     });
   }
+}
+
+/**
+ * The order's hold was charged (weighed goods, in the capturing transaction): the buyer hears each shop's final
+ * amount, the charge and what of the hold is released.
+ */
+export async function notifyOrderCharged(tx: Tx, orderId: string): Promise<void> {
+  const { order, money, shops, buyer } = await orderFacts(tx, orderId);
+  if (money.heldCents === null || money.chargedCents === null || money.chargedCents === 0) return;
+  await notify(tx, buyer, {
+    kind: 'order_charged',
+    orderId,
+    orderNumber: order.orderNumber,
+    paymentId: order.paymentId,
+    shops: shops
+      .filter((shop) => (shop.money.chargedCents ?? 0) > 0)
+      .map(({ shopName, lines, money: part }) => ({ shopName, lines, chargedCents: part.chargedCents ?? 0 })),
+    heldCents: money.heldCents,
+    chargedCents: money.chargedCents,
+    releasedCents: money.releasedCents,
+  });
 }
 
 type PartMove = {
@@ -89,12 +150,13 @@ type PartMove = {
 
 /**
  * A shop's part of an order moved: the buyer hears the step by its name for how the part is handed over
- * ("Green Valley Farm: Ready for pickup"), or that it was cancelled (by the shop or by themselves) with what the
- * cancellation refunded; a shopper's own cancellation is told to the shop too.
+ * ("Green Valley Farm: Ready for pickup") with where, when and its price, or that it was cancelled (by the shop or
+ * by themselves) with what the cancellation refunded or released of the card hold; a shopper's own cancellation is
+ * told to the shop too. Called before a capture the move may cause, so a hold's shares are still known.
  */
 export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
   const { orderId, vendorId, target, kind, refundIds = [], by = 'shop' } = move;
-  const { order, shops, buyer } = await orderFacts(tx, orderId);
+  const { order, money, shops, buyer } = await orderFacts(tx, orderId);
   const shop = shops.find((s) => s.vendorId === vendorId);
   if (!shop) return;
   if (target !== 'cancelled') {
@@ -106,6 +168,10 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
       shopName: shop.shopName,
       status: target,
       label: STEP_LABELS[kind][target],
+      handover: shop.handover,
+      lines: shop.lines,
+      priceCents: shop.money.chargedCents ?? shop.money.estimateCents,
+      held: money.state === 'held',
     });
     return;
   }
@@ -120,6 +186,7 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
     shopName: shop.shopName,
     lines: shop.lines,
     refundCents,
+    releasedCents: money.state === 'held' ? (shop.money.heldCents ?? 0) : 0,
     by,
   });
   if (by === 'shopper' || by === 'unweighed') {

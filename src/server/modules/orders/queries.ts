@@ -21,6 +21,7 @@ import { forbidden, notFound } from '../../errors.ts';
 import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
 import { paymentNote } from './notes.ts';
+import { type OrderMoney, orderMoney } from './order-money.ts';
 import { orderNumbered } from './order-search.ts';
 import { feeRefundKey, lineRefundKey, paidShares, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
@@ -122,7 +123,10 @@ const weightOf = (line: LineRow): LineWeight =>
       };
 
 /** The card hold of a payment only authorized at checkout, and what was charged of it; null otherwise. */
-function holdOf(hold: Awaited<ReturnType<typeof authorizationsOf>>[number] | undefined): CardHold {
+function holdOf(
+  hold: Awaited<ReturnType<typeof authorizationsOf>>[number] | undefined,
+  heldMoney: OrderMoney | undefined,
+): CardHold {
   if (!hold) return null;
   const decided = hold.capturedCents !== null;
   const status =
@@ -137,6 +141,9 @@ function holdOf(hold: Awaited<ReturnType<typeof authorizationsOf>>[number] | und
     authorized: centsToDollars(hold.authorizedCents),
     captured: decided ? centsToDollars(hold.capturedCents ?? 0) : null,
     notCharged: centsToDollars(hold.notChargedCents ?? 0),
+    released: centsToDollars(
+      decided ? hold.authorizedCents - (hold.capturedCents ?? 0) : (heldMoney?.releasedCents ?? 0),
+    ),
     status,
   };
 }
@@ -208,8 +215,17 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       rows.map((r) => r.transactionId),
     ),
   ]);
+  // An order whose card is only held and a part of it cancelled costs less than its payment row says until the
+  // charge: its totals are read live, as the charge will take them.
+  const heldMoney = new Map<string, OrderMoney>();
+  for (const row of rows) {
+    const hold = holds.find((h) => h.provider === row.provider && h.providerIntentId === row.transactionId);
+    const cancelled = lines.some((line) => line.orderId === row.orderId && line.status === 'cancelled');
+    if (hold && hold.capturedCents === null && cancelled) heldMoney.set(row.orderId, await orderMoney(db, row.orderId));
+  }
   return rows.map((row) => {
     const own = lines.filter((line) => line.orderId === row.orderId);
+    const live = heldMoney.get(row.orderId);
     const ownRefunds = refundRows.filter((refund) => refund.orderId === row.orderId);
     const refundOf = new Map(ownRefunds.map((refund) => [refund.idempotencyKey, refund]));
     const refundedCents = sumCents(ownRefunds.filter((r) => r.status === 'succeeded'));
@@ -222,10 +238,10 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       orderNumber: formatOrderNumber(row.orderNumber),
       invoiceNumber: formatInvoiceNumber(row.invoiceNumber),
       email: row.email,
-      price: centsToDollars(row.priceCents),
-      subtotal: centsToDollars(row.subtotalCents),
-      discount: centsToDollars(row.discountCents),
-      deliveryFee: centsToDollars(row.deliveryCents),
+      price: centsToDollars(live?.estimateCents ?? row.priceCents),
+      subtotal: centsToDollars(live?.live.subtotalCents ?? row.subtotalCents),
+      discount: centsToDollars(live?.live.discountCents ?? row.discountCents),
+      deliveryFee: centsToDollars(live?.live.deliveryCents ?? row.deliveryCents),
       couponCode: row.couponCode,
       date: row.createdAt.toISOString(),
       cartIds: own.map((line) => line.id),
@@ -263,8 +279,8 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       refunds: ownRefunds.map((refund) => toPaymentRefund(refund, own)),
       refunded: centsToDollars(refundedCents),
       refundPending: centsToDollars(sumCents(ownRefunds.filter((r) => r.status !== 'succeeded'))),
-      netPaid: centsToDollars(row.priceCents - refundedCents),
-      hold: holdOf(hold),
+      netPaid: centsToDollars((live?.estimateCents ?? row.priceCents) - refundedCents),
+      hold: holdOf(hold, live),
       ...taxOf(row, own, charged),
     };
   });

@@ -113,7 +113,7 @@ export async function movePartAsBuyer(
     if (slot.kind !== booked.kind) {
       throw new AppError('SLOT_CLOSED', `Please choose another ${booked.kind} time at ${shopName}`);
     }
-    await assertWithinHold(tx, order.id, new Date(slot.start));
+    await assertWithinHold(tx, order.id, target.shopId, new Date(slot.start));
     await tx
       .update(orderFulfilments)
       .set({

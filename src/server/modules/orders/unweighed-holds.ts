@@ -36,7 +36,10 @@ export async function settleLapsingHolds(db: Db, provider: PaymentProvider, opti
   return settled;
 }
 
-/** Cancels the order's parts still pending, under the order row's lock; answers the capture it recorded, if any. */
+/**
+ * Cancels the order's parts with weighed goods still pending, under the order row's lock; answers the capture it
+ * recorded, if any.
+ */
 async function cancelPendingParts(db: Db, orderId: string): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
@@ -46,7 +49,9 @@ async function cancelPendingParts(db: Db, orderId: string): Promise<string | nul
       .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.status, ['pending'])))
       .orderBy(orderLines.createdAt, orderLines.id);
     const fulfilments = await fulfilmentsOfOrders(tx, [orderId]);
-    for (const shopId of new Set(pending.map((line) => line.vendorId))) {
+    // Only the parts with weighed goods wait to be weighed; the others are charged with the parts that moved on.
+    const weighing = new Set(pending.filter((line) => line.estimatedGrams !== null).map((line) => line.vendorId));
+    for (const shopId of weighing) {
       const lines = pending.filter((line) => line.vendorId === shopId);
       await cancelShopPart(tx, orderId, shopId, lines, 'vendor_cancelled');
       const kind = fulfilments.find((f) => f.shopId === shopId)?.kind ?? 'shipping';

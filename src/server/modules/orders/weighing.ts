@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { type HandoverKind, STEP_LABELS, type VendorOrder } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
 import { lineTaxCents } from '#contract/tax.ts';
@@ -13,8 +13,10 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { awaitingCapture, findIntent, requestCapture } from '../payments/index.ts';
-import { estimateCents, goodsShares, paidShares } from './refund-shares.ts';
-import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
+import { orderCost } from './order-money.ts';
+import { notifyOrderCharged } from './order-notices.ts';
+import { goodsShares, paidShares } from './refund-shares.ts';
+import { customerPayments, orderLines, orders } from './tables.ts';
 
 type WeighedLine = { itemName: string; estimatedGrams: number | null; actualGrams: number | null };
 
@@ -33,10 +35,16 @@ export function assertWeighed(lines: WeighedLine[], kind: HandoverKind, target: 
 }
 
 /**
- * Refuses a slot starting more than WEIGHED_BOOKING_DAYS after the order was paid when it holds weighed goods: the
- * card hold would lapse before they are weighed.
+ * Refuses a slot starting more than WEIGHED_BOOKING_DAYS after the order was paid for a shop's part with weighed goods
+ * while the card is only held: the hold would lapse before they are weighed. Other parts move freely.
  */
-export async function assertWithinHold(tx: Tx, orderId: string, slotStart: Date) {
+export async function assertWithinHold(tx: Tx, orderId: string, shopId: string, slotStart: Date) {
+  const [weighed] = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, shopId), isNotNull(orderLines.estimatedGrams)))
+    .limit(1);
+  if (!weighed) return;
   const [payment] = await tx
     .select({ provider: customerPayments.provider, transactionId: customerPayments.transactionId })
     .from(orders)
@@ -44,61 +52,11 @@ export async function assertWithinHold(tx: Tx, orderId: string, slotStart: Date)
     .where(eq(orders.id, orderId));
   // Only an authorized payment (weighed goods) has a hold; it was seen paid at paidAt, on the app's clock.
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
-  if (intent?.captureMethod !== 'manual') return;
+  if (intent?.captureMethod !== 'manual' || !(await awaitingCapture(tx, intent.id))) return;
   const paidAt = intent.paidAt ?? intent.createdAt;
   if (slotStart.getTime() > paidAt.getTime() + WEIGHED_BOOKING_DAYS * 86_400_000) {
     throw new AppError('SLOT_CLOSED', WEIGHED_TOO_FAR);
   }
-}
-
-/**
- * What an order now costs: its live lines at their actual totals, less their share of the coupon (the coupon split
- * over the lines as estimated at checkout), plus the delivery fees of the shops with live lines, plus the tax on
- * each live line's price after its coupon share when prices exclude tax (decision 028).
- */
-async function orderCost(tx: Tx, orderId: string, discountCents: number, taxIncluded: boolean) {
-  const lines = await tx
-    .select({
-      id: orderLines.id,
-      taxBps: orderLines.taxBps,
-      vendorId: orderLines.vendorId,
-      status: orderLines.status,
-      unitPriceCents: orderLines.unitPriceCents,
-      totalCents: orderLines.totalCents,
-      estimatedGrams: orderLines.estimatedGrams,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
-  const quoted = paidShares(lines.map(estimateCents), discountCents);
-  const alive = lines.filter((line) => line.status !== 'cancelled');
-  // The live lines' coupon, split again over their estimates as goodsShares splits it after the capture.
-  const liveQuoted = lines.reduce((sum, line, index) => sum + (line.status === 'cancelled' ? 0 : quoted[index]), 0);
-  const discounts = paidShares(alive.map(estimateCents), liveQuoted);
-  const live = alive.map((line, index) => ({ ...line, discount: discounts[index] }));
-  const liveShops = new Set(live.map((line) => line.vendorId));
-  const fees = await tx
-    .select({ shopId: orderFulfilments.shopId, feeCents: orderFulfilments.feeCents })
-    .from(orderFulfilments)
-    .where(eq(orderFulfilments.orderId, orderId));
-  const subtotalCents = live.reduce((sum, line) => sum + line.totalCents, 0);
-  const liveDiscountCents = Math.min(
-    subtotalCents,
-    live.reduce((sum, line) => sum + line.discount, 0),
-  );
-  const deliveryCents = fees.filter((f) => liveShops.has(f.shopId)).reduce((sum, f) => sum + f.feeCents, 0);
-  const taxCents = live.map((line) =>
-    lineTaxCents(Math.max(0, line.totalCents - line.discount), line.taxBps, taxIncluded),
-  );
-  return {
-    pending: live.some((line) => line.status === 'pending'),
-    live,
-    subtotalCents,
-    discountCents: liveDiscountCents,
-    deliveryCents,
-    taxCents,
-    addedTaxCents: taxIncluded ? 0 : taxCents.reduce((sum, tax) => sum + tax, 0),
-  };
 }
 
 type Cost = Awaited<ReturnType<typeof orderCost>>;
@@ -164,6 +122,7 @@ export async function captureWhenWeighed(tx: Tx, orderId: string): Promise<strin
       priceCents: capture.amountCents,
     })
     .where(eq(customerPayments.id, payment.id));
+  await notifyOrderCharged(tx, orderId);
   return capture.id;
 }
 

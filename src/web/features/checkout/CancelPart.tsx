@@ -7,12 +7,25 @@ import { useCancelPart } from './cancel-part.ts';
 
 type TrackedShop = OrderTracking['shops'][number];
 
-/** What the buyer gets back for a shop's part, for the question before cancelling it. */
-function refundText(shop: TrackedShop): string {
-  const items = shop.numberOfItems === 1 ? 'its item' : `its ${shop.numberOfItems} items`;
-  const fee = shop.fulfilment?.fee ?? 0;
-  const delivery = fee > 0 ? ` and its ${formatDollars(fee)} delivery fee` : '';
-  return `What you paid for ${items}${delivery} goes back to your card. You won't be able to revert this!`;
+/** What the buyer gets back for a shop's part, as the server will record it, for the question before cancelling. */
+function returnText(shop: TrackedShop): string {
+  const { refund, release } = shop.onCancel;
+  const back =
+    refund > 0
+      ? `${formatDollars(refund)} is refunded to your card.`
+      : release > 0
+        ? `Nothing was charged for it yet: the ${formatDollars(release)} held for it on your card is released.`
+        : 'Nothing was charged for it.';
+  return `${back} You won't be able to revert this!`;
+}
+
+/** The notice once cancelled: what the refund or the release is. */
+function doneText(shop: TrackedShop): string {
+  const { refund, release } = shop.onCancel;
+  const done = `Your order from ${shop.shopName} is cancelled`;
+  if (refund > 0) return `${done}; ${formatDollars(refund)} is on its way back to your card`;
+  if (release > 0) return `${done}; the ${formatDollars(release)} held for it is released`;
+  return done;
 }
 
 /**
@@ -27,13 +40,13 @@ export function CancelPart({ orderId, shop }: { orderId: string; shop: TrackedSh
     confirmAndRun(
       {
         title: `Cancel your order from ${shop.shopName}?`,
-        text: refundText(shop),
+        text: returnText(shop),
         confirmText: 'Yes, cancel it!',
         cancelText: 'Keep it',
         danger: true,
       },
       () => cancel.mutateAsync({ id: orderId, shopId: shop.shopId }),
-      `Your order from ${shop.shopName} is cancelled; the refund is on its way to your card`,
+      doneText(shop),
     );
   return (
     <div className="no-print mt-2">

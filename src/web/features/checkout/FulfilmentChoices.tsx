@@ -65,7 +65,7 @@ export function FulfilmentChoices({ plan }: { plan: CheckoutPlan }) {
             kind={kindOf(shop)}
             onKind={(kind) => setKinds((all) => ({ ...all, [shop.shopId]: kind }))}
             address={plan.deliveryAddress}
-            weighed={plan.weighedGoods ?? null}
+            weighed={shop.weighed ? (plan.weighedGoods ?? null) : null}
           />
         ),
       )}

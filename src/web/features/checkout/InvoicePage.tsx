@@ -1,7 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
-import type { Invoice } from '#contract/orders.ts';
+import { grandTotalLabel, type Invoice } from '#contract/orders.ts';
 import { taxRowsOf } from '#contract/tax.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
 import { errorMessage } from '../../api/client.ts';
@@ -246,7 +246,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
             ))}
             <tr className="text-lg">
               <th scope="row" colSpan={3} className="text-right">
-                Grand Total
+                {grandTotalLabel(invoice.hold)}
               </th>
               <td className="text-right font-bold">{formatDollars(invoice.grandTotal)}</td>
             </tr>

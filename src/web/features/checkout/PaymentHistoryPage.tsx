@@ -36,6 +36,25 @@ function Delivery({ payment }: { payment: CustomerPayment }) {
   );
 }
 
+/**
+ * What the order costs: its price, or with weighed goods the estimate while the card is only held, with the hold and
+ * what of it was released (the same figures as the invoice and the e-mails).
+ */
+function Price({ payment }: { payment: CustomerPayment }) {
+  const { hold } = payment;
+  if (!hold) return <>{formatDollars(payment.price)}</>;
+  const held = hold.status === 'authorized';
+  return (
+    <>
+      {held ? `≈ ${formatDollars(payment.price)}` : formatDollars(payment.price)}
+      <span className="block text-xs font-normal">
+        {held ? `Held up to ${formatDollars(hold.authorized)}` : `Held ${formatDollars(hold.authorized)}`}
+        {hold.released > 0 ? ` · ${formatDollars(hold.released)} released` : ''}
+      </span>
+    </>
+  );
+}
+
 /** What a shop's cancellation gave back, and what the buyer paid in the end. Nothing when there was no refund. */
 function Refunds({ payment, wide = false }: { payment: CustomerPayment; wide?: boolean }) {
   if (payment.refunds.length === 0) return null;
@@ -67,7 +86,9 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
       heading={
         <h2 id={`pay-${payment._id}`} className="text-lg font-bold">
           Order {payment.orderNumber}
-          <span className="block">{formatDollars(payment.price)}</span>
+          <span className="block">
+            <Price payment={payment} />
+          </span>
           <span className="block text-sm font-normal">{orderDate(payment.date)}</span>
         </h2>
       }
@@ -134,7 +155,7 @@ function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page
             columns={[
               { header: '#', cell: (_, index) => rowNumber(data, index) },
               { header: 'Order', className: 'font-semibold whitespace-nowrap', cell: (payment) => payment.orderNumber },
-              { header: 'Price', className: 'font-semibold', cell: (payment) => formatDollars(payment.price) },
+              { header: 'Price', className: 'font-semibold', cell: (payment) => <Price payment={payment} /> },
               { header: 'Order Date', cell: (payment) => orderDate(payment.date) },
               {
                 header: 'Transaction Id',

@@ -31,7 +31,7 @@ import { paymentHistoryKey } from './get-payment-history.ts';
 import { startCheckout } from './start-checkout.ts';
 import { useCardCharge } from './use-card-charge.ts';
 import { validateCoupon } from './validate-coupon.ts';
-import { HOLD_NOTE, hasWeighedGoods, lineTotalText, totalText } from './weighed-lines.ts';
+import { cardHold, holdPromise, lineTotalText, totalText } from './weighed-lines.ts';
 
 /** A refusal because of a shop's pickup or delivery (a slot filled or closed, an address outside the area, …). */
 const isFulfilmentRefusal = (failure: unknown) =>
@@ -117,6 +117,7 @@ export function PaymentPage() {
   const delivery = plan.data?.deliveryTotal ?? 0;
   const tax = cartTaxOf(items, discount);
   const total = subtotal - discount + delivery + tax.added;
+  const hold = cardHold(items, discount, delivery, tax.included);
   const missing = plan.data ? planMissing(plan.data) : [];
   const ready = plan.data?.ready === true;
 
@@ -185,7 +186,9 @@ export function PaymentPage() {
               ? 'Paying…'
               : step === 'ordering'
                 ? 'Placing your order…'
-                : `Pay ${totalText(items, total)}`}
+                : hold === null
+                  ? `Pay ${formatDollars(total)}`
+                  : `Place order · hold up to ${formatDollars(hold)}`}
           </SubmitButton>
         </form>
 
@@ -215,10 +218,15 @@ export function PaymentPage() {
                 className: 'text-success',
               },
               ...taxRows(tax),
-              { term: 'Total', value: totalText(items, total), className: 'text-lg font-bold' },
+              {
+                term: hold === null ? 'Total' : 'Estimated total',
+                value: totalText(items, total),
+                className: 'text-lg font-bold',
+              },
+              hold !== null && { term: 'Held on your card', value: `up to ${formatDollars(hold)}` },
             ]}
           />
-          {hasWeighedGoods(items) ? <p className="mt-2 text-sm">{HOLD_NOTE}</p> : null}
+          {hold !== null ? <p className="mt-2 text-sm">{holdPromise(hold)}</p> : null}
           {plan.data ? <PlanSummary plan={plan.data} /> : null}
           {plan.isError ? (
             <p className="mt-2 text-sm text-error" role="alert">

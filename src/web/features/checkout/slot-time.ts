@@ -1,5 +1,5 @@
 import type { Slot, SlotStatus } from '#contract/slots.ts';
-import { windowLabel } from '../../ui/window-label.ts';
+import { windowLabel } from '#contract/window-label.ts';
 
 export { windowLabel };
 

@@ -10,6 +10,7 @@ import {
 } from '#contract/fulfilment.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { BookedSlot, WeekKind } from '#contract/vendor-week.ts';
+import { windowLabel } from '#contract/window-label.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, RowCard, RowCards } from '../../ui/DataTable.tsx';
@@ -17,7 +18,6 @@ import { Loaded } from '../../ui/Loaded.tsx';
 import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
 import { toast } from '../../ui/toast.ts';
-import { windowLabel } from '../../ui/window-label.ts';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
 import { useVendorOrderSearch } from './find-vendor-order.ts';
 import {
