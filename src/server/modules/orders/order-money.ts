@@ -14,20 +14,46 @@ import {
 } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
-/** The order's lines the charge paid for (chargedOf). */
-async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: { id: string }[]) {
-  const lines = await tx
+/** The payment of an order, as its money is read from it. */
+export async function paymentOfOrder(tx: Tx, orderId: string) {
+  const [payment] = await tx
+    .select({
+      id: customerPayments.id,
+      priceCents: customerPayments.priceCents,
+      deliveryCents: customerPayments.deliveryCents,
+      discountCents: customerPayments.discountCents,
+      taxCents: customerPayments.taxCents,
+      taxIncluded: customerPayments.taxIncluded,
+      provider: customerPayments.provider,
+      transactionId: customerPayments.transactionId,
+    })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  return payment;
+}
+
+/** An order's lines as its money is read from them, in the order they were sold. */
+const moneyLinesOf = (tx: Tx, orderId: string) =>
+  tx
     .select({
       id: orderLines.id,
+      vendorId: orderLines.vendorId,
+      shopName: orderLines.shopName,
+      status: orderLines.status,
       totalCents: orderLines.totalCents,
       estimatedGrams: orderLines.estimatedGrams,
       unitPriceCents: orderLines.unitPriceCents,
+      taxBps: orderLines.taxBps,
       taxCents: orderLines.taxCents,
-      status: orderLines.status,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(orderLines.createdAt, orderLines.id);
+
+/** The order's lines the charge paid for (chargedOf). */
+async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: { id: string }[]) {
+  const lines = await moneyLinesOf(tx, orderId);
   if (!captured) return lines;
   const now = new Set(cancelling.map((line) => line.id));
   const refunded = new Set((await refundsOfOrders(tx, [orderId])).map((refund) => refund.idempotencyKey));
@@ -44,18 +70,7 @@ type PaidLine = { paidCents: number; taxCents: number };
  * message about the order read the same shares, so they add up.
  */
 export async function paidLineShares(tx: Tx, orderId: string, cancelling: { id: string }[]) {
-  const [payment] = await tx
-    .select({
-      priceCents: customerPayments.priceCents,
-      deliveryCents: customerPayments.deliveryCents,
-      taxCents: customerPayments.taxCents,
-      taxIncluded: customerPayments.taxIncluded,
-      provider: customerPayments.provider,
-      transactionId: customerPayments.transactionId,
-    })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
+  const payment = await paymentOfOrder(tx, orderId);
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   if (!intent || (await awaitingCapture(tx, intent.id))) return null;
   const captured = intent.captureMethod === 'manual';
@@ -85,19 +100,7 @@ export async function partFeeCents(tx: Tx, orderId: string, shopId: string): Pro
  * each live line's price after its coupon share when prices exclude tax (decision 028).
  */
 export async function orderCost(tx: Tx, orderId: string, discountCents: number, taxIncluded: boolean) {
-  const lines = await tx
-    .select({
-      id: orderLines.id,
-      taxBps: orderLines.taxBps,
-      vendorId: orderLines.vendorId,
-      status: orderLines.status,
-      unitPriceCents: orderLines.unitPriceCents,
-      totalCents: orderLines.totalCents,
-      estimatedGrams: orderLines.estimatedGrams,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
+  const lines = await moneyLinesOf(tx, orderId);
   const quoted = paidShares(lines.map(estimateCents), discountCents);
   const alive = lines.filter((line) => line.status !== 'cancelled');
   // The live lines' coupon, split again over their estimates as goodsShares splits it after the capture.
@@ -192,31 +195,8 @@ function heldLineCents(lines: MoneyLine[], discountCents: number, included: bool
 
 /** The order's money, per shop and in all, from its payment, lines, fees, refunds and capture. */
 export async function orderMoney(tx: Tx, orderId: string): Promise<OrderMoney> {
-  const [payment] = await tx
-    .select({
-      priceCents: customerPayments.priceCents,
-      discountCents: customerPayments.discountCents,
-      taxIncluded: customerPayments.taxIncluded,
-      provider: customerPayments.provider,
-      transactionId: customerPayments.transactionId,
-    })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
-  const lines: MoneyLine[] = await tx
-    .select({
-      id: orderLines.id,
-      vendorId: orderLines.vendorId,
-      shopName: orderLines.shopName,
-      status: orderLines.status,
-      totalCents: orderLines.totalCents,
-      estimatedGrams: orderLines.estimatedGrams,
-      unitPriceCents: orderLines.unitPriceCents,
-      taxBps: orderLines.taxBps,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
+  const payment = await paymentOfOrder(tx, orderId);
+  const lines: MoneyLine[] = await moneyLinesOf(tx, orderId);
   const refunds = (await refundsOfOrders(tx, [orderId])).filter((refund) => refund.status !== 'failed');
   const [hold] = await authorizationsOf(tx, [payment.transactionId]);
   const cost = await orderCost(tx, orderId, payment.discountCents, payment.taxIncluded);

@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { awaitingCapture, findIntent, requestCapture } from '../payments/index.ts';
-import { orderCost } from './order-money.ts';
+import { orderCost, paymentOfOrder } from './order-money.ts';
 import { notifyOrderCharged } from './order-notices.ts';
 import { goodsShares, paidShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
@@ -45,11 +45,7 @@ export async function assertWithinHold(tx: Tx, orderId: string, shopId: string, 
     .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, shopId), isNotNull(orderLines.estimatedGrams)))
     .limit(1);
   if (!weighed) return;
-  const [payment] = await tx
-    .select({ provider: customerPayments.provider, transactionId: customerPayments.transactionId })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
+  const payment = await paymentOfOrder(tx, orderId);
   // Only an authorized payment (weighed goods) has a hold; it was seen paid at paidAt, on the app's clock.
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   if (intent?.captureMethod !== 'manual' || !(await awaitingCapture(tx, intent.id))) return;
@@ -85,17 +81,7 @@ function capturedTax(cost: Cost, capturedCents: number, taxIncluded: boolean): n
  * charge as the order's price. Answers the capture to make after commit, or null.
  */
 export async function captureWhenWeighed(tx: Tx, orderId: string): Promise<string | null> {
-  const [payment] = await tx
-    .select({
-      id: customerPayments.id,
-      provider: customerPayments.provider,
-      transactionId: customerPayments.transactionId,
-      discountCents: customerPayments.discountCents,
-      taxIncluded: customerPayments.taxIncluded,
-    })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
+  const payment = await paymentOfOrder(tx, orderId);
   const intent = await findIntent(tx, payment.provider, payment.transactionId);
   if (!intent || !(await awaitingCapture(tx, intent.id))) return null;
   const cost = await orderCost(tx, orderId, payment.discountCents, payment.taxIncluded);
