@@ -1,5 +1,4 @@
 import { formatDollars } from './money.ts';
-import { orderTax } from './tax.ts';
 
 /**
  * Goods sold by weight (decision 018): the price is per kg, the shopper buys pieces of an estimated weight, the card
@@ -43,22 +42,6 @@ export const holdCents = (estimateCents: number) =>
 /** A line as the card holds it: weighed goods at their estimate plus HOLD_MARGIN_PERCENT, any other at its price. */
 export const heldLineCents = (line: { totalCents: number; soldByWeight: boolean }) =>
   line.soldByWeight ? holdCents(line.totalCents) : line.totalCents;
-
-/**
- * The goods as the card holds them (lines at their estimate, in cents): their held subtotal and the tax the hold adds
- * after `discountCents` of coupon. The hold is `subtotalCents - discount + delivery + addedTaxCents`.
- */
-export function heldGoods(
-  lines: readonly { totalCents: number; soldByWeight: boolean; taxBps: number }[],
-  discountCents: number,
-  included: boolean,
-) {
-  const held = lines.map((line) => ({ totalCents: heldLineCents(line), taxBps: line.taxBps }));
-  return {
-    subtotalCents: held.reduce((sum, line) => sum + line.totalCents, 0),
-    addedTaxCents: orderTax(held, discountCents, included).addedCents,
-  };
-}
 
 /**
  * The most a weighed line can be charged for (decision 038): its estimate plus HOLD_MARGIN_PERCENT, in grams (rounded

@@ -1,5 +1,6 @@
+import { heldGoods } from '#contract/card-hold.ts';
 import { orderTax, type TaxRateLine, taxByRate } from '#contract/tax.ts';
-import { heldGoods, lineCents } from '#contract/weighed.ts';
+import { lineCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
 import { currentTax } from '../catalog/index.ts';
 import type { CartLine } from './queries.ts';

@@ -1,6 +1,7 @@
+import { heldGoods } from '#contract/card-hold.ts';
 import type { CartItem } from '#contract/cart.ts';
 import { centsToDollars, dollarsToCents, formatDollars } from '#contract/money.ts';
-import { estimateLabel, HOLD_MARGIN_PERCENT, heldGoods } from '#contract/weighed.ts';
+import { estimateLabel, HOLD_MARGIN_PERCENT } from '#contract/weighed.ts';
 
 /** A line's money as the cart shows it: weighed goods as `≈ $21.60, charged by actual weight`. */
 export const lineTotalText = (item: CartItem) =>
