@@ -41,7 +41,6 @@ export type Earnings = z.infer<typeof earnings>;
 export const shopPayoutsQuery = pageQuery.extend({
   q: z.string().trim().max(100, { error: 'At most 100 characters', abort: true }).default(''),
 });
-export type ShopPayoutsQuery = z.input<typeof shopPayoutsQuery>;
 
 /**
  * One shop's payouts, in dollars: `owed` is recorded for its delivered parts and not sent yet (waiting for its

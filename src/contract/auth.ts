@@ -63,11 +63,9 @@ export const signInInput = z.object({
 export type SignInInput = z.infer<typeof signInInput>;
 
 export const tokenResponse = z.object({ token: z.string() });
-export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** Which sign-in options this server offers. */
 export const authProviders = z.object({ google: z.boolean() });
-export type AuthProviders = z.infer<typeof authProviders>;
 
 /** The signed-in user as the client keeps it (the spec's auth user: email, displayName, photoURL). */
 export const authUser = z.object({

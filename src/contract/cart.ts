@@ -31,7 +31,6 @@ export const addToCartResult = z.object({
   amount: z.number().int(),
   productName: z.string(),
 });
-export type AddToCartResult = z.infer<typeof addToCartResult>;
 
 /** PATCH /carts/:id: the line's new amount (Remove takes a line out; 0 is refused). */
 export const cartAmountInput = z.object({
@@ -41,7 +40,6 @@ export const cartAmountInput = z.object({
     .min(1, 'At least 1: use Remove to take it out of your cart')
     .max(MAX_LINE_UNITS, `At most ${MAX_LINE_UNITS} of one product per order`),
 });
-export type CartAmountInput = z.input<typeof cartAmountInput>;
 
 export const CART_UNAVAILABLE_REASONS = ['sold_out', 'expired', 'unlisted', 'not_enough_stock'] as const;
 

@@ -12,7 +12,6 @@ export const categoryItem = z.object({
   unit: z.enum(UNITS),
 });
 export const categoryList = z.array(categoryItem);
-export type CategoryItem = z.infer<typeof categoryItem>;
 
 /** GET /search/suggest: what the search box offers while the shopper types. */
 export const suggestion = z.object({

@@ -32,6 +32,5 @@ export const contactMessage = z.object({
   message: z.string(),
   createdAt: z.string(),
 });
-export type ContactMessage = z.infer<typeof contactMessage>;
 export const contactMessagePage = paginated(contactMessage);
 export type ContactMessagePage = z.infer<typeof contactMessagePage>;

@@ -101,7 +101,6 @@ export type Coupon = z.infer<typeof coupon>;
 
 export const couponPageQuery = pageQuery;
 export const couponPage = paginated(coupon);
-export type CouponPage = z.infer<typeof couponPage>;
 
 export const couponParams = z.object({ id: uuidField('Not a coupon id') });
 

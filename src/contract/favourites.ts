@@ -15,7 +15,6 @@ export const favouriteShopParams = z.object({ id: uuidField('Not a shop id') });
 
 /** PUT or DELETE of one favourite: whether it is a favourite now (both are idempotent). */
 export const favouriteState = z.object({ id: z.string(), favourite: z.boolean() });
-export type FavouriteState = z.infer<typeof favouriteState>;
 
 /** One product of the shopper's delivered (or picked-up) orders, the latest first. */
 export const buyAgainItem = z.object({

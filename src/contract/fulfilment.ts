@@ -53,7 +53,6 @@ export function nextStatuses(status: FulfilmentStatus, kind: HandoverKind): Fulf
 
 /** How an order reaches its shopper. */
 export const DELIVERY_KINDS = ['delivery'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 export const vendorOrderLine = z.object({
   _id: z.string(),
@@ -100,7 +99,6 @@ export const vendorOrder = z.object({
 });
 export type VendorOrder = z.infer<typeof vendorOrder>;
 export const vendorOrderPage = paginated(vendorOrder);
-export type VendorOrderPage = z.infer<typeof vendorOrderPage>;
 
 export const fulfilmentUpdate = z.object({
   status: z.enum(['ready', 'shipped', 'delivered', 'cancelled'], {

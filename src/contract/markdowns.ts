@@ -49,7 +49,6 @@ export const PERCENT_NEEDED = 'Enter the percent off, or clear the days';
 
 /** The markdown a product is sold at today (it beats any deal): percent off, the price (dollars), its use-by date. */
 export const productMarkdown = z.object({ discountPercent: z.number().int(), price: z.number(), useBy: z.string() });
-export type ProductMarkdown = z.infer<typeof productMarkdown>;
 
 export const PRICE_SAVINGS = ['deal', 'markdown'] as const;
 /** What took money off a line's price: a deal or a near-expiry markdown, and its percent. */

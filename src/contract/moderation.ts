@@ -43,7 +43,6 @@ export const reportedReview = z.object({
 });
 export type ReportedReview = z.infer<typeof reportedReview>;
 export const reportedReviewPage = paginated(reportedReview);
-export type ReportedReviewPage = z.infer<typeof reportedReviewPage>;
 
 export const moderationDecision = z.object({
   action: z.enum(['keep', 'remove'], { error: 'Action must be keep or remove' }),

@@ -142,7 +142,6 @@ export const orderSearchQuery = pageQuery.extend({
 export type OrderSearchQuery = z.infer<typeof orderSearchQuery>;
 export const historyQuery = orderSearchQuery;
 export const customerPaymentPage = paginated(customerPayment);
-export type CustomerPaymentPage = z.infer<typeof customerPaymentPage>;
 
 /** The seller block at the top of every invoice; its address, e-mail and phone come from the server's CONTACT_* settings. */
 export const INVOICE_COMPANY = {

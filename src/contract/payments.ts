@@ -12,7 +12,6 @@ export const paymentsConfig = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().nullable(),
 });
-export type PaymentsConfig = z.infer<typeof paymentsConfig>;
 
 /** POST /customer-payment. The spec's client sends {price}; the server ignores it and prices the cart itself. */
 
@@ -123,7 +122,6 @@ export const sandboxCardFields = z
       ctx.addIssue({ code: 'custom', path: ['cvc'], message: CARD_MESSAGES.cvc });
     }
   });
-export type SandboxCardFields = z.input<typeof sandboxCardFields>;
 
 /** POST /payments/sandbox/confirm: what Stripe's confirmCardPayment does, for the built-in sandbox. */
 export const sandboxConfirmInput = z.intersection(

@@ -28,7 +28,6 @@ export const productOrigin = z.object({
   latitude: z.number(),
   longitude: z.number(),
 });
-export type ProductOrigin = z.infer<typeof productOrigin>;
 
 const zipField = z
   .string({ error: ZIP_MESSAGE })

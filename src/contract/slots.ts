@@ -9,7 +9,6 @@ export type FulfilmentKind = (typeof FULFILMENT_KINDS)[number];
 
 /** Days of the week in ISO order (Monday is 1). */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 export const DEFAULT_CUTOFF_HOURS = 24;
 export const DEFAULT_HORIZON_DAYS = 14;

@@ -26,7 +26,6 @@ export const userRecord = z.object({
 export type UserRecord = z.infer<typeof userRecord>;
 
 export const userPage = paginated(userRecord);
-export type UserPage = z.infer<typeof userPage>;
 
 /**
  * `GET /users/{customer|vendor|admin}`: the whole list (the spec's call), or one page when `page` is given; with `q`,
@@ -88,4 +87,3 @@ export const photoInput = z.object({
     .min(1, REQUIRED)
     .max(2048, 'The picture address is at most 2048 characters'),
 });
-export type PhotoInput = z.infer<typeof photoInput>;

@@ -56,7 +56,6 @@ export type ShopTransfersPage = z.infer<typeof shopTransfersPage>;
 
 /** GET /payouts/statements: the calendar months (in the marketplace's time zone) the shop has payouts activity in. */
 export const statementMonths = z.object({ months: z.array(z.string()), timeZone: z.string() });
-export type StatementMonths = z.infer<typeof statementMonths>;
 
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
 export const statementParams = z.object({

@@ -17,7 +17,6 @@ export const weekQuery = z.object({
   to: day('Enter a date such as 2026-12-14').optional(),
   kind: z.enum(WEEK_KINDS, { error: 'Kind must be all, pickup or delivery' }).default('all'),
 });
-export type WeekQuery = z.input<typeof weekQuery>;
 
 export const bookedSlotParams = shopParams.extend({
   slotId: z.string({ error: 'Not a slot id' }).max(40, abortWith('Not a slot id')),

@@ -8,11 +8,6 @@ export function parseRows<T extends z.ZodType>(schema: T, rows: readonly unknown
   return rows.map((row) => schema.parse(row));
 }
 
-/** The first row, parsed, or undefined when the query found none. */
-export function parseFirst<T extends z.ZodType>(schema: T, rows: readonly unknown[]): z.output<T> | undefined {
-  return rows.length === 0 ? undefined : schema.parse(rows[0]);
-}
-
 /**
  * A timestamptz column: pg gives a Date, Drizzle's db.execute its text ("2026-11-22 23:00:00.123+00", in the
  * session's time zone); either way the instant as a Date.

@@ -4,10 +4,10 @@
  */
 export { businessDayToday, tellFavouritesMarkedDown } from './favourite-markdowns.ts';
 export { favouriteProductsOf, forgetFavouriteProduct, productCardsByIds, saveFavouriteProduct } from './favourites.ts';
-export { type EnteringMarkdown, productsEnteringMarkdown } from './markdowns.ts';
+export { productsEnteringMarkdown } from './markdowns.ts';
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
 export { countPopularity } from './popularity.ts';
-export { hasProducts, type ProductRecord, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
+export { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';
-export { type CurrentTax, currentTax, getTaxSettings, setTax } from './tax.ts';
+export { type CurrentTax, currentTax, setTax } from './tax.ts';

@@ -7,6 +7,6 @@ export { keepOrderNote } from './notes.ts';
 export { notifyOrderPlaced } from './order-notices.ts';
 export { buyersOf, deliveredProductsOf, hasDeliveredPurchase } from './purchases.ts';
 export { paymentByTransactionId } from './queries.ts';
-export { type NewFulfilment, type NewOrder, recordOrder } from './record-order.ts';
-export { orderSeries, orderTotals, type SalesBuckets, vendorSales, vendorSalesTotals } from './sales.ts';
+export { type NewFulfilment, recordOrder } from './record-order.ts';
+export { orderSeries, orderTotals, vendorSales, vendorSalesTotals } from './sales.ts';
 export { settleLapsingHolds } from './unweighed-holds.ts';

@@ -4,16 +4,13 @@ export {
   awardGoldBadge,
   grantPremium,
   recordShops,
-  type ShopProfile,
   setShopLocation,
   shopOf,
   shopsByVendorIds,
 } from './profiles.ts';
-export type { ProductCounts } from './service.ts';
 export {
   closestShops,
   closestShopsRelation,
-  type ShopCard,
   shopCards,
   shopCardsRelation,
   shopMembership,

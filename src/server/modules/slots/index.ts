@@ -2,15 +2,11 @@
 export { type BookedSlot, type BookedSlotState, bookedSlotStates, releaseBooking } from './bookings.ts';
 export { listSlots } from './calendar.ts';
 export {
-  type AreaCheck,
-  type Booking,
   bookSlots,
   type ChosenSlot,
   checkArea,
   describeSlots,
   type ShopTerms,
-  type SlotPick,
-  type SlotRefusal,
   shopTerms,
   slotRefusal,
 } from './choices.ts';

@@ -1,6 +1,6 @@
 /** The users module's public functions: other modules read and change accounts only through these. */
 export { countActiveAccounts } from './account-counts.ts';
-export { type AccountName, accountEmailsRelation, accountsByIds, activeAccountIdsRelation } from './accounts-by-id.ts';
+export { accountEmailsRelation, accountsByIds, activeAccountIdsRelation } from './accounts-by-id.ts';
 export { ensureAdmin } from './admin-bootstrap.ts';
 export { hashCheaplyInTests, hashPassword, verifyPassword } from './passwords.ts';
 export { lockPayer } from './payer.ts';

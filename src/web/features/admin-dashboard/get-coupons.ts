@@ -1,8 +1,7 @@
-import { couponPageQuery, listCouponPage, useCouponPage } from '../../coupons/list-coupons.ts';
+import { couponPageQuery, useCouponPage } from '../../coupons/list-coupons.ts';
 
 /** The admin home shows the newest few coupon codes (created and deleted on the coupon page). */
 export const COUPONS_PAGE_SIZE = 5;
 
-export const getCoupons = (page: number) => listCouponPage(page, COUPONS_PAGE_SIZE);
 export const couponsQuery = (page: number) => couponPageQuery(page, COUPONS_PAGE_SIZE);
 export const useCoupons = (page: number) => useCouponPage(page, COUPONS_PAGE_SIZE);
