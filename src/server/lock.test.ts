@@ -60,13 +60,22 @@ describe('lockDataDir', () => {
   });
 
   it('takes over a lock whose process has ended but was not collected by its parent yet (a zombie)', async () => {
-    // `sleep 0` ends at once; its parent, replaced by `sleep 30`, never collects it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The test decides when the child ends: it reads fd 3 in the background and ends when the test closes it. Its
+    // parent has replaced itself with `sleep 30` by then, which never collects it, so the zombie stays until the
+    // parent is killed (a shell still running could reap it first: bash does, when the child ends before `exec`).
+    const parent = spawn('sh', ['-c', 'read line <&3 & echo $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
+    });
+    const state = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0];
     try {
       const pid = Number(
-        await new Promise<string>((resolve) => parent.stdout.once('data', (b: Buffer) => resolve(b.toString()))),
+        await new Promise<string>((resolve) => parent.stdout?.once('data', (b: Buffer) => resolve(b.toString()))),
       );
-      await expect.poll(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0]).toBe('Z');
+      await expect
+        .poll(() => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim(), { timeout: 10_000 })
+        .toBe('sleep');
+      (parent.stdio[3] as NodeJS.WritableStream).end();
+      await expect.poll(() => state(pid), { timeout: 10_000 }).toBe('Z');
       expect(isAlive(pid)).toBe(false);
       await fs.writeFile(lockFile(), String(pid));
       const { release, tookOverFrom } = await lockDataDir(dir);

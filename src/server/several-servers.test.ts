@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Product } from '#contract/products.ts';
 import { freePort } from './db/embedded.ts';
 import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
@@ -92,8 +92,6 @@ async function startServers(
   return servers;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function json<T>(response: Response): Promise<T> {
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${response.url}: ${response.status} ${body}`);
@@ -114,10 +112,16 @@ async function renameOnFirstWatchOthers(servers: Server[]): Promise<number[]> {
     (await json<{ items: Product[] }>(await api(server, `/products?shop=${product.shopId}&limit=100`))).items.map(
       (p) => p.productName,
     );
+  /** Asks `server` every 5 ms until its listing shows `name`; fails after `timeout` ms. */
+  const showing = (server: Server, name: string, timeout: number) =>
+    vi.waitFor(
+      async () => {
+        if (!(await names(server)).includes(name)) throw new Error(`${name} not shown within ${timeout} ms`);
+      },
+      { timeout, interval: 5 },
+    );
   // Once a server's listing shows the name, it has that page cached, filled just now.
-  const cached = async (server: Server) => {
-    while (!(await names(server)).includes(product.productName)) await sleep(5);
-  };
+  const cached = (server: Server) => showing(server, product.productName, 10_000);
   await Promise.all(servers.slice(1).map(cached));
   const renamed = `${product.productName} (renamed)`;
   const edit = await api(servers[0], `/products/${product._id}`, {
@@ -138,7 +142,8 @@ async function renameOnFirstWatchOthers(servers: Server[]): Promise<number[]> {
   const answered = Date.now();
   const seen = await Promise.all(
     servers.slice(1).map(async (server) => {
-      while (!(await names(server)).includes(renamed) && Date.now() - answered < 5_000) await sleep(5);
+      // Past 5 s it stops asking; the caller's bound then fails with the time waited.
+      await showing(server, renamed, 5_000).catch(() => undefined);
       return Date.now() - answered;
     }),
   );

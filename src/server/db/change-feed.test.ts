@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../modules/catalog/tables.ts';
 import { renameProduct } from '../modules/catalog/test-products.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../modules/checkout/test-fixtures.ts';
@@ -32,7 +32,14 @@ afterAll(async () => {
 type Listed = { _id: string; productName: string; productQuantity: { value: number } };
 const listing = async (t: TestContext): Promise<Listed[]> =>
   (await t.app.inject({ url: '/api/products?limit=50' })).json().items;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Asks `reader` every 5 ms until its listing passes `check`; fails after `timeout` ms. */
+const untilListing = (reader: TestContext, check: (items: Listed[]) => boolean, timeout = 10_000) =>
+  vi.waitFor(
+    async () => {
+      if (!check(await listing(reader))) throw new Error(`the listing did not change within ${timeout} ms`);
+    },
+    { timeout, interval: 5 },
+  );
 
 /**
  * Makes `change` once `reader` has cached a listing that `before` accepts, then asks `reader` every 5 ms until its
@@ -46,11 +53,11 @@ async function changeAndWatch(
   after: (items: Listed[]) => boolean,
 ): Promise<number> {
   // Once the reader's listing shows the state before the change, it has that listing cached, just filled.
-  while (!before(await listing(reader))) await sleep(5);
+  await untilListing(reader, before);
   await change();
   const started = Date.now();
-  const deadline = started + 5 * BOUND_MS;
-  while (!after(await listing(reader)) && Date.now() < deadline) await sleep(5);
+  // Past 5 s it stops asking; the caller's bound then fails with the time waited.
+  await untilListing(reader, after, 5 * BOUND_MS).catch(() => undefined);
   return Date.now() - started;
 }
 
@@ -112,11 +119,11 @@ describe('catalog changes broadcast with LISTEN/NOTIFY', () => {
     };
 
     // 7 units left: no announcement, so B keeps its cached page (a sale does not empty every server's cache).
-    while (!stock(10)(await listing(stack.b))) await sleep(5);
+    await untilListing(stack.b, stock(10));
     await buy(3);
     expect(stock(10)(await listing(stack.b))).toBe(true);
     await stack.a.app.catalogChanges.publish();
-    while (!stock(7)(await listing(stack.b))) await sleep(5);
+    await untilListing(stack.b, stock(7));
 
     const ms = await changeAndWatch(stack.b, stock(7), () => buy(7), stock(0));
     console.info(`sold out on A: shown on B after ${ms} ms`);
@@ -149,15 +156,14 @@ describe('catalog changes broadcast with LISTEN/NOTIFY', () => {
     await admin.connect();
     await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
     await admin.end();
-    let after: number[] = [];
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      after = await listeners();
-      if (after.length === 2 && !after.some((pid) => before.includes(pid))) break;
-      await sleep(50);
-    }
-    expect(after).toHaveLength(2);
-    expect(after.some((pid) => before.includes(pid))).toBe(false);
+    await vi.waitFor(
+      async () => {
+        const after = await listeners();
+        expect(after).toHaveLength(2);
+        expect(after.some((pid) => before.includes(pid))).toBe(false);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const ms = await renameAndWatch(stack.a, stack.b);
     console.info(`after the listeners reconnected: visible on B after ${ms} ms`);
     expect(ms).toBeLessThan(BOUND_MS);
