@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_TODAY, businessToday } from './business-day.ts';
+import { BUSINESS_TODAY, businessDayToday, businessToday } from './business-day.ts';
 import { insertProduct } from './modules/catalog/test-products.ts';
 import { insertOrder, insertProduct as insertSoldProduct } from './modules/orders/order-fixtures.ts';
 import { setupTestApp } from './test/app.ts';
@@ -28,6 +28,7 @@ describe('the business day (BUSINESS_TIME_ZONE)', () => {
     expect(today).not.toBe(utcToday());
     const { rows } = await t.db.execute<{ today: string }>(sql`SELECT ${BUSINESS_TODAY}::text AS today`);
     expect(rows[0].today).toBe(today);
+    expect(await businessDayToday(t.db)).toBe(today);
   });
 
   it('offers a product on its last business day and not the day after, whatever the UTC date', async () => {

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from './db/client.ts';
+import { parseRows } from './db/rows.ts';
 
 /**
  * The business day: what "today" means for expiry, deals and the charts' day buckets. It is the calendar day in
@@ -18,3 +21,9 @@ export const BUSINESS_TODAY = sql`current_date`;
 
 /** The business time zone in SQL, for `timestamptz AT TIME ZONE` (the session's TimeZone, set by createPool). */
 export const BUSINESS_ZONE = sql`current_setting('TimeZone')`;
+
+/** The business day today, as the database (in the business time zone) knows it: YYYY-MM-DD. */
+export async function businessDayToday(db: Db): Promise<string> {
+  const result = await db.execute(sql`SELECT ${BUSINESS_TODAY}::text AS day`);
+  return parseRows(z.object({ day: z.string() }), result.rows)[0].day;
+}

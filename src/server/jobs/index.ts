@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { businessDayToday } from '../business-day.ts';
 import type { Db } from '../db/client.ts';
-import { businessDayToday, tellFavouritesMarkedDown } from '../modules/catalog/index.ts';
+import { tellFavouritesMarkedDown } from '../modules/catalog/index.ts';
 import {
   createMailer,
   type DeliveryOptions,

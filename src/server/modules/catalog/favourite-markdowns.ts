@@ -1,8 +1,5 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { BUSINESS_TODAY } from '../../business-day.ts';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { parseRows } from '../../db/rows.ts';
 import { notify } from '../notifications/index.ts';
 import { shopCards } from '../shops/index.ts';
 import { activeAccountsByIds } from '../users/index.ts';
@@ -55,10 +52,4 @@ export async function tellFavouritesMarkedDown(db: Db, day: string): Promise<num
     }
     return told;
   });
-}
-
-/** The business day today, as the database (in the business time zone) knows it. */
-export async function businessDayToday(db: Db): Promise<string> {
-  const result = await db.execute(sql`SELECT ${BUSINESS_TODAY}::text AS day`);
-  return parseRows(z.object({ day: z.string() }), result.rows)[0].day;
 }

@@ -2,7 +2,7 @@
  * The catalog's public functions: other modules (and the seed) read and change products, their stock and
  * popularity only through these; the catalog's tables stay private to it.
  */
-export { businessDayToday, tellFavouritesMarkedDown } from './favourite-markdowns.ts';
+export { tellFavouritesMarkedDown } from './favourite-markdowns.ts';
 export { favouriteProductsOf, forgetFavouriteProduct, productCardsByIds, saveFavouriteProduct } from './favourites.ts';
 export { productsEnteringMarkdown } from './markdowns.ts';
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
