@@ -12,6 +12,8 @@ import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
+import { FormCard } from '../../ui/FormCard.tsx';
+import { sendWithToast } from '../../ui/form-outcome.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -54,25 +56,21 @@ function CreateCouponForm() {
   const field = wireFields('coupon', form);
 
   const onSubmit = handleSubmit(async (values) => {
-    try {
-      const coupon = await create.mutateAsync(values);
-      toast.success(`Coupon ${coupon.code} is ready to use`);
-      reset();
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
+    const sent = await sendWithToast(
+      () => create.mutateAsync(values),
+      (coupon) => `Coupon ${coupon.code} is ready to use`,
+    );
+    if (sent) reset();
   });
 
   return (
-    <form
+    <FormCard
+      id="new-coupon"
+      title="New coupon"
       onSubmit={onSubmit}
-      noValidate
       className="grid gap-x-4 rounded-box border border-base-300 bg-base-100 p-5 sm:grid-cols-2 lg:grid-cols-3"
-      aria-labelledby="new-coupon"
+      titleClassName="text-xl font-bold sm:col-span-2 lg:col-span-3"
     >
-      <h2 id="new-coupon" className="text-xl font-bold sm:col-span-2 lg:col-span-3">
-        New coupon
-      </h2>
       <TextField label="Code" field={field('code')} className="input w-full uppercase" autoComplete="off" />
       <TextField label="Kind" field={field('kind')} as="select">
         <option value="percent">Percent off</option>
@@ -97,7 +95,7 @@ function CreateCouponForm() {
       <div className="mt-4 sm:col-span-2 lg:col-span-3">
         <SubmitButton busy={create.isPending}>Create coupon</SubmitButton>
       </div>
-    </form>
+    </FormCard>
   );
 }
 

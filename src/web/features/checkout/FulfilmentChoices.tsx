@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MapPin, Store, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type CheckoutPlan,
@@ -12,8 +12,10 @@ import {
 import { formatDollars } from '#contract/money.ts';
 import { ORDER_NOTE_MAX } from '#contract/payments.ts';
 import type { FulfilmentKind, Slot } from '#contract/slots.ts';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { FormCard } from '../../ui/FormCard.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { showFieldErrors } from '../../ui/form-outcome.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import type { SummaryRow } from '../../ui/SummaryPanel.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
@@ -91,22 +93,23 @@ function DeliveryAddressForm({ plan }: { plan: CheckoutPlan }) {
       const saved = await save.mutateAsync(input);
       form.reset(saved.deliveryAddress ?? input);
     } catch (failure) {
-      const fields = failure instanceof ApiError ? (failure.fields ?? {}) : {};
-      for (const [name, message] of Object.entries(fields)) form.setError(name as Path<AddressValues>, { message });
-      if (Object.keys(fields).length === 0) setError(errorMessage(failure));
+      if (!showFieldErrors(form, failure)) setError(errorMessage(failure));
     }
   });
 
   return (
-    <form
+    <FormCard
+      id="delivery-address-title"
+      title={
+        <>
+          <MapPin className="size-5" aria-hidden="true" /> Delivery address
+        </>
+      }
+      heading="h3"
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="delivery-address-title"
       className="rounded-box border border-base-300 bg-base-100 p-4"
+      titleClassName="flex items-center gap-2 text-lg font-bold"
     >
-      <h3 id="delivery-address-title" className="flex items-center gap-2 text-lg font-bold">
-        <MapPin className="size-5" aria-hidden="true" /> Delivery address
-      </h3>
       <p className="text-sm">Every shop that delivers brings its part here.</p>
       <div className="grid gap-x-4 sm:grid-cols-[1fr_10rem]">
         <TextField label="Street address" field={field('address')} autoComplete="street-address" />
@@ -132,7 +135,7 @@ function DeliveryAddressForm({ plan }: { plan: CheckoutPlan }) {
           </p>
         ) : null}
       </div>
-    </form>
+    </FormCard>
   );
 }
 

@@ -7,8 +7,10 @@ import {
   type SandboxOnboardingInput,
   sandboxOnboardingInput,
 } from '#contract/payouts.ts';
-import { ApiError, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { FormCard } from '../../ui/FormCard.tsx';
 import { FormError } from '../../ui/FormError.tsx';
+import { showFieldErrors } from '../../ui/form-outcome.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -30,23 +32,11 @@ function SandboxOnboardingForm() {
       await onboard.mutateAsync(values);
       toast.success('Your payout account is verified');
     } catch (failure) {
-      const fields = failure instanceof ApiError ? (failure.fields ?? {}) : {};
-      for (const [name, message] of Object.entries(fields)) {
-        form.setError(name as keyof SandboxOnboardingInput, { message });
-      }
-      if (Object.keys(fields).length === 0) form.setError('root', { message: errorMessage(failure) });
+      if (!showFieldErrors(form, failure)) form.setError('root', { message: errorMessage(failure) });
     }
   });
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="bank-form"
-      className="rounded-box border border-base-300 bg-base-100 p-5"
-    >
-      <h2 id="bank-form" className="text-xl font-bold">
-        Bank account for payouts
-      </h2>
+    <FormCard id="bank-form" title="Bank account for payouts" onSubmit={onSubmit}>
       <p className="mt-1 text-sm">
         Sandbox: no real money moves. Use the test account {SANDBOX_TEST_BANK.accountNumber} with routing number{' '}
         {SANDBOX_TEST_BANK.routingNumber}.
@@ -60,7 +50,7 @@ function SandboxOnboardingForm() {
       <SubmitButton busy={onboard.isPending} className="mt-4">
         Verify account
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }
 
