@@ -1,13 +1,13 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { UNITS } from '#contract/categories.ts';
 import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
 import { centsToDollars } from '#contract/money.ts';
-import type { Product } from '#contract/products.ts';
+import { type Product, product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
 import { shopCardsRelation } from '../shops/index.ts';
+import { products } from './tables.ts';
 
 /** A product's own markdown rule (alias p) and its shop's (alias shop_markdown), as markdownPercentToday reads them. */
 type RuleColumns = { expiresOn: SQL | AnyColumn; percent: SQL | AnyColumn; days: SQL | AnyColumn };
@@ -27,17 +27,59 @@ export function markdownPercentToday(product: RuleColumns, shop: Omit<RuleColumn
 /** The markdown percent of each product p today (its rule or its shop's, joined by SHOP_MARKDOWN_JOIN), or null. */
 export const MARKDOWN_PERCENT_TODAY = markdownPercentToday(PRODUCT_RULE, SHOP_RULE);
 
-/** The columns every product read selects (alias p) with its vendor's shop (joined by SHOP_CARD_JOIN). */
-export const PRODUCT_COLUMNS = sql`
-  p.id, p.vendor_id, p.name, p.image_url, p.category, p.details, p.production_cost_cents, p.profit_margin_bp,
-  p.price_cents, p.sold_by_weight, p.grams_per_piece, p.stock, p.unit, p.manufactured_on, p.expires_on, p.popularity, p.created_at,
-  p.created_at::text AS created_at_key, p.allergens, p.labels, p.ingredients, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
-  p.origin_name, p.origin_postcode, p.origin_latitude, p.origin_longitude,
+/**
+ * The product's own columns: every column of its table but when it was last changed. A column added to the table is
+ * selected, parsed and typed by every product read with nothing more to write (decision 046).
+ */
+const { updatedAt: _notRead, ...OWN_COLUMNS } = getTableColumns(products);
+type OwnColumns = typeof OWN_COLUMNS;
+
+/** A product's own values under their Drizzle names (soldByWeight), typed as Drizzle's select types them. */
+type OwnValues = Omit<typeof products.$inferSelect, 'updatedAt'>;
+
+/** The row of the product's own columns, under their names in SQL (sold_by_weight): what a raw read selects. */
+type OwnRow = { [K in keyof OwnValues as OwnColumns[K]['_']['name']]: OwnValues[K] };
+
+/**
+ * How a raw read gets a column, as its parser: db.execute gives dates and timestamps as text (timestampColumn makes
+ * the instant a Date, as Drizzle's select does), numbers, booleans and text as they are.
+ */
+function columnParser(column: OwnColumns[keyof OwnColumns]): z.ZodType {
+  const value =
+    column.dataType === 'boolean'
+      ? z.boolean()
+      : column.dataType === 'number'
+        ? z.number()
+        : column.dataType === 'date'
+          ? timestampColumn
+          : column.dataType === 'string'
+            ? column.enumValues?.length
+              ? z.enum(column.enumValues as [string, ...string[]])
+              : z.string()
+            : null;
+  if (!value) throw new Error(`products.${column.name}: no parser for a ${column.dataType} column`);
+  return column.notNull ? value : value.nullable();
+}
+
+/** The parsers of the product's own columns, one per column, keyed by its name in SQL. */
+const OWN_ROW_SHAPE = Object.fromEntries(
+  Object.values(OWN_COLUMNS).map((column) => [column.name, columnParser(column)]),
+) as { [K in keyof OwnRow]-?: z.ZodType<OwnRow[K]> };
+
+/**
+ * The columns every product read selects (alias p): the product's own (derived from the table), with its vendor's
+ * shop, running deal and markdown today (joined by SHOP_CARD_JOIN).
+ */
+export const PRODUCT_COLUMNS = sql`${sql.raw(
+  Object.values(OWN_COLUMNS)
+    .map((column) => `p.${column.name}`)
+    .join(', '),
+)},
+  p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
-  p.markdown_percent AS own_markdown_percent, p.markdown_days AS own_markdown_days,
-  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent`;
+  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent_today`;
 
 /** The shop's markdown rule of each product p (alias shop_markdown), a join in the same statement. */
 export const SHOP_MARKDOWN_JOIN = sql`LEFT JOIN shop_markdowns shop_markdown ON shop_markdown.vendor_id = p.vendor_id`;
@@ -57,27 +99,8 @@ export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON 
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
 export const productRow = z.object({
-  id: z.string(),
-  vendor_id: z.string(),
-  name: z.string(),
-  image_url: z.string(),
-  category: z.string(),
-  details: z.string(),
-  production_cost_cents: z.number(),
-  profit_margin_bp: z.number(),
-  price_cents: z.number(),
-  sold_by_weight: z.boolean(),
-  grams_per_piece: z.number().nullable(),
-  stock: z.number(),
-  unit: z.enum(UNITS),
-  manufactured_on: z.string(),
-  expires_on: z.string(),
-  popularity: z.number(),
-  created_at: timestampColumn,
+  ...OWN_ROW_SHAPE,
   created_at_key: z.string(),
-  allergens: z.number(),
-  labels: z.number(),
-  ingredients: z.string(),
   expired: z.boolean(),
   shop_name: z.string().nullable(),
   shop_image: z.string().nullable(),
@@ -86,66 +109,97 @@ export const productRow = z.object({
   shop_premium: z.boolean(),
   deal_percent: z.number().nullable(),
   deal_ends_at: timestampColumn.nullable(),
-  own_markdown_percent: z.number().nullable(),
-  own_markdown_days: z.number().nullable(),
-  markdown_percent: z.number().nullable(),
-  origin_name: z.string().nullable(),
-  origin_postcode: z.string().nullable(),
-  origin_latitude: z.number().nullable(),
-  origin_longitude: z.number().nullable(),
+  markdown_percent_today: z.number().nullable(),
   /** Selected only when the request names the shopper's place (null when the origin is unknown). */
   distance_km: z.number().nullable().optional(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
-/** A database row with its shop as the API shows it (the spec's field names, dollars, percent). */
+/**
+ * How each field of the API's product is made from its row, in the spec's names, dollars and percent. A field not
+ * named here is the product's column of the same Drizzle name, as it is (popularity, soldByWeight, gramsPerPiece,
+ * ingredients; a new column shown as stored needs no line here).
+ */
+const MADE = {
+  _id: (row) => row.id,
+  email: (row) => row.shop_email ?? '',
+  productName: (row) => row.name,
+  productImage: (row) => row.image_url,
+  productCategory: (row) => row.category,
+  productDetails: (row) => row.details,
+  productionCost: (row) => centsToDollars(row.production_cost_cents),
+  productQuantity: (row) => ({ value: row.stock, unit: row.unit }),
+  profitMargin: (row) => row.profit_margin_bp / 100,
+  productPrice: (row) => centsToDollars(row.price_cents),
+  productManufacturingDate: (row) => row.manufactured_on,
+  productExpireDate: (row) => row.expires_on,
+  createdAt: (row) => row.created_at.toISOString(),
+  shopAddress: (row) => row.shop_address ?? '',
+  shopImage: (row) => row.shop_image ?? '',
+  shopName: (row) => row.shop_name ?? '',
+  shopId: (row) => row.vendor_id,
+  expired: (row) => row.expired,
+  shopPremium: (row) => row.shop_premium,
+  deal: (row) =>
+    row.deal_percent !== null && row.deal_ends_at !== null
+      ? {
+          discountPercent: row.deal_percent,
+          price: centsToDollars(percentOffCents(row.price_cents, row.deal_percent)),
+          endsAt: row.deal_ends_at.toISOString(),
+        }
+      : null,
+  markdown: (row) => {
+    const sold = bestPrice(row.price_cents, row.deal_percent, row.markdown_percent_today);
+    return sold.saving?.kind === 'markdown'
+      ? { discountPercent: sold.saving.percent, price: centsToDollars(sold.priceCents), useBy: row.expires_on }
+      : null;
+  },
+  markdownRule: (row) =>
+    row.markdown_percent !== null && row.markdown_days !== null
+      ? { percent: row.markdown_percent, days: row.markdown_days }
+      : null,
+  allergens: (row) => namesOf(ALLERGENS, row.allergens),
+  labels: (row) => namesOf(LABELS, row.labels),
+  origin: (row) => originOf(row),
+  distanceKm: (row) => (typeof row.distance_km === 'number' ? row.distance_km : undefined),
+} satisfies { [K in keyof Product]?: (row: ProductRow) => Product[K] };
+
+/** The API's fields that are the product's column of the same Drizzle name, as it is. */
+type Copied = Exclude<keyof Product, keyof typeof MADE>;
+
+/**
+ * How each of those is read: its column's value (tsc fails here when one is no column of products, or its column's
+ * type is not the field's).
+ */
+const COPIED = Object.fromEntries(
+  Object.keys(product.shape)
+    .filter((key) => !(key in MADE))
+    .map((key) => {
+      const column = OWN_COLUMNS[key as keyof OwnColumns];
+      if (!column) throw new Error(`The product's ${key} is neither made in MADE nor a column of products`);
+      return [key, (row: Record<string, unknown>) => row[column.name]];
+    }),
+) as unknown as { [K in Copied]: (row: ProductRow) => OwnValues[K] } satisfies {
+  [K in Copied]: (row: ProductRow) => Product[K];
+};
+
+/** Each field of the API's product, in the order of its schema (the JSON's order), with how it is made. */
+const FIELDS = Object.keys(product.shape).map((key): [string, (row: ProductRow) => unknown] => [
+  key,
+  key in MADE ? MADE[key as keyof typeof MADE] : COPIED[key as Copied],
+]);
+
+/**
+ * A database row with its shop as the API shows it, its fields in the order of the contract's product schema; a
+ * field without a value (distanceKm without a place) is left out.
+ */
 export function toProduct(row: ProductRow): Product {
-  const sold = bestPrice(row.price_cents, row.deal_percent, row.markdown_percent);
-  return {
-    _id: row.id,
-    email: row.shop_email ?? '',
-    productName: row.name,
-    productImage: row.image_url,
-    productCategory: row.category,
-    productDetails: row.details,
-    productionCost: centsToDollars(row.production_cost_cents),
-    productQuantity: { value: row.stock, unit: row.unit },
-    profitMargin: row.profit_margin_bp / 100,
-    productPrice: centsToDollars(row.price_cents),
-    productManufacturingDate: row.manufactured_on,
-    productExpireDate: row.expires_on,
-    createdAt: row.created_at.toISOString(),
-    shopAddress: row.shop_address ?? '',
-    shopImage: row.shop_image ?? '',
-    shopName: row.shop_name ?? '',
-    popularity: row.popularity,
-    shopId: row.vendor_id,
-    expired: row.expired,
-    shopPremium: row.shop_premium,
-    deal:
-      row.deal_percent !== null && row.deal_ends_at !== null
-        ? {
-            discountPercent: row.deal_percent,
-            price: centsToDollars(percentOffCents(row.price_cents, row.deal_percent)),
-            endsAt: row.deal_ends_at.toISOString(),
-          }
-        : null,
-    markdown:
-      sold.saving?.kind === 'markdown'
-        ? { discountPercent: sold.saving.percent, price: centsToDollars(sold.priceCents), useBy: row.expires_on }
-        : null,
-    markdownRule:
-      row.own_markdown_percent !== null && row.own_markdown_days !== null
-        ? { percent: row.own_markdown_percent, days: row.own_markdown_days }
-        : null,
-    soldByWeight: row.sold_by_weight,
-    gramsPerPiece: row.grams_per_piece,
-    allergens: namesOf(ALLERGENS, row.allergens),
-    labels: namesOf(LABELS, row.labels),
-    ingredients: row.ingredients,
-    origin: originOf(row),
-    ...(typeof row.distance_km === 'number' ? { distanceKm: row.distance_km } : {}),
-  };
+  const shown: Record<string, unknown> = {};
+  for (const [key, make] of FIELDS) {
+    const value = make(row);
+    if (value !== undefined) shown[key] = value;
+  }
+  return shown as Product;
 }
 
 /** The farm the vendor named (with its ZIP code), or else the shop; null while neither is on the map. */

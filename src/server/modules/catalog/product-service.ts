@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { VendorAllowance } from '#contract/catalog.ts';
@@ -10,6 +10,7 @@ import {
   type Product,
   type ProductEditInput,
   type ProductInput,
+  productEditInput,
 } from '#contract/products.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
@@ -27,15 +28,13 @@ import { categories, deals, products } from './tables.ts';
 
 const GONE = 'This product is no longer available';
 
-const ownedRow = productRow.extend({ listed: z.boolean() });
-
 /**
  * A product's review summary as a relation of one row (review_count, average_rating) for the product `productId`:
  * the reviews module's, given to the catalog's routes by app.ts (the reviews module depends on the catalog).
  */
 export type ReviewSummaryOf = (productId: SQL) => SQL;
 
-const pageRow = ownedRow.extend({ review_count: z.number(), average_rating: z.number() });
+const pageRow = productRow.extend({ review_count: z.number(), average_rating: z.number() });
 
 /**
  * The product page's one statement: the product with its shop, running deal and review summary, and its distance
@@ -47,7 +46,7 @@ function productPage(id: string, reviewSummaryOf: ReviewSummaryOf, from?: Place)
     : sql``;
   return {
     shape: from ? 'product-page:place' : 'product-page',
-    build: () => sql`SELECT ${PRODUCT_COLUMNS}, p.listed, summary.review_count, summary.average_rating ${distance}
+    build: () => sql`SELECT ${PRODUCT_COLUMNS}, summary.review_count, summary.average_rating ${distance}
       FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
       WHERE p.id = ${sql.placeholder('id')}::uuid`,
     values: { id, lat: from?.latitude, lng: from?.longitude },
@@ -59,11 +58,11 @@ export function productPageStatement(id: string, reviewSummaryOf: ReviewSummaryO
   return shapedStatement(productPage(id, reviewSummaryOf, from));
 }
 
-async function selectProduct(db: Tx, id: string): Promise<z.infer<typeof ownedRow> | undefined> {
+async function selectProduct(db: Tx, id: string): Promise<ProductRow | undefined> {
   const [row] = await queryPrepared(
     db,
-    ownedRow,
-    sql`SELECT ${PRODUCT_COLUMNS}, p.listed FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
+    productRow,
+    sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
   );
   return row;
 }
@@ -91,7 +90,7 @@ export async function getOfferedProduct(
 }
 
 /** Any listed product, expired or not, for its owner (404 when unlisted, 403 when someone else's). */
-async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<ProductRow & { listed: boolean }> {
+async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<ProductRow> {
   const row = await selectProduct(db, id);
   if (!row?.listed) throw notFound('Product');
   if (row.vendor_id !== vendor.id) throw forbidden('You can only change your own products');
@@ -105,11 +104,36 @@ async function today(db: Tx): Promise<string> {
 }
 
 /** The food facts given (bitmasks); those not sent stay as they are (a new product starts with none). */
-const factColumns = (input: { allergens?: Allergen[]; labels?: Label[]; ingredients?: string }) => ({
+const factColumns = (input: { allergens?: Allergen[]; labels?: Label[] }) => ({
   ...(input.allergens && { allergens: maskOf(ALLERGENS, input.allergens) }),
   ...(input.labels && { labels: maskOf(LABELS, input.labels) }),
-  ...(input.ingredients !== undefined && { ingredients: input.ingredients }),
 });
+
+/** The input's fields stored otherwise than as they are, by the functions around (masks, weight, rule, origin). */
+const CONVERTED = [
+  'allergens',
+  'labels',
+  'soldByWeight',
+  'gramsPerPiece',
+  'markdownPercent',
+  'markdownDays',
+  'originName',
+  'originPostcode',
+] as const;
+type ProductColumns = typeof products.$inferInsert;
+/** The input's fields stored as they are, in the column of the same name (ingredients, and a new plain field). */
+type Plain = Exclude<keyof ProductEditInput & keyof ProductColumns, (typeof CONVERTED)[number]>;
+const PLAIN = Object.keys(productEditInput.shape).filter(
+  (key): key is Plain => key in getTableColumns(products) && !(CONVERTED as readonly string[]).includes(key),
+);
+
+/**
+ * The plain fields given, each in its column (tsc fails here when one's value does not fit its column); those not
+ * sent stay as they are (a new product takes the column's default).
+ */
+function plainColumns(input: Pick<ProductEditInput, Plain>): Partial<Pick<ProductColumns, Plain>> {
+  return Object.fromEntries(PLAIN.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]));
+}
 
 /** A product sold by weight keeps its estimated weight per piece; any other has none. */
 const weightColumns = ({ soldByWeight, gramsPerPiece }: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
@@ -181,6 +205,7 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
         ...moneyColumns(input),
         ...weightColumns(input),
         ...factColumns(input),
+        ...plainColumns(input),
         ...markdownColumns(input),
         ...origin,
         stock: input.productQuantity,
@@ -220,6 +245,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
         ...moneyColumns(input),
         ...weightColumns(input),
         ...factColumns(input),
+        ...plainColumns(input),
         ...markdownColumns(input),
         ...origin,
         manufacturedOn: input.productManufacturingDate,
