@@ -5,7 +5,8 @@ import { centsToDollars, MAX_LINE_UNITS } from '#contract/money.ts';
 import { lineCents } from '#contract/weighed.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { type CartProduct, type CurrentTax, countPopularity, currentTax, productsForCart } from '../catalog/index.ts';
+import { type CartProduct, countPopularity, productsForCart } from '../catalog/index.ts';
+import { type CurrentTax, currentTax } from '../tax/index.ts';
 import { type CartLine, listCartLines, unavailableReason } from './queries.ts';
 import { cartAddRequests, cartItems } from './tables.ts';
 

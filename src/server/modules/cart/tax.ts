@@ -2,7 +2,7 @@ import { heldGoods } from '#contract/card-hold.ts';
 import { orderTax, type TaxRateLine, taxByRate } from '#contract/tax.ts';
 import { lineCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
-import { currentTax } from '../catalog/index.ts';
+import { currentTax } from '../tax/index.ts';
 import type { CartLine } from './queries.ts';
 
 /** The tax of a cart (decision 028), for the cart page, the payment and the order. */

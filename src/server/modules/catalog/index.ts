@@ -10,4 +10,3 @@ export { countPopularity } from './popularity.ts';
 export { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';
-export { type CurrentTax, currentTax, setTax } from './tax.ts';

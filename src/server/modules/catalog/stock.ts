@@ -6,10 +6,10 @@ import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { shopCards } from '../shops/index.ts';
+import { currentTax } from '../tax/index.ts';
 import { markdownPercentToday, runningDealOf } from './product-rows.ts';
 import { type StockChange, tellStockChanges } from './stock-notices.ts';
 import { products, shopMarkdowns } from './tables.ts';
-import { currentTax } from './tax.ts';
 
 /** A product as a cart line or an order line needs it, as it is right now. */
 export type CartProduct = {
