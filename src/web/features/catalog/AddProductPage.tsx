@@ -11,7 +11,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAddProduct } from './add-product.ts';
-import { ProductForm } from './ProductForm.tsx';
+import { EMPTY_PRODUCT_FIELDS, ProductForm } from './ProductForm.tsx';
 import { useVendorAllowance } from './vendor-allowance.ts';
 
 function LimitReached() {
@@ -25,19 +25,8 @@ function LimitReached() {
   );
 }
 
-const EMPTY = {
-  productName: '',
-  productDetails: '',
-  productCategory: '',
-  productManufacturingDate: '',
-  productExpireDate: '',
-  productImage: '',
-  allergens: [],
-  labels: [],
-  ingredients: '',
-  originName: '',
-  originPostcode: '',
-} as unknown as ProductFormValues;
+/** The empty form, with no category chosen. */
+const EMPTY = { ...EMPTY_PRODUCT_FIELDS, productCategory: '' } as unknown as ProductFormValues;
 
 /** /dashboard/addProduct: every field required, live price, picture upload with progress, the 5-product limit. */
 export function AddProductPage() {

@@ -13,27 +13,28 @@ import { toast } from '../../ui/toast.ts';
 import { useEditProduct } from './edit-product.ts';
 import { ProductForm } from './ProductForm.tsx';
 
+/** How the form's fields that are not the product's field of the same name are filled from the product. */
+const MADE = {
+  productQuantity: (product) => product.productQuantity.value,
+  markdownPercent: (product) => product.markdownRule?.percent ?? null,
+  markdownDays: (product) => product.markdownRule?.days ?? null,
+  // A farm of its own has a ZIP code; without one the product comes from the shop (both fields empty).
+  originName: (product) => (product.origin?.postcode ? product.origin.name : ''),
+  originPostcode: (product) => product.origin?.postcode ?? '',
+} satisfies { [K in keyof ProductEditFormValues]?: (product: Product) => ProductEditFormValues[K] };
+
+/** The form's fields that are the product's field of the same name, as it is (productName, allergens, …). */
+type Same = Exclude<keyof ProductEditFormValues, keyof typeof MADE>;
+const SAME = Object.keys(productEditInput.shape).filter((key): key is Same => !(key in MADE));
+
+/** The edit form filled with the product as it is. */
 function valuesOf(product: Product): ProductEditFormValues {
+  // tsc fails here when a field of the form is neither made above nor the product's field of the same type.
+  const same: Pick<ProductEditFormValues, Same> = product;
   return {
-    productName: product.productName,
-    productDetails: product.productDetails,
-    productQuantity: product.productQuantity.value,
-    productionCost: product.productionCost,
-    profitMargin: product.profitMargin,
-    productManufacturingDate: product.productManufacturingDate,
-    productExpireDate: product.productExpireDate,
-    productImage: product.productImage,
-    soldByWeight: product.soldByWeight,
-    gramsPerPiece: product.gramsPerPiece,
-    allergens: product.allergens,
-    labels: product.labels,
-    ingredients: product.ingredients,
-    markdownPercent: product.markdownRule?.percent ?? null,
-    markdownDays: product.markdownRule?.days ?? null,
-    // A farm of its own has a ZIP code; without one the product comes from the shop (both fields empty).
-    originName: product.origin?.postcode ? product.origin.name : '',
-    originPostcode: product.origin?.postcode ?? '',
-  };
+    ...Object.fromEntries(SAME.map((key) => [key, same[key]])),
+    ...Object.fromEntries(Object.entries(MADE).map(([key, make]) => [key, make(product)])),
+  } as ProductEditFormValues;
 }
 
 /** A modal to edit one of the vendor's products: texts, stock, cost, margin, dates and picture. */

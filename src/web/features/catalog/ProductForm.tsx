@@ -3,29 +3,30 @@ import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { ALLERGENS, capitalized, LABELS } from '#contract/food-facts.ts';
 import { MARKDOWN_DAYS, MARKDOWN_PERCENT } from '#contract/markdowns.ts';
 import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
+import type { ProductEditFormValues } from '#contract/products.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
 
-/** The fields a vendor fills for a product (shared by Add Product and Edit). */
-export type ProductFieldValues = {
-  productName: string;
-  productDetails: string;
-  productQuantity: unknown;
-  productionCost: number;
-  profitMargin: number;
-  productManufacturingDate: string;
-  productExpireDate: string;
-  productImage: string;
-  soldByWeight?: boolean;
-  gramsPerPiece?: number | null;
-  allergens?: string[];
-  labels?: string[];
-  ingredients?: string;
-  markdownPercent?: number | null;
-  markdownDays?: number | null;
-  originName?: string | null;
-  originPostcode?: string | null;
-};
+/** The fields a vendor fills for a product (shared by Add Product and Edit): the edit input's, as the form holds them. */
+export type ProductFieldValues = ProductEditFormValues;
+
+/**
+ * The empty form Add Product starts from (and returns to after each add); the numbers start empty. A new field's
+ * control below and its empty value here are all the form needs (Edit fills it from the product's field of the same
+ * name).
+ */
+export const EMPTY_PRODUCT_FIELDS = {
+  productName: '',
+  productDetails: '',
+  productManufacturingDate: '',
+  productExpireDate: '',
+  productImage: '',
+  allergens: [],
+  labels: [],
+  ingredients: '',
+  originName: '',
+  originPostcode: '',
+} satisfies Partial<ProductFieldValues>;
 
 /** A group of checkboxes under a legend, one per name, registered as one array field. */
 function NameChecks({
