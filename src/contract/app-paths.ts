@@ -1,53 +1,63 @@
 import { FEATURED_CATEGORY_ROUTES } from './categories.ts';
 
 /**
- * Every page of the web app as a route pattern (`:name` is one path segment). The server answers any other path
- * with 404 (and the app's Not Found page); src/web/app-paths.test.tsx checks this list against the web router.
+ * Every page of the web app but home, by name: its route pattern below the root (`:name` is one path segment). The
+ * web router's routes take their paths from here, the web app's links from `paths` (src/web/paths.ts, made of this),
+ * and the server answers any path not listed with 404 (and the app's Not Found page). A new page is one line here
+ * and its route entry; src/web/app-paths.test.tsx checks this list against the web router.
  */
+export const PAGES = {
+  about: 'about',
+  contact: 'contact',
+  login: 'login',
+  signUp: 'signUp',
+  member: 'member',
+  category: 'category/:value',
+  productDetails: 'productDetails/:id',
+  shopList: 'shopList',
+  shopDetails: 'shopDetails/:id',
+  search: 'search',
+  dashboard: 'dashboard',
+} as const;
+
+/** The dashboard's pages by name: each one's route pattern below /dashboard. */
+export const DASHBOARD_PAGES = {
+  allCustomer: 'allCustomer',
+  allVendor: 'allVendor',
+  allAdmin: 'allAdmin',
+  adminHome: 'adminHome',
+  reportedReviews: 'reportedReviews',
+  addProduct: 'addProduct',
+  vendorProduct: 'vendorProduct',
+  userHome: 'userHome',
+  userCart: 'userCart',
+  userPayment: 'userPayment',
+  userPaymentHistory: 'userPaymentHistory',
+  invoice: 'invoice/:id',
+  payment: 'payment',
+  coupons: 'coupons',
+  commission: 'commission',
+  shopPayouts: 'shopPayouts',
+  tax: 'tax',
+  vendorHome: 'vendorHome',
+  vendorOrder: 'vendorOrder',
+  pickList: 'vendorOrder/slot/:slotId/pick-list',
+  packingSlips: 'vendorOrder/slot/:slotId/packing-slips',
+  vendorRevenue: 'vendorRevenue',
+  fulfilment: 'fulfilment',
+  payouts: 'payouts',
+  review: 'review/:productId',
+  notifications: 'notifications',
+  outbox: 'outbox',
+  favourites: 'favourites',
+} as const;
+
+/** Every page of the web app as a route pattern from the root: home, the pages above, the featured categories'. */
 export const APP_PATH_PATTERNS: readonly string[] = [
   '/',
-  '/about',
-  '/contact',
-  '/login',
-  '/signUp',
-  '/member',
+  ...Object.values(PAGES).map((page) => `/${page}`),
   ...FEATURED_CATEGORY_ROUTES.map((route) => route.path),
-  '/category/:value',
-  '/productDetails/:id',
-  '/shopList',
-  '/shopDetails/:id',
-  '/search',
-  '/dashboard',
-  ...[
-    'allCustomer',
-    'allVendor',
-    'allAdmin',
-    'adminHome',
-    'reportedReviews',
-    'addProduct',
-    'vendorProduct',
-    'userHome',
-    'userCart',
-    'userPayment',
-    'userPaymentHistory',
-    'invoice/:id',
-    'payment',
-    'coupons',
-    'commission',
-    'shopPayouts',
-    'tax',
-    'vendorHome',
-    'vendorOrder',
-    'vendorOrder/slot/:slotId/pick-list',
-    'vendorOrder/slot/:slotId/packing-slips',
-    'vendorRevenue',
-    'fulfilment',
-    'payouts',
-    'review/:productId',
-    'notifications',
-    'outbox',
-    'favourites',
-  ].map((page) => `/dashboard/${page}`),
+  ...Object.values(DASHBOARD_PAGES).map((page) => `/${PAGES.dashboard}/${page}`),
 ];
 
 const segments = (path: string) => path.split('/').filter(Boolean);

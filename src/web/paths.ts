@@ -1,48 +1,31 @@
+import { DASHBOARD_PAGES, PAGES } from '#contract/app-paths.ts';
 import { categoryPath } from '#contract/categories.ts';
 
 /** Where a category's page shows its products on deal. */
 export const CATEGORY_DEALS_ANCHOR = 'deals';
 
-/** Every route of the web app, named once. */
+/** A link to a page: its path, or for a pattern with a parameter (`:id`) the path with the value in its place. */
+type Link<Pattern extends string> = Pattern extends `${string}:${string}` ? (value: string) => string : Pattern;
+
+/** The links to each page of `pages` (route patterns below `parent`), by the same names. */
+function linksTo<Pages extends Record<string, string>, Parent extends string>(
+  parent: Parent,
+  pages: Pages,
+): { [Name in keyof Pages]: Link<`${Parent}/${Pages[Name]}`> } {
+  return Object.fromEntries(
+    Object.entries(pages).map(([name, page]) => {
+      const pattern = `${parent}/${page}`;
+      return [name, pattern.includes(':') ? (value: string) => pattern.replace(/:[^/]+/, value) : pattern];
+    }),
+  ) as { [Name in keyof Pages]: Link<`${Parent}/${Pages[Name]}`> };
+}
+
+const { dashboard: _dashboard, ...pages } = PAGES;
+
+/** Every route of the web app, named once in src/contract/app-paths.ts: `paths.productDetails(id)`. */
 export const paths = {
   home: '/',
-  shopList: '/shopList',
-  member: '/member',
-  contact: '/contact',
-  about: '/about',
-  login: '/login',
-  signUp: '/signUp',
-  search: '/search',
-  productDetails: (id: string) => `/productDetails/${id}`,
-  shopDetails: (id: string) => `/shopDetails/${id}`,
-  category: (value: string) => `/category/${value}`,
+  ...linksTo('', pages),
   categoryDeals: (value: string) => `${categoryPath(value)}#${CATEGORY_DEALS_ANCHOR}`,
-  dashboard: {
-    userHome: '/dashboard/userHome',
-    userCart: '/dashboard/userCart',
-    userPayment: '/dashboard/userPayment',
-    userPaymentHistory: '/dashboard/userPaymentHistory',
-    invoice: (id: string) => `/dashboard/invoice/${id}`,
-    vendorHome: '/dashboard/vendorHome',
-    addProduct: '/dashboard/addProduct',
-    vendorProduct: '/dashboard/vendorProduct',
-    vendorOrder: '/dashboard/vendorOrder',
-    vendorRevenue: '/dashboard/vendorRevenue',
-    fulfilment: '/dashboard/fulfilment',
-    payouts: '/dashboard/payouts',
-    payment: '/dashboard/payment',
-    review: (productId: string) => `/dashboard/review/${productId}`,
-    adminHome: '/dashboard/adminHome',
-    reportedReviews: '/dashboard/reportedReviews',
-    coupons: '/dashboard/coupons',
-    commission: '/dashboard/commission',
-    shopPayouts: '/dashboard/shopPayouts',
-    tax: '/dashboard/tax',
-    allCustomer: '/dashboard/allCustomer',
-    allVendor: '/dashboard/allVendor',
-    allAdmin: '/dashboard/allAdmin',
-    notifications: '/dashboard/notifications',
-    outbox: '/dashboard/outbox',
-    favourites: '/dashboard/favourites',
-  },
+  dashboard: linksTo(`/${PAGES.dashboard}`, DASHBOARD_PAGES),
 } as const;

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import { PAGES } from '#contract/app-paths.ts';
 import { deliveryTermsQuery } from './api/delivery-terms.ts';
 import { pageQuery, prefetch } from './api/query-client.ts';
 import { accountDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
@@ -47,18 +48,18 @@ export const routes: RouteObject[] = withErrorBoundaries([
         lazy: () => import('./features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
       },
       {
-        path: 'about',
+        path: PAGES.about,
         loader: () => prefetch(pageQuery(deliveryTermsQuery)),
         lazy: () => import('./features/about/AboutPage.tsx').then((m) => ({ Component: m.AboutPage })),
       },
       {
-        path: 'contact',
+        path: PAGES.contact,
         lazy: () => import('./features/contact/ContactPage.tsx').then((m) => ({ Component: m.ContactPage })),
       },
       ...accountRoutes,
       ...catalogRoutes,
       {
-        path: 'dashboard',
+        path: PAGES.dashboard,
         lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
         children: [
           ...accountDashboardRoutes,

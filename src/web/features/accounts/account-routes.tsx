@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { PAGES } from '#contract/app-paths.ts';
 import { RequireRole } from '../../auth/RequireRole.tsx';
 
 const signedInOnly = (Page: ComponentType) =>
@@ -13,10 +14,10 @@ const signedInOnly = (Page: ComponentType) =>
 
 /** Sign-in, sign-up and vendor registration pages (public; /member needs an account). */
 export const accountRoutes: RouteObject[] = [
-  { path: 'login', lazy: () => import('./LoginPage.tsx').then((m) => ({ Component: m.LoginPage })) },
-  { path: 'signUp', lazy: () => import('./SignUpPage.tsx').then((m) => ({ Component: m.SignUpPage })) },
+  { path: PAGES.login, lazy: () => import('./LoginPage.tsx').then((m) => ({ Component: m.LoginPage })) },
+  { path: PAGES.signUp, lazy: () => import('./SignUpPage.tsx').then((m) => ({ Component: m.SignUpPage })) },
   {
-    path: 'member',
+    path: PAGES.member,
     lazy: () => import('./MemberPage.tsx').then((m) => ({ Component: signedInOnly(m.MemberPage) })),
   },
 ];

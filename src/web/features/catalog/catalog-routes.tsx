@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { PAGES } from '#contract/app-paths.ts';
 import { FEATURED_CATEGORY_ROUTES } from '#contract/categories.ts';
 import { type LoadAt, lazyQueries, loadFirst } from '../../api/query-client.ts';
 
@@ -25,9 +26,9 @@ export const catalogRoutes: RouteObject[] = [
       lazy: () => import('./CategoryPage.tsx').then((m) => ({ Component: m.FixedCategoryPage })),
     }),
   ),
-  page('category/:value', 'categoryPage', () => import('./CategoryPage.tsx').then((m) => m.CategoryByValuePage)),
-  page('productDetails/:id', 'productPage', () => import('./ProductDetailsPage.tsx').then((m) => m.ProductDetailsPage)),
-  page('shopList', 'shopList', () => import('./ShopListPage.tsx').then((m) => m.ShopListPage)),
-  page('shopDetails/:id', 'shopPage', () => import('./ShopDetailsPage.tsx').then((m) => m.ShopDetailsPage)),
-  page('search', 'searchPage', () => import('./SearchPage.tsx').then((m) => m.SearchPage)),
+  page(PAGES.category, 'categoryPage', () => import('./CategoryPage.tsx').then((m) => m.CategoryByValuePage)),
+  page(PAGES.productDetails, 'productPage', () => import('./ProductDetailsPage.tsx').then((m) => m.ProductDetailsPage)),
+  page(PAGES.shopList, 'shopList', () => import('./ShopListPage.tsx').then((m) => m.ShopListPage)),
+  page(PAGES.shopDetails, 'shopPage', () => import('./ShopDetailsPage.tsx').then((m) => m.ShopDetailsPage)),
+  page(PAGES.search, 'searchPage', () => import('./SearchPage.tsx').then((m) => m.SearchPage)),
 ];

@@ -1,3 +1,4 @@
+import { DASHBOARD_PAGES } from '#contract/app-paths.ts';
 import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
 /** The signed-in user's notifications and e-mail choices, and the admin's outbox, under /dashboard. */
@@ -6,12 +7,12 @@ export const notificationsDashboardRoutes = guardedRoutes(
   () => import('./notifications-queries.ts'),
   [
     {
-      path: 'notifications',
+      path: DASHBOARD_PAGES.notifications,
       page: () => import('./NotificationsPage.tsx').then((m) => m.NotificationsPage),
       first: 'notifications',
     },
     {
-      path: 'outbox',
+      path: DASHBOARD_PAGES.outbox,
       page: () => import('./OutboxPage.tsx').then((m) => m.OutboxPage),
       first: 'outbox',
       roles: ['admin'],
