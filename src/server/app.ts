@@ -12,8 +12,14 @@ import { readReplicaPlugin } from './db/read-replica.ts';
 import { loggerOptions } from './logging.ts';
 import { revokeAllRefreshTokens } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { addToCart } from './modules/cart/index.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
-import { countOfferedProducts, unlistVendorProducts } from './modules/catalog/index.ts';
+import {
+  countOfferedProducts,
+  productCardsByIds,
+  productListed,
+  unlistVendorProducts,
+} from './modules/catalog/index.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { makeOrder } from './modules/checkout/index.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -22,6 +28,7 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { deliveredProductsOf } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorPayoutRoutes } from './modules/orders/vendor-payout-routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
@@ -101,7 +108,14 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   statsRoutes,
   moderationRoutes,
   notificationRoutes,
-  favouriteRoutes,
+  (api) =>
+    favouriteRoutes(api, {
+      productListed,
+      productCardsByIds,
+      productCounts: countOfferedProducts,
+      deliveredProductsOf,
+      addToCart,
+    }),
   uploadRoutes,
   authRoutes,
   (api) => userRoutes(api, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] }),

@@ -3,10 +3,10 @@
  * popularity only through these; the catalog's tables stay private to it.
  */
 export { tellFavouritesMarkedDown } from './favourite-markdowns.ts';
-export { favouriteProductsOf, forgetFavouriteProduct, productCardsByIds, saveFavouriteProduct } from './favourites.ts';
 export { productsEnteringMarkdown } from './markdowns.ts';
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
 export { countPopularity } from './popularity.ts';
+export { productCardsByIds, productListed } from './product-cards.ts';
 export { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';

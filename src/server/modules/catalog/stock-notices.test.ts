@@ -6,12 +6,13 @@ import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { shopWith } from '../checkout/fulfilment-fixtures.ts';
 import { checkoutDetails } from '../checkout/test-fixtures.ts';
+import { favouriteProducts } from '../favourites/tables.ts';
 import { createMailer, deleteOldSentNotifications, deliverDueNotifications } from '../notifications/index.ts';
 import { notificationOutbox, notifications } from '../notifications/tables.ts';
 import { insertProduct, moveOrder, type TestProduct } from '../orders/order-fixtures.ts';
 import { orderInSlot } from '../orders/slot-order-fixtures.ts';
 import { tellFavouritesMarkedDown } from './favourite-markdowns.ts';
-import { favouriteProducts, products } from './tables.ts';
+import { products } from './tables.ts';
 
 const t = setupTestApp();
 

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '#contract/notifications.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
+import { tellFansBackInStock } from '../favourites/index.ts';
 import { notify } from '../notifications/index.ts';
 import { shopCards } from '../shops/index.ts';
-import { activeAccountsByIds } from '../users/index.ts';
-import { favouriteProducts, products } from './tables.ts';
+import { products } from './tables.ts';
 
 /** One product's stock before and after a change (a sale, a cancellation, the vendor's edit). */
 export type StockChange = { productId: string; before: number; after: number };
@@ -14,7 +14,7 @@ export type StockChange = { productId: string; before: number; after: number };
  * Tells, in the transaction of the stock change, who must hear about it: the vendor when a product's stock comes
  * down to LOW_STOCK_THRESHOLD or below (once per crossing: only a change from above it to it or below), and each
  * shopper who favourited a product back from sold out (at most once a business day per shopper and product: the
- * favourite row keeps the day it last told). Unlisted and expired products tell nobody.
+ * favourites module's tellFansBackInStock). Unlisted and expired products tell nobody.
  */
 export async function tellStockChanges(tx: Tx, changes: readonly StockChange[]): Promise<void> {
   const low = changes.filter((c) => c.before > LOW_STOCK_THRESHOLD && c.after <= LOW_STOCK_THRESHOLD);
@@ -52,30 +52,11 @@ export async function tellStockChanges(tx: Tx, changes: readonly StockChange[]):
   for (const change of back) {
     const product = offered.get(change.productId);
     if (!product) continue;
-    const told = await tx
-      .update(favouriteProducts)
-      .set({ backInStockToldOn: BUSINESS_TODAY })
-      .where(
-        and(
-          eq(favouriteProducts.productId, product.id),
-          or(isNull(favouriteProducts.backInStockToldOn), lt(favouriteProducts.backInStockToldOn, BUSINESS_TODAY)),
-        ),
-      )
-      .returning({ userId: favouriteProducts.userId });
-    const accounts = await activeAccountsByIds(
-      tx,
-      told.map((row) => row.userId),
-    );
-    await notify(
-      tx,
-      [...accounts.values()].map((account) => ({ userId: account.id, email: account.email })),
-      {
-        kind: 'back_in_stock',
-        productId: product.id,
-        productName: product.name,
-        shopName: shops.get(product.vendorId)?.name ?? '',
-        stock: change.after,
-      },
-    );
+    await tellFansBackInStock(tx, {
+      productId: product.id,
+      productName: product.name,
+      shopName: shops.get(product.vendorId)?.name ?? '',
+      stock: change.after,
+    });
   }
 }

@@ -1,17 +1,29 @@
 import type { BuyAgainList, BuyAgainResult } from '#contract/favourites.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { addToCart } from '../cart/index.ts';
-import { productCardsByIds } from '../catalog/index.ts';
-import { deliveredProductsOf } from '../orders/index.ts';
+import type { CatalogReads } from './products.ts';
+
+/**
+ * What "Buy again" reads and does in other modules, wired by app.ts: the orders' delivered products, the catalog's
+ * cards and the cart's own add (those modules call the catalog, which calls favourites, so favourites cannot import
+ * them).
+ */
+export type BuyAgainSources = Pick<CatalogReads, 'productCardsByIds'> & {
+  deliveredProductsOf: (
+    db: Tx,
+    userId: string,
+    limit: number,
+  ) => Promise<{ productId: string; name: string; image: string; orderedAt: Date }[]>;
+  addToCart: (db: Db, userId: string, input: { productId: string; amount: number }) => Promise<unknown>;
+};
 
 /** How many products "Buy again" lists (the latest ordered). */
 const BUY_AGAIN_LIMIT = 50;
 
 /** The products of the shopper's delivered or picked-up orders, the latest ordered first, as they are now. */
-export async function buyAgainList(db: Tx, userId: string): Promise<BuyAgainList> {
-  const bought = await deliveredProductsOf(db, userId, BUY_AGAIN_LIMIT);
-  const cards = await productCardsByIds(
+export async function buyAgainList(db: Tx, sources: BuyAgainSources, userId: string): Promise<BuyAgainList> {
+  const bought = await sources.deliveredProductsOf(db, userId, BUY_AGAIN_LIMIT);
+  const cards = await sources.productCardsByIds(
     db,
     bought.map((b) => b.productId),
   );
@@ -31,8 +43,8 @@ export async function buyAgainList(db: Tx, userId: string): Promise<BuyAgainList
  * limit of units per line, its row lock); a product no longer listed, sold out, expired or already in the cart
  * up to its stock is skipped with the cart's reason.
  */
-export async function addBuyAgainToCart(db: Db, userId: string): Promise<BuyAgainResult> {
-  const { items } = await buyAgainList(db, userId);
+export async function addBuyAgainToCart(db: Db, sources: BuyAgainSources, userId: string): Promise<BuyAgainResult> {
+  const { items } = await buyAgainList(db, sources, userId);
   const result: BuyAgainResult = { added: [], skipped: [] };
   for (const item of items) {
     const name = item.product?.productName ?? item.name;
@@ -41,7 +53,7 @@ export async function addBuyAgainToCart(db: Db, userId: string): Promise<BuyAgai
       continue;
     }
     try {
-      await addToCart(db, userId, { productId: item.productId, amount: 1 });
+      await sources.addToCart(db, userId, { productId: item.productId, amount: 1 });
       result.added.push({ productId: item.productId, name });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

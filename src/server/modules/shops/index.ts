@@ -1,5 +1,4 @@
 /** The shops module's public functions: other modules read and write vendors' shops only through these. */
-export { favouriteShopsOf, forgetFavouriteShop, saveFavouriteShop } from './favourites.ts';
 export {
   awardGoldBadge,
   grantPremium,
@@ -8,6 +7,7 @@ export {
   shopOf,
   shopsByVendorIds,
 } from './profiles.ts';
+export { type ProductCounts, shopsOfVendors } from './service.ts';
 export {
   closestShops,
   closestShopsRelation,

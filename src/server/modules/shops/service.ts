@@ -3,7 +3,7 @@ import type { Shop } from '#contract/shops.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type Account, activeAccountsByIds } from '../users/index.ts';
-import { type ShopProfile, shopOf } from './profiles.ts';
+import { type ShopProfile, shopOf, shopsByVendorIds } from './profiles.ts';
 import { matchingShops, nameSimilarity, shopSearch, spelledRelation } from './shop-cards.ts';
 import { shops } from './tables.ts';
 
@@ -35,6 +35,20 @@ export async function withOwners(db: Tx, rows: ShopProfile[], productCounts: Pro
     const owner = owners.get(shop.vendorId);
     return owner ? [toShop(shop, owner, counts.get(shop.vendorId) ?? 0)] : [];
   });
+}
+
+/** These vendors' shops (of enabled vendors), in the order given, with their owners and product counts. */
+export async function shopsOfVendors(
+  db: Tx,
+  vendorIds: readonly string[],
+  productCounts: ProductCounts,
+): Promise<Shop[]> {
+  const found = await shopsByVendorIds(db, vendorIds);
+  return withOwners(
+    db,
+    vendorIds.flatMap((id) => found.get(id) ?? []),
+    productCounts,
+  );
 }
 
 /** Active vendors' shops; `q` matches the shop name or address (substring or close spelling, typos too), best first. */

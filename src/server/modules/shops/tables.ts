@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { MEMBERSHIPS } from '#contract/roles.ts';
-import { createdAt, reference } from '../../db/columns.ts';
+import { createdAt } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
 export const membershipEnum = pgEnum('membership', MEMBERSHIPS);
@@ -30,19 +30,5 @@ export const shops = pgTable(
       'shops_location_whole',
       sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL) AND ${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`,
     ),
-  ],
-);
-
-/** The shops each shopper saved as favourites. */
-export const favouriteShops = pgTable(
-  'favourite_shops',
-  {
-    userId: reference('user_id', () => users.id, 'cascade'),
-    vendorId: reference('vendor_id', () => shops.vendorId, 'cascade'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.vendorId] }),
-    index('favourite_shops_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );

@@ -1,11 +1,10 @@
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { MAX_FAVOURITES } from '#contract/favourites.ts';
 import type { Shop } from '#contract/shops.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { shopOf } from './profiles.ts';
-import { type ProductCounts, withOwners } from './service.ts';
-import { favouriteShops, shops } from './tables.ts';
+import { type ProductCounts, shopOf, shopsOfVendors } from '../shops/index.ts';
+import { favouriteShops } from './tables.ts';
 
 /** Saves a shop to the user's favourites; saving it again changes nothing. At most MAX_FAVOURITES (see products). */
 export async function saveFavouriteShop(db: Db, userId: string, vendorId: string) {
@@ -32,14 +31,20 @@ export async function forgetFavouriteShop(db: Db, userId: string, vendorId: stri
   return { id: vendorId, favourite: false };
 }
 
-/** The user's favourite shops of enabled vendors, the latest saved first, with their owners and product counts. */
+/**
+ * The user's favourite shops of enabled vendors, the latest saved first, with their owners and product counts (every
+ * favourite names a shop: its row goes with the shop).
+ */
 export async function favouriteShopsOf(db: Tx, userId: string, productCounts: ProductCounts): Promise<Shop[]> {
-  const rows = await db
-    .select(getTableColumns(shops))
+  const saved = await db
+    .select({ vendorId: favouriteShops.vendorId })
     .from(favouriteShops)
-    .innerJoin(shops, eq(shops.vendorId, favouriteShops.vendorId))
     .where(eq(favouriteShops.userId, userId))
-    .orderBy(desc(favouriteShops.createdAt), shops.vendorId)
+    .orderBy(desc(favouriteShops.createdAt), asc(favouriteShops.vendorId))
     .limit(MAX_FAVOURITES);
-  return withOwners(db, rows, productCounts);
+  return shopsOfVendors(
+    db,
+    saved.map((row) => row.vendorId),
+    productCounts,
+  );
 }
