@@ -1,38 +1,33 @@
 import type pg from 'pg';
-import { priceFromCost } from '#contract/money.ts';
 import type { TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
-import { products } from './tables.ts';
+import { createProduct, type ProductOverrides } from '../../test/factories.ts';
 
 let counter = 0;
 
-/** Test helper: inserts a listed product for a vendor straight into the database. */
+/**
+ * Test helper: a listed product of a vendor (the one product factory, test/factories.ts), priced from a cost that
+ * grows with each product (100, 200, … cents) and a 20% margin, so that listings sorted by price have an order.
+ */
 export async function insertProduct(
   t: TestContext,
   vendorId: string,
-  overrides: Partial<typeof products.$inferInsert> = {},
+  overrides: ProductOverrides = {},
 ): Promise<string> {
   counter += 1;
-  const cost = overrides.productionCostCents ?? 100 * counter;
-  const margin = overrides.profitMarginBp ?? 2000;
-  const [row] = await t.db
-    .insert(products)
-    .values({
-      vendorId,
+  const row = await createProduct(
+    t,
+    { id: vendorId },
+    {
       name: `Product ${counter}`,
       imageUrl: '/uploads/00000000-0000-4000-8000-000000000000.webp',
-      category: 'vegetable',
       details: 'Grown nearby',
-      productionCostCents: cost,
-      profitMarginBp: margin,
-      priceCents: priceFromCost(cost, margin),
-      stock: 10,
-      unit: 'kg',
+      productionCostCents: 100 * counter,
+      profitMarginBp: 2000,
       manufacturedOn: '2026-01-01',
-      expiresOn: dayFromToday(365),
       ...overrides,
-    })
-    .returning({ id: products.id });
+    },
+  );
   return row.id;
 }
 

@@ -1,38 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../test/app.ts';
-import { dayFromToday } from '../../test/dates.ts';
 import type { TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
 
-let counter = 0;
-
-/** Inserts a listed product of `vendor` (price in cents, stock in units). */
-export async function createProduct(
-  t: TestContext,
-  vendor: TestUser,
-  options: { name?: string; priceCents?: number; stock?: number; expiresOn?: string; category?: string } = {},
-) {
-  counter += 1;
-  const priceCents = options.priceCents ?? 500;
-  const [row] = await t.db
-    .insert(products)
-    .values({
-      vendorId: vendor.id,
-      name: options.name ?? `Test product ${counter}`,
-      imageUrl: '/uploads/product.webp',
-      category: options.category ?? 'vegetable',
-      details: 'Fresh from the farm',
-      productionCostCents: priceCents,
-      profitMarginBp: 0,
-      priceCents,
-      stock: options.stock ?? 10,
-      unit: 'kg',
-      manufacturedOn: '2024-01-01',
-      expiresOn: options.expiresOn ?? dayFromToday(365),
-    })
-    .returning();
-  return row;
-}
+/** Products are made by the one product factory (test/factories.ts); re-exported for the checkout tests. */
+export { createProduct } from '../../test/factories.ts';
 
 export async function productRow(t: TestContext, id: string) {
   const [row] = await t.db.select().from(products).where(eq(products.id, id));

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { VendorOrder } from '#contract/fulfilment.ts';
 import type { TestContext } from '../../test/app.ts';
+import { createProduct } from '../../test/factories.ts';
 import type { TestUser } from '../../test/users.ts';
-import { products } from '../catalog/tables.ts';
-import { createProduct } from '../checkout/test-fixtures.ts';
 
 /** A product sold by weight: `pricePerKgCents` a kg, pieces of about `gramsPerPiece` grams. */
 export async function weighedProduct(
@@ -11,9 +9,7 @@ export async function weighedProduct(
   vendor: TestUser,
   { pricePerKgCents, gramsPerPiece, name }: { pricePerKgCents: number; gramsPerPiece: number; name?: string },
 ) {
-  const product = await createProduct(t, vendor, { priceCents: pricePerKgCents, stock: 20, name });
-  await t.db.update(products).set({ soldByWeight: true, gramsPerPiece }).where(eq(products.id, product.id));
-  return product;
+  return createProduct(t, vendor, { priceCents: pricePerKgCents, stock: 20, name, soldByWeight: true, gramsPerPiece });
 }
 
 /** The vendor's part of an order, as its orders page lists it. */

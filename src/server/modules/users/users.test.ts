@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { dayFromToday } from '../../test/dates.ts';
+import { createProduct } from '../../test/factories.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { categories, products } from '../catalog/tables.ts';
 import { shops } from '../shops/tables.ts';
@@ -408,23 +408,17 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
 
   it('unlists a deleted vendor’s products and keeps them in the database', async () => {
     const [category] = await t.db.select().from(categories).limit(1);
-    const [product] = await t.db
-      .insert(products)
-      .values({
-        vendorId: who.vendor.id,
-        name: 'Heirloom tomatoes',
-        imageUrl: '/uploads/tomato.webp',
-        category: category.value,
-        details: 'Sweet and red',
-        productionCostCents: 300,
-        profitMarginBp: 2000,
-        priceCents: 360,
-        stock: 10,
-        unit: category.unit,
-        manufacturedOn: '2026-01-01',
-        expiresOn: dayFromToday(365),
-      })
-      .returning();
+    const product = await createProduct(t, who.vendor, {
+      name: 'Heirloom tomatoes',
+      imageUrl: '/uploads/tomato.webp',
+      category: category.value,
+      details: 'Sweet and red',
+      productionCostCents: 300,
+      profitMarginBp: 2000,
+      priceCents: 360,
+      unit: category.unit,
+      manufacturedOn: '2026-01-01',
+    });
     const response = await disable('vendor', who.vendor.email);
     expect(response.json()).toEqual({ deletedCount: 1 });
     const [after] = await t.db.select().from(products).where(eq(products.id, product.id));
