@@ -122,26 +122,6 @@ export const products = pgTable(
   ],
 );
 
-/**
- * The products each shopper saved as favourites, and the business day they were last told it is back in stock
- * (so at most once a day per shopper and product).
- */
-export const favouriteProducts = pgTable(
-  'favourite_products',
-  {
-    userId: reference('user_id', () => users.id, 'cascade'),
-    productId: reference('product_id', () => products.id, 'cascade'),
-    backInStockToldOn: date('back_in_stock_told_on'),
-    markedDownToldOn: date('marked_down_told_on'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
-    index('favourite_products_product_idx').on(t.productId),
-    index('favourite_products_user_idx').on(t.userId, t.createdAt.desc()),
-  ],
-);
-
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
