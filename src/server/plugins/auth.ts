@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '#contract/roles.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { verifyAccessToken } from '../modules/auth/index.ts';
+import { sessionIsLive, verifyAccessToken } from '../modules/auth/index.ts';
 import { callerById } from '../modules/users/index.ts';
 
 /** Who is calling, as the server knows it from the verified token and the database. */
@@ -23,7 +23,8 @@ declare module 'fastify' {
 
 /**
  * Reads `Authorization: Bearer <token>`, verifies it, and checks the account still exists, is enabled
- * and has not had its tokens revoked (token version), so a deleted or disabled user is out at once.
+ * and has not had its tokens revoked (token version), and that the token's session is not signed out, so a deleted
+ * or disabled user, or a device signed out, is out at once.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
@@ -36,6 +37,8 @@ export const authPlugin = fp(
       if (!claims) return;
       const row = await callerById(app.db, claims.sub, claims.ver);
       if (!row) return;
+      // Signed out on this device (or everywhere): its access token is refused before it expires.
+      if (claims.sid && !(await sessionIsLive(app.db, claims.sid))) return;
       request.user = { id: row.id, email: row.email, name: row.name, roll: row.roll, photoUrl: row.photoUrl };
     });
 

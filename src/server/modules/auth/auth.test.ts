@@ -123,6 +123,40 @@ describe('refresh and logout', () => {
     expect((await refresh(value)).statusCode).toBe(401);
   });
 
+  it('signing out ends that session’s access token at once, and only that session’s', async () => {
+    const user = await createUser(t);
+    const here = await signIn(user.email, user.password);
+    const there = await signIn(user.email, user.password);
+    const me = (signedIn: typeof here) =>
+      t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${signedIn.json().token}` } });
+    expect((await me(here)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { farmstall_refresh: refreshCookie(here).value },
+    });
+    expect(logout.statusCode).toBe(204);
+    // The access token of the session signed out is refused before its 15 minutes are up; the other device stays in.
+    expect((await me(here)).statusCode).toBe(401);
+    expect((await me(there)).statusCode).toBe(200);
+    // A renewed access token belongs to the same session as the refresh token it came from.
+    const renewed = await refresh(refreshCookie(there).value);
+    expect((await me(renewed)).statusCode).toBe(200);
+  });
+
+  it('a spent refresh token coming back ends every session’s access tokens too', async () => {
+    const user = await createUser(t);
+    const signedIn = await signIn(user.email, user.password);
+    const first = refreshCookie(signedIn).value;
+    await refresh(first);
+    expect((await refresh(first)).statusCode).toBe(401);
+    const me = await t.app.inject({
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${signedIn.json().token}` },
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
   it('a deleted user’s access and refresh tokens stop working at once', async () => {
     const admin = await createUser(t, { roll: 'admin' });
     const user = await createUser(t, { roll: 'vendor' });

@@ -1,3 +1,3 @@
 /** The auth module's public functions: the auth plugin verifies tokens and the app revokes a deleted user's sessions. */
-export { revokeAllRefreshTokens } from './refresh-tokens.ts';
+export { revokeAllRefreshTokens, sessionIsLive } from './refresh-tokens.ts';
 export { signAccessToken, verifyAccessToken } from './tokens.ts';

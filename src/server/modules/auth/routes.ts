@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
     if (!user?.passwordHash || !valid) throw unauthenticated(WRONG_CREDENTIALS);
     await limiter.succeeded(request.ip, email);
-    return { token: await startSession(app, reply, user) };
+    return { token: await startSession(app, request, reply, user) };
   });
 
   handle(app, authApi.refresh, async (request, reply) => {
@@ -49,7 +49,7 @@ export async function authRoutes(app: FastifyInstance) {
     const user = rotated ? await findActiveUserById(app.db, rotated.userId) : undefined;
     if (!rotated || !user) return endSession(reply);
     setRefreshCookie(app, reply, rotated.token);
-    return { token: await accessTokenFor(app, user) };
+    return { token: await accessTokenFor(app, user, rotated.sessionId) };
   });
 
   function endSession(reply: FastifyReply): never {
@@ -109,7 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
       request.log.warn({ err: error }, 'Google sign-in failed');
       return sendPopupResult(reply, { ok: false, error: 'Google sign-in failed. Please try again.' });
     }
-    await startSession(app, reply, user);
+    await startSession(app, request, reply, user);
     return sendPopupResult(reply, { ok: true });
   });
 

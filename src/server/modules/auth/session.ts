@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Account } from '../users/index.ts';
 import type { GoogleFlowState } from './google.ts';
-import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
+import { issueRefreshToken, REFRESH_TOKEN_TTL_SECONDS, startSessionRow } from './refresh-tokens.ts';
 import { signAccessToken } from './tokens.ts';
 
 /** The refresh cookie is only ever sent to /api/auth/* (refresh, logout), never to other API calls. */
@@ -14,9 +14,10 @@ const FLOW_TTL_SECONDS = 10 * 60;
 
 const secure = (app: FastifyInstance) => app.config.publicUrl.startsWith('https:');
 
-export function accessTokenFor(app: FastifyInstance, user: Account): Promise<string> {
+/** An access token of the user's session `sessionId`. */
+export function accessTokenFor(app: FastifyInstance, user: Account, sessionId: string): Promise<string> {
   return signAccessToken(
-    { sub: user.id, email: user.email, roll: user.roll, ver: user.tokenVersion },
+    { sub: user.id, email: user.email, roll: user.roll, ver: user.tokenVersion, sid: sessionId },
     app.secrets.jwtSecret,
   );
 }
@@ -40,10 +41,19 @@ export function clearRefreshCookie(app: FastifyInstance, reply: FastifyReply): v
   });
 }
 
-/** Signs the user in: a new refresh token in the cookie, and an access token to hand to the client. */
-export async function startSession(app: FastifyInstance, reply: FastifyReply, user: Account): Promise<string> {
-  setRefreshCookie(app, reply, await issueRefreshToken(app.db, user.id));
-  return accessTokenFor(app, user);
+/**
+ * Signs the user in on this device: a new session, its refresh token in the cookie, and an access token of it to
+ * hand to the client.
+ */
+export async function startSession(
+  app: FastifyInstance,
+  request: Pick<FastifyRequest, 'headers'>,
+  reply: FastifyReply,
+  user: Account,
+): Promise<string> {
+  const sessionId = await startSessionRow(app.db, user.id, request.headers['user-agent']);
+  setRefreshCookie(app, reply, await issueRefreshToken(app.db, user.id, sessionId));
+  return accessTokenFor(app, user, sessionId);
 }
 
 const flowKey = (app: FastifyInstance) => new TextEncoder().encode(app.secrets.jwtSecret);

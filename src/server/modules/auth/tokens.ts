@@ -5,14 +5,15 @@ import type { Role } from '#contract/roles.ts';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'farmstall';
 
-export type AccessClaims = { sub: string; email: string; roll: Role; ver: number };
+/** `sid`: the session the token belongs to (absent from tokens issued before sessions were recorded). */
+export type AccessClaims = { sub: string; email: string; roll: Role; ver: number; sid?: string };
 
 function key(secret: string) {
   return new TextEncoder().encode(secret);
 }
 
 export async function signAccessToken(claims: AccessClaims, secret: string): Promise<string> {
-  return new SignJWT({ email: claims.email, roll: claims.roll, ver: claims.ver })
+  return new SignJWT({ email: claims.email, roll: claims.roll, ver: claims.ver, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -26,7 +27,8 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
   try {
     const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { sub: payload.sub, email: String(payload.email), roll: payload.roll as Role, ver: payload.ver };
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    return { sub: payload.sub, email: String(payload.email), roll: payload.roll as Role, ver: payload.ver, sid };
   } catch {
     return null;
   }
