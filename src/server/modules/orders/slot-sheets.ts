@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatWeight, type PackingSlip, type SlotSheet } from '#contract/vendor-week.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../csv.ts';
 import { slotText } from './invoice-pdf.ts';
 
 const GREEN = '#1f7a3a';

@@ -1,5 +1,6 @@
 /** The payments module's public functions: the ledger (intents, refunds, memberships) is queried only here. */
 
+export { shopPayoutsPage } from './admin-payouts.ts';
 export type { AttemptOptions } from './attempts.ts';
 export {
   authorizationsOf,
@@ -9,11 +10,18 @@ export {
   processCapture,
   requestCapture,
 } from './captures.ts';
-export { commissionForOrder } from './commission.ts';
+export { commissionForOrder, commissionSettings, setCommission } from './commission.ts';
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
+export { earningsByMonth } from './earnings.ts';
 export { CannotSettle, findIntent, findOwnIntent, openIntent } from './intents.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
+export {
+  connectPayoutAccount,
+  payoutAccountOf,
+  setPayoutHold,
+  submitSandboxOnboarding,
+} from './payout-accounts.ts';
 export { isPaid, type PaymentProvider } from './provider.ts';
 export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
 export { RECONCILE_OUTCOMES, type ReconcileLine, type RestoreReconcileReport } from './reconcile-types.ts';

@@ -92,3 +92,18 @@ export async function submitSandboxOnboarding(
   await sandbox.submitBankDetails(row.providerAccountId, input);
   return syncPayoutAccount(db, sandbox, row.providerAccountId);
 }
+
+/**
+ * The admin holds the shop's payouts, or releases them: a release makes its transfers that waited due (unless its
+ * account cannot be paid yet). Answers the transfers now due, to send after this returns.
+ */
+export async function setPayoutHold(db: Db, shopId: string, held: boolean, adminId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (!held) {
+      await tx.delete(payoutHolds).where(eq(payoutHolds.shopId, shopId));
+      return releaseWaitingTransfers(tx, shopId);
+    }
+    await tx.insert(payoutHolds).values({ shopId, heldBy: adminId }).onConflictDoNothing();
+    return [];
+  });
+}

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatDollars } from '#contract/money.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
-import { csvCell } from './csv.ts';
+import { csvCell } from '../../csv.ts';
 import { daySeen, type SoldLine, type StatementData } from './shop-payouts.ts';
 
 /** One row of a statement. Amounts in cents; null where the column says nothing for this kind of row. */

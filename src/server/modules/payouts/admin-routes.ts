@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPayoutsApi } from '#contract/api/admin-payouts.ts';
 import { handle } from '../../route-table.ts';
-import { shopPayoutsPage } from './admin-payouts.ts';
-import { earningsByMonth } from './earnings.ts';
+import { earningsByMonth, shopPayoutsPage } from '../payments/index.ts';
 
 /** The admin's view of the money: the marketplace's earnings by month and every shop's payouts. */
 export async function adminPayoutRoutes(app: FastifyInstance) {

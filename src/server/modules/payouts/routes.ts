@@ -1,13 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payoutsApi } from '#contract/api/payouts.ts';
 import { notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
+import {
+  commissionSettings,
+  connectPayoutAccount,
+  payoutAccountOf,
+  sendPayouts,
+  setCommission,
+  setPayoutHold,
+  submitSandboxOnboarding,
+} from '../payments/index.ts';
 import { shopOf } from '../shops/index.ts';
-import { commissionSettings, setCommission } from './commission.ts';
-import { connectPayoutAccount, payoutAccountOf, submitSandboxOnboarding } from './payout-accounts.ts';
-import { payoutHolds } from './tables.ts';
-import { releaseWaitingTransfers, sendPayouts } from './transfers.ts';
 
 /** The marketplace's commission (admin), the vendors' payout accounts and the admin's holds. */
 export async function payoutRoutes(app: FastifyInstance) {
@@ -39,14 +43,7 @@ export async function payoutRoutes(app: FastifyInstance) {
 
   handle(app, payoutsApi.hold, async ({ params, body, user, log }) => {
     if (!(await shopOf(app.db, params.shopId))) throw notFound('Shop');
-    const due = await app.db.transaction(async (tx) => {
-      if (!body.held) {
-        await tx.delete(payoutHolds).where(eq(payoutHolds.shopId, params.shopId));
-        return releaseWaitingTransfers(tx, params.shopId);
-      }
-      await tx.insert(payoutHolds).values({ shopId: params.shopId, heldBy: user.id }).onConflictDoNothing();
-      return [];
-    });
+    const due = await setPayoutHold(app.db, params.shopId, body.held, user.id);
     await sendPayouts(app.db, provider, { transferIds: due }, { log });
     return { shopId: params.shopId, held: body.held };
   });

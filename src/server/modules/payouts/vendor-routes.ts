@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { vendorPayoutsApi } from '#contract/api/vendor-payouts.ts';
 import { centsToDollars } from '#contract/money.ts';
 import { handle } from '../../route-table.ts';
+import { orderNumbersOf } from '../orders/index.ts';
 import { payoutMonths, shopBalance } from '../payments/index.ts';
 import { shopOf } from '../shops/index.ts';
-import { orderNumbersOf } from './order-numbers.ts';
-import { renderStatementPdf, statementCsv, statementOrderIds, statementRows } from './payout-statement.ts';
 import { daySeen, monthPeriod, shopTransfers, statementData } from './shop-payouts.ts';
+import { renderStatementPdf, statementCsv, statementOrderIds, statementRows } from './statement.ts';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
 
