@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isAlive } from '../lock.ts';
 import { type EmbeddedDatabase, readPostmasterPid, startEmbeddedPostgres } from './embedded.ts';
 
@@ -24,22 +24,21 @@ afterAll(async () => {
 
 const postmaster = async () => (await readPostmasterPid(path.join(dir, 'pg')))?.pid;
 
-/** The first answer of `select 1` on the database's URL, asking every 100 ms. */
-async function answersAgain(): Promise<void> {
-  for (;;) {
-    const client = new pg.Client({ connectionString: database.url });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-}
+/** The first answer of `select 1` on the database's URL, asking every 100 ms; fails after 25 s. */
+const answersAgain = () =>
+  vi.waitFor(
+    async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('select 1');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+    { timeout: 25_000, interval: 100 },
+  );
 
 describe('the supervised embedded PostgreSQL', () => {
   it('is started again on the same URL after kill -9 and after a fast shutdown, and stop() stops it for good', async () => {
