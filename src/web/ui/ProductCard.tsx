@@ -115,11 +115,24 @@ export function ProductCard({
   );
 }
 
-/** The storefront's product grid: 2, 3 or 5 columns by width. */
-export function ProductGrid({ children, label }: { children: ReactNode; label?: string }) {
+/**
+ * The storefront's product grid, 2, 3 or 5 columns by width: a list named `label`, an item per product, each the
+ * card `card` makes (by default a plain ProductCard).
+ */
+export function ProductGrid<P extends Product>({
+  label,
+  products,
+  card = (product) => <ProductCard product={product} />,
+}: {
+  label?: string;
+  products: readonly P[];
+  card?: (product: P, index: number) => ReactNode;
+}) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 xl:grid-cols-5">
-      {children}
+      {products.map((product, index) => (
+        <li key={product._id}>{card(product, index)}</li>
+      ))}
     </ul>
   );
 }

@@ -17,13 +17,11 @@ export function CategoryDeals({ category, label }: { category: CategoryValue; la
         {label} on deal
       </h2>
       <div className="mt-4">
-        <ProductGrid label={`${label} on deal`}>
-          {deals.data.map((deal) => (
-            <li key={deal._id}>
-              <ProductCard compact product={deal} footer={<DealEnd endsAt={deal.endsAt} />} />
-            </li>
-          ))}
-        </ProductGrid>
+        <ProductGrid
+          label={`${label} on deal`}
+          products={deals.data}
+          card={(deal) => <ProductCard compact product={deal} footer={<DealEnd endsAt={deal.endsAt} />} />}
+        />
       </div>
     </section>
   );

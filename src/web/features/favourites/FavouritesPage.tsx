@@ -1,5 +1,5 @@
 import { MapPin, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type BuyAgainItem, buyAgainSummary } from '#contract/favourites.ts';
 import type { Product } from '#contract/products.ts';
@@ -13,6 +13,31 @@ import { Thumb } from '../../ui/Thumb.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { useAddAllToCart, useBuyAgain } from './buy-again.ts';
+
+/** One kind of favourites under a heading with their count, or a line saying there are none yet. */
+function FavouriteSection({
+  id,
+  title,
+  count,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  /** Said when there are none. */
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold">
+        {title} ({count})
+      </h2>
+      {count === 0 ? <p className="mt-3 rounded-box bg-base-200 p-6">{empty}</p> : children}
+    </section>
+  );
+}
 
 /** The shopper's favourite products and shops, and the products of their delivered orders to buy again. */
 export function FavouritesPage() {
@@ -28,38 +53,32 @@ export function FavouritesPage() {
       <Loaded query={favourites} loading="Loading your favourites">
         {(data) => (
           <>
-            <section aria-labelledby="favourite-products">
-              <h2 id="favourite-products" className="text-2xl font-bold">
-                Products ({data.products.length})
-              </h2>
-              {data.products.length === 0 ? (
-                <p className="mt-3 rounded-box bg-base-200 p-6">No favourite products yet.</p>
-              ) : (
-                <div className="mt-3">
-                  <ProductGrid label="Favourite products">
-                    {data.products.map((product) => (
-                      <li key={product._id}>
-                        <ProductCard product={product} footer={<Stock product={product} />} />
-                      </li>
-                    ))}
-                  </ProductGrid>
-                </div>
-              )}
-            </section>
-            <section aria-labelledby="favourite-shops">
-              <h2 id="favourite-shops" className="text-2xl font-bold">
-                Shops ({data.shops.length})
-              </h2>
-              {data.shops.length === 0 ? (
-                <p className="mt-3 rounded-box bg-base-200 p-6">No favourite shops yet.</p>
-              ) : (
-                <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourite shops">
-                  {data.shops.map((shop) => (
-                    <FavouriteShop key={shop._id} shop={shop} />
-                  ))}
-                </ul>
-              )}
-            </section>
+            <FavouriteSection
+              id="favourite-products"
+              title="Products"
+              count={data.products.length}
+              empty="No favourite products yet."
+            >
+              <div className="mt-3">
+                <ProductGrid
+                  label="Favourite products"
+                  products={data.products}
+                  card={(product) => <ProductCard product={product} footer={<Stock product={product} />} />}
+                />
+              </div>
+            </FavouriteSection>
+            <FavouriteSection
+              id="favourite-shops"
+              title="Shops"
+              count={data.shops.length}
+              empty="No favourite shops yet."
+            >
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Favourite shops">
+                {data.shops.map((shop) => (
+                  <FavouriteShop key={shop._id} shop={shop} />
+                ))}
+              </ul>
+            </FavouriteSection>
           </>
         )}
       </Loaded>

@@ -1,5 +1,5 @@
 import { LoadError } from '../../ui/LoadError.tsx';
-import { ProductCard, ProductGrid } from '../../ui/ProductCard.tsx';
+import { ProductGrid } from '../../ui/ProductCard.tsx';
 import { useLastChance } from './get-last-chance.ts';
 
 /** 'Last chance': products marked down before they expire, soonest first; the shelf is left out when there are none. */
@@ -16,13 +16,7 @@ export function LastChance() {
         {shelf.isError ? (
           <LoadError error={shelf.error} onRetry={() => shelf.refetch()} />
         ) : (
-          <ProductGrid label="Last chance">
-            {shelf.data.map((product) => (
-              <li key={product._id}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ProductGrid>
+          <ProductGrid label="Last chance" products={shelf.data} />
         )}
       </div>
     </section>

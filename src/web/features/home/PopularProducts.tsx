@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CATEGORIES, type CategoryValue } from '#contract/categories.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { ProductCard, ProductGrid, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../ui/ProductCard.tsx';
 import { usePopularProducts } from './get-popular-products.ts';
 
 /** 'Popular Products': All or one category, up to 10, most popular first. */
@@ -38,13 +38,7 @@ export function PopularProducts() {
         ) : popular.data.length === 0 ? (
           <p className="rounded-box bg-base-200 p-6">No products in this category yet.</p>
         ) : (
-          <ProductGrid label="Popular products">
-            {popular.data.map((product) => (
-              <li key={product._id}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ProductGrid>
+          <ProductGrid label="Popular products" products={popular.data} />
         )}
       </div>
     </section>
