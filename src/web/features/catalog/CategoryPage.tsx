@@ -8,10 +8,9 @@ import { CATEGORY_PICTURES } from '../../ui/category-pictures.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { useShopperPlace } from '../../ui/shopper-place.ts';
 import { CategoryDeals } from './CategoryDeals.tsx';
-import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
+import { useUrlFilters } from './FilterPanel.tsx';
 import { useProductPages } from './list-products.ts';
-import { activeFilterCount } from './listing-filters.ts';
-import { ProductPages } from './ProductPages.tsx';
+import { FilteredProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
 /**
@@ -65,23 +64,13 @@ export function CategoryPage({ category }: { category: CategoryValue }) {
           <SortSelect value={sort} onChange={setSort} nearest={Boolean(place)} />
         </div>
       </div>
-      <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
-        <FilterPanel facets={first?.facets} />
-        <div className="min-w-0">
-          <ProductPages
-            query={products}
-            label={`${info?.label} products`}
-            heading={`${info?.label} products`}
-            empty={
-              <p className="rounded-box bg-base-200 p-6">
-                {activeFilterCount(filters)
-                  ? 'No products match these filters. Try removing one.'
-                  : 'No products in this category yet. Please check back soon.'}
-              </p>
-            }
-          />
-        </div>
-      </div>
+      <FilteredProductPages
+        query={products}
+        filters={filters}
+        label={`${info?.label} products`}
+        heading={`${info?.label} products`}
+        empty={<p className="rounded-box bg-base-200 p-6">No products in this category yet. Please check back soon.</p>}
+      />
     </div>
   );
 }

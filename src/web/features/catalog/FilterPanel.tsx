@@ -27,20 +27,27 @@ function useChosenFilters(): [ListingFilters, (next: ListingFilters) => void] {
   ];
 }
 
-/** One group of checkboxes with each option's count: how many products stay with it checked. */
-function OptionGroup<T extends string>({
+/**
+ * One facet's group of checkboxes (dietary labels, allergens left out), each option with its count: how many
+ * products stay with it checked.
+ */
+function FacetGroup({
   legend,
-  options,
-  chosen,
-  onToggle,
-  name,
+  facet,
+  facets,
+  filters,
+  onChange,
 }: {
   legend: string;
-  options: { value: T; count: number }[];
-  chosen: readonly T[];
-  onToggle: (value: T, on: boolean) => void;
-  name: (value: T) => string;
+  facet: 'labels' | 'freeFrom';
+  facets: ProductFacets;
+  filters: ListingFilters;
+  onChange: (next: ListingFilters) => void;
 }) {
+  const options: { value: string; count: number }[] = facets[facet];
+  const chosen: readonly string[] = filters[facet] ?? [];
+  const onToggle = (value: string, on: boolean) =>
+    onChange({ ...filters, [facet]: on ? [...chosen, value] : chosen.filter((v) => v !== value) });
   return (
     <fieldset className="fieldset">
       <legend className="fieldset-legend">{legend}</legend>
@@ -58,7 +65,7 @@ function OptionGroup<T extends string>({
                   onChange={(e) => onToggle(value, e.target.checked)}
                 />
                 <span className="min-w-0">
-                  {name(value)} <span className="text-base-content/70">({count})</span>
+                  {capitalized(value)} <span className="text-base-content/70">({count})</span>
                 </span>
               </label>
             </li>
@@ -66,6 +73,43 @@ function OptionGroup<T extends string>({
         })}
       </ul>
     </fieldset>
+  );
+}
+
+/**
+ * One end of the price range (`min` or `max`): an amount in dollars, the listing's own end of the range as its
+ * placeholder, described by the range's hint (`${formId}-hint`).
+ */
+function PriceBound({
+  formId,
+  end,
+  label,
+  filters,
+  range,
+}: {
+  formId: string;
+  end: 'min' | 'max';
+  label: string;
+  filters: ListingFilters;
+  range: ProductFacets['price'];
+}) {
+  const id = `${formId}-${end}`;
+  return (
+    <label className="min-w-0 flex-1 text-sm" htmlFor={id}>
+      {label}
+      <input
+        id={id}
+        name={`${end}Price`}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        className="input input-sm w-full"
+        defaultValue={filters[`${end}Price`]}
+        placeholder={range ? String(range[end]) : undefined}
+        aria-describedby={`${formId}-hint`}
+      />
+    </label>
   );
 }
 
@@ -104,36 +148,8 @@ function PriceRange({
       <fieldset className="fieldset">
         <legend className="fieldset-legend">Price ($)</legend>
         <div className="flex items-end gap-2">
-          <label className="min-w-0 flex-1 text-sm" htmlFor={`${id}-min`}>
-            Min
-            <input
-              id={`${id}-min`}
-              name="minPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              className="input input-sm w-full"
-              defaultValue={filters.minPrice}
-              placeholder={range ? String(range.min) : undefined}
-              aria-describedby={`${id}-hint`}
-            />
-          </label>
-          <label className="min-w-0 flex-1 text-sm" htmlFor={`${id}-max`}>
-            Max
-            <input
-              id={`${id}-max`}
-              name="maxPrice"
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
-              className="input input-sm w-full"
-              defaultValue={filters.maxPrice}
-              placeholder={range ? String(range.max) : undefined}
-              aria-describedby={`${id}-hint`}
-            />
-          </label>
+          <PriceBound formId={id} end="min" label="Min" filters={filters} range={range} />
+          <PriceBound formId={id} end="max" label="Max" filters={filters} range={range} />
           <button type="submit" className="btn btn-sm btn-primary">
             Go
           </button>
@@ -201,12 +217,6 @@ export function FilterPanel({ facets }: { facets: ProductFacets | null | undefin
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const active = activeFilterCount(filters);
-  const toggle =
-    <K extends 'labels' | 'freeFrom'>(key: K) =>
-    (value: NonNullable<ListingFilters[K]>[number], on: boolean) => {
-      const current = (filters[key] ?? []) as string[];
-      setFilters({ ...filters, [key]: on ? [...current, value] : current.filter((v) => v !== value) });
-    };
   return (
     <div className="min-w-0">
       <button
@@ -233,20 +243,8 @@ export function FilterPanel({ facets }: { facets: ProductFacets | null | undefin
         </div>
         {facets ? (
           <>
-            <OptionGroup
-              legend="Labels"
-              options={facets.labels}
-              chosen={filters.labels ?? []}
-              onToggle={toggle('labels')}
-              name={capitalized}
-            />
-            <OptionGroup
-              legend="Free from"
-              options={facets.freeFrom}
-              chosen={filters.freeFrom ?? []}
-              onToggle={toggle('freeFrom')}
-              name={capitalized}
-            />
+            <FacetGroup legend="Labels" facet="labels" facets={facets} filters={filters} onChange={setFilters} />
+            <FacetGroup legend="Free from" facet="freeFrom" facets={facets} filters={filters} onChange={setFilters} />
             <PriceRange
               filters={filters}
               range={facets.price}

@@ -46,6 +46,8 @@ export function ProductDetailsPage() {
     );
   }
   const p = product.data;
+  // What is taken off the price: a markdown, else a deal.
+  const offer = p.markdown ?? p.deal;
   const summary = p.reviewSummary;
   const stock = p.productQuantity.value;
   const categoryPage = categoryPath(p.productCategory);
@@ -92,27 +94,20 @@ export function ProductDetailsPage() {
               <span className="text-sm text-base-content/70">No ratings yet</span>
             )}
           </div>
-          {p.markdown ? (
+          {offer ? (
             <div className="mt-4">
               <DealPrice
                 price={p.productPrice}
-                deal={p.markdown}
+                deal={offer}
                 unit={p.productQuantity.unit}
                 gramsPerPiece={p.gramsPerPiece}
                 className="text-xl"
               />
-              <UseBy day={p.markdown.useBy} className="mt-1" />
-            </div>
-          ) : p.deal ? (
-            <div className="mt-4">
-              <DealPrice
-                price={p.productPrice}
-                deal={p.deal}
-                unit={p.productQuantity.unit}
-                gramsPerPiece={p.gramsPerPiece}
-                className="text-xl"
-              />
-              <DealEnd endsAt={p.deal.endsAt} />
+              {p.markdown ? (
+                <UseBy day={p.markdown.useBy} className="mt-1" />
+              ) : p.deal ? (
+                <DealEnd endsAt={p.deal.endsAt} />
+              ) : null}
             </div>
           ) : (
             <p className="mt-4 text-3xl font-bold text-primary">

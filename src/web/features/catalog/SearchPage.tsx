@@ -4,9 +4,8 @@ import { totalLabel } from '#contract/listing-count.ts';
 import { SearchBox } from '../../layout/SearchBox.tsx';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
-import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
-import { activeFilterCount } from './listing-filters.ts';
-import { ProductPages } from './ProductPages.tsx';
+import { useUrlFilters } from './FilterPanel.tsx';
+import { FilteredProductPages } from './ProductPages.tsx';
 import { useSearch } from './search-products.ts';
 
 function Suggestions() {
@@ -61,26 +60,18 @@ export function SearchPage() {
               ? 'Searching…'
               : `${totalLabel(total, first?.totalCapped)} product${total === 1 ? '' : 's'} found`}
           </p>
-          <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
-            <FilterPanel facets={first?.facets} />
-            <div className="min-w-0">
-              <ProductPages
-                query={results}
-                label="Search results"
-                heading="Products"
-                empty={
-                  activeFilterCount(filters) ? (
-                    <p className="rounded-box bg-base-200 p-6">No products match these filters. Try removing one.</p>
-                  ) : (
-                    <div>
-                      <p className="mb-4 font-semibold">Nothing matches “{q}”.</p>
-                      <Suggestions />
-                    </div>
-                  )
-                }
-              />
-            </div>
-          </div>
+          <FilteredProductPages
+            query={results}
+            filters={filters}
+            label="Search results"
+            heading="Products"
+            empty={
+              <div>
+                <p className="mb-4 font-semibold">Nothing matches “{q}”.</p>
+                <Suggestions />
+              </div>
+            }
+          />
         </>
       )}
     </div>

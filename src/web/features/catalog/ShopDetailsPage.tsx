@@ -9,12 +9,11 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
-import { FilterPanel, useUrlFilters } from './FilterPanel.tsx';
+import { useUrlFilters } from './FilterPanel.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
 import { useProductPages } from './list-products.ts';
-import { activeFilterCount } from './listing-filters.ts';
-import { ProductPages } from './ProductPages.tsx';
+import { FilteredProductPages } from './ProductPages.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
 /** A shop's header (picture, name, premium badge, since year, address, phone) and its products. */
@@ -89,23 +88,13 @@ export function ShopDetailsPage() {
           <SortSelect value={sort} onChange={setSort} />
         </div>
       </div>
-      <div className="grid gap-4 md:grid-cols-[13rem_minmax(0,1fr)] md:items-start">
-        <FilterPanel facets={first?.facets} />
-        <div className="min-w-0">
-          <ProductPages
-            query={products}
-            label={`${s.shop} products`}
-            shopBadges={false}
-            empty={
-              <p className="rounded-box bg-base-200 p-6">
-                {activeFilterCount(filters)
-                  ? 'No products match these filters. Try removing one.'
-                  : 'This shop has no products on sale right now.'}
-              </p>
-            }
-          />
-        </div>
-      </div>
+      <FilteredProductPages
+        query={products}
+        filters={filters}
+        label={`${s.shop} products`}
+        shopBadges={false}
+        empty={<p className="rounded-box bg-base-200 p-6">This shop has no products on sale right now.</p>}
+      />
     </div>
   );
 }
