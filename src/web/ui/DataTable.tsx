@@ -35,25 +35,7 @@ function usePhoneWidth(): boolean {
   );
 }
 
-/**
- * Every table of the site: a named scroll region reachable by keyboard (a table wider than a phone scrolls inside
- * it, never the page), the columns, one row per item, an optional footer, and the pager under it. With `cards`, a
- * phone gets the rows as cards instead (see `ColumnCards`).
- */
-export function DataTable<T extends { _id: string }>({
-  label,
-  columns,
-  rows,
-  rowClassName,
-  afterRow,
-  empty,
-  foot,
-  pager,
-  className = 'mt-4 rounded-box border border-base-300 bg-base-100',
-  tableClassName = 'table',
-  headRowClassName,
-  cards = false,
-}: {
+type DataTableProps<T> = {
   /** Name of the scroll region. */
   label: string;
   columns: Column<T>[];
@@ -72,7 +54,27 @@ export function DataTable<T extends { _id: string }>({
   headRowClassName?: string;
   /** On phones, each row is a card of the columns' headings and cells (for tables without `afterRow` or `foot`). */
   cards?: boolean;
-}) {
+};
+
+/**
+ * Every table of the site: a named scroll region reachable by keyboard (a table wider than a phone scrolls inside
+ * it, never the page), the columns, one row per item, an optional footer, and the pager under it. With `cards`, a
+ * phone gets the rows as cards instead (see `ColumnCards`).
+ */
+export function DataTable<T extends { _id: string }>({
+  label,
+  columns,
+  rows,
+  rowClassName,
+  afterRow,
+  empty,
+  foot,
+  pager,
+  className = 'mt-4 rounded-box border border-base-300 bg-base-100',
+  tableClassName = 'table',
+  headRowClassName,
+  cards = false,
+}: DataTableProps<T>) {
   const phone = usePhoneWidth();
   const pagerNav = pager ? (
     <TablePager page={pager.page.page} pages={pager.page.pages} onPage={pager.onPage} label={pager.label} />
@@ -250,4 +252,19 @@ export function RowCard({
       <div className="mt-3">{actions}</div>
     </article>
   );
+}
+
+/** One page of a paged list in a table (cards on phones), the pager to the other pages under it. */
+export function PageTable<T extends { _id: string }>({
+  page,
+  onPage,
+  pagesLabel,
+  ...table
+}: Omit<DataTableProps<T>, 'rows' | 'pager' | 'cards'> & {
+  page: Page<T>;
+  onPage: (page: number) => void;
+  /** Name of the pager's navigation landmark. */
+  pagesLabel: string;
+}) {
+  return <DataTable {...table} cards rows={page.items} pager={{ page, onPage, label: pagesLabel }} />;
 }

@@ -1,4 +1,4 @@
-import { Search, Store, Trash2, UserCog } from 'lucide-react';
+import { Store, Trash2, UserCog } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '#contract/roles.ts';
@@ -9,6 +9,7 @@ import { paths } from '../../paths.ts';
 import { tellOutcome } from '../../ui/confirm.ts';
 import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { type AccountAction, AccountDialog } from './AccountDialog.tsx';
 import { useDeleteUser } from './delete-user.ts';
@@ -60,22 +61,17 @@ export function UsersListPage({ roll }: { roll: Role }) {
       <h1 id="users-title" className="text-3xl font-bold">
         {TITLES[roll]}: {everyone.data ? everyone.data.total : '…'}
       </h1>
-      <search className="mt-4 block w-full md:w-96">
-        <label className="input w-full">
-          <Search size={18} aria-hidden="true" />
-          <span className="sr-only">Search by name or e-mail</span>
-          <input
-            type="search"
-            placeholder="Search by name or e-mail"
-            maxLength={100}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-      </search>
+      <SearchField
+        label="Search by name or e-mail"
+        placeholder="Search by name or e-mail"
+        maxLength={100}
+        value={text}
+        onChange={(next) => {
+          setText(next);
+          setPage(1);
+        }}
+        className="mt-4 block w-full md:w-96"
+      />
       {/* Always there, so that screen readers announce each search's count. */}
       <p className="mt-2 empty:hidden" role="status">
         {q && users.data && !users.isPlaceholderData ? matchesOf(total, q) : null}

@@ -1,6 +1,6 @@
 import type { Coupon } from '#contract/coupons.ts';
 import { formatDollars } from '#contract/money.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { PageTable } from '../../ui/DataTable.tsx';
 import { useCoupons } from './get-coupons.ts';
 import { PagedSection } from './PagedSection.tsx';
 
@@ -18,11 +18,11 @@ export function CouponList() {
   return (
     <PagedSection name="coupons" title="Coupons" usePage={useCoupons} empty="No coupon codes yet.">
       {(data, _page, onPage) => (
-        <DataTable
+        <PageTable
           label="Coupon codes"
-          cards
-          rows={data.items}
-          pager={{ page: data, onPage, label: 'Coupon pages' }}
+          page={data}
+          onPage={onPage}
+          pagesLabel="Coupon pages"
           columns={[
             { header: 'Code', rowHeader: true, className: 'font-mono', cell: (c) => c.code },
             { header: 'Discount', cell: discountOf },

@@ -4,7 +4,7 @@ import type { ReportedReview } from '#contract/moderation.ts';
 import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { PageTable } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { type RowAction, RowActions } from '../../ui/RowActions.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
@@ -52,11 +52,11 @@ function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage:
       {data.total === 0 ? (
         <p className="mt-6 rounded-box bg-base-200 p-6">Nothing to moderate. Well done!</p>
       ) : (
-        <DataTable
+        <PageTable
           label="Reported reviews"
-          cards
-          rows={data.items}
-          pager={{ page: data, onPage, label: 'Reported review pages' }}
+          page={data}
+          onPage={onPage}
+          pagesLabel="Reported review pages"
           columns={[
             {
               header: 'Product',

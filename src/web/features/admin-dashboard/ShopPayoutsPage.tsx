@@ -1,12 +1,13 @@
-import { Lock, LockOpen, Search } from 'lucide-react';
+import { Lock, LockOpen } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ShopPayout } from '#contract/admin-payouts.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { PayoutAccountStatus } from '#contract/payouts.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { PageTable } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useHoldPayouts, useShopPayouts } from './get-shop-payouts.ts';
 import { readShopSearch, SHOP_SEARCH_PARAM } from './shop-search.ts';
@@ -82,18 +83,13 @@ export function ShopPayoutsPage() {
         What each shop is owed for its delivered orders and not sent yet, and what was sent to its payout account, both
         net of refunds. Hold a disputed shop’s payouts: its money waits until you release them.
       </p>
-      <search className="mt-4 block w-full md:w-80">
-        <label className="input w-full">
-          <Search size={18} aria-hidden="true" />
-          <span className="sr-only">Search shops by name</span>
-          <input
-            type="search"
-            placeholder="Search shops by name"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </label>
-      </search>
+      <SearchField
+        label="Search shops by name"
+        placeholder="Search shops by name"
+        value={text}
+        onChange={setText}
+        className="mt-4 block w-full md:w-80"
+      />
       <Loaded query={query} loading="Loading the payouts">
         {(data) =>
           data.total === 0 ? (
@@ -101,11 +97,11 @@ export function ShopPayoutsPage() {
               {readShopSearch(params) ? `No shop matches “${readShopSearch(params)}”.` : 'No shops yet.'}
             </p>
           ) : (
-            <DataTable
+            <PageTable
               label="Shop payouts"
-              cards
-              rows={data.items}
-              pager={{ page: data, onPage: setPage, label: 'Payout pages' }}
+              page={data}
+              onPage={setPage}
+              pagesLabel="Payout pages"
               columns={[
                 {
                   header: 'Shop',

@@ -1,4 +1,4 @@
-import { MapPin, Phone, Search } from 'lucide-react';
+import { MapPin, Phone } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../paths.ts';
@@ -6,6 +6,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
+import { SearchField } from '../../ui/SearchField.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useTypedBeforeHydration } from '../../ui/use-typed-before-hydration.ts';
 import { useShops } from './list-shops.ts';
@@ -32,19 +33,14 @@ export function ShopListPage() {
           <h1 className="text-3xl font-bold md:text-4xl">Our shops</h1>
           <p className="mt-1">Local farms, dairies and bakeries selling on Farmstall.</p>
         </div>
-        <search className="w-full md:w-80">
-          <label className="input w-full">
-            <Search size={18} aria-hidden="true" />
-            <span className="sr-only">Search shops</span>
-            <input
-              ref={box}
-              type="search"
-              placeholder="Search shops by name or address"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
-        </search>
+        <SearchField
+          label="Search shops"
+          placeholder="Search shops by name or address"
+          value={text}
+          onChange={setText}
+          className="w-full md:w-80"
+          inputRef={box}
+        />
       </div>
       <div className="mt-6">
         {shops.isPending ? (

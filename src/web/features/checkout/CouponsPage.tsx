@@ -11,7 +11,7 @@ import {
 import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { confirmDelete, tellOutcome } from '../../ui/confirm.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { PageTable } from '../../ui/DataTable.tsx';
 import { FormCard } from '../../ui/FormCard.tsx';
 import { sendWithToast } from '../../ui/form-outcome.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
@@ -122,11 +122,11 @@ function CouponTable() {
       <h2 id="coupon-list" className="text-xl font-bold">
         Coupon codes: {coupons.data.total}
       </h2>
-      <DataTable
+      <PageTable
         label="Coupon codes"
-        cards
-        rows={coupons.data.items}
-        pager={{ page: coupons.data, onPage: setPage, label: 'Coupon pages' }}
+        page={coupons.data}
+        onPage={setPage}
+        pagesLabel="Coupon pages"
         empty="No coupon codes yet."
         columns={[
           { header: 'Code', className: 'font-mono font-semibold', cell: (coupon) => coupon.code },

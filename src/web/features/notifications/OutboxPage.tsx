@@ -1,7 +1,7 @@
 import type { OutboxPage as Outbox } from '#contract/notifications.ts';
 import { errorMessage, routeUrl } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { DataTable } from '../../ui/DataTable.tsx';
+import { PageTable } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useOutbox } from './get-outbox.ts';
@@ -22,11 +22,11 @@ function OutboxView({ data, onPage }: { data: Outbox; onPage: (page: number) => 
     <div>
       <h1 className="text-3xl font-bold">Outbox: {data.total}</h1>
       <p className="mt-2">Every notification to deliver, in the app and by e-mail, newest first.</p>
-      <DataTable
+      <PageTable
         label="Outbox"
-        cards
-        rows={data.items}
-        pager={{ page: data, onPage, label: 'Outbox pages' }}
+        page={data}
+        onPage={onPage}
+        pagesLabel="Outbox pages"
         columns={[
           { header: 'Recipient', cell: (row) => <span className="break-all">{row.recipient}</span> },
           {

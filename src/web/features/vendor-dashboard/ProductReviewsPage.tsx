@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { VendorReview } from '#contract/moderation.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable, rowNumber } from '../../ui/DataTable.tsx';
+import { PageTable, rowNumber } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useProductReviews } from './get-product-reviews.ts';
@@ -58,11 +58,11 @@ export function ProductReviewsPage() {
           {data.total === 0 ? (
             <p className="mt-6 rounded-box bg-base-200 p-6">No reviews of this product yet.</p>
           ) : (
-            <DataTable
+            <PageTable
               label="Reviews"
-              cards
-              rows={data.items}
-              pager={{ page: data, onPage: setPage, label: 'Review pages' }}
+              page={data}
+              onPage={setPage}
+              pagesLabel="Review pages"
               columns={[
                 { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
                 { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },
