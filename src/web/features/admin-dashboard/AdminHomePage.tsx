@@ -14,39 +14,29 @@ function Figures() {
   if (stats.isPending) return <PageLoader label="Loading the figures" />;
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => stats.refetch()} />;
   const s = stats.data;
+  const figures = [
+    [Users, 'Total Customers', String(s.totalCustomers), 'Customer accounts not deleted'],
+    [ShoppingBag, 'Total Orders', String(s.totalOrders), 'Every order placed, cancelled ones too'],
+    [
+      DollarSign,
+      'Total Revenue from Customers',
+      formatDollars(s.totalCustomerPayments),
+      'Card payments for orders, net of refunds and cancelled lines; the shops’ share included',
+    ],
+    [Store, 'Total Vendors', String(s.totalVendors), 'Vendor accounts not deleted'],
+    [
+      Wallet,
+      'Total Revenue from Vendors',
+      formatDollars(s.totalVendorPayments),
+      'Premium memberships vendors paid for',
+    ],
+    [MessageSquare, 'Total Comments', String(s.totalComments), 'Reviews not removed by moderation'],
+  ] as const;
   return (
     <section aria-label="Business figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      <StatCard
-        icon={Users}
-        label="Total Customers"
-        value={String(s.totalCustomers)}
-        note="Customer accounts not deleted"
-      />
-      <StatCard
-        icon={ShoppingBag}
-        label="Total Orders"
-        value={String(s.totalOrders)}
-        note="Every order placed, cancelled ones too"
-      />
-      <StatCard
-        icon={DollarSign}
-        label="Total Revenue from Customers"
-        value={formatDollars(s.totalCustomerPayments)}
-        note="Card payments for orders, net of refunds and cancelled lines; the shops’ share included"
-      />
-      <StatCard icon={Store} label="Total Vendors" value={String(s.totalVendors)} note="Vendor accounts not deleted" />
-      <StatCard
-        icon={Wallet}
-        label="Total Revenue from Vendors"
-        value={formatDollars(s.totalVendorPayments)}
-        note="Premium memberships vendors paid for"
-      />
-      <StatCard
-        icon={MessageSquare}
-        label="Total Comments"
-        value={String(s.totalComments)}
-        note="Reviews not removed by moderation"
-      />
+      {figures.map(([icon, label, value, note]) => (
+        <StatCard key={label} icon={icon} label={label} value={value} note={note} />
+      ))}
     </section>
   );
 }
