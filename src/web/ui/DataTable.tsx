@@ -268,3 +268,13 @@ export function PageTable<T extends { _id: string }>({
 }) {
   return <DataTable {...table} cards rows={page.items} pager={{ page, onPage, label: pagesLabel }} />;
 }
+
+/** A cell naming someone (a shop, a shopper, a reviewer) with their e-mail under the name. */
+export function NameAndEmail({ name, email, nameClassName }: { name: string; email: string; nameClassName?: string }) {
+  return (
+    <>
+      <div className={nameClassName}>{name}</div>
+      <div className="text-xs break-all">{email}</div>
+    </>
+  );
+}

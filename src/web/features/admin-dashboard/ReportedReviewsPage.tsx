@@ -4,7 +4,7 @@ import type { ReportedReview } from '#contract/moderation.ts';
 import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { PageTable } from '../../ui/DataTable.tsx';
+import { NameAndEmail, PageTable } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { type RowAction, RowActions } from '../../ui/RowActions.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
@@ -80,12 +80,7 @@ function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage:
             },
             {
               header: 'Reviewer',
-              cell: (review) => (
-                <>
-                  <div>{review.commenterName}</div>
-                  <div className="text-xs break-all">{review.commenterEmail}</div>
-                </>
-              ),
+              cell: (review) => <NameAndEmail name={review.commenterName} email={review.commenterEmail} />,
             },
             {
               header: 'Reported',

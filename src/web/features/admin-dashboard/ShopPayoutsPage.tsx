@@ -5,7 +5,7 @@ import type { ShopPayout } from '#contract/admin-payouts.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { PayoutAccountStatus } from '#contract/payouts.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { PageTable } from '../../ui/DataTable.tsx';
+import { NameAndEmail, PageTable } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
@@ -106,12 +106,7 @@ export function ShopPayoutsPage() {
                 {
                   header: 'Shop',
                   rowHeader: true,
-                  cell: (row) => (
-                    <>
-                      <div className="font-semibold">{row.shop}</div>
-                      <div className="text-xs break-all">{row.email}</div>
-                    </>
-                  ),
+                  cell: (row) => <NameAndEmail name={row.shop} email={row.email} nameClassName="font-semibold" />,
                 },
                 { header: 'Owed', cell: (row) => formatDollars(row.owed) },
                 { header: 'Paid', cell: (row) => formatDollars(row.paid) },

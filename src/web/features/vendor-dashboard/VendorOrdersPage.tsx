@@ -13,7 +13,7 @@ import type { BookedSlot, WeekKind } from '#contract/vendor-week.ts';
 import { windowLabel } from '#contract/window-label.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { DataTable, RowCard, RowCards } from '../../ui/DataTable.tsx';
+import { DataTable, NameAndEmail, RowCard, RowCards } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
 import { RowActions } from '../../ui/RowActions.tsx';
@@ -181,10 +181,7 @@ function OrderList({ orders, label }: { orders: VendorOrder[]; label: string }) 
             header: 'Name',
             rowHeader: true,
             cell: (order) => (
-              <>
-                <div className="whitespace-nowrap font-semibold">{order.name}</div>
-                <div className="text-xs break-all">{order.email}</div>
-              </>
+              <NameAndEmail name={order.name} email={order.email} nameClassName="whitespace-nowrap font-semibold" />
             ),
           },
           { header: 'Items', className: 'text-sm', cell: (order) => <OrderLines order={order} /> },
