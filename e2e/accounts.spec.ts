@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { checkA11y, expect, shot, test } from './fixtures.ts';
+import { checkA11y, expect, test } from './fixtures.ts';
+import { shot, unique } from './helpers.ts';
 
 const PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
 const PASSWORD = 'Fresh#2026';
-
-const unique = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
 /** A customer created through the API, as the sign-up page would. */
 async function newCustomer(request: APIRequestContext, label = 'shopper') {

@@ -1,15 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
-import {
-  bearer,
-  dollars,
-  moveVendorPart,
-  type Product,
-  placeOrder,
-  registerCustomer,
-  signInWith,
-  tokenOf,
-} from './order-fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
+import { dollars, moveVendorPart, openForPickupEveryDay, type Product, placeOrder } from './order-fixtures.ts';
 
 /**
  * The admin's half of the payouts (issue 15, items 5 and 7): the admin changes the commission, an order of a new shop
@@ -18,19 +10,8 @@ import {
  * month's earnings are compared as a rise of at least this order's commission; the shop's own row is exact.
  */
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
 const BANK = { accountHolder: 'Orla Orchard', routingNumber: '110000000', accountNumber: '000123456789' };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** A new shop of its own, open for pickup every day, with one product, its sandbox payout account verified. */
 async function freshShop(request: APIRequestContext) {
@@ -65,27 +46,10 @@ async function freshShop(request: APIRequestContext) {
   });
   expect(created.ok(), await created.text()).toBe(true);
   const product = (await created.json()).product as Product & { shopId: string; price: number };
-  const settings = await request.put(`/api/shops/${product.shopId}/fulfilment`, {
-    headers: bearer(token),
-    data: {
-      timeZone: 'America/Los_Angeles',
-      location: { latitude: 44.94, longitude: -123.03 },
-      pickupPoints: [
-        {
-          name: 'Orchard gate',
-          address: '9 Orchard Lane, Salem',
-          windows: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({
-            weekday,
-            start: '09:00',
-            end: '17:00',
-            capacity: 20,
-          })),
-        },
-      ],
-      delivery: null,
-    },
+  await openForPickupEveryDay(request, token, product.shopId, {
+    name: 'Orchard gate',
+    address: '9 Orchard Lane, Salem',
   });
-  expect(settings.ok(), await settings.text()).toBe(true);
   expect((await request.post('/api/payouts/account', { headers: bearer(token) })).ok()).toBe(true);
   const verified = await request.post('/api/payouts/sandbox/onboarding', { headers: bearer(token), data: BANK });
   expect(verified.ok(), await verified.text()).toBe(true);
@@ -188,13 +152,13 @@ test('the admin changes the commission, sees the month’s earnings, and holds t
   }).toPass({ timeout: 60_000 });
   await expect(page.getByText('Card payments for orders, net of refunds and cancelled lines')).toBeVisible();
   await checkA11y(page);
-  await shots(page, 'admin-earnings');
+  await shot(page, 'admin-earnings', { widths: PHONE_AND_LAPTOP });
 
   // The held shop is owed its part less the commission; releasing the hold sends it.
   await page.goto(`/dashboard/shopPayouts?shop=${encodeURIComponent(farm.shop)}`);
   await expect(row).toContainText(`${dollars(shopCents / 100)}${dollars(0)}Verified`);
   await checkA11y(page);
-  await shots(page, 'admin-payouts');
+  await shot(page, 'admin-payouts', { widths: PHONE_AND_LAPTOP });
   await hold.click();
   await expect(page.getByText(`Payouts of ${farm.shop} released`)).toBeVisible();
   await expect(hold).toHaveAttribute('aria-pressed', 'false');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures.ts';
+import { signInWith, tokenOf, unique } from './helpers.ts';
 
 /** Issue 14, item 5: one click adds one, the cart edits quantities up to the stock, only shoppers see Add. */
 
@@ -9,26 +10,13 @@ const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 type Product = { _id: string; productName: string; productQuantity: { value: number }; expired: boolean };
 type Line = { _id: string; productId: string; amount: number };
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const response = await request.post('/api/jwt', { data: account });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).token as string;
-}
-
 /** A customer of this test's own (journeys run in parallel and must not share a cart), signed in in the page. */
 async function signInNewCustomer(page: Page, name: string) {
-  const account = { email: `${name.toLowerCase()}-${unique()}@example.com`, password: PASSWORD };
+  const account = { email: `${unique(name.toLowerCase())}@example.com`, password: PASSWORD };
   expect((await page.request.post('/api/users', { data: { name, ...account } })).ok()).toBe(true);
   const token = await tokenOf(page.request, account);
-  await signIn(page, token);
+  await signInWith(page, token);
   return { ...account, token };
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
 }
 
 async function cartOf(request: APIRequestContext, shopper: { email: string; token: string }): Promise<Line[]> {
@@ -160,7 +148,7 @@ test('vendors see no Add on cards or the product page; visitors are asked to sig
   await expect(page.getByRole('heading', { name: 'You are not login' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await signIn(page, await tokenOf(page.request, VENDOR));
+  await signInWith(page, await tokenOf(page.request, VENDOR));
   await page.goto(`/search?q=${encodeURIComponent(product.productName)}`);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
   await expect(

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { checkA11y, choosePickupSlots, expect, hydrated, test, WHOLE_PAGE } from './fixtures.ts';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { checkA11y, choosePickupSlots, expect, hydrated, test } from './fixtures.ts';
+import { bearer, registerCustomer, shot, signInWith } from './helpers.ts';
+import { dollars } from './order-fixtures.ts';
 
 /** A shopper with goods of two shops collects one part at a market and has the other delivered, then pays. */
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 /** Demo shops (src/server/db/seed/fulfilment.ts): Meadow Creek delivers to listed postcodes, $5 under $50. */
 const PICKUP_SHOP = 'Green Valley Farm';
 const DELIVERY_SHOP = 'Meadow Creek Dairy';
@@ -20,19 +21,6 @@ type Product = {
   productQuantity: { value: number };
 };
 type Plan = { shops: { shopName: string; problem: { code: string; message: string } | null }[]; ready: boolean };
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const money = (dollars: number) => `$${dollars.toFixed(2)}`;
-
-async function registerCustomer(request: APIRequestContext) {
-  const account = { email: `slots-${unique()}@example.com`, password: 'Shopper#2026!' };
-  const created = await request.post('/api/users', { data: { name: 'Sol Slots', ...account } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const signedIn = await request.post('/api/jwt', { data: account });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  return { ...account, token: (await signedIn.json()).token as string };
-}
 
 async function productOf(request: APIRequestContext, shopName: string, units: number): Promise<Product> {
   const response = await request.get('/api/allProducts?limit=100');
@@ -63,21 +51,12 @@ async function chooseFirstTime(select: Locator) {
 const figure = (summary: Locator, term: string) =>
   summary.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 test('a shopper collects one shop’s part, has the other delivered inside its area, and pays', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const shopper = await registerCustomer(request);
+  const shopper = await registerCustomer(request, 'slots', { name: 'Sol Slots' });
   const collected = await productOf(request, PICKUP_SHOP, 1);
   const delivered = await productOf(request, DELIVERY_SHOP, 10);
   // Enough of the dairy's goods for its $20 minimum, under its $50 free-delivery threshold.
@@ -100,8 +79,7 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   const lines = (await cart.json()) as { spendMoney: number }[];
   const subtotal = Math.round(lines.reduce((sum, line) => sum + line.spendMoney, 0) * 100) / 100;
 
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('access-token', token), shopper.token);
+  await signInWith(page, shopper.token);
   await page.goto('/dashboard/userCart');
   await hydrated(page);
   const summary = page.getByRole('region', { name: 'Order summary' });
@@ -135,7 +113,7 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   await expect(deliveryCard.getByRole('alert')).toHaveText(outside?.problem?.message as string);
   await expect(summary.getByRole('button', { name: 'Proceed To Checkout' })).toBeDisabled();
   await checkA11y(page);
-  await shot(page, 'slots-out-of-area');
+  await shot(page, 'slots-out-of-area', { widths: [390, 1366] });
 
   // Inside the area: the delivery time, a note for the dairy, the fee in the summary and the total.
   await address.getByLabel('Street address').fill('12 Pasture Lane, Tillamook');
@@ -149,10 +127,10 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   await expect(figure(summary, `Delivery · ${DELIVERY_SHOP}`)).toHaveText('$5.00');
   await expect(summary.getByText('Free over $50.00')).toBeVisible();
   await expect(summary.getByText('Total', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(
-    money(subtotal + 5),
+    dollars(subtotal + 5),
   );
   await checkA11y(page);
-  await shot(page, 'slots-cart');
+  await shot(page, 'slots-cart', { widths: [390, 1366] });
 
   // The payment page repeats both choices and charges the goods and the delivery.
   await summary.getByRole('link', { name: 'Proceed To Checkout' }).click();
@@ -170,13 +148,13 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await checkA11y(page);
-  await shot(page, 'slots-payment');
-  await page.getByRole('button', { name: `Pay ${money(subtotal + 5)}` }).click();
+  await shot(page, 'slots-payment', { widths: [390, 1366] });
+  await page.getByRole('button', { name: `Pay ${dollars(subtotal + 5)}` }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/userPaymentHistory$/);
   await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
   const row = page.locator('tbody tr').first();
-  await expect(row).toContainText(money(subtotal + 5));
+  await expect(row).toContainText(dollars(subtotal + 5));
   // Each shop's step with its slot, the place or the address, and the note.
   const pickupWindow = pickupLabel.split(' · ')[0];
   const deliveryWindow = deliveryLabel.split(' · ')[0];
@@ -185,7 +163,7 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   await expect(row).toContainText(`To 12 Pasture Lane, Tillamook, ${INSIDE}`);
   await expect(row).toContainText(NOTE);
   await checkA11y(page);
-  await shot(page, 'slots-history');
+  await shot(page, 'slots-history', { widths: [390, 1366] });
 
   await row.getByRole('link', { name: /Invoice/ }).click();
   const sheet = page.locator('.invoice-sheet');
@@ -194,16 +172,16 @@ test('a shopper collects one shop’s part, has the other delivered inside its a
   await expect(handed).toContainText(`${DELIVERY_SHOP}: Delivery, ${deliveryWindow}`);
   await expect(handed).toContainText(NOTE);
   await expect(sheet.getByRole('row', { name: /^Delivery/ })).toContainText('$5.00');
-  await expect(sheet.getByRole('row', { name: /Grand Total/ })).toContainText(money(subtotal + 5));
+  await expect(sheet.getByRole('row', { name: /Grand Total/ })).toContainText(dollars(subtotal + 5));
   await checkA11y(page);
-  await shot(page, 'slots-invoice');
+  await shot(page, 'slots-invoice', { widths: [390, 1366] });
 });
 
 test('a late order is refused once ordering for its slot has closed, and nothing is charged', async ({
   page,
   request,
 }) => {
-  const shopper = await registerCustomer(request);
+  const shopper = await registerCustomer(request, 'slots', { name: 'Sol Slots' });
   const product = await productOf(request, PICKUP_SHOP, 1);
   const added = await request.post('/api/carts', {
     headers: bearer(shopper.token),
@@ -215,8 +193,7 @@ test('a late order is refused once ordering for its slot has closed, and nothing
     choice: { slot: { closesAt: string } };
   })[];
 
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('access-token', token), shopper.token);
+  await signInWith(page, shopper.token);
   await page.goto('/dashboard/userPayment');
   await hydrated(page);
   await page.getByLabel('Phone Number').fill('+1 503 555 0165');
@@ -236,7 +213,7 @@ test('a late order is refused once ordering for its slot has closed, and nothing
   await expect(page.getByRole('alert').filter({ hasText: problem?.message as string })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/userPayment$/);
   await checkA11y(page);
-  await shot(page, 'slots-late');
+  await shot(page, 'slots-late', { widths: [390, 1366] });
 
   const history = await request.get(`/api/customerPayments/${encodeURIComponent(shopper.email)}`, {
     headers: bearer(shopper.token),

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, choosePickupSlots, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, dayFromToday, expect, test } from './fixtures.ts';
+import { bearer, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
 
 /** The money path in a real browser: cart, coupon, card payment, history, invoice, premium membership. */
 
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
-const PASSWORD = 'Shopper#2026!';
+/** Where E2E_SCREENSHOTS asks for pictures (the invoice's PDF too); CI takes none. */
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 const PEAR_PICTURE = 'node_modules/@lobehub/fluent-emoji-3d/assets/1f350.webp';
 
@@ -19,30 +20,6 @@ type Product = {
   expired: boolean;
 };
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const response = await request.post('/api/jwt', { data: account });
-  expect(response.ok(), `sign in as ${account.email}: ${await response.text()}`).toBe(true);
-  return (await response.json()).token as string;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A fresh customer of this test's own, so journeys running in parallel never share a cart. */
-async function registerCustomer(request: APIRequestContext, name: string) {
-  const account = { email: `${name.toLowerCase()}-${unique()}@example.com`, password: PASSWORD };
-  const created = await request.post('/api/users', { data: { name, ...account } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return { ...account, name, token: await tokenOf(request, account) };
-}
-
-/** Signs the browser in with a token from POST /api/jwt (the sign-in form is exercised by the first journey). */
-async function signInWithToken(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
-}
-
 /** Demo products in stock, not expired, from at least two shops. */
 async function productsInStock(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/allProducts?limit=60');
@@ -55,10 +32,6 @@ async function productsInStock(request: APIRequestContext): Promise<Product[]> {
 async function addThroughApi(request: APIRequestContext, token: string, productId: string, amount = 1) {
   const response = await request.post('/api/carts', { headers: bearer(token), data: { productId, amount } });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, style: WHOLE_PAGE });
 }
 
 async function fillCard(page: Page, number: string) {
@@ -80,7 +53,7 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
   });
   expect(coupon.ok(), await coupon.text()).toBe(true);
 
-  const shopper = await registerCustomer(request, 'Nora');
+  const shopper = await registerCustomer(request, 'nora', { name: 'Nora' });
   const products = await productsInStock(request);
   const [detailProduct, cardProduct] = [products[0], products.find((p) => p.email !== products[0].email) as Product];
   const others = products.filter((p) => p !== detailProduct && p !== cardProduct).slice(0, 5);
@@ -223,11 +196,11 @@ test('a customer fills a cart from two shops, uses a coupon, pays and gets the i
 });
 
 test('a declined card shows its error and keeps the cart', async ({ page, request }) => {
-  const shopper = await registerCustomer(request, 'Dana');
+  const shopper = await registerCustomer(request, 'dana', { name: 'Dana' });
   const [product] = await productsInStock(request);
   await addThroughApi(request, shopper.token, product._id);
   await choosePickupSlots(request, shopper.token);
-  await signInWithToken(page, shopper.token);
+  await signInWith(page, shopper.token);
 
   await page.goto('/dashboard/userPayment');
   await page.getByLabel('Name').fill('Dana Declined');
@@ -250,7 +223,7 @@ test('a declined card shows its error and keeps the cart', async ({ page, reques
 });
 
 test('a vendor buys the premium membership and then lists a sixth product', async ({ page, request }) => {
-  const owner = await registerCustomer(request, 'Vera');
+  const owner = await registerCustomer(request, 'vera', { name: 'Vera' });
   const [sample] = await productsInStock(request);
   const becameVendor = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
     headers: bearer(owner.token),
@@ -281,7 +254,7 @@ test('a vendor buys the premium membership and then lists a sixth product', asyn
     });
     expect(created.ok(), await created.text()).toBe(true);
   }
-  await signInWithToken(page, token);
+  await signInWith(page, token);
 
   // At the limit: the add form is replaced by the spec's message.
   await page.goto('/dashboard/addProduct');

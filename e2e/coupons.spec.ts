@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { registerCustomer, shot, unique } from './helpers.ts';
 
 /** The admin makes coupon codes on /dashboard/coupons; a customer uses one in the cart. */
 
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
-
 type Product = {
   _id: string;
   productName: string;
@@ -14,18 +13,8 @@ type Product = {
   expired: boolean;
 };
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 const money = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function registerCustomer(request: APIRequestContext) {
-  const account = { email: `coupon-${unique().toLowerCase()}@example.com`, password: 'Shopper#2026!' };
-  const created = await request.post('/api/users', { data: { name: 'Cody Coupon', ...account } });
-  expect(created.ok(), await created.text()).toBe(true);
-  const signedIn = await request.post('/api/jwt', { data: account });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  return { ...account, token: (await signedIn.json()).token as string };
-}
 
 /** A product in stock that costs at least a dollar, so two units pass a minimum that one unit does not. */
 async function productToBuy(request: APIRequestContext): Promise<Product> {
@@ -46,10 +35,6 @@ async function addOne(request: APIRequestContext, token: string, productId: stri
   expect(added.ok(), await added.text()).toBe(true);
 }
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, style: WHOLE_PAGE });
-}
-
 async function applyCode(page: Page, code: string) {
   await page.getByLabel('Coupon', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -64,8 +49,8 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   const priceCents = Math.round(product.productPrice * 100);
   // More than one unit costs, no more than two units cost.
   const minOrderDollars = Math.floor(priceCents / 100) + 1;
-  const code = `SAVE20${unique()}`;
-  const laterCode = `LATER${unique()}`;
+  const code = `SAVE20${unique().toUpperCase()}`;
+  const laterCode = `LATER${unique().toUpperCase()}`;
   const lastDay = dayFromToday(30);
 
   // The admin signs in through the form and opens the coupons page.
@@ -80,7 +65,7 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
 
   // A percent above 100 is refused with the reason under the field, and nothing is created.
   const form = page.getByRole('form', { name: 'New coupon' });
-  await form.getByLabel('Code').fill(`BAD${unique()}`);
+  await form.getByLabel('Code').fill(`BAD${unique().toUpperCase()}`);
   await form.getByLabel('Kind').selectOption('percent');
   await form.getByLabel('Value (%)').fill('150');
   await form.getByRole('button', { name: 'Create coupon' }).click();
@@ -123,7 +108,7 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   await shot(page, 'coupons-listed');
 
   // A fresh customer with one unit in the cart: below the minimum order.
-  const customer = await registerCustomer(request);
+  const customer = await registerCustomer(request, 'coupon', { name: 'Cody Coupon' });
   await addOne(request, customer.token, product._id);
   await page.evaluate(() => localStorage.removeItem('access-token'));
   await page.evaluate((token) => localStorage.setItem('access-token', token), customer.token);
@@ -134,7 +119,7 @@ test('the admin creates coupons and a customer applies one in the cart; bad code
   await expect(summary.getByRole('alert')).toHaveText(
     `This coupon needs an order of at least ${money(minOrderDollars * 100)}.`,
   );
-  await applyCode(page, `NOPE${unique()}`);
+  await applyCode(page, `NOPE${unique().toUpperCase()}`);
   await expect(summary.getByRole('alert')).toHaveText('This coupon code does not exist.');
   await applyCode(page, laterCode);
   await expect(summary.getByRole('alert')).toHaveText('This coupon does not work yet.');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, choosePickupSlots, expect, shot, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
+import { tokenOf as freshToken, shot, signInWith } from './helpers.ts';
 
 /** Vendor and admin dashboards on real data: fulfilment, review moderation, business figures. */
 
@@ -11,24 +12,16 @@ type Account = typeof CUSTOMER;
 // The journeys share the demo customer's cart, so they run one after another.
 test.describe.configure({ mode: 'serial' });
 
-async function signInRequest(request: APIRequestContext, account: Account): Promise<string> {
-  const response = await request.post('/api/jwt', { data: account });
-  expect(response.ok(), `sign in as ${account.email}`).toBe(true);
-  return (await response.json()).token;
-}
-
 /** API calls reuse one access token per account (password hashing makes each sign-in slow on purpose). */
 const tokens = new Map<string, Promise<string>>();
 function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
-  if (!tokens.has(account.email)) tokens.set(account.email, signInRequest(request, account));
+  if (!tokens.has(account.email)) tokens.set(account.email, freshToken(request, account));
   return tokens.get(account.email)!;
 }
 
 /** Signs the browser in through the API (token in local storage, refresh cookie in the context). */
 async function signIn(page: Page, account: Account) {
-  const token = await signInRequest(page.request, account);
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+  await signInWith(page, await freshToken(page.request, account));
 }
 
 /** A product of the demo vendor that has stock, read through the vendor's own product list. */

@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures.ts';
+import { shot } from './helpers.ts';
 
 /**
  * Distance from the farm (issue 12, item 3): a shopper sets a ZIP code on a category page, reads how far each product
  * comes from, and sorts nearest first; the place stays in the browser.
  */
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
 /** The distances the cards show, in km, in page order. */
 async function cardDistances(page: Page): Promise<number[]> {
   const texts = await page

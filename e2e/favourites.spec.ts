@@ -1,19 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, hydrated, test, WHOLE_PAGE } from './fixtures.ts';
-import {
-  bearer,
-  moveVendorPart,
-  type Product,
-  placeOrder,
-  registerCustomer,
-  signInWith,
-  tokenOf,
-} from './order-fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { checkA11y, dayFromToday, expect, hydrated, test } from './fixtures.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
+import { moveVendorPart, openForPickupEveryDay, type Product, placeOrder } from './order-fixtures.ts';
 
 /** A shopper's favourites: told when one is back in stock; buying a delivered order's products again. */
-
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /** A new shop of its own (so no other journey changes its stock), open for pickup every day, with these products. */
 async function freshShop(request: APIRequestContext, names: string[]) {
@@ -37,27 +27,7 @@ async function freshShop(request: APIRequestContext, names: string[]) {
     products.push((await created.json()).product);
   }
   const shopId = (products[0] as Product & { shopId: string }).shopId;
-  const settings = await request.put(`/api/shops/${shopId}/fulfilment`, {
-    headers: bearer(token),
-    data: {
-      timeZone: 'America/Los_Angeles',
-      location: { latitude: 44.94, longitude: -123.03 },
-      pickupPoints: [
-        {
-          name: 'Farm gate',
-          address: '4 Hill Road, Salem',
-          windows: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({
-            weekday,
-            start: '09:00',
-            end: '17:00',
-            capacity: 20,
-          })),
-        },
-      ],
-      delivery: null,
-    },
-  });
-  expect(settings.ok(), await settings.text()).toBe(true);
+  await openForPickupEveryDay(request, token, shopId, { name: 'Farm gate', address: '4 Hill Road, Salem' });
   return { shop, shopId, token, products };
 }
 
@@ -84,15 +54,6 @@ async function setStock(request: APIRequestContext, token: string, product: Prod
     data: productFields(product.productName, stock),
   });
   expect(edited.ok(), await edited.text()).toBe(true);
-}
-
-async function shots(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('a shopper saves a product from its page (signing in first), it sells out, comes back, and the bell says so', async ({
@@ -147,7 +108,7 @@ test('a shopper saves a product from its page (signing in first), it sells out, 
     page.getByRole('list', { name: 'Favourite shops' }).getByRole('link', { name: farm.shop }),
   ).toBeVisible();
   await checkA11y(page);
-  await shots(page, 'favourites');
+  await shot(page, 'favourites', { widths: PHONE_AND_LAPTOP });
 
   await bell.click();
   await expect(page.getByRole('link', { name: `Unread: ${tomatoes.productName} is back in stock` })).toBeVisible();
@@ -178,7 +139,7 @@ test('"Add all to cart" from buy again adds what is on sale and says what is sol
   for (const name of names) await expect(bought.getByText(name)).toBeVisible();
   await expect(bought.getByRole('listitem').filter({ hasText: names[1] }).getByText('Sold out')).toBeVisible();
   await checkA11y(page);
-  await shots(page, 'buy-again');
+  await shot(page, 'buy-again', { widths: PHONE_AND_LAPTOP });
 
   await page.getByRole('button', { name: 'Add all to cart' }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 added' })).toHaveText(`2 added; ${names[1]} is sold out`);

@@ -105,19 +105,6 @@ export async function hydrated(page: Page) {
   await expect(page.getByRole('status', { name: 'Checking your account' })).toHaveCount(0);
 }
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
-
-/**
- * What a whole-page screenshot shows as a shopper scrolling down would: parts below the first screen are painted only
- * near the view (`below-fold`, content-visibility), and a screenshot of the whole page does not scroll.
- */
-export const WHOLE_PAGE = '.below-fold { content-visibility: visible !important; }';
-
-/** A screenshot (of the whole page unless told otherwise) into E2E_SCREENSHOTS, when set; CI takes none. */
-export async function shot(page: Page, name: string, { fullPage = true } = {}) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, style: WHOLE_PAGE });
-}
-
 /** Uncaught page errors fail the test, so a broken page never passes unnoticed. */
 /**
  * Under `npm run test:at`, Chromium keeps the real time (libfaketime is not loaded into it): the context's pages are

@@ -1,15 +1,13 @@
 import { checkA11y, dayFromToday, expect, hydrated, test } from './fixtures.ts';
+import { signInWith, tokenOf } from './helpers.ts';
 
 /** The demo vendor sets up how shoppers get their food on the dashboard's "Pickup & delivery" page. */
 
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 
 test('a vendor sets a pickup point and a delivery area', async ({ page }) => {
-  const signedIn = await page.request.post('/api/jwt', { data: VENDOR });
-  expect(signedIn.ok()).toBe(true);
-  const { token } = await signedIn.json();
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+  const token = await tokenOf(page.request, VENDOR);
+  await signInWith(page, token);
 
   await page.goto('/dashboard/fulfilment');
   await hydrated(page);

@@ -2,8 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatUseBy, savingLabel } from '#contract/markdowns.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
-import { checkA11y, choosePickupSlots, expect, shot, test } from './fixtures.ts';
-import { bearer, registerCustomer, signInWith } from './order-fixtures.ts';
+import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
+import { bearer, registerCustomer, shot, signInWith } from './helpers.ts';
 
 /**
  * Near-expiry markdowns: the demo bakery takes 40% off in the last 3 days before expiry, and its croissants expire

@@ -1,16 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, shot, test } from './fixtures.ts';
+import { checkA11y, expect, test } from './fixtures.ts';
+import { bearer, registerCustomer, shot, signInWith, tokenOf } from './helpers.ts';
 import {
-  bearer,
   DEMO_VENDOR,
   moveVendorPart,
   OTHER_VENDORS_PASSWORD,
   placeOrder,
   productsOfTwoShops,
-  registerCustomer,
   type ShopSlot,
-  signInWith,
-  tokenOf,
 } from './order-fixtures.ts';
 
 /**

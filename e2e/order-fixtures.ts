@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { choosePickupSlots, expect } from './fixtures.ts';
+import { bearer } from './helpers.ts';
 
-/** Journeys that follow an order after it is paid: a fresh shopper, an order paid through the API, vendor moves. */
+/** Journeys that follow an order after it is paid: a shop open for pickup, an order paid through the API, vendor moves. */
 
 export const DEMO_VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 export const OTHER_VENDORS_PASSWORD = 'Farmstall#2026!';
@@ -25,23 +26,7 @@ export type Payment = {
   fulfilment: { shopId: string; shopName: string; start: string; end: string; pickupPoint: { name: string } | null }[];
 };
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const dollars = (value: number) => `$${value.toFixed(2)}`;
-
-export async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const response = await request.post('/api/jwt', { data: account });
-  expect(response.ok(), `sign in as ${account.email}: ${await response.text()}`).toBe(true);
-  return (await response.json()).token as string;
-}
-
-/** A fresh customer, so the journey never shares a cart with another. */
-export async function registerCustomer(request: APIRequestContext, prefix: string) {
-  const account = { email: `${prefix}-${unique()}@example.com`, password: 'Shopper#2026!' };
-  const created = await request.post('/api/users', { data: { name: 'Tess Tracker', ...account } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return { ...account, token: await tokenOf(request, account) };
-}
 
 /** One product in stock from the demo vendor and one from another shop. */
 export async function productsOfTwoShops(request: APIRequestContext) {
@@ -53,6 +38,34 @@ export async function productsOfTwoShops(request: APIRequestContext) {
   expect(demo, 'a demo vendor product in stock').toBeTruthy();
   expect(other, 'a product of another shop in stock').toBeTruthy();
   return [demo as Product, other as Product] as const;
+}
+
+/**
+ * Opens a journey's own shop for pickup every day, 09:00 to 17:00, 20 places a slot, at one pickup point in Salem
+ * (Oregon's time), and no delivery.
+ */
+export async function openForPickupEveryDay(
+  request: APIRequestContext,
+  token: string,
+  shopId: string,
+  pickupPoint: { name: string; address: string },
+) {
+  const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  const settings = await request.put(`/api/shops/${shopId}/fulfilment`, {
+    headers: bearer(token),
+    data: {
+      timeZone: 'America/Los_Angeles',
+      location: { latitude: 44.94, longitude: -123.03 },
+      pickupPoints: [
+        {
+          ...pickupPoint,
+          windows: weekdays.map((weekday) => ({ weekday, start: '09:00', end: '17:00', capacity: 20 })),
+        },
+      ],
+      delivery: null,
+    },
+  });
+  expect(settings.ok(), await settings.text()).toBe(true);
 }
 
 export type ShopSlot = {
@@ -127,10 +140,4 @@ export async function moveVendorPart(request: APIRequestContext, vendorToken: st
     data: { status },
   });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/** Signs the browser in with a token (the refresh cookie is not needed by these journeys). */
-export async function signInWith(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
 }

@@ -1,15 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkA11y, expect, shot, test } from './fixtures.ts';
+import { checkA11y, expect, test } from './fixtures.ts';
+import { bearer, registerCustomer, shot, signInWith, tokenOf } from './helpers.ts';
 import {
-  bearer,
   DEMO_VENDOR,
   dollars,
   moveVendorPart,
   OTHER_VENDORS_PASSWORD,
   placeOrder,
   productsOfTwoShops,
-  registerCustomer,
-  tokenOf,
 } from './order-fixtures.ts';
 
 /**
@@ -33,8 +31,7 @@ test('the customer sees each shop step by step: ready for pickup, cancelled, pic
   const demoVendor = await tokenOf(request, DEMO_VENDOR);
   const otherVendor = await tokenOf(request, { email: otherProduct.email, password: OTHER_VENDORS_PASSWORD });
 
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), customer.token);
+  await signInWith(page, customer.token);
   await page.goto('/dashboard/userPaymentHistory');
   await expect(page.getByRole('heading', { name: 'Transaction History List: 1' })).toBeVisible();
   const entry = paymentRow(page, payment.orderNumber);
@@ -143,8 +140,7 @@ test('an order every shop cancelled shows as cancelled, refunded in full', async
   await moveVendorPart(request, await tokenOf(request, DEMO_VENDOR), payment.orderId, 'cancelled');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), customer.token);
+  await signInWith(page, customer.token);
   await page.goto('/dashboard/userPaymentHistory');
   const card = page.getByRole('article').filter({ hasText: payment.orderNumber });
   await expect(card.getByText('cancelled', { exact: true })).toBeVisible();

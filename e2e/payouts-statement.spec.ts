@@ -1,14 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
-import {
-  bearer,
-  moveVendorPart,
-  type Product,
-  placeOrder,
-  registerCustomer,
-  signInWith,
-  tokenOf,
-} from './order-fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
+import { moveVendorPart, openForPickupEveryDay, type Product, placeOrder } from './order-fixtures.ts';
 
 /**
  * A vendor's payouts after a sale: it connects a sandbox payout account, its part of an order is delivered, the
@@ -16,19 +9,6 @@ import {
  * items 4 and 7). Its own new shop, so no other journey's orders are in its figures; the commission is read from
  * the API, as another journey may change it meanwhile.
  */
-
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** A new shop open for pickup every day, with one product; answers the vendor's token and the product. */
 async function freshShop(request: APIRequestContext) {
@@ -62,27 +42,7 @@ async function freshShop(request: APIRequestContext) {
   });
   expect(created.ok(), await created.text()).toBe(true);
   const product = (await created.json()).product as Product & { shopId: string };
-  const settings = await request.put(`/api/shops/${product.shopId}/fulfilment`, {
-    headers: bearer(token),
-    data: {
-      timeZone: 'America/Los_Angeles',
-      location: { latitude: 44.94, longitude: -123.03 },
-      pickupPoints: [
-        {
-          name: 'Barn door',
-          address: '9 Ledger Lane, Salem',
-          windows: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({
-            weekday,
-            start: '09:00',
-            end: '17:00',
-            capacity: 20,
-          })),
-        },
-      ],
-      delivery: null,
-    },
-  });
-  expect(settings.ok(), await settings.text()).toBe(true);
+  await openForPickupEveryDay(request, token, product.shopId, { name: 'Barn door', address: '9 Ledger Lane, Salem' });
   return { token, product };
 }
 
@@ -119,7 +79,7 @@ test('a vendor is paid for a delivered order and downloads the month’s stateme
   const balance = page.getByRole('region', { name: 'Your balance' });
   await expect(balance).toContainText(`Paid$${transfer.amount.toFixed(2)}`);
   await checkA11y(page);
-  await shot(page, 'payouts-statement');
+  await shot(page, 'payouts-statement', { widths: PHONE_AND_LAPTOP });
 
   // The month's statement, as CSV then PDF.
   const statements = page.getByRole('region', { name: 'Monthly statements' });

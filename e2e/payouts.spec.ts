@@ -1,29 +1,12 @@
-import type { Page } from '@playwright/test';
-import { checkA11y, expect, test, WHOLE_PAGE } from './fixtures.ts';
-import { bearer, registerCustomer, tokenOf } from './order-fixtures.ts';
+import { checkA11y, expect, test } from './fixtures.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf } from './helpers.ts';
 
 /**
  * Payouts: a new vendor connects a sandbox payout account from its Payouts page (test bank details, a wrong account
  * number refused beside its field), and an admin changes the marketplace's commission for orders placed from now on.
  */
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
-}
 
 test('a vendor connects a sandbox payout account from the Payouts page', async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -39,14 +22,14 @@ test('a vendor connects a sandbox payout account from the Payouts page', async (
     },
   });
   expect(becameVendor.ok(), await becameVendor.text()).toBe(true);
-  await signIn(page, await tokenOf(request, owner));
+  await signInWith(page, await tokenOf(request, owner));
 
   await page.goto('/dashboard/payouts');
   await expect(page.getByRole('heading', { name: 'Payouts' })).toBeVisible();
   await page.getByRole('button', { name: 'Connect a payout account' }).click();
   await expect(page.getByRole('heading', { name: 'Bank account for payouts' })).toBeVisible();
   await checkA11y(page);
-  await shot(page, 'payouts-onboarding');
+  await shot(page, 'payouts-onboarding', { widths: PHONE_AND_LAPTOP });
 
   await page.getByLabel('Account holder').fill('Paula Plum');
   await page.getByLabel('Routing number').fill('110000000');
@@ -61,13 +44,13 @@ test('a vendor connects a sandbox payout account from the Payouts page', async (
   await page.getByRole('button', { name: 'Verify account' }).click();
   await expect(page.getByText(/^Your payout account is verified: each order/)).toBeVisible();
   await checkA11y(page);
-  await shot(page, 'payouts-verified');
+  await shot(page, 'payouts-verified', { widths: PHONE_AND_LAPTOP });
 });
 
 test('an admin changes the commission for orders placed from now on', async ({ page, request }) => {
   test.setTimeout(150_000);
   const token = await tokenOf(request, ADMIN);
-  await signIn(page, token);
+  await signInWith(page, token);
   await page.goto('/dashboard/commission');
   await expect(page.getByRole('heading', { name: 'Commission', exact: true })).toBeVisible();
   const before = (await (await request.get('/api/admin/commission', { headers: bearer(token) })).json()).current;
@@ -83,7 +66,7 @@ test('an admin changes the commission for orders placed from now on', async ({ p
     `${before.normalPercent}%`,
   );
   await checkA11y(page);
-  await shot(page, 'commission');
+  await shot(page, 'commission', { widths: PHONE_AND_LAPTOP });
 
   // Back to what it was, for the journeys beside this one.
   const restored = await request.put('/api/admin/commission', {

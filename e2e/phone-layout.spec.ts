@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { checkA11y, choosePickupSlots, dayFromToday, expect, test, withTestClock } from './fixtures.ts';
-import { payForCart, registerCustomer } from './order-fixtures.ts';
+import { bearer, registerCustomer, tokenOf, unique } from './helpers.ts';
+import { payForCart } from './order-fixtures.ts';
 import { publicPages } from './public-pages.ts';
 
 /**
@@ -19,16 +20,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const PHONES = [320, 390];
 const MORE_WIDTHS = [360, 768];
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function tokenOf(request: APIRequestContext, account: Account): Promise<string> {
-  const response = await request.post('/api/jwt', { data: account });
-  expect(response.ok(), `sign in as ${account.email}: ${await response.text()}`).toBe(true);
-  return (await response.json()).token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Counts the page's requests in flight, so a check can wait for its data without waiting for the network to idle. */
 function countRequests() {
@@ -215,9 +206,7 @@ test('the cart, the payment page, favourites, the invoice and the shop’s order
   request,
 }) => {
   // A shopper of this test's own, so no other journey's cart changes.
-  const account = { email: `phone-${unique()}@example.com`, password: 'Shopper#2026!' };
-  const created = await request.post('/api/users', { data: { name: 'Phoebe Phone', ...account } });
-  expect(created.ok(), await created.text()).toBe(true);
+  const account = await registerCustomer(request, 'phone', { name: 'Phoebe Phone' });
   const { context, token } = await signedIn(browser, account);
   const products = await (await request.get('/api/allProducts?limit=60')).json();
   const inStock = products.find((p: { productQuantity: { value: number }; expired: boolean }) => {

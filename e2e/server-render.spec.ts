@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, withTestClock } from './fixtures.ts';
+import { registerCustomer } from './helpers.ts';
 
 /**
  * Issue 16, item 2: a public page comes rendered by the server with its data; the browser takes it over (hydrates)
@@ -15,8 +16,6 @@ type Product = {
   expired: boolean;
 };
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
 test("a shopper's product page: the server's HTML has the product, hydration logs nothing, Add to Cart works", async ({
   page,
 }) => {
@@ -31,9 +30,7 @@ test("a shopper's product page: the server's HTML has the product, hydration log
   expect(html).toMatch(new RegExp(`<h1[^>]*>${product.productName}</h1>`));
   expect(html).toContain('id="ssr-data"');
 
-  const account = { name: 'Hydra', email: `hydra-${unique()}@example.com`, password: 'Shopper#2026!' };
-  expect((await page.request.post('/api/users', { data: account })).ok()).toBe(true);
-  const { token } = await (await page.request.post('/api/jwt', { data: account })).json();
+  const { token } = await registerCustomer(page.request, 'hydra', { name: 'Hydra' });
   await page.goto('/about');
   await page.evaluate((value) => localStorage.setItem('access-token', value), token);
 
@@ -146,9 +143,7 @@ test('a button pressed before the page has hydrated does its work once it has: a
   await expect(page.getByRole('heading', { name: 'You are not login' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const account = { name: 'Early', email: `early-${unique()}@example.com`, password: 'Shopper#2026!' };
-  expect((await page.request.post('/api/users', { data: account })).ok()).toBe(true);
-  const { token } = await (await page.request.post('/api/jwt', { data: account })).json();
+  const { token } = await registerCustomer(page.request, 'early', { name: 'Early' });
   await page.evaluate((value) => localStorage.setItem('access-token', value), token);
   release = await holdScripts(page, 'ProductDetailsPage');
   await page.goto(`/productDetails/${product._id}`, { waitUntil: 'commit' });

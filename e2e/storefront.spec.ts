@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, shot, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { shot } from './helpers.ts';
 
 const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026!' };
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };

@@ -1,5 +1,6 @@
 import { checkA11y, choosePickupSlots, expect, test } from './fixtures.ts';
-import { bearer, dollars, type Product, registerCustomer, signInWith, tokenOf } from './order-fixtures.ts';
+import { bearer, registerCustomer, signInWith, tokenOf } from './helpers.ts';
+import { dollars, type Product } from './order-fixtures.ts';
 
 /**
  * Tax lines (decision 028): the admin sets a category's rate, a shopper sees the tax in the cart, on the payment page

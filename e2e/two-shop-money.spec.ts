@@ -1,17 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures.ts';
-import {
-  bearer,
-  DEMO_VENDOR,
-  dollars,
-  OTHER_VENDORS_PASSWORD,
-  type Product,
-  registerCustomer,
-  signInWith,
-  tokenOf,
-} from './order-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { bearer, registerCustomer, shot, signInWith, tokenOf } from './helpers.ts';
+import { DEMO_VENDOR, dollars, OTHER_VENDORS_PASSWORD, type Product } from './order-fixtures.ts';
 
 /**
  * Every cent where it belongs (issue 36): a two-shop cart with a steak sold by weight, paid (the card only held),

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, dayFromToday, expect, test, WHOLE_PAGE } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
 
 /** The demo vendor's week: a shopper's pickup order under its slot, the pick list (page, CSV, PDF), packing slips. */
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 const SHOP = 'Green Valley Farm';
 const NOTE = 'Please keep the eggs out of the sun';
@@ -14,9 +14,6 @@ const HEADING =
 
 type Product = { _id: string; productName: string; shopName: string; productQuantity: { value: number } };
 type Slot = { id: string; kind: 'pickup' | 'delivery'; status: string; start: string };
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function ok<T>(response: Promise<{ ok: () => boolean; text: () => Promise<string>; json: () => Promise<T> }>) {
   const answer = await response;
@@ -30,9 +27,7 @@ async function ok<T>(response: Promise<{ ok: () => boolean; text: () => Promise<
  */
 async function buyForPickup(request: APIRequestContext) {
   const name = `Wes Week ${unique()}`;
-  const account = { email: `week-${unique()}@example.com`, password: 'Shopper#2026!' };
-  await ok(request.post('/api/users', { data: { name, ...account } }));
-  const { token } = await ok<{ token: string }>(request.post('/api/jwt', { data: account }));
+  const { token } = await registerCustomer(request, 'week', { name });
   const products = await ok<(Product & { expired: boolean })[]>(request.get('/api/allProducts?limit=100'));
   const product = products.find((p) => p.shopName === SHOP && !p.expired && p.productQuantity.value >= 6);
   expect(product, `a product of ${SHOP} in stock`).toBeTruthy();
@@ -69,15 +64,6 @@ async function buyForPickup(request: APIRequestContext) {
   return { name, orderNumber, product: product as Product, slot: slot as Slot };
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 /** RFC 4180 CSV, enough for the sheets: quoted cells may hold commas and doubled quotes. */
 function parseCsv(text: string): string[][] {
   return (
@@ -101,9 +87,7 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   test.setTimeout(120_000);
   const { name, orderNumber, product, slot } = await buyForPickup(page.request);
 
-  const token = (await ok<{ token: string }>(page.request.post('/api/jwt', { data: VENDOR }))).token;
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+  await signInWith(page, await tokenOf(page.request, VENDOR));
   await page.goto('/dashboard/vendorOrder');
   await expect(page.getByRole('heading', { name: 'Your Order List', level: 1 })).toBeVisible();
 
@@ -118,7 +102,7 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   await expect(row).toContainText(`Note: ${NOTE}`);
   await expect(row).toContainText('Ordered');
   await checkA11y(page);
-  await shot(page, 'vendor-week');
+  await shot(page, 'vendor-week', { widths: PHONE_AND_LAPTOP });
 
   // The shopper gives the order's number at the market table: the vendor finds it, then goes back to the week.
   await page.getByLabel('Order number').fill(orderNumber);
@@ -148,7 +132,7 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   await expect(pickRow.getByRole('cell').first()).toHaveText('3');
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await checkA11y(page);
-  await shot(page, 'vendor-pick-list');
+  await shot(page, 'vendor-pick-list', { widths: PHONE_AND_LAPTOP });
 
   const csv = await download(page, 'Pick list (CSV)');
   expect(csv.name).toMatch(/^farmstall-pick-list-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -170,11 +154,11 @@ test('the vendor finds a pickup order under its slot, prints its pick list and p
   await expect(slip).toContainText(`Note: ${NOTE}`);
   await expect(slip).toContainText('+1 541 555 0111');
   await checkA11y(page);
-  await shot(page, 'vendor-packing-slips');
+  await shot(page, 'vendor-packing-slips', { widths: PHONE_AND_LAPTOP });
   // On paper: the slips alone, without the site's header, menu and buttons.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.locator('header').first()).toBeHidden();
   await expect(slip).toBeVisible();
-  await shot(page, 'vendor-packing-slips-print');
+  await shot(page, 'vendor-packing-slips-print', { widths: PHONE_AND_LAPTOP });
 });

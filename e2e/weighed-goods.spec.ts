@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { checkA11y, expect, test, WHOLE_PAGE } from './fixtures.ts';
-import { bearer, OTHER_VENDORS_PASSWORD, tokenOf } from './order-fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures.ts';
+import { bearer, PHONE_AND_LAPTOP, shot, signInWith, tokenOf } from './helpers.ts';
+import { OTHER_VENDORS_PASSWORD } from './order-fixtures.ts';
 
 /**
  * Weighed goods: a shopper buys two ribeye steaks sold by weight ($35.10/kg, about 350 g each), sees the estimate
@@ -8,7 +9,6 @@ import { bearer, OTHER_VENDORS_PASSWORD, tokenOf } from './order-fixtures.ts';
  * real amount; the invoice shows the estimate, the weight and what was charged of the hold.
  */
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
 const STEAK = 'Grass-Fed Ribeye Steak';
 // 2 × 350 g at $35.10/kg = $24.57, held for $24.57 + 10% = $27.03; weighed 680 g = $23.868: $23.87.
 const ESTIMATE = '$24.57';
@@ -17,27 +17,12 @@ const WEIGHED = '$23.87';
 
 type Product = { _id: string; productName: string; email: string; gramsPerPiece: number | null };
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true, style: WHOLE_PAGE });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 async function steak(request: APIRequestContext): Promise<Product> {
   const response = await request.get(`/api/products?q=${encodeURIComponent('Ribeye')}`);
   expect(response.ok(), await response.text()).toBe(true);
   const found = ((await response.json()).items as Product[]).find((p) => p.productName === STEAK);
   expect(found?.gramsPerPiece, `${STEAK} is sold by weight`).toBe(350);
   return found as Product;
-}
-
-async function signIn(page: Page, token: string) {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
 }
 
 test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoice shows what was charged', async ({
@@ -53,7 +38,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   const shopper = await tokenOf(request, account);
 
   // The product page says how it is sold; two steaks go in the cart.
-  await signIn(page, shopper);
+  await signInWith(page, shopper);
   await page.goto(`/productDetails/${product._id}`);
   await expect(page.getByText('$35.10/kg · about 350 g each')).toBeVisible();
   await page.getByRole('button', { name: /^One more/ }).click();
@@ -61,7 +46,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   expect((await added).ok()).toBe(true);
   await checkA11y(page);
-  await shot(page, 'weighed-product');
+  await shot(page, 'weighed-product', { widths: PHONE_AND_LAPTOP });
 
   // The cart: the line's estimate, the total as an estimate, the hold; a pickup time within 6 days.
   await page.goto('/dashboard/userCart');
@@ -77,7 +62,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
     page.getByText(/^Weighed goods can be booked at most 6 days ahead: the card hold lasts 7\./),
   ).toBeVisible();
   await checkA11y(page);
-  await shot(page, 'weighed-cart');
+  await shot(page, 'weighed-cart', { widths: PHONE_AND_LAPTOP });
 
   // Checkout: the same estimate; the sandbox card is only held.
   await summary.getByRole('link', { name: 'Proceed To Checkout' }).click();
@@ -87,7 +72,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await checkA11y(page);
-  await shot(page, 'weighed-payment');
+  await shot(page, 'weighed-payment', { widths: PHONE_AND_LAPTOP });
   // Before paying: the estimate and the hold, the one the card is authorized for.
   const pay = page.getByRole('region', { name: 'Your order' });
   await expect(pay.getByText(`≈ ${ESTIMATE}`, { exact: true })).toBeVisible();
@@ -100,7 +85,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
 
   // The butcher weighs the steaks (0.68 kg) and marks the order ready.
   const butcher = await tokenOf(request, { email: product.email, password: OTHER_VENDORS_PASSWORD });
-  await signIn(page, butcher);
+  await signInWith(page, butcher);
   await page.goto('/dashboard/vendorOrder');
   const row = page.getByRole('row').filter({ hasText: name });
   const weighing = row.getByRole('form', { name: `Weigh ${STEAK}` });
@@ -108,7 +93,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   await weighing.getByLabel(`Weight of ${STEAK}`).fill('0.68');
   await weighing.getByLabel('Unit').selectOption('kg');
   await checkA11y(page);
-  await shot(page, 'weighed-vendor');
+  await shot(page, 'weighed-vendor', { widths: PHONE_AND_LAPTOP });
   await weighing.getByRole('button', { name: 'Save weight' }).click();
   await expect(row.getByText('680 g', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Ready the order of ${name}` }).click();
@@ -116,7 +101,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   await expect(row.getByRole('form', { name: `Weigh ${STEAK}` })).toHaveCount(0);
 
   // The shopper's invoice: estimate and weight, the price per kg, the hold and what was charged.
-  await signIn(page, shopper);
+  await signInWith(page, shopper);
   await page.goto('/dashboard/userPaymentHistory');
   const entry = page.locator('tbody tr').first();
   await expect(entry).toContainText(WEIGHED);
@@ -129,7 +114,7 @@ test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoi
   await expect(sheet.getByText(`Card held for ${HOLD} · charged ${WEIGHED}`)).toBeVisible();
   await expect(sheet.getByRole('row', { name: /Grand Total/ })).toContainText(WEIGHED);
   await checkA11y(page);
-  await shot(page, 'weighed-invoice');
+  await shot(page, 'weighed-invoice', { widths: PHONE_AND_LAPTOP });
 
   const headers = bearer(shopper);
   const history = await request.get(`/api/customerPayments/${encodeURIComponent(account.email)}`, { headers });

@@ -1,0 +1,84 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * The journeys' helpers: unique names, signing in through the API, a fresh customer, screenshots. The test itself
+ * (its page checks and clock) is in fixtures.ts; paying and following an order in order-fixtures.ts.
+ */
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
+
+/**
+ * What a whole-page screenshot shows as a shopper scrolling down would: parts below the first screen are painted only
+ * near the view (`below-fold`, content-visibility), and a screenshot of the whole page does not scroll.
+ */
+export const WHOLE_PAGE = '.below-fold { content-visibility: visible !important; }';
+
+/**
+ * A screenshot (of the whole page unless told otherwise) into E2E_SCREENSHOTS, when set; CI takes none. With `widths`,
+ * one a width (`<name>-<width>.png`, 900 px high, from the top of the page), and the page is then given back the
+ * default 1280×720.
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  { fullPage = true, widths }: { fullPage?: boolean; widths?: number[] } = {},
+) {
+  if (!SHOTS) return;
+  if (!widths) {
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, style: WHOLE_PAGE });
+    return;
+  }
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage, style: WHOLE_PAGE });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** The widths most journeys photograph a page at: a phone and a laptop. */
+export const PHONE_AND_LAPTOP = [390, 1280];
+
+/**
+ * A string no other run or parallel journey has made (time and chance, base 36), for e-mails, shop and product names
+ * and codes that must not collide: `unique()`, or `unique('label')` for `label-…`.
+ */
+export const unique = (label?: string) => {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return label ? `${label}-${id}` : id;
+};
+
+/** Headers that sign an API request in with an access token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in through the API (POST /api/jwt) and answers the access token. */
+export async function tokenOf(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/jwt', { data: account });
+  expect(response.ok(), `sign in as ${account.email}: ${await response.text()}`).toBe(true);
+  return (await response.json()).token as string;
+}
+
+/**
+ * A fresh customer (`<prefix>-<unique>@example.com`), so the journey never shares a cart with another (journeys run
+ * in parallel); answers the account, its name and an access token.
+ */
+export async function registerCustomer(
+  request: APIRequestContext,
+  prefix: string,
+  { name = 'Tess Tracker', password = 'Shopper#2026!' }: { name?: string; password?: string } = {},
+) {
+  const account = { email: `${unique(prefix)}@example.com`, password };
+  const created = await request.post('/api/users', { data: { name, ...account } });
+  expect(created.ok(), await created.text()).toBe(true);
+  return { ...account, name, token: await tokenOf(request, account) };
+}
+
+/** Signs the browser in with a token (the refresh cookie is not needed by these journeys), on the home page. */
+export async function signInWith(page: Page, token: string) {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('access-token', value), token);
+}
