@@ -81,3 +81,29 @@ export type AuthUser = z.infer<typeof authUser>;
 export const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
 export const TOO_MANY_SIGN_IN_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const GOOGLE_NOT_SET_UP = 'Google sign-in is not set up on this server';
+
+/** `POST /api/auth/password-reset`: where to send the link to set a new password. */
+export const passwordResetRequest = z.object({ email: emailField });
+
+/** One answer whether or not an account uses the e-mail, so the form tells nobody which accounts exist. */
+export const PASSWORD_RESET_SENT =
+  'If an account uses this e-mail, we have sent it a link to set a new password. The link works for 30 minutes.';
+export const TOO_MANY_RESET_REQUESTS = (wait: string) =>
+  `Too many requests for a new password. Please wait ${wait} and try again.`;
+
+/** How long a link to set a new password works. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** `POST /api/auth/password-reset/confirm`: the link's token and the new password (the sign-up rules). */
+export const passwordResetInput = z.object({
+  token: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+  password: passwordField,
+});
+export type PasswordResetInput = z.infer<typeof passwordResetInput>;
+
+export const PASSWORD_RESET_INVALID =
+  'This link to set a new password has expired or was already used. Please ask for a new one.';
+export const PASSWORD_RESET_DONE = 'Your new password is set, and every device was signed out. Sign in with it.';
+
+/** An answer that is only a sentence for the person. */
+export const messageResponse = z.object({ message: z.string() });

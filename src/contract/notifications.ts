@@ -15,16 +15,22 @@ export const NOTIFICATION_KINDS = [
   'marked_down',
   'low_stock',
   'shopper_cancelled',
+  'password_reset',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The receipt, the final charge of weighed goods and a cancelled part's refund are always e-mailed; every other
- * kind can be turned off. */
+/**
+ * The receipt, the final charge of weighed goods, a cancelled part's refund and a link to set a new password are
+ * always e-mailed; every other kind can be turned off.
+ */
 export const ALWAYS_EMAILED = [
   'order_placed',
   'order_charged',
   'part_cancelled',
+  'password_reset',
 ] as const satisfies readonly NotificationKind[];
+/** Kinds told only by e-mail, never in the bell. */
+export const EMAIL_ONLY = ['password_reset'] as const satisfies readonly NotificationKind[];
 export const OPTIONAL_EMAIL_KINDS = NOTIFICATION_KINDS.filter(
   (kind): kind is Exclude<NotificationKind, (typeof ALWAYS_EMAILED)[number]> =>
     !(ALWAYS_EMAILED as readonly string[]).includes(kind),
@@ -44,6 +50,7 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   marked_down: 'A favourite product is marked down before its use-by date',
   low_stock: 'A product of my shop is running low',
   shopper_cancelled: 'A shopper cancelled an order from my shop',
+  password_reset: 'A link to set a new password, when I ask for one',
 };
 
 /** Who each optional kind of e-mail can concern (the profile page offers only the caller's). */
@@ -181,6 +188,13 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     ...shopLines.shape,
     /** The shopper cancelled, or we did: the shop had not weighed the order when the card hold was ending. */
     by: z.enum(['shopper', 'unweighed']).default('shopper'),
+  }),
+  /** E-mailed only (never in the bell): a link to set a new password, asked for on the sign-in page. */
+  z.object({
+    kind: z.literal('password_reset'),
+    /** The link's single-use token (only its hash is kept with the account). */
+    token: z.string(),
+    minutes: z.number().int(),
   }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEvent>;

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { WEEKDAYS } from '#contract/slots.ts';
+import { requestPasswordReset } from './modules/auth/password-resets.ts';
 import { REFRESH_COOKIE } from './modules/auth/session.ts';
 import { signAccessToken } from './modules/auth/tokens.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
+import { notificationOutbox } from './modules/notifications/tables.ts';
 import { insertOrder, insertReview, type TestProduct } from './modules/orders/order-fixtures.ts';
 import { customerPayments, orderFulfilments, orderLines } from './modules/orders/tables.ts';
 import { encodeSlotId } from './modules/slots/index.ts';
@@ -235,6 +237,19 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   'POST /api/jwt': () => ({ payload: { email: users.customerA.email, password: users.customerA.password } }),
   'POST /api/auth/refresh': async () => ({ headers: { cookie: await refreshCookie(users.customerA) } }),
+  // An e-mail no account uses answers like one that does (and never hits one account's request limit).
+  'POST /api/auth/password-reset': () => ({ payload: { email: `matrix-${randomUUID()}@example.com` } }),
+  // A fresh account's e-mailed link each time: setting its password changes nobody else's.
+  'POST /api/auth/password-reset/confirm': async () => {
+    const someone = await createUser(t);
+    await requestPasswordReset(t.app.db, someone.email, new Date());
+    const [mail] = await t.db
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.userId, someone.id), eq(notificationOutbox.kind, 'password_reset')));
+    const { token } = mail.payload as { token: string };
+    return { payload: { token, password: 'Matrix#123' } };
+  },
   'PATCH /api/users/me/photo': () => ({ payload: { photoURL: '/uploads/matrix.webp' } }),
   'GET /api/users/info': () => ({ url: `/api/users/info?email=${users.customerA.email}` }),
   'GET /api/users/admin/:email': () => ({ url: `/api/users/admin/${users.customerA.email}` }),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { authProviders, signInInput, tokenResponse } from '../auth.ts';
+import {
+  authProviders,
+  messageResponse,
+  passwordResetInput,
+  passwordResetRequest,
+  signInInput,
+  tokenResponse,
+} from '../auth.ts';
 import { route } from '../route-table.ts';
 
 /** Sign-in and sessions: proof of identity is in the body or the refresh cookie, so every route is public. */
@@ -33,6 +40,29 @@ export const authApi = {
     access: { allow: 'public' },
     status: 204,
     response: null,
+    errors: [],
+  }),
+  passwordResetRequest: route({
+    method: 'POST',
+    path: '/auth/password-reset',
+    tag: 'auth',
+    summary:
+      'Forgotten password: e-mails a link to set a new one (valid 30 minutes, single use), answering the same whether or not an account uses the e-mail',
+    access: { allow: 'public' },
+    body: passwordResetRequest,
+    status: 200,
+    response: messageResponse,
+    errors: [],
+  }),
+  passwordReset: route({
+    method: 'POST',
+    path: '/auth/password-reset/confirm',
+    tag: 'auth',
+    summary: "Sets a new password with a link's token; signs out every session of the account",
+    access: { allow: 'public', note: "the e-mailed link's token is the credential" },
+    body: passwordResetInput,
+    status: 200,
+    response: messageResponse,
     errors: [],
   }),
   providers: route({

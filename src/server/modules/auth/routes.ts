@@ -1,7 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authApi } from '#contract/api/auth.ts';
-import { GOOGLE_NOT_SET_UP, WRONG_CREDENTIALS } from '#contract/auth.ts';
-import { AppError, unauthenticated } from '../../errors.ts';
+import {
+  GOOGLE_NOT_SET_UP,
+  PASSWORD_RESET_DONE,
+  PASSWORD_RESET_INVALID,
+  PASSWORD_RESET_SENT,
+  TOO_MANY_RESET_REQUESTS,
+  WRONG_CREDENTIALS,
+} from '#contract/auth.ts';
+import { normalizeEmail } from '#contract/validation.ts';
+import { AppError, badRequest, unauthenticated } from '../../errors.ts';
+import { addressKey, consumeOrRefuse, postgresLimiter } from '../../plugins/rate-limit.ts';
 import { handle } from '../../route-table.ts';
 import {
   findActiveUserByEmail,
@@ -11,6 +20,7 @@ import {
   verifyPassword,
 } from '../users/index.ts';
 import { GoogleSignIn } from './google.ts';
+import { requestPasswordReset, resetPassword } from './password-resets.ts';
 import { POPUP_SCRIPT, popupResultPage } from './popup-page.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import {
@@ -62,6 +72,26 @@ export async function authRoutes(app: FastifyInstance) {
     if (presented) await revokeRefreshToken(app.db, presented);
     clearRefreshCookie(app, reply);
     return reply.code(204).send();
+  });
+
+  // A forgotten password: a few links an account per quarter hour, and a bound on what one address asks for.
+  const resetsByAccount = postgresLimiter(app.db, 'password-reset-account', 3, 15 * 60);
+  const resetsByAddress = postgresLimiter(app.db, 'password-reset-address', 20, 15 * 60);
+
+  handle(app, authApi.passwordResetRequest, async (request, reply) => {
+    await consumeOrRefuse(resetsByAddress, addressKey(request.ip), reply, TOO_MANY_RESET_REQUESTS);
+    await consumeOrRefuse(resetsByAccount, normalizeEmail(request.body.email), reply, TOO_MANY_RESET_REQUESTS);
+    await requestPasswordReset(app.db, request.body.email, app.now());
+    return { message: PASSWORD_RESET_SENT };
+  });
+
+  handle(app, authApi.passwordReset, async (request, reply) => {
+    await consumeOrRefuse(resetsByAddress, addressKey(request.ip), reply, TOO_MANY_RESET_REQUESTS);
+    const { token, password } = request.body;
+    if (!(await resetPassword(app.db, token, password, app.now()))) {
+      throw badRequest(PASSWORD_RESET_INVALID, { token: PASSWORD_RESET_INVALID });
+    }
+    return { message: PASSWORD_RESET_DONE };
   });
 
   handle(app, authApi.providers, async () => ({ google: Boolean(google) }));

@@ -39,3 +39,20 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_session_idx').on(t.sessionId),
   ],
 );
+
+/**
+ * Links to set a new password (stored hashed): valid PASSWORD_RESET_MINUTES, used once; a newer request voids the
+ * older ones of the account.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: reference('user_id', () => users.id, 'cascade'),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);

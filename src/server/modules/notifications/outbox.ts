@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ALWAYS_EMAILED, type NotificationEvent, notificationEvent } from '#contract/notifications.ts';
+import { ALWAYS_EMAILED, EMAIL_ONLY, type NotificationEvent, notificationEvent } from '#contract/notifications.ts';
 import type { Tx } from '../../db/client.ts';
 import { emailOptOuts, notificationOutbox } from './tables.ts';
 
@@ -7,8 +7,8 @@ export type Recipient = { userId: string; email: string };
 
 /**
  * Writes the event to the outbox in the caller's transaction, so it is told exactly when the change commits:
- * one in-app row per recipient, and one e-mail row unless the recipient turned that kind of e-mail off (the
- * receipt and refunds are always sent). The delivery job sends them (decision 019).
+ * one in-app row per recipient (none for an e-mail-only kind), and one e-mail row unless the recipient turned that
+ * kind of e-mail off (the receipt, refunds and password links are always sent). The delivery job sends them (decision 019).
  */
 export async function notify(tx: Tx, to: Recipient[], event: NotificationEvent): Promise<void> {
   if (to.length === 0) return;
@@ -31,11 +31,12 @@ export async function notify(tx: Tx, to: Recipient[], event: NotificationEvent):
             )
         ).map((r) => r.userId),
       );
+  const inApp = !(EMAIL_ONLY as readonly string[]).includes(event.kind);
   await tx
     .insert(notificationOutbox)
     .values(
       to.flatMap((recipient) => [
-        { ...recipient, channel: 'in_app' as const, kind: event.kind, payload },
+        ...(inApp ? [{ ...recipient, channel: 'in_app' as const, kind: event.kind, payload }] : []),
         ...(optedOut.has(recipient.userId)
           ? []
           : [{ ...recipient, channel: 'email' as const, kind: event.kind, payload }]),

@@ -188,6 +188,13 @@ export function describe(event: NotificationEvent): Message {
         ],
       };
     }
+    case 'password_reset':
+      return {
+        title: 'Set a new password for Farmstall',
+        body: `Someone, we hope you, asked to set a new password for this account. Open the link below within ${event.minutes} minutes to choose it; it works once. If it was not you, ignore this e-mail: your password stays as it is.`,
+        link: `/resetPassword?token=${encodeURIComponent(event.token)}`,
+        table: [],
+      };
     case 'slot_cancelled':
       return {
         title: `${event.shopName}: ${event.when} is cancelled`,

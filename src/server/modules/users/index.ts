@@ -15,4 +15,5 @@ export {
   findOrCreateGoogleUser,
   listUsers,
   makeVendor,
+  setPassword,
 } from './service.ts';

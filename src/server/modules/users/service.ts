@@ -5,6 +5,7 @@ import { normalizeEmail } from '#contract/validation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { hashPassword } from './passwords.ts';
 import { users } from './tables.ts';
 
 /** An account as stored (the password hash too: only the users and auth modules read it). */
@@ -196,6 +197,18 @@ export async function deleteUser(
     for (const step of whenDeleted) await step(tx, target.id);
     return { deletedCount: 1 };
   });
+}
+
+/**
+ * Sets a new password of an enabled account (a forgotten one, or a Google-only account's first) and revokes every
+ * access token it has (token version): nothing signed in before keeps working.
+ */
+export async function setPassword(db: Tx, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
 }
 
 /** The user's own picture (sign-up uploads it once the account exists). */
