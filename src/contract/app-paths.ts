@@ -11,6 +11,8 @@ export const PAGES = {
   contact: 'contact',
   login: 'login',
   signUp: 'signUp',
+  forgotPassword: 'forgotPassword',
+  resetPassword: 'resetPassword',
   member: 'member',
   category: 'category/:value',
   productDetails: 'productDetails/:id',
@@ -59,6 +61,34 @@ export const APP_PATH_PATTERNS: readonly string[] = [
   ...FEATURED_CATEGORY_ROUTES.map((route) => route.path),
   ...Object.values(DASHBOARD_PAGES).map((page) => `/${PAGES.dashboard}/${page}`),
 ];
+
+/** A link to a page: its path, or for a pattern with a parameter (`:id`) the path with the value in its place. */
+type Link<Pattern extends string> = Pattern extends `${string}:${string}` ? (value: string) => string : Pattern;
+
+/** The links to each page of `pages` (route patterns below `parent`), by the same names. */
+function linksTo<Pages extends Record<string, string>, Parent extends string>(
+  parent: Parent,
+  pages: Pages,
+): { [Name in keyof Pages]: Link<`${Parent}/${Pages[Name]}`> } {
+  return Object.fromEntries(
+    Object.entries(pages).map(([name, page]) => {
+      const pattern = `${parent}/${page}`;
+      return [name, pattern.includes(':') ? (value: string) => pattern.replace(/:[^/]+/, value) : pattern];
+    }),
+  ) as { [Name in keyof Pages]: Link<`${Parent}/${Pages[Name]}`> };
+}
+
+const { dashboard: _dashboard, ...rootPages } = PAGES;
+
+/**
+ * The link to every page, by the names above: `PAGE_LINKS.productDetails(id)`, `PAGE_LINKS.dashboard.invoice(id)`.
+ * The web app's `paths` and the server's links (the sitemap) are these.
+ */
+export const PAGE_LINKS = {
+  home: '/',
+  ...linksTo('', rootPages),
+  dashboard: linksTo(`/${PAGES.dashboard}`, DASHBOARD_PAGES),
+} as const;
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 

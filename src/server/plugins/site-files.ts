@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isAppPath } from '#contract/app-paths.ts';
+import { isAppPath, PAGE_LINKS } from '#contract/app-paths.ts';
 import { CATEGORY_LINKS, CATEGORY_VALUES } from '#contract/categories.ts';
 import { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from '../modules/catalog/index.ts';
 
@@ -32,10 +32,10 @@ async function sitemapUrls(app: FastifyInstance): Promise<SitemapUrl[]> {
   });
   const { products, shops } = await sitemapPages(app.db);
   return [
-    ...['/', '/about', '/contact', '/shopList'].map((path) => page(path)),
+    ...[PAGE_LINKS.home, PAGE_LINKS.about, PAGE_LINKS.contact, PAGE_LINKS.shopList].map((path) => page(path)),
     ...CATEGORY_LINKS.map((category) => page(category.path)),
-    ...shops.map((shop) => page(`/shopDetails/${shop.id}`, shop)),
-    ...products.map((product) => page(`/productDetails/${product.id}`, product)),
+    ...shops.map((shop) => page(PAGE_LINKS.shopDetails(shop.id), shop)),
+    ...products.map((product) => page(PAGE_LINKS.productDetails(product.id), product)),
   ];
 }
 

@@ -12,6 +12,7 @@ import { formatDollars } from '#contract/money.ts';
 import type { BookedSlot, WeekKind } from '#contract/vendor-week.ts';
 import { windowLabel } from '#contract/window-label.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, NameAndEmail, RowCard, RowCards } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
@@ -271,7 +272,8 @@ function Stops({ orders }: { orders: VendorOrder[] }) {
 
 function SlotSection({ shopId, slot }: { shopId: string; slot: BookedSlot & { items: VendorOrder[] } }) {
   const heading = slotHeading(slot);
-  const sheetPath = (sheet: SheetName) => `/dashboard/vendorOrder/slot/${slot.id}/${sheet}`;
+  const sheetPath = (sheet: SheetName) =>
+    sheet === 'pick-list' ? paths.dashboard.pickList(slot.id) : paths.dashboard.packingSlips(slot.id);
   return (
     <section aria-label={heading} className="rounded-box border border-base-300 bg-base-200/40 p-3 md:p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
