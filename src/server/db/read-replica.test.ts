@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PostgresPair, startPostgresPair } from '../../../scripts/cluster/postgres.ts';
 import { insertProduct, renameProduct } from '../modules/catalog/test-products.ts';
 import { contactMessage, sendContact } from '../modules/contact/test-contact.ts';
@@ -20,13 +20,14 @@ let primary: pg.Client;
 let replica: pg.Client;
 let vendor: TestUser;
 
-async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Still not so after ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Asks `check` every 50 ms until it holds; fails after `ms`, naming `what`. */
+const until = (what: string, check: () => Promise<boolean>, ms = 20_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`Still not so after ${ms} ms: ${what}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 
 async function connect(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
