@@ -128,8 +128,8 @@ const PLAIN = Object.keys(productEditInput.shape).filter(
 );
 
 /**
- * The plain fields given, each in its column (tsc fails here when one's value does not fit its column); those not
- * sent stay as they are (a new product takes the column's default).
+ * The plain fields given, each in its column as the input schema made it (a field whose value needs converting goes
+ * in CONVERTED, with its own step); those not sent stay as they are (a new product takes the column's default).
  */
 function plainColumns(input: Pick<ProductEditInput, Plain>): Partial<Pick<ProductColumns, Plain>> {
   return Object.fromEntries(PLAIN.filter((key) => input[key] !== undefined).map((key) => [key, input[key]]));
