@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { bearer, registerCustomer, shot, signInWith, tokenOf } from './helpers.ts';
+import { mailWith } from './mail.ts';
 import { DEMO_VENDOR, dollars, OTHER_VENDORS_PASSWORD, type Product } from './order-fixtures.ts';
 
 /**
@@ -21,7 +20,6 @@ type Invoice = {
 };
 
 const STEAK = 'Grass-Fed Ribeye Steak';
-const MAIL = path.join(process.env.E2E_DATA_DIR as string, 'mail');
 
 async function listed(request: APIRequestContext): Promise<{ steak: Listed; other: Listed }> {
   const response = await request.get('/api/allProducts?limit=100');
@@ -56,37 +54,6 @@ async function bookPickups(request: APIRequestContext, token: string) {
     }
     expect(booked, `a pickup at ${shop.shopName}`).toBe(true);
   }
-}
-
-/** A quoted-printable e-mail as a mail client shows it (soft line breaks joined, =XX bytes decoded as UTF-8). */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** The e-mail to `to` whose text has every one of `phrases`, once the outbox has written it (polled). */
-async function mailWith(to: string, phrases: string[]): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        const names = await fs.readdir(MAIL).catch(() => [] as string[]);
-        for (const name of names.filter((n) => n.endsWith('.eml'))) {
-          const text = decoded(await fs.readFile(path.join(MAIL, name), 'utf8'));
-          if (text.includes(`To: ${to}`) && phrases.every((phrase) => text.includes(phrase))) {
-            found = text;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 30_000, message: `an e-mail to ${to} saying ${phrases.join(' … ')}` },
-    )
-    .toBe(true);
-  return found;
 }
 
 async function invoiceOf(request: APIRequestContext, token: string, paymentId: string): Promise<Invoice> {

@@ -57,6 +57,11 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="mt-4">
         <TextField label="Email" field={field('email')} type="email" autoComplete="email" />
         <TextField label="Password" field={field('password')} type="password" autoComplete="current-password" />
+        <p className="mt-1 text-right text-sm">
+          <Link to={paths.forgotPassword} className="link link-primary">
+            Forgot password?
+          </Link>
+        </p>
         <SubmitButton busy={isSubmitting} disabled={isSubmitting || loading} className="mt-4 w-full">
           Sign in
         </SubmitButton>

@@ -12,10 +12,18 @@ const signedInOnly = (Page: ComponentType) =>
     );
   };
 
-/** Sign-in, sign-up and vendor registration pages (public; /member needs an account). */
+/** Sign-in, sign-up, forgotten password and vendor registration pages (public; /member needs an account). */
 export const accountRoutes: RouteObject[] = [
   { path: PAGES.login, lazy: () => import('./LoginPage.tsx').then((m) => ({ Component: m.LoginPage })) },
   { path: PAGES.signUp, lazy: () => import('./SignUpPage.tsx').then((m) => ({ Component: m.SignUpPage })) },
+  {
+    path: PAGES.forgotPassword,
+    lazy: () => import('./ForgotPasswordPage.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: PAGES.resetPassword,
+    lazy: () => import('./ResetPasswordPage.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
   {
     path: PAGES.member,
     lazy: () => import('./MemberPage.tsx').then((m) => ({ Component: signedInOnly(m.MemberPage) })),
