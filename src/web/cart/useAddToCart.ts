@@ -1,26 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AddToCartInput } from '#contract/cart.ts';
-import { ApiError, call, errorMessage } from '../api/client.ts';
+import { ApiError, errorMessage } from '../api/client.ts';
 import { refreshQueries } from '../api/mutation.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useRequireLogin } from '../auth/useRequireLogin.ts';
 import { toast } from '../ui/toast.ts';
+import { addToCart, newRequestId } from './add-to-cart.ts';
 import { cartKey } from './use-cart.ts';
-
-export function addToCart(input: AddToCartInput) {
-  return call('POST /carts', { body: input });
-}
-
-/** A fresh id for one click (crypto.randomUUID needs a secure page; the fallback builds a v4 uuid the same way). */
-function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** Sends one click's add, once more if the network dropped it: the same requestId makes the server add only once. */
 async function addOnce(input: AddToCartInput) {
@@ -54,7 +41,13 @@ export function useAddToCart() {
         waiting.current = [product, amount, options];
         return;
       }
-      if (busy.current || !requireLogin()) return;
+      const pendingAdd = {
+        productId: product._id,
+        productName: product.productName,
+        amount,
+        shopEmail: options.shopEmail,
+      };
+      if (busy.current || !requireLogin(pendingAdd)) return;
       busy.current = true;
       setPending(true);
       addOnce({ productId: product._id, amount, shopEmail: options.shopEmail, requestId: newRequestId() })

@@ -76,6 +76,12 @@ export function Navbar() {
               <li className="mb-2 md:hidden">
                 <SearchBox className="flex p-0 hover:bg-transparent" onNavigate={closeDropdown} />
               </li>
+              {/* On a phone the bar has room only for "Join Now": signing in is here too, named as such. */}
+              {!loading && !user ? (
+                <li>
+                  <Link to={paths.login}>Sign in</Link>
+                </li>
+              ) : null}
               <NavLinks />
               <PhoneCategoryLinks />
             </ul>

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { type SignInInput, signInInput } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { finishPendingAdd } from '../../auth/pending-add.ts';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -27,13 +28,16 @@ export function LoginPage() {
     formState: { isSubmitting },
   } = form;
 
-  const done = () => navigate(target, { replace: true });
+  const done = async () => {
+    await finishPendingAdd(location.state);
+    navigate(target, { replace: true });
+  };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     try {
       await signIn(email, password);
       toast.success('You are signed in', { autoClose: 1500 });
-      done();
+      await done();
     } catch (error) {
       toast.error(errorMessage(error));
       reset();

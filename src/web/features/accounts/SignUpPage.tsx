@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import basket from '@lobehub/fluent-emoji-3d/assets/1f9fa.webp';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { type SignUpForm, signUpForm } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { finishPendingAdd } from '../../auth/pending-add.ts';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -15,11 +16,13 @@ import { toast } from '../../ui/toast.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { useCreateAccount } from './create-account.ts';
 import { ImageField } from './ImageField.tsx';
+import { returnPath } from './return-path.ts';
 import { savePhoto } from './save-photo.ts';
 
 export function SignUpPage() {
   const { signIn, refresh } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const createAccount = useCreateAccount();
   const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<SignUpForm>({
@@ -50,7 +53,8 @@ export function SignUpPage() {
     } finally {
       setProgress(null);
     }
-    navigate(paths.home);
+    await finishPendingAdd(location.state);
+    navigate(returnPath(location.state));
   });
 
   const field = wireFields('signup', form);
@@ -85,7 +89,7 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-center">
         Already have an account?{' '}
-        <Link to={paths.login} className="link link-primary font-semibold">
+        <Link to={paths.login} state={location.state} className="link link-primary font-semibold">
           Sign in
         </Link>
       </p>

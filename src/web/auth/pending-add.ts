@@ -1,0 +1,33 @@
+import type { Location } from 'react-router';
+import { errorMessage } from '../api/client.ts';
+import { addToCart, newRequestId } from '../cart/add-to-cart.ts';
+import { toast } from '../ui/toast.ts';
+
+/** What a signed-out visitor tapped Add for: done for them once they have signed in or up. */
+export type PendingAdd = { productId: string; productName: string; amount: number; shopEmail?: string };
+
+/** The state /login and /signUp are opened with: the page to go back to, and the add to make there. */
+export type SignInState = { from: Location; pendingAdd?: PendingAdd };
+
+export const pendingAddOf = (state: unknown): PendingAdd | null =>
+  (state as { pendingAdd?: PendingAdd } | null)?.pendingAdd ?? null;
+
+/**
+ * Just signed in (or up): adds what the visitor tapped Add for before signing in, once (its request id makes a
+ * retry add nothing more), and says so; a refusal (sold out meanwhile) is said instead.
+ */
+export async function finishPendingAdd(state: unknown): Promise<void> {
+  const pending = pendingAddOf(state);
+  if (!pending) return;
+  try {
+    await addToCart({
+      productId: pending.productId,
+      amount: pending.amount,
+      shopEmail: pending.shopEmail,
+      requestId: newRequestId(),
+    });
+    toast.success(`${pending.productName} × ${pending.amount} is in your cart`, { autoClose: 2500 });
+  } catch (error) {
+    toast.error(`${pending.productName} could not be added: ${errorMessage(error)}`);
+  }
+}
