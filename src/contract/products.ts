@@ -343,31 +343,27 @@ const priceWithinCap = (v: { productionCost: number; profitMargin: number }) =>
   !(v.productionCost <= MAX_PRICE_CENTS / 100 && v.profitMargin <= 1000) ||
   priceFromCost(dollarsToCents(v.productionCost), Math.round(v.profitMargin * 100)) <= MAX_PRICE_CENTS;
 
+/** The rules across fields a product obeys, listed or edited, in the order their messages are given. */
+const productRules: z.core.$ZodCheck<z.output<z.ZodObject<typeof productFields>>>[] = [
+  z.refine(ruleDaysGiven, { path: ['markdownDays'], message: DAYS_NEEDED }),
+  z.refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED }),
+  z.refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE }),
+  z.refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
+  z.refine(originWhole, { path: ['originName'], message: FARM_NAME }),
+  z.refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP }),
+  z.refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH }),
+  z.superRefine(labelsAllowed),
+];
+
 /** POST /products. The price is computed by the server; spec clients may send more fields, which are ignored. */
 export const productInput = z
   .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
-  .refine(ruleDaysGiven, { path: ['markdownDays'], message: DAYS_NEEDED })
-  .refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED })
-  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
-  .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
-  .refine(originWhole, { path: ['originName'], message: FARM_NAME })
-  .refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP })
-  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
-  .superRefine(labelsAllowed);
+  .check(...productRules);
 export type ProductInput = z.output<typeof productInput>;
 export type ProductFormValues = z.input<typeof productInput>;
 
 /** PUT /products/{id}: the vendor edits everything but the category. */
-export const productEditInput = z
-  .object(productFields)
-  .refine(ruleDaysGiven, { path: ['markdownDays'], message: DAYS_NEEDED })
-  .refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED })
-  .refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE })
-  .refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE })
-  .refine(originWhole, { path: ['originName'], message: FARM_NAME })
-  .refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP })
-  .refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH })
-  .superRefine(labelsAllowed);
+export const productEditInput = z.object(productFields).check(...productRules);
 export type ProductEditInput = z.output<typeof productEditInput>;
 export type ProductEditFormValues = z.input<typeof productEditInput>;
 
