@@ -65,50 +65,6 @@ beforeEach(async () => {
   await setTax(admin, false, {});
 });
 
-describe('the admin’s tax settings', () => {
-  it('start at no tax with tax-exclusive prices, and keep every earlier setting', async () => {
-    const start = await call(admin, 'GET', '/api/admin/tax');
-    expect(start.statusCode).toBe(200);
-    expect(start.json().current.pricesIncludeTax).toBe(false);
-    expect(start.json().current.rates.every((rate: { percent: number }) => rate.percent === 0)).toBe(true);
-
-    const set = await setTax(admin, true, { vegetable: 7.25, bakery: 0.5 });
-    expect(set.current.pricesIncludeTax).toBe(true);
-    expect(set.current.rates).toContainEqual({ category: 'vegetable', label: 'Vegetables', percent: 7.25 });
-    expect(set.current.rates).toContainEqual({ category: 'bakery', label: 'Bakery', percent: 0.5 });
-    expect(set.current.rates).toContainEqual({ category: 'milk', label: 'Milks and Dairies', percent: 0 });
-    expect(set.history[0].pricesIncludeTax).toBe(false);
-  });
-
-  it('refuses bad rates with a message beside each field, and changes nothing', async () => {
-    const before = (await call(admin, 'GET', '/api/admin/tax')).json();
-    const refusals: [object, string, string][] = [
-      [{ pricesIncludeTax: false, rates: { ...noTax, vegetable: 31 } }, 'rates.vegetable', 'at most 30%'],
-      [{ pricesIncludeTax: false, rates: { ...noTax, fruit: -1 } }, 'rates.fruit', 'cannot be negative'],
-      [{ pricesIncludeTax: false, rates: { ...noTax, milk: 5.125 } }, 'rates.milk', 'at most two decimals'],
-      [{ pricesIncludeTax: false, rates: { ...noTax, bakery: 'lots' } }, 'rates.bakery', 'in percent'],
-      [{ pricesIncludeTax: false, rates: { ...noTax, grains: '' } }, 'rates.grains', 'in percent'],
-      [{ pricesIncludeTax: 'yes', rates: noTax }, 'pricesIncludeTax', 'include tax'],
-      [{ pricesIncludeTax: false }, 'rates', 'every category'],
-    ];
-    for (const [payload, field, message] of refusals) {
-      const refused = await call(admin, 'PUT', '/api/admin/tax', payload);
-      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(refused.json().error.fields[field], JSON.stringify(refused.json())).toContain(message);
-    }
-    expect((await call(admin, 'GET', '/api/admin/tax')).json()).toEqual(before);
-  });
-
-  it('are the admin’s only', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
-    expect((await call(null, 'GET', '/api/admin/tax')).statusCode).toBe(401);
-    expect((await call(vendor, 'GET', '/api/admin/tax')).statusCode).toBe(403);
-    expect((await call(vendor, 'PUT', '/api/admin/tax', { pricesIncludeTax: true, rates: noTax })).statusCode).toBe(
-      403,
-    );
-  });
-});
-
 describe('tax on an order', () => {
   it('with tax-exclusive prices adds each line’s tax to the charge, one line per rate, rounded per line half up', async () => {
     const vendor = await createUser(t, { roll: 'vendor' });

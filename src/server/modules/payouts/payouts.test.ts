@@ -6,8 +6,8 @@ import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
-import { createSandboxProvider } from './sandbox-provider.ts';
-import { sandboxTransfers, transferReversals, transfers } from './tables.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import { sandboxTransfers, transferReversals, transfers } from '../payments/tables.ts';
 
 const t = setupTestApp();
 

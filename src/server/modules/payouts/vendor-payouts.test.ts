@@ -6,7 +6,7 @@ import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { insertOrder, insertProduct, moveOrder } from '../orders/order-fixtures.ts';
-import { transferReversals, transfers } from './tables.ts';
+import { transferReversals, transfers } from '../payments/tables.ts';
 
 const t = setupTestApp();
 
