@@ -158,6 +158,27 @@ function originColumns({ originName, originPostcode }: OriginFields) {
   return { originName, originPostcode: zip, originLatitude: place.latitude, originLongitude: place.longitude };
 }
 
+/**
+ * The columns the vendor's product form sets, alike when listing and when editing (the vendor, category and unit are
+ * set once, on listing); `origin` is the farm, placed before the transaction (originColumns).
+ */
+function formColumns(input: ProductEditInput, origin: ReturnType<typeof originColumns>) {
+  return {
+    name: input.productName,
+    details: input.productDetails,
+    imageUrl: input.productImage,
+    stock: input.productQuantity,
+    ...moneyColumns(input),
+    ...weightColumns(input),
+    ...factColumns(input),
+    ...plainColumns(input),
+    ...markdownColumns(input),
+    ...origin,
+    manufacturedOn: input.productManufacturingDate,
+    expiresOn: input.productExpireDate,
+  };
+}
+
 function moneyColumns(input: { productionCost: number; profitMargin: number }) {
   const productionCostCents = dollarsToCents(input.productionCost);
   const profitMarginBp = Math.round(input.profitMargin * 100);
@@ -198,20 +219,9 @@ export async function createProduct(db: Db, vendor: AuthUser, input: ProductInpu
       .insert(products)
       .values({
         vendorId: vendor.id,
-        name: input.productName,
-        imageUrl: input.productImage,
         category: input.productCategory,
-        details: input.productDetails,
-        ...moneyColumns(input),
-        ...weightColumns(input),
-        ...factColumns(input),
-        ...plainColumns(input),
-        ...markdownColumns(input),
-        ...origin,
-        stock: input.productQuantity,
         unit: category.unit,
-        manufacturedOn: input.productManufacturingDate,
-        expiresOn: input.productExpireDate,
+        ...formColumns(input, origin),
       })
       .returning({ id: products.id });
     return row.id;
@@ -238,18 +248,7 @@ export async function editProduct(db: Db, vendor: AuthUser, id: string, input: P
     await tx
       .update(products)
       .set({
-        name: input.productName,
-        details: input.productDetails,
-        imageUrl: input.productImage,
-        stock: input.productQuantity,
-        ...moneyColumns(input),
-        ...weightColumns(input),
-        ...factColumns(input),
-        ...plainColumns(input),
-        ...markdownColumns(input),
-        ...origin,
-        manufacturedOn: input.productManufacturingDate,
-        expiresOn: input.productExpireDate,
+        ...formColumns(input, origin),
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
