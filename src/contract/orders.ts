@@ -86,6 +86,24 @@ export const purchasedItem = z.object({
 });
 export type PurchasedItem = z.infer<typeof purchasedItem>;
 
+/** What came of a payment after checkout: its tax, the refunds, and the card hold of weighed goods. */
+const paymentOutcome = {
+  /** A taxed order (decision 028): its tax in dollars, whether the prices included it, and one line per rate. */
+  tax: z.number().optional(),
+  pricesIncludeTax: z.boolean().optional(),
+  taxLines: z.array(taxRateLine).optional(),
+  /** Refunds of this payment, oldest first. */
+  refunds: z.array(paymentRefund),
+  /** Dollars already given back. */
+  refunded: z.number(),
+  /** Dollars being given back but not yet back on the card. */
+  refundPending: z.number(),
+  /** What the buyer paid net of the refunds already given back. */
+  netPaid: z.number(),
+  /** Weighed goods: the card hold and what was charged of it; null when the card was charged at checkout. */
+  hold: cardHold.optional(),
+};
+
 /** The spec's customer payment record (money in dollars). */
 export const customerPayment = z.object({
   _id: z.string(),
@@ -118,20 +136,7 @@ export const customerPayment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
-  /** A taxed order (decision 028): its tax in dollars, whether the prices included it, and one line per rate. */
-  tax: z.number().optional(),
-  pricesIncludeTax: z.boolean().optional(),
-  taxLines: z.array(taxRateLine).optional(),
-  /** Refunds of this payment, oldest first. */
-  refunds: z.array(paymentRefund),
-  /** Dollars already given back. */
-  refunded: z.number(),
-  /** Dollars being given back but not yet back on the card. */
-  refundPending: z.number(),
-  /** What the buyer paid net of the refunds already given back. */
-  netPaid: z.number(),
-  /** Weighed goods: the card hold and what was charged of it; null when the card was charged at checkout. */
-  hold: cardHold.optional(),
+  ...paymentOutcome,
 });
 export type CustomerPayment = z.infer<typeof customerPayment>;
 
@@ -223,17 +228,8 @@ export const invoice = z.object({
   /** Each shop's slot, place or address and the note to the producer. */
   fulfilment: z.array(orderFulfilment),
   grandTotal: z.number(),
-  /** A taxed order (decision 028): its tax in dollars, whether the prices included it, and one line per rate. */
-  tax: z.number().optional(),
-  pricesIncludeTax: z.boolean().optional(),
-  taxLines: z.array(taxRateLine).optional(),
-  /** Refunds of this invoice's payment, oldest first (as in the payment history). */
-  refunds: z.array(paymentRefund),
-  refunded: z.number(),
-  refundPending: z.number(),
-  /** Grand total less the refunds already given back. */
-  netPaid: z.number(),
-  hold: cardHold.optional(),
+  /** Its payment's tax, refunds (as in the payment history) and hold; netPaid is the grand total less refunds given. */
+  ...paymentOutcome,
   notes: z.array(z.string()),
 });
 export type Invoice = z.infer<typeof invoice>;
