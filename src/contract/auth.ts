@@ -107,3 +107,23 @@ export const PASSWORD_RESET_DONE = 'Your new password is set, and every device w
 
 /** An answer that is only a sentence for the person. */
 export const messageResponse = z.object({ message: z.string() });
+
+/** One signed-in device of the caller, as the profile's "Sessions" lists it. */
+export const sessionItem = z.object({
+  _id: z.string(),
+  /** The browser that signed in, as it named itself; null when unknown. */
+  userAgent: z.string().nullable(),
+  lastUsedAt: z.string(),
+  createdAt: z.string(),
+  /** The session this request comes from. */
+  current: z.boolean(),
+});
+export const sessionList = z.array(sessionItem);
+export const sessionParams = z.object({ id: z.uuid({ error: 'must be a session id' }) });
+
+/** `PUT /api/auth/password`: the current password, and the new one by the sign-up rules. */
+export const passwordChange = z.object({
+  currentPassword: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+  password: passwordField,
+});
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

@@ -237,6 +237,23 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   'POST /api/jwt': () => ({ payload: { email: users.customerA.email, password: users.customerA.password } }),
   'POST /api/auth/refresh': async () => ({ headers: { cookie: await refreshCookie(users.customerA) } }),
+  // A session of the caller's own, signed in for the call (the matrix's tokens belong to no session).
+  'DELETE /api/auth/sessions/:id': async (caller) => {
+    if (caller === 'anonymous') return { url: `/api/auth/sessions/${randomUUID()}` };
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      payload: { email: users[caller].email, password: users[caller].password },
+    });
+    const { sid } = JSON.parse(Buffer.from(signedIn.json().token.split('.')[1], 'base64url').toString('utf8'));
+    return { url: `/api/auth/sessions/${sid}` };
+  },
+  // A fresh account of the caller's role: changing its password changes nobody else's.
+  'PUT /api/auth/password': async (caller) => {
+    if (caller === 'anonymous') return { payload: { currentPassword: 'x', password: 'Matrix#456' } };
+    const someone = await createUser(t, { roll: users[caller].roll });
+    return { as: someone, payload: { currentPassword: someone.password, password: 'Matrix#456' } };
+  },
   // An e-mail no account uses answers like one that does (and never hits one account's request limit).
   'POST /api/auth/password-reset': () => ({ payload: { email: `matrix-${randomUUID()}@example.com` } }),
   // A fresh account's e-mailed link each time: setting its password changes nobody else's.

@@ -6,7 +6,15 @@ import { sessionIsLive, verifyAccessToken } from '../modules/auth/index.ts';
 import { callerById } from '../modules/users/index.ts';
 
 /** Who is calling, as the server knows it from the verified token and the database. */
-export type AuthUser = { id: string; email: string; name: string; roll: Role; photoUrl: string | null };
+export type AuthUser = {
+  id: string;
+  email: string;
+  name: string;
+  roll: Role;
+  photoUrl: string | null;
+  /** The session (signed-in device) the access token belongs to; null for a token from before sessions. */
+  sessionId: string | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,7 +47,14 @@ export const authPlugin = fp(
       if (!row) return;
       // Signed out on this device (or everywhere): its access token is refused before it expires.
       if (claims.sid && !(await sessionIsLive(app.db, claims.sid))) return;
-      request.user = { id: row.id, email: row.email, name: row.name, roll: row.roll, photoUrl: row.photoUrl };
+      request.user = {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        roll: row.roll,
+        photoUrl: row.photoUrl,
+        sessionId: claims.sid ?? null,
+      };
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { refreshTokens, sessions } from './tables.ts';
 
@@ -39,8 +39,9 @@ export async function issueRefreshToken(db: Tx, userId: string, sessionId: strin
 }
 
 /**
- * Spends a refresh token and issues its successor. Returns null when the token is unknown, expired or
- * already spent; a spent token coming back means it was copied, so every token of that user is revoked.
+ * Spends a refresh token and issues its successor. Returns null when the token is unknown, expired, already spent or
+ * of a session signed out; a spent token of a live session coming back means it was copied, so every session of that
+ * user ends.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -53,12 +54,13 @@ export async function rotateRefreshToken(
       .where(eq(refreshTokens.tokenHash, hashToken(token)))
       .for('update');
     if (!row) return null;
+    // A device signed out (its session ended) presenting its old cookie is only refused.
+    if (row.sessionId && !(await sessionIsLive(tx, row.sessionId))) return null;
     if (row.revokedAt) {
       await revokeAllRefreshTokens(tx, row.userId);
       return null;
     }
     if (row.expiresAt.getTime() <= Date.now()) return null;
-    if (row.sessionId && !(await sessionIsLive(tx, row.sessionId))) return null;
     await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     // A token from before sessions were recorded starts one now.
     const sessionId = row.sessionId ?? (await startSessionRow(tx, row.userId, undefined));
@@ -91,4 +93,54 @@ export async function revokeAllRefreshTokens(db: Tx, userId: string): Promise<vo
     .update(sessions)
     .set({ endedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}
+
+/** The user's signed-in devices, the latest used first. */
+export function liveSessionsOf(db: Tx, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      lastUsedAt: sessions.lastUsedAt,
+      createdAt: sessions.createdAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .orderBy(desc(sessions.lastUsedAt));
+}
+
+/** Ends one live session of the user (its refresh tokens revoked); false when the user has no such live session. */
+export async function endSessionOf(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ endedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+    if (ended.length === 0) return false;
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+    return true;
+  });
+}
+
+/** Ends every live session of the user but `keep` (this device), revoking their refresh tokens. */
+export async function endOtherSessions(db: Tx, userId: string, keep: string | null): Promise<void> {
+  const others = and(eq(sessions.userId, userId), isNull(sessions.endedAt), keep ? ne(sessions.id, keep) : undefined);
+  const ended = await db.update(sessions).set({ endedAt: new Date() }).where(others).returning({ id: sessions.id });
+  for (const { id } of ended) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.sessionId, id), isNull(refreshTokens.revokedAt)));
+  }
+  if (!keep) {
+    // Tokens from before sessions were recorded belong to no session: revoked too.
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.sessionId), isNull(refreshTokens.revokedAt)));
+  }
 }

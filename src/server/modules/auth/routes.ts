@@ -7,9 +7,10 @@ import {
   PASSWORD_RESET_SENT,
   TOO_MANY_RESET_REQUESTS,
   WRONG_CREDENTIALS,
+  WRONG_CURRENT_PASSWORD,
 } from '#contract/auth.ts';
 import { normalizeEmail } from '#contract/validation.ts';
-import { AppError, badRequest, unauthenticated } from '../../errors.ts';
+import { AppError, badRequest, notFound, unauthenticated } from '../../errors.ts';
 import { addressKey, consumeOrRefuse, postgresLimiter } from '../../plugins/rate-limit.ts';
 import { handle } from '../../route-table.ts';
 import {
@@ -17,12 +18,21 @@ import {
   findActiveUserById,
   findOrCreateGoogleUser,
   hashPassword,
+  setPassword,
   verifyPassword,
 } from '../users/index.ts';
 import { GoogleSignIn } from './google.ts';
 import { requestPasswordReset, resetPassword } from './password-resets.ts';
 import { POPUP_SCRIPT, popupResultPage } from './popup-page.ts';
-import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import {
+  endOtherSessions,
+  endSessionOf,
+  liveSessionsOf,
+  revokeAllRefreshTokens,
+  revokeRefreshToken,
+  rotateRefreshToken,
+  startSessionRow,
+} from './refresh-tokens.ts';
 import {
   accessTokenFor,
   clearFlowCookie,
@@ -92,6 +102,46 @@ export async function authRoutes(app: FastifyInstance) {
       throw badRequest(PASSWORD_RESET_INVALID, { token: PASSWORD_RESET_INVALID });
     }
     return { message: PASSWORD_RESET_DONE };
+  });
+
+  handle(app, authApi.sessions, async ({ user }) =>
+    (await liveSessionsOf(app.db, user.id)).map((session) => ({
+      _id: session.id,
+      userAgent: session.userAgent,
+      lastUsedAt: session.lastUsedAt.toISOString(),
+      createdAt: session.createdAt.toISOString(),
+      current: session.id === user.sessionId,
+    })),
+  );
+
+  handle(app, authApi.endSession, async ({ user, params }, reply) => {
+    if (!(await endSessionOf(app.db, user.id, params.id))) throw notFound('Session');
+    return reply.code(204).send();
+  });
+
+  handle(app, authApi.endAllSessions, async ({ user }, reply) => {
+    await revokeAllRefreshTokens(app.db, user.id);
+    clearRefreshCookie(app, reply);
+    return reply.code(204).send();
+  });
+
+  handle(app, authApi.changePassword, async (request, reply) => {
+    const { user, body } = request;
+    // Guessing the current password from a stolen session counts like guessing at the sign-in form.
+    await limiter.attempt(request.ip, user.email, reply);
+    const account = await findActiveUserById(app.db, user.id);
+    if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, body.currentPassword))) {
+      throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    }
+    await limiter.succeeded(request.ip, user.email);
+    const sessionId = user.sessionId ?? (await startSessionRow(app.db, user.id, request.headers['user-agent']));
+    await app.db.transaction(async (tx) => {
+      await setPassword(tx, user.id, body.password);
+      await endOtherSessions(tx, user.id, sessionId);
+    });
+    const changed = await findActiveUserById(app.db, user.id);
+    if (!changed) throw unauthenticated(SESSION_ENDED);
+    return { token: await accessTokenFor(app, changed, sessionId) };
   });
 
   handle(app, authApi.providers, async () => ({ google: Boolean(google) }));
