@@ -5,8 +5,13 @@ import { paymentIntents, transferReversals, transfers } from './tables.ts';
 /** A period: from (included) to (excluded). */
 export type Period = { from: Date; to: Date };
 
-/** Reversals that are taken back or on their way (a failed one never took anything). */
-const liveReversal = ne(transferReversals.status, 'failed');
+/**
+ * The shop's reversals that are taken back or on their way (a failed one never took anything) and meet any further
+ * `conditions`; their transfer is joined by `ofTheirTransfer`.
+ */
+const liveReversalsOf = (shopId: string, ...conditions: (SQL | undefined)[]) =>
+  and(eq(transfers.shopId, shopId), ne(transferReversals.status, 'failed'), ...conditions);
+const ofTheirTransfer = eq(transfers.id, transferReversals.transferId);
 
 /**
  * A shop's transfers with what refunds after delivery took back from each (amount) and gave back of the commission,
@@ -51,14 +56,9 @@ export async function shopBalance(db: Tx, shopId: string, month: Period) {
   const [back] = await db
     .select({ cents: sql<number>`coalesce(sum(${transferReversals.commissionCents}), 0)::int` })
     .from(transferReversals)
-    .innerJoin(transfers, eq(transfers.id, transferReversals.transferId))
+    .innerJoin(transfers, ofTheirTransfer)
     .where(
-      and(
-        eq(transfers.shopId, shopId),
-        liveReversal,
-        gte(transferReversals.createdAt, month.from),
-        lt(transferReversals.createdAt, month.to),
-      ),
+      liveReversalsOf(shopId, gte(transferReversals.createdAt, month.from), lt(transferReversals.createdAt, month.to)),
     );
   return {
     owedCents: row.owed,
@@ -84,8 +84,8 @@ export async function unpaidAt(db: Tx, shopId: string, at: Date): Promise<number
       taken: sql<number>`coalesce(sum(${transferReversals.amountCents}) filter (where ${before(transferReversals.succeededAt)}), 0)::int`,
     })
     .from(transferReversals)
-    .innerJoin(transfers, eq(transfers.id, transferReversals.transferId))
-    .where(and(eq(transfers.shopId, shopId), liveReversal));
+    .innerJoin(transfers, ofTheirTransfer)
+    .where(liveReversalsOf(shopId));
   return earned.recorded - back.recorded - (earned.sent - back.taken);
 }
 
@@ -123,14 +123,8 @@ export async function shopLedgerIn(db: Tx, shopId: string, period: Period) {
       succeededAt: transferReversals.succeededAt,
     })
     .from(transferReversals)
-    .innerJoin(transfers, eq(transfers.id, transferReversals.transferId))
-    .where(
-      and(
-        eq(transfers.shopId, shopId),
-        liveReversal,
-        or(within(transferReversals.createdAt), within(transferReversals.succeededAt)),
-      ),
-    )
+    .innerJoin(transfers, ofTheirTransfer)
+    .where(liveReversalsOf(shopId, or(within(transferReversals.createdAt), within(transferReversals.succeededAt))))
     .orderBy(transferReversals.createdAt, transferReversals.id);
   return { transfers: transferRows, reversals: reversalRows };
 }
