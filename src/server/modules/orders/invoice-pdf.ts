@@ -1,9 +1,9 @@
-import PDFDocument from 'pdfkit';
 import { savingLabel } from '#contract/markdowns.ts';
 import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { grandTotalLabel, type Invoice, refundStatusLabel } from '#contract/orders.ts';
 import { taxRowsOf } from '#contract/tax.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
+import { newPdf, type PdfColumn, tableHeading, tableRow } from './pdf.ts';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -47,17 +47,7 @@ const GREY = '#555555';
 
 /** The invoice as a PDF (A4), with the same content as the invoice page. */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: invoice.company.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = newPdf(`Invoice ${invoice.invoiceNumber}`, invoice.company.name);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -114,18 +104,13 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   }
 
   // Item table.
-  const columns = [
-    { label: 'Name', x: left, w: width * 0.46, align: 'left' as const },
-    { label: 'Unit Price', x: left + width * 0.46, w: width * 0.18, align: 'right' as const },
-    { label: 'Quantity', x: left + width * 0.64, w: width * 0.14, align: 'right' as const },
-    { label: 'Total Amount', x: left + width * 0.78, w: width * 0.22, align: 'right' as const },
+  const columns: PdfColumn[] = [
+    { label: 'Name', x: left, w: width * 0.46, align: 'left' },
+    { label: 'Unit Price', x: left + width * 0.46, w: width * 0.18, align: 'right' },
+    { label: 'Quantity', x: left + width * 0.64, w: width * 0.14, align: 'right' },
+    { label: 'Total Amount', x: left + width * 0.78, w: width * 0.22, align: 'right' },
   ];
-  let y = Math.max(billToBottom, overviewBottom) + 28;
-  doc.rect(left, y - 6, width, 22).fill('#e8f3ec');
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(10);
-  for (const c of columns) doc.text(c.label, c.x + 4, y, { width: c.w - 8, align: c.align });
-  y += 24;
-  doc.font('Helvetica');
+  let y = tableHeading(doc, columns, left, width, Math.max(billToBottom, overviewBottom) + 28);
   for (const item of invoice.items) {
     const refund = item.refund
       ? ` · ${formatDollars(item.refund.amount)} ${refundStatusLabel(item.refund.status)}`
@@ -145,9 +130,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       doc.addPage();
       y = 50;
     }
-    cells.forEach((text, i) => {
-      doc.text(text, columns[i].x + 4, y, { width: columns[i].w - 8, align: columns[i].align });
-    });
+    tableRow(doc, columns, cells, y);
     y += height + 8;
     doc
       .moveTo(left, y - 4)
@@ -213,5 +196,5 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9).fillColor(GREY);
   for (const note of invoice.notes) doc.text(`• ${note}`, { width });
   doc.end();
-  return done;
+  return bytes;
 }

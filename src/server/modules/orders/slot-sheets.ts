@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { formatWeight, type PackingSlip, type SlotSheet } from '#contract/vendor-week.ts';
 import { toCsv } from '../../csv.ts';
 import { slotText } from './invoice-pdf.ts';
+import { newPdf, type PdfColumn, tableHeading, tableRow } from './pdf.ts';
 
 const GREEN = '#1f7a3a';
 const GREY = '#555555';
@@ -62,18 +62,6 @@ export function packingSlipsCsv(sheet: SlotSheet): string {
   );
 }
 
-/** A PDF document (A4) and the promise of its bytes once `end()` is called. */
-function newPdf(title: string, author: string) {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: author } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, bytes };
-}
-
 /** The shop, the sheet's title and the slot at the top of a page. */
 function heading(doc: PDFKit.PDFDocument, sheet: SlotSheet, title: string) {
   const left = doc.page.margins.left;
@@ -89,17 +77,12 @@ export function renderPickListPdf(sheet: SlotSheet): Promise<Buffer> {
   heading(doc, sheet, 'Pick list');
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const columns = [
-    { label: 'Product', x: left, w: width * 0.6, align: 'left' as const },
-    { label: 'Units', x: left + width * 0.6, w: width * 0.15, align: 'right' as const },
-    { label: 'Weight', x: left + width * 0.75, w: width * 0.25, align: 'right' as const },
+  const columns: PdfColumn[] = [
+    { label: 'Product', x: left, w: width * 0.6, align: 'left' },
+    { label: 'Units', x: left + width * 0.6, w: width * 0.15, align: 'right' },
+    { label: 'Weight', x: left + width * 0.75, w: width * 0.25, align: 'right' },
   ];
-  let y = doc.y + 6;
-  doc.rect(left, y - 6, width, 22).fill('#e8f3ec');
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(10);
-  for (const c of columns) doc.text(c.label, c.x + 4, y, { width: c.w - 8, align: c.align });
-  y += 24;
-  doc.font('Helvetica');
+  let y = tableHeading(doc, columns, left, width, doc.y + 6);
   for (const item of sheet.pickList) {
     const cells = [item.name, String(item.units), item.grams === null ? '' : weightText(item.grams, item.weighed)];
     const height = doc.heightOfString(cells[0], { width: columns[0].w - 8 });
@@ -107,9 +90,7 @@ export function renderPickListPdf(sheet: SlotSheet): Promise<Buffer> {
       doc.addPage();
       y = 50;
     }
-    cells.forEach((text, i) => {
-      doc.text(text, columns[i].x + 4, y, { width: columns[i].w - 8, align: columns[i].align });
-    });
+    tableRow(doc, columns, cells, y);
     y += height + 8;
   }
   doc.text(`${sheet.packingSlips.length} orders`, left, y + 8, { width });
