@@ -52,6 +52,7 @@ export const DASHBOARD_PAGES = {
   notifications: 'notifications',
   outbox: 'outbox',
   favourites: 'favourites',
+  profile: 'profile',
 } as const;
 
 /** Every page of the web app as a route pattern from the root: home, the pages above, the featured categories'. */

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PAGES } from '#contract/app-paths.ts';
 import { deliveryTermsQuery } from './api/delivery-terms.ts';
 import { pageQuery, prefetch } from './api/query-client.ts';
-import { accountDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
+import { accountDashboardRoutes, profileDashboardRoutes } from './features/accounts/account-dashboard-routes.tsx';
 import { accountRoutes } from './features/accounts/account-routes.tsx';
 import { adminDashboardRoutes } from './features/admin-dashboard/admin-dashboard-routes.tsx';
 import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-routes.tsx';
@@ -63,6 +63,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
         lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
         children: [
           ...accountDashboardRoutes,
+          ...profileDashboardRoutes,
           ...catalogDashboardRoutes,
           ...checkoutDashboardRoutes,
           ...vendorDashboardRoutes,

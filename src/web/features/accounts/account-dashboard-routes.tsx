@@ -9,3 +9,10 @@ export const accountDashboardRoutes = guardedRoutes(['admin'], () => import('./a
   { path: DASHBOARD_PAGES.allVendor, page: () => usersPage().then((m) => m.AllVendorsPage), first: 'allVendor' },
   { path: DASHBOARD_PAGES.allAdmin, page: () => usersPage().then((m) => m.AllAdminsPage), first: 'allAdmin' },
 ]);
+
+/** The signed-in person's own profile (any role). */
+export const profileDashboardRoutes = guardedRoutes(
+  ['customer', 'vendor', 'admin'],
+  () => import('./account-dashboard-queries.ts'),
+  [{ path: DASHBOARD_PAGES.profile, page: () => import('./ProfilePage.tsx').then((m) => m.ProfilePage) }],
+);

@@ -21,6 +21,7 @@ import {
   Store,
   Ticket,
   Truck,
+  UserRound,
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -52,6 +53,7 @@ const MENU: MenuItem[] = [
   { role: 'admin', to: d.reportedReviews, label: 'Reported reviews', icon: Flag },
   { role: 'admin', to: d.outbox, label: 'Outbox', icon: Inbox },
   { role: 'admin', to: d.notifications, label: 'Notifications', icon: Bell },
+  { role: 'admin', to: d.profile, label: 'Profile', icon: UserRound },
   { role: 'vendor', to: d.notifications, label: 'Notifications', icon: Bell },
   { role: 'vendor', to: d.vendorHome, label: 'Vendor Home', icon: LayoutDashboard },
   { role: 'vendor', to: d.addProduct, label: 'Add Product', icon: PackagePlus },
@@ -61,11 +63,13 @@ const MENU: MenuItem[] = [
   { role: 'vendor', to: d.fulfilment, label: 'Pickup & delivery', icon: Truck },
   { role: 'vendor', to: d.payouts, label: 'Payouts', icon: Landmark },
   { role: 'vendor', to: d.payment, label: 'Premium membership', icon: Crown },
+  { role: 'vendor', to: d.profile, label: 'Profile', icon: UserRound },
   { role: 'customer', to: d.userHome, label: 'User Home', icon: LayoutDashboard },
   { role: 'customer', to: d.userCart, label: 'My Cart', icon: ShoppingCart },
   { role: 'customer', to: d.userPaymentHistory, label: 'Payment History', icon: History },
   { role: 'customer', to: d.favourites, label: 'Favourites & buy again', icon: Heart },
   { role: 'customer', to: d.notifications, label: 'Notifications', icon: Bell },
+  { role: 'customer', to: d.profile, label: 'Profile', icon: UserRound },
 ];
 
 /** The signed-in role's menu (anyone but an admin or a vendor sees the customer's); the cart's entry counts its lines. */
@@ -109,6 +113,7 @@ const PAGE_TITLES: Record<string, string> = {
   notifications: 'Notifications',
   outbox: 'Outbox',
   favourites: 'Favourites',
+  profile: 'Profile',
 };
 
 const itemClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : 'font-semibold');

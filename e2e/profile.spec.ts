@@ -1,0 +1,60 @@
+import { checkA11y, expect, test } from './fixtures.ts';
+import { PHONE_AND_LAPTOP, registerCustomer, shot } from './helpers.ts';
+
+/**
+ * The profile (issue 31, items 3 and 6): a shopper signed in on two devices sees both, signs the other one out (its
+ * next request is refused), and changes the password, staying signed in here.
+ */
+test('a shopper signs another device out and changes the password from the profile', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const shopper = await registerCustomer(request, 'profile');
+  const signInThrough = async (target: typeof page) => {
+    await target.goto('/login');
+    await target.getByLabel('Email').fill(shopper.email);
+    await target.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await target.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(target.getByText('You are signed in')).toBeVisible();
+  };
+  const other = await browser.newContext({ userAgent: 'Kitchen tablet' });
+  const tablet = await other.newPage();
+  await signInThrough(tablet);
+  await signInThrough(page);
+
+  await page.goto('/dashboard/profile');
+  const devices = page.getByRole('list', { name: 'Signed-in devices' });
+  // This browser, the tablet, and the API sign-in that made the account's token.
+  await expect(devices.getByRole('listitem')).toHaveCount(3);
+  await expect(devices).toContainText('(this device)');
+  await expect(devices).toContainText('Kitchen tablet');
+  await checkA11y(page);
+  await shot(page, 'profile', { widths: PHONE_AND_LAPTOP });
+
+  await devices.getByRole('button', { name: /^Sign out Kitchen tablet/ }).click();
+  await expect(devices.getByRole('listitem')).toHaveCount(2);
+  await expect(devices).not.toContainText('Kitchen tablet');
+  const refused = await tablet.evaluate(async () => {
+    const token = localStorage.getItem('access-token');
+    return (await fetch('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).status;
+  });
+  expect(refused).toBe(401);
+  await other.close();
+
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill('not-my-password');
+  await password.getByLabel('New password', { exact: true }).fill('Changed#Leeks9');
+  await password.getByLabel('New password again').fill('Changed#Leeks9');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByText('Your current password is not correct.')).toBeVisible();
+  await password.getByLabel('Current password').fill(shopper.password);
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password is changed')).toBeVisible();
+  // Still signed in here, with the new token.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  const signedIn = await request.post('/api/jwt', { data: { email: shopper.email, password: 'Changed#Leeks9' } });
+  expect(signedIn.ok()).toBe(true);
+});

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { passwordChange } from '#contract/auth.ts';
+import { errorMessage } from '../../api/client.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { paths } from '../../paths.ts';
+import { confirmAndRun } from '../../ui/confirm.ts';
+import { FormError } from '../../ui/FormError.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { TextField, wireFields } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/toast.ts';
+import { changePassword, endAllSessions, useEndSession, useSessions } from './sessions.ts';
+
+const passwordForm = passwordChange
+  .extend({ repeat: z.string() })
+  .refine((values) => values.password === values.repeat, {
+    path: ['repeat'],
+    message: 'The two passwords are not the same',
+  });
+type PasswordForm = z.infer<typeof passwordForm>;
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Changing the password: the current one first; the other devices are signed out, this one stays in. */
+function PasswordSection() {
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { currentPassword: '', password: '', repeat: '' },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const field = wireFields('profile', form);
+  const onSubmit = form.handleSubmit(async ({ currentPassword, password }) => {
+    setFailure(null);
+    try {
+      await changePassword({ currentPassword, password });
+      form.reset();
+      toast.success('Your password is changed; your other devices are signed out');
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+  return (
+    <section aria-labelledby="password-title" className="rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="password-title" className="text-xl font-bold">
+        Password
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-2 max-w-md">
+        <TextField
+          label="Current password"
+          field={field('currentPassword')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextField label="New password" field={field('password')} type="password" autoComplete="new-password" />
+        <TextField label="New password again" field={field('repeat')} type="password" autoComplete="new-password" />
+        <FormError message={failure} />
+        <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
+          Change password
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+/** Each signed-in device with its last use: sign one out, or every one. */
+function SessionsSection() {
+  const sessions = useSessions();
+  const end = useEndSession();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const everywhere = () =>
+    confirmAndRun(
+      {
+        title: 'Sign out everywhere?',
+        text: 'Every device signed in to your account is signed out, this one too.',
+        confirmText: 'Yes, sign out everywhere',
+        cancelText: 'Keep them',
+        danger: true,
+      },
+      async () => {
+        await endAllSessions();
+        await signOut();
+        navigate(paths.login);
+      },
+      'You are signed out everywhere',
+    );
+  return (
+    <section aria-labelledby="sessions-title" className="rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="sessions-title" className="text-xl font-bold">
+        Sessions
+      </h2>
+      {sessions.isPending ? (
+        <PageLoader label="Loading your sessions" />
+      ) : sessions.isError ? (
+        <LoadError error={sessions.error} onRetry={() => sessions.refetch()} />
+      ) : (
+        <ul className="mt-2 divide-y divide-base-300" aria-label="Signed-in devices">
+          {sessions.data.map((session) => (
+            <li key={session._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="min-w-0">
+                <span className="block font-semibold break-words">
+                  {session.userAgent ?? 'A device'}
+                  {session.current ? ' (this device)' : ''}
+                </span>
+                <span className="block text-sm">Last used {when(session.lastUsedAt)}</span>
+              </span>
+              {session.current ? null : (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={end.isPending}
+                  onClick={() => end.mutate(session._id, { onError: (error) => toast.error(errorMessage(error)) })}
+                  aria-label={`Sign out ${session.userAgent ?? 'this device'}, last used ${when(session.lastUsedAt)}`}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn btn-error btn-outline mt-3" onClick={everywhere}>
+        Sign out everywhere
+      </button>
+    </section>
+  );
+}
+
+/** /dashboard/profile: the signed-in person's password, devices and where their e-mails are chosen. */
+export function ProfilePage() {
+  const { user } = useAuth();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold">Profile</h1>
+        <p className="mt-1">
+          Signed in as <span className="font-semibold">{user?.email}</span>.{' '}
+          <Link to={`${paths.dashboard.notifications}#email-choices`} className="link link-primary">
+            Choose which e-mails you receive
+          </Link>
+        </p>
+      </div>
+      <PasswordSection />
+      <SessionsSection />
+    </div>
+  );
+}
