@@ -1,4 +1,5 @@
 import { and, count, countDistinct, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import {
@@ -141,6 +142,11 @@ export const orderColumns = {
 };
 export const withPayment = eq(customerPayments.id, orders.paymentId);
 
+/** The page `query` asks for of a query over orders, newest first (the order id breaks ties, so pages never overlap). */
+function newestFirstPage<T extends PgSelect>(select: T, query: OrderSearchQuery) {
+  return select.orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset(pageOffset(query));
+}
+
 /** The orders holding a vendor's products, newest first, with only that vendor's lines. */
 export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSearchQuery): Promise<Page<VendorOrder>> {
   const where = and(eq(orderLines.vendorId, vendorId), orderNumbered(query.q));
@@ -149,15 +155,16 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSea
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(where);
-  const pageOrders = await db
-    .selectDistinct(orderColumns)
-    .from(orders)
-    .innerJoin(customerPayments, withPayment)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
+  const pageOrders = await newestFirstPage(
+    db
+      .selectDistinct(orderColumns)
+      .from(orders)
+      .innerJoin(customerPayments, withPayment)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(where)
+      .$dynamic(),
+    query,
+  );
   const lines = pageOrders.length
     ? await db
         .select(lineColumns)
@@ -516,24 +523,25 @@ export async function getOrderTracking(
 export async function listAllOrders(db: Tx, query: OrderSearchQuery): Promise<Page<AdminOrder>> {
   const where = orderOrBuyer(query.q);
   const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      paymentId: orders.paymentId,
-      transactionId: customerPayments.transactionId,
-      name: orders.name,
-      email: orders.email,
-      priceCents: customerPayments.priceCents,
-      status: orders.status,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
+  const rows = await newestFirstPage(
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        paymentId: orders.paymentId,
+        transactionId: customerPayments.transactionId,
+        name: orders.name,
+        email: orders.email,
+        priceCents: customerPayments.priceCents,
+        status: orders.status,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(customerPayments, withPayment)
+      .where(where)
+      .$dynamic(),
+    query,
+  );
   const counts = rows.length
     ? await db
         .select({ orderId: orderLines.orderId, n: count() })
