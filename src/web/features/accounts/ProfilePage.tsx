@@ -14,6 +14,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
+import { deviceName } from './device-name.ts';
 import { changePassword, endAllSessions, useEndSession, useSessions } from './sessions.ts';
 
 const passwordForm = passwordChange
@@ -104,7 +105,7 @@ function SessionsSection() {
             <li key={session._id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="min-w-0">
                 <span className="block font-semibold break-words">
-                  {session.userAgent ?? 'A device'}
+                  {deviceName(session.userAgent)}
                   {session.current ? ' (this device)' : ''}
                 </span>
                 <span className="block text-sm">Last used {when(session.lastUsedAt)}</span>
@@ -115,7 +116,7 @@ function SessionsSection() {
                   className="btn btn-outline btn-sm"
                   disabled={end.isPending}
                   onClick={() => end.mutate(session._id, { onError: (error) => toast.error(errorMessage(error)) })}
-                  aria-label={`Sign out ${session.userAgent ?? 'this device'}, last used ${when(session.lastUsedAt)}`}
+                  aria-label={`Sign out ${deviceName(session.userAgent)}, last used ${when(session.lastUsedAt)}`}
                 >
                   Sign out
                 </button>
