@@ -1,7 +1,8 @@
-import { count, desc } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { ContactMessageInput, ContactMessagePage } from '#contract/contact.ts';
-import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { type PageQuery, pageOf } from '#contract/pagination.ts';
 import type { Tx } from '../../db/client.ts';
+import { newestFirstPage } from '../../db/paging.ts';
 import { contactMessages } from './tables.ts';
 
 export async function saveContactMessage(db: Tx, input: ContactMessageInput) {
@@ -21,12 +22,12 @@ export async function saveContactMessage(db: Tx, input: ContactMessageInput) {
 /** Messages for the admin, newest first. */
 export async function listContactMessages(db: Tx, query: PageQuery): Promise<ContactMessagePage> {
   const [{ total }] = await db.select({ total: count() }).from(contactMessages);
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
+  const rows = await newestFirstPage(
+    db.select().from(contactMessages).$dynamic(),
+    contactMessages.createdAt,
+    contactMessages.id,
+    query,
+  );
   const items = rows.map(({ id, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
   return pageOf(items, total, query);
 }

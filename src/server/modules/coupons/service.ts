@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   type Coupon,
   type CouponKind,
@@ -9,9 +9,10 @@ import {
   MIN_CHARGE_CENTS,
 } from '#contract/coupons.ts';
 import { centsToDollars, dollarsToCents, formatMoney } from '#contract/money.ts';
-import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { type PageQuery, pageOf } from '#contract/pagination.ts';
 import { BUSINESS_ZONE } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { newestFirstPage } from '../../db/paging.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { coupons } from './tables.ts';
 
@@ -169,12 +170,7 @@ export async function createCoupon(db: Db, adminId: string, input: CouponValues,
 
 export async function listCoupons(db: Db, query: PageQuery) {
   const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(couponColumns)
-      .from(coupons)
-      .orderBy(desc(coupons.createdAt), desc(coupons.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
+    newestFirstPage(db.select(couponColumns).from(coupons).$dynamic(), coupons.createdAt, coupons.id, query),
     db.select({ total: count() }).from(coupons),
   ]);
   return pageOf(rows.map(toCoupon), total, query);

@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import {
   type EmailPreferences,
   type NotificationPage,
   OPTIONAL_EMAIL_KINDS,
   type OutboxPage,
 } from '#contract/notifications.ts';
-import { type PageQuery, pageOf, pageOffset } from '#contract/pagination.ts';
+import { type PageQuery, pageOf } from '#contract/pagination.ts';
 import type { Db } from '../../db/client.ts';
+import { newestFirstPage } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { emailOptOuts, notificationOutbox, notifications } from './tables.ts';
 
@@ -23,13 +24,12 @@ const unreadOf = async (db: Db, userId: string) =>
 /** The user's notifications, newest first, with how many are unread. */
 export async function listNotifications(db: Db, userId: string, query: PageQuery): Promise<NotificationPage> {
   const [{ total }] = await db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId));
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
+  const rows = await newestFirstPage(
+    db.select().from(notifications).where(eq(notifications.userId, userId)).$dynamic(),
+    notifications.createdAt,
+    notifications.id,
+    query,
+  );
   const items = rows.map((r) => ({
     _id: r.id,
     kind: r.kind,
@@ -121,12 +121,12 @@ function decodeHeader(value: string): string {
 
 export async function listOutbox(db: Db, query: PageQuery, mailFolder: string | undefined): Promise<OutboxPage> {
   const [{ total }] = await db.select({ total: count() }).from(notificationOutbox);
-  const rows = await db
-    .select()
-    .from(notificationOutbox)
-    .orderBy(desc(notificationOutbox.createdAt), desc(notificationOutbox.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
+  const rows = await newestFirstPage(
+    db.select().from(notificationOutbox).$dynamic(),
+    notificationOutbox.createdAt,
+    notificationOutbox.id,
+    query,
+  );
   const items = rows.map((r) => ({
     _id: r.id,
     recipient: r.email,

@@ -1,5 +1,4 @@
-import { and, count, countDistinct, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, count, countDistinct, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import {
@@ -14,8 +13,9 @@ import {
 import { centsToDollars, formatMoney } from '#contract/money.ts';
 import { formatOrderNumber } from '#contract/order-numbers.ts';
 import type { OrderSearchQuery } from '#contract/orders.ts';
-import { type Page, pageOf, pageOffset } from '#contract/pagination.ts';
+import { type Page, pageOf } from '#contract/pagination.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { newestFirstPage } from '../../db/paging.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { restock } from '../catalog/index.ts';
 import {
@@ -142,11 +142,6 @@ export const orderColumns = {
 };
 export const withPayment = eq(customerPayments.id, orders.paymentId);
 
-/** The page `query` asks for of a query over orders, newest first (the order id breaks ties, so pages never overlap). */
-function newestFirstPage<T extends PgSelect>(select: T, query: OrderSearchQuery) {
-  return select.orderBy(desc(orders.createdAt), desc(orders.id)).limit(query.limit).offset(pageOffset(query));
-}
-
 /** The orders holding a vendor's products, newest first, with only that vendor's lines. */
 export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSearchQuery): Promise<Page<VendorOrder>> {
   const where = and(eq(orderLines.vendorId, vendorId), orderNumbered(query.q));
@@ -163,6 +158,8 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSea
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(where)
       .$dynamic(),
+    orders.createdAt,
+    orders.id,
     query,
   );
   const lines = pageOrders.length
@@ -540,6 +537,8 @@ export async function listAllOrders(db: Tx, query: OrderSearchQuery): Promise<Pa
       .innerJoin(customerPayments, withPayment)
       .where(where)
       .$dynamic(),
+    orders.createdAt,
+    orders.id,
     query,
   );
   const counts = rows.length

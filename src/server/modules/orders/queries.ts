@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { OrderFulfilment } from '#contract/checkout-plan.ts';
 import { describeSaving, type LineSaving } from '#contract/markdowns.ts';
@@ -12,11 +12,12 @@ import type {
   OrderSearchQuery,
   PaymentRefund,
 } from '#contract/orders.ts';
-import { pageOf, pageOffset } from '#contract/pagination.ts';
+import { pageOf } from '#contract/pagination.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { weighedCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
+import { newestFirstPage } from '../../db/paging.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
@@ -305,10 +306,7 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 export async function paymentHistory(db: Tx, email: string, query: OrderSearchQuery) {
   const where = and(eq(customerPayments.email, normalizeEmail(email)), orderNumbered(query.q));
   const [rows, [{ total }]] = await Promise.all([
-    paymentRows(db, where)
-      .orderBy(desc(customerPayments.createdAt), desc(customerPayments.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
+    newestFirstPage(paymentRows(db, where).$dynamic(), customerPayments.createdAt, customerPayments.id, query),
     db
       .select({ total: count() })
       .from(customerPayments)
