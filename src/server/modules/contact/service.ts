@@ -22,12 +22,7 @@ export async function saveContactMessage(db: Tx, input: ContactMessageInput) {
 /** Messages for the admin, newest first. */
 export async function listContactMessages(db: Tx, query: PageQuery): Promise<ContactMessagePage> {
   const [{ total }] = await db.select({ total: count() }).from(contactMessages);
-  const rows = await newestFirstPage(
-    db.select().from(contactMessages).$dynamic(),
-    contactMessages.createdAt,
-    contactMessages.id,
-    query,
-  );
+  const rows = await newestFirstPage(db.select().from(contactMessages).$dynamic(), contactMessages, query);
   const items = rows.map(({ id, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
   return pageOf(items, total, query);
 }

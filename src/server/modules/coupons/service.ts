@@ -170,7 +170,7 @@ export async function createCoupon(db: Db, adminId: string, input: CouponValues,
 
 export async function listCoupons(db: Db, query: PageQuery) {
   const [rows, [{ total }]] = await Promise.all([
-    newestFirstPage(db.select(couponColumns).from(coupons).$dynamic(), coupons.createdAt, coupons.id, query),
+    newestFirstPage(db.select(couponColumns).from(coupons).$dynamic(), coupons, query),
     db.select({ total: count() }).from(coupons),
   ]);
   return pageOf(rows.map(toCoupon), total, query);

@@ -26,8 +26,7 @@ export async function listNotifications(db: Db, userId: string, query: PageQuery
   const [{ total }] = await db.select({ total: count() }).from(notifications).where(eq(notifications.userId, userId));
   const rows = await newestFirstPage(
     db.select().from(notifications).where(eq(notifications.userId, userId)).$dynamic(),
-    notifications.createdAt,
-    notifications.id,
+    notifications,
     query,
   );
   const items = rows.map((r) => ({
@@ -121,12 +120,7 @@ function decodeHeader(value: string): string {
 
 export async function listOutbox(db: Db, query: PageQuery, mailFolder: string | undefined): Promise<OutboxPage> {
   const [{ total }] = await db.select({ total: count() }).from(notificationOutbox);
-  const rows = await newestFirstPage(
-    db.select().from(notificationOutbox).$dynamic(),
-    notificationOutbox.createdAt,
-    notificationOutbox.id,
-    query,
-  );
+  const rows = await newestFirstPage(db.select().from(notificationOutbox).$dynamic(), notificationOutbox, query);
   const items = rows.map((r) => ({
     _id: r.id,
     recipient: r.email,

@@ -158,8 +158,7 @@ export async function listVendorOrders(db: Tx, vendorId: string, query: OrderSea
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(where)
       .$dynamic(),
-    orders.createdAt,
-    orders.id,
+    orders,
     query,
   );
   const lines = pageOrders.length
@@ -537,8 +536,7 @@ export async function listAllOrders(db: Tx, query: OrderSearchQuery): Promise<Pa
       .innerJoin(customerPayments, withPayment)
       .where(where)
       .$dynamic(),
-    orders.createdAt,
-    orders.id,
+    orders,
     query,
   );
   const counts = rows.length

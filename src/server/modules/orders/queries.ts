@@ -306,7 +306,7 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 export async function paymentHistory(db: Tx, email: string, query: OrderSearchQuery) {
   const where = and(eq(customerPayments.email, normalizeEmail(email)), orderNumbered(query.q));
   const [rows, [{ total }]] = await Promise.all([
-    newestFirstPage(paymentRows(db, where).$dynamic(), customerPayments.createdAt, customerPayments.id, query),
+    newestFirstPage(paymentRows(db, where).$dynamic(), customerPayments, query),
     db
       .select({ total: count() })
       .from(customerPayments)
