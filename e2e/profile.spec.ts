@@ -43,6 +43,17 @@ test('a shopper signs another device out and changes the password from the profi
   expect(refused).toBe(401);
   await other.close();
 
+  // Name and phone: saved, and the new name is the account's at once.
+  const details = page.getByRole('region', { name: 'Your details' });
+  await details.getByLabel('Name').fill('Tess Renamed');
+  await details.getByLabel('Phone (optional)').fill('call me');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details.getByText('Enter a valid phone number')).toBeVisible();
+  await details.getByLabel('Phone (optional)').fill('+1 503 555 0123');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Your details are saved')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toContainText('Tess Renamed');
+
   const password = page.getByRole('region', { name: 'Password' });
   await password.getByLabel('Current password').fill('not-my-password');
   await password.getByLabel('New password', { exact: true }).fill('Changed#Leeks9');

@@ -87,3 +87,12 @@ export const photoInput = z.object({
     .min(1, REQUIRED)
     .max(2048, 'The picture address is at most 2048 characters'),
 });
+
+/** The profile's own details (`GET`/`PUT /api/users/me/details`): the name, and a phone to reach the person at. */
+export const profileDetails = z.object({
+  name: requiredText(80, 'The name is at most 80 characters'),
+  /** '' removes it. Checkout offers it as the order's phone. */
+  phone: z.union([z.literal(''), phoneField]),
+});
+export type ProfileDetails = z.infer<typeof profileDetails>;
+export const profileDetailsView = z.object({ name: z.string(), phone: z.string().nullable() });

@@ -248,6 +248,12 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     const { sid } = JSON.parse(Buffer.from(signedIn.json().token.split('.')[1], 'base64url').toString('utf8'));
     return { url: `/api/auth/sessions/${sid}` };
   },
+  // A fresh account of the caller's role: renaming it renames nobody the other rows use.
+  'PUT /api/users/me/details': async (caller) => {
+    const payload = { name: 'Matrix Person', phone: '+1 555 010 2031' };
+    if (caller === 'anonymous') return { payload };
+    return { as: await createUser(t, { roll: users[caller].roll }), payload };
+  },
   // A fresh account of the caller's role: changing its password changes nobody else's.
   'PUT /api/auth/password': async (caller) => {
     if (caller === 'anonymous') return { payload: { currentPassword: 'x', password: 'Matrix#456' } };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authUser, signUpCreated, signUpInput } from '../auth.ts';
 import { ROLES } from '../roles.ts';
 import { route } from '../route-table.ts';
-import { deletedCount, modifiedCount, photoInput } from '../users.ts';
+import { deletedCount, modifiedCount, photoInput, profileDetails, profileDetailsView } from '../users.ts';
 import { emailField } from '../validation.ts';
 
 const emailParams = z.object({ email: emailField });
@@ -38,6 +38,27 @@ export const usersApi = {
     access: { allow: 'signed-in' },
     status: 200,
     response: authUser,
+    errors: [],
+  }),
+  details: route({
+    method: 'GET',
+    path: '/users/me/details',
+    tag: 'users',
+    summary: 'The signed-in user’s name and phone, for the profile and to prefill checkout',
+    access: { allow: 'signed-in' },
+    status: 200,
+    response: profileDetailsView,
+    errors: [],
+  }),
+  saveDetails: route({
+    method: 'PUT',
+    path: '/users/me/details',
+    tag: 'users',
+    summary: 'Changes the signed-in user’s name and phone',
+    access: { allow: 'signed-in' },
+    body: profileDetails,
+    status: 200,
+    response: profileDetailsView,
     errors: [],
   }),
   savePhoto: route({

@@ -9,8 +9,10 @@ import { assertSelfOrAdmin } from './self-or-admin.ts';
 import {
   createCustomer,
   deleteUser,
+  detailsOf,
   findActiveUserByEmail,
   promoteToAdmin,
+  setDetails,
   setPhoto,
   type WhenDeleted,
 } from './service.ts';
@@ -41,6 +43,10 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
   });
 
   handle(app, usersApi.me, async ({ user }) => asAuthUser(user, user.photoUrl));
+
+  handle(app, usersApi.details, async ({ user }) => detailsOf(app.db, user.id));
+
+  handle(app, usersApi.saveDetails, async ({ body, user }) => setDetails(app.db, user.id, body));
 
   handle(app, usersApi.savePhoto, async ({ body, user }) => {
     await setPhoto(app.db, user.id, body.photoURL);

@@ -211,6 +211,24 @@ export async function setPassword(db: Tx, userId: string, password: string): Pro
     .where(and(eq(users.id, userId), isNull(users.disabledAt)));
 }
 
+/** The user's name and phone, as the profile shows them. */
+export async function detailsOf(db: Tx, userId: string): Promise<{ name: string; phone: string | null }> {
+  const [row] = await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('User');
+  return row;
+}
+
+/** Changes the user's name and phone ('' removes the phone). */
+export async function setDetails(db: Tx, userId: string, details: { name: string; phone: string }) {
+  const [row] = await db
+    .update(users)
+    .set({ name: details.name, phone: details.phone === '' ? null : details.phone })
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .returning({ name: users.name, phone: users.phone });
+  if (!row) throw notFound('User');
+  return row;
+}
+
 /** The user's own picture (sign-up uploads it once the account exists). */
 export async function setPhoto(db: Db, userId: string, photoUrl: string): Promise<void> {
   await db

@@ -16,6 +16,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     googleSubject: text('google_subject'),
     photoUrl: text('photo_url'),
+    /** A phone to reach the person at, from their profile (checkout offers it). */
+    phone: text('phone'),
     roll: roleEnum('roll').notNull().default('customer'),
     /** Bumped to revoke every token of the user at once. */
     tokenVersion: integer('token_version').notNull().default(0),

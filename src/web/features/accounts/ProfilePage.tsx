@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passwordChange } from '#contract/auth.ts';
+import { type ProfileDetails, profileDetails } from '#contract/users.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { DETAILS_KEY, saveDetails, useDetails } from '../../auth/profile-details.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -26,6 +29,64 @@ const passwordForm = passwordChange
 type PasswordForm = z.infer<typeof passwordForm>;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The name and phone, as shops and receipts show them; checkout offers the phone. */
+function DetailsForm({ details }: { details: { name: string; phone: string | null } }) {
+  const { refresh } = useAuth();
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileDetails>({
+    resolver: zodResolver(profileDetails),
+    defaultValues: { name: details.name, phone: details.phone ?? '' },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const field = wireFields('details', form);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await saveDetails(values);
+      queryClient.setQueryData(DETAILS_KEY, saved);
+      form.reset({ name: saved.name, phone: saved.phone ?? '' });
+      await refresh();
+      toast.success('Your details are saved');
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-2 max-w-md">
+      <TextField label="Name" field={field('name')} autoComplete="name" />
+      <TextField
+        label="Phone (optional)"
+        field={field('phone')}
+        type="tel"
+        autoComplete="tel"
+        hint="Checkout offers it, so a shop can reach you about an order."
+      />
+      <FormError message={failure} />
+      <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
+        Save details
+      </SubmitButton>
+    </form>
+  );
+}
+
+function DetailsSection() {
+  const details = useDetails();
+  return (
+    <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5">
+      <h2 id="details-title" className="text-xl font-bold">
+        Your details
+      </h2>
+      {details.isPending ? (
+        <PageLoader label="Loading your details" />
+      ) : details.isError ? (
+        <LoadError error={details.error} onRetry={() => details.refetch()} />
+      ) : (
+        <DetailsForm details={details.data} />
+      )}
+    </section>
+  );
+}
 
 /** Changing the password: the current one first; the other devices are signed out, this one stays in. */
 function PasswordSection() {
@@ -132,7 +193,7 @@ function SessionsSection() {
   );
 }
 
-/** /dashboard/profile: the signed-in person's password, devices and where their e-mails are chosen. */
+/** /dashboard/profile: the signed-in person's details, password, devices and where their e-mails are chosen. */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
@@ -146,6 +207,7 @@ export function ProfilePage() {
           </Link>
         </p>
       </div>
+      <DetailsSection />
       <PasswordSection />
       <SessionsSection />
     </div>

@@ -9,6 +9,7 @@ import { type CheckoutForm, checkoutForm, ORDER_NOTE_MAX } from '#contract/payme
 import { REQUIRED } from '#contract/validation.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useDetails } from '../../auth/profile-details.ts';
 import { cartKey, useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
@@ -71,6 +72,12 @@ export function PaymentPage() {
     defaultValues: { name: user?.displayName ?? '', phoneNumber: '', address: '', note: '' },
   });
   const field = wireFields('checkout', form);
+
+  // The profile's phone, once known, is the order's unless the shopper wrote another.
+  const profilePhone = useDetails().data?.phone;
+  useEffect(() => {
+    if (profilePhone && !form.getValues('phoneNumber')) form.setValue('phoneNumber', profilePhone);
+  }, [profilePhone, form]);
 
   // The cart's delivery address, once known, is where the order goes unless the shopper wrote another.
   const planAddress = plan.data?.deliveryAddress;
