@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MAX_FAVOURITES } from '#contract/favourites.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { products } from '../catalog/tables.ts';
 import { addToCart } from '../checkout/test-fixtures.ts';
 import { insertOrder, insertProduct } from '../orders/order-fixtures.ts';
 import { orderLines } from '../orders/tables.ts';
+import { favouriteProducts } from './tables.ts';
 
 const t = setupTestApp();
 
@@ -162,5 +164,25 @@ describe('buy again', () => {
       ['Carrots', 1],
       ['Leeks', 1],
     ]);
+  });
+});
+
+describe('favourites limit', () => {
+  it('keeps at most MAX_FAVOURITES products: one more is refused with 409, saving a kept one again is not', async () => {
+    const vendor = await createUser(t, { roll: 'vendor' });
+    const first = await insertProduct(t, vendor, { name: 'Kale', priceCents: 300 });
+    const { id: _id, ...copy } = (await t.db.select().from(products).where(eq(products.id, first.id)))[0];
+    const more = await t.db
+      .insert(products)
+      .values(Array.from({ length: MAX_FAVOURITES }, () => copy))
+      .returning({ id: products.id });
+    const shopper = await createUser(t);
+    await t.db.insert(favouriteProducts).values(more.map((p) => ({ userId: shopper.id, productId: p.id })));
+    const refused = await call(shopper, 'PUT', `/api/favourites/products/${first.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      `You can keep at most ${MAX_FAVOURITES} favourite products: remove some first`,
+    );
+    expect((await call(shopper, 'PUT', `/api/favourites/products/${more[0].id}`)).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { MAX_FAVOURITES } from '#contract/favourites.ts';
 import type { Product } from '#contract/products.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
+import { saveWithinLimit } from './limit.ts';
 import { favouriteProducts } from './tables.ts';
 
 /** The catalog's answers the favourites need, wired by app.ts (the catalog calls favourites, not the reverse). */
@@ -13,23 +14,17 @@ export type CatalogReads = {
   productCardsByIds: (db: Tx, ids: readonly string[]) => Promise<Map<string, Product>>;
 };
 
-/**
- * Saves a listed product to the user's favourites; saving it again changes nothing. At most MAX_FAVOURITES: a lock
- * per user makes two saves that could both pass the limit wait in turn.
- */
+/** Saves a listed product to the user's favourites; saving it again changes nothing. At most MAX_FAVOURITES. */
 export async function saveFavouriteProduct(db: Db, catalog: CatalogReads, userId: string, productId: string) {
   await db.transaction(async (tx) => {
     if ((await catalog.productListed(tx, productId)) !== true) throw notFound('Product');
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:favourite-products:' || ${userId}))`);
-    const [{ n }] = await tx.select({ n: count() }).from(favouriteProducts).where(eq(favouriteProducts.userId, userId));
-    const inserted = await tx
-      .insert(favouriteProducts)
-      .values({ userId, productId })
-      .onConflictDoNothing()
-      .returning({ productId: favouriteProducts.productId });
-    if (inserted.length > 0 && n >= MAX_FAVOURITES) {
-      throw conflict(`You can keep at most ${MAX_FAVOURITES} favourite products: remove some first`);
-    }
+    await saveWithinLimit(tx, 'products', favouriteProducts, userId, () =>
+      tx
+        .insert(favouriteProducts)
+        .values({ userId, productId })
+        .onConflictDoNothing()
+        .returning({ productId: favouriteProducts.productId }),
+    );
   });
   return { id: productId, favourite: true };
 }

@@ -1,25 +1,23 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { MAX_FAVOURITES } from '#contract/favourites.ts';
 import type { Shop } from '#contract/shops.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { type ProductCounts, shopOf, shopsOfVendors } from '../shops/index.ts';
+import { saveWithinLimit } from './limit.ts';
 import { favouriteShops } from './tables.ts';
 
-/** Saves a shop to the user's favourites; saving it again changes nothing. At most MAX_FAVOURITES (see products). */
+/** Saves a shop to the user's favourites; saving it again changes nothing. At most MAX_FAVOURITES. */
 export async function saveFavouriteShop(db: Db, userId: string, vendorId: string) {
   await db.transaction(async (tx) => {
     if (!(await shopOf(tx, vendorId))) throw notFound('Shop');
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:favourite-shops:' || ${userId}))`);
-    const [{ n }] = await tx.select({ n: count() }).from(favouriteShops).where(eq(favouriteShops.userId, userId));
-    const inserted = await tx
-      .insert(favouriteShops)
-      .values({ userId, vendorId })
-      .onConflictDoNothing()
-      .returning({ vendorId: favouriteShops.vendorId });
-    if (inserted.length > 0 && n >= MAX_FAVOURITES) {
-      throw conflict(`You can keep at most ${MAX_FAVOURITES} favourite shops: remove some first`);
-    }
+    await saveWithinLimit(tx, 'shops', favouriteShops, userId, () =>
+      tx
+        .insert(favouriteShops)
+        .values({ userId, vendorId })
+        .onConflictDoNothing()
+        .returning({ vendorId: favouriteShops.vendorId }),
+    );
   });
   return { id: vendorId, favourite: true };
 }
