@@ -157,7 +157,7 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     /** Who cancelled: the shop, the shopper themselves, or we did, the shop not having weighed it in time. */
     by: z.enum(['shop', 'shopper', 'unweighed']).default('shop'),
   }),
-  z.object({ kind: z.literal('slot_cancelled'), orderId: id, shopName: z.string(), when: z.string() }),
+  z.object({ kind: z.literal('slot_cancelled'), orderId: id, orderNumber, shopName: z.string(), when: z.string() }),
   z.object({ kind: z.literal('review_reported'), reviewId: id, productName: z.string(), excerpt: z.string() }),
   /** To each shopper who favourited the product, at most once a day. */
   z.object({

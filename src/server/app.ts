@@ -28,7 +28,7 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { deliveredProductsOf } from './modules/orders/index.ts';
+import { deliveredProductsOf, orderNumbersOf } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
@@ -91,7 +91,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   (api) => catalogRoutes(api, { reviewSummaryOf }),
   (api) => shopRoutes(api, { productCounts: countOfferedProducts }),
-  slotRoutes,
+  (api) => slotRoutes(api, { orderNumbersOf }),
   cartRoutes,
   couponRoutes,
   paymentRoutes,

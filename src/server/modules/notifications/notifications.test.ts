@@ -341,6 +341,8 @@ describe('other events', () => {
     expect(latest).toMatchObject({
       kind: 'slot_cancelled',
       title: expect.stringMatching(/'s Farm: \w{3}, \w{3} \d+, \d\d:\d\d–\d\d:\d\d is cancelled$/),
+      // The order it was booked for, by the number the shopper reads everywhere else.
+      body: expect.stringContaining(`for your order ${payment.orderNumber}.`),
     });
     expect(mailTo(buyer).map((m) => headerOf(m.raw, 'Subject'))).toContain(latest.title);
   });

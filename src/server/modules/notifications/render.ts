@@ -198,7 +198,7 @@ export function describe(event: NotificationEvent): Message {
     case 'slot_cancelled':
       return {
         title: `${event.shopName}: ${event.when} is cancelled`,
-        body: `${event.shopName} cancelled the time you booked (${event.when}). The shop will arrange another time with you.`,
+        body: `${event.shopName} cancelled the time you booked (${event.when}) for your order${numbered(event)}. The shop will arrange another time with you.`,
         link: '/dashboard/userPaymentHistory',
         table: [],
       };

@@ -10,7 +10,17 @@ import { slotBookings } from './tables.ts';
  * A cancelled slot tells each shopper booked in it, once per order, in the cancelling transaction:
  * "Green Valley Farm: Sat, Nov 28, Saturday 09:00–12:00 is cancelled".
  */
-export async function tellBookedShoppers(tx: Tx, shopId: string, windowId: string, date: string, window: string) {
+/** The FS- numbers of orders by id, read by the orders module (which builds on this one). */
+export type OrderNumbersOf = (db: Tx, orderIds: string[]) => Promise<Map<string, string>>;
+
+export async function tellBookedShoppers(
+  tx: Tx,
+  shopId: string,
+  windowId: string,
+  date: string,
+  window: string,
+  orderNumbersOf?: OrderNumbersOf,
+) {
   const booked = await tx
     .select({ shopperId: slotBookings.shopperId, orderId: slotBookings.orderId })
     .from(slotBookings)
@@ -26,12 +36,19 @@ export async function tellBookedShoppers(tx: Tx, shopId: string, windowId: strin
     month: 'short',
     day: 'numeric',
   });
+  const numbers = orderNumbersOf
+    ? await orderNumbersOf(
+        tx,
+        booked.flatMap((b) => (b.orderId ? [b.orderId] : [])),
+      )
+    : new Map<string, string>();
   for (const { shopperId, orderId } of booked) {
     const account = accounts.get(shopperId);
     if (!account || !orderId) continue;
     await notify(tx, [{ userId: shopperId, email: account.email }], {
       kind: 'slot_cancelled',
       orderId,
+      orderNumber: numbers.get(orderId),
       shopName,
       when: `${day}, ${window.replace(/^\w+ /, '')}`,
     });

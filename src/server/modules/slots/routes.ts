@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { slotsApi } from '#contract/api/slots.ts';
 import { handle } from '../../route-table.ts';
 import { listSlots } from './calendar.ts';
+import type { OrderNumbersOf } from './cancel-notice.ts';
 import { deliveryTerms } from './delivery-terms.ts';
 import { assertManagesShop, cancelSlot, readSettings, saveSettings, uncancelSlot } from './settings.ts';
 
-export async function slotRoutes(app: FastifyInstance) {
-  const options = () => ({ defaultTimeZone: app.config.businessTimeZone, now: app.now() });
+export type SlotRoutesOptions = {
+  /** The FS- numbers of orders, by id (the orders module's; app.ts wires it: orders build on slots). */
+  orderNumbersOf: OrderNumbersOf;
+};
+
+export async function slotRoutes(app: FastifyInstance, { orderNumbersOf }: SlotRoutesOptions) {
+  const options = () => ({ defaultTimeZone: app.config.businessTimeZone, now: app.now(), orderNumbersOf });
 
   handle(app, slotsApi.settings, async ({ params, user }) => {
     assertManagesShop(user, params.shopId);

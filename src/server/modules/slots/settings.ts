@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { setShopLocation, shopOf } from '../shops/index.ts';
-import { tellBookedShoppers } from './cancel-notice.ts';
+import { type OrderNumbersOf, tellBookedShoppers } from './cancel-notice.ts';
 import { dayIn } from './slot-times.ts';
 import { fulfilmentSettings, fulfilmentWindows, pickupPoints, slotBookings, windowCancellations } from './tables.ts';
 
@@ -298,7 +298,7 @@ export async function cancelSlot(
   db: Db,
   shopId: string,
   input: z.output<typeof cancellationInput>,
-  options: { defaultTimeZone: string; now: Date },
+  options: { defaultTimeZone: string; now: Date; orderNumbersOf?: OrderNumbersOf },
 ): Promise<Cancellation> {
   const [window] = await db
     .select()
@@ -325,7 +325,9 @@ export async function cancelSlot(
       .values({ windowId: window.id, date, reason: input.reason })
       .onConflictDoNothing()
       .returning();
-    if (cancelled) await tellBookedShoppers(tx, shopId, window.id, date, describeWindow(window));
+    if (cancelled) {
+      await tellBookedShoppers(tx, shopId, window.id, date, describeWindow(window), options.orderNumbersOf);
+    }
     return cancelled;
   });
   if (!row) throw conflict(`The ${describeWindow(window)} window is already cancelled on ${date}`);
