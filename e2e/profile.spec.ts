@@ -66,6 +66,13 @@ test('a shopper signs another device out and changes the password from the profi
   // Still signed in here, with the new token.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  // The e-mails are chosen here too (every e-mail's footer links to this section).
+  const choices = page.getByRole('region', { name: 'E-mails I receive' });
+  const progress = choices.getByRole('checkbox', { name: /My orders’ progress/ });
+  await expect(progress).toBeChecked();
+  await progress.click();
+  await expect(page.getByText('Your e-mail choice is saved')).toBeVisible();
+  await expect(progress).not.toBeChecked();
   const signedIn = await request.post('/api/jwt', { data: { email: shopper.email, password: 'Changed#Leeks9' } });
   expect(signedIn.ok()).toBe(true);
 });

@@ -252,8 +252,8 @@ export function describe(event: NotificationEvent): Message {
   }
 }
 
-/** The page where a person chooses their e-mails (the Notifications page's "E-mails I receive"). */
-export const EMAIL_CHOICES_PATH = '/dashboard/notifications#email-choices';
+/** The page where a person chooses their e-mails (the profile's "E-mails I receive"). */
+export const EMAIL_CHOICES_PATH = '/dashboard/profile#email-choices';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passwordChange } from '#contract/auth.ts';
 import { type ProfileDetails, profileDetails } from '#contract/users.ts';
@@ -18,6 +18,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { deviceName } from './device-name.ts';
+import { EmailChoices } from './EmailChoices.tsx';
 import { changePassword, endAllSessions, useEndSession, useSessions } from './sessions.ts';
 
 const passwordForm = passwordChange
@@ -193,7 +194,7 @@ function SessionsSection() {
   );
 }
 
-/** /dashboard/profile: the signed-in person's details, password, devices and where their e-mails are chosen. */
+/** /dashboard/profile: the signed-in person's details, password, devices and the e-mails they receive. */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
@@ -201,15 +202,13 @@ export function ProfilePage() {
       <div>
         <h1 className="text-3xl font-bold">Profile</h1>
         <p className="mt-1">
-          Signed in as <span className="font-semibold">{user?.email}</span>.{' '}
-          <Link to={`${paths.dashboard.notifications}#email-choices`} className="link link-primary">
-            Choose which e-mails you receive
-          </Link>
+          Signed in as <span className="font-semibold">{user?.email}</span>.
         </p>
       </div>
       <DetailsSection />
       <PasswordSection />
       <SessionsSection />
+      <EmailChoices />
     </div>
   );
 }

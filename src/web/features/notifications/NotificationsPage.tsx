@@ -1,16 +1,10 @@
 import { Link } from 'react-router';
-import {
-  EMAIL_KIND_LABELS,
-  EMAIL_KIND_ROLES,
-  type NotificationPage,
-  OPTIONAL_EMAIL_KINDS,
-} from '#contract/notifications.ts';
+import type { NotificationPage } from '#contract/notifications.ts';
 import { errorMessage } from '../../api/client.ts';
-import { useRole } from '../../auth/AuthProvider.tsx';
+import { paths } from '../../paths.ts';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { TablePager } from '../../ui/TablePager.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useEmailPreferences, useSetEmailPreferences } from './email-preferences.ts';
 import { useMarkRead, useNotifications } from './get-notifications.ts';
 
 const when = (iso: string) =>
@@ -26,7 +20,13 @@ export function NotificationsPage() {
   return (
     <div className="max-w-3xl">
       <LoadedPages usePage={useNotifications} loading="Loading your notifications" view={Notifications} />
-      <EmailChoices />
+      <p className="mt-8 text-sm">
+        Which of these also come by e-mail is yours to choose{' '}
+        <Link to={`${paths.dashboard.profile}#email-choices`} className="link link-primary">
+          on your profile
+        </Link>
+        .
+      </p>
     </div>
   );
 }
@@ -90,48 +90,6 @@ function Notifications({ data, onPage }: { data: NotificationPage; onPage: (page
         </ul>
       )}
       <TablePager page={data.page} pages={data.pages} onPage={onPage} label="Notification pages" />
-    </section>
-  );
-}
-
-/** Which e-mails the user receives besides receipts and refunds, which are always sent. */
-function EmailChoices() {
-  const preferences = useEmailPreferences();
-  const save = useSetEmailPreferences();
-  const { role } = useRole();
-  const kinds = OPTIONAL_EMAIL_KINDS.filter((kind) => EMAIL_KIND_ROLES[kind] === role);
-  return (
-    <section aria-labelledby="email-choices" className="mt-10">
-      <h2 id="email-choices" className="text-xl font-bold">
-        E-mails I receive
-      </h2>
-      <p className="mt-1 text-sm">Receipts and refunds are always e-mailed. You still see everything here.</p>
-      {preferences.data ? (
-        <fieldset className="mt-3 flex flex-col gap-2" disabled={save.isPending}>
-          <legend className="sr-only">E-mails I receive</legend>
-          {kinds.map((kind) => (
-            <label key={kind} className="label cursor-pointer justify-start gap-3 whitespace-normal">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary toggle-sm"
-                checked={preferences.data[kind]}
-                onChange={(event) =>
-                  save.mutate(
-                    { [kind]: event.target.checked },
-                    {
-                      onSuccess: () => toast.success('Your e-mail choice is saved'),
-                      onError: (error) => toast.error(errorMessage(error)),
-                    },
-                  )
-                }
-              />
-              <span className="text-base-content">{EMAIL_KIND_LABELS[kind]}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : (
-        <p className="mt-3 text-sm">Loading your e-mail choices…</p>
-      )}
     </section>
   );
 }
