@@ -4,6 +4,7 @@ import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { capitalized } from '#contract/food-fact-names.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { ProductFacets } from '#contract/products.ts';
+import { CheckOption } from './CheckOption.tsx';
 import { activeFilterCount, filtersFromSearch, type ListingFilters, searchWithFilters } from './listing-filters.ts';
 
 /** A page's filters, read from and written to its URL: each change is a history entry (Back undoes it). */
@@ -56,18 +57,15 @@ function FacetGroup({
           const on = chosen.includes(value);
           return (
             <li key={value}>
-              <label className="flex cursor-pointer items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm checkbox-primary"
-                  checked={on}
-                  disabled={!on && count === 0}
-                  onChange={(e) => onToggle(value, e.target.checked)}
-                />
+              <CheckOption
+                checked={on}
+                disabled={!on && count === 0}
+                onChange={(e) => onToggle(value, e.target.checked)}
+              >
                 <span className="min-w-0">
                   {capitalized(value)} <span className="text-base-content/70">({count})</span>
                 </span>
-              </label>
+              </CheckOption>
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { MARKDOWN_DAYS, MARKDOWN_PERCENT } from '#contract/markdowns.ts';
 import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
 import type { ProductEditFormValues } from '#contract/products.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { CheckOption } from './CheckOption.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
 
 /** The fields a vendor fills for a product (shared by Add Product and Edit): the edit input's, as the form holds them. */
@@ -35,7 +36,6 @@ function NameChecks({
   legend,
   names,
   form,
-  error,
 }: {
   idPrefix: string;
   name: 'allergens' | 'labels';
@@ -43,8 +43,8 @@ function NameChecks({
   names: readonly string[];
   // biome-ignore lint/suspicious/noExplicitAny: shared by two forms whose value types differ only in category
   form: UseFormReturn<any, unknown, any>;
-  error?: string;
 }) {
+  const error = (form.formState.errors as FieldErrors<ProductFieldValues>)[name]?.message;
   const errorId = `${idPrefix}-${name}-error`;
   return (
     <fieldset
@@ -55,15 +55,9 @@ function NameChecks({
       <ul className="grid grid-cols-1 gap-1 min-[360px]:grid-cols-2 md:grid-cols-3">
         {names.map((value) => (
           <li key={value}>
-            <label className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm checkbox-primary"
-                value={value}
-                {...form.register(name)}
-              />
+            <CheckOption value={value} {...form.register(name)}>
               {capitalized(value)}
-            </label>
+            </CheckOption>
           </li>
         ))}
       </ul>
@@ -136,6 +130,20 @@ export function ProductForm({
       {...field(name, { valueAsNumber: true })}
     />
   );
+  /** A whole number from `range.min` (to `range.max`), empty for none (`numberOrNull`). */
+  const wholeNumber = (
+    name: 'gramsPerPiece' | 'markdownPercent' | 'markdownDays',
+    range: { min: number; max?: number },
+  ) => (
+    <input
+      className="input w-full"
+      type="number"
+      min={range.min}
+      max={range.max}
+      step={1}
+      {...field(name, { setValueAs: numberOrNull })}
+    />
+  );
   return (
     <form onSubmit={onSubmit} noValidate className={className}>
       {before}
@@ -155,22 +163,8 @@ export function ProductForm({
           <textarea className="textarea h-20 w-full" {...field('ingredients')} />,
         )}
       </div>
-      <NameChecks
-        idPrefix={idPrefix}
-        name="labels"
-        legend="Dietary labels"
-        names={LABELS}
-        form={form}
-        error={errors.labels?.message as string | undefined}
-      />
-      <NameChecks
-        idPrefix={idPrefix}
-        name="allergens"
-        legend="Allergens it contains"
-        names={ALLERGENS}
-        form={form}
-        error={errors.allergens?.message as string | undefined}
-      />
+      <NameChecks idPrefix={idPrefix} form={form} name="labels" legend="Dietary labels" names={LABELS} />
+      <NameChecks idPrefix={idPrefix} form={form} name="allergens" legend="Allergens it contains" names={ALLERGENS} />
       <fieldset className="grid gap-x-6 sm:col-span-2 sm:grid-cols-2">
         <legend className="pt-3 font-semibold">Where it comes from</legend>
         <p className="text-sm sm:col-span-2">
@@ -205,17 +199,7 @@ export function ProductForm({
         </span>
       </label>
       {byWeight
-        ? labelled(
-            'gramsPerPiece',
-            'Estimated weight per piece (g)',
-            <input
-              className="input w-full"
-              type="number"
-              min={1}
-              step={1}
-              {...field('gramsPerPiece', { setValueAs: numberOrNull })}
-            />,
-          )
+        ? labelled('gramsPerPiece', 'Estimated weight per piece (g)', wholeNumber('gramsPerPiece', { min: 1 }))
         : null}
       {labelled(
         'productionCost',
@@ -244,30 +228,8 @@ export function ProductForm({
           Take a percent off in the last days before the expiry date. Leave both empty to use your shop&apos;s rule.
         </p>
         <div className="grid gap-x-6 sm:grid-cols-2">
-          {labelled(
-            'markdownPercent',
-            'Markdown (% off)',
-            <input
-              className="input w-full"
-              type="number"
-              min={MARKDOWN_PERCENT.min}
-              max={MARKDOWN_PERCENT.max}
-              step={1}
-              {...field('markdownPercent', { setValueAs: numberOrNull })}
-            />,
-          )}
-          {labelled(
-            'markdownDays',
-            'In the last (days)',
-            <input
-              className="input w-full"
-              type="number"
-              min={MARKDOWN_DAYS.min}
-              max={MARKDOWN_DAYS.max}
-              step={1}
-              {...field('markdownDays', { setValueAs: numberOrNull })}
-            />,
-          )}
+          {labelled('markdownPercent', 'Markdown (% off)', wholeNumber('markdownPercent', MARKDOWN_PERCENT))}
+          {labelled('markdownDays', 'In the last (days)', wholeNumber('markdownDays', MARKDOWN_DAYS))}
         </div>
       </fieldset>
       <ProductImageField
