@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   buyAgainList,
   buyAgainResult,
@@ -9,6 +10,44 @@ import {
 import { route } from '../route-table.ts';
 
 const OWN = "the caller's own favourites only";
+
+/**
+ * Saving one kind of favourite (`products`, `shops`) and taking it out again: the same access, answers and errors
+ * for both kinds, `thing` naming one in the summaries ("a product").
+ */
+function savedKind<const Kind extends 'products' | 'shops', Params extends z.ZodType>(
+  kind: Kind,
+  thing: string,
+  params: Params,
+) {
+  return {
+    add: route({
+      method: 'PUT',
+      path: `/favourites/${kind}/:id`,
+      tag: 'favourites',
+      summary: `Saves ${thing} to the caller’s favourites (again: no change)`,
+      access: { allow: 'signed-in', note: OWN },
+      params,
+      status: 200,
+      response: favouriteState,
+      errors: [404, 409],
+    }),
+    remove: route({
+      method: 'DELETE',
+      path: `/favourites/${kind}/:id`,
+      tag: 'favourites',
+      summary: `Takes ${thing} out of the caller’s favourites (not there: no change)`,
+      access: { allow: 'signed-in', note: OWN },
+      params,
+      status: 200,
+      response: favouriteState,
+      errors: [404],
+    }),
+  };
+}
+
+const products = savedKind('products', 'a product', favouriteProductParams);
+const shops = savedKind('shops', 'a shop', favouriteShopParams);
 
 /** A shopper's favourite products and shops, and buying their delivered orders' products again. */
 export const favouritesApi = {
@@ -22,50 +61,10 @@ export const favouritesApi = {
     response: favourites,
     errors: [],
   }),
-  addProduct: route({
-    method: 'PUT',
-    path: '/favourites/products/:id',
-    tag: 'favourites',
-    summary: 'Saves a product to the caller’s favourites (again: no change)',
-    access: { allow: 'signed-in', note: OWN },
-    params: favouriteProductParams,
-    status: 200,
-    response: favouriteState,
-    errors: [404, 409],
-  }),
-  removeProduct: route({
-    method: 'DELETE',
-    path: '/favourites/products/:id',
-    tag: 'favourites',
-    summary: 'Takes a product out of the caller’s favourites (not there: no change)',
-    access: { allow: 'signed-in', note: OWN },
-    params: favouriteProductParams,
-    status: 200,
-    response: favouriteState,
-    errors: [404],
-  }),
-  addShop: route({
-    method: 'PUT',
-    path: '/favourites/shops/:id',
-    tag: 'favourites',
-    summary: 'Saves a shop to the caller’s favourites (again: no change)',
-    access: { allow: 'signed-in', note: OWN },
-    params: favouriteShopParams,
-    status: 200,
-    response: favouriteState,
-    errors: [404, 409],
-  }),
-  removeShop: route({
-    method: 'DELETE',
-    path: '/favourites/shops/:id',
-    tag: 'favourites',
-    summary: 'Takes a shop out of the caller’s favourites (not there: no change)',
-    access: { allow: 'signed-in', note: OWN },
-    params: favouriteShopParams,
-    status: 200,
-    response: favouriteState,
-    errors: [404],
-  }),
+  addProduct: products.add,
+  removeProduct: products.remove,
+  addShop: shops.add,
+  removeShop: shops.remove,
   buyAgain: route({
     method: 'GET',
     path: '/buy-again',
