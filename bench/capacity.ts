@@ -244,12 +244,12 @@ async function call(base: string, token: string, method: string, url: string, bo
 async function orderer(target: pg.Pool, base: string, jwtSecret: string, count: number) {
   const hash = await hashPassword('Bench#Capacity1');
   const { rows: buyers } = await target.query<{ id: string; email: string }>(
-    `INSERT INTO users (name, email, roll, password_hash)
+    `INSERT INTO users (name, email, role, password_hash)
      SELECT 'Buyer ' || g, 'buyer' || g || '@bench.example', 'customer', $1 FROM generate_series(1, $2) AS g RETURNING id, email`,
     [hash, count],
   );
   const tokens = await Promise.all(
-    buyers.map((b) => signAccessToken({ sub: b.id, email: b.email, roll: 'customer', ver: 0 }, jwtSecret)),
+    buyers.map((b) => signAccessToken({ sub: b.id, email: b.email, role: 'customer', ver: 0 }, jwtSecret)),
   );
   const { rows } = await target.query<{ id: string }>(
     'SELECT id FROM products WHERE stock >= 50 ORDER BY random() LIMIT 5000',

@@ -168,7 +168,7 @@ describe('200 buyers for the last 50 units', () => {
     // sign-ins would spend the run hashing passwords): they arrive signed in.
     const emails = Array.from({ length: 200 }, (_, i) => `buyer${i}-${Date.now()}@example.com`);
     const ids = await query<{ id: string; email: string }>(
-      `INSERT INTO users (name, email, roll) SELECT 'Buyer ' || i, email, 'customer'
+      `INSERT INTO users (name, email, role) SELECT 'Buyer ' || i, email, 'customer'
        FROM unnest($1::text[]) WITH ORDINALITY AS e(email, i) RETURNING id, email`,
       [emails],
     );
@@ -177,7 +177,7 @@ describe('200 buyers for the last 50 units', () => {
         email,
         password: '',
         address: `198.19.0.${i + 1}`,
-        token: await signAccessToken({ sub: id, email, roll: 'customer', ver: 0 }, JWT_SECRET),
+        token: await signAccessToken({ sub: id, email, role: 'customer', ver: 0 }, JWT_SECRET),
       })),
     );
     // They fill their carts and pay 25 at a time; then all 200 confirm at the same moment.

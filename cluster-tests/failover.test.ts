@@ -69,7 +69,7 @@ afterAll(async () => {
 async function buyers(count: number): Promise<Shopper[]> {
   const emails = Array.from({ length: count }, (_, i) => `failover${i}-${Date.now()}@example.com`);
   const rows = await query<{ id: string; email: string }>(
-    `INSERT INTO users (name, email, roll) SELECT 'Buyer ' || i, email, 'customer'
+    `INSERT INTO users (name, email, role) SELECT 'Buyer ' || i, email, 'customer'
      FROM unnest($1::text[]) WITH ORDINALITY AS e(email, i) RETURNING id, email`,
     [emails],
   );
@@ -78,7 +78,7 @@ async function buyers(count: number): Promise<Shopper[]> {
       email,
       password: '',
       address: `198.19.1.${i + 1}`,
-      token: await signAccessToken({ sub: id, email, roll: 'customer', ver: 0 }, JWT_SECRET),
+      token: await signAccessToken({ sub: id, email, role: 'customer', ver: 0 }, JWT_SECRET),
     })),
   );
 }

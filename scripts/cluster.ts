@@ -80,7 +80,7 @@ Farmstall cluster: ${cluster.url}  (started in ${(cluster.startupMs / 1000).toFi
   logs:        ${cluster.logsDir}
 
 Demo sign-ins:
-${DEMO_ACCOUNTS.map((account) => `  ${account.roll.padEnd(8)} ${account.email} / ${account.password}`).join('\n')}
+${DEMO_ACCOUNTS.map((account) => `  ${account.role.padEnd(8)} ${account.email} / ${account.password}`).join('\n')}
   sandbox card: 4242 4242 4242 4242, any future date and CVC
 
 Ctrl-C stops everything.`);

@@ -63,9 +63,9 @@ beforeAll(async () => {
   users = {
     customerA: await createUser(t, { name: 'Customer A' }),
     customerB: await createUser(t, { name: 'Customer B' }),
-    vendorA: await createUser(t, { roll: 'vendor', name: 'Vendor A' }),
-    vendorB: await createUser(t, { roll: 'vendor', name: 'Vendor B' }),
-    admin: await createUser(t, { roll: 'admin', name: 'Admin' }),
+    vendorA: await createUser(t, { role: 'vendor', name: 'Vendor A' }),
+    vendorB: await createUser(t, { role: 'vendor', name: 'Vendor B' }),
+    admin: await createUser(t, { role: 'admin', name: 'Admin' }),
   };
   const row = await createProduct(t, users.vendorA, { name: 'Matrix carrots', stock: 10_000 });
   product = { id: row.id, name: row.name, priceCents: row.priceCents, vendor: users.vendorA };
@@ -112,13 +112,13 @@ const newCoupon = () =>
 /** A customer to act on (promote, delete, register a shop): no password, so no hashing, only a token. */
 async function freshCustomer(): Promise<TestUser> {
   const email = `someone-${randomUUID()}@example.com`;
-  const [row] = await t.db.insert(usersTable).values({ name: 'Someone new', email, roll: 'customer' }).returning();
-  const token = await signAccessToken({ sub: row.id, email, roll: 'customer', ver: 0 }, t.app.secrets.jwtSecret);
+  const [row] = await t.db.insert(usersTable).values({ name: 'Someone new', email, role: 'customer' }).returning();
+  const token = await signAccessToken({ sub: row.id, email, role: 'customer', ver: 0 }, t.app.secrets.jwtSecret);
   return {
     id: row.id,
     email,
     name: row.name,
-    roll: 'customer',
+    role: 'customer',
     password: '',
     token,
     auth: { authorization: `Bearer ${token}` },
@@ -252,12 +252,12 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'PUT /api/users/me/details': async (caller) => {
     const payload = { name: 'Matrix Person', phone: '+1 555 010 2031' };
     if (caller === 'anonymous') return { payload };
-    return { as: await createUser(t, { roll: users[caller].roll }), payload };
+    return { as: await createUser(t, { role: users[caller].role }), payload };
   },
   // A fresh account of the caller's role: changing its password changes nobody else's.
   'PUT /api/auth/password': async (caller) => {
     if (caller === 'anonymous') return { payload: { currentPassword: 'x', password: 'Matrix#456' } };
-    const someone = await createUser(t, { roll: users[caller].roll });
+    const someone = await createUser(t, { role: users[caller].role });
     return { as: someone, payload: { currentPassword: someone.password, password: 'Matrix#456' } };
   },
   // An e-mail no account uses answers like one that does (and never hits one account's request limit).
@@ -485,7 +485,7 @@ describe('authorization matrix', () => {
       for (const caller of CALLERS) {
         const call = (await build?.(caller)) ?? {};
         const user = call.as ?? (caller === 'anonymous' ? undefined : users[caller]);
-        const outcome = expectedOutcome(access, { role: user?.roll ?? null, owns: caller === owner });
+        const outcome = expectedOutcome(access, { role: user?.role ?? null, owns: caller === owner });
         const response = await t.app.inject({
           method: method as 'GET',
           url: call.url ?? path,

@@ -15,7 +15,7 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 const t = setupTestApp({ BUSINESS_TIME_ZONE: ZONE });
-const farm = setupUser(t, { roll: 'vendor', name: 'Zone Farm' });
+const farm = setupUser(t, { role: 'vendor', name: 'Zone Farm' });
 let today: string;
 beforeAll(async () => {
   today = businessToday(ZONE);
@@ -57,7 +57,7 @@ describe('the business day (BUSINESS_TIME_ZONE)', () => {
   });
 
   it('keeps a coupon working through the business day it expires on, and not after', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const create = (code: string, expiresOn: string) =>
       t.app.inject({
         method: 'POST',

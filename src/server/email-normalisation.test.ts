@@ -5,7 +5,7 @@ import { createUser, setupUser } from './test/users.ts';
 /** Every route that names a user by e-mail takes it in any case and spacing: one normalisation, everywhere. */
 const t = setupTestApp();
 const customer = setupUser(t);
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 
 const shouted = (email: string) => encodeURIComponent(` ${email.toUpperCase()} `);
 
@@ -33,7 +33,7 @@ describe('e-mail addresses in requests', () => {
       },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const list = await t.app.inject({ url: '/api/contact', headers: admin.auth });
     expect(list.json().items.map((m: { email: string }) => m.email)).toEqual(['ada@example.com']);
   });

@@ -19,7 +19,7 @@ const t = setupTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' });
 let roles: { name: string; headers: Record<string, string> }[];
 beforeAll(async () => {
   const [customer, vendor, admin] = await Promise.all(
-    (['customer', 'vendor', 'admin'] as const).map((roll) => createUser(t, { roll })),
+    (['customer', 'vendor', 'admin'] as const).map((role) => createUser(t, { role })),
   );
   roles = [
     { name: 'anonymous', headers: {} },

@@ -68,7 +68,7 @@ describe('what the log keeps', () => {
     const bearer = { authorization: `Bearer ${token}` };
 
     // A checkout: the payment intent's client secret and the delivery address.
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const product = await createProduct(t, vendor, { priceCents: 700, stock: 5 });
     await addToCart(logged, other, product.id, 1);
     const { intent, paid } = await payCart(logged, other);

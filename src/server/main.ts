@@ -35,7 +35,7 @@ async function main() {
       const demo = await seedDemoCatalog(db, storage);
       console.log('Demo catalog ready. Demo sign-ins:');
       for (const account of demo.accounts)
-        console.log(`  ${account.roll.padEnd(8)} ${account.email} / ${account.password}`);
+        console.log(`  ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
     }
     if (config.admin) {
       const result = await ensureAdmin(db, config.admin.email, config.admin.password);

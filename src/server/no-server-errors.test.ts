@@ -29,10 +29,10 @@ let png: Buffer;
 beforeAll(async () => {
   [customer, vendor, admin] = await Promise.all([
     createUser(t),
-    createUser(t, { roll: 'vendor', membership: 'premium' }),
-    createUser(t, { roll: 'admin' }),
+    createUser(t, { role: 'vendor', membership: 'premium' }),
+    createUser(t, { role: 'admin' }),
   ]);
-  const [buyer, otherVendor] = await Promise.all([createUser(t), createUser(t, { roll: 'vendor' })]);
+  const [buyer, otherVendor] = await Promise.all([createUser(t), createUser(t, { role: 'vendor' })]);
   const products = await Promise.all([
     createProduct(t, vendor, { stock: 1000 }),
     createProduct(t, vendor, { stock: 1000, priceCents: 123_45 }),

@@ -216,7 +216,7 @@ describe('three servers started at once without the demo catalog', () => {
     const env = { DATABASE_URL: url, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     const servers = await startServers(3, env);
     for (const server of servers) expect((await api(server, '/jwt', { method: 'POST', body: ADMIN })).status).toBe(200);
-    expect(await query(url, `select roll from users`)).toEqual([{ roll: 'admin' }]);
+    expect(await query(url, `select role from users`)).toEqual([{ role: 'admin' }]);
     // A server hashes with OWASP's minimums (19 MiB, 2 passes), whatever cost the tests' own process uses.
     const [admin] = (await query(url, 'select password_hash from users')) as { password_hash: string }[];
     expect(admin.password_hash.split('$').slice(1, 4)).toEqual(['argon2id', 'v=19', 'm=19456,t=2,p=1']);

@@ -63,7 +63,7 @@ async function changeAndWatch(
 
 /** Renames a new product through `writer` and watches `reader` show the new name. */
 async function renameAndWatch(writer: TestContext, reader: TestContext): Promise<number> {
-  const vendor = await createUser(writer, { roll: 'vendor' });
+  const vendor = await createUser(writer, { role: 'vendor' });
   const product = await createProduct(writer, vendor, { name: `Before ${randomBytes(3).toString('hex')}` });
   await writer.app.catalogChanges.publish(); // the fixture wrote to the table directly
   const renamed = `After ${randomBytes(3).toString('hex')}`;
@@ -98,7 +98,7 @@ describe('catalog changes broadcast with LISTEN/NOTIFY', () => {
   });
 
   it('an order selling the last units shows sold out in the other app at once; other orders leave the caches alone', async () => {
-    const vendor = await createUser(stack.a, { roll: 'vendor' });
+    const vendor = await createUser(stack.a, { role: 'vendor' });
     const shopper = await createUser(stack.a);
     const product = await createProduct(stack.a, vendor, { stock: 10 });
     // The fixture wrote to the table directly: announce it, and let B hear it before B's cache is filled again.
@@ -138,7 +138,7 @@ describe('catalog changes broadcast with LISTEN/NOTIFY', () => {
     });
     try {
       expect(unheard.app.catalogChanges.listening()).toBe(false);
-      const vendor = await createUser(stack.a, { roll: 'vendor' });
+      const vendor = await createUser(stack.a, { role: 'vendor' });
       const product = await createProduct(stack.a, vendor);
       const listed = async () => (await listing(unheard)).some((p) => p._id === product.id);
       expect(await listed()).toBe(true);

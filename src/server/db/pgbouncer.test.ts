@@ -48,7 +48,7 @@ async function both(url: string) {
 
 describe('behind pgbouncer in transaction mode', () => {
   it('answers the catalog, product pages and search as a direct connection does, under concurrency', async () => {
-    const vendor = await createUser(stack.direct, { roll: 'vendor' });
+    const vendor = await createUser(stack.direct, { role: 'vendor' });
     const made = [];
     for (const name of ['Bouncy carrots', 'Bouncy kale', 'Bouncy leeks', 'Pooled plums'])
       made.push(await createProduct(stack.direct, vendor, { name, stock: 20 }));
@@ -101,7 +101,7 @@ describe('behind pgbouncer in transaction mode', () => {
   });
 
   it('signs in and checks out through the pooler', async () => {
-    const vendor = await createUser(stack.direct, { roll: 'vendor' });
+    const vendor = await createUser(stack.direct, { role: 'vendor' });
     const product = await createProduct(stack.direct, vendor, { priceCents: 750, stock: 5 });
     const shopper = await createUser(stack.direct);
     const signIn = await stack.pooled.app.inject({

@@ -80,7 +80,7 @@ beforeAll(async () => {
   strict = await buildTestApp(pair.primaryUrl, { ...env, READ_REPLICA_MAX_LAG_MS: '300' });
   primary = await connect(pair.primaryUrl);
   replica = await connect(pair.replicaUrl);
-  vendor = await createUser(app, { roll: 'vendor' });
+  vendor = await createUser(app, { role: 'vendor' });
 }, 180_000);
 
 afterAll(async () => {

@@ -41,7 +41,7 @@ const ordersOf = async (user: TestUser) =>
   (await t.db.select({ n: count() }).from(orders).where(eq(orders.userId, user.id)))[0].n;
 
 async function paidCartWithoutConfirmation(options: { details?: boolean } = { details: true }) {
-  const vendor = await createUser(t, { roll: 'vendor' });
+  const vendor = await createUser(t, { role: 'vendor' });
   const product = await createProduct(t, vendor, { priceCents: 700, stock: 3 });
   const buyer = await createUser(t);
   await addToCart(t, buyer, product.id, 2);
@@ -90,7 +90,7 @@ describe('payment reconciliation', () => {
   });
 
   it('cancels an intent never paid after 30 minutes, and settles one paid in the meantime', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const product = await createProduct(t, vendor, { priceCents: 300, stock: 5 });
     const buyer = await createUser(t);
     await addToCart(t, buyer, product.id, 1);
@@ -116,7 +116,7 @@ describe('payment reconciliation', () => {
   });
 
   it('grants a paid membership whose browser never recorded it', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const started = await startMembershipPayment(t, vendor, {});
     const { paymentIntentId, clientSecret } = started.json();
     await sandbox.confirm(paymentIntentId, clientSecret, '4242424242424242');
@@ -133,7 +133,7 @@ describe('payment reconciliation', () => {
 describe('refund retries', () => {
   it('retries a refund the provider refused, with backoff, until it succeeds', async () => {
     // Two tabs paid for one cart: the second charge must be given back, but the provider is down at first.
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const product = await createProduct(t, vendor, { priceCents: 900, stock: 5 });
     const buyer = await createUser(t);
     await addToCart(t, buyer, product.id, 1);

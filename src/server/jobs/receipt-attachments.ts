@@ -7,7 +7,7 @@ import { getInvoice, renderInvoicePdf } from '../modules/orders/index.ts';
 export const receiptAttachments =
   (db: Db, contact: ContactDetails) => async (event: NotificationEvent, userId: string) => {
     if (event.kind !== 'order_placed') return [];
-    const invoice = await getInvoice(db, event.paymentId, { id: userId, roll: 'customer' }, contact);
+    const invoice = await getInvoice(db, event.paymentId, { id: userId, role: 'customer' }, contact);
     return [
       {
         filename: `farmstall-invoice-${invoice.invoiceNumber}.pdf`,

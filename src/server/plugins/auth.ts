@@ -10,7 +10,7 @@ export type AuthUser = {
   id: string;
   email: string;
   name: string;
-  roll: Role;
+  role: Role;
   photoUrl: string | null;
   /** The session (signed-in device) the access token belongs to; null for a token from before sessions. */
   sessionId: string | null;
@@ -51,7 +51,7 @@ export const authPlugin = fp(
         id: row.id,
         email: row.email,
         name: row.name,
-        roll: row.roll,
+        role: row.role,
         photoUrl: row.photoUrl,
         sessionId: claims.sid ?? null,
       };
@@ -63,7 +63,7 @@ export const authPlugin = fp(
 
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
       if (!request.user) throw unauthenticated();
-      if (!roles.includes(request.user.roll)) throw forbidden();
+      if (!roles.includes(request.user.role)) throw forbidden();
     });
   },
   { name: 'auth', dependencies: ['errors'] },

@@ -34,7 +34,7 @@ const jsonLd = (html: string) =>
 
 describe('a server-rendered page', () => {
   it("holds the product's name, price, title and Product data in the HTML, and its data for the browser", async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const id = await insertProduct(t, vendor.id, { name: 'Heirloom Carrots', productionCostCents: 250 });
     const product = (await t.app.inject({ url: `/api/singleProduct/${id}` })).json();
     const price = product.productPrice.toFixed(2);
@@ -61,7 +61,7 @@ describe('a server-rendered page', () => {
   });
 
   it('gives the price of a product sold by weight per kg in its title, description and Product data', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const id = await insertProduct(t, vendor.id, {
       name: 'Chicken Drumsticks',
       category: 'proteins',
@@ -92,7 +92,7 @@ describe('a server-rendered page', () => {
   });
 
   it("shows a vendor's edit on the next render (a kept page is dropped at a catalog change)", async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const id = await insertProduct(t, vendor.id, { name: 'Green Beans' });
     const heading = async () =>
       /<h1[^>]*>([^<]*)<\/h1>/.exec((await t.app.inject({ url: `/productDetails/${id}` })).body)?.[1];
@@ -118,8 +118,8 @@ describe('a server-rendered page', () => {
   });
 
   it("says on the home page's pickup and delivery card what the shops' settings charge", async () => {
-    const farm = await createUser(t, { roll: 'vendor' });
-    const bakery = await createUser(t, { roll: 'vendor' });
+    const farm = await createUser(t, { role: 'vendor' });
+    const bakery = await createUser(t, { role: 'vendor' });
     for (const [vendor, settings] of [
       [farm, { pickupPoints: [SATURDAY_MARKET], delivery: PORTLAND_DELIVERY }],
       [bakery, { pickupPoints: [SATURDAY_MARKET] }],

@@ -46,7 +46,7 @@ describe('robots.txt', () => {
 
 describe('sitemap.xml', () => {
   it('lists the public pages, every category, listed shops and listed unexpired products, by absolute URL', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const outOfStock = await insertProduct(t, vendor.id, { stock: 0 });
     const deleted = await insertProduct(t, vendor.id, { listed: false });
     const expired = await insertProduct(t, vendor.id, { expiresOn: dayFromToday(-1) });
@@ -128,7 +128,7 @@ describe('sitemap.xml', () => {
 
 describe('pages and unknown paths', () => {
   it('answers an unknown path, category, product or shop with 404 and the app page (the app says it is not found)', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const deleted = await insertProduct(t, vendor.id, { listed: false });
     const unknownId = '00000000-0000-4000-8000-000000000000';
     const missing = [
@@ -155,7 +155,7 @@ describe('pages and unknown paths', () => {
 
   it('answers every app page with 200, deep dashboard pages and query strings included; assets are unaffected', async () => {
     const urls = ['/', '/about', '/shopList', '/milkProducts', '/category/bakery', '/search?q=milk'];
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const shown = [`/productDetails/${await insertProduct(t, vendor.id, { stock: 0 })}`, `/shopDetails/${vendor.id}`];
     for (const url of [...urls, ...shown, '/dashboard/userCart', '/dashboard/invoice/42', '/dashboard/review/p1']) {
       const res = await t.app.inject({ url });

@@ -9,7 +9,7 @@ export type TestUser = {
   id: string;
   email: string;
   name: string;
-  roll: Role;
+  role: Role;
   password: string;
   token: string;
   /** Headers that sign a request in as this user. */
@@ -21,20 +21,20 @@ let counter = 0;
 /** Inserts a user (a vendor gets a shop) and signs an access token for it. */
 export async function createUser(
   t: TestContext,
-  options: { roll?: Role; email?: string; name?: string; password?: string; membership?: 'normal' | 'premium' } = {},
+  options: { role?: Role; email?: string; name?: string; password?: string; membership?: 'normal' | 'premium' } = {},
 ): Promise<TestUser> {
   counter += 1;
-  const roll = options.roll ?? 'customer';
+  const role = options.role ?? 'customer';
   const email = (
-    options.email ?? `${roll}${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`
+    options.email ?? `${role}${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`
   ).toLowerCase();
-  const name = options.name ?? `Test ${roll} ${counter}`;
+  const name = options.name ?? `Test ${role} ${counter}`;
   const password = options.password ?? 'Secret#123';
   const [row] = await t.db
     .insert(users)
-    .values({ name, email, roll, passwordHash: await hashPassword(password) })
+    .values({ name, email, role, passwordHash: await hashPassword(password) })
     .returning({ id: users.id });
-  if (roll === 'vendor') {
+  if (role === 'vendor') {
     await t.db.insert(shops).values({
       vendorId: row.id,
       name: `${name}'s Farm`,
@@ -45,8 +45,8 @@ export async function createUser(
       membership: options.membership ?? 'normal',
     });
   }
-  const token = await signAccessToken({ sub: row.id, email, roll, ver: 0 }, t.app.secrets.jwtSecret);
-  return { id: row.id, email, name, roll, password, token, auth: { authorization: `Bearer ${token}` } };
+  const token = await signAccessToken({ sub: row.id, email, role, ver: 0 }, t.app.secrets.jwtSecret);
+  return { id: row.id, email, name, role, password, token, auth: { authorization: `Bearer ${token}` } };
 }
 
 /** A user the test file creates once, before its tests (after its app, when declared after setupTestApp). */

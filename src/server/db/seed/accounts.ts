@@ -2,27 +2,27 @@ import type { DemoAccount } from './index.ts';
 
 /** The fixed demo sign-ins, shown in the README and the start-up log; journeys and tests rely on them. */
 export const DEMO_ADMIN = {
-  roll: 'admin',
+  role: 'admin',
   name: 'Farmstall Admin',
   email: 'admin@farmstall.example',
   password: 'Admin#2026!',
 } as const;
 export const DEMO_VENDOR = {
-  roll: 'vendor',
+  role: 'vendor',
   name: 'Maya Green',
   email: 'vendor@farmstall.example',
   password: 'Vendor#2026!',
 } as const;
 export const DEMO_CUSTOMER = {
-  roll: 'customer',
+  role: 'customer',
   name: 'Sam Shopper',
   email: 'customer@farmstall.example',
   password: 'Customer#2026!',
 } as const;
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [DEMO_ADMIN, DEMO_VENDOR, DEMO_CUSTOMER].map(
-  ({ roll, email, password }) => ({
-    roll,
+  ({ role, email, password }) => ({
+    role,
     email,
     password,
   }),

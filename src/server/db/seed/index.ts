@@ -21,7 +21,7 @@ import { NEAR_EXPIRY, PRODUCTS, SHOP_MARKDOWNS } from './products.ts';
 import { CUSTOMERS, DEMO_CUSTOMER_REVIEWS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
 import { SHOPS } from './shops.ts';
 
-export type DemoAccount = { roll: 'admin' | 'vendor' | 'customer'; email: string; password: string };
+export type DemoAccount = { role: 'admin' | 'vendor' | 'customer'; email: string; password: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Deals of the day run for 1296000 seconds (15 days), as the spec's countdown. */
@@ -126,14 +126,14 @@ async function insertUsers(
     {
       name: DEMO_ADMIN.name,
       email: DEMO_ADMIN.email,
-      roll: 'admin' as const,
+      role: 'admin' as const,
       passwordHash: passwordHash(DEMO_ADMIN.email),
       createdAt: joined(400),
     },
     ...SHOPS.map((shop, i) => ({
       name: shop.ownerName,
       email: shop.email,
-      roll: 'vendor' as const,
+      role: 'vendor' as const,
       passwordHash: passwordHash(shop.email),
       photoUrl: pictureUrl(shop.picture),
       createdAt: joined(200 - i * 7),
@@ -141,7 +141,7 @@ async function insertUsers(
     ...CUSTOMERS.map((customer, i) => ({
       name: customer.name,
       email: customer.email,
-      roll: 'customer' as const,
+      role: 'customer' as const,
       passwordHash: passwordHash(customer.email),
       photoUrl: pictureUrl(customer.picture),
       createdAt: joined(120 - i * 9),

@@ -74,15 +74,15 @@ describe('demo catalog seed', () => {
 
   it('returns the three fixed demo accounts, whose passwords verify', async () => {
     expect(accounts).toEqual([
-      { roll: 'admin', email: 'admin@farmstall.example', password: 'Admin#2026!' },
-      { roll: 'vendor', email: 'vendor@farmstall.example', password: 'Vendor#2026!' },
-      { roll: 'customer', email: 'customer@farmstall.example', password: 'Customer#2026!' },
+      { role: 'admin', email: 'admin@farmstall.example', password: 'Admin#2026!' },
+      { role: 'vendor', email: 'vendor@farmstall.example', password: 'Vendor#2026!' },
+      { role: 'customer', email: 'customer@farmstall.example', password: 'Customer#2026!' },
     ]);
     const expectedNames = { admin: 'Farmstall Admin', vendor: 'Maya Green', customer: 'Sam Shopper' };
     for (const account of accounts) {
       const [user] = await t.db.select().from(users).where(eq(users.email, account.email));
-      expect(user.roll).toBe(account.roll);
-      expect(user.name).toBe(expectedNames[account.roll]);
+      expect(user.role).toBe(account.role);
+      expect(user.name).toBe(expectedNames[account.role]);
       expect(await verifyPassword(user.passwordHash as string, account.password)).toBe(true);
       expect(await verifyPassword(user.passwordHash as string, 'wrong-password')).toBe(false);
     }
@@ -103,9 +103,9 @@ describe('demo catalog seed', () => {
       .select()
       .from(users)
       .innerJoin(shops, eq(shops.vendorId, users.id))
-      .where(eq(users.roll, 'vendor'));
+      .where(eq(users.role, 'vendor'));
     expect(vendors.length).toBeGreaterThanOrEqual(8);
-    expect(vendors.length).toBe((await t.db.select().from(users).where(eq(users.roll, 'vendor'))).length);
+    expect(vendors.length).toBe((await t.db.select().from(users).where(eq(users.role, 'vendor'))).length);
     for (const { shops: v } of vendors) {
       expect(v.name).toBeTruthy();
       expect(v.image).toMatch(/^\/uploads\/.+\.webp$/);

@@ -25,7 +25,7 @@ const refresh = (value: string) =>
 
 describe('POST /api/jwt', () => {
   it('exchanges a correct password for a working token and an httpOnly SameSite=Strict refresh cookie', async () => {
-    const user = await createUser(t, { roll: 'vendor' });
+    const user = await createUser(t, { role: 'vendor' });
     const response = await signIn(user.email.toUpperCase(), user.password);
     expect(response.statusCode).toBe(200);
     const { token } = response.json();
@@ -70,7 +70,7 @@ describe('POST /api/jwt', () => {
   });
 
   it('refuses a deleted (disabled) account', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const user = await createUser(t);
     await t.app.inject({ method: 'DELETE', url: `/api/users/customer/${user.email}`, headers: admin.auth });
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
@@ -158,8 +158,8 @@ describe('refresh and logout', () => {
   });
 
   it('a deleted user’s access and refresh tokens stop working at once', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const user = await createUser(t, { roll: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
+    const user = await createUser(t, { role: 'vendor' });
     const signedIn = await signIn(user.email, user.password);
     const auth = { authorization: `Bearer ${signedIn.json().token}` };
     expect((await t.app.inject({ url: '/api/users/me', headers: auth })).statusCode).toBe(200);

@@ -93,7 +93,7 @@ describe('Google sign-in (OpenID Connect code + PKCE against a local OIDC server
   });
 
   it('links an existing account with the same verified e-mail, keeping its role', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const callback = await googleSignIn({ sub: 'google-vendor', email: vendor.email, email_verified: true, name: 'V' });
     const token = await tokenFrom(callback);
     const me = await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });

@@ -17,7 +17,7 @@ const secure = (app: FastifyInstance) => app.config.publicUrl.startsWith('https:
 /** An access token of the user's session `sessionId`. */
 export function accessTokenFor(app: FastifyInstance, user: Account, sessionId: string): Promise<string> {
   return signAccessToken(
-    { sub: user.id, email: user.email, roll: user.roll, ver: user.tokenVersion, sid: sessionId },
+    { sub: user.id, email: user.email, role: user.role, ver: user.tokenVersion, sid: sessionId },
     app.secrets.jwtSecret,
   );
 }

@@ -6,14 +6,14 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'farmstall';
 
 /** `sid`: the session the token belongs to (absent from tokens issued before sessions were recorded). */
-export type AccessClaims = { sub: string; email: string; roll: Role; ver: number; sid?: string };
+export type AccessClaims = { sub: string; email: string; role: Role; ver: number; sid?: string };
 
 function key(secret: string) {
   return new TextEncoder().encode(secret);
 }
 
 export async function signAccessToken(claims: AccessClaims, secret: string): Promise<string> {
-  return new SignJWT({ email: claims.email, roll: claims.roll, ver: claims.ver, sid: claims.sid })
+  return new SignJWT({ email: claims.email, role: claims.role, ver: claims.ver, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -28,7 +28,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
     const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-    return { sub: payload.sub, email: String(payload.email), roll: payload.roll as Role, ver: payload.ver, sid };
+    return { sub: payload.sub, email: String(payload.email), role: payload.role as Role, ver: payload.ver, sid };
   } catch {
     return null;
   }

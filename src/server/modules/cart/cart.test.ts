@@ -7,7 +7,7 @@ import { products } from '../catalog/tables.ts';
 import { createProduct, productRow } from '../checkout/test-fixtures.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 
 const add = (user: TestUser, productId: string, amount?: number) =>
   t.app.inject({ method: 'POST', url: '/api/carts', headers: user.auth, payload: { productId, amount } });
@@ -97,7 +97,7 @@ describe('cart', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/carts/${insertedId}` })).statusCode).toBe(401);
     expect((await list(other, owner.email)).statusCode).toBe(403);
     expect((await add(vendor, product.id)).statusCode).toBe(403);
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     expect((await list(admin, owner.email)).statusCode).toBe(403);
 
     const stolen = await t.app.inject({ method: 'DELETE', url: `/api/carts/${insertedId}`, headers: other.auth });
@@ -171,7 +171,7 @@ describe("changing a line's quantity (PATCH /carts/:id)", () => {
   it("lets nobody change another shopper's line: 401 signed out, 403 for others, vendors and admins", async () => {
     const owner = await createUser(t);
     const other = await createUser(t);
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const product = await createProduct(t, vendor, { stock: 9 });
     const { insertedId } = (await add(owner, product.id, 1)).json();
 

@@ -13,12 +13,12 @@ import { insertProduct, statementsDuring } from './test-products.ts';
  * maxKm, on shops at real ZIP code centres of the Census Gazetteer (the data set the server places ZIP codes with).
  */
 const t = setupTestApp();
-const city = setupUser(t, { roll: 'vendor', name: 'City' });
-const seattle = setupUser(t, { roll: 'vendor', name: 'Sound' });
-const valley = setupUser(t, { roll: 'vendor', name: 'Valley' });
-const nowhere = setupUser(t, { roll: 'vendor', name: 'Nowhere' });
-const shopper = setupUser(t, { roll: 'customer' });
-const otherShopper = setupUser(t, { roll: 'customer' });
+const city = setupUser(t, { role: 'vendor', name: 'City' });
+const seattle = setupUser(t, { role: 'vendor', name: 'Sound' });
+const valley = setupUser(t, { role: 'vendor', name: 'Valley' });
+const nowhere = setupUser(t, { role: 'vendor', name: 'Nowhere' });
+const shopper = setupUser(t, { role: 'customer' });
+const otherShopper = setupUser(t, { role: 'customer' });
 
 const PLACES = {
   portland: { latitude: 45.508551, longitude: -122.688283 }, // 97201, the shopper

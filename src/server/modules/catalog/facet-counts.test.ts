@@ -14,10 +14,10 @@ import { insertProduct, renameProduct, statementsDuring } from './test-products.
  * so counts the products themselves. Every way products change must leave both answering the same.
  */
 const t = setupTestApp({ CATALOG_CACHE_MS: '0' });
-const farm = setupUser(t, { roll: 'vendor' });
-const orchard = setupUser(t, { roll: 'vendor' });
-const grove = setupUser(t, { roll: 'vendor' });
-const admin = setupUser(t, { roll: 'admin' });
+const farm = setupUser(t, { role: 'vendor' });
+const orchard = setupUser(t, { role: 'vendor' });
+const grove = setupUser(t, { role: 'vendor' });
+const admin = setupUser(t, { role: 'admin' });
 
 const CATEGORIES = ['fruit', 'vegetable', 'bakery'] as const;
 

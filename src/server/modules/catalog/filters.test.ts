@@ -7,8 +7,8 @@ import { setupUser } from '../../test/users.ts';
 import { insertProduct, statementsDuring } from './test-products.ts';
 
 const t = setupTestApp();
-const farm = setupUser(t, { roll: 'vendor', name: 'Greenfield' });
-const dairy = setupUser(t, { roll: 'vendor', name: 'Creamery' });
+const farm = setupUser(t, { role: 'vendor', name: 'Greenfield' });
+const dairy = setupUser(t, { role: 'vendor', name: 'Creamery' });
 
 /** A seeded catalog whose every count is known: 5 dairy shelf products, 3 vegetables, 1 expired, 1 deleted. */
 const CATALOG: {
@@ -271,7 +271,7 @@ describe('GET /api/products with labels, freeFrom and a price range', () => {
 });
 
 describe('food facts on a product', () => {
-  const vendor = setupUser(t, { roll: 'vendor' });
+  const vendor = setupUser(t, { role: 'vendor' });
   const sourdough = {
     productName: 'Sourdough Loaf',
     productDetails: 'Slow-fermented for 24 hours.',

@@ -8,8 +8,8 @@ import { createUser, setupUser } from '../../test/users.ts';
 import { insertProduct, statementsDuring } from './test-products.ts';
 
 const t = setupTestApp();
-const farm = setupUser(t, { roll: 'vendor', name: 'Greenfield' });
-const dairy = setupUser(t, { roll: 'vendor', name: 'Creamery' });
+const farm = setupUser(t, { role: 'vendor', name: 'Greenfield' });
+const dairy = setupUser(t, { role: 'vendor', name: 'Creamery' });
 beforeAll(async () => {
   // 23 vegetables with repeated prices and popularity (ties), 4 milk products, 1 expired, 1 unlisted.
   for (let i = 0; i < 23; i++) {
@@ -187,8 +187,8 @@ describe('the micro-cache of listings: only the server decides what is cached', 
   // A minute-long cache makes a stale page unmistakable; the same reads on an app with CATALOG_CACHE_MS=0.
   const cached = setupTestApp({ CATALOG_CACHE_MS: '60000' });
   const uncached = setupTestApp({ CATALOG_CACHE_MS: '0' });
-  const seller = setupUser(cached, { roll: 'vendor' });
-  const sellerToo = setupUser(uncached, { roll: 'vendor' });
+  const seller = setupUser(cached, { role: 'vendor' });
+  const sellerToo = setupUser(uncached, { role: 'vendor' });
   const total = async (app: typeof t, url: string, headers: Record<string, string> = {}) => {
     const response = await app.app.inject({ url, headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -204,7 +204,7 @@ describe('the micro-cache of listings: only the server decides what is cached', 
     await insertProduct(cached, seller.id, { name: 'Quiet Plum', category: 'fruit' }); // behind the app's back
     expect(await total(cached, url, noCache)).toBe(0);
     expect(await total(cached, search, noCache)).toBe(0);
-    const premium = await createUser(cached, { roll: 'vendor', membership: 'premium' });
+    const premium = await createUser(cached, { role: 'vendor', membership: 'premium' });
     const created = await cached.app.inject({
       method: 'POST',
       url: '/api/products',
@@ -281,8 +281,8 @@ describe('the micro-cache of listings: only the server decides what is cached', 
 
 describe("the first page's count ('We found N items')", () => {
   const fresh = setupTestApp({ CATALOG_CACHE_MS: '0' });
-  const big = setupUser(fresh, { roll: 'vendor' });
-  const small = setupUser(fresh, { roll: 'vendor' });
+  const big = setupUser(fresh, { role: 'vendor' });
+  const small = setupUser(fresh, { role: 'vendor' });
   /** `n` offered grains of `vendorId`, one statement. */
   const addGrains = (vendorId: string, n: number) =>
     fresh.db.execute(sql`INSERT INTO products (vendor_id, name, image_url, category, details, production_cost_cents,

@@ -12,8 +12,8 @@ import { productsEnteringMarkdown } from './index.ts';
 import { deals, products } from './tables.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
-const otherVendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
+const otherVendor = setupUser(t, { role: 'vendor' });
 
 const send = (user: TestUser | undefined, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth, payload });
@@ -53,7 +53,7 @@ async function runDeal(productId: string, discountPercent: number) {
 
 describe('a shop-wide markdown rule', () => {
   it('marks a product down from the first day of its window, never the day before', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
     expect((await setShopRule(seller, { percent: 30, days: 2 })).json()).toEqual({ rule: { percent: 30, days: 2 } });
     const dayBefore = await expiringIn(seller, 2);
     const firstDay = await expiringIn(seller, 1);
@@ -68,8 +68,8 @@ describe('a shop-wide markdown rule', () => {
   });
 
   it('is the vendor’s own: read back, replaced, removed; another vendor’s call changes only theirs', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
-    const rival = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
+    const rival = await createUser(t, { role: 'vendor' });
     await setShopRule(seller, { percent: 20, days: 3 });
     await setShopRule(rival, { percent: 50, days: 5 });
     await send(rival, 'DELETE', '/api/markdowns/shop');
@@ -127,7 +127,7 @@ describe("a product's own markdown rule", () => {
   };
 
   it('is set by the add and edit forms and overrides the shop’s rule', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
     await setShopRule(seller, { percent: 10, days: 1 });
     const created = await send(seller, 'POST', '/api/products', {
       ...form,
@@ -185,7 +185,7 @@ describe("a product's own markdown rule", () => {
 
 describe('markdown and deal', () => {
   it('never stack: the better one is charged at payment, recorded on the order lines and named on the invoice', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
     const shopper = await createUser(t);
     await setShopRule(seller, { percent: 30, days: 2 });
     // Milk: deal 20%, markdown 30% (the markdown wins). Bread: deal 40%, markdown 30% (the deal wins).
@@ -259,8 +259,8 @@ describe('markdown and deal', () => {
   });
 
   it('a coupon comes off the marked-down goods', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
-    const admin = await createUser(t, { roll: 'admin' });
+    const seller = await createUser(t, { role: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
     const shopper = await createUser(t);
     await setShopRule(seller, { percent: 50, days: 3 });
     const cheese = await expiringIn(seller, 2, { priceCents: 3000 });
@@ -274,7 +274,7 @@ describe('markdown and deal', () => {
   });
 
   it('a weighed product is charged its marked-down price per kg for the weight packed', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
     const shopper = await createUser(t);
     await setShopRule(seller, { percent: 25, days: 2 });
     const beef = await weighedProduct(t, seller, { pricePerKgCents: 2000, gramsPerPiece: 500, name: 'Beef' });
@@ -303,7 +303,7 @@ describe('markdown and deal', () => {
 
 describe('GET /api/products/last-chance', () => {
   it('lists the marked-down products in stock, soonest expiry first, none whose deal is better', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
     await setShopRule(seller, { percent: 30, days: 3 });
     const later = await expiringIn(seller, 2, { name: 'Later' });
     const sooner = await expiringIn(seller, 0, { name: 'Sooner' });
@@ -334,7 +334,7 @@ describe('GET /api/products/last-chance', () => {
 
 describe('productsEnteringMarkdown (for favourites notifications)', () => {
   it('names the products whose markdown window opens on the given day only', async () => {
-    const seller = await createUser(t, { roll: 'vendor' });
+    const seller = await createUser(t, { role: 'vendor' });
     await setShopRule(seller, { percent: 30, days: 2 });
     const opensToday = await expiringIn(seller, 1);
     const alreadyIn = await expiringIn(seller, 0);

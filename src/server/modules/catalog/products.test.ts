@@ -8,9 +8,9 @@ import { products } from './tables.ts';
 import { insertProduct, statementsDuring } from './test-products.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
-const otherVendor = setupUser(t, { roll: 'vendor' });
-const customer = setupUser(t, { roll: 'customer' });
+const vendor = setupUser(t, { role: 'vendor' });
+const otherVendor = setupUser(t, { role: 'vendor' });
+const customer = setupUser(t, { role: 'customer' });
 
 const newProduct = {
   productName: 'Heirloom Tomatoes',
@@ -48,7 +48,7 @@ describe('POST /api/products', () => {
   });
 
   it("accepts the spec client's productQuantity {value, unit}", async () => {
-    const v = await createUser(t, { roll: 'vendor' });
+    const v = await createUser(t, { role: 'vendor' });
     const response = await addProduct(v, {
       ...newProduct,
       productCategory: 'milk',
@@ -94,7 +94,7 @@ describe('POST /api/products', () => {
   });
 
   it('refuses a 6th product of a normal member with the spec message, not a premium one', async () => {
-    const normal = await createUser(t, { roll: 'vendor', membership: 'normal' });
+    const normal = await createUser(t, { role: 'vendor', membership: 'normal' });
     for (let i = 0; i < 5; i++) await insertProduct(t, normal.id);
     const allowance = await t.app.inject({ url: '/api/products/vendor/allowance', headers: normal.auth });
     expect(allowance.json()).toEqual({ membership: 'normal', productCount: 5, limit: 5, canAdd: false });
@@ -102,14 +102,14 @@ describe('POST /api/products', () => {
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().error.message).toBe(PRODUCT_LIMIT_MESSAGE);
 
-    const premium = await createUser(t, { roll: 'vendor', membership: 'premium' });
+    const premium = await createUser(t, { role: 'vendor', membership: 'premium' });
     for (let i = 0; i < 5; i++) await insertProduct(t, premium.id);
     const premiumSixth = await addProduct(premium);
     expect(premiumSixth.statusCode).toBe(201);
   });
 
   it('lets two simultaneous adds take only the last free place', async () => {
-    const racer = await createUser(t, { roll: 'vendor' });
+    const racer = await createUser(t, { role: 'vendor' });
     for (let i = 0; i < 4; i++) await insertProduct(t, racer.id);
     const results = await Promise.all([1, 2, 3].map(() => addProduct(racer)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
@@ -158,7 +158,7 @@ describe('reading products', () => {
   });
 
   it('GET /api/products/vendor: the vendor and admins only, with expired products flagged', async () => {
-    const v = await createUser(t, { roll: 'vendor' });
+    const v = await createUser(t, { role: 'vendor' });
     await insertProduct(t, v.id, { name: 'Fresh one' });
     await insertProduct(t, v.id, { name: 'Old one', manufacturedOn: '2020-01-01', expiresOn: '2020-06-01' });
     await insertProduct(t, v.id, { name: 'Deleted one', listed: false });
@@ -176,7 +176,7 @@ describe('reading products', () => {
       ['Fresh one', false],
       ['Old one', true],
     ]);
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     expect(
       (await t.app.inject({ url: `/api/products/vendor?email=${encodeURIComponent(v.email)}`, headers: admin.auth }))
         .statusCode,

@@ -6,8 +6,8 @@ import { addToCart, payCart } from '../checkout/test-fixtures.ts';
 import { insertProduct } from './test-products.ts';
 
 const t = setupTestApp();
-const premium = setupUser(t, { roll: 'vendor', name: 'Goldleaf', membership: 'premium' });
-const normal = setupUser(t, { roll: 'vendor', name: 'Plain' });
+const premium = setupUser(t, { role: 'vendor', name: 'Goldleaf', membership: 'premium' });
+const normal = setupUser(t, { role: 'vendor', name: 'Plain' });
 const shopper = setupUser(t);
 let premiumProduct: string;
 let normalProduct: string;

@@ -213,7 +213,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
 
   handle(app, catalogApi.vendorProducts, async ({ query, user }) => {
     const email = normalizeEmail(query.email);
-    if (user.roll !== 'admin' && user.email !== email) throw forbidden('You can only see your own products');
+    if (user.role !== 'admin' && user.email !== email) throw forbidden('You can only see your own products');
     return vendorProducts(app.db, email);
   });
 

@@ -10,8 +10,8 @@ import { insertProduct } from './test-products.ts';
 
 const t = setupTestApp();
 beforeAll(async () => {
-  const orchard = await createUser(t, { roll: 'vendor', name: 'Sunny Orchard' });
-  const dairy = await createUser(t, { roll: 'vendor', name: 'Meadow Dairy' });
+  const orchard = await createUser(t, { role: 'vendor', name: 'Sunny Orchard' });
+  const dairy = await createUser(t, { role: 'vendor', name: 'Meadow Dairy' });
   await insertProduct(t, orchard.id, { name: 'Heirloom Tomatoes', details: 'Juicy red tomatoes for salads.' });
   await insertProduct(t, orchard.id, { name: 'Cherry Tomato Mix', details: 'Sweet and small.' });
   await insertProduct(t, orchard.id, { name: 'Honeycrisp Apples', category: 'fruit', details: 'Crisp apples.' });
@@ -99,7 +99,7 @@ describe('GET /api/search', () => {
 
 describe('spelling dictionary and bounded candidates', () => {
   it('learns the words of new products, renamed products and renamed shops, so their typos are forgiven', async () => {
-    const grower = await createUser(t, { roll: 'vendor', name: 'Bramble Grove' });
+    const grower = await createUser(t, { role: 'vendor', name: 'Bramble Grove' });
     const id = await insertProduct(t, grower.id, { name: 'Quinoa Flakes', category: 'grains', details: 'Rolled.' });
     expect(names((await search('quinao')).items)[0]).toBe('Quinoa Flakes');
 
@@ -112,7 +112,7 @@ describe('spelling dictionary and bounded candidates', () => {
   });
 
   it('puts the product holding every word first among many holding one, and ranks a bounded set', async () => {
-    const bakery = await createUser(t, { roll: 'vendor', name: 'Crumb Bakery' });
+    const bakery = await createUser(t, { role: 'vendor', name: 'Crumb Bakery' });
     for (let i = 0; i < CANDIDATES_PER_SOURCE + 20; i++) {
       await insertProduct(t, bakery.id, { name: `Oat Biscuits ${i}`, category: 'bakery', details: 'Baked daily.' });
     }
@@ -131,7 +131,7 @@ describe('spelling dictionary and bounded candidates', () => {
 
   it('ranks the most popular of many products holding a word, and follows renames, popularity and unlisting', async () => {
     // A shop whose name is not like the word, so that its newest products are no candidates by its name.
-    const bakery = await createUser(t, { roll: 'vendor', name: 'Meridian Ovens' });
+    const bakery = await createUser(t, { role: 'vendor', name: 'Meridian Ovens' });
     for (let i = 0; i < CANDIDATES_PER_SOURCE + 20; i++) {
       await insertProduct(t, bakery.id, { name: `Rye Rusks ${i}`, category: 'bakery', details: 'Twice baked.' });
     }

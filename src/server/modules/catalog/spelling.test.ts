@@ -30,7 +30,7 @@ describe('the in-memory spelling index', () => {
     const spelling = await liveSpelling(stack.b.db, stack.b.app.catalogChanges);
     expect(spelling.spell(['kumqat', 'marmelade'])).toEqual([null, null]);
 
-    const vendor = await createUser(stack.a, { roll: 'vendor', name: 'Citrus Row' });
+    const vendor = await createUser(stack.a, { role: 'vendor', name: 'Citrus Row' });
     await insertProduct(stack.a, vendor.id, { name: 'Kumquat Marmalade', category: 'grains' });
 
     await expect
@@ -51,7 +51,7 @@ describe('the in-memory spelling index', () => {
       },
     };
     const spelling = await liveSpelling(stack.a.db, deaf);
-    const vendor = await createUser(stack.a, { roll: 'vendor', name: 'Deaf Acres' });
+    const vendor = await createUser(stack.a, { role: 'vendor', name: 'Deaf Acres' });
     await insertProduct(stack.a, vendor.id, { name: 'Rutabaga Crisps', category: 'vegetable' });
     expect(spelling.spell(['rutabagga'])).toEqual([null]);
     heard?.(undefined);
@@ -81,7 +81,7 @@ describe('the in-memory spelling index', () => {
   });
 
   it('answers hostile texts with a page or a reason, never a failure', async () => {
-    const vendor = await createUser(stack.a, { roll: 'vendor', name: 'Odd Texts Farm' });
+    const vendor = await createUser(stack.a, { role: 'vendor', name: 'Odd Texts Farm' });
     await insertProduct(stack.a, vendor.id, { name: 'Crème Brûlée Jars', category: 'bakery' });
     const texts = [
       'a'.repeat(100),

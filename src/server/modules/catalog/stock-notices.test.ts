@@ -56,7 +56,7 @@ const bell = async (user: TestUser) =>
 
 describe('a favourite product back in stock', () => {
   it('tells each shopper who favourited it, at most once a business day, by e-mail unless turned off', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const tomatoes = await insertProduct(t, vendor, { name: 'Heirloom tomatoes', priceCents: 450, stock: 1 });
     const [fan, quietFan, stranger] = [await createUser(t), await createUser(t), await createUser(t)];
     await favourite(fan, tomatoes);
@@ -116,7 +116,7 @@ describe('a favourite product back in stock', () => {
 
 describe('a favourite product marked down', () => {
   it('tells its shoppers the day its markdown window opens, once that day however often the job runs', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const bread = await insertProduct(t, vendor, { name: 'Rye bread', priceCents: 500 });
     const plain = await insertProduct(t, vendor, { name: 'Plain rolls', priceCents: 300 });
     // 30% off in its last 2 days: its window opens on 10 March, the day before its use-by date.
@@ -153,7 +153,7 @@ describe('a favourite product marked down', () => {
 
 describe('low stock', () => {
   it('tells the vendor once each time an edit or a sale takes the stock to 5 or below', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const eggs = await insertProduct(t, vendor, { name: 'Duck eggs', priceCents: 600, stock: 20 });
     await setStock(eggs, 6);
     expect(await told(vendor, 'low_stock')).toEqual([]);

@@ -19,8 +19,8 @@ import {
 } from './test-fixtures.ts';
 
 const t = setupTestApp();
-const vendorA = setupUser(t, { roll: 'vendor' });
-const vendorB = setupUser(t, { roll: 'vendor' });
+const vendorA = setupUser(t, { role: 'vendor' });
+const vendorB = setupUser(t, { role: 'vendor' });
 
 async function cartCount(user: TestUser) {
   const [{ n }] = await t.db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));

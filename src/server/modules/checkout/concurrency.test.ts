@@ -10,7 +10,7 @@ const t = setupTestApp();
 
 describe('the last units', () => {
   it('20 buyers paying at once for 3 units: exactly 3 orders, stock 0, 17 refunded sold-out answers', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const product = await createProduct(t, vendor, { name: 'Truffle honey', priceCents: 2000, stock: 3 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => createUser(t)));
     // Every buyer has the product in the cart and has paid by card before anyone confirms.
@@ -50,7 +50,7 @@ describe('the last units', () => {
 
 describe('one cart, one order', () => {
   it('10 intents of one 1-unit cart confirmed at once: 1 order, 9 full refunds, stock down by exactly 1', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const product = await createProduct(t, vendor, { name: 'Saffron', priceCents: 1500, stock: 5 });
     const buyer = await createUser(t);
     await addToCart(t, buyer, product.id, 1);

@@ -23,7 +23,7 @@ beforeEach(() => {
   clock = nextFridayNoon();
 });
 
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 
 /** A buyer with `cents` of one product of the shop in the cart. */
 async function buyerOf(vendor: TestUser, cents = 3000) {
@@ -56,7 +56,7 @@ describe('the cart’s pickup and delivery choices', () => {
   });
 
   it('keep a shop without pickup or delivery as before: no choice needed, ready, no fee', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const buyer = await buyerOf(vendor, 1200);
     expect(await planOf(t, buyer)).toEqual({
       shops: [

@@ -63,7 +63,7 @@ export const MARKET: FulfilmentSettingsInput = {
 
 /** A vendor of its own with these settings saved. */
 export async function shopWith(t: TestContext, settings: FulfilmentSettingsInput = MARKET): Promise<TestUser> {
-  const owner = await createUser(t, { roll: 'vendor' });
+  const owner = await createUser(t, { role: 'vendor' });
   const saved = await t.app.inject({
     method: 'PUT',
     url: `/api/shops/${owner.id}/fulfilment`,

@@ -58,7 +58,7 @@ describe('the order address at checkout', () => {
   });
 
   it('is required, with the form’s message, for a shop that ships (no pickup or delivery times)', async () => {
-    const shipping = await createUser(t, { roll: 'vendor' });
+    const shipping = await createUser(t, { role: 'vendor' });
     const buyer = await buyerOf(shipping);
     const refused = await payWithout(buyer);
     expect(refused.statusCode).toBe(400);

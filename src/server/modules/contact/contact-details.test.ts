@@ -15,7 +15,7 @@ const configured = {
 
 describe('contact details from configuration', () => {
   const t = setupTestApp(configured);
-  const vendor = setupUser(t, { roll: 'vendor' });
+  const vendor = setupUser(t, { role: 'vendor' });
   const shopper = setupUser(t);
 
   it('GET /api/contact/details answers anyone with the configured set', async () => {

@@ -65,8 +65,8 @@ describe('POST /api/contact', () => {
 
 describe('GET /api/contact', () => {
   it('lists the messages for admins only, newest first, paginated', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
+    const vendor = await createUser(t, { role: 'vendor' });
     for (const subject of ['First', 'Second', 'Third']) {
       await sendContact(t, { ...valid, subject });
     }

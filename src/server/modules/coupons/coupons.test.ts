@@ -8,8 +8,8 @@ import { sandboxPaymentIntents } from '../payments/tables.ts';
 import { coupons } from './tables.ts';
 
 const t = setupTestApp();
-const admin = setupUser(t, { roll: 'admin' });
-const vendor = setupUser(t, { roll: 'vendor' });
+const admin = setupUser(t, { role: 'admin' });
+const vendor = setupUser(t, { role: 'vendor' });
 
 const create = (payload: object, user = admin) =>
   t.app.inject({ method: 'POST', url: '/api/coupons', headers: user.auth, payload });

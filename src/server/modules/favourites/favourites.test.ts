@@ -22,7 +22,7 @@ const favouritesOf = async (user: TestUser) => {
 
 describe('favourites', () => {
   it('saves a product and a shop once however often it is asked, lists them, and takes them out', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const tomatoes = await insertProduct(t, vendor, { name: 'Heirloom tomatoes', priceCents: 450 });
     const shopper = await createUser(t);
 
@@ -50,7 +50,7 @@ describe('favourites', () => {
   });
 
   it('lists the latest saved first and leaves out a product its shop no longer lists', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const [eggs, milk, bread] = await Promise.all(
       ['Eggs', 'Milk', 'Bread'].map((name) => insertProduct(t, vendor, { name, priceCents: 300 })),
     );
@@ -64,7 +64,7 @@ describe('favourites', () => {
   });
 
   it('each user sees and changes only their own; unknown ids are 404, bad ids 400, signed-out callers 401', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const plums = await insertProduct(t, vendor, { name: 'Plums', priceCents: 300 });
     const mine = await createUser(t);
     const other = await createUser(t);
@@ -101,7 +101,7 @@ describe('favourites', () => {
 
 describe('buy again', () => {
   it('lists the products of the shopper’s delivered orders, latest first, each once, and nobody else’s', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const [honey, jam, cider] = await Promise.all(
       ['Honey', 'Jam', 'Cider'].map((name) => insertProduct(t, vendor, { name, priceCents: 800 })),
     );
@@ -126,7 +126,7 @@ describe('buy again', () => {
   });
 
   it('adds one of each product still on sale to the cart and says which it skipped and why', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const [carrots, sourdough, kale, leeks] = await Promise.all(
       ['Carrots', 'Sourdough loaf', 'Kale', 'Leeks'].map((name) => insertProduct(t, vendor, { name, priceCents: 400 })),
     );
@@ -169,7 +169,7 @@ describe('buy again', () => {
 
 describe('favourites limit', () => {
   it('keeps at most MAX_FAVOURITES products: one more is refused with 409, saving a kept one again is not', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const first = await insertProduct(t, vendor, { name: 'Kale', priceCents: 300 });
     const { id: _id, ...copy } = (await t.db.select().from(products).where(eq(products.id, first.id)))[0];
     const more = await t.db

@@ -14,7 +14,7 @@ import { type Received, startSmtpServer } from './smtp-fixture.ts';
 import { notificationOutbox } from './tables.ts';
 
 const t = setupTestApp();
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 const PUBLIC_URL = 'http://farmstall.test';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -348,7 +348,7 @@ describe('other events', () => {
   });
 
   it('a reported review tells every admin', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const product = await insertProduct(t, vendor, { name: 'Sour Plums', priceCents: 300 });
     const author = await createUser(t);
     const reviewId = await insertReview(t, product, author, 1, 'Awful plums, and the seller is a crook');

@@ -8,7 +8,7 @@ import { moveOrder } from './order-fixtures.ts';
 
 /** A vendor cancelling lines gives the buyer back what was paid for them, through the card provider. */
 const t = setupTestApp();
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 
 type Payment = { _id: string; orderId: string; transactionId: string; price: number };
 
@@ -46,8 +46,8 @@ async function historyEntry(shopper: TestUser, paymentId: string) {
 
 describe('a vendor cancelling its lines', () => {
   it('refunds just those lines at the provider and the buyer sees it in the history and the invoice', async () => {
-    const farm = await createUser(t, { roll: 'vendor', name: 'Farm' });
-    const dairy = await createUser(t, { roll: 'vendor', name: 'Dairy' });
+    const farm = await createUser(t, { role: 'vendor', name: 'Farm' });
+    const dairy = await createUser(t, { role: 'vendor', name: 'Dairy' });
     const { shopper, payment } = await buyFrom([
       { vendor: farm, priceCents: 250, amount: 2 },
       { vendor: dairy, priceCents: 999, amount: 1 },
@@ -99,7 +99,7 @@ describe('a vendor cancelling its lines', () => {
       headers: admin.auth,
       payload: { code: 'THIRDOFF', kind: 'fixed', value: 3.33 },
     });
-    const shops = await Promise.all(['North', 'East', 'West'].map((name) => createUser(t, { roll: 'vendor', name })));
+    const shops = await Promise.all(['North', 'East', 'West'].map((name) => createUser(t, { role: 'vendor', name })));
     // $3.33 + $3.33 + $3.34 = $10.00, less $3.33: $6.67 charged, which does not split into cents evenly.
     const { shopper, payment } = await buyFrom(
       [
@@ -133,8 +133,8 @@ describe('a vendor cancelling its lines', () => {
   });
 
   it('refunds once when the same part is cancelled twice, even at the same moment', async () => {
-    const farm = await createUser(t, { roll: 'vendor' });
-    const other = await createUser(t, { roll: 'vendor' });
+    const farm = await createUser(t, { role: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     const { payment } = await buyFrom([
       { vendor: farm, priceCents: 400, amount: 3 },
       { vendor: other, priceCents: 100, amount: 1 },

@@ -10,11 +10,11 @@ import { orderInSlot } from './slot-order-fixtures.ts';
 import { customerPayments, orders } from './tables.ts';
 
 const t = setupTestApp();
-const alice = setupUser(t, { roll: 'vendor', name: 'Alice' }); // vendor
-const bob = setupUser(t, { roll: 'vendor', name: 'Bob' }); // vendor
+const alice = setupUser(t, { role: 'vendor', name: 'Alice' }); // vendor
+const bob = setupUser(t, { role: 'vendor', name: 'Bob' }); // vendor
 const carol = setupUser(t, { name: 'Carol' }); // customer
 const dave = setupUser(t, { name: 'Dave' }); // customer
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 let carrots: TestProduct; // alice, $2.50
 let leeks: TestProduct; // alice, $4.00
 let honey: TestProduct; // bob, $9.99
@@ -36,7 +36,7 @@ const statusesOf = async (orderId: string) => {
     .from(orders)
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
     .where(eq(orders.id, orderId));
-  const payment = await readablePayment(t.db, row.paymentId, { id: '', roll: 'admin' });
+  const payment = await readablePayment(t.db, row.paymentId, { id: '', role: 'admin' });
   return { order: row.order, payment: payment.status };
 };
 
@@ -48,8 +48,8 @@ describe('GET /api/vendor/orders', () => {
   });
 
   it('shows each vendor only its own lines and total of a shared order, paginated newest first', async () => {
-    const vendorA = await createUser(t, { roll: 'vendor', name: 'Vera' });
-    const vendorB = await createUser(t, { roll: 'vendor', name: 'Walt' });
+    const vendorA = await createUser(t, { role: 'vendor', name: 'Vera' });
+    const vendorB = await createUser(t, { role: 'vendor', name: 'Walt' });
     const beans = await insertProduct(t, vendorA, { name: 'Beans', priceCents: 320 });
     const jam = await insertProduct(t, vendorB, { name: 'Jam', priceCents: 650 });
     const oldest = await insertOrder(t, carol, [{ product: beans, amount: 1 }], daysAgo(3));

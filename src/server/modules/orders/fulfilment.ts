@@ -456,7 +456,7 @@ function onCancelOf(money: OrderMoney, shopId: string) {
 export async function getOrderTracking(
   db: Tx,
   id: string,
-  caller: { id: string; roll: string },
+  caller: { id: string; role: string },
   now: Date,
 ): Promise<OrderTracking> {
   const [order] = await db
@@ -464,7 +464,7 @@ export async function getOrderTracking(
     .from(orders)
     .innerJoin(customerPayments, withPayment)
     .where(or(eq(orders.id, id), eq(orders.paymentId, id)));
-  if (!order || (caller.roll !== 'admin' && order.userId !== caller.id)) throw notFound('Order');
+  if (!order || (caller.role !== 'admin' && order.userId !== caller.id)) throw notFound('Order');
   const lines = await db
     .select({
       shopName: orderLines.shopName,

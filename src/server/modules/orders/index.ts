@@ -10,5 +10,5 @@ export { buyersOf, deliveredProductsOf, hasDeliveredPurchase } from './purchases
 export { paymentByTransactionId } from './queries.ts';
 export { type NewFulfilment, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, vendorSales, vendorSalesTotals } from './sales.ts';
-export { type SoldLine, soldLinesOf } from './sold-lines.ts';
+export { soldLinesOf } from './sold-lines.ts';
 export { settleLapsingHolds } from './unweighed-holds.ts';

@@ -5,7 +5,7 @@ import { setupUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 const shopper = setupUser(t);
 let paymentId: string;
 beforeAll(async () => {

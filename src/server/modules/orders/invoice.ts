@@ -63,7 +63,7 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
 }
 
 /** The invoice of one payment, for its buyer or an admin. */
-export async function getInvoice(db: Db, id: string, caller: { id: string; roll: string }, contact: ContactDetails) {
+export async function getInvoice(db: Db, id: string, caller: { id: string; role: string }, contact: ContactDetails) {
   const payment = await readablePayment(db, id, caller);
   const products = await productNames(
     db,

@@ -7,7 +7,7 @@ import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from
 import { moveOrder } from './order-fixtures.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 const shopper = setupUser(t);
 let payment: { _id: string; transactionId: string; invoiceNumber: string; orderNumber: string };
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('invoice', () => {
   });
 
   it('is for its buyer and admins only', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const other = await createUser(t);
     expect((await get(`/api/invoice/${payment._id}`)).statusCode).toBe(401);
     expect((await get(`/api/invoice/${payment._id}/pdf`)).statusCode).toBe(401);
@@ -72,7 +72,7 @@ describe('invoice', () => {
 describe('invoice of an order a shop cancelled', () => {
   it('shows what was refunded, its status and the net paid, on the page and in the PDF', async () => {
     const buyer = await createUser(t);
-    const dairy = await createUser(t, { roll: 'vendor' });
+    const dairy = await createUser(t, { role: 'vendor' });
     const cheese = await createProduct(t, vendor, { name: 'Blue cheese', priceCents: 800, stock: 10 });
     const milk = await createProduct(t, dairy, { name: 'Raw milk', priceCents: 325, stock: 10 });
     await addToCart(t, buyer, cheese.id, 1);

@@ -5,9 +5,9 @@ import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 
 const t = setupTestApp();
-const farm = setupUser(t, { roll: 'vendor', name: 'Farm' }); // sells in the order
-const dairy = setupUser(t, { roll: 'vendor', name: 'Dairy' }); // sells in the order too
-const bakery = setupUser(t, { roll: 'vendor', name: 'Bakery' }); // another vendor, not in the order
+const farm = setupUser(t, { role: 'vendor', name: 'Farm' }); // sells in the order
+const dairy = setupUser(t, { role: 'vendor', name: 'Dairy' }); // sells in the order too
+const bakery = setupUser(t, { role: 'vendor', name: 'Bakery' }); // another vendor, not in the order
 const stranger = setupUser(t, { name: 'Stranger' }); // another customer
 
 const NOTE = 'Leave it at the back door, the bell is broken';

@@ -5,8 +5,8 @@ import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
-const admin = setupUser(t, { roll: 'admin' });
+const vendor = setupUser(t, { role: 'vendor' });
+const admin = setupUser(t, { role: 'admin' });
 
 type Payment = { _id: string; orderId: string; orderNumber: string; invoiceNumber: string; transactionId: string };
 
@@ -80,7 +80,7 @@ describe('order numbers', () => {
     const shopper = await createUser(t);
     const payment = await buy(shopper);
     const other = await createUser(t);
-    const otherVendor = await createUser(t, { roll: 'vendor' });
+    const otherVendor = await createUser(t, { role: 'vendor' });
     const query = `?q=${payment.orderNumber}`;
     expect((await get(`/api/customerPayments/${other.email}${query}`, other)).json().total).toBe(0);
     expect((await get(`/api/vendor/orders${query}`, otherVendor)).json().total).toBe(0);

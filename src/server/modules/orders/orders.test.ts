@@ -6,7 +6,7 @@ import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/tes
 import { orderLines, orders } from './tables.ts';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 
 async function buy(shopper: TestUser, priceCents: number, amount: number) {
   const product = await createProduct(t, vendor, { priceCents, stock: 100 });
@@ -37,7 +37,7 @@ describe('payment history', () => {
     const shopper = await createUser(t);
     await buy(shopper, 500, 1);
     const other = await createUser(t);
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     expect((await t.app.inject({ method: 'GET', url: `/api/customerPayments/${shopper.email}` })).statusCode).toBe(401);
     expect((await history(other, shopper.email)).statusCode).toBe(403);
     expect((await history(vendor, shopper.email)).statusCode).toBe(403);

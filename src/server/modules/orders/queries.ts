@@ -294,10 +294,10 @@ export async function paymentByTransactionId(db: Tx, transactionId: string) {
 }
 
 /** One payment record the caller may read: its buyer or an admin. */
-export async function readablePayment(db: Tx, id: string, caller: { id: string; roll: string }) {
+export async function readablePayment(db: Tx, id: string, caller: { id: string; role: string }) {
   const rows = await paymentRows(db, eq(customerPayments.id, id));
   if (rows.length === 0) throw notFound('Invoice');
-  if (rows[0].userId !== caller.id && caller.roll !== 'admin') throw forbidden('This invoice is not yours');
+  if (rows[0].userId !== caller.id && caller.role !== 'admin') throw forbidden('This invoice is not yours');
   const [record] = await withLines(db, rows);
   return record;
 }

@@ -22,7 +22,7 @@ import { weighLine } from './weighing.ts';
 export async function orderRoutes(app: FastifyInstance) {
   handle(app, ordersApi.history, async ({ params, query, user }) => {
     const email = normalizeEmail(params.email);
-    if (email !== user.email && user.roll !== 'admin') throw forbidden('You can only see your own payments');
+    if (email !== user.email && user.role !== 'admin') throw forbidden('You can only see your own payments');
     return paymentHistory(app.db, email, query);
   });
 

@@ -16,7 +16,7 @@ const t = setupClockedApp(() => clock);
 beforeEach(() => {
   clock = nextFridayNoon();
 });
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 
 const cancelPart = (user: TestUser | null, id: string, shopId: string) =>
   t.app.inject({ method: 'POST', url: `/api/orders/${id}/shops/${shopId}/cancellation`, headers: user?.auth });
@@ -166,7 +166,7 @@ describe('POST /api/orders/:id/shops/:shopId/cancellation', () => {
   });
 
   it('cancels a part without a slot while it is still pending', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const buyer = await createUser(t);
     const product = await createProduct(t, vendor, { priceCents: 800, stock: 3 });
     await addToCart(t, buyer, product.id, 1);

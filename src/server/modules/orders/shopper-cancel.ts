@@ -19,7 +19,7 @@ import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
 import { orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWithinHold, captureWhenWeighed } from './weighing.ts';
 
-type Caller = { id: string; roll: string };
+type Caller = { id: string; role: string };
 type Target = { id: string; shopId: string };
 
 /**
@@ -33,7 +33,7 @@ async function lockBuyersPart(tx: Tx, caller: Caller, target: Target, now: Date)
     .from(orders)
     .where(or(eq(orders.id, target.id), eq(orders.paymentId, target.id)))
     .for('update');
-  if (!order || (caller.roll !== 'admin' && order.userId !== caller.id)) throw notFound('Order');
+  if (!order || (caller.role !== 'admin' && order.userId !== caller.id)) throw notFound('Order');
   const lines = await tx
     .select({ ...lineColumns, shopName: orderLines.shopName })
     .from(orderLines)

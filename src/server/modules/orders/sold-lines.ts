@@ -1,30 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { refundsOfOrders, type ShopLedger } from '../payments/index.ts';
+import { refundsOfOrders } from '../payments/index.ts';
+import type { LedgerTransfer, SoldLine } from '../payouts/index.ts';
 import { chargedOf, goodsShares } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
-
-/**
- * One order line as a statement shows it: what the buyer paid for it (without tax), the commission on it, and the
- * tax on it, which the marketplace collects and remits (decision 028).
- */
-export type SoldLine = {
-  orderId: string;
-  itemName: string;
-  amount: number;
-  grams: number | null;
-  weighed: boolean;
-  paidCents: number;
-  commissionBps: number;
-  taxBps: number;
-  taxCents: number;
-};
 
 /**
  * The lines of the shop's parts whose transfers are in `recorded`, each with its share of the charge: the same
  * shares the transfer counted (goodsShares over the lines the charge paid for). Two statements for all the orders.
  */
-export async function soldLinesOf(db: Tx, shopId: string, recorded: ShopLedger['transfers']): Promise<SoldLine[]> {
+export async function soldLinesOf(db: Tx, shopId: string, recorded: readonly LedgerTransfer[]): Promise<SoldLine[]> {
   const orderIds = recorded.map((transfer) => transfer.orderId);
   if (orderIds.length === 0) return [];
   const lines = await db

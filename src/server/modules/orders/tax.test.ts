@@ -27,7 +27,7 @@ async function setTax(admin: TestUser, pricesIncludeTax: boolean, rates: Record<
 
 /** A vendor whose sandbox payout account is verified, so its transfers are sent. */
 async function verifiedVendor() {
-  const vendor = await createUser(t, { roll: 'vendor' });
+  const vendor = await createUser(t, { role: 'vendor' });
   await call(vendor, 'POST', '/api/payouts/account');
   await call(vendor, 'POST', '/api/payouts/sandbox/onboarding', { accountHolder: 'Tax Farm', ...SANDBOX_TEST_BANK });
   return vendor;
@@ -61,13 +61,13 @@ async function paymentOf(orderId: string) {
 
 let admin: TestUser;
 beforeEach(async () => {
-  admin = await createUser(t, { roll: 'admin' });
+  admin = await createUser(t, { role: 'admin' });
   await setTax(admin, false, {});
 });
 
 describe('tax on an order', () => {
   it('with tax-exclusive prices adds each line’s tax to the charge, one line per rate, rounded per line half up', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     await setTax(admin, false, { vegetable: 5, fruit: 8.25 });
     const carrots = await createProduct(t, vendor, { priceCents: 600 });
     const apples = await createProduct(t, vendor, { priceCents: 250, category: 'fruit' });
@@ -105,7 +105,7 @@ describe('tax on an order', () => {
   });
 
   it('keeps the rate it was sold under when the admin changes it, and refunds each cancelled line with its tax', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     await setTax(admin, false, { vegetable: 5 });
     const carrots = await createProduct(t, vendor, { priceCents: 600 });
     const { orderId } = await buy([{ id: carrots.id, amount: 2 }]);
@@ -118,7 +118,7 @@ describe('tax on an order', () => {
   });
 
   it('with tax-inclusive prices charges the prices alone and says the tax they include', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     await setTax(admin, true, { vegetable: 5 });
     const carrots = await createProduct(t, vendor, { priceCents: 600 });
     // The cart says the rate and that the price includes it; an untaxed product says nothing.
@@ -142,7 +142,7 @@ describe('tax on an order', () => {
   });
 
   it('taxes what a coupon leaves of each line', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     await setTax(admin, false, { vegetable: 10 });
     expect((await call(admin, 'POST', '/api/coupons', { code: 'TAX20', kind: 'percent', value: 20 })).statusCode).toBe(
       201,

@@ -7,8 +7,8 @@ import { packingSlipsCsv, pickListCsv, renderPackingSlipsPdf, renderPickListPdf 
 import { shopWeek, slotSheet } from './vendor-week.ts';
 
 /** A vendor reads its own shop's week; an admin any shop's. Another shop's is not found, never forbidden. */
-function assertReadsShop(user: { id: string; roll: string }, shopId: string) {
-  if (user.roll !== 'admin' && user.id !== shopId) throw notFound('Shop');
+function assertReadsShop(user: { id: string; role: string }, shopId: string) {
+  if (user.role !== 'admin' && user.id !== shopId) throw notFound('Shop');
 }
 
 const FILES = {
@@ -19,7 +19,7 @@ const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as cons
 
 /** The vendor's week: orders by booked slot, and each slot's pick list, packing slips and stops (page, PDF, CSV). */
 export async function vendorWeekRoutes(app: FastifyInstance) {
-  const sheetOf = (user: { id: string; roll: string }, params: { shopId: string; slotId: string }) => {
+  const sheetOf = (user: { id: string; role: string }, params: { shopId: string; slotId: string }) => {
     assertReadsShop(user, params.shopId);
     return slotSheet(app.db, params.shopId, params.slotId);
   };

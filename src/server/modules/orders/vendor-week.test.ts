@@ -20,7 +20,7 @@ import { orderLines } from './tables.ts';
 /** The app's clock: the next Friday noon in Portland; tests move it, nothing waits. */
 let clock = nextFridayNoon();
 const t = setupClockedApp(() => clock);
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 const customer = setupUser(t);
 
 let vendor: TestUser;

@@ -16,8 +16,8 @@ const t = setupTestApp();
 
 /** A butcher's 500 g piece at $20.00/kg (estimate $10.00, held $11.00) and a grocer's $10.00 item, one order. */
 async function twoShopOrder(couponCode?: string) {
-  const butcher = await createUser(t, { roll: 'vendor' });
-  const grocer = await createUser(t, { roll: 'vendor' });
+  const butcher = await createUser(t, { role: 'vendor' });
+  const grocer = await createUser(t, { role: 'vendor' });
   const steak = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 500 });
   const honey = await createProduct(t, grocer, { priceCents: 1000 });
   const shopper = await createUser(t);
@@ -90,7 +90,7 @@ describe('a weighed line is charged at most its estimate plus the hold margin', 
   });
 
   it('with a 15% coupon the other shop is counted its $8.50 whatever the butcher weighs (before: $8.00 to $8.57)', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const coupon = { code: 'OWN15', kind: 'percent', value: 15 };
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/coupons', headers: admin.auth, payload: coupon })).statusCode,
@@ -114,7 +114,7 @@ describe('a weighed line is charged at most its estimate plus the hold margin', 
   });
 
   it('a line worth $100,000/kg weighed at 10,000 kg answers 400 with the bound, never 500', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const truffle = await weighedProduct(t, butcher, { pricePerKgCents: 10_000_000, gramsPerPiece: 5 });
     const shopper = await createUser(t);
     await addToCart(t, shopper, truffle.id, 1);
@@ -129,7 +129,7 @@ describe('a weighed line is charged at most its estimate plus the hold margin', 
   });
 
   it('a hold cut by its own tax rounding takes the cent off the tax, never off a shop’s goods', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
       t.app.inject({ method, url, headers: admin.auth, payload });
     const rates = (vegetable: number, fruit: number) =>
@@ -138,8 +138,8 @@ describe('a weighed line is charged at most its estimate plus the hold margin', 
     expect(
       (await send('PUT', '/api/admin/tax', { pricesIncludeTax: false, rates: rates(29.91, 0.11) })).statusCode,
     ).toBe(200);
-    const butcher = await createUser(t, { roll: 'vendor' });
-    const grocer = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
+    const grocer = await createUser(t, { role: 'vendor' });
     const liver = await weighedProduct(t, butcher, { pricePerKgCents: 800, gramsPerPiece: 100 });
     const apples = await createProduct(t, grocer, { priceCents: 500, category: 'fruit' });
     const shopper = await createUser(t);

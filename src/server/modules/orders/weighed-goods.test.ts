@@ -72,7 +72,7 @@ describe('a product sold by weight', () => {
     t.app.inject({ method, url, headers: user.auth, payload });
 
   it('is added with its price per kg and weight per piece, which an edit keeps unless it says otherwise', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const missing = await send(butcher, 'POST', '/api/products', { ...chicken, soldByWeight: true });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ gramsPerPiece: 'Enter the estimated weight of one piece' });
@@ -93,7 +93,7 @@ describe('a product sold by weight', () => {
 
 describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   it('authorizes the estimate + 10%, refuses to mark it ready unweighed, then captures the weighed amount', async () => {
-    const butcher = await createUser(t, { roll: 'vendor', name: 'Butcher' });
+    const butcher = await createUser(t, { role: 'vendor', name: 'Butcher' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2400, gramsPerPiece: 450, name: 'Chicken' });
     const shopper = await createUser(t);
     await addToCart(t, shopper, chicken.id, 2);
@@ -143,7 +143,7 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('captures exactly the estimate when the weight is the estimate', async () => {
-    const dairy = await createUser(t, { roll: 'vendor' });
+    const dairy = await createUser(t, { role: 'vendor' });
     const cheese = await weighedProduct(t, dairy, { pricePerKgCents: 3200, gramsPerPiece: 250 });
     const { payment } = await buy([{ productId: cheese.id, pieces: 3 }]);
     await weighOnly(dairy, payment.orderId, 750);
@@ -152,7 +152,7 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('never charges more than authorized: a weight over the estimate + 10% is refused, the bound is charged', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const steak = await weighedProduct(t, butcher, { pricePerKgCents: 4000, gramsPerPiece: 300 });
     const { shopper, payment } = await buy([{ productId: steak.id, pieces: 2 }]);
     // Estimate 600 g = $24.00, authorized $26.40; 700 g ($28.00) is refused, 660 g = $26.40 is the most.
@@ -172,8 +172,8 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('a part cancelled before the capture lowers what is captured and refunds nothing', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
-    const grocer = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
+    const grocer = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
     const carrots = await createProduct(t, grocer, { priceCents: 350, stock: 10 });
     const { shopper, payment } = await buy([
@@ -201,8 +201,8 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('the weighed part charges the other shop’s too, whatever its step; the shopper cancelling it then is refunded', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
-    const grocer = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
+    const grocer = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
     const carrots = await createProduct(t, grocer, { priceCents: 350, stock: 10 });
     const { shopper, payment } = await buy([
@@ -223,7 +223,7 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('every part cancelled: the authorization is cancelled and nothing is charged or refunded', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1500 });
     const { shopper, payment } = await buy([{ productId: chicken.id, pieces: 1 }]);
     expect((await moveOrder(t, butcher, payment.orderId, 'cancelled')).statusCode).toBe(200);
@@ -237,8 +237,8 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('two vendors finishing at once capture once, for both parts', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
-    const dairy = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
+    const dairy = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
     const cheese = await weighedProduct(t, dairy, { pricePerKgCents: 3000, gramsPerPiece: 500 });
     const { payment } = await buy([
@@ -259,8 +259,8 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
   });
 
   it('the weight route: only the shop’s vendor, only weighed lines, only sensible grams', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
-    const other = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
     const eggs = await createProduct(t, butcher, { priceCents: 450 });
     const { shopper, payment } = await buy([
@@ -292,8 +292,8 @@ describe('a card hold about to lapse', () => {
   const settle = (days: number) => settleLapsingHolds(t.db, t.app.payments.active, { now: inDays(days) });
 
   it('cancels the parts still unweighed after six and a half days and charges the parts that moved on', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
-    const dairy = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
+    const dairy = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1000 });
     const cheese = await weighedProduct(t, dairy, { pricePerKgCents: 3200, gramsPerPiece: 250 });
     const { shopper, payment } = await buy([
@@ -332,7 +332,7 @@ describe('a card hold about to lapse', () => {
   });
 
   it('releases the whole hold when no shop moved the order', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2000, gramsPerPiece: 1500 });
     const { shopper, payment } = await buy([{ productId: chicken.id, pieces: 1 }]);
     expect(await settle(6.6)).toContain(payment.orderId);

@@ -23,7 +23,7 @@ function keptLog() {
 
 /** A pending refund of $1 on a paid sandbox payment of $14 (not made with the provider yet). */
 async function pendingRefund(key: string) {
-  const vendor = await createUser(t, { roll: 'vendor' });
+  const vendor = await createUser(t, { role: 'vendor' });
   const product = await createProduct(t, vendor, { priceCents: 700, stock: 3 });
   const buyer = await createUser(t);
   await addToCart(t, buyer, product.id, 2);

@@ -36,14 +36,14 @@ const call = (user: TestUser, method: string, url: string, payload?: object) =>
   t.app.inject({ method: method as 'GET', url, headers: user.auth, payload });
 
 beforeAll(async () => {
-  admin = await createUser(t, { roll: 'admin' });
+  admin = await createUser(t, { role: 'admin' });
   shops = [];
   for (const [premium, verified] of [
     [false, true],
     [true, true],
     [false, false],
   ]) {
-    const vendor = await createUser(t, { roll: 'vendor', membership: premium ? 'premium' : 'normal' });
+    const vendor = await createUser(t, { role: 'vendor', membership: premium ? 'premium' : 'normal' });
     if (verified) {
       await call(vendor, 'POST', '/api/payouts/account');
       const done = await call(vendor, 'POST', '/api/payouts/sandbox/onboarding', {

@@ -40,7 +40,7 @@ async function membership(user: TestUser) {
 
 describe('premium membership', () => {
   it('charges $1000 whatever the client sends, then makes the shop premium with a gold badge', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const started = await start(vendor);
     expect(started.statusCode).toBe(201);
     expect(started.json()).toMatchObject({ amount: 1000, provider: 'sandbox' });
@@ -66,7 +66,7 @@ describe('premium membership', () => {
   });
 
   it('grants nothing for an unpaid or declined payment', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const intent = (await start(vendor)).json();
     expect((await record(vendor, intent.paymentIntentId)).statusCode).toBe(402);
     const declined = await pay(vendor, intent, '4000000000000002');
@@ -77,8 +77,8 @@ describe('premium membership', () => {
   });
 
   it('is for the vendor’s own shop only', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
-    const other = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     const customer = await createUser(t);
     const intent = (await start(vendor)).json();
     await pay(vendor, intent);

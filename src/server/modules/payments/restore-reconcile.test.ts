@@ -82,7 +82,7 @@ function restoreStory(rig: ProviderRig) {
     const open = (url: string) => buildTestApp(url, env, { jwtSecret });
 
     let t = await open(store.url);
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     await rig.verifyPayouts(t, vendor);
     const product = await createProduct(t, vendor, { priceCents: 600, stock: 20 });
     const shoppers = {

@@ -34,7 +34,7 @@ const t = setupTestApp(() => ({
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: standIn.url,
 }));
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 
 async function startCheckout(shopper: TestUser) {
   const response = await startPayment(t, shopper, { price: 1 });
@@ -129,7 +129,7 @@ describe('Stripe refunds of cancelled lines (against the local stand-in)', () =>
   /** A paid Stripe order of $12.00 (vendor) + $7.50 (other) = $19.50. */
   async function paidOrder() {
     const shopper = await createUser(t);
-    const other = await createUser(t, { roll: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     await addToCart(t, shopper, (await createProduct(t, vendor, { priceCents: 600, stock: 5 })).id, 2);
     await addToCart(t, shopper, (await createProduct(t, other, { priceCents: 750, stock: 5 })).id, 1);
     const intent = await startCheckout(shopper);
@@ -197,7 +197,7 @@ describe('Stripe weighed goods: manual capture (against the local stand-in)', ()
   /** A paid Stripe order of 2 chickens at $24.00/kg, about 450 g each: estimate $21.60, authorized $23.76. */
   async function authorizedOrder() {
     const shopper = await createUser(t);
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2400, gramsPerPiece: 450 });
     await addToCart(t, shopper, chicken.id, 2);
     const intent = await startCheckout(shopper);
@@ -253,7 +253,7 @@ describe('Stripe weighed goods: manual capture (against the local stand-in)', ()
   });
 
   it('an authorized payment that cannot become its order is released, not refunded', async () => {
-    const butcher = await createUser(t, { roll: 'vendor' });
+    const butcher = await createUser(t, { role: 'vendor' });
     const steak = await weighedProduct(t, butcher, { pricePerKgCents: 4000, gramsPerPiece: 300 });
     await t.db.update(products).set({ stock: 1 }).where(eq(products.id, steak.id));
     const [first, second] = [await createUser(t), await createUser(t)];
@@ -288,7 +288,7 @@ describe('Stripe webhook', () => {
     });
 
   it('accepts a correctly signed event and grants a paid membership', async () => {
-    const owner = await createUser(t, { roll: 'vendor' });
+    const owner = await createUser(t, { role: 'vendor' });
     const started = await startMembershipPayment(t, owner, { price: 1000 });
     expect(started.json()).toMatchObject({ amount: 1000 });
     const intentId = started.json().paymentIntentId;
@@ -309,7 +309,7 @@ describe('Stripe webhook', () => {
   });
 
   it('rejects a forged or missing signature and changes nothing', async () => {
-    const owner = await createUser(t, { roll: 'vendor' });
+    const owner = await createUser(t, { role: 'vendor' });
     const started = await startMembershipPayment(t, owner, {});
     const intentId = started.json().paymentIntentId;
     const payload = JSON.stringify({
@@ -365,7 +365,7 @@ describe('Stripe Connect (against the local stand-in)', () => {
   }
 
   it('onboards an Express account, verifies it from the signed account.updated event, then transfers from the charge', async () => {
-    const shop = await createUser(t, { roll: 'vendor' });
+    const shop = await createUser(t, { role: 'vendor' });
     const connected = await t.app.inject({ method: 'POST', url: '/api/payouts/account', headers: shop.auth });
     expect(connected.json()).toMatchObject({ provider: 'stripe', status: 'pending' });
     const account = [...standIn.accounts.values()].find((a) => a.email === shop.email);
@@ -404,7 +404,7 @@ describe('Stripe Connect (against the local stand-in)', () => {
   });
 
   it('a transfer Stripe refused is sent once by the job, and a refund after it reverses the shop’s share', async () => {
-    const shop = await createUser(t, { roll: 'vendor' });
+    const shop = await createUser(t, { role: 'vendor' });
     await t.app.inject({ method: 'POST', url: '/api/payouts/account', headers: shop.auth });
     const account = [...standIn.accounts.values()].find((a) => a.email === shop.email);
     await signed(standIn.completeOnboarding(account?.id ?? ''));
@@ -417,7 +417,7 @@ describe('Stripe Connect (against the local stand-in)', () => {
     expect((await retryDueTransfers(t.db, t.app.payments.active, later)).transfers).toEqual({ due: 0, succeeded: 0 });
     expect(sent()).toEqual([expect.objectContaining({ amount: 1080 })]);
 
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const refunded = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/shops/${shop.id}/refunds`,

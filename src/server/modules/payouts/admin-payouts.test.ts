@@ -17,7 +17,7 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 
 /** A vendor with a shop named "<name>'s Farm", its sandbox payout account verified when asked. */
 async function vendorNamed(name: string, { verified }: { verified: boolean }) {
-  const vendor = await createUser(t, { roll: 'vendor', name });
+  const vendor = await createUser(t, { role: 'vendor', name });
   if (verified) {
     expect((await call(vendor, 'POST', '/api/payouts/account')).statusCode).toBe(200);
     expect((await call(vendor, 'POST', '/api/payouts/sandbox/onboarding', BANK)).json()).toMatchObject({
@@ -62,7 +62,7 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 describe('the marketplace’s earnings by month', () => {
   it('counts each part’s commission and fee at its own rate when delivered, less what refunds gave back', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const vendor = await vendorNamed(`Earning ${tag()}`, { verified: true });
     const before = await earnings(admin);
     const statsBefore = await adminStats(admin);
@@ -101,7 +101,7 @@ describe('the marketplace’s earnings by month', () => {
   });
 
   it('answers every month of the range, oldest first, ending with this one', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const year = await earnings(admin);
     expect(year.months).toHaveLength(12);
     const months = year.months.map((m) => m.month);
@@ -113,7 +113,7 @@ describe('the marketplace’s earnings by month', () => {
   });
 
   it('refuses a range it cannot answer, saying why', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const cases: [string, string][] = [
       ['months=0', 'Ask for at least 1 month'],
       ['months=37', 'Ask for at most 36 months'],
@@ -130,7 +130,7 @@ describe('the marketplace’s earnings by month', () => {
 
 describe('every shop’s payouts', () => {
   it('shows what each shop is owed and was paid, its account and hold; releasing a hold sends what waited', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const run = tag();
     const verified = await vendorNamed(`Paid ${run}`, { verified: true });
     const unverified = await vendorNamed(`Waiting ${run}`, { verified: false });
@@ -169,7 +169,7 @@ describe('every shop’s payouts', () => {
   });
 
   it('pages the shops by name, those matching the search, with their count', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const run = tag();
     for (const letter of ['C', 'A', 'B']) await vendorNamed(`Paging ${run} ${letter}`, { verified: false });
     const page = async (query: string) =>
@@ -188,7 +188,7 @@ describe('every shop’s payouts', () => {
   });
 
   it('refuses a page it cannot answer, saying why', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     for (const query of ['limit=1000', 'page=0', 'page=x', `q=${'a'.repeat(101)}`]) {
       const refused = await call(admin, 'GET', `/api/admin/payouts?${query}`);
       expect(refused.statusCode, query).toBe(400);
@@ -200,7 +200,7 @@ describe('every shop’s payouts', () => {
 describe('who sees the money', () => {
   it('only admins read the earnings and the payouts table, or hold a shop', async () => {
     const customer = await createUser(t);
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     for (const url of ['/api/admin/earnings', '/api/admin/payouts']) {
       expect((await call(null, 'GET', url)).statusCode, url).toBe(401);
       expect((await call(customer, 'GET', url)).statusCode, url).toBe(403);

@@ -32,8 +32,8 @@ async function buyFrom(vendors: TestUser[]) {
 
 describe('commission', () => {
   it('starts at 10% for normal shops, 5% for premium ones and no fee, which only an admin reads or sets', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const settings = (await getCommission(admin)).json() as CommissionSettings;
     expect(settings.current).toMatchObject({ normalPercent: 10, premiumPercent: 5, orderFee: 0 });
     expect((await getCommission(vendor)).statusCode).toBe(403);
@@ -43,7 +43,7 @@ describe('commission', () => {
   });
 
   it('refuses rates that are negative, too high, finer than a hundredth or not numbers, saying which field', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const cases: [object, string, string][] = [
       [{ normalPercent: -1, premiumPercent: 5, orderFee: 0 }, 'normalPercent', 'A commission cannot be negative'],
       [{ normalPercent: 10, premiumPercent: 51, orderFee: 0 }, 'premiumPercent', 'A commission is at most 50%'],
@@ -63,9 +63,9 @@ describe('commission', () => {
   });
 
   it('records on each line the rate of its shop’s membership when the order was placed, and keeps it after a change', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const normal = await createUser(t, { roll: 'vendor' });
-    const premium = await createUser(t, { roll: 'vendor', membership: 'premium' });
+    const admin = await createUser(t, { role: 'admin' });
+    const normal = await createUser(t, { role: 'vendor' });
+    const premium = await createUser(t, { role: 'vendor', membership: 'premium' });
     const before = await buyFrom([normal, premium]);
     expect(before).toEqual([[10], [5]]);
 

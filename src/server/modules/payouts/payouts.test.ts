@@ -17,7 +17,7 @@ const BANK = { accountHolder: 'Green Valley Farm', ...SANDBOX_TEST_BANK };
 
 /** A vendor whose sandbox payout account is verified through the onboarding form. */
 async function verifiedVendor() {
-  const vendor = await createUser(t, { roll: 'vendor' });
+  const vendor = await createUser(t, { role: 'vendor' });
   expect((await call(vendor, 'POST', '/api/payouts/account')).statusCode).toBe(200);
   const onboarded = await call(vendor, 'POST', '/api/payouts/sandbox/onboarding', BANK);
   expect(onboarded.json()).toMatchObject({ status: 'verified' });
@@ -51,8 +51,8 @@ const sentTo = async (transferId: string | null) =>
 
 describe('payout accounts (sandbox)', () => {
   it('connects a shop: none, then pending with the onboarding form, then verified with test bank details', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
-    const other = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     expect((await call(vendor, 'GET', '/api/payouts/account')).json()).toEqual({
       provider: 'sandbox',
       status: 'none',
@@ -107,7 +107,7 @@ describe('transfers (sandbox)', () => {
   });
 
   it('keeps a shop’s money waiting until its account is verified, then sends it', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const { orderId } = await buy([vendor], 1);
     await deliver(vendor, orderId);
     expect(await transferOf(orderId, vendor.id)).toMatchObject({ status: 'waiting', amountCents: 900 });
@@ -121,7 +121,7 @@ describe('transfers (sandbox)', () => {
   });
 
   it('holds a disputed shop’s money until the admin releases it; only an admin holds', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const vendor = await verifiedVendor();
     const hold = (user: TestUser, held: boolean) => call(user, 'PUT', `/api/admin/payouts/${vendor.id}/hold`, { held });
     expect((await hold(vendor, true)).statusCode).toBe(403);
@@ -140,7 +140,7 @@ describe('transfers (sandbox)', () => {
   });
 
   it('a refund after the transfer takes the shop’s share back from it and gives back the commission’s share', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const vendor = await verifiedVendor();
     const { orderId } = await buy([vendor]);
     const refundUrl = `/api/orders/${orderId}/shops/${vendor.id}/refunds`;

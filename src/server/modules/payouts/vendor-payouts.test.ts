@@ -55,8 +55,8 @@ const csvRows = (body: string) =>
 
 describe('the vendor’s balance', () => {
   it('is owed without a verified account, paid once verified, owed again while held, less a refund after delivery', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
+    const vendor = await createUser(t, { role: 'vendor' });
     expect(await balanceOf(vendor)).toEqual({
       owed: 0,
       onTheWay: 0,
@@ -91,13 +91,13 @@ describe('the vendor’s balance', () => {
     });
 
     // Another vendor sees nothing of it.
-    expect(await balanceOf(await createUser(t, { roll: 'vendor' }))).toMatchObject({ owed: 0, paid: 0 });
+    expect(await balanceOf(await createUser(t, { role: 'vendor' }))).toMatchObject({ owed: 0, paid: 0 });
   });
 });
 
 describe('the vendor’s transfers', () => {
   it('lists each transfer with its order, newest first, and only the caller’s', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const older = await deliveredOrder(vendor, 1);
     await verify(vendor);
     const newer = await deliveredOrder(vendor, 3);
@@ -120,12 +120,12 @@ describe('the vendor’s transfers', () => {
     });
     expect(page.json().items[0].orderDate).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const other = await createUser(t, { roll: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     expect((await call(other, 'GET', '/api/payouts/transfers')).json()).toEqual({ items: [], nextCursor: null });
   });
 
   it('pages by keyset: the next page starts after the last row, whatever was delivered meanwhile', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const orderId = await deliveredOrder(vendor, 1);
     const [first] = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
     const shopper = await createUser(t);
@@ -166,7 +166,7 @@ describe('the vendor’s transfers', () => {
   });
 
   it('refuses a cursor it did not give', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     for (const cursor of ['not*base64', Buffer.from('yesterday|me').toString('base64url'), 'x'.repeat(300)]) {
       const answer = await call(vendor, 'GET', `/api/payouts/transfers?cursor=${encodeURIComponent(cursor)}`);
       expect(answer.statusCode, cursor).toBe(400);
@@ -177,8 +177,8 @@ describe('the vendor’s transfers', () => {
 
 describe('monthly statements', () => {
   it('lists every line, refund and transfer, with totals that reconcile to the cent with the ledger', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
+    const vendor = await createUser(t, { role: 'vendor' });
     const waiting = await deliveredOrder(vendor, 1, '=HYPERLINK("http://evil.example","click"), ok');
     await verify(vendor);
     const refunded = await deliveredOrder(vendor, 3, 'Heirloom tomatoes');
@@ -274,9 +274,9 @@ describe('monthly statements', () => {
   });
 
   it('splits a coupon over the lines as the transfer did: the sale rows add up to the transfer, to the cent', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
-    const vendor = await createUser(t, { roll: 'vendor' });
-    const neighbour = await createUser(t, { roll: 'vendor' });
+    const admin = await createUser(t, { role: 'admin' });
+    const vendor = await createUser(t, { role: 'vendor' });
+    const neighbour = await createUser(t, { role: 'vendor' });
     const code = `ODD${Date.now().toString(36).toUpperCase()}`;
     expect((await call(admin, 'POST', '/api/coupons', { code, kind: 'percent', value: 7 })).statusCode).toBe(201);
     const shopper = await createUser(t);
@@ -308,7 +308,7 @@ describe('monthly statements', () => {
   });
 
   it('shows each sale’s tax rate and tax and a refund’s tax given back, outside what the shop earns', async () => {
-    const admin = await createUser(t, { roll: 'admin' });
+    const admin = await createUser(t, { role: 'admin' });
     const noTax = Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0]));
     const setTax = async (rates: Record<string, number>) =>
       expect(
@@ -317,7 +317,7 @@ describe('monthly statements', () => {
       ).toBe(200);
     await setTax({ vegetable: 8.25 });
     try {
-      const vendor = await createUser(t, { roll: 'vendor' });
+      const vendor = await createUser(t, { role: 'vendor' });
       await verify(vendor);
       const orderId = await deliveredOrder(vendor, 3, 'Taxed kale');
       await call(admin, 'POST', `/api/orders/${orderId}/shops/${vendor.id}/refunds`, { amount: 10 });
@@ -344,8 +344,8 @@ describe('monthly statements', () => {
   });
 
   it('lists the months with activity; another vendor’s statement holds none of this shop’s orders', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
-    const other = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
+    const other = await createUser(t, { role: 'vendor' });
     expect((await call(other, 'GET', '/api/payouts/statements')).json()).toMatchObject({ months: [] });
     const orderId = await deliveredOrder(vendor, 1);
     const month = await currentMonth(vendor);
@@ -357,7 +357,7 @@ describe('monthly statements', () => {
   });
 
   it('refuses a month that is not one, and callers who are not vendors', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     for (const [url, field, message] of [
       ['2026-13/csv', 'month', 'Month must look like 2026-11 (year, then month 01 to 12)'],
       ['november/pdf', 'month', 'Month must look like 2026-11 (year, then month 01 to 12)'],

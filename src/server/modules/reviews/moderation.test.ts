@@ -6,10 +6,10 @@ import { insertProduct, insertReview, type TestProduct } from '../orders/order-f
 import { comments } from './tables.ts';
 
 const t = setupTestApp();
-const alice = setupUser(t, { roll: 'vendor', name: 'Alice' }); // vendor of the cheese
-const bob = setupUser(t, { roll: 'vendor', name: 'Bob' }); // another vendor
+const alice = setupUser(t, { role: 'vendor', name: 'Alice' }); // vendor of the cheese
+const bob = setupUser(t, { role: 'vendor', name: 'Bob' }); // another vendor
 const carol = setupUser(t, { name: 'Carol' }); // customer
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 let cheese: TestProduct;
 beforeAll(async () => {
   cheese = await insertProduct(t, alice, { name: 'Goat cheese', priceCents: 700 });

@@ -9,12 +9,12 @@ import { accountsByIds } from '../users/index.ts';
 import { tellAdminsOfReport } from './report-notice.ts';
 import { comments } from './tables.ts';
 
-type Caller = { id: string; roll: string };
+type Caller = { id: string; role: string };
 
 async function productOwnedBy(db: Tx, productId: string, caller: Caller) {
   const product = await productOwner(db, productId);
   if (!product) throw notFound('Product');
-  if (caller.roll !== 'admin' && product.vendorId !== caller.id) {
+  if (caller.role !== 'admin' && product.vendorId !== caller.id) {
     throw forbidden('Only the shop that sells this product can see its reviews here');
   }
   return product;

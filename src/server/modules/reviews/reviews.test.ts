@@ -9,7 +9,7 @@ import { comments } from './tables.ts';
 const NOT_DELIVERED = 'You can review this product once an order of it has been delivered to you';
 
 const t = setupTestApp();
-const vendor = setupUser(t, { roll: 'vendor' });
+const vendor = setupUser(t, { role: 'vendor' });
 let seq = 0;
 
 const post = (user: TestUser | undefined, payload: object) =>

@@ -9,7 +9,7 @@ function toUserRecord(account: Account, shop: ShopProfile | undefined): UserReco
     _id: account.id,
     name: account.name,
     email: account.email,
-    roll: account.roll,
+    roll: account.role,
     photoURL: account.photoUrl,
     shop: shop?.name ?? null,
     image: shop?.image ?? null,

@@ -7,10 +7,10 @@ import { setupUser, type TestUser } from '../../test/users.ts';
 import { PORTLAND_DELIVERY, SATURDAY_MARKET, ZONE } from '../checkout/fulfilment-fixtures.ts';
 
 const t = setupTestApp();
-const farm = setupUser(t, { roll: 'vendor' });
-const bakery = setupUser(t, { roll: 'vendor' });
-const dairy = setupUser(t, { roll: 'vendor' });
-setupUser(t, { roll: 'vendor' }); // a shop that has set up neither pickup nor delivery
+const farm = setupUser(t, { role: 'vendor' });
+const bakery = setupUser(t, { role: 'vendor' });
+const dairy = setupUser(t, { role: 'vendor' });
+setupUser(t, { role: 'vendor' }); // a shop that has set up neither pickup nor delivery
 
 async function offer(vendor: TestUser, settings: Omit<FulfilmentSettingsInput, 'timeZone'>) {
   const response = await t.app.inject({

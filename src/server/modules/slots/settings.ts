@@ -24,8 +24,8 @@ type WindowInput = SettingsInput['pickupPoints'][number]['windows'][number];
 type WindowRow = typeof fulfilmentWindows.$inferSelect;
 
 /** Only the shop's vendor and admins manage its fulfilment. */
-export function assertManagesShop(user: { id: string; roll: string }, shopId: string): void {
-  if (user.roll !== 'admin' && user.id !== shopId) throw forbidden('You can only manage your own shop');
+export function assertManagesShop(user: { id: string; role: string }, shopId: string): void {
+  if (user.role !== 'admin' && user.id !== shopId) throw forbidden('You can only manage your own shop');
 }
 
 /** The shop's saved settings row, or what a shop that saved none gets (nothing offered yet). */

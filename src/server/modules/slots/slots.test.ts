@@ -23,10 +23,10 @@ const t = madeBeforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const vendor = setupUser(t, { roll: 'vendor' });
-const otherVendor = setupUser(t, { roll: 'vendor' });
-const admin = setupUser(t, { roll: 'admin' });
-const customer = setupUser(t, { roll: 'customer' });
+const vendor = setupUser(t, { role: 'vendor' });
+const otherVendor = setupUser(t, { role: 'vendor' });
+const admin = setupUser(t, { role: 'admin' });
+const customer = setupUser(t, { role: 'customer' });
 
 const settingsUrl = (shopId: string) => `/api/shops/${shopId}/fulfilment`;
 const getSettings = (user: TestUser | null, shopId = vendor.id) =>
@@ -61,7 +61,7 @@ const MARKET: FulfilmentSettingsInput = {
 
 /** A vendor of its own with these settings saved (each test its own shop, so none sees another's bookings). */
 async function shopWith(settings: FulfilmentSettingsInput = MARKET) {
-  const owner = await createUser(t, { roll: 'vendor' });
+  const owner = await createUser(t, { role: 'vendor' });
   const saved = await putSettings(owner, settings, owner.id);
   expect(saved.statusCode, saved.body).toBe(200);
   return { owner, settings: saved.json() };
@@ -103,7 +103,7 @@ describe("a shop's fulfilment settings", () => {
   });
 
   it('start from the business time zone, a 24-hour cutoff, 14 days ahead and nothing offered', async () => {
-    const fresh = await createUser(t, { roll: 'vendor' });
+    const fresh = await createUser(t, { role: 'vendor' });
     expect((await getSettings(fresh, fresh.id)).json()).toEqual({
       shopId: fresh.id,
       timeZone: t.config.businessTimeZone,

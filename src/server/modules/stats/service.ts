@@ -31,7 +31,7 @@ export async function getVendorStats(db: Tx, vendor: AuthUser): Promise<VendorSt
     shopOwner: vendor.name,
     shop: shop.name,
     email: vendor.email,
-    roll: vendor.roll,
+    roll: vendor.role,
     shopAddress: shop.address,
     shopPhone: shop.phone,
     shopImage: shop.image,

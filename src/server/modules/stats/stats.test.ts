@@ -24,11 +24,11 @@ import { users } from '../users/tables.ts';
  *     Dan cancels: nothing to refund, $6.00 kept
  */
 const t = setupTestApp();
-const alice = setupUser(t, { roll: 'vendor', name: 'Alice', membership: 'premium' });
-const bob = setupUser(t, { roll: 'vendor', name: 'Bob' });
+const alice = setupUser(t, { role: 'vendor', name: 'Alice', membership: 'premium' });
+const bob = setupUser(t, { role: 'vendor', name: 'Bob' });
 const carol = setupUser(t, { name: 'Carol' });
 const dave = setupUser(t, { name: 'Dave' });
-const admin = setupUser(t, { roll: 'admin' });
+const admin = setupUser(t, { role: 'admin' });
 let cara: TestUser;
 let dan: TestUser;
 let erinRefund: { amount: number; status: string };
@@ -39,7 +39,7 @@ const cancelPart = async (vendor: TestUser, orderId: string) => {
 };
 
 beforeAll(async () => {
-  const gone = await createUser(t, { roll: 'vendor', name: 'Gone' });
+  const gone = await createUser(t, { role: 'vendor', name: 'Gone' });
   await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
   await t.db.update(shops).set({ badge: 'gold' }).where(eq(shops.vendorId, alice.id));
 
@@ -59,8 +59,8 @@ beforeAll(async () => {
   expect(cancel.statusCode).toBe(200);
   await insertOrder(t, dave, [{ product: leeks, amount: 1 }], daysAgo(100));
 
-  cara = await createUser(t, { roll: 'vendor', name: 'Cara' });
-  dan = await createUser(t, { roll: 'vendor', name: 'Dan' });
+  cara = await createUser(t, { role: 'vendor', name: 'Cara' });
+  dan = await createUser(t, { role: 'vendor', name: 'Dan' });
   const erin = await createUser(t, { name: 'Erin' });
   const frank = await createUser(t, { name: 'Frank' });
   const coupon = await t.app.inject({

@@ -20,7 +20,7 @@ async function setTax(admin: TestUser, pricesIncludeTax: boolean, rates: Record<
 
 let admin: TestUser;
 beforeEach(async () => {
-  admin = await createUser(t, { roll: 'admin' });
+  admin = await createUser(t, { role: 'admin' });
   await setTax(admin, false, {});
 });
 
@@ -59,7 +59,7 @@ describe('the admin’s tax settings', () => {
   });
 
   it('are the admin’s only', async () => {
-    const vendor = await createUser(t, { roll: 'vendor' });
+    const vendor = await createUser(t, { role: 'vendor' });
     expect((await call(null, 'GET', '/api/admin/tax')).statusCode).toBe(401);
     expect((await call(vendor, 'GET', '/api/admin/tax')).statusCode).toBe(403);
     expect((await call(vendor, 'PUT', '/api/admin/tax', { pricesIncludeTax: true, rates: noTax })).statusCode).toBe(

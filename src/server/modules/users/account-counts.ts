@@ -5,11 +5,11 @@ import { users } from './tables.ts';
 /** Enabled accounts of each role (a deleted user is disabled, not counted). One query. */
 export async function countActiveAccounts(db: Tx): Promise<{ customer: number; vendor: number; admin: number }> {
   const rows = await db
-    .select({ roll: users.roll, n: count() })
+    .select({ role: users.role, n: count() })
     .from(users)
     .where(isNull(users.disabledAt))
-    .groupBy(users.roll);
+    .groupBy(users.role);
   const counts = { customer: 0, vendor: 0, admin: 0 };
-  for (const row of rows) counts[row.roll] = row.n;
+  for (const row of rows) counts[row.role] = row.n;
   return counts;
 }

@@ -14,8 +14,8 @@ export async function ensureAdmin(db: Tx, email: string, password: string): Prom
   // One statement, so that several processes starting together with ADMIN_EMAIL make one account.
   const [row] = await db
     .insert(users)
-    .values({ name: 'Administrator', email: normalized, passwordHash, roll: 'admin' })
-    .onConflictDoUpdate({ target: users.email, set: { roll: 'admin', passwordHash, disabledAt: null } })
+    .values({ name: 'Administrator', email: normalized, passwordHash, role: 'admin' })
+    .onConflictDoUpdate({ target: users.email, set: { role: 'admin', passwordHash, disabledAt: null } })
     .returning({ inserted: sql<boolean>`xmax = 0` });
   return row.inserted ? 'created' : 'promoted';
 }

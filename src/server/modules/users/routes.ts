@@ -27,7 +27,7 @@ const asAuthUser = (user: AuthUser, photoUrl: string | null) => ({
   email: user.email,
   displayName: user.name,
   photoURL: photoUrl,
-  roll: user.roll,
+  roll: user.role,
 });
 
 export async function userRoutes(app: FastifyInstance, options: UserRoutesOptions) {
@@ -55,12 +55,12 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
 
   handle(app, usersApi.isAdmin, async ({ params, user }) => {
     assertSelfOrAdmin(user, params.email);
-    return { admin: (await findActiveUserByEmail(app.db, params.email))?.roll === 'admin' };
+    return { admin: (await findActiveUserByEmail(app.db, params.email))?.role === 'admin' };
   });
 
   handle(app, usersApi.isVendor, async ({ params, user }) => {
     assertSelfOrAdmin(user, params.email);
-    return { vendor: (await findActiveUserByEmail(app.db, params.email))?.roll === 'vendor' };
+    return { vendor: (await findActiveUserByEmail(app.db, params.email))?.role === 'vendor' };
   });
 
   handle(app, usersApi.promote, async ({ params }) => promoteToAdmin(app.db, params.id));

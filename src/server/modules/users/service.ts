@@ -35,7 +35,7 @@ export async function createCustomer(
         passwordHash: input.passwordHash ?? null,
         photoUrl: input.photoUrl || null,
         googleSubject: input.googleSubject ?? null,
-        roll: 'customer',
+        role: 'customer',
       })
       .returning();
     return row;
@@ -105,14 +105,14 @@ export async function findOrCreateGoogleUser(
  */
 export async function listUsers(
   db: Db,
-  roll: Role,
+  role: Role,
   page?: PageQuery,
   search = '',
 ): Promise<{ rows: Account[]; total: number }> {
   const matching = search
     ? or(ilike(users.name, containing(search)), ilike(users.email, containing(search)))
     : undefined;
-  const where = and(eq(users.roll, roll), isNull(users.disabledAt), matching);
+  const where = and(eq(users.role, role), isNull(users.disabledAt), matching);
   const query = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
   if (!page) {
     const rows = await query;
@@ -139,12 +139,12 @@ export async function activeAccountsByIds(db: Tx, ids: readonly string[]): Promi
 export async function promoteToAdmin(db: Db, id: string): Promise<{ modifiedCount: number }> {
   const target = await findActiveUserById(db, id);
   if (!target) throw notFound('The user');
-  if (target.roll === 'admin') return { modifiedCount: 0 };
-  if (target.roll !== 'customer') throw conflict('Only a customer can be made an admin.');
+  if (target.role === 'admin') return { modifiedCount: 0 };
+  if (target.role !== 'customer') throw conflict('Only a customer can be made an admin.');
   const result = await db
     .update(users)
-    .set({ roll: 'admin' })
-    .where(and(eq(users.id, id), eq(users.roll, 'customer'), isNull(users.disabledAt)));
+    .set({ role: 'admin' })
+    .where(and(eq(users.id, id), eq(users.role, 'customer'), isNull(users.disabledAt)));
   return { modifiedCount: result.rowCount ?? 0 };
 }
 
@@ -154,13 +154,13 @@ export async function promoteToAdmin(db: Db, id: string): Promise<{ modifiedCoun
  */
 export async function makeVendor(tx: Tx, userId: string): Promise<void> {
   const [target] = await tx
-    .select({ roll: users.roll })
+    .select({ role: users.role })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.disabledAt)))
     .for('update');
   if (!target) throw notFound('The user');
-  if (target.roll === 'admin') throw forbidden('An admin account cannot register a shop.');
-  if (target.roll !== 'vendor') await tx.update(users).set({ roll: 'vendor' }).where(eq(users.id, userId));
+  if (target.role === 'admin') throw forbidden('An admin account cannot register a shop.');
+  if (target.role !== 'vendor') await tx.update(users).set({ role: 'vendor' }).where(eq(users.id, userId));
 }
 
 /**
@@ -170,7 +170,7 @@ export async function makeVendor(tx: Tx, userId: string): Promise<void> {
  */
 export async function deleteUser(
   db: Db,
-  roll: Role,
+  role: Role,
   email: string,
   whenDeleted: readonly WhenDeleted[],
 ): Promise<{ deletedCount: number }> {
@@ -178,15 +178,15 @@ export async function deleteUser(
     const [target] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.email, normalizeEmail(email)), eq(users.roll, roll), isNull(users.disabledAt)))
+      .where(and(eq(users.email, normalizeEmail(email)), eq(users.role, role), isNull(users.disabledAt)))
       .for('update');
-    if (!target) throw notFound(`The ${roll} ${normalizeEmail(email)}`);
-    if (roll === 'admin') {
+    if (!target) throw notFound(`The ${role} ${normalizeEmail(email)}`);
+    if (role === 'admin') {
       // Lock every admin so two deletions at once cannot remove the last two.
       const admins = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.roll, 'admin'), isNull(users.disabledAt)))
+        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
         .for('update');
       if (admins.length <= 1) throw conflict('The last admin cannot be deleted. Make another admin first.');
     }

@@ -18,7 +18,7 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     /** A phone to reach the person at, from their profile (checkout offers it). */
     phone: text('phone'),
-    roll: roleEnum('roll').notNull().default('customer'),
+    role: roleEnum('role').notNull().default('customer'),
     /** Bumped to revoke every token of the user at once. */
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamptz('disabled_at'),
@@ -27,7 +27,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
-    index('users_roll_idx').on(t.roll, t.createdAt),
+    index('users_role_idx').on(t.role, t.createdAt),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -15,15 +15,15 @@ beforeEach(async () => {
   who = {
     customer: await createUser(t),
     other: await createUser(t),
-    vendor: await createUser(t, { roll: 'vendor' }),
-    admin: await createUser(t, { roll: 'admin' }),
+    vendor: await createUser(t, { role: 'vendor' }),
+    admin: await createUser(t, { role: 'admin' }),
   };
 });
 
 /** The user's role and its shop row (null when it has none). */
 async function roleAndShop(id: string) {
   const [row] = await t.db
-    .select({ roll: users.roll, shop: shops })
+    .select({ role: users.role, shop: shops })
     .from(users)
     .leftJoin(shops, eq(shops.vendorId, users.id))
     .where(eq(users.id, id));
@@ -50,7 +50,7 @@ describe('POST /api/users (sign-up)', () => {
     expect(row).toMatchObject({
       email: 'nia@example.com',
       name: 'Nia Shopper',
-      roll: 'customer',
+      role: 'customer',
       photoUrl: '/uploads/nia.webp',
     });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -190,13 +190,13 @@ describe('GET /api/users/info', () => {
 
 describe('GET /api/users/customer|vendor|admin', () => {
   it('lists each role for an admin, as the spec array or one page', async () => {
-    for (const roll of ['customer', 'vendor', 'admin'] as const) {
-      const response = await t.app.inject({ url: `/api/users/${roll}?roll=${roll}`, headers: who.admin.auth });
+    for (const role of ['customer', 'vendor', 'admin'] as const) {
+      const response = await t.app.inject({ url: `/api/users/${role}?roll=${role}`, headers: who.admin.auth });
       expect(response.statusCode).toBe(200);
       const list = response.json();
       expect(Array.isArray(list)).toBe(true);
       expect(list.length).toBeGreaterThan(0);
-      expect(list.every((u: { roll: string }) => u.roll === roll)).toBe(true);
+      expect(list.every((u: { roll: string }) => u.roll === role)).toBe(true);
     }
     const all = (await t.app.inject({ url: '/api/users/customer', headers: who.admin.auth })).json();
     const page = await t.app.inject({ url: '/api/users/customer?page=2&limit=1', headers: who.admin.auth });
@@ -208,9 +208,9 @@ describe('GET /api/users/customer|vendor|admin', () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const ann = await createUser(t, { name: `Ann ${tag}brook`, email: `ann.${tag}@farm.example` });
     const bob = await createUser(t, { name: `Bob 100%_${tag}`, email: `bob-${tag}@mail.example` });
-    const vera = await createUser(t, { roll: 'vendor', name: `Vera ${tag}` });
-    const find = async (roll: string, q: string, page = '&page=1&limit=10') => {
-      const url = `/api/users/${roll}?q=${encodeURIComponent(q)}${page}`;
+    const vera = await createUser(t, { role: 'vendor', name: `Vera ${tag}` });
+    const find = async (role: string, q: string, page = '&page=1&limit=10') => {
+      const url = `/api/users/${role}?q=${encodeURIComponent(q)}${page}`;
       const response = await t.app.inject({ url, headers: who.admin.auth });
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
@@ -232,8 +232,8 @@ describe('GET /api/users/customer|vendor|admin', () => {
   it('401 without a token, 403 for customers and vendors', async () => {
     expect((await t.app.inject({ url: '/api/users/customer' })).statusCode).toBe(401);
     for (const caller of [who.customer, who.vendor]) {
-      for (const roll of ['customer', 'vendor', 'admin']) {
-        expect((await t.app.inject({ url: `/api/users/${roll}`, headers: caller.auth })).statusCode).toBe(403);
+      for (const role of ['customer', 'vendor', 'admin']) {
+        expect((await t.app.inject({ url: `/api/users/${role}`, headers: caller.auth })).statusCode).toBe(403);
       }
     }
   });
@@ -270,7 +270,7 @@ describe('PATCH /api/users/admin/:id', () => {
       expect((await t.app.inject({ method: 'PATCH', url, headers: caller.auth })).statusCode).toBe(403);
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
-    expect(row.roll).toBe('customer');
+    expect(row.role).toBe('customer');
   });
 });
 
@@ -283,7 +283,7 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ modifiedCount: 1 });
     expect(await roleAndShop(who.customer.id)).toMatchObject({
-      roll: 'vendor',
+      role: 'vendor',
       shop: {
         membership: 'normal',
         badge: null,
@@ -310,7 +310,7 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
       await t.db.execute(sql`DROP TRIGGER refuse_shop ON shops`);
       await t.db.execute(sql`DROP FUNCTION refuse_shop()`);
     }
-    expect(await roleAndShop(who.customer.id)).toEqual({ roll: 'customer', shop: null });
+    expect(await roleAndShop(who.customer.id)).toEqual({ role: 'customer', shop: null });
   });
 
   it("takes the caller's own e-mail in any case and spacing (the parsed address is normalised)", async () => {
@@ -322,7 +322,7 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
     });
     expect(response.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
-    expect(row.roll).toBe('vendor');
+    expect(row.role).toBe('vendor');
   });
 
   it('rejects a premium membership smuggled in the body and lists every missing field', async () => {
@@ -349,14 +349,14 @@ describe('PATCH /api/users/email/:email (vendor registration)', () => {
     const own = await register(who.admin, shopInput);
     expect(own.statusCode).toBe(403);
     const [row] = await t.db.select().from(users).where(eq(users.id, who.customer.id));
-    expect(row.roll).toBe('customer');
+    expect(row.role).toBe('customer');
   });
 
   it('lets a vendor update its own shop and keeps its membership', async () => {
     const response = await register(who.vendor, { ...shopInput, shop: 'Renamed Farm' });
     expect(response.json()).toEqual({ modifiedCount: 1 });
     expect(await roleAndShop(who.vendor.id)).toMatchObject({
-      roll: 'vendor',
+      role: 'vendor',
       shop: { name: 'Renamed Farm', membership: 'normal' },
     });
   });
@@ -375,16 +375,16 @@ describe('no admin lowers their own role', () => {
     expect(vendor.json().error.message).toBe('An admin account cannot register a shop.');
     const deleted = await asAdmin('DELETE', `/api/users/admin/${who.admin.email}`);
     expect(deleted.statusCode).toBe(409);
-    expect(await roleAndShop(who.admin.id)).toEqual({ roll: 'admin', shop: null });
+    expect(await roleAndShop(who.admin.id)).toEqual({ role: 'admin', shop: null });
     const me = await t.app.inject({ url: '/api/users/me', headers: who.admin.auth });
     expect(me.json()).toMatchObject({ roll: 'admin' });
   });
 
   it('nor another admin’s: Make Admin on an admin leaves it an admin; only deleting ends it', async () => {
-    const other = await createUser(t, { roll: 'admin' });
+    const other = await createUser(t, { role: 'admin' });
     expect((await asAdmin('PATCH', `/api/users/admin/${other.id}`)).json()).toEqual({ modifiedCount: 0 });
     expect((await asAdmin('PATCH', `/api/users/email/${other.email}`, shopInput)).statusCode).toBe(403);
-    expect(await roleAndShop(other.id)).toEqual({ roll: 'admin', shop: null });
+    expect(await roleAndShop(other.id)).toEqual({ role: 'admin', shop: null });
   });
 });
 
@@ -447,8 +447,8 @@ describe('DELETE /api/users/customer|vendor|admin/:email', () => {
   });
 
   it('401 without a token, 403 for customers and vendors', async () => {
-    for (const roll of ['customer', 'vendor', 'admin'] as const) {
-      const url = `/api/users/${roll}/${who[roll].email}`;
+    for (const role of ['customer', 'vendor', 'admin'] as const) {
+      const url = `/api/users/${role}/${who[role].email}`;
       expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
       for (const caller of [who.customer, who.other, who.vendor]) {
         expect((await t.app.inject({ method: 'DELETE', url, headers: caller.auth })).statusCode).toBe(403);
