@@ -10,7 +10,17 @@ import {
   vendorPaymentInput,
   vendorPaymentRecorded,
 } from '../payments.ts';
-import { route } from '../route-table.ts';
+import { type Allow, route } from '../route-table.ts';
+
+/**
+ * Paying or recording a payment the caller makes (a purchase's intent, the membership's): it must be their own, an
+ * admin does not act for them, and another caller of an allowed role gets `otherwise`.
+ */
+const callersPayment = <const A extends Allow>(allow: A, otherwise: 403 | 404, note: string) => ({
+  allow,
+  owner: { of: 'purchase' as const, admin: false as const, otherwise },
+  note,
+});
 
 /** Card provider settings, the sandbox's card form, Stripe's events and the vendors' premium membership. */
 export const paymentsApi = {
@@ -29,11 +39,11 @@ export const paymentsApi = {
     path: '/payments/sandbox/confirm',
     tag: 'payments',
     summary: 'Pay a sandbox payment with a card (Stripe test cards behave as on Stripe)',
-    access: {
-      allow: 'signed-in',
-      owner: { of: 'purchase', admin: false, otherwise: 404 },
-      note: 'the payment intent must be the caller’s (a vendor pays its membership here too)',
-    },
+    access: callersPayment(
+      'signed-in',
+      404,
+      'the payment intent must be the caller’s (a vendor pays its membership here too)',
+    ),
     body: sandboxConfirmInput,
     status: 200,
     response: sandboxConfirmResult,
@@ -65,11 +75,7 @@ export const paymentsApi = {
     path: '/vendorPayments',
     tag: 'payments',
     summary: 'Record a paid membership (checked with the payment provider)',
-    access: {
-      allow: ['vendor'],
-      owner: { of: 'purchase', admin: false, otherwise: 403 },
-      note: 'the membership payment must be the caller’s (and the e-mail in the body)',
-    },
+    access: callersPayment(['vendor'], 403, 'the membership payment must be the caller’s (and the e-mail in the body)'),
     body: vendorPaymentInput,
     status: 201,
     response: vendorPaymentRecorded,
