@@ -28,10 +28,27 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { deliveredProductsOf, orderNumbersOf } from './modules/orders/index.ts';
+import { deliveredProductsOf, orderHeadsOf, orderNumbersOf, soldLinesOf } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
-import { createPaymentProviders, type PaymentProviders } from './modules/payments/index.ts';
+import {
+  commissionSettings,
+  connectPayoutAccount,
+  createPaymentProviders,
+  earningsByMonth,
+  type PaymentProviders,
+  payoutAccountOf,
+  payoutMonths,
+  sendPayouts,
+  setCommission,
+  setPayoutHold,
+  shopBalance,
+  shopLedgerIn,
+  shopPayoutsPage,
+  shopTransfersRelation,
+  submitSandboxOnboarding,
+  unpaidAt,
+} from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { adminPayoutRoutes } from './modules/payouts/admin-routes.ts';
@@ -86,6 +103,27 @@ declare module 'fastify' {
   }
 }
 
+/** What the payout routes and statements read and do in payments and orders, which build on payouts (decision 045). */
+const payoutSources = {
+  commissionSettings,
+  setCommission,
+  payoutAccountOf,
+  connectPayoutAccount,
+  submitSandboxOnboarding,
+  setPayoutHold,
+  sendPayouts,
+  earningsByMonth,
+  shopPayoutsPage,
+  shopBalance,
+  payoutMonths,
+  shopTransfersRelation,
+  shopLedgerIn,
+  unpaidAt,
+  orderHeadsOf,
+  orderNumbersOf,
+  soldLinesOf,
+};
+
 /** The route modules under /api, in the order they are registered; each gets its own plugin context. */
 const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
@@ -95,14 +133,14 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   cartRoutes,
   couponRoutes,
   paymentRoutes,
-  payoutRoutes,
-  adminPayoutRoutes,
+  (api) => payoutRoutes(api, payoutSources),
+  (api) => adminPayoutRoutes(api, payoutSources),
   taxRoutes,
   stripeWebhookRoutes,
   checkoutRoutes,
   orderRoutes,
   vendorWeekRoutes,
-  vendorPayoutRoutes,
+  (api) => vendorPayoutRoutes(api, payoutSources),
   reviewRoutes,
   contactRoutes,
   statsRoutes,

@@ -7,8 +7,9 @@ import { PAYOUT_ACCOUNT_STATUSES } from '#contract/payouts.ts';
 import type { Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { parseRows } from '../../db/rows.ts';
+import { payoutAccountsRelation, payoutHoldsRelation } from '../payouts/index.ts';
 import { shopCardsRelation } from '../shops/index.ts';
-import { payoutAccounts, payoutHolds, transferReversals, transfers } from './tables.ts';
+import { transferReversals, transfers } from './tables.ts';
 
 const payoutRow = z.object({
   total: z.number(),
@@ -42,8 +43,8 @@ export async function shopPayoutsPage(
              coalesce(a.status, 'none') as account, (h.shop_id is not null) as held,
              m.owed::float8 as "owedCents", m.paid::float8 as "paidCents"
       from (select * from shop order by name, vendor_id limit ${query.limit} offset ${pageOffset(query)}) as shop
-      left join ${payoutAccounts} a on a.shop_id = shop.vendor_id and a.provider = ${provider}
-      left join ${payoutHolds} h on h.shop_id = shop.vendor_id
+      left join ${payoutAccountsRelation()} a on a.shop_id = shop.vendor_id and a.provider = ${provider}
+      left join ${payoutHoldsRelation()} h on h.shop_id = shop.vendor_id
       cross join lateral (
         select coalesce(sum(t.amount_cents - r.back) filter (where t.status <> 'succeeded'), 0) as owed,
                coalesce(sum(t.amount_cents - r.back) filter (where t.status = 'succeeded'), 0) as paid

@@ -38,13 +38,4 @@ export {
   recordTransfer,
   sendPayouts,
 } from './transfers.ts';
-export {
-  type Period,
-  payoutMonths,
-  type ShopLedger,
-  shopBalance,
-  shopLedgerIn,
-  shopTransfersRelation,
-  transferState,
-  unpaidAt,
-} from './vendor-balance.ts';
+export { payoutMonths, shopBalance, shopLedgerIn, shopTransfersRelation, unpaidAt } from './vendor-balance.ts';

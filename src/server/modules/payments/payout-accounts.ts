@@ -1,22 +1,20 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { PayoutAccount, SandboxOnboardingInput } from '#contract/payouts.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import {
+  payoutAccountRow as accountOf,
+  isHeld,
+  savePayoutAccount,
+  verifyPayoutAccount,
+  writePayoutHold,
+} from '../payouts/index.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
-import { payoutAccounts, payoutHolds } from './tables.ts';
 import { releaseWaitingTransfers } from './transfers.ts';
 
 type Shop = { id: string; email: string };
 /** Where Stripe's onboarding sends the vendor back: the Payouts page (refresh: the link had expired). */
 export type OnboardingUrls = { returnUrl: string; refreshUrl: string };
-
-const accountOf = async (db: Tx, shopId: string) =>
-  (await db.select().from(payoutAccounts).where(eq(payoutAccounts.shopId, shopId)))[0];
-
-export async function isHeld(db: Tx, shopId: string): Promise<boolean> {
-  return (await db.select().from(payoutHolds).where(eq(payoutHolds.shopId, shopId))).length > 0;
-}
 
 /**
  * Reads a payout account back from the provider and records what it says: once the shop can be paid out it is
@@ -28,18 +26,8 @@ export async function syncPayoutAccount(db: Db, provider: PaymentProvider, provi
   const remote = await provider.retrievePayoutAccount(providerAccountId);
   if (!remote?.payoutsEnabled) return [];
   return db.transaction(async (tx) => {
-    const [verified] = await tx
-      .update(payoutAccounts)
-      .set({ status: 'verified', verifiedAt: new Date() })
-      .where(
-        and(
-          eq(payoutAccounts.provider, provider.name),
-          eq(payoutAccounts.providerAccountId, providerAccountId),
-          eq(payoutAccounts.status, 'pending'),
-        ),
-      )
-      .returning({ shopId: payoutAccounts.shopId });
-    return verified ? releaseWaitingTransfers(tx, verified.shopId) : [];
+    const shopId = await verifyPayoutAccount(tx, provider.name, providerAccountId);
+    return shopId ? releaseWaitingTransfers(tx, shopId) : [];
   });
 }
 
@@ -67,15 +55,7 @@ export async function connectPayoutAccount(db: Db, provider: PaymentProvider, sh
   const existing = await accountOf(db, shop.id);
   if (!existing || existing.provider !== provider.name) {
     const remote = await provider.createPayoutAccount({ email: shop.email, shopId: shop.id });
-    // Two calls at once: the first row stays, the other account is never used.
-    await db
-      .insert(payoutAccounts)
-      .values({ shopId: shop.id, provider: provider.name, providerAccountId: remote.id })
-      .onConflictDoUpdate({
-        target: payoutAccounts.shopId,
-        set: { provider: provider.name, providerAccountId: remote.id, status: 'pending', verifiedAt: null },
-        setWhere: ne(payoutAccounts.provider, provider.name),
-      });
+    await savePayoutAccount(db, shop.id, provider.name, remote.id);
   }
   return payoutAccountOf(db, provider, shop, urls);
 }
@@ -99,11 +79,7 @@ export async function submitSandboxOnboarding(
  */
 export async function setPayoutHold(db: Db, shopId: string, held: boolean, adminId: string): Promise<string[]> {
   return db.transaction(async (tx) => {
-    if (!held) {
-      await tx.delete(payoutHolds).where(eq(payoutHolds.shopId, shopId));
-      return releaseWaitingTransfers(tx, shopId);
-    }
-    await tx.insert(payoutHolds).values({ shopId, heldBy: adminId }).onConflictDoNothing();
-    return [];
+    await writePayoutHold(tx, shopId, held, adminId);
+    return held ? [] : releaseWaitingTransfers(tx, shopId);
   });
 }

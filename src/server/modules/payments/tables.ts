@@ -250,40 +250,8 @@ export const sandboxRefunds = pgTable(
   ],
 );
 
-export const PAYOUT_ACCOUNT_STATUSES = ['pending', 'verified'] as const;
 /** waiting: the shop has no verified account or is held; pending: to be sent (now or by the job). */
 export const TRANSFER_STATUSES = ['waiting', 'pending', 'succeeded', 'failed'] as const;
-
-/**
- * The account a shop is paid into, at the payment provider (a Stripe Connect Express account, or the sandbox's):
- * pending until the provider says the shop can be paid out, then verified.
- */
-export const payoutAccounts = pgTable(
-  'payout_accounts',
-  {
-    shopId: uuid('shop_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    provider: text('provider').notNull(),
-    providerAccountId: text('provider_account_id').notNull(),
-    status: text('status', { enum: PAYOUT_ACCOUNT_STATUSES }).notNull().default('pending'),
-    createdAt: createdAt(),
-    verifiedAt: timestamptz('verified_at'),
-  },
-  (t) => [
-    uniqueIndex('payout_accounts_provider_key').on(t.provider, t.providerAccountId),
-    check('payout_accounts_status', sql`${t.status} IN ('pending', 'verified')`),
-  ],
-);
-
-/** A shop whose payouts the admin holds (a dispute): its transfers wait until released. */
-export const payoutHolds = pgTable('payout_holds', {
-  shopId: uuid('shop_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'restrict' }),
-  heldBy: uuid('held_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
 
 /**
  * What a shop is paid for its part of an order, recorded when the part reaches its last step: what the buyer paid

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { payableAccount } from '../payouts/index.ts';
 import { type AttemptOptions, attemptAtProvider, dueIds, paymentAtProvider } from './attempts.ts';
 import type { PaymentProvider } from './provider.ts';
-import { payoutAccounts, payoutHolds, transferReversals, transfers } from './tables.ts';
+import { transferReversals, transfers } from './tables.ts';
 
 type TransferRow = typeof transfers.$inferSelect;
 
@@ -63,20 +64,6 @@ export async function recordTransfer(
     })
     .returning();
   return { transfer: row, due: status === 'pending' };
-}
-
-/** The shop's verified account with the provider, unless the admin holds the shop. */
-async function payableAccount(db: Tx, shopId: string) {
-  const [row] = await db
-    .select({
-      provider: payoutAccounts.provider,
-      accountId: payoutAccounts.providerAccountId,
-      heldBy: payoutHolds.shopId,
-    })
-    .from(payoutAccounts)
-    .leftJoin(payoutHolds, eq(payoutHolds.shopId, payoutAccounts.shopId))
-    .where(and(eq(payoutAccounts.shopId, shopId), eq(payoutAccounts.status, 'verified')));
-  return row && row.heldBy === null ? row : null;
 }
 
 const canBePaid = async (db: Tx, shopId: string) => (await payableAccount(db, shopId)) !== null;

@@ -1,9 +1,7 @@
 import { type AnyColumn, and, eq, getTableColumns, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Period } from '../payouts/index.ts';
 import { paymentIntents, transferReversals, transfers } from './tables.ts';
-
-/** A period: from (included) to (excluded). */
-export type Period = { from: Date; to: Date };
 
 /**
  * The shop's reversals that are taken back or on their way (a failed one never took anything) and meet any further
@@ -29,12 +27,6 @@ export function shopTransfersRelation(shopId: string): SQL {
     coalesce((select sum(r.commission_cents) from transfer_reversals r
       where r.transfer_id = ${transfers.id} and r.status <> 'failed'), 0)::int as commission_back_cents
     from ${transfers} where ${transfers.shopId} = ${shopId})`;
-}
-
-/** Where a transfer's money is, for the shop: owed (waiting or failed for good), on the way (pending), paid. */
-export function transferState(status: string): 'owed' | 'on_the_way' | 'paid' {
-  if (status === 'succeeded') return 'paid';
-  return status === 'pending' ? 'on_the_way' : 'owed';
 }
 
 /**
@@ -128,4 +120,3 @@ export async function shopLedgerIn(db: Tx, shopId: string, period: Period) {
     .orderBy(transferReversals.createdAt, transferReversals.id);
   return { transfers: transferRows, reversals: reversalRows };
 }
-export type ShopLedger = Awaited<ReturnType<typeof shopLedgerIn>>;

@@ -1,8 +1,20 @@
 /**
- * The payouts module: the vendors' payout accounts, the admin's holds and commission, each shop's balance, transfers
- * and monthly statements, and the admin's view of earnings and shop payouts, as routes (routes.ts, vendor-routes.ts,
- * admin-routes.ts). It reads the ledger through payments and the orders' lines through orders, and no module calls
- * it: the money rows it shows (transfers, reversals, payout accounts and holds) stay with the payments module, whose
- * transfers consult the accounts and holds before each one is sent (decision 045).
+ * The payouts module: the shops' payout accounts and the admin's holds (payout_accounts, payout_holds), and the
+ * payout pages as routes (routes.ts, vendor-routes.ts, admin-routes.ts): commission, accounts, holds, each shop's
+ * balance, transfers and monthly statements, the admin's earnings and shop payouts. It sits below payments, whose
+ * transfers ask it whether a shop can be paid (payableAccount) and which composes the account and hold writes with
+ * releasing the transfers that waited; the routes get their payments and orders calls from app.ts (PayoutSources,
+ * decision 045).
  */
-export {};
+
+export {
+  isHeld,
+  payableAccount,
+  payoutAccountRow,
+  payoutAccountsRelation,
+  payoutHoldsRelation,
+  savePayoutAccount,
+  verifyPayoutAccount,
+  writePayoutHold,
+} from './accounts.ts';
+export type { LedgerTransfer, Period, SoldLine } from './sources.ts';

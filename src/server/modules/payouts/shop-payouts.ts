@@ -4,10 +4,9 @@ import { centsToDollars } from '#contract/money.ts';
 import type { ShopTransfersPage } from '#contract/vendor-payouts.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { orderHeadsOf, soldLinesOf } from '../orders/index.ts';
-import { type Period, shopLedgerIn, shopTransfersRelation, transferState, unpaidAt } from '../payments/index.ts';
+import type { PayoutSources, Period } from './sources.ts';
 
-export type { SoldLine } from '../orders/index.ts';
+export type { SoldLine } from './sources.ts';
 
 /** A calendar month (YYYY-MM) in the marketplace's time zone, as instants. */
 export function monthPeriod(month: string, timeZone: string): Period {
@@ -19,6 +18,12 @@ export function monthPeriod(month: string, timeZone: string): Period {
 /** The day (YYYY-MM-DD) an instant falls on, in the time zone; its first 7 characters are its month. */
 export const daySeen = (at: Date, timeZone: string) =>
   Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+
+/** Where a transfer's money is, for the shop: owed (waiting or failed for good), on the way (pending), paid. */
+function transferState(status: string): 'owed' | 'on_the_way' | 'paid' {
+  if (status === 'succeeded') return 'paid';
+  return status === 'pending' ? 'on_the_way' : 'owed';
+}
 
 export const TRANSFERS_PAGE_SIZE = 20;
 
@@ -51,17 +56,22 @@ type TransferRow = {
  * A page of the shop's transfers with their orders, newest first (keyset on created_at, id): the payments' relation,
  * then the orders' numbers and dates of the page (every transfer has its order: the foreign key restricts).
  */
-export async function shopTransfers(db: Tx, shopId: string, cursor?: string): Promise<ShopTransfersPage> {
+export async function shopTransfers(
+  db: Tx,
+  sources: Pick<PayoutSources, 'shopTransfersRelation' | 'orderHeadsOf'>,
+  shopId: string,
+  cursor?: string,
+): Promise<ShopTransfersPage> {
   const after = cursor ? decodeCursor(cursor) : null;
   const { rows } = await db.execute<TransferRow>(sql`
-    select t.* from ${shopTransfersRelation(shopId)} t
+    select t.* from ${sources.shopTransfersRelation(shopId)} t
     ${after ? sql`where (t.created_at, t.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
     order by t.created_at desc, t.id desc
     limit ${TRANSFERS_PAGE_SIZE + 1}`);
   const page = rows.slice(0, TRANSFERS_PAGE_SIZE);
   const last = page.at(-1);
   const iso = (at: Date | string) => new Date(at).toISOString();
-  const heads = await orderHeadsOf(
+  const heads = await sources.orderHeadsOf(
     db,
     page.map((row) => row.order_id),
   );
@@ -85,9 +95,15 @@ export async function shopTransfers(db: Tx, shopId: string, cursor?: string): Pr
 }
 
 /** Everything a month's statement is built from: the ledger rows in the month, the lines sold, the balances. */
-export async function statementData(db: Tx, shopId: string, month: string, timeZone: string) {
+export async function statementData(
+  db: Tx,
+  sources: Pick<PayoutSources, 'shopLedgerIn' | 'soldLinesOf' | 'unpaidAt'>,
+  shopId: string,
+  month: string,
+  timeZone: string,
+) {
   const period = monthPeriod(month, timeZone);
-  const ledger = await shopLedgerIn(db, shopId, period);
+  const ledger = await sources.shopLedgerIn(db, shopId, period);
   const inPeriod = (at: Date | null) => at !== null && at >= period.from && at < period.to;
   const recorded = ledger.transfers.filter((transfer) => inPeriod(transfer.createdAt));
   return {
@@ -96,9 +112,9 @@ export async function statementData(db: Tx, shopId: string, month: string, timeZ
     period,
     ledger,
     recorded,
-    lines: await soldLinesOf(db, shopId, recorded),
-    openingUnpaidCents: await unpaidAt(db, shopId, period.from),
-    closingUnpaidCents: await unpaidAt(db, shopId, period.to),
+    lines: await sources.soldLinesOf(db, shopId, recorded),
+    openingUnpaidCents: await sources.unpaidAt(db, shopId, period.from),
+    closingUnpaidCents: await sources.unpaidAt(db, shopId, period.to),
     inPeriod,
   };
 }

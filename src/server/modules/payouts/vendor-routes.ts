@@ -2,21 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { vendorPayoutsApi } from '#contract/api/vendor-payouts.ts';
 import { centsToDollars } from '#contract/money.ts';
 import { handle } from '../../route-table.ts';
-import { orderNumbersOf } from '../orders/index.ts';
-import { payoutMonths, shopBalance } from '../payments/index.ts';
 import { shopOf } from '../shops/index.ts';
 import { daySeen, monthPeriod, shopTransfers, statementData } from './shop-payouts.ts';
+import type { PayoutSources } from './sources.ts';
 import { renderStatementPdf, statementCsv, statementOrderIds, statementRows } from './statement.ts';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
 
 /** The vendor's own payouts (decision 026): balance, transfers with their orders, monthly statements. */
-export async function vendorPayoutRoutes(app: FastifyInstance) {
+export async function vendorPayoutRoutes(app: FastifyInstance, sources: PayoutSources) {
   const timeZone = app.config.businessTimeZone;
 
   handle(app, vendorPayoutsApi.balance, async ({ user }) => {
     const thisMonth = monthPeriod(daySeen(app.now(), timeZone).slice(0, 7), timeZone);
-    const balance = await shopBalance(app.db, user.id, thisMonth);
+    const balance = await sources.shopBalance(app.db, user.id, thisMonth);
     return {
       owed: centsToDollars(balance.owedCents),
       onTheWay: centsToDollars(balance.onTheWayCents),
@@ -28,16 +27,18 @@ export async function vendorPayoutRoutes(app: FastifyInstance) {
     };
   });
 
-  handle(app, vendorPayoutsApi.transfers, async ({ user, query }) => shopTransfers(app.db, user.id, query.cursor));
+  handle(app, vendorPayoutsApi.transfers, async ({ user, query }) =>
+    shopTransfers(app.db, sources, user.id, query.cursor),
+  );
 
   handle(app, vendorPayoutsApi.statementMonths, async ({ user }) => ({
-    months: await payoutMonths(app.db, user.id, timeZone),
+    months: await sources.payoutMonths(app.db, user.id, timeZone),
     timeZone,
   }));
 
   handle(app, vendorPayoutsApi.statement, async ({ user, params }, reply) => {
-    const data = await statementData(app.db, user.id, params.month, timeZone);
-    const rows = statementRows(data, await orderNumbersOf(app.db, statementOrderIds(data)));
+    const data = await statementData(app.db, sources, user.id, params.month, timeZone);
+    const rows = statementRows(data, await sources.orderNumbersOf(app.db, statementOrderIds(data)));
     const body =
       params.format === 'csv'
         ? statementCsv(data, rows)
