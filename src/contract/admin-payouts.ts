@@ -16,24 +16,29 @@ export const earningsQuery = z.object({
 });
 
 /**
- * What the marketplace earned in one month (of the business's time zone), in dollars: the commission and fees on
- * the shops' parts delivered that month (`earned`, from `parts` parts), the commission given back by refunds made
- * after delivery that month (`givenBack`), and what it keeps (`net`).
+ * What the marketplace earned in a time, in dollars: the commission and fees on the shops' parts delivered in it
+ * (`earned`, from `parts` parts), the commission given back by refunds made after delivery in it (`givenBack`), and
+ * what it keeps (`net`). A month's earnings and the range's total alike.
  */
-export const monthEarnings = z.object({
-  /** YYYY-MM */
-  month: z.string(),
+const earningSums = z.object({
   parts: z.number().int(),
   earned: z.number(),
   givenBack: z.number(),
   net: z.number(),
+});
+
+/** What the marketplace earned in one month (of the business's time zone). */
+export const monthEarnings = z.object({
+  /** YYYY-MM */
+  month: z.string(),
+  ...earningSums.shape,
 });
 export type MonthEarnings = z.infer<typeof monthEarnings>;
 
 /** Every month of the range, oldest first, and their sums. */
 export const earnings = z.object({
   months: z.array(monthEarnings),
-  total: monthEarnings.omit({ month: true }),
+  total: earningSums,
 });
 export type Earnings = z.infer<typeof earnings>;
 
