@@ -18,6 +18,9 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     /** A phone to reach the person at, from their profile (checkout offers it). */
     phone: text('phone'),
+    /** The default delivery address from the profile (street, then ZIP code); checkout starts from it. */
+    address: text('address'),
+    postcode: text('postcode'),
     role: roleEnum('role').notNull().default('customer'),
     /** Bumped to revoke every token of the user at once. */
     tokenVersion: integer('token_version').notNull().default(0),
