@@ -1,9 +1,44 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { REFUND_STATUSES } from '#contract/orders.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
+
+/**
+ * The columns of a money row made with the provider and retried until it is (payments/attempts.ts, decision 043):
+ * the attempts so far, when the next is due, the last error, the idempotency key the provider knows it by, when it
+ * was recorded and when it succeeded. A capture, a refund, a transfer and a reversal each have them.
+ */
+const attemptColumns = () => ({
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdAt: createdAt(),
+  succeededAt: timestamptz('succeeded_at'),
+});
+
+/** A money row's keys and checks on those columns: one row per idempotency key, the due ones found by the retry job. */
+const attemptConstraints = (
+  table: string,
+  t: Record<'idempotencyKey' | 'nextAttemptAt' | 'status' | 'attempts', ExtraConfigColumn>,
+) => [
+  uniqueIndex(`${table}_idempotency_key`).on(t.idempotencyKey),
+  index(`${table}_due_idx`).on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  check(`${table}_attempts_nonneg`, sql`${t.attempts} >= 0`),
+];
 
 /**
  * Where a payment intent's money is: requires_confirmation (not known to be paid), succeeded (paid, not yet
@@ -96,21 +131,14 @@ export const captures = pgTable(
     amountCents: integer('amount_cents').notNull(),
     notChargedCents: integer('not_charged_cents').notNull().default(0),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: createdAt(),
-    succeededAt: timestamptz('succeeded_at'),
+    ...attemptColumns(),
   },
   (t) => [
+    ...attemptConstraints('captures', t),
     uniqueIndex('captures_payment_intent_key').on(t.paymentIntentId),
-    uniqueIndex('captures_idempotency_key').on(t.idempotencyKey),
     index('captures_order_idx').on(t.orderId),
-    index('captures_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('captures_amount_nonneg', sql`${t.amountCents} >= 0 AND ${t.notChargedCents} >= 0`),
     check('captures_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
-    check('captures_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
 );
 
@@ -128,25 +156,18 @@ export const refunds = pgTable(
     reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: createdAt(),
-    succeededAt: timestamptz('succeeded_at'),
+    ...attemptColumns(),
   },
   (t) => [
-    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    ...attemptConstraints('refunds', t),
     index('refunds_payment_intent_idx').on(t.paymentIntentId),
     index('refunds_order_idx').on(t.orderId),
-    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'refunds_reason',
       sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled', 'customer_cancelled', 'after_delivery')`,
     ),
     check('refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
-    check('refunds_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
 );
 
@@ -274,26 +295,19 @@ export const transfers = pgTable(
     status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('waiting'),
     providerAccountId: text('provider_account_id'),
     providerTransferId: text('provider_transfer_id'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: createdAt(),
-    succeededAt: timestamptz('succeeded_at'),
+    ...attemptColumns(),
   },
   (t) => [
+    ...attemptConstraints('transfers', t),
     uniqueIndex('transfers_order_shop_key').on(t.orderId, t.shopId),
-    uniqueIndex('transfers_idempotency_key').on(t.idempotencyKey),
     index('transfers_shop_idx').on(t.shopId, t.createdAt),
     index('transfers_created_idx').on(t.createdAt),
-    index('transfers_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check(
       'transfers_amounts',
       sql`${t.goodsCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.commissionCents} >= 0 AND ${t.amountCents} >= 0 AND ${t.amountCents} = ${t.goodsCents} + ${t.deliveryCents} - ${t.commissionCents}`,
     ),
     check('transfers_tax_nonneg', sql`${t.taxCents} >= 0`),
     check('transfers_status', sql`${t.status} IN ('waiting', 'pending', 'succeeded', 'failed')`),
-    check('transfers_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
 );
 
@@ -313,23 +327,16 @@ export const transferReversals = pgTable(
     taxCents: integer('tax_cents').notNull().default(0),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerReversalId: text('provider_reversal_id'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    idempotencyKey: text('idempotency_key').notNull(),
-    createdAt: createdAt(),
-    succeededAt: timestamptz('succeeded_at'),
+    ...attemptColumns(),
   },
   (t) => [
+    ...attemptConstraints('transfer_reversals', t),
     uniqueIndex('transfer_reversals_refund_key').on(t.refundId),
-    uniqueIndex('transfer_reversals_idempotency_key').on(t.idempotencyKey),
     index('transfer_reversals_transfer_idx').on(t.transferId),
     index('transfer_reversals_created_idx').on(t.createdAt),
-    index('transfer_reversals_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('transfer_reversals_amounts', sql`${t.amountCents} >= 0 AND ${t.commissionCents} >= 0`),
     check('transfer_reversals_tax_nonneg', sql`${t.taxCents} >= 0`),
     check('transfer_reversals_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
-    check('transfer_reversals_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
 );
 
