@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
+import { NO_SHOP_PICTURE } from '../../ui/Thumb.tsx';
 import { useUrlFilters } from './FilterPanel.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
@@ -47,7 +48,7 @@ export function ShopDetailsPage() {
     <div className="mx-auto max-w-7xl px-4 py-6">
       <section className="flex flex-col gap-6 rounded-box bg-accent p-6 text-accent-content md:flex-row md:items-center">
         <Picture
-          src={s.image || '/favicon.svg'}
+          src={s.image || NO_SHOP_PICTURE}
           alt={`${s.shop} shop`}
           width={128}
           height={128}

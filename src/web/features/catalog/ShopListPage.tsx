@@ -7,11 +7,9 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { PremiumBadge } from '../../ui/PremiumBadge.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
-import { Thumb } from '../../ui/Thumb.tsx';
+import { ShopThumb } from '../../ui/Thumb.tsx';
 import { useTypedBeforeHydration } from '../../ui/use-typed-before-hydration.ts';
 import { useShops } from './list-shops.ts';
-
-const SHOP_PLACEHOLDER = '/favicon.svg';
 
 /** Every vendor's shop, with a search box that filters by name or address as you type. */
 export function ShopListPage() {
@@ -56,12 +54,7 @@ export function ShopListPage() {
             {shops.data.map((shop) => (
               <li key={shop._id} className="card border border-base-300 bg-base-100">
                 <div className="card-body flex-row items-start gap-4">
-                  <Thumb
-                    src={shop.image || SHOP_PLACEHOLDER}
-                    alt=""
-                    size={80}
-                    className="size-20 shrink-0 rounded-box bg-base-200 object-contain p-1"
-                  />
+                  <ShopThumb image={shop.image} size={80} sizeClass="size-20" />
                   <div className="min-w-0 flex-1">
                     <h2 className="card-title text-lg">{shop.shop}</h2>
                     {shop.membership === 'premium' ? <PremiumBadge /> : null}

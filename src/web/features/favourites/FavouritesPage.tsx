@@ -9,7 +9,7 @@ import { useFavourite, useFavourites } from '../../favourites/favourites.ts';
 import { paths } from '../../paths.ts';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { ProductCard, ProductGrid } from '../../ui/ProductCard.tsx';
-import { Thumb } from '../../ui/Thumb.tsx';
+import { ShopThumb, Thumb } from '../../ui/Thumb.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
 import { useAddAllToCart, useBuyAgain } from './buy-again.ts';
@@ -99,12 +99,7 @@ function FavouriteShop({ shop }: { shop: Shop }) {
   return (
     <li className="card card-sm border border-base-300 bg-base-100">
       <div className="card-body flex-row items-center gap-3">
-        <Thumb
-          src={shop.image || '/favicon.svg'}
-          alt=""
-          size={64}
-          className="size-16 shrink-0 rounded-box bg-base-200 object-contain p-1"
-        />
+        <ShopThumb image={shop.image} size={64} sizeClass="size-16" />
         <div className="min-w-0 flex-1">
           <Link to={paths.shopDetails(shop._id)} className="link link-hover font-semibold">
             {shop.shop}
