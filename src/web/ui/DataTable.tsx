@@ -255,18 +255,34 @@ export function RowCard({
 }
 
 /** One page of a paged list in a table (cards on phones), the pager to the other pages under it. */
-export function PageTable<T extends { _id: string }>({
-  page,
-  onPage,
-  pagesLabel,
-  ...table
-}: Omit<DataTableProps<T>, 'rows' | 'pager' | 'cards'> & {
+type PageTableProps<T> = Omit<DataTableProps<T>, 'rows' | 'pager' | 'cards'> & {
   page: Page<T>;
   onPage: (page: number) => void;
   /** Name of the pager's navigation landmark. */
   pagesLabel: string;
-}) {
+};
+
+export function PageTable<T extends { _id: string }>({ page, onPage, pagesLabel, ...table }: PageTableProps<T>) {
   return <DataTable {...table} cards rows={page.items} pager={{ page, onPage, label: pagesLabel }} />;
+}
+
+/**
+ * A paged list's `PageTable`, or in its place, when the list has nothing on any page, the note `none` ("Nothing to
+ * moderate."); `noneRole="status"` where the note answers the shopper's or admin's search.
+ */
+export function PageTableOrNone<T extends { _id: string }>({
+  none,
+  noneRole,
+  ...table
+}: PageTableProps<T> & { none: ReactNode; noneRole?: 'status' }) {
+  if (table.page.total === 0) {
+    return (
+      <p className="mt-6 rounded-box bg-base-200 p-6" role={noneRole}>
+        {none}
+      </p>
+    );
+  }
+  return <PageTable {...table} />;
 }
 
 /** A cell naming someone (a shop, a shopper, a reviewer) with their e-mail under the name. */

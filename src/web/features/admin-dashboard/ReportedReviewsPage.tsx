@@ -4,7 +4,7 @@ import type { ReportedReview } from '#contract/moderation.ts';
 import type { Page } from '#contract/pagination.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { NameAndEmail, PageTable } from '../../ui/DataTable.tsx';
+import { NameAndEmail, PageTableOrNone } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { type RowAction, RowActions } from '../../ui/RowActions.tsx';
 import { useReportedReviews } from './get-reported-reviews.ts';
@@ -49,49 +49,46 @@ function ReportedReviews({ data, onPage }: { data: Page<ReportedReview>; onPage:
     <div>
       <h1 className="text-3xl font-bold">Reported Reviews: {data.total}</h1>
       <p className="mt-2">Vendors reported these reviews. Keep one to show it again, or remove it for good.</p>
-      {data.total === 0 ? (
-        <p className="mt-6 rounded-box bg-base-200 p-6">Nothing to moderate. Well done!</p>
-      ) : (
-        <PageTable
-          label="Reported reviews"
-          page={data}
-          onPage={onPage}
-          pagesLabel="Reported review pages"
-          columns={[
-            {
-              header: 'Product',
-              cell: (review) => (
-                <>
-                  <Link to={paths.productDetails(review.productId)} className="link link-primary font-semibold">
-                    {review.productName}
-                  </Link>
-                  <div className="text-xs">{review.shopName}</div>
-                </>
-              ),
-            },
-            {
-              header: 'Review',
-              cell: (review) => (
-                <>
-                  <p className="wrap-anywhere">{review.commentDes}</p>
-                  <p className="text-xs">{review.rating} of 5 stars</p>
-                </>
-              ),
-            },
-            {
-              header: 'Reviewer',
-              cell: (review) => <NameAndEmail name={review.commenterName} email={review.commenterEmail} />,
-            },
-            {
-              header: 'Reported',
-              cell: (review) => (
-                <time dateTime={review.reportedAt}>{new Date(review.reportedAt).toLocaleDateString('en-US')}</time>
-              ),
-            },
-            { header: 'Decision', cell: (review) => <Decision review={review} /> },
-          ]}
-        />
-      )}
+      <PageTableOrNone
+        none="Nothing to moderate. Well done!"
+        label="Reported reviews"
+        page={data}
+        onPage={onPage}
+        pagesLabel="Reported review pages"
+        columns={[
+          {
+            header: 'Product',
+            cell: (review) => (
+              <>
+                <Link to={paths.productDetails(review.productId)} className="link link-primary font-semibold">
+                  {review.productName}
+                </Link>
+                <div className="text-xs">{review.shopName}</div>
+              </>
+            ),
+          },
+          {
+            header: 'Review',
+            cell: (review) => (
+              <>
+                <p className="wrap-anywhere">{review.commentDes}</p>
+                <p className="text-xs">{review.rating} of 5 stars</p>
+              </>
+            ),
+          },
+          {
+            header: 'Reviewer',
+            cell: (review) => <NameAndEmail name={review.commenterName} email={review.commenterEmail} />,
+          },
+          {
+            header: 'Reported',
+            cell: (review) => (
+              <time dateTime={review.reportedAt}>{new Date(review.reportedAt).toLocaleDateString('en-US')}</time>
+            ),
+          },
+          { header: 'Decision', cell: (review) => <Decision review={review} /> },
+        ]}
+      />
     </div>
   );
 }

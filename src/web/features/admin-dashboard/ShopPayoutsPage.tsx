@@ -5,7 +5,7 @@ import type { ShopPayout } from '#contract/admin-payouts.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { PayoutAccountStatus } from '#contract/payouts.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { NameAndEmail, PageTable } from '../../ui/DataTable.tsx';
+import { NameAndEmail, PageTableOrNone } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { SearchField } from '../../ui/SearchField.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
@@ -91,31 +91,27 @@ export function ShopPayoutsPage() {
         className="mt-4 block w-full md:w-80"
       />
       <Loaded query={query} loading="Loading the payouts">
-        {(data) =>
-          data.total === 0 ? (
-            <p className="mt-6 rounded-box bg-base-200 p-6" role="status">
-              {readShopSearch(params) ? `No shop matches “${readShopSearch(params)}”.` : 'No shops yet.'}
-            </p>
-          ) : (
-            <PageTable
-              label="Shop payouts"
-              page={data}
-              onPage={setPage}
-              pagesLabel="Payout pages"
-              columns={[
-                {
-                  header: 'Shop',
-                  rowHeader: true,
-                  cell: (row) => <NameAndEmail name={row.shop} email={row.email} nameClassName="font-semibold" />,
-                },
-                { header: 'Owed', cell: (row) => formatDollars(row.owed) },
-                { header: 'Paid', cell: (row) => formatDollars(row.paid) },
-                { header: 'Payout account', cell: (row) => ACCOUNT_LABEL[row.account] },
-                { header: 'Hold', cell: (row) => <HoldSwitch row={row} /> },
-              ]}
-            />
-          )
-        }
+        {(data) => (
+          <PageTableOrNone
+            none={readShopSearch(params) ? `No shop matches “${readShopSearch(params)}”.` : 'No shops yet.'}
+            noneRole="status"
+            label="Shop payouts"
+            page={data}
+            onPage={setPage}
+            pagesLabel="Payout pages"
+            columns={[
+              {
+                header: 'Shop',
+                rowHeader: true,
+                cell: (row) => <NameAndEmail name={row.shop} email={row.email} nameClassName="font-semibold" />,
+              },
+              { header: 'Owed', cell: (row) => formatDollars(row.owed) },
+              { header: 'Paid', cell: (row) => formatDollars(row.paid) },
+              { header: 'Payout account', cell: (row) => ACCOUNT_LABEL[row.account] },
+              { header: 'Hold', cell: (row) => <HoldSwitch row={row} /> },
+            ]}
+          />
+        )}
       </Loaded>
     </div>
   );

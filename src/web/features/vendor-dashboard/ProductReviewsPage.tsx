@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { VendorReview } from '#contract/moderation.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { PageTable, rowNumber } from '../../ui/DataTable.tsx';
+import { PageTableOrNone, rowNumber } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { useProductReviews } from './get-product-reviews.ts';
@@ -55,33 +55,30 @@ export function ProductReviewsPage() {
             </Link>
             . Report a review that breaks the rules; an admin decides whether it stays.
           </p>
-          {data.total === 0 ? (
-            <p className="mt-6 rounded-box bg-base-200 p-6">No reviews of this product yet.</p>
-          ) : (
-            <PageTable
-              label="Reviews"
-              page={data}
-              onPage={setPage}
-              pagesLabel="Review pages"
-              columns={[
-                { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
-                { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },
-                {
-                  header: 'Comment',
-                  cell: (review) => (
-                    <>
-                      <p>{review.commentDes}</p>
-                      <p className="text-xs">
-                        {review.commenterName} · {review.rating} of 5 stars ·{' '}
-                        {new Date(review.createdAt).toLocaleDateString('en-US')}
-                      </p>
-                    </>
-                  ),
-                },
-                { header: 'Report Comment', cell: (review) => <ReportButton review={review} /> },
-              ]}
-            />
-          )}
+          <PageTableOrNone
+            none="No reviews of this product yet."
+            label="Reviews"
+            page={data}
+            onPage={setPage}
+            pagesLabel="Review pages"
+            columns={[
+              { header: '#', rowHeader: true, cell: (_, index) => rowNumber(data, index) },
+              { header: 'ProductId', className: 'font-mono text-xs break-all', cell: (review) => review.productId },
+              {
+                header: 'Comment',
+                cell: (review) => (
+                  <>
+                    <p>{review.commentDes}</p>
+                    <p className="text-xs">
+                      {review.commenterName} · {review.rating} of 5 stars ·{' '}
+                      {new Date(review.createdAt).toLocaleDateString('en-US')}
+                    </p>
+                  </>
+                ),
+              },
+              { header: 'Report Comment', cell: (review) => <ReportButton review={review} /> },
+            ]}
+          />
         </div>
       )}
     </Loaded>
