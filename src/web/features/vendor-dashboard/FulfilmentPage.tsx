@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   type FieldError,
   get,
@@ -131,10 +131,7 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
         <TextField label="Shop longitude" type="number" step="any" field={field('location.longitude', number)} />
       </fieldset>
 
-      <section aria-labelledby="pickup-heading" className="space-y-4">
-        <h2 id="pickup-heading" className="text-2xl font-bold">
-          Pickup points
-        </h2>
+      <Part id="pickup-heading" title="Pickup points">
         {points.fields.map((point, index) => (
           <fieldset key={point.id} className="fieldset rounded-box border border-base-300 p-4">
             <legend className="fieldset-legend text-lg">Pickup point {index + 1}</legend>
@@ -155,12 +152,9 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
         >
           Add a pickup point
         </button>
-      </section>
+      </Part>
 
-      <section aria-labelledby="delivery-heading" className="space-y-4">
-        <h2 id="delivery-heading" className="text-2xl font-bold">
-          Delivery
-        </h2>
+      <Part id="delivery-heading" title="Delivery">
         <label className="label gap-2 text-base-content">
           <input
             type="checkbox"
@@ -192,10 +186,22 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
             <Windows form={form} name="delivery.windows" label="Delivery" />
           </fieldset>
         ) : null}
-      </section>
+      </Part>
 
       <SubmitButton busy={save.isPending}>Save pickup &amp; delivery</SubmitButton>
     </form>
+  );
+}
+
+/** One of the page's parts (pickup points, delivery, holidays): a section named by its heading. */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -298,10 +304,7 @@ function Holidays({ shopId, settings }: { shopId: string; settings: FulfilmentSe
   };
 
   return (
-    <section aria-labelledby="holidays-heading" className="space-y-4">
-      <h2 id="holidays-heading" className="text-2xl font-bold">
-        Holidays
-      </h2>
+    <Part id="holidays-heading" title="Holidays">
       {settings.cancellations.length === 0 ? (
         <p>No window is cancelled from today on.</p>
       ) : (
@@ -333,6 +336,6 @@ function Holidays({ shopId, settings }: { shopId: string; settings: FulfilmentSe
           Cancel that date
         </SubmitButton>
       </form>
-    </section>
+    </Part>
   );
 }
