@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paginated } from './pagination.ts';
 import { ROLES } from './roles.ts';
 import { shop } from './shops.ts';
+import { postcodeField } from './slots.ts';
 import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
 /** The shop's profile fields, as the storefront's shop (shops.ts) defines them. */
@@ -89,10 +90,25 @@ export const photoInput = z.object({
 });
 
 /** The profile's own details (`GET`/`PUT /api/users/me/details`): the name, and a phone to reach the person at. */
-export const profileDetails = z.object({
-  name: requiredText(80, 'The name is at most 80 characters'),
-  /** '' removes it. Checkout offers it as the order's phone. */
-  phone: z.union([z.literal(''), phoneField]),
+export const profileDetails = z
+  .object({
+    name: requiredText(80, 'The name is at most 80 characters'),
+    /** '' removes it. Checkout offers it as the order's phone. */
+    phone: z.union([z.literal(''), phoneField]),
+    /** The default delivery address, where checkout starts; '' (with no ZIP code) removes it. */
+    address: z.string().trim().max(300, 'Address is too long (300 characters at most)').default(''),
+    postcode: z.union([z.literal(''), postcodeField]).default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.address !== '' && value.postcode === '')
+      context.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter the ZIP code of this address' });
+    if (value.address === '' && value.postcode !== '')
+      context.addIssue({ code: 'custom', path: ['address'], message: 'Enter the street address for this ZIP code' });
+  });
+export type ProfileDetails = z.input<typeof profileDetails>;
+export const profileDetailsView = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  postcode: z.string().nullable(),
 });
-export type ProfileDetails = z.infer<typeof profileDetails>;
-export const profileDetailsView = z.object({ name: z.string(), phone: z.string().nullable() });

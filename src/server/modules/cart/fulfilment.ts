@@ -14,6 +14,7 @@ import {
   shopTerms,
   slotRefusal,
 } from '../slots/index.ts';
+import { defaultAddressOf } from '../users/index.ts';
 import { type CartLine, hasWeighedGoods, listCartLines, subtotalCents } from './queries.ts';
 import { cartDeliveryAddresses, cartShopChoices } from './tables.ts';
 
@@ -104,12 +105,13 @@ function feeOf(slot: ChosenSlot | undefined, delivery: Delivery | null, subtotal
   return delivery.freeOverCents !== null && subtotal >= delivery.freeOverCents ? 0 : delivery.feeCents;
 }
 
+/** Where the cart's delivered parts go: the address given at checkout, else the profile's default address. */
 async function addressOf(db: Tx, userId: string): Promise<Address | null> {
   const [row] = await db
     .select({ address: cartDeliveryAddresses.address, postcode: cartDeliveryAddresses.postcode })
     .from(cartDeliveryAddresses)
     .where(eq(cartDeliveryAddresses.userId, userId));
-  return row ?? null;
+  return row ?? (await defaultAddressOf(db, userId));
 }
 
 /**

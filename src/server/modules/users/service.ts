@@ -16,15 +16,25 @@ export type WhenDeleted = (tx: Tx, userId: string) => Promise<unknown>;
 
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } }).cause;
   return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
-/** Creates a customer account (sign-up and first Google sign-in). A taken e-mail is a 409. */
+/**
+ * Creates a customer account (sign-up and first Google sign-in), its e-mail unverified unless `emailVerifiedAt` says
+ * when it was proven. A taken e-mail is a 409.
+ */
 export async function createCustomer(
   db: Tx,
-  input: { name: string; email: string; passwordHash?: string; photoUrl?: string | null; googleSubject?: string },
+  input: {
+    name: string;
+    email: string;
+    passwordHash?: string;
+    photoUrl?: string | null;
+    googleSubject?: string;
+    emailVerifiedAt?: Date;
+  },
 ): Promise<Account> {
   try {
     const [row] = await db
@@ -35,6 +45,7 @@ export async function createCustomer(
         passwordHash: input.passwordHash ?? null,
         photoUrl: input.photoUrl || null,
         googleSubject: input.googleSubject ?? null,
+        emailVerifiedAt: input.emailVerifiedAt ?? null,
         role: 'customer',
       })
       .returning();
@@ -65,19 +76,27 @@ export async function findActiveUserById(db: Tx, id: string): Promise<Account | 
 /**
  * The account behind a Google identity: the one already linked to it, else the enabled account with the
  * same verified e-mail (which gets linked), else a new customer. The provider's picture is not kept: the
- * Content-Security-Policy only lets the site show its own images.
+ * Content-Security-Policy only lets the site show its own images. The account's e-mail counts as verified when
+ * Google says the address is verified and it is the account's (decision 048).
  */
 export async function findOrCreateGoogleUser(
   db: Db,
   identity: { subject: string; email: string; emailVerified: boolean; name: string },
 ): Promise<Account> {
   return db.transaction(async (tx) => {
+    const email = normalizeEmail(identity.email);
+    const verifiedNow = identity.emailVerified ? new Date() : undefined;
     const [linked] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject));
     if (linked) {
       if (linked.disabledAt) throw forbidden('This account has been deleted.');
-      return linked;
+      if (!verifiedNow || linked.emailVerifiedAt || linked.email !== email) return linked;
+      const [verified] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: verifiedNow })
+        .where(eq(users.id, linked.id))
+        .returning();
+      return verified;
     }
-    const email = normalizeEmail(identity.email);
     const [sameEmail] = await tx.select().from(users).where(eq(users.email, email)).for('update');
     if (sameEmail) {
       if (sameEmail.disabledAt) throw forbidden('This account has been deleted.');
@@ -86,7 +105,7 @@ export async function findOrCreateGoogleUser(
       }
       const [row] = await tx
         .update(users)
-        .set({ googleSubject: identity.subject })
+        .set({ googleSubject: identity.subject, emailVerifiedAt: sameEmail.emailVerifiedAt ?? verifiedNow })
         .where(eq(users.id, sameEmail.id))
         .returning();
       return row;
@@ -95,6 +114,7 @@ export async function findOrCreateGoogleUser(
       name: identity.name || email.split('@')[0],
       email,
       googleSubject: identity.subject,
+      emailVerifiedAt: verifiedNow,
     });
   });
 }
@@ -211,22 +231,44 @@ export async function setPassword(db: Tx, userId: string, password: string): Pro
     .where(and(eq(users.id, userId), isNull(users.disabledAt)));
 }
 
-/** The user's name and phone, as the profile shows them. */
-export async function detailsOf(db: Tx, userId: string): Promise<{ name: string; phone: string | null }> {
-  const [row] = await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, userId));
+/** What the profile shows and checkout starts from: the name, the phone, the default delivery address. */
+const detailColumns = { name: users.name, phone: users.phone, address: users.address, postcode: users.postcode };
+export type ProfileDetailsRow = { name: string; phone: string | null; address: string | null; postcode: string | null };
+
+export async function detailsOf(db: Tx, userId: string): Promise<ProfileDetailsRow> {
+  const [row] = await db.select(detailColumns).from(users).where(eq(users.id, userId));
   if (!row) throw notFound('User');
   return row;
 }
 
-/** Changes the user's name and phone ('' removes the phone). */
-export async function setDetails(db: Tx, userId: string, details: { name: string; phone: string }) {
+/** Changes the user's name, phone and default address ('' removes the phone, or the address with its ZIP code). */
+export async function setDetails(
+  db: Tx,
+  userId: string,
+  details: { name: string; phone: string; address: string; postcode: string },
+): Promise<ProfileDetailsRow> {
+  const hasAddress = details.address !== '';
   const [row] = await db
     .update(users)
-    .set({ name: details.name, phone: details.phone === '' ? null : details.phone })
+    .set({
+      name: details.name,
+      phone: details.phone === '' ? null : details.phone,
+      address: hasAddress ? details.address : null,
+      postcode: hasAddress ? details.postcode : null,
+    })
     .where(and(eq(users.id, userId), isNull(users.disabledAt)))
-    .returning({ name: users.name, phone: users.phone });
+    .returning(detailColumns);
   if (!row) throw notFound('User');
   return row;
+}
+
+/** The profile's default delivery address, where checkout starts when the cart has none of its own. */
+export async function defaultAddressOf(db: Tx, userId: string): Promise<{ address: string; postcode: string } | null> {
+  const [row] = await db
+    .select({ address: users.address, postcode: users.postcode })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.address && row.postcode ? { address: row.address, postcode: row.postcode } : null;
 }
 
 /** The user's own picture (sign-up uploads it once the account exists). */

@@ -19,6 +19,7 @@ import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { deviceName } from './device-name.ts';
 import { EmailChoices } from './EmailChoices.tsx';
+import { PhotoSection } from './PhotoSection.tsx';
 import { changePassword, endAllSessions, useEndSession, useSessions } from './sessions.ts';
 
 const passwordForm = passwordChange
@@ -31,14 +32,19 @@ type PasswordForm = z.infer<typeof passwordForm>;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The name and phone, as shops and receipts show them; checkout offers the phone. */
-function DetailsForm({ details }: { details: { name: string; phone: string | null } }) {
+type Details = { name: string; phone: string | null; address: string | null; postcode: string | null };
+const formValues = (details: Details) => ({
+  name: details.name,
+  phone: details.phone ?? '',
+  address: details.address ?? '',
+  postcode: details.postcode ?? '',
+});
+
+/** The name and phone, as shops and receipts show them, and the default delivery address; checkout starts from them. */
+function DetailsForm({ details }: { details: Details }) {
   const { refresh } = useAuth();
   const queryClient = useQueryClient();
-  const form = useForm<ProfileDetails>({
-    resolver: zodResolver(profileDetails),
-    defaultValues: { name: details.name, phone: details.phone ?? '' },
-  });
+  const form = useForm<ProfileDetails>({ resolver: zodResolver(profileDetails), defaultValues: formValues(details) });
   const [failure, setFailure] = useState<string | null>(null);
   const field = wireFields('details', form);
   const onSubmit = form.handleSubmit(async (values) => {
@@ -46,7 +52,7 @@ function DetailsForm({ details }: { details: { name: string; phone: string | nul
     try {
       const saved = await saveDetails(values);
       queryClient.setQueryData(DETAILS_KEY, saved);
-      form.reset({ name: saved.name, phone: saved.phone ?? '' });
+      form.reset(formValues(saved));
       await refresh();
       toast.success('Your details are saved');
     } catch (error) {
@@ -63,6 +69,13 @@ function DetailsForm({ details }: { details: { name: string; phone: string | nul
         autoComplete="tel"
         hint="Checkout offers it, so a shop can reach you about an order."
       />
+      <TextField
+        label="Default delivery address (optional)"
+        field={field('address')}
+        autoComplete="street-address"
+        hint="Checkout starts from it when a shop delivers to you."
+      />
+      <TextField label="ZIP code" field={field('postcode')} autoComplete="postal-code" />
       <FormError message={failure} />
       <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
         Save details
@@ -194,7 +207,7 @@ function SessionsSection() {
   );
 }
 
-/** /dashboard/profile: the signed-in person's details, password, devices and the e-mails they receive. */
+/** /dashboard/profile: the signed-in person's details, photo, password, devices and the e-mails they receive. */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
@@ -206,6 +219,7 @@ export function ProfilePage() {
         </p>
       </div>
       <DetailsSection />
+      <PhotoSection />
       <PasswordSection />
       <SessionsSection />
       <EmailChoices />
