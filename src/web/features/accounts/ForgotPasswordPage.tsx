@@ -8,7 +8,6 @@ import { passwordResetRequest } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
-import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
@@ -38,8 +37,8 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       intro="Give the e-mail you sign in with: we send it a link to set a new password."
       picture={key}
+      meta={{ description: 'Set a new Farmstall password.', canonical: '/forgotPassword' }}
     >
-      <PageMeta title="Forgot your password?" description="Set a new Farmstall password." canonical="/forgotPassword" />
       <form onSubmit={onSubmit} noValidate className="mt-4">
         <TextField label="Email" field={field('email')} type="email" autoComplete="email" />
         <FormError message={failure} />

@@ -7,7 +7,6 @@ import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { finishPendingAdd } from '../../auth/pending-add.ts';
 import { paths } from '../../paths.ts';
-import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -47,12 +46,12 @@ export function LoginPage() {
   const field = wireFields('login', form);
 
   return (
-    <AuthShell title="Sign in" intro="Welcome back! Sign in to shop, sell or manage Farmstall." picture={key}>
-      <PageMeta
-        title="Sign in"
-        description="Sign in to Farmstall to shop, sell or manage the market."
-        canonical="/login"
-      />
+    <AuthShell
+      title="Sign in"
+      intro="Welcome back! Sign in to shop, sell or manage Farmstall."
+      picture={key}
+      meta={{ description: 'Sign in to Farmstall to shop, sell or manage the market.', canonical: '/login' }}
+    >
       {turnedAway && user ? (
         <p className="alert alert-warning mt-4" role="alert">
           You are signed in as {user.email}, and that account cannot open {target}. Sign in with another account.

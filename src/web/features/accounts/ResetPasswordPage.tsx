@@ -8,7 +8,6 @@ import { passwordField } from '#contract/auth.ts';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
-import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -50,8 +49,12 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthShell title="Set a new password" intro="Choose the password you will sign in with from now on." picture={key}>
-      <PageMeta title="Set a new password" description="Set a new Farmstall password." canonical="/resetPassword" />
+    <AuthShell
+      title="Set a new password"
+      intro="Choose the password you will sign in with from now on."
+      picture={key}
+      meta={{ description: 'Set a new Farmstall password.', canonical: '/resetPassword' }}
+    >
       {token ? (
         <form onSubmit={onSubmit} noValidate className="mt-4">
           <TextField label="New password" field={field('password')} type="password" autoComplete="new-password" />

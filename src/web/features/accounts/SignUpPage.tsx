@@ -9,7 +9,6 @@ import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { finishPendingAdd } from '../../auth/pending-add.ts';
 import { paths } from '../../paths.ts';
-import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -60,12 +59,15 @@ export function SignUpPage() {
   const field = wireFields('signup', form);
 
   return (
-    <AuthShell title="Create an account" intro="Join Farmstall to fill your cart with local food." picture={basket}>
-      <PageMeta
-        title="Create an account"
-        description="Join Farmstall to fill your cart with local food from nearby shops."
-        canonical="/signUp"
-      />
+    <AuthShell
+      title="Create an account"
+      intro="Join Farmstall to fill your cart with local food."
+      picture={basket}
+      meta={{
+        description: 'Join Farmstall to fill your cart with local food from nearby shops.',
+        canonical: '/signUp',
+      }}
+    >
       <form onSubmit={onSubmit} noValidate className="mt-4">
         <TextField label="Name" field={field('name')} autoComplete="name" />
         <TextField label="Email" field={field('email')} type="email" autoComplete="email" />
