@@ -1,9 +1,13 @@
+import path from 'node:path';
 import { checkA11y, expect, test } from './fixtures.ts';
 import { PHONE_AND_LAPTOP, registerCustomer, shot } from './helpers.ts';
 
+const PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
+
 /**
  * The profile (issue 31, items 3 and 6): a shopper signed in on two devices sees both, signs the other one out (its
- * next request is refused), and changes the password, staying signed in here.
+ * next request is refused), edits the name, phone, default address and photo, and changes the password, staying
+ * signed in here.
  */
 test('a shopper signs another device out and changes the password from the profile', async ({
   page,
@@ -53,6 +57,28 @@ test('a shopper signs another device out and changes the password from the profi
   await details.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Your details are saved')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toContainText('Tess Renamed');
+
+  // The default delivery address, where checkout starts: the ZIP code goes with it.
+  await details.getByLabel('Default delivery address (optional)').fill('12 Orchard Lane, Hood River');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details.getByText('Enter the ZIP code of this address')).toBeVisible();
+  await details.getByLabel('ZIP code').fill('97031');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Your details are saved')).toBeVisible();
+  await page.reload();
+  await expect(details.getByLabel('Default delivery address (optional)')).toHaveValue('12 Orchard Lane, Hood River');
+  const plan = await page.evaluate(async () => {
+    const token = localStorage.getItem('access-token');
+    return (await fetch('/api/cart/fulfilment', { headers: { authorization: `Bearer ${token}` } })).json();
+  });
+  expect(plan.deliveryAddress).toEqual({ address: '12 Orchard Lane, Hood River', postcode: '97031' });
+
+  // A new photo replaces the sign-up picture beside the name.
+  const photo = page.getByRole('region', { name: 'Photo' });
+  await photo.getByLabel('New photo').setInputFiles(PICTURE);
+  await photo.getByRole('button', { name: 'Save photo' }).click();
+  await expect(page.getByText('Your photo is saved')).toBeVisible();
+  await expect(photo.locator('img').first()).toHaveAttribute('src', /\/uploads\//);
 
   const password = page.getByRole('region', { name: 'Password' });
   await password.getByLabel('Current password').fill('not-my-password');
