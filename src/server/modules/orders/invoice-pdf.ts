@@ -3,7 +3,7 @@ import { formatDollars, formatUnitPrice } from '#contract/money.ts';
 import { grandTotalLabel, type Invoice, refundStatusLabel } from '#contract/orders.ts';
 import { taxRowsOf } from '#contract/tax.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
-import { newPdf, type PdfColumn, tableHeading, tableRow } from './pdf.ts';
+import { newPdf, type PdfColumn, rowHeight, ruleUnder, tableHeading, tableRow } from '../../pdf.ts';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -125,18 +125,13 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       String(item.quantity),
       formatDollars(item.totalAmount),
     ];
-    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w - 8 })));
+    const height = rowHeight(doc, columns, cells);
     if (y + height > doc.page.height - 160) {
       doc.addPage();
       y = 50;
     }
     tableRow(doc, columns, cells, y);
-    y += height + 8;
-    doc
-      .moveTo(left, y - 4)
-      .lineTo(left + width, y - 4)
-      .strokeColor('#dddddd')
-      .stroke();
+    y = ruleUnder(doc, left, width, y + height);
   }
 
   // Totals.

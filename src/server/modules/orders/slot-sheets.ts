@@ -1,7 +1,7 @@
 import { formatWeight, type PackingSlip, type SlotSheet } from '#contract/vendor-week.ts';
 import { toCsv } from '../../csv.ts';
+import { newPdf, type PdfColumn, tableHeading, tableRow } from '../../pdf.ts';
 import { slotText } from './invoice-pdf.ts';
-import { newPdf, type PdfColumn, tableHeading, tableRow } from './pdf.ts';
 
 const GREEN = '#1f7a3a';
 const GREY = '#555555';

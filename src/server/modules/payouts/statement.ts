@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { formatDollars } from '#contract/money.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
 import { csvCell } from '../../csv.ts';
+import { newPdf, rowHeight, ruleUnder, type TableLook, tableHeading, tableRow } from '../../pdf.ts';
 import { daySeen, type SoldLine, type StatementData } from './shop-payouts.ts';
 
 /** One row of a statement. Amounts in cents; null where the column says nothing for this kind of row. */
@@ -36,6 +36,26 @@ const percentOf = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '
 const lineCommission = (line: SoldLine) => Math.round((line.paidCents * line.commissionBps) / 10_000);
 const quantityOf = (line: SoldLine) =>
   line.grams === null ? String(line.amount) : `${line.amount} (${formatWeight(line.grams, line.weighed)})`;
+
+const PAYOUT_PRODUCTS = {
+  Transfer: 'Sent to your payout account',
+  Reversal: 'Taken back from a transfer for a refund',
+} as const;
+
+/** A row of money that reached the shop's account (a transfer) or was taken back from it (a reversal, negative). */
+const payoutRow = (kind: keyof typeof PAYOUT_PRODUCTS, date: Date, orderId: string, payoutCents: number) => ({
+  date,
+  kind,
+  orderId,
+  product: PAYOUT_PRODUCTS[kind],
+  quantity: '',
+  paidCents: null,
+  ...NO_TAX,
+  commissionRate: '',
+  commissionCents: null,
+  netCents: null,
+  payoutCents,
+});
 
 /**
  * The statement's rows, oldest first: each part delivered in the month (its lines, delivery fee and the order's fee),
@@ -92,35 +112,11 @@ export function statementRows(data: StatementData, numberOf: Map<string, string>
   }
   for (const transfer of data.ledger.transfers) {
     if (!transfer.succeededAt || !data.inPeriod(transfer.succeededAt) || transfer.amountCents === 0) continue;
-    rows.push({
-      date: transfer.succeededAt,
-      kind: 'Transfer',
-      orderId: transfer.orderId,
-      product: 'Sent to your payout account',
-      quantity: '',
-      paidCents: null,
-      ...NO_TAX,
-      commissionRate: '',
-      commissionCents: null,
-      netCents: null,
-      payoutCents: transfer.amountCents,
-    });
+    rows.push(payoutRow('Transfer', transfer.succeededAt, transfer.orderId, transfer.amountCents));
   }
   for (const reversal of data.ledger.reversals) {
     if (!reversal.succeededAt || !data.inPeriod(reversal.succeededAt) || reversal.amountCents === 0) continue;
-    rows.push({
-      date: reversal.succeededAt,
-      kind: 'Reversal',
-      orderId: reversal.orderId,
-      product: 'Taken back from a transfer for a refund',
-      quantity: '',
-      paidCents: null,
-      ...NO_TAX,
-      commissionRate: '',
-      commissionCents: null,
-      netCents: null,
-      payoutCents: -reversal.amountCents,
-    });
+    rows.push(payoutRow('Reversal', reversal.succeededAt, reversal.orderId, -reversal.amountCents));
   }
   return rows
     .sort((a, b) => a.date.getTime() - b.date.getTime())
@@ -226,23 +222,14 @@ export function statementCsv(data: StatementData, rows: StatementRow[]): string 
 }
 
 const GREEN = '#1f7a3a';
+/** The statement's wide table: 8-point type, a taller band for two-line headings, 3 points inside each cell. */
+const STATEMENT_TABLE: TableLook = { fontSize: 8, band: { above: 5, height: 26 }, firstRow: 26, pad: 3 };
 const GREY = '#555555';
 
 /** The statement as a PDF (A4 landscape), in the invoice's look: the shop and month, the rows, the totals. */
 export function renderStatementPdf(data: StatementData, rows: StatementRow[], shopName: string): Promise<Buffer> {
   const totals = statementTotals(data, rows);
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 40,
-    info: { Title: `Farmstall statement ${data.month}`, Author: 'Farmstall' },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = newPdf(`Farmstall statement ${data.month}`, 'Farmstall', { layout: 'landscape', margin: 40 });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
@@ -262,37 +249,24 @@ export function renderStatementPdf(data: StatementData, rows: StatementRow[], sh
   const shares = [0.07, 0.06, 0.16, 0.16, 0.07, 0.07, 0.06, 0.07, 0.06, 0.07, 0.07, 0.08];
   let x = left;
   const columns = STATEMENT_COLUMNS.map((column, i) => {
-    const c = { ...column, x, w: width * shares[i], align: i >= 5 ? ('right' as const) : ('left' as const) };
+    const c = { label: column.header, x, w: width * shares[i], align: i >= 5 ? ('right' as const) : ('left' as const) };
     x += c.w;
     return c;
   });
-  const header = (top: number) => {
-    doc.rect(left, top - 5, width, 26).fill('#e8f3ec');
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(8);
-    for (const c of columns) doc.text(c.header, c.x + 3, top, { width: c.w - 6, align: c.align });
-    doc.font('Helvetica');
-    return top + 26;
-  };
+  const header = (top: number) => tableHeading(doc, columns, left, width, top, STATEMENT_TABLE);
   let y = header(110);
   for (const row of rows) {
-    const cells = columns.map((c) => {
-      const value = c.cell(row);
+    const cells = STATEMENT_COLUMNS.map((column) => {
+      const value = column.cell(row);
       return value !== null && typeof value === 'object' ? dollars(value.cents) : (value ?? '');
     });
-    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w - 6 })));
+    const height = rowHeight(doc, columns, cells, STATEMENT_TABLE);
     if (y + height > bottom) {
       doc.addPage();
       y = header(40);
     }
-    cells.forEach((text, i) => {
-      doc.text(text, columns[i].x + 3, y, { width: columns[i].w - 6, align: columns[i].align });
-    });
-    y += height + 6;
-    doc
-      .moveTo(left, y - 3)
-      .lineTo(left + width, y - 3)
-      .strokeColor('#dddddd')
-      .stroke();
+    tableRow(doc, columns, cells, y, STATEMENT_TABLE);
+    y = ruleUnder(doc, left, width, y + height, STATEMENT_TABLE);
   }
   if (rows.length === 0) {
     doc.text('Nothing was delivered, refunded or paid out this month.', left, y);
@@ -315,5 +289,5 @@ export function renderStatementPdf(data: StatementData, rows: StatementRow[], sh
   doc.fillColor(GREY).fontSize(9);
   doc.text(`${IDENTITY}: ${totals.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}.`, left, y + 6, { width });
   doc.end();
-  return done;
+  return bytes;
 }
