@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { lineTaxCents, orderTax } from '#contract/tax.ts';
 import { holdCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
@@ -14,9 +15,17 @@ import {
 } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
+/** `select` (from orders, as a Drizzle dynamic query) of the order `orderId` only, joined to its payment. */
+export const ofOrderWithPayment = <T extends PgSelect>(select: T, orderId: string) =>
+  select.innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId)).where(eq(orders.id, orderId));
+
+/** `select` (from order_lines, as a Drizzle dynamic query) of the order's lines only, in the order they were sold. */
+export const ofOrderLines = <T extends PgSelect>(select: T, orderId: string) =>
+  select.where(eq(orderLines.orderId, orderId)).orderBy(orderLines.createdAt, orderLines.id);
+
 /** The payment of an order, as its money is read from it. */
 export async function paymentOfOrder(tx: Tx, orderId: string) {
-  const [payment] = await tx
+  const select = tx
     .select({
       id: customerPayments.id,
       priceCents: customerPayments.priceCents,
@@ -27,29 +36,30 @@ export async function paymentOfOrder(tx: Tx, orderId: string) {
       provider: customerPayments.provider,
       transactionId: customerPayments.transactionId,
     })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
+    .from(orders);
+  const [payment] = await ofOrderWithPayment(select.$dynamic(), orderId);
   return payment;
 }
 
 /** An order's lines as its money is read from them, in the order they were sold. */
 const moneyLinesOf = (tx: Tx, orderId: string) =>
-  tx
-    .select({
-      id: orderLines.id,
-      vendorId: orderLines.vendorId,
-      shopName: orderLines.shopName,
-      status: orderLines.status,
-      totalCents: orderLines.totalCents,
-      estimatedGrams: orderLines.estimatedGrams,
-      unitPriceCents: orderLines.unitPriceCents,
-      taxBps: orderLines.taxBps,
-      taxCents: orderLines.taxCents,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
+  ofOrderLines(
+    tx
+      .select({
+        id: orderLines.id,
+        vendorId: orderLines.vendorId,
+        shopName: orderLines.shopName,
+        status: orderLines.status,
+        totalCents: orderLines.totalCents,
+        estimatedGrams: orderLines.estimatedGrams,
+        unitPriceCents: orderLines.unitPriceCents,
+        taxBps: orderLines.taxBps,
+        taxCents: orderLines.taxCents,
+      })
+      .from(orderLines)
+      .$dynamic(),
+    orderId,
+  );
 
 /** The order's lines the charge paid for (chargedOf). */
 async function chargedLines(tx: Tx, orderId: string, captured: boolean, cancelling: { id: string }[]) {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
 import type { Handover } from '#contract/notifications.ts';
 import { formatOrderNumber } from '#contract/order-numbers.ts';
@@ -7,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { notify } from '../notifications/index.ts';
 import { refundsOfOrders } from '../payments/index.ts';
 import { paymentNote } from './notes.ts';
-import { type OrderMoney, orderMoney } from './order-money.ts';
+import { type OrderMoney, ofOrderLines, ofOrderWithPayment, orderMoney } from './order-money.ts';
 import { fulfilmentsOfOrders } from './queries.ts';
 import { customerPayments, type orderFulfilments, orderLines, orders } from './tables.ts';
 
@@ -21,7 +20,7 @@ function handoverOf(row: typeof orderFulfilments.$inferSelect): Handover {
 
 /** The order, its payment's totals, its lines as bought and its money, for what its notifications say. */
 async function orderFacts(tx: Tx, orderId: string) {
-  const [order] = await tx
+  const orderSelect = tx
     .select({
       userId: orders.userId,
       email: orders.email,
@@ -35,10 +34,9 @@ async function orderFacts(tx: Tx, orderId: string) {
       deliveryCents: customerPayments.deliveryCents,
       priceCents: customerPayments.priceCents,
     })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
-  const lines = await tx
+    .from(orders);
+  const [order] = await ofOrderWithPayment(orderSelect.$dynamic(), orderId);
+  const linesSelect = tx
     .select({
       vendorId: orderLines.vendorId,
       shopName: orderLines.shopName,
@@ -47,9 +45,8 @@ async function orderFacts(tx: Tx, orderId: string) {
       amount: orderLines.amount,
       totalCents: orderLines.totalCents,
     })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.createdAt, orderLines.id);
+    .from(orderLines);
+  const lines = await ofOrderLines(linesSelect.$dynamic(), orderId);
   const booked = await fulfilmentsOfOrders(tx, [orderId]);
   const handovers = new Map(booked.map((row) => [row.shopId, handoverOf(row)]));
   // What the shopper wrote for one shop with its slot, then for the whole order at checkout.
