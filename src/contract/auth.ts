@@ -74,6 +74,8 @@ export const authUser = z.object({
   displayName: z.string(),
   photoURL: z.string().nullable(),
   roll: z.enum(ROLES),
+  /** The account proved its e-mail is its own (a link, Google, or an account older than verification). */
+  emailVerified: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -127,3 +129,53 @@ export const passwordChange = z.object({
   password: passwordField,
 });
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+
+/** What an e-mailed link proves: the account's own address, or a new one the account moves to (decision 048). */
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'change'] as const;
+
+/** How long a link verifying an address (the account's, or a new one) works. */
+export const EMAIL_LINK_HOURS = 24;
+
+/** The error code of a refusal until the e-mail is verified (403), so the pages offer to send the link again. */
+export const EMAIL_UNVERIFIED = 'EMAIL_UNVERIFIED';
+
+/** The one refusal of a step that needs a verified e-mail (a shop, payouts, a review). */
+export const verifyEmailFirst = (email: string) =>
+  `Verify your e-mail address first: we sent a link to ${email}. You can send it again from the banner.`;
+
+export const emailVerificationSent = (email: string) =>
+  `We sent a link to ${email}. Open it within ${EMAIL_LINK_HOURS} hours to verify your e-mail address.`;
+export const EMAIL_ALREADY_VERIFIED = 'Your e-mail address is already verified.';
+export const TOO_MANY_EMAIL_LINKS = (wait: string) =>
+  `Too many e-mails sent for this account. Please wait ${wait} and try again.`;
+
+/** `POST /api/auth/email-verification/confirm`: the link's token (the page posts it; opening the link changes nothing). */
+export const emailTokenInput = z.object({ token: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200) });
+
+export const EMAIL_LINK_INVALID =
+  'This link has expired, was already used or a newer one was sent. Please ask for a new one.';
+export const EMAIL_VERIFIED = 'Your e-mail address is verified. Thank you!';
+export const emailChanged = (email: string) =>
+  `Your e-mail address is now ${email}, and every device was signed out. Sign in with it.`;
+export const EMAIL_IN_USE_NOW =
+  'This address was taken by another account since the link was sent. Please choose another one.';
+
+/** `PUT /api/users/me/email`: the new address and, to prove it is the account's owner asking, the current password. */
+export const emailChange = z.object({
+  email: emailField,
+  password: z.string({ error: REQUIRED }).min(1, REQUIRED).max(200),
+});
+export type EmailChange = z.infer<typeof emailChange>;
+
+/** One answer whether or not the new address has an account already, so the form tells nobody which accounts exist. */
+export const emailChangeSent = (email: string) =>
+  `Check ${email} for a link: your e-mail address changes when you open it (within ${EMAIL_LINK_HOURS} hours).`;
+export const SAME_EMAIL = 'This is already your e-mail address.';
+export const NO_PASSWORD_FOR_EMAIL_CHANGE =
+  'Your account signs in with Google only: set a password first (Forgot password?), then change the e-mail.';
+
+/** "n…@example.com": an address told to someone who may not own it, its name hidden but the first letter. */
+export const maskedEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '…' : `${email[0]}…${email.slice(at)}`;
+};

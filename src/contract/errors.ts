@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'WEIGHT_REQUIRED',
   /** The shopper may no longer cancel a shop's part: its slot's ordering closed, or the shop moved past Ordered. */
   'CANCEL_CLOSED',
+  /** A step that needs a verified e-mail (a shop, payouts, a review): 403, the page offers to send the link again. */
+  'EMAIL_UNVERIFIED',
   /** A checkout the shop's pickup or delivery terms refuse (see checkout-plan.ts). */
   ...FULFILMENT_ERROR_CODES,
 ] as const;

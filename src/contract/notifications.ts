@@ -16,21 +16,29 @@ export const NOTIFICATION_KINDS = [
   'low_stock',
   'shopper_cancelled',
   'password_reset',
+  'email_verification',
+  'email_change',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * The receipt, the final charge of weighed goods, a cancelled part's refund and a link to set a new password are
- * always e-mailed; every other kind can be turned off.
+ * The receipt, the final charge of weighed goods, a cancelled part's refund, a link to set a new password and the
+ * e-mail address's links and notices are always e-mailed; every other kind can be turned off.
  */
 export const ALWAYS_EMAILED = [
   'order_placed',
   'order_charged',
   'part_cancelled',
   'password_reset',
+  'email_verification',
+  'email_change',
 ] as const satisfies readonly NotificationKind[];
 /** Kinds told only by e-mail, never in the bell. */
-export const EMAIL_ONLY = ['password_reset'] as const satisfies readonly NotificationKind[];
+export const EMAIL_ONLY = [
+  'password_reset',
+  'email_verification',
+  'email_change',
+] as const satisfies readonly NotificationKind[];
 export const OPTIONAL_EMAIL_KINDS = NOTIFICATION_KINDS.filter(
   (kind): kind is Exclude<NotificationKind, (typeof ALWAYS_EMAILED)[number]> =>
     !(ALWAYS_EMAILED as readonly string[]).includes(kind),
@@ -51,6 +59,8 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   low_stock: 'A product of my shop is running low',
   shopper_cancelled: 'A shopper cancelled an order from my shop',
   password_reset: 'A link to set a new password, when I ask for one',
+  email_verification: 'A link to verify my e-mail address',
+  email_change: 'A change of my e-mail address',
 };
 
 /** Who each optional kind of e-mail can concern (the profile page offers only the caller's). */
@@ -195,6 +205,24 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     /** The link's single-use token (only its hash is kept with the account). */
     token: z.string(),
     minutes: z.number().int(),
+  }),
+  /** E-mailed only: a link proving the address is the account's (after sign-up, or the new one of a change). */
+  z.object({
+    kind: z.literal('email_verification'),
+    /** The link's single-use token (only its hash is kept). */
+    token: z.string(),
+    hours: z.number().int(),
+    /** The link moves the account to this address (it was asked for on the profile), rather than verify it. */
+    change: z.boolean(),
+  }),
+  /**
+   * E-mailed only, about a change of address: to the old one when it is asked for and when it is made (`address`,
+   * the new one, masked), and to an address asked for that already has an account (`in_use`, its own address).
+   */
+  z.object({
+    kind: z.literal('email_change'),
+    step: z.enum(['requested', 'changed', 'in_use']),
+    address: z.string(),
   }),
 ]);
 export type NotificationEvent = z.infer<typeof notificationEvent>;

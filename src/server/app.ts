@@ -10,7 +10,7 @@ import { catalogChangesPlugin } from './db/change-feed.ts';
 import type { Db } from './db/client.ts';
 import { readReplicaPlugin } from './db/read-replica.ts';
 import { loggerOptions } from './logging.ts';
-import { revokeAllRefreshTokens } from './modules/auth/index.ts';
+import { revokeAllRefreshTokens, sendVerificationLink } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { addToCart } from './modules/cart/index.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -156,7 +156,11 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
     }),
   uploadRoutes,
   authRoutes,
-  (api) => userRoutes(api, { whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts] }),
+  (api) =>
+    userRoutes(api, {
+      whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts],
+      whenSignedUp: sendVerificationLink,
+    }),
 ];
 
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */

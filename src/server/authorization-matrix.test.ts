@@ -5,6 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '#contract/categories.ts';
 import { WEEKDAYS } from '#contract/slots.ts';
+import { sendVerificationLink } from './modules/auth/index.ts';
 import { requestPasswordReset } from './modules/auth/password-resets.ts';
 import { REFRESH_COOKIE } from './modules/auth/session.ts';
 import { signAccessToken } from './modules/auth/tokens.ts';
@@ -112,7 +113,10 @@ const newCoupon = () =>
 /** A customer to act on (promote, delete, register a shop): no password, so no hashing, only a token. */
 async function freshCustomer(): Promise<TestUser> {
   const email = `someone-${randomUUID()}@example.com`;
-  const [row] = await t.db.insert(usersTable).values({ name: 'Someone new', email, role: 'customer' }).returning();
+  const [row] = await t.db
+    .insert(usersTable)
+    .values({ name: 'Someone new', email, role: 'customer', emailVerifiedAt: new Date() })
+    .returning();
   const token = await signAccessToken({ sub: row.id, email, role: 'customer', ver: 0 }, t.app.secrets.jwtSecret);
   return {
     id: row.id,
@@ -272,6 +276,26 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
       .where(and(eq(notificationOutbox.userId, someone.id), eq(notificationOutbox.kind, 'password_reset')));
     const { token } = mail.payload as { token: string };
     return { payload: { token, password: 'Matrix#123' } };
+  },
+  // A fresh unverified account of the caller's role: its resent link counts against nobody else's limit.
+  'POST /api/auth/email-verification': async (caller) =>
+    caller === 'anonymous' ? {} : { as: await createUser(t, { role: users[caller].role, verified: false }) },
+  // A fresh account's e-mailed link each time: verifying it changes nobody else's.
+  'POST /api/auth/email-verification/confirm': async () => {
+    const someone = await createUser(t, { verified: false });
+    await t.app.db.transaction((tx) => sendVerificationLink(tx, someone, new Date()));
+    const [mail] = await t.db
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.userId, someone.id), eq(notificationOutbox.kind, 'email_verification')));
+    return { payload: { token: (mail.payload as { token: string }).token } };
+  },
+  // A fresh account of the caller's role: asking to move it moves nobody else.
+  'PUT /api/users/me/email': async (caller) => {
+    const email = `matrix-moved-${randomUUID()}@example.com`;
+    if (caller === 'anonymous') return { payload: { email, password: 'x' } };
+    const someone = await createUser(t, { role: users[caller].role });
+    return { as: someone, payload: { email, password: someone.password } };
   },
   'PATCH /api/users/me/photo': () => ({ payload: { photoURL: '/uploads/matrix.webp' } }),
   'GET /api/users/info': () => ({ url: `/api/users/info?email=${users.customerA.email}` }),

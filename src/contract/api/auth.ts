@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   authProviders,
+  emailChange,
+  emailTokenInput,
   messageResponse,
   passwordChange,
   passwordResetInput,
@@ -64,6 +66,41 @@ export const authApi = {
     summary: "Sets a new password with a link's token; signs out every session of the account",
     access: { allow: 'public', note: "the e-mailed link's token is the credential" },
     body: passwordResetInput,
+    status: 200,
+    response: messageResponse,
+    errors: [],
+  }),
+  emailVerificationRequest: route({
+    method: 'POST',
+    path: '/auth/email-verification',
+    tag: 'auth',
+    summary:
+      "E-mails the caller a new link verifying the account's address (valid 24 hours, single use; older links stop working)",
+    access: { allow: 'signed-in' },
+    status: 200,
+    response: messageResponse,
+    errors: [],
+  }),
+  emailVerificationConfirm: route({
+    method: 'POST',
+    path: '/auth/email-verification/confirm',
+    tag: 'auth',
+    summary:
+      "Spends an e-mailed link's token: verifies the account's address, or moves the account to the new address asked for (every device signed out)",
+    access: { allow: 'public', note: "the e-mailed link's token is the credential" },
+    body: emailTokenInput,
+    status: 200,
+    response: messageResponse,
+    errors: [409],
+  }),
+  changeEmail: route({
+    method: 'PUT',
+    path: '/users/me/email',
+    tag: 'users',
+    summary:
+      'Changes the e-mail (the password is asked): a link to the new address, which changes it when opened, and a word to the old one; the same answer whether or not the new address has an account',
+    access: { allow: 'signed-in' },
+    body: emailChange,
     status: 200,
     response: messageResponse,
     errors: [],

@@ -12,6 +12,8 @@ export type AuthUser = {
   name: string;
   role: Role;
   photoUrl: string | null;
+  /** The account's e-mail is proven (decision 048): registering a shop, payouts and reviews need it. */
+  emailVerified: boolean;
   /** The session (signed-in device) the access token belongs to; null for a token from before sessions. */
   sessionId: string | null;
 };
@@ -53,6 +55,7 @@ export const authPlugin = fp(
         name: row.name,
         role: row.role,
         photoUrl: row.photoUrl,
+        emailVerified: row.emailVerifiedAt !== null,
         sessionId: claims.sid ?? null,
       };
     });

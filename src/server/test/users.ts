@@ -18,10 +18,20 @@ export type TestUser = {
 
 let counter = 0;
 
-/** Inserts a user (a vendor gets a shop) and signs an access token for it. */
+/**
+ * Inserts a user (a vendor gets a shop) and signs an access token for it. Its e-mail is verified unless
+ * `verified: false` (a fresh password sign-up's state).
+ */
 export async function createUser(
   t: TestContext,
-  options: { role?: Role; email?: string; name?: string; password?: string; membership?: 'normal' | 'premium' } = {},
+  options: {
+    role?: Role;
+    email?: string;
+    name?: string;
+    password?: string;
+    membership?: 'normal' | 'premium';
+    verified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const role = options.role ?? 'customer';
@@ -32,7 +42,13 @@ export async function createUser(
   const password = options.password ?? 'Secret#123';
   const [row] = await t.db
     .insert(users)
-    .values({ name, email, role, passwordHash: await hashPassword(password) })
+    .values({
+      name,
+      email,
+      role,
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
     .returning({ id: users.id });
   if (role === 'vendor') {
     await t.db.insert(shops).values({

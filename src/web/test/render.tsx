@@ -95,6 +95,7 @@ export const CUSTOMER: AuthUser = {
   displayName: 'Ann',
   photoURL: null,
   roll: 'customer',
+  emailVerified: true,
 };
 export const VENDOR: AuthUser = { ...CUSTOMER, email: 'vera@example.com', displayName: 'Vera', roll: 'vendor' };
 export const ADMIN: AuthUser = { ...CUSTOMER, email: 'ada@example.com', displayName: 'Ada', roll: 'admin' };

@@ -108,6 +108,26 @@ describe('Google sign-in (OpenID Connect code + PKCE against a local OIDC server
     expect(callback.cookies.find((c) => c.name === 'farmstall_refresh' && c.value)).toBeUndefined();
   });
 
+  it('counts the e-mail verified when Google says so, and not otherwise (decision 048)', async () => {
+    const meOf = async (identity: Record<string, unknown>) => {
+      const token = await tokenFrom(await googleSignIn(identity));
+      return (await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).json();
+    };
+    const unverified = { sub: 'google-unproven', email: 'unproven@example.com', email_verified: false, name: 'U' };
+    expect(await meOf(unverified)).toMatchObject({ email: 'unproven@example.com', emailVerified: false });
+    // Google verifies it later: the next sign-in marks the account's address verified.
+    expect(await meOf({ ...unverified, email_verified: true })).toMatchObject({ emailVerified: true });
+    expect(
+      await meOf({ sub: 'google-proven', email: 'proven@example.com', email_verified: true, name: 'P' }),
+    ).toMatchObject({ emailVerified: true });
+    // An unverified password account linked by a Google sign-in with the same verified e-mail becomes verified.
+    const fresh = await createUser(t, { verified: false });
+    expect(await meOf({ sub: 'google-fresh', email: fresh.email, email_verified: true, name: 'F' })).toMatchObject({
+      id: fresh.id,
+      emailVerified: true,
+    });
+  });
+
   it('refuses a callback without the flow cookie (forged or expired)', async () => {
     nextIdentity = { sub: 'google-x', email: 'x@example.com', email_verified: true };
     const start = await t.app.inject({ url: '/api/auth/google/start' });

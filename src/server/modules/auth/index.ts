@@ -1,3 +1,8 @@
-/** The auth module's public functions: the auth plugin verifies tokens and the app revokes a deleted user's sessions. */
+/**
+ * The auth module's public functions: the auth plugin verifies tokens, the app revokes a deleted user's sessions and
+ * has a password sign-up e-mail its verification link.
+ */
+export { sendVerificationLink } from './email-links.ts';
+export { eraseSignIns, sessionsForExport } from './leaving.ts';
 export { revokeAllRefreshTokens, sessionIsLive } from './refresh-tokens.ts';
 export { signAccessToken, verifyAccessToken } from './tokens.ts';

@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PASSWORD_RESET_MINUTES } from '#contract/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { notify } from '../notifications/index.ts';
 import { findActiveUserByEmail, setPassword } from '../users/index.ts';
+import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { revokeAllRefreshTokens } from './refresh-tokens.ts';
 import { passwordResets } from './tables.ts';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
  * A forgotten password: when an enabled account uses the e-mail (a Google-only one too), voids its earlier links and
@@ -23,10 +21,10 @@ export async function requestPasswordReset(db: Db, email: string, now: Date): Pr
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     if (!user) return;
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newLinkToken();
     await tx.insert(passwordResets).values({
       userId: user.id,
-      tokenHash: hashToken(token),
+      tokenHash,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
     });
     await notify(tx, [{ userId: user.id, email: user.email }], {
@@ -48,7 +46,7 @@ export async function resetPassword(db: Db, token: string, password: string, now
       .set({ usedAt: now })
       .where(
         and(
-          eq(passwordResets.tokenHash, hashToken(token)),
+          eq(passwordResets.tokenHash, hashLinkToken(token)),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, now),
         ),

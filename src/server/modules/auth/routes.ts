@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authApi } from '#contract/api/auth.ts';
 import {
+  EMAIL_ALREADY_VERIFIED,
+  EMAIL_LINK_INVALID,
+  EMAIL_VERIFIED,
+  emailChanged,
+  emailChangeSent,
+  emailVerificationSent,
   GOOGLE_NOT_SET_UP,
+  NO_PASSWORD_FOR_EMAIL_CHANGE,
   PASSWORD_RESET_DONE,
   PASSWORD_RESET_INVALID,
   PASSWORD_RESET_SENT,
+  SAME_EMAIL,
+  TOO_MANY_EMAIL_LINKS,
   TOO_MANY_RESET_REQUESTS,
   WRONG_CREDENTIALS,
   WRONG_CURRENT_PASSWORD,
@@ -21,6 +30,7 @@ import {
   setPassword,
   verifyPassword,
 } from '../users/index.ts';
+import { confirmEmailLink, requestEmailChange, sendVerificationLink } from './email-links.ts';
 import { GoogleSignIn } from './google.ts';
 import { requestPasswordReset, resetPassword } from './password-resets.ts';
 import { POPUP_SCRIPT, popupResultPage } from './popup-page.ts';
@@ -102,6 +112,44 @@ export async function authRoutes(app: FastifyInstance) {
       throw badRequest(PASSWORD_RESET_INVALID, { token: PASSWORD_RESET_INVALID });
     }
     return { message: PASSWORD_RESET_DONE };
+  });
+
+  // E-mailed links to verify an address: a few an account per quarter hour (a resend or a change alike), and a bound
+  // on what one address asks for or tries.
+  const emailLinksByAccount = postgresLimiter(app.db, 'email-link-account', 3, 15 * 60);
+  const emailLinksByAddress = postgresLimiter(app.db, 'email-link-address', 20, 15 * 60);
+
+  handle(app, authApi.emailVerificationRequest, async (request, reply) => {
+    const { user } = request;
+    if (user.emailVerified) return { message: EMAIL_ALREADY_VERIFIED };
+    await consumeOrRefuse(emailLinksByAddress, addressKey(request.ip), reply, TOO_MANY_EMAIL_LINKS);
+    await consumeOrRefuse(emailLinksByAccount, user.id, reply, TOO_MANY_EMAIL_LINKS);
+    await app.db.transaction((tx) => sendVerificationLink(tx, user, app.now()));
+    return { message: emailVerificationSent(user.email) };
+  });
+
+  handle(app, authApi.emailVerificationConfirm, async (request, reply) => {
+    await consumeOrRefuse(emailLinksByAddress, addressKey(request.ip), reply, TOO_MANY_EMAIL_LINKS);
+    const done = await confirmEmailLink(app.db, request.body.token, app.now());
+    if (!done) throw badRequest(EMAIL_LINK_INVALID, { token: EMAIL_LINK_INVALID });
+    return { message: 'verified' in done ? EMAIL_VERIFIED : emailChanged(done.changed) };
+  });
+
+  handle(app, authApi.changeEmail, async (request, reply) => {
+    const { user, body } = request;
+    // Guessing the password from a stolen session counts like guessing at the sign-in form.
+    await limiter.attempt(request.ip, user.email, reply);
+    const account = await findActiveUserById(app.db, user.id);
+    if (!account?.passwordHash) throw badRequest(NO_PASSWORD_FOR_EMAIL_CHANGE);
+    if (!(await verifyPassword(account.passwordHash, body.password))) {
+      throw badRequest(WRONG_CURRENT_PASSWORD, { password: WRONG_CURRENT_PASSWORD });
+    }
+    await limiter.succeeded(request.ip, user.email);
+    const email = normalizeEmail(body.email);
+    if (email === account.email) throw badRequest(SAME_EMAIL, { email: SAME_EMAIL });
+    await consumeOrRefuse(emailLinksByAccount, user.id, reply, TOO_MANY_EMAIL_LINKS);
+    await requestEmailChange(app.db, account, email, app.now());
+    return { message: emailChangeSent(email) };
   });
 
   handle(app, authApi.sessions, async ({ user }) =>

@@ -1,4 +1,5 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { EMAIL_TOKEN_PURPOSES } from '#contract/auth.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -55,4 +56,28 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+export const emailTokenPurpose = pgEnum('email_token_purpose', EMAIL_TOKEN_PURPOSES);
+
+/**
+ * Links proving an address is the account's (stored hashed): `verify` the account's own address, `change` to move
+ * the account to a new one. Valid EMAIL_LINK_HOURS, used once; a newer request of the same purpose voids the older
+ * ones of the account, and a change made voids every other (decision 048).
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: reference('user_id', () => users.id, 'cascade'),
+    purpose: emailTokenPurpose('purpose').notNull(),
+    /** The address the link proves (lower-case): the account's own, or the one it moves to. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Spent, or voided by a newer link. */
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_key').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
 );

@@ -195,6 +195,37 @@ export function describe(event: NotificationEvent): Message {
         link: `/resetPassword?token=${encodeURIComponent(event.token)}`,
         table: [],
       };
+    case 'email_verification':
+      return event.change
+        ? {
+            title: 'Confirm your new e-mail address for Farmstall',
+            body: `Someone, we hope you, asked to move a Farmstall account to this address. Open the link below within ${event.hours} hours to confirm it; it works once, and the account's address changes only then. If it was not you, ignore this e-mail.`,
+            link: `/verifyEmail?token=${encodeURIComponent(event.token)}`,
+            table: [],
+          }
+        : {
+            title: 'Verify your e-mail address for Farmstall',
+            body: `Welcome to Farmstall! Open the link below within ${event.hours} hours to verify your e-mail address; it works once. Until then you cannot register a shop, connect payouts or post a review. If you did not sign up, ignore this e-mail.`,
+            link: `/verifyEmail?token=${encodeURIComponent(event.token)}`,
+            table: [],
+          };
+    case 'email_change':
+      return {
+        title:
+          event.step === 'in_use'
+            ? 'Someone tried to move a Farmstall account to this address'
+            : event.step === 'requested'
+              ? 'Your Farmstall e-mail is being changed'
+              : 'Your Farmstall e-mail was changed',
+        body:
+          event.step === 'in_use'
+            ? `Someone asked to change the e-mail of a Farmstall account to ${event.address}, which already has an account: yours. Nothing was changed. If you want to use this address for the other account too, it cannot: sign in with this one, or choose "Forgot password?" if you cannot.`
+            : event.step === 'requested'
+              ? `Your Farmstall e-mail is being changed to ${event.address}: it changes when the link we sent there is opened. If this wasn't you, change your password.`
+              : `Your Farmstall e-mail was changed to ${event.address}, and every device was signed out. If this wasn't you, contact us at once through the site's contact page: someone else may have your account.`,
+        link: event.step === 'in_use' ? '/login' : '/dashboard/profile',
+        table: [],
+      };
     case 'slot_cancelled':
       return {
         title: `${event.shopName}: ${event.when} is cancelled`,

@@ -3,6 +3,7 @@ import { payoutsApi } from '#contract/api/payouts.ts';
 import { notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { shopOf } from '../shops/index.ts';
+import { requireVerifiedEmail } from '../users/index.ts';
 import type { PayoutSources } from './sources.ts';
 
 /** The marketplace's commission (admin), the vendors' payout accounts and the admin's holds. */
@@ -21,6 +22,7 @@ export async function payoutRoutes(app: FastifyInstance, sources: PayoutSources)
   });
 
   handle(app, payoutsApi.connect, async ({ user, log }) => {
+    requireVerifiedEmail(user);
     const { account, due } = await sources.connectPayoutAccount(app.db, provider, user, urls);
     await sources.sendPayouts(app.db, provider, { transferIds: due }, { log });
     return account;

@@ -3,7 +3,7 @@ import { shopsApi } from '#contract/api/shops.ts';
 import { pageOf } from '#contract/pagination.ts';
 import { forbidden } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
-import { assertSelfOrAdmin, findActiveUserByEmail, listUsers } from '../users/index.ts';
+import { assertSelfOrAdmin, findActiveUserByEmail, listUsers, requireVerifiedEmail } from '../users/index.ts';
 import { registerVendor, userRecords } from './accounts.ts';
 import { getShop, listShops, type ProductCounts } from './service.ts';
 
@@ -23,6 +23,7 @@ export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOption
 
   handle(app, shopsApi.registerVendor, async ({ params, body, user }) => {
     if (user.email !== params.email) throw forbidden('You can only register a shop for your own account');
+    requireVerifiedEmail(user);
     return registerVendor(app.db, user.id, body);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { usersApi } from '#contract/api/users.ts';
 import { normalizeEmail } from '#contract/validation.ts';
+import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { handle } from '../../route-table.ts';
@@ -20,6 +21,8 @@ import {
 export type UserRoutesOptions = {
   /** The other modules' part of deleting a user, in its transaction (app.ts wires them). */
   whenDeleted: readonly WhenDeleted[];
+  /** E-mails a password sign-up its verification link, in the sign-up's transaction (app.ts wires auth's). */
+  whenSignedUp: (tx: Tx, account: { id: string; email: string }, now: Date) => Promise<void>;
 };
 
 const asAuthUser = (user: AuthUser, photoUrl: string | null) => ({
@@ -28,16 +31,17 @@ const asAuthUser = (user: AuthUser, photoUrl: string | null) => ({
   displayName: user.name,
   photoURL: photoUrl,
   roll: user.role,
+  emailVerified: user.emailVerified,
 });
 
 export async function userRoutes(app: FastifyInstance, options: UserRoutesOptions) {
   handle(app, usersApi.signUp, async ({ body }) => {
     const { name, email, password, photoURL } = body;
-    const user = await createCustomer(app.db, {
-      name,
-      email,
-      passwordHash: await hashPassword(password),
-      photoUrl: photoURL,
+    const passwordHash = await hashPassword(password);
+    const user = await app.db.transaction(async (tx) => {
+      const account = await createCustomer(tx, { name, email, passwordHash, photoUrl: photoURL });
+      await options.whenSignedUp(tx, account, app.now());
+      return account;
     });
     return { insertedId: user.id };
   });

@@ -13,6 +13,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Stored lower-case. */
     email: text('email').notNull(),
+    /** When the person proved the e-mail is theirs (a link, or Google saying so); null until then (decision 048). */
+    emailVerifiedAt: timestamptz('email_verified_at'),
     passwordHash: text('password_hash'),
     googleSubject: text('google_subject'),
     photoUrl: text('photo_url'),

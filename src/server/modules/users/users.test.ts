@@ -100,6 +100,7 @@ describe('GET /api/users/me', () => {
       displayName: who.vendor.name,
       photoURL: null,
       roll: 'vendor',
+      emailVerified: true,
     });
   });
 });
