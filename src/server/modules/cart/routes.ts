@@ -4,6 +4,7 @@ import { checkoutPlanApi } from '#contract/api/checkout-plan.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
+import { deleted, inserted } from '../../spec-answers.ts';
 import { cartPlan, chooseSlot, setDeliveryAddress, toCheckoutPlan } from './fulfilment.ts';
 import { addToCart, getCart, removeFromCart, setCartAmount } from './service.ts';
 
@@ -13,11 +14,14 @@ export async function cartRoutes(app: FastifyInstance) {
     return getCart(app.db, user);
   });
 
-  handle(app, cartApi.add, async ({ body, user }) => addToCart(app.db, user.id, body));
+  handle(app, cartApi.add, async ({ body, user }) => {
+    const { lineId, ...added } = await addToCart(app.db, user.id, body);
+    return { ...inserted(lineId), ...added };
+  });
 
   handle(app, cartApi.setAmount, async ({ params, body, user }) => setCartAmount(app.db, user, params.id, body.amount));
 
-  handle(app, cartApi.remove, async ({ params, user }) => removeFromCart(app.db, user.id, params.id));
+  handle(app, cartApi.remove, async ({ params, user }) => deleted(await removeFromCart(app.db, user.id, params.id)));
 
   /** The caller's plan as it stands now (the app's clock, which tests move). */
   const plan = async (userId: string) =>

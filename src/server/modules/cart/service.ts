@@ -74,7 +74,7 @@ export async function addToCart(
     if (!product?.listed) throw notFound('Product');
     if (requestId) {
       const [done] = await tx
-        .select({ insertedId: cartAddRequests.lineId, amount: cartAddRequests.amount })
+        .select({ lineId: cartAddRequests.lineId, amount: cartAddRequests.amount })
         .from(cartAddRequests)
         .where(and(eq(cartAddRequests.userId, userId), eq(cartAddRequests.requestId, requestId)));
       if (done) return { ...done, productName: product.name };
@@ -101,7 +101,7 @@ export async function addToCart(
         .where(and(eq(cartAddRequests.userId, userId), lt(cartAddRequests.createdAt, sql`now() - interval '1 day'`)));
       await tx.insert(cartAddRequests).values({ userId, requestId, lineId: line.id, amount: line.amount });
     }
-    return { insertedId: line.id, amount: line.amount, productName: product.name };
+    return { lineId: line.id, amount: line.amount, productName: product.name };
   });
 }
 
@@ -133,12 +133,12 @@ export async function setCartAmount(db: Db, user: { id: string; email: string },
   return toCartItem(line, user.email, await currentTax(db));
 }
 
-/** Deletes one of the caller's own cart lines. */
-export async function removeFromCart(db: Db, userId: string, id: string) {
+/** Deletes one of the caller's own cart lines; answers how many were deleted. */
+export async function removeFromCart(db: Db, userId: string, id: string): Promise<number> {
   await ownLine(db, userId, id);
   const deleted = await db
     .delete(cartItems)
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
     .returning({ id: cartItems.id });
-  return { deletedCount: deleted.length };
+  return deleted.length;
 }

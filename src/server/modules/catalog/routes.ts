@@ -10,6 +10,7 @@ import { readsPrimary } from '../../db/read-replica.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import { acceptedEncoding, type Encoding, encode, sendEncoded } from '../../plugins/compression.ts';
 import { handle } from '../../route-table.ts';
+import { deleted, inserted, modified } from '../../spec-answers.ts';
 import { placePostcode } from '../slots/index.ts';
 import { listCategories } from './categories.ts';
 import { categoryDeals, currentDeals } from './deals.ts';
@@ -221,7 +222,7 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
 
   handle(app, catalogApi.create, async ({ body, user }) => {
     const created = await changed(await createProduct(app.db, user, body));
-    return { acknowledged: true as const, insertedId: created._id, product: created };
+    return { acknowledged: true as const, ...inserted(created._id), product: created };
   });
 
   handle(app, catalogApi.edit, async ({ params, body, user }) =>
@@ -230,13 +231,13 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
 
   handle(app, catalogApi.remove, async ({ params, user }) => ({
     acknowledged: true as const,
-    deletedCount: await changed(await unlistProduct(app.db, user, params.id)),
+    ...deleted(await changed(await unlistProduct(app.db, user, params.id))),
   }));
 
   handle(app, catalogApi.bumpPopularity, async ({ params, user }) => ({
     acknowledged: true as const,
     // Not announced, like a first add to a cart: a popularity order may lag by the cache's second.
-    modifiedCount: await bumpPopularity(app.db, params.id, user.id),
+    ...modified(await bumpPopularity(app.db, params.id, user.id)),
   }));
 
   handle(app, catalogApi.categories, async (request, reply) => {

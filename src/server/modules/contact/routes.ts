@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contactApi } from '#contract/api/contact.ts';
 import { handle } from '../../route-table.ts';
+import { inserted } from '../../spec-answers.ts';
 import { listContactMessages, saveContactMessage } from './service.ts';
 
 export async function contactRoutes(app: FastifyInstance) {
@@ -11,7 +12,7 @@ export async function contactRoutes(app: FastifyInstance) {
   handle(app, contactApi.send, async ({ body }) => {
     const saved = await saveContactMessage(app.db, body);
     return {
-      insertedId: saved.id,
+      ...inserted(saved.id),
       message: 'Thank you! Your message has been sent. We will answer within one working day.',
     };
   });

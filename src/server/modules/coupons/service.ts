@@ -176,9 +176,9 @@ export async function listCoupons(db: Db, query: PageQuery) {
   return pageOf(rows.map(toCoupon), total, query);
 }
 
-/** Removes a code: it stops working at once; payments keep the code they used. */
-export async function deleteCoupon(db: Db, id: string) {
+/** Removes a code: it stops working at once; payments keep the code they used. Answers how many were removed (1). */
+export async function deleteCoupon(db: Db, id: string): Promise<number> {
   const deleted = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
   if (deleted.length === 0) throw notFound('Coupon');
-  return { deletedCount: deleted.length };
+  return deleted.length;
 }

@@ -41,7 +41,7 @@ export async function listNotifications(db: Db, userId: string, query: PageQuery
   return { ...pageOf(items, total, query), unread: await unreadOf(db, userId) };
 }
 
-/** Marks the user's own notifications read (ids of anyone else's change nothing). */
+/** Marks the user's own notifications read (ids of anyone else's change nothing); answers how many, and the unread left. */
 export async function markNotificationsRead(db: Db, userId: string, which: { ids: string[] } | { all: true }) {
   const moved = await db
     .update(notifications)
@@ -54,7 +54,7 @@ export async function markNotificationsRead(db: Db, userId: string, which: { ids
       ),
     )
     .returning({ id: notifications.id });
-  return { modifiedCount: moved.length, unread: await unreadOf(db, userId) };
+  return { changed: moved.length, unread: await unreadOf(db, userId) };
 }
 
 export async function emailPreferencesOf(db: Db, userId: string): Promise<EmailPreferences> {

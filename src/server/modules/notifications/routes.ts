@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationsApi } from '#contract/api/notifications.ts';
 import { handle } from '../../route-table.ts';
+import { modified } from '../../spec-answers.ts';
 import {
   emailPreferencesOf,
   listNotifications,
@@ -16,7 +17,10 @@ export async function notificationRoutes(app: FastifyInstance) {
   const folder = () => mailFolder({ smtpUrl: app.config.mail.smtpUrl, dataDir: app.config.dataDir });
 
   handle(app, notificationsApi.list, async ({ query, user }) => listNotifications(app.db, user.id, query));
-  handle(app, notificationsApi.read, async ({ body, user }) => markNotificationsRead(app.db, user.id, body));
+  handle(app, notificationsApi.read, async ({ body, user }) => {
+    const { changed, unread } = await markNotificationsRead(app.db, user.id, body);
+    return { ...modified(changed), unread };
+  });
   handle(app, notificationsApi.preferences, async ({ user }) => emailPreferencesOf(app.db, user.id));
   handle(app, notificationsApi.setPreferences, async ({ body, user }) => setEmailPreferences(app.db, user.id, body));
   handle(app, notificationsApi.outbox, async ({ query }) => listOutbox(app.db, query, folder()));

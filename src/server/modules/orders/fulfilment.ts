@@ -368,7 +368,7 @@ export async function updateVendorOrder(
   orderId: string,
   target: Exclude<FulfilmentStatus, 'pending'>,
   log?: FastifyBaseLogger,
-): Promise<{ modifiedCount: number; order: VendorOrder }> {
+): Promise<{ changed: number; order: VendorOrder }> {
   const { refundIds, captureId, transferIds, ...result } = await moveVendorPart(db, vendorId, orderId, target);
   await payOutRefunds(db, provider, refundIds, log);
   // Recorded with the move; a capture the provider refuses now (or a crash before it) is retried by the job.
@@ -384,7 +384,7 @@ async function moveVendorPart(
   orderId: string,
   target: Exclude<FulfilmentStatus, 'pending'>,
 ): Promise<{
-  modifiedCount: number;
+  changed: number;
   order: VendorOrder;
   refundIds: string[];
   captureId: string | null;
@@ -435,7 +435,7 @@ async function moveVendorPart(
     const transferIds = await transferDeliveredParts(tx, orderId);
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
     const part = toVendorOrder({ ...order, status }, after, fulfilment);
-    return { modifiedCount: moved, order: part, refundIds, captureId, transferIds };
+    return { changed: moved, order: part, refundIds, captureId, transferIds };
   });
 }
 

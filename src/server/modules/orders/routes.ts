@@ -5,6 +5,7 @@ import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
+import { inserted, modified } from '../../spec-answers.ts';
 import {
   getOrderTracking,
   listAllOrders,
@@ -30,7 +31,7 @@ export async function orderRoutes(app: FastifyInstance) {
     const payment = await paymentByTransactionId(app.db, body.transactionId);
     if (!payment) throw notFound('Order');
     if (payment.email !== user.email) throw forbidden('This order is not yours');
-    return { insertedId: payment.orderId, status: payment.status };
+    return { ...inserted(payment.orderId), status: payment.status };
   });
 
   handle(app, ordersApi.customerStats, async ({ user }) => customerStats(app.db, user.id));
@@ -61,9 +62,17 @@ export async function orderRoutes(app: FastifyInstance) {
   handle(app, ordersApi.vendorOrders, async ({ query, user }) => listVendorOrders(app.db, user.id, query));
 
   // Cancelling lines refunds them with the card provider the payments were made with.
-  handle(app, ordersApi.updateVendorOrder, async ({ params, body, user, log }) =>
-    updateVendorOrder(app.db, app.payments.active, user.id, params.orderId, body.status, log),
-  );
+  handle(app, ordersApi.updateVendorOrder, async ({ params, body, user, log }) => {
+    const { changed, order } = await updateVendorOrder(
+      app.db,
+      app.payments.active,
+      user.id,
+      params.orderId,
+      body.status,
+      log,
+    );
+    return { ...modified(changed), order };
+  });
 
   handle(app, ordersApi.all, async ({ query }) => listAllOrders(app.db, query));
 

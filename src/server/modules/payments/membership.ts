@@ -50,14 +50,14 @@ export async function recordMembershipPayment(
   if (outcome.kind !== 'membership') throw conflict('This payment was cancelled');
   const [row] = await db.select().from(vendorPayments).where(eq(vendorPayments.transactionId, input.transactionId));
   return {
-    insertedId: row.id,
+    id: row.id,
     transactionId: row.transactionId,
     price: centsToDollars(row.priceCents),
     membership: 'premium' as const,
   };
 }
 
-/** PATCH /vendor/:email {badge: 'gold'}: only for a vendor whose membership payment is recorded. */
+/** PATCH /vendor/:email {badge: 'gold'}: only for a vendor whose membership payment is recorded; answers how many changed. */
 export async function setGoldBadge(db: Db, user: AuthUser, email: string) {
   ownEmail(user, email);
   const [paid] = await db
@@ -66,5 +66,5 @@ export async function setGoldBadge(db: Db, user: AuthUser, email: string) {
     .where(eq(vendorPayments.userId, user.id))
     .limit(1);
   if (!paid) throw new AppError('PAYMENT_FAILED', 'Buy the premium membership first');
-  return { modifiedCount: await awardGoldBadge(db, user.id) };
+  return awardGoldBadge(db, user.id);
 }

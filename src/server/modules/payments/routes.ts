@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentsApi } from '#contract/api/payments.ts';
 import { notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
+import { inserted, modified } from '../../spec-answers.ts';
 import { findIntent } from './intents.ts';
 import { recordMembershipPayment, setGoldBadge, startMembershipPayment } from './membership.ts';
 
@@ -23,8 +24,13 @@ export async function paymentRoutes(app: FastifyInstance) {
   handle(app, paymentsApi.startMembership, async ({ user }) => startMembershipPayment(app.db, provider, user));
 
   handle(app, paymentsApi.recordMembership, async ({ body, user }) =>
-    recordMembershipPayment(app.db, provider, settle, user, body),
+    recordMembershipPayment(app.db, provider, settle, user, body).then(({ id, ...payment }) => ({
+      ...inserted(id),
+      ...payment,
+    })),
   );
 
-  handle(app, paymentsApi.goldBadge, async ({ params, user }) => setGoldBadge(app.db, user, params.email));
+  handle(app, paymentsApi.goldBadge, async ({ params, user }) =>
+    modified(await setGoldBadge(app.db, user, params.email)),
+  );
 }

@@ -60,7 +60,7 @@ export async function listProductReviewsForVendor(
   return { ...pageOf(items, total, query), productName: product.name };
 }
 
-/** The product's vendor sends a review to the moderation queue. Reporting twice changes nothing. */
+/** The product's vendor sends a review to the moderation queue. Reporting twice changes nothing (changed 0). */
 export async function reportReview(db: Db, commentId: string, caller: Caller) {
   return db.transaction(async (tx) => {
     const [review] = await tx
@@ -74,10 +74,10 @@ export async function reportReview(db: Db, commentId: string, caller: Caller) {
       throw forbidden('Only the shop that sells this product can report its reviews');
     }
     if (review.status === 'removed') throw conflict('This review has already been removed');
-    if (review.status === 'reported') return { modifiedCount: 0, status: 'reported' as const };
+    if (review.status === 'reported') return { changed: 0, status: 'reported' as const };
     await tx.update(comments).set({ status: 'reported', reportedAt: new Date() }).where(eq(comments.id, commentId));
     await tellAdminsOfReport(db, tx, { id: commentId, productName: product.name });
-    return { modifiedCount: 1, status: 'reported' as const };
+    return { changed: 1, status: 'reported' as const };
   });
 }
 
@@ -128,5 +128,5 @@ export async function moderateReview(db: Db, commentId: string, { action }: Mode
     if (!exists) throw notFound('Review');
     throw conflict('This review is not waiting for moderation');
   }
-  return { modifiedCount: 1, status };
+  return { changed: 1, status };
 }

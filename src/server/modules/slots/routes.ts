@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { slotsApi } from '#contract/api/slots.ts';
 import { handle } from '../../route-table.ts';
+import { deleted } from '../../spec-answers.ts';
 import { listSlots } from './calendar.ts';
 import type { OrderNumbersOf } from './cancel-notice.ts';
 import { deliveryTerms } from './delivery-terms.ts';
@@ -31,7 +32,7 @@ export async function slotRoutes(app: FastifyInstance, { orderNumbersOf }: SlotR
 
   handle(app, slotsApi.uncancel, async ({ params, user }) => {
     assertManagesShop(user, params.shopId);
-    return uncancelSlot(app.db, params.shopId, params.id);
+    return deleted(await uncancelSlot(app.db, params.shopId, params.id));
   });
 
   handle(app, slotsApi.deliveryTerms, () => deliveryTerms(app.db));

@@ -335,8 +335,8 @@ export async function cancelSlot(
   return { id: row.id, windowId: row.windowId, date: row.date, reason: row.reason, booked: booked?.booked ?? 0 };
 }
 
-/** Takes a cancellation of one of the shop's windows back. */
-export async function uncancelSlot(db: Db, shopId: string, id: string): Promise<{ deletedCount: number }> {
+/** Takes a cancellation of one of the shop's windows back; answers how many were taken back (1). */
+export async function uncancelSlot(db: Db, shopId: string, id: string): Promise<number> {
   const deleted = await db
     .delete(windowCancellations)
     .where(
@@ -350,5 +350,5 @@ export async function uncancelSlot(db: Db, shopId: string, id: string): Promise<
     )
     .returning({ id: windowCancellations.id });
   if (deleted.length === 0) throw notFound('Cancellation');
-  return { deletedCount: deleted.length };
+  return deleted.length;
 }
