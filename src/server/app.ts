@@ -9,17 +9,13 @@ import { type Config, fastifyTrustProxy } from './config.ts';
 import { catalogChangesPlugin } from './db/change-feed.ts';
 import type { Db } from './db/client.ts';
 import { readReplicaPlugin } from './db/read-replica.ts';
+import { leavingOf } from './leaving.ts';
 import { loggerOptions } from './logging.ts';
-import { revokeAllRefreshTokens, sendVerificationLink } from './modules/auth/index.ts';
+import { sendVerificationLink } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { addToCart } from './modules/cart/index.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
-import {
-  countOfferedProducts,
-  productCardsByIds,
-  productListed,
-  unlistVendorProducts,
-} from './modules/catalog/index.ts';
+import { countOfferedProducts, productCardsByIds, productListed } from './modules/catalog/index.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { makeOrder } from './modules/checkout/index.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
@@ -158,7 +154,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   (api) =>
     userRoutes(api, {
-      whenDeleted: [revokeAllRefreshTokens, unlistVendorProducts],
+      leaving: leavingOf(api, payoutSources),
       whenSignedUp: sendVerificationLink,
     }),
 ];

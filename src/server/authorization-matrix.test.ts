@@ -298,6 +298,12 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     return { as: someone, payload: { email, password: someone.password } };
   },
   'PATCH /api/users/me/photo': () => ({ payload: { photoURL: '/uploads/matrix.webp' } }),
+  // A fresh account of the caller's role, with its own password: deleting it erases nobody the other rows use.
+  'DELETE /api/users/me': async (caller) => {
+    if (caller === 'anonymous') return { payload: { password: 'x' } };
+    const someone = await createUser(t, { role: users[caller].role });
+    return { as: someone, payload: { password: someone.password } };
+  },
   'GET /api/users/info': () => ({ url: `/api/users/info?email=${users.customerA.email}` }),
   'GET /api/users/admin/:email': () => ({ url: `/api/users/admin/${users.customerA.email}` }),
   'GET /api/users/vendor/:email': () => ({ url: `/api/users/vendor/${users.customerA.email}` }),

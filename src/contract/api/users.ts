@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountDeleted, dataExport, leaveInput } from '../account-data.ts';
 import { authUser, signUpCreated, signUpInput } from '../auth.ts';
 import { ROLES } from '../roles.ts';
 import { route } from '../route-table.ts';
@@ -72,6 +73,29 @@ export const usersApi = {
     response: authUser,
     errors: [],
   }),
+  exportData: route({
+    method: 'GET',
+    path: '/users/me/data',
+    tag: 'users',
+    summary:
+      'Download my data: the signed-in user’s profile, orders, payments, reviews, favourites, notifications and more as one JSON file (docs/privacy.md)',
+    access: { allow: 'signed-in' },
+    status: 200,
+    response: dataExport,
+    errors: [],
+  }),
+  leave: route({
+    method: 'DELETE',
+    path: '/users/me',
+    tag: 'users',
+    summary:
+      'Delete my account (the password again, or the e-mail for a Google-only account): personal data erased, orders kept without it; 409 with what remains (open orders, a balance, the last admin)',
+    access: { allow: 'signed-in' },
+    body: leaveInput,
+    status: 200,
+    response: accountDeleted,
+    errors: [409],
+  }),
   isAdmin: route({
     ...roleCheck,
     path: '/users/admin/:email',
@@ -99,7 +123,8 @@ export const usersApi = {
     method: 'DELETE',
     path: '/users/:roll/:email',
     tag: 'users',
-    summary: 'Admin: delete another user (the account is disabled; orders and payments stay); never the caller',
+    summary:
+      'Admin: delete another user (personal data erased as DELETE /users/me does; orders and payments stay without it); never the caller',
     access: { allow: ['admin'] },
     params: z.object({ roll: z.enum(ROLES), email: emailField }),
     status: 200,

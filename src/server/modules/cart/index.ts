@@ -1,5 +1,6 @@
 /** The cart's public functions: checkout and coupons read and clear carts only through these. */
 export { type CartPlan, clearShopChoices, planCart, refusalOf } from './fulfilment.ts';
+export { cartForExport, eraseCart } from './leaving.ts';
 export {
   type CartLine,
   hasWeighedGoods,

@@ -3,6 +3,7 @@
  * popularity only through these; the catalog's tables stay private to it.
  */
 export { tellFavouritesMarkedDown } from './favourite-markdowns.ts';
+export { eraseCatalogPart, placeForExport, productsForExport } from './leaving.ts';
 export { productsEnteringMarkdown } from './markdowns.ts';
 export { countOfferedProducts, countProducts, productNames, productOwner, unlistVendorProducts } from './owners.ts';
 export { countPopularity } from './popularity.ts';

@@ -2,6 +2,7 @@
 export { partTransfer } from './fulfilment.ts';
 export { getInvoice } from './invoice.ts';
 export { renderInvoicePdf } from './invoice-pdf.ts';
+export { eraseOrderPersonalData, openOrdersRemaining, ordersForExport } from './leaving.ts';
 export { lostCancellation } from './lost-changes.ts';
 export { keepOrderNote } from './notes.ts';
 export { notifyOrderPlaced } from './order-notices.ts';

@@ -14,6 +14,13 @@ export { commissionForOrder, commissionSettings, setCommission } from './commiss
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
 export { earningsByMonth } from './earnings.ts';
 export { CannotSettle, findIntent, findOwnIntent, openIntent } from './intents.ts';
+export {
+  cancelUnpaidPayments,
+  erasePaymentPersonalData,
+  paymentIdsOf,
+  paymentsForExport,
+  unsettledBalance,
+} from './leaving.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export {

@@ -17,4 +17,5 @@ export {
   verifyPayoutAccount,
   writePayoutHold,
 } from './accounts.ts';
-export type { LedgerTransfer, Period, SoldLine } from './sources.ts';
+export { statementsForExport } from './leaving.ts';
+export type { LedgerTransfer, PayoutSources, Period, SoldLine } from './sources.ts';

@@ -1,4 +1,6 @@
 /** The shops module's public functions: other modules read and write vendors' shops only through these. */
+
+export { closeShopProfile, shopForExport } from './leaving.ts';
 export {
   awardGoldBadge,
   grantPremium,

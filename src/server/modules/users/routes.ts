@@ -1,26 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_DELETED } from '#contract/account-data.ts';
 import { usersApi } from '#contract/api/users.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { handle } from '../../route-table.ts';
+import { exportData } from './data-export.ts';
+import { eraseByEmail, type Leaving, leave } from './erasure.ts';
 import { hashPassword } from './passwords.ts';
 import { assertSelfOrAdmin } from './self-or-admin.ts';
-import {
-  createCustomer,
-  deleteUser,
-  detailsOf,
-  findActiveUserByEmail,
-  promoteToAdmin,
-  setDetails,
-  setPhoto,
-  type WhenDeleted,
-} from './service.ts';
+import { createCustomer, detailsOf, findActiveUserByEmail, promoteToAdmin, setDetails, setPhoto } from './service.ts';
 
 export type UserRoutesOptions = {
-  /** The other modules' part of deleting a user, in its transaction (app.ts wires them). */
-  whenDeleted: readonly WhenDeleted[];
+  /** The other modules' part of an account leaving: what keeps it open, their erasure, their export (app.ts). */
+  leaving: Leaving;
   /** E-mails a password sign-up its verification link, in the sign-up's transaction (app.ts wires auth's). */
   whenSignedUp: (tx: Tx, account: { id: string; email: string }, now: Date) => Promise<void>;
 };
@@ -73,6 +67,19 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     if (normalizeEmail(params.email) === user.email) {
       throw conflict('You cannot delete your own account. Another admin can.');
     }
-    return deleteUser(app.db, params.roll, params.email, options.whenDeleted);
+    return eraseByEmail(app.db, params.roll, params.email, options.leaving);
+  });
+
+  handle(app, usersApi.exportData, async ({ user }, reply) => {
+    const data = await exportData(app.db, user.id, options.leaving, app.now());
+    reply
+      .header('content-disposition', `attachment; filename="farmstall-my-data-${data.exportedAt.slice(0, 10)}.json"`)
+      .header('cache-control', 'private, no-store');
+    return data;
+  });
+
+  handle(app, usersApi.leave, async ({ body, user }) => {
+    await leave(app.db, user.id, body, options.leaving);
+    return { deleted: true as const, message: ACCOUNT_DELETED };
   });
 }

@@ -11,9 +11,6 @@ import { users } from './tables.ts';
 /** An account as stored (the password hash too: only the users and auth modules read it). */
 export type Account = typeof users.$inferSelect;
 
-/** Work another module does in the deletion's transaction (revoke sessions, unlist products). */
-export type WhenDeleted = (tx: Tx, userId: string) => Promise<unknown>;
-
 const EMAIL_TAKEN = 'An account with this e-mail already exists. Sign in instead.';
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -181,42 +178,6 @@ export async function makeVendor(tx: Tx, userId: string): Promise<void> {
   if (!target) throw notFound('The user');
   if (target.role === 'admin') throw forbidden('An admin account cannot register a shop.');
   if (target.role !== 'vendor') await tx.update(users).set({ role: 'vendor' }).where(eq(users.id, userId));
-}
-
-/**
- * "Deletes" a user of the given role: the account is disabled and its access tokens revoked at once (token
- * version); `whenDeleted` does the other modules' part in the same transaction (their refresh tokens, a vendor's
- * products). Orders and payments stay (financial records); the last admin stays.
- */
-export async function deleteUser(
-  db: Db,
-  role: Role,
-  email: string,
-  whenDeleted: readonly WhenDeleted[],
-): Promise<{ deletedCount: number }> {
-  return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.email, normalizeEmail(email)), eq(users.role, role), isNull(users.disabledAt)))
-      .for('update');
-    if (!target) throw notFound(`The ${role} ${normalizeEmail(email)}`);
-    if (role === 'admin') {
-      // Lock every admin so two deletions at once cannot remove the last two.
-      const admins = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
-        .for('update');
-      if (admins.length <= 1) throw conflict('The last admin cannot be deleted. Make another admin first.');
-    }
-    await tx
-      .update(users)
-      .set({ disabledAt: new Date(), tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, target.id));
-    for (const step of whenDeleted) await step(tx, target.id);
-    return { deletedCount: 1 };
-  });
 }
 
 /**
