@@ -102,3 +102,35 @@ test('a shopper signs another device out and changes the password from the profi
   const signedIn = await request.post('/api/jwt', { data: { email: shopper.email, password: 'Changed#Leeks9' } });
   expect(signedIn.ok()).toBe(true);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a shopper on a phone sets a default address and a photo on the profile', async ({
+    page,
+    request,
+  }) => {
+    const shopper = await registerCustomer(request, 'profile-phone');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('You are signed in')).toBeVisible();
+
+    await page.goto('/dashboard/profile');
+    const details = page.getByRole('region', { name: 'Your details' });
+    await details.getByLabel('Default delivery address (optional)').fill('3 River Rd, The Dalles');
+    await details.getByLabel('ZIP code').fill('97058');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByText('Your details are saved')).toBeVisible();
+    const photo = page.getByRole('region', { name: 'Photo' });
+    await photo.getByLabel('New photo').setInputFiles(PICTURE);
+    await photo.getByRole('button', { name: 'Save photo' }).click();
+    await expect(page.getByText('Your photo is saved')).toBeVisible();
+    // Nothing runs off the side of a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.reload();
+    await expect(details.getByLabel('ZIP code')).toHaveValue('97058');
+    await checkA11y(page);
+  });
+});
