@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { checkA11y, expect, test } from './fixtures.ts';
-import { shot, unique } from './helpers.ts';
+import { shot, unique, verifyEmailOf } from './helpers.ts';
 
 const PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
 const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
@@ -14,6 +14,7 @@ async function newCustomer(request: APIRequestContext, label = 'shopper') {
   const user = { name: `Pat ${id}`, email: `${id}@example.com`, password: PASSWORD };
   const response = await request.post('/api/users', { data: user });
   expect(response.status()).toBe(201);
+  await verifyEmailOf(request, user.email);
   return user;
 }
 

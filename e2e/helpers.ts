@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { decoded } from './mail.ts';
 
 /**
  * The journeys' helpers: unique names, signing in through the API, a fresh customer, screenshots. The test itself
@@ -64,17 +67,70 @@ export async function tokenOf(
 
 /**
  * A fresh customer (`<prefix>-<unique>@example.com`), so the journey never shares a cart with another (journeys run
- * in parallel); answers the account, its name and an access token.
+ * in parallel); answers the account, its name and an access token. Its e-mail is verified through the e-mailed link
+ * unless `verified: false`.
  */
 export async function registerCustomer(
   request: APIRequestContext,
   prefix: string,
-  { name = 'Tess Tracker', password = 'Shopper#2026!' }: { name?: string; password?: string } = {},
+  {
+    name = 'Tess Tracker',
+    password = 'Shopper#2026!',
+    verified = true,
+  }: { name?: string; password?: string; verified?: boolean } = {},
 ) {
   const account = { email: `${unique(prefix)}@example.com`, password };
   const created = await request.post('/api/users', { data: { name, ...account } });
   expect(created.ok(), await created.text()).toBe(true);
+  if (verified) await verifyEmailOf(request, account.email);
   return { ...account, name, token: await tokenOf(request, account) };
+}
+
+/**
+ * The newest e-mail to `to` whose text has every one of `phrases`, once at least `count` such e-mails were written
+ * (polled): a link sent again voids the one before, so the newest is the one that works.
+ */
+export async function newestMailWith(to: string, phrases: string[], count = 1): Promise<string> {
+  const folder = path.join(process.env.E2E_DATA_DIR as string, 'mail');
+  let newest = '';
+  await expect
+    .poll(
+      async () => {
+        const found: { text: string; written: number }[] = [];
+        for (const name of (await fs.readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
+          const file = path.join(folder, name);
+          const text = decoded(await fs.readFile(file, 'utf8'));
+          if (text.includes(`To: ${to}`) && phrases.every((phrase) => text.includes(phrase))) {
+            found.push({ text, written: (await fs.stat(file)).mtimeMs });
+          }
+        }
+        newest = found.sort((a, b) => a.written - b.written).at(-1)?.text ?? '';
+        return found.length;
+      },
+      { timeout: 30_000, message: `${count} e-mail(s) to ${to} saying ${phrases.join(' … ')}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return newest;
+}
+
+/** The /verifyEmail?token=… link of the newest e-mail to `to` with that title (verification, or a new address's). */
+export async function verifyEmailLink(
+  to: string,
+  { title = 'Verify your e-mail address for Farmstall', count = 1 }: { title?: string; count?: number } = {},
+): Promise<string> {
+  const link = /\/verifyEmail\?token=[A-Za-z0-9_-]+/.exec(await newestMailWith(to, [title], count))?.[0];
+  expect(link, 'the e-mail carries the link').toBeTruthy();
+  return link as string;
+}
+
+/**
+ * Verifies a fresh sign-up's e-mail as its page does (the link's token, posted), so the account may register a shop,
+ * connect payouts and post reviews (decision 048).
+ */
+export async function verifyEmailOf(request: APIRequestContext, email: string) {
+  const token = new URL(await verifyEmailLink(email), 'http://link').searchParams.get('token');
+  const confirmed = await request.post('/api/auth/email-verification/confirm', { data: { token } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
 }
 
 /** Signs the browser in with a token (the refresh cookie is not needed by these journeys), on the home page. */

@@ -13,6 +13,7 @@ export const PAGES = {
   signUp: 'signUp',
   forgotPassword: 'forgotPassword',
   resetPassword: 'resetPassword',
+  verifyEmail: 'verifyEmail',
   member: 'member',
   category: 'category/:value',
   productDetails: 'productDetails/:id',

@@ -15,7 +15,7 @@ type RendererModule = { createRenderer: (transport: Transport) => (url: URL) => 
  * sign-up form (or a new password's) filled before hydration would be sent by the browser itself, password in the
  * address.
  */
-const BROWSER_ONLY = /^\/(dashboard|login|signUp|forgotPassword|resetPassword)(\/|$)/;
+const BROWSER_ONLY = /^\/(dashboard|login|signUp|forgotPassword|resetPassword|verifyEmail)(\/|$)/;
 /** A render slower than this is given up: the shopper gets the plain app, which renders in the browser. */
 const RENDER_TIMEOUT_MS = 5000;
 /** Rendered pages kept at most (by URL), like the catalog's micro-cache. */

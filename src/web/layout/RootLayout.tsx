@@ -3,6 +3,7 @@ import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { ShopperPlaceSync } from './PlaceControl.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 /** Site layout: navbar, routed content, footer. */
 export function RootLayout() {
@@ -14,6 +15,7 @@ export function RootLayout() {
       <NavigationProgress />
       <ShopperPlaceSync />
       <Navbar />
+      <VerifyEmailBanner />
       {/* A shop, product or shopper may write one word wider than a phone: it breaks instead of widening the page. */}
       <main id="main" className="min-h-screen flex-1 wrap-anywhere">
         <Outlet />

@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth, useRole } from '../../auth/AuthProvider.tsx';
 import { AuthProgress } from '../../auth/RequireRole.tsx';
+import { useEmailRefusal } from '../../auth/VerifyEmailRefusal.tsx';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -33,6 +34,7 @@ function VendorRegistration() {
   const { isAdmin, isVendor, isLoading } = useRole();
   const navigate = useNavigate();
   const registerVendor = useRegisterVendor();
+  const unverified = useEmailRefusal();
   const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<VendorRegistrationForm>({
     resolver: zodResolver(vendorRegistrationForm),
@@ -63,7 +65,7 @@ function VendorRegistration() {
       toast.success('You are now our Vendor', { autoClose: 1500 });
       navigate(paths.home);
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (!unverified.caught(error)) toast.error(errorMessage(error));
     } finally {
       setProgress(null);
     }
@@ -83,6 +85,7 @@ function VendorRegistration() {
         <TextField label="Shop address" field={field('address')} autoComplete="street-address" />
         <TextField label="Phone number" field={field('phone')} type="tel" autoComplete="tel" />
         <ImageField label="Shop image" field={field('image')} file={picture} progress={progress} />
+        {unverified.refusal}
         <SubmitButton busy={form.formState.isSubmitting} className="mt-4 w-full">
           Register my shop
         </SubmitButton>

@@ -17,6 +17,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
+import { ChangeEmail } from './ChangeEmail.tsx';
 import { deviceName } from './device-name.ts';
 import { EmailChoices } from './EmailChoices.tsx';
 import { PhotoSection } from './PhotoSection.tsx';
@@ -220,6 +221,7 @@ export function ProfilePage() {
       </div>
       <DetailsSection />
       <PhotoSection />
+      <ChangeEmail />
       <PasswordSection />
       <SessionsSection />
       <EmailChoices />

@@ -25,6 +25,10 @@ export const accountRoutes: RouteObject[] = [
     lazy: () => import('./ResetPasswordPage.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   },
   {
+    path: PAGES.verifyEmail,
+    lazy: () => import('./VerifyEmailPage.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+  },
+  {
     path: PAGES.member,
     lazy: () => import('./MemberPage.tsx').then((m) => ({ Component: signedInOnly(m.MemberPage) })),
   },

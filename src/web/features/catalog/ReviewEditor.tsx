@@ -8,6 +8,7 @@ import {
   UPDATED_REVIEW_MESSAGE,
 } from '#contract/reviews.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useEmailRefusal } from '../../auth/VerifyEmailRefusal.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireControl } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -46,6 +47,7 @@ export function ReviewForm({
   onDone: () => void;
 }) {
   const add = useAddReview(productId);
+  const unverified = useEmailRefusal();
   const {
     control,
     register,
@@ -64,7 +66,7 @@ export function ReviewForm({
       reset({ rating: 0, commentDes: '' });
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (!unverified.caught(error)) toast.error(errorMessage(error));
     }
   });
 
@@ -93,6 +95,7 @@ export function ReviewForm({
         as="textarea"
         className="textarea h-28 w-full"
       />
+      {unverified.refusal}
       <div className="mt-3 flex gap-2">
         <SubmitButton busy={add.isPending}>{review ? 'Update Review' : 'Submit Review'}</SubmitButton>
         {review ? (

@@ -8,6 +8,7 @@ import {
   sandboxOnboardingInput,
 } from '#contract/payouts.ts';
 import { errorMessage } from '../../api/client.ts';
+import { useEmailRefusal } from '../../auth/VerifyEmailRefusal.tsx';
 import { FormCard } from '../../ui/FormCard.tsx';
 import { FormError } from '../../ui/FormError.tsx';
 import { showFieldErrors } from '../../ui/form-outcome.ts';
@@ -56,13 +57,14 @@ function SandboxOnboardingForm() {
 
 function AccountState({ account }: { account: PayoutAccount }) {
   const connect = useConnectPayoutAccount();
+  const unverified = useEmailRefusal();
   const start = async () => {
     try {
       const after = await connect.mutateAsync();
       // Stripe's onboarding is on Stripe's site; the sandbox's form is on this page.
       if (after.provider === 'stripe' && after.onboardingUrl) window.location.assign(after.onboardingUrl);
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      if (!unverified.caught(failure)) toast.error(errorMessage(failure));
     }
   };
   if (account.status === 'verified') {
@@ -86,6 +88,7 @@ function AccountState({ account }: { account: PayoutAccount }) {
           <Landmark aria-hidden="true" className="size-4" />
           Connect a payout account
         </button>
+        {unverified.refusal}
       </div>
     );
   }
