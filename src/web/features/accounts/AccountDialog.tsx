@@ -5,16 +5,16 @@ import type { UserRecord } from '#contract/users.ts';
 /** What an admin is about to do to an account from the user lists. */
 export type AccountAction = { kind: 'delete' | 'promote'; user: UserRecord };
 
-/** What happens to a deleted account's data, by its role: what the server's delete really does (users' deleteUser). */
+/** What happens to a deleted account's data, by its role: what the server's erasure does (docs/privacy.md). */
 const AFTER_DELETE: Record<Role, string[]> = {
   customer: [
-    'Their orders, payments and invoices stay on record; orders not yet delivered stay open for the shops to deliver.',
-    'Their reviews stay on the products, under their name.',
+    'Their orders, payments and invoices stay on record with amounts, dates and products, without their personal data; an account with an open order can be deleted once it is delivered.',
+    'Their reviews stay on the products, under “Former customer”.',
   ],
   vendor: [
     'Their shop leaves the shop list and its page closes; all their products are taken off sale.',
-    'Orders with their products stay on record with their payments; the ones not yet delivered are not cancelled or refunded.',
-    'Their sales and membership payments stay on record.',
+    'A shop with an open order or a balance not yet paid out cannot be deleted yet: the refusal says what remains.',
+    'Their sales and membership payments stay on record, without their personal data.',
   ],
   admin: [
     'They lose the admin dashboard; the coupons they created keep running.',
@@ -38,7 +38,7 @@ export function accountActionText({ kind, user }: AccountAction) {
   return {
     title: 'Are you sure?',
     lines: [
-      `${user.name} (${user.email}) is signed out everywhere at once and can no longer sign in, with a password or with Google; the e-mail address cannot sign up again.`,
+      `${user.name} (${user.email}) is signed out everywhere at once and can no longer sign in; their name, e-mail, phone, addresses and photo are erased, and the address can sign up again as a new account.`,
       ...AFTER_DELETE[user.roll],
       "You won't be able to revert this!",
     ],

@@ -20,6 +20,7 @@ import { toast } from '../../ui/toast.ts';
 import { ChangeEmail } from './ChangeEmail.tsx';
 import { deviceName } from './device-name.ts';
 import { EmailChoices } from './EmailChoices.tsx';
+import { LeaveAccount } from './LeaveAccount.tsx';
 import { PhotoSection } from './PhotoSection.tsx';
 import { changePassword, endAllSessions, useEndSession, useSessions } from './sessions.ts';
 
@@ -225,6 +226,7 @@ export function ProfilePage() {
       <PasswordSection />
       <SessionsSection />
       <EmailChoices />
+      <LeaveAccount />
     </div>
   );
 }

@@ -26,22 +26,22 @@ const person = (name: string, email: string, roll: Role = 'admin'): UserRecord =
 const pageOf = (items: UserRecord[]) => ({ items, total: items.length, page: 1, limit: 20, pages: 1 });
 
 const SIGNED_OUT =
-  'Cara (cara@example.com) is signed out everywhere at once and can no longer sign in, with a password or with Google; the e-mail address cannot sign up again.';
+  'Cara (cara@example.com) is signed out everywhere at once and can no longer sign in; their name, e-mail, phone, addresses and photo are erased, and the address can sign up again as a new account.';
 const NO_REVERT = "You won't be able to revert this!";
 
 /** What the delete dialog says for each kind of account: what the server's delete does to its data. */
 const AFTER_DELETE: Record<Role, string[]> = {
   customer: [
     SIGNED_OUT,
-    'Their orders, payments and invoices stay on record; orders not yet delivered stay open for the shops to deliver.',
-    'Their reviews stay on the products, under their name.',
+    'Their orders, payments and invoices stay on record with amounts, dates and products, without their personal data; an account with an open order can be deleted once it is delivered.',
+    'Their reviews stay on the products, under “Former customer”.',
     NO_REVERT,
   ],
   vendor: [
     SIGNED_OUT,
     'Their shop leaves the shop list and its page closes; all their products are taken off sale.',
-    'Orders with their products stay on record with their payments; the ones not yet delivered are not cancelled or refunded.',
-    'Their sales and membership payments stay on record.',
+    'A shop with an open order or a balance not yet paid out cannot be deleted yet: the refusal says what remains.',
+    'Their sales and membership payments stay on record, without their personal data.',
     NO_REVERT,
   ],
   admin: [
