@@ -106,10 +106,7 @@ test('a shopper signs another device out and changes the password from the profi
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a shopper on a phone sets a default address and a photo on the profile', async ({
-    page,
-    request,
-  }) => {
+  test('a shopper on a phone sets a default address and a photo on the profile', async ({ page, request }) => {
     const shopper = await registerCustomer(request, 'profile-phone');
     await page.goto('/login');
     await page.getByLabel('Email').fill(shopper.email);

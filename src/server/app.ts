@@ -11,7 +11,7 @@ import type { Db } from './db/client.ts';
 import { readReplicaPlugin } from './db/read-replica.ts';
 import { leavingOf } from './leaving.ts';
 import { loggerOptions } from './logging.ts';
-import { sendVerificationLink } from './modules/auth/index.ts';
+import { SignInLimiter, sendVerificationLink } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { addToCart } from './modules/cart/index.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -156,6 +156,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
     userRoutes(api, {
       leaving: leavingOf(api, payoutSources),
       whenSignedUp: sendVerificationLink,
+      passwordGuesses: new SignInLimiter(api.db),
     }),
 ];
 

@@ -17,6 +17,7 @@ import { type PayoutSources, statementsForExport } from './modules/payouts/index
 import { reviewsForExport } from './modules/reviews/index.ts';
 import { closeShopProfile, shopForExport } from './modules/shops/index.ts';
 import type { Leaving } from './modules/users/index.ts';
+import { forgetCountsOf } from './plugins/rate-limit.ts';
 
 /**
  * An account leaving with its data (issue 31, item 4; docs/privacy.md): each module's part, which users (calling no
@@ -40,6 +41,7 @@ export function leavingOf(app: FastifyInstance, payoutSources: PayoutSources): L
     ],
     erase: [
       (tx, leaver) => eraseSignIns(tx, leaver.id),
+      (tx, leaver) => forgetCountsOf(tx, leaver.email),
       (tx, leaver) => eraseCart(tx, leaver.id),
       (tx, leaver) => eraseFavourites(tx, leaver.id),
       (tx, leaver) => eraseCatalogPart(tx, leaver.id, isVendor(leaver.role)),

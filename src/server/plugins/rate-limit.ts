@@ -1,9 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { like } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { type Db, queryablePool } from '../db/client.ts';
+import { type Db, queryablePool, type Tx } from '../db/client.ts';
+import { rateLimits } from '../db/platform-tables.ts';
 import { AppError } from '../errors.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -101,3 +103,11 @@ export const rateLimitPlugin = fp(
   },
   { name: 'rate-limit', dependencies: ['errors'] },
 );
+
+/**
+ * Forgets every counter keyed by this e-mail ('sign-in-account:pat@example.com', 'password-reset-account:…'): an
+ * erased account leaves no address behind in the counters either.
+ */
+export async function forgetCountsOf(tx: Tx, email: string): Promise<void> {
+  await tx.delete(rateLimits).where(like(rateLimits.key, `%:${email.replace(/[\\%_]/g, '\\$&')}`));
+}

@@ -5,4 +5,5 @@
 export { sendVerificationLink } from './email-links.ts';
 export { eraseSignIns, sessionsForExport } from './leaving.ts';
 export { revokeAllRefreshTokens, sessionIsLive } from './refresh-tokens.ts';
+export { SignInLimiter } from './sign-in-limiter.ts';
 export { signAccessToken, verifyAccessToken } from './tokens.ts';

@@ -175,6 +175,22 @@ describe('DELETE /api/users/me', () => {
     expect((await exportOf(buyer)).statusCode).toBe(200);
   });
 
+  it('counts each try as a sign-in guess: after ten wrong passwords, 429 even for the right one, and sign-in too', async () => {
+    const buyer = await person();
+    for (let i = 0; i < 10; i += 1) expect((await leave(buyer, { password: `Wrong#Guess${i}` })).statusCode).toBe(400);
+    const limited = await leave(buyer, { password: buyer.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      payload: { email: buyer.email, password: buyer.password },
+    });
+    expect(signIn.statusCode).toBe(429);
+    const [row] = await t.db.select().from(users).where(eq(users.id, buyer.id));
+    expect(row.disabledAt).toBeNull();
+  });
+
   it('erases the account: the old token is refused, sign-in fails, the e-mail signs up again as a new account', async () => {
     const buyer = await person();
     const response = await leave(buyer, { password: buyer.password });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACCOUNT_DELETED } from '#contract/account-data.ts';
 import { usersApi } from '#contract/api/users.ts';
 import { normalizeEmail } from '#contract/validation.ts';
@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { handle } from '../../route-table.ts';
+import { inserted, modified } from '../../spec-answers.ts';
 import { exportData } from './data-export.ts';
 import { eraseByEmail, type Leaving, leave } from './erasure.ts';
 import { hashPassword } from './passwords.ts';
@@ -17,6 +18,8 @@ export type UserRoutesOptions = {
   leaving: Leaving;
   /** E-mails a password sign-up its verification link, in the sign-up's transaction (app.ts wires auth's). */
   whenSignedUp: (tx: Tx, account: { id: string; email: string }, now: Date) => Promise<void>;
+  /** Counts password guesses with sign-in's (app.ts wires auth's limiter): deleting an account asks the password. */
+  passwordGuesses: { attempt: (ip: string, email: string, reply: FastifyReply) => Promise<void> };
 };
 
 const asAuthUser = (user: AuthUser, photoUrl: string | null) => ({
@@ -37,7 +40,7 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       await options.whenSignedUp(tx, account, app.now());
       return account;
     });
-    return { insertedId: user.id };
+    return inserted(user.id);
   });
 
   handle(app, usersApi.me, async ({ user }) => asAuthUser(user, user.photoUrl));
@@ -61,7 +64,7 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     return { vendor: (await findActiveUserByEmail(app.db, params.email))?.role === 'vendor' };
   });
 
-  handle(app, usersApi.promote, async ({ params }) => promoteToAdmin(app.db, params.id));
+  handle(app, usersApi.promote, async ({ params }) => modified(await promoteToAdmin(app.db, params.id)));
 
   handle(app, usersApi.remove, async ({ params, user }) => {
     if (normalizeEmail(params.email) === user.email) {
@@ -78,7 +81,9 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     return data;
   });
 
-  handle(app, usersApi.leave, async ({ body, user }) => {
+  handle(app, usersApi.leave, async ({ body, user, ip }, reply) => {
+    // A stolen session must not turn into a password oracle: each try counts as a sign-in guess at the account.
+    await options.passwordGuesses.attempt(ip, user.email, reply);
     await leave(app.db, user.id, body, options.leaving);
     return { deleted: true as const, message: ACCOUNT_DELETED };
   });

@@ -153,16 +153,16 @@ export async function activeAccountsByIds(db: Tx, ids: readonly string[]): Promi
 }
 
 /** Makes a customer an admin. Already an admin: nothing changes. A vendor keeps its shop: 409. */
-export async function promoteToAdmin(db: Db, id: string): Promise<{ modifiedCount: number }> {
+export async function promoteToAdmin(db: Db, id: string): Promise<number> {
   const target = await findActiveUserById(db, id);
   if (!target) throw notFound('The user');
-  if (target.role === 'admin') return { modifiedCount: 0 };
+  if (target.role === 'admin') return 0;
   if (target.role !== 'customer') throw conflict('Only a customer can be made an admin.');
   const result = await db
     .update(users)
     .set({ role: 'admin' })
     .where(and(eq(users.id, id), eq(users.role, 'customer'), isNull(users.disabledAt)));
-  return { modifiedCount: result.rowCount ?? 0 };
+  return result.rowCount ?? 0;
 }
 
 /**
