@@ -33,12 +33,15 @@ export const searchPageQuery = searchQuery.extend({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
-/** What a vendor may still add: a normal membership holds at most 5 listed products. */
+/** What a vendor may still add: the shop's membership plan holds at most `limit` listed products (decision 051). */
 export const vendorAllowance = z.object({
-  membership: z.enum(MEMBERSHIPS),
+  /** The plan whose rules apply now (its key: 'normal', 'premium' or one the admin added). */
+  membership: z.enum(MEMBERSHIPS).or(z.string()),
   productCount: z.number().int(),
-  /** null for premium members (no limit). */
+  /** null for an unlimited plan. */
   limit: z.number().int().nullable(),
   canAdd: z.boolean(),
+  /** Why no more can be added (the spec's words for the default plans); null while it can. */
+  message: z.string().nullable(),
 });
 export type VendorAllowance = z.infer<typeof vendorAllowance>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { couponCodeField } from './coupons.ts';
-import { MEMBERSHIPS } from './roles.ts';
+import { planKey } from './membership-plans.ts';
 import { taxRateLine } from './tax.ts';
 import { abortWith, phoneField, REQUIRED, requiredText } from './validation.ts';
 
@@ -185,8 +185,11 @@ export const customerPaymentInput = checkoutForm.extend({
 });
 export type CustomerPaymentInput = z.infer<typeof customerPaymentInput>;
 
-/** POST /vendor-payment: the spec sends {price: 1000}; the server charges the membership price it knows. */
-export const membershipIntentInput = z.object({ price: z.number().optional() });
+/**
+ * POST /vendor-payment (Buy Now): the spec sends {price: 1000}; the server charges the price it knows of the plan
+ * named (the premium plan when none is).
+ */
+export const membershipIntentInput = z.object({ price: z.number().optional(), plan: planKey.optional() });
 
 /** POST /vendorPayments. */
 export const vendorPaymentInput = z.object({
@@ -202,7 +205,10 @@ export const vendorPaymentRecorded = z.object({
   insertedId: z.string(),
   transactionId: z.string(),
   price: z.number(),
-  membership: z.enum(MEMBERSHIPS),
+  /** The plan paid for ('premium' for the spec's). */
+  membership: z.string(),
+  /** A monthly plan: the end of the month paid for; null for a one-off plan. */
+  paidUntil: z.string().nullable(),
 });
 
 export const vendorBadgeInput = z.object({ badge: z.literal('gold', { error: 'The badge is gold' }) });

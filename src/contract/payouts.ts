@@ -7,13 +7,13 @@ export const MAX_COMMISSION_PERCENT = 50;
 export const MAX_ORDER_FEE_DOLLARS = 100;
 
 /** A number with at most two decimals (a percent to the basis point, an amount to the cent). */
-const hundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
+export const hundredths = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
 
 /** A number typed in a form field or sent as JSON (an empty field is missing, not 0), then checked by `rules`. */
-const numberField = (error: string, rules: (n: z.ZodCoercedNumber) => z.ZodType<number>) =>
+export const numberField = (error: string, rules: (n: z.ZodCoercedNumber) => z.ZodType<number>) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), rules(z.coerce.number({ error })));
 
-const percentField = (label: string) =>
+export const percentField = (label: string) =>
   numberField(`Enter the ${label} commission in percent`, (n) =>
     n
       .min(0, 'A commission cannot be negative')

@@ -16,7 +16,8 @@ export const shop = z.object({
   date: z.string().nullable(),
   /** The 'Since year' of the shop cards. */
   sinceYear: z.number().int().nullable(),
-  membership: z.enum(MEMBERSHIPS),
+  /** The shop's membership plan ('normal', 'premium' or a plan the admin added). */
+  membership: z.enum(MEMBERSHIPS).or(z.string()),
   badge: z.string().nullable(),
   productCount: z.number().int(),
 });

@@ -386,6 +386,21 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     },
   }),
   'PUT /api/admin/commission': () => ({ payload: { normalPercent: 10, premiumPercent: 5, orderFee: 0 } }),
+  // The normal plan as seeded: the matrix's shops keep their limits.
+  'PUT /api/admin/membership-plans/:key': () => ({
+    url: '/api/admin/membership-plans/normal',
+    payload: {
+      name: 'Normal',
+      unlimited: false,
+      productLimit: 5,
+      price: 0,
+      billing: 'free',
+      commissionPercent: 10,
+      goldBadge: false,
+      position: 0,
+      active: true,
+    },
+  }),
   // No tax anywhere: the matrix's own orders keep their totals.
   'PUT /api/admin/tax': () => ({
     payload: { pricesIncludeTax: false, rates: Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0])) },

@@ -9,6 +9,7 @@ import { contactApi } from './contact.ts';
 import { couponsApi } from './coupons.ts';
 import { favouritesApi } from './favourites.ts';
 import { healthApi } from './health.ts';
+import { membershipPlansApi } from './membership-plans.ts';
 import { notificationsApi } from './notifications.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
@@ -33,6 +34,7 @@ export const API = {
   checkout: checkoutApi,
   checkoutPlan: checkoutPlanApi,
   payments: paymentsApi,
+  membershipPlans: membershipPlansApi,
   payouts: payoutsApi,
   adminPayouts: adminPayoutsApi,
   vendorPayouts: vendorPayoutsApi,

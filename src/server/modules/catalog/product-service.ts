@@ -12,13 +12,12 @@ import {
   type ProductInput,
   productEditInput,
 } from '#contract/products.ts';
-import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { shopMembership, shopOfEmail } from '../shops/index.ts';
+import { planOfShop, premiumPlan, productLimitMessage, shopOfEmail } from '../shops/index.ts';
 import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
@@ -185,26 +184,34 @@ function moneyColumns(input: { productionCost: number; profitMargin: number }) {
   return { productionCostCents, profitMarginBp, priceCents: priceFromCost(productionCostCents, profitMarginBp) };
 }
 
-export async function vendorAllowance(db: Tx, vendorId: string): Promise<VendorAllowance> {
+export async function vendorAllowance(db: Tx, vendorId: string, now = new Date()): Promise<VendorAllowance> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(products)
     .where(and(eq(products.vendorId, vendorId), eq(products.listed, true)));
-  const membership = await shopMembership(db, vendorId);
-  const limit = membership === 'premium' ? null : NORMAL_VENDOR_PRODUCT_LIMIT;
-  return { membership, productCount: n, limit, canAdd: limit === null || n < limit };
+  // The plan that applies now (decision 051): a shop over a lowered limit keeps its products and adds no more.
+  const plan = await planOfShop(db, vendorId, now);
+  const limit = plan.productLimit;
+  const canAdd = limit === null || n < limit;
+  const message = canAdd ? null : productLimitMessage(plan, await premiumPlan(db));
+  return { membership: plan.key, productCount: n, limit, canAdd, message };
 }
 
 /**
  * Lists a new product for the vendor. The price is computed here from cost and margin. A normal member
  * holds at most 5 listed products: a lock per vendor makes two requests that could both add the 5th wait in turn.
  */
-export async function createProduct(db: Db, vendor: AuthUser, input: ProductInput): Promise<Product> {
+export async function createProduct(
+  db: Db,
+  vendor: AuthUser,
+  input: ProductInput,
+  now = new Date(),
+): Promise<Product> {
   const origin = originColumns({ originName: input.originName ?? null, originPostcode: input.originPostcode ?? null });
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:products:' || ${vendor.id}))`);
-    const allowance = await vendorAllowance(tx, vendor.id);
-    if (!allowance.canAdd) throw conflict(PRODUCT_LIMIT_MESSAGE);
+    const allowance = await vendorAllowance(tx, vendor.id, now);
+    if (!allowance.canAdd) throw conflict(allowance.message ?? PRODUCT_LIMIT_MESSAGE);
     if (input.productExpireDate < (await today(tx))) {
       throw badRequest('The Expire Date has already passed', {
         productExpireDate: 'The Expire Date has already passed',

@@ -97,7 +97,13 @@ describe('POST /api/products', () => {
     const normal = await createUser(t, { role: 'vendor', membership: 'normal' });
     for (let i = 0; i < 5; i++) await insertProduct(t, normal.id);
     const allowance = await t.app.inject({ url: '/api/products/vendor/allowance', headers: normal.auth });
-    expect(allowance.json()).toEqual({ membership: 'normal', productCount: 5, limit: 5, canAdd: false });
+    expect(allowance.json()).toEqual({
+      membership: 'normal',
+      productCount: 5,
+      limit: 5,
+      canAdd: false,
+      message: PRODUCT_LIMIT_MESSAGE,
+    });
     const sixth = await addProduct(normal);
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().error.message).toBe(PRODUCT_LIMIT_MESSAGE);

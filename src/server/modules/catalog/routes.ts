@@ -218,10 +218,10 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
     return vendorProducts(app.db, email);
   });
 
-  handle(app, catalogApi.allowance, async ({ user }) => vendorAllowance(app.db, user.id));
+  handle(app, catalogApi.allowance, async ({ user }) => vendorAllowance(app.db, user.id, app.now()));
 
   handle(app, catalogApi.create, async ({ body, user }) => {
-    const created = await changed(await createProduct(app.db, user, body));
+    const created = await changed(await createProduct(app.db, user, body, app.now()));
     return { acknowledged: true as const, ...inserted(created._id), product: created };
   });
 

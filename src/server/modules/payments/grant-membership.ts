@@ -1,22 +1,25 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { grantPremium, shopOf } from '../shops/index.ts';
+import { grantPlan, planRow, shopOf, shopPlanState } from '../shops/index.ts';
 import { CannotSettle, type IntentRow } from './intents.ts';
 import { vendorPayments } from './tables.ts';
 
 /**
- * Turns a paid membership intent into the vendor payment and the premium membership, in the caller's
- * transaction (which holds the vendor's lock, see settleIntent). A shop already paid for by another charge
- * is not charged twice: CannotSettle, so that charge is refunded.
+ * Turns a paid membership intent into the vendor payment and the shop's plan, in the caller's transaction (which
+ * holds the vendor's lock, see settleIntent). The price is what the intent charged (the plan's price when the payment
+ * started: a later change of the plan leaves it). A monthly plan renews: a month more from the end of the month paid.
+ * A shop that holds a one-off plan already is not charged twice: CannotSettle, so that charge is refunded.
  */
-export async function grantMembership(tx: Tx, intent: IntentRow, vendor: { email: string }): Promise<void> {
+export async function grantMembership(tx: Tx, intent: IntentRow, vendor: { email: string }, now: Date): Promise<void> {
+  const plan = await planRow(tx, intent.planKey ?? 'premium');
+  if (!plan) throw new CannotSettle('This membership is no longer offered');
+  const state = await shopPlanState(tx, intent.userId);
+  if (!state) throw new CannotSettle('Register your shop first');
+  const holds = state.membership === plan.key && (state.paidUntil === null || state.paidUntil > now);
+  if (holds && plan.billing !== 'monthly') {
+    throw new CannotSettle(`Your shop is already a ${plan.name.toLowerCase()} member`, 'duplicate');
+  }
   const shop = await shopOf(tx, intent.userId);
-  const [other] = await tx
-    .select({ id: vendorPayments.id })
-    .from(vendorPayments)
-    .where(and(eq(vendorPayments.userId, intent.userId), ne(vendorPayments.transactionId, intent.providerIntentId)))
-    .limit(1);
-  if (other) throw new CannotSettle('Your shop is already a premium member', 'duplicate');
+  const paidUntil = await grantPlan(tx, intent.userId, plan, now);
   await tx
     .insert(vendorPayments)
     .values({
@@ -25,7 +28,8 @@ export async function grantMembership(tx: Tx, intent: IntentRow, vendor: { email
       priceCents: intent.amountCents,
       shop: shop?.name ?? '',
       transactionId: intent.providerIntentId,
+      planKey: plan.key,
+      paidUntil,
     })
     .onConflictDoNothing({ target: vendorPayments.transactionId });
-  await grantPremium(tx, intent.userId);
 }

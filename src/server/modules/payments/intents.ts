@@ -46,6 +46,7 @@ export async function openIntent(
     discountCents = 0,
     deliveryCents = 0,
     couponCode = null,
+    planKey = null,
     delivery,
     holdSubtotalCents,
     tax,
@@ -57,6 +58,8 @@ export async function openIntent(
     /** The shops' delivery fees, charged on top of the goods less the discount. */
     deliveryCents?: number;
     couponCode?: string | null;
+    /** A membership payment's plan (membership_plans.key). */
+    planKey?: string | null;
     /** Known before the card is charged, so the paid intent becomes its order even if the browser goes away. */
     delivery?: { orderName: string; phoneNumber: string; address: string };
     /**
@@ -82,7 +85,7 @@ export async function openIntent(
     amountCents,
     captureMethod,
     description,
-    metadata: intentMetadata({ purpose, userId: user.id, deliveryCents, couponCode, delivery }),
+    metadata: intentMetadata({ purpose, userId: user.id, deliveryCents, couponCode, planKey, delivery }),
   });
   await db.insert(paymentIntents).values({
     provider: provider.name,
@@ -92,6 +95,7 @@ export async function openIntent(
     amountCents,
     deliveryCents,
     couponCode,
+    planKey,
     captureMethod,
     ...delivery,
   });
@@ -118,6 +122,7 @@ function intentMetadata(input: {
   userId: string;
   deliveryCents: number;
   couponCode: string | null;
+  planKey: string | null;
   delivery?: { orderName: string; phoneNumber: string; address: string };
 }): Record<string, string> {
   return {
@@ -125,6 +130,7 @@ function intentMetadata(input: {
     userId: input.userId,
     ...(input.purpose === 'checkout' ? { deliveryCents: String(input.deliveryCents) } : {}),
     ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+    ...(input.planKey ? { planKey: input.planKey } : {}),
     ...(input.delivery ?? {}),
   };
 }

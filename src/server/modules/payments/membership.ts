@@ -1,34 +1,45 @@
 import { eq } from 'drizzle-orm';
-import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import { PREMIUM_PLAN_KEY } from '#contract/membership-plans.ts';
+import { centsToDollars } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
-import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { awardGoldBadge, shopMembership } from '../shops/index.ts';
+import { awardGoldBadge, planOfShop, planRow } from '../shops/index.ts';
 import { findOwnIntent, openIntent } from './intents.ts';
 import type { PaymentProvider } from './provider.ts';
 import type { Settle } from './settle.ts';
 import { vendorPayments } from './tables.ts';
 
-export const MEMBERSHIP_PRICE_CENTS = dollarsToCents(PREMIUM_MEMBERSHIP_PRICE_DOLLARS);
-
 function ownEmail(user: AuthUser, email: string) {
   if (normalizeEmail(email) !== user.email) throw forbidden('You can only pay for your own shop');
 }
 
-/** POST /vendor-payment: a card payment for the premium membership, priced by the server. */
+/**
+ * POST /vendor-payment (Buy Now): a card payment for a membership plan (the premium plan unless `plan` names
+ * another), at the price the server knows now; the spec's {price: 1000} is accepted and not read. A monthly plan
+ * may be paid again to renew it; a one-off plan the shop holds is not sold twice.
+ */
 export async function startMembershipPayment(
   db: Db,
   provider: PaymentProvider,
   user: AuthUser,
+  input: { plan?: string },
+  now: Date,
 ): Promise<PaymentIntentCreated> {
-  if ((await shopMembership(db, user.id)) === 'premium') throw conflict('Your shop is already a premium member');
+  const plan = await planRow(db, input.plan ?? PREMIUM_PLAN_KEY);
+  if (!plan?.active) throw conflict('This membership is not offered');
+  if (plan.billing === 'free') throw conflict(`The ${plan.name} membership is free: there is nothing to pay`);
+  const current = await planOfShop(db, user.id, now);
+  if (current.key === plan.key && plan.billing !== 'monthly') {
+    throw conflict(`Your shop is already a ${plan.name.toLowerCase()} member`);
+  }
   return openIntent(db, provider, user, {
     purpose: 'membership',
-    description: `Farmstall premium membership for ${user.email}`,
-    subtotalCents: MEMBERSHIP_PRICE_CENTS,
+    description: `Farmstall ${plan.name} membership for ${user.email}`,
+    subtotalCents: plan.priceCents,
+    planKey: plan.key,
   });
 }
 
@@ -53,18 +64,18 @@ export async function recordMembershipPayment(
     id: row.id,
     transactionId: row.transactionId,
     price: centsToDollars(row.priceCents),
-    membership: 'premium' as const,
+    membership: row.planKey,
+    paidUntil: row.paidUntil?.toISOString() ?? null,
   };
 }
 
-/** PATCH /vendor/:email {badge: 'gold'}: only for a vendor whose membership payment is recorded; answers how many changed. */
-export async function setGoldBadge(db: Db, user: AuthUser, email: string) {
+/**
+ * PATCH /vendor/:email {badge: 'gold'}: only for a vendor whose plan gives the gold badge (paid for, or not lapsed);
+ * answers how many changed.
+ */
+export async function setGoldBadge(db: Db, user: AuthUser, email: string, now: Date) {
   ownEmail(user, email);
-  const [paid] = await db
-    .select({ id: vendorPayments.id })
-    .from(vendorPayments)
-    .where(eq(vendorPayments.userId, user.id))
-    .limit(1);
-  if (!paid) throw new AppError('PAYMENT_FAILED', 'Buy the premium membership first');
+  const plan = await planOfShop(db, user.id, now);
+  if (!plan.goldBadge) throw new AppError('PAYMENT_FAILED', 'Buy the premium membership first');
   return awardGoldBadge(db, user.id);
 }

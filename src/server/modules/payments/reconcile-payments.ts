@@ -60,6 +60,7 @@ async function recordLostCharge(
       amountCents: payment.amountCents,
       deliveryCents: Number(metadata.deliveryCents ?? 0) || 0,
       couponCode: metadata.couponCode ?? null,
+      planKey: payer.purpose === 'membership' ? (metadata.planKey ?? 'premium') : null,
       captureMethod: payment.captureMethod,
       orderName: metadata.orderName ?? null,
       phoneNumber: metadata.phoneNumber ?? null,

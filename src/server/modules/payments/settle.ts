@@ -190,7 +190,7 @@ async function settlePaid(
           if (intent.purpose === 'checkout') {
             await fulfilOrder(sp, intent, payer, detailsOf(intent)!, remote);
           } else {
-            await grantMembership(sp, intent, payer);
+            await grantMembership(sp, intent, payer, now());
           }
         });
       } catch (error) {

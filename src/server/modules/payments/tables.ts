@@ -82,6 +82,8 @@ export const paymentIntents = pgTable(
     /** Checkout only: the shops' delivery fees included in the amount. */
     deliveryCents: integer('delivery_cents').notNull().default(0),
     couponCode: text('coupon_code'),
+    /** A membership payment's plan (membership_plans.key), as it was when the payment started. */
+    planKey: text('plan_key'),
     /** 'manual': the card is only authorized at checkout (weighed goods) and captured once the goods are weighed. */
     captureMethod: text('capture_method', { enum: CAPTURE_METHODS }).notNull().default('automatic'),
     status: text('status', { enum: INTENT_STATUSES }).notNull().default('requires_confirmation'),
@@ -192,7 +194,7 @@ export const commissionRates = pgTable(
   ],
 );
 
-/** Premium membership payments by vendors. */
+/** Membership payments by vendors: the plan and the price each was charged (a later change of the plan's price leaves it). */
 export const vendorPayments = pgTable(
   'vendor_payments',
   {
@@ -202,6 +204,10 @@ export const vendorPayments = pgTable(
     priceCents: integer('price_cents').notNull(),
     shop: text('shop').notNull(),
     transactionId: text('transaction_id').notNull(),
+    /** The plan paid for (migration 0052 gave the payments before it 'premium'). */
+    planKey: text('plan_key').notNull(),
+    /** A monthly plan's month paid for: the shop's paid_until after this payment; null for one-off plans. */
+    paidUntil: timestamptz('paid_until'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,8 +2,21 @@
 
 export { closeShopProfile, shopForExport } from './leaving.ts';
 export {
+  grantPlan,
+  membershipPlanRows,
+  type PlanRow,
+  planOfShop,
+  planRow,
+  plansOfShops,
+  premiumPlan,
+  productLimitMessage,
+  savePlan,
+  setPlanCommission,
+  shopPlanState,
+  toPlan,
+} from './plans.ts';
+export {
   awardGoldBadge,
-  grantPremium,
   recordShops,
   setShopLocation,
   shopOf,
@@ -15,6 +28,5 @@ export {
   closestShopsRelation,
   shopCards,
   shopCardsRelation,
-  shopMembership,
   shopOfEmail,
 } from './shop-cards.ts';

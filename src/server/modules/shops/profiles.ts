@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { shops } from './tables.ts';
@@ -35,23 +35,12 @@ export async function saveShop(tx: Tx, vendorId: string, details: ShopDetails): 
   await notifyCatalogChanged(tx); // listings show the shop's name, picture and address
 }
 
-/** The paid premium membership (in the payment's transaction). */
-export async function grantPremium(tx: Tx, vendorId: string): Promise<void> {
-  await tx.update(shops).set({ membership: 'premium' }).where(eq(shops.vendorId, vendorId));
-  await notifyCatalogChanged(tx); // listings show premium shops
-}
-
-/** The gold badge of a premium shop; answers how many shops changed (0 when it already had both). */
+/** The gold badge of a shop whose plan gives it; answers how many shops changed (0 when it had it already). */
 export async function awardGoldBadge(db: Tx, vendorId: string): Promise<number> {
   const changed = await db
     .update(shops)
-    .set({ badge: 'gold', membership: 'premium' })
-    .where(
-      and(
-        eq(shops.vendorId, vendorId),
-        or(sql`${shops.badge} is distinct from 'gold'`, sql`${shops.membership} is distinct from 'premium'`),
-      ),
-    )
+    .set({ badge: 'gold' })
+    .where(and(eq(shops.vendorId, vendorId), sql`${shops.badge} is distinct from 'gold'`))
     .returning({ vendorId: shops.vendorId });
   if (changed.length > 0) await notifyCatalogChanged(db);
   return changed.length;

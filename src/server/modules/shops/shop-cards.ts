@@ -9,7 +9,7 @@ import {
   findActiveUserByEmail,
 } from '../users/index.ts';
 import { type ShopProfile, shopOf, shopsByVendorIds } from './profiles.ts';
-import { shops } from './tables.ts';
+import { membershipPlans, shops } from './tables.ts';
 
 /** What a product, a cart line or a search suggestion shows of the shop that sells it. */
 export type ShopCard = { vendorId: string; name: string; image: string | null; address: string | null; email: string };
@@ -32,13 +32,16 @@ export async function shopCards(db: Tx, vendorIds: readonly string[]): Promise<M
 }
 
 /**
- * Every shop's card (vendor_id, name, image, address, email, premium: the shop holds the premium membership) as a
- * relation a product read joins in its own SQL, so a page of products and their shops is one statement.
+ * Every shop's card (vendor_id, name, image, address, email, premium: the shop's plan gives the gold badge and, when
+ * monthly, is paid for now) as a relation a product read joins in its own SQL, so a page of products and their shops
+ * is one statement.
  */
 export function shopCardsRelation(): SQL {
   return sql`(SELECT ${shops.vendorId} AS vendor_id, ${shops.name} AS name, ${shops.image} AS image,
-    ${shops.address} AS address, account.email, (${shops.membership} = 'premium') AS premium
-    FROM ${shops} JOIN ${accountEmailsRelation()} account ON account.id = ${shops.vendorId})`;
+    ${shops.address} AS address, account.email,
+    (plan.gold_badge AND (${shops.paidUntil} IS NULL OR ${shops.paidUntil} > now())) AS premium
+    FROM ${shops} JOIN ${accountEmailsRelation()} account ON account.id = ${shops.vendorId}
+    JOIN ${membershipPlans} plan ON plan.key = ${shops.membership})`;
 }
 
 /** The shop of the enabled vendor who signs in with this e-mail, if any. */
@@ -46,11 +49,6 @@ export async function shopOfEmail(db: Tx, email: string): Promise<ShopCard | und
   const owner = await findActiveUserByEmail(db, email);
   const shop = owner && (await shopOf(db, owner.id));
   return shop && toCard(shop, owner.email);
-}
-
-/** The vendor's membership ('normal' when the vendor has no shop yet). */
-export async function shopMembership(db: Tx, vendorId: string): Promise<'normal' | 'premium'> {
-  return (await shopOf(db, vendorId))?.membership ?? 'normal';
 }
 
 /**

@@ -1,10 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { MEMBERSHIPS } from '#contract/roles.ts';
-import { createdAt } from '../../db/columns.ts';
+import { boolean, check, date, doublePrecision, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
-export const membershipEnum = pgEnum('membership', MEMBERSHIPS);
+/**
+ * The memberships the marketplace offers, as the admin sets them (decision 051). `key` is stable ('normal' and
+ * 'premium' are the spec's, seeded by migration 0052; the admin may add others); a shop's `membership` names one.
+ * What a plan says applies from the moment it changes: a payment keeps the price it was charged (vendor_payments),
+ * an order line the commission it was sold under (order_lines.commission_bps).
+ */
+export const membershipPlans = pgTable(
+  'membership_plans',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    /** How many listed products a shop on this plan may have; null: unlimited. */
+    productLimit: integer('product_limit'),
+    priceCents: integer('price_cents').notNull(),
+    /** free (no payment), one-off (paid once, kept), monthly (paid a month at a time: shops.paid_until). */
+    billing: text('billing').notNull(),
+    /** The marketplace's commission on what the buyer paid for a line, in basis points. */
+    commissionBps: integer('commission_bps').notNull(),
+    goldBadge: boolean('gold_badge').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    /** An inactive plan is not offered; shops already on it keep it. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('membership_plans_key', sql`${t.key} ~ '^[a-z0-9][a-z0-9-]{1,29}$'`),
+    check('membership_plans_limit', sql`${t.productLimit} IS NULL OR ${t.productLimit} >= 1`),
+    check('membership_plans_price', sql`${t.priceCents} >= 0`),
+    check('membership_plans_billing', sql`${t.billing} IN ('free', 'one-off', 'monthly')`),
+    check('membership_plans_free', sql`(${t.billing} = 'free') = (${t.priceCents} = 0)`),
+    check('membership_plans_commission', sql`${t.commissionBps} BETWEEN 0 AND 10000`),
+  ],
+);
 
 /** A vendor's shop: one per vendor, made when the customer registers as a vendor. */
 export const shops = pgTable(
@@ -18,7 +50,13 @@ export const shops = pgTable(
     address: text('address'),
     phone: text('phone'),
     established: date('established'),
-    membership: membershipEnum('membership').notNull().default('normal'),
+    /** The shop's plan (membership_plans.key): 'normal' until it buys another. */
+    membership: text('membership')
+      .notNull()
+      .default('normal')
+      .references(() => membershipPlans.key, { onUpdate: 'cascade' }),
+    /** A monthly plan's end: past it the shop has the normal plan's limits until it pays again; null otherwise. */
+    paidUntil: timestamptz('paid_until'),
     badge: text('badge'),
     /** Where the shop is (a delivery radius is measured from it): both or neither. */
     latitude: doublePrecision('latitude'),

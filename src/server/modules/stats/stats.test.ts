@@ -87,9 +87,14 @@ beforeAll(async () => {
   ]);
   await cancelPart(dan, unpaid.orderId);
 
-  await t.db
-    .insert(vendorPayments)
-    .values({ userId: alice.id, email: alice.email, priceCents: 100_000, shop: "Alice's Farm", transactionId: 'pi_1' });
+  await t.db.insert(vendorPayments).values({
+    userId: alice.id,
+    email: alice.email,
+    priceCents: 100_000,
+    shop: "Alice's Farm",
+    transactionId: 'pi_1',
+    planKey: 'premium',
+  });
   await insertReview(t, carrots, carol, 5, 'Sweet and crunchy');
   await insertReview(t, leeks, dave, 4, 'Good leeks');
   const removed = await insertReview(t, honey, dave, 1, 'Spam spam');
