@@ -129,6 +129,7 @@ async function insertUsers(
       role: 'admin' as const,
       passwordHash: passwordHash(DEMO_ADMIN.email),
       createdAt: joined(400),
+      emailVerifiedAt: joined(400),
     },
     ...SHOPS.map((shop, i) => ({
       name: shop.ownerName,
@@ -137,6 +138,7 @@ async function insertUsers(
       passwordHash: passwordHash(shop.email),
       photoUrl: pictureUrl(shop.picture),
       createdAt: joined(200 - i * 7),
+      emailVerifiedAt: joined(200 - i * 7),
     })),
     ...CUSTOMERS.map((customer, i) => ({
       name: customer.name,
@@ -145,6 +147,7 @@ async function insertUsers(
       passwordHash: passwordHash(customer.email),
       photoUrl: pictureUrl(customer.picture),
       createdAt: joined(120 - i * 9),
+      emailVerifiedAt: joined(120 - i * 9),
     })),
   ]);
   const ids: UserIds = new Map();
