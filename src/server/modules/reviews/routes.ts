@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reviewsApi } from '#contract/api/reviews.ts';
 import { handle } from '../../route-table.ts';
+import { inserted } from '../../spec-answers.ts';
 import { requireVerifiedEmail } from '../users/index.ts';
 import { addReview, listReviews, myReview, reviewSummary } from './service.ts';
 
@@ -14,7 +15,7 @@ export async function reviewRoutes(app: FastifyInstance) {
   handle(app, reviewsApi.add, async ({ body, user }, reply) => {
     requireVerifiedEmail(user);
     const { review, created } = await addReview(app.db, user, body);
-    const answer = { acknowledged: true as const, insertedId: review._id, review };
+    const answer = { acknowledged: true as const, ...inserted(review._id), review };
     return created ? answer : reply.code(200).send(answer);
   });
 }

@@ -35,11 +35,7 @@ export async function userRecords(db: Tx, accounts: Account[]): Promise<UserReco
  * Vendor registration: a customer becomes a vendor and opens its shop (membership normal) in one transaction;
  * a vendor updates its shop (membership and badge stay).
  */
-export async function registerVendor(
-  db: Db,
-  userId: string,
-  input: VendorRegistrationInput,
-): Promise<{ modifiedCount: number }> {
+export async function registerVendor(db: Db, userId: string, input: VendorRegistrationInput): Promise<void> {
   return db.transaction(async (tx) => {
     await makeVendor(tx, userId);
     await saveShop(tx, userId, {
@@ -49,6 +45,5 @@ export async function registerVendor(
       phone: input.phone,
       image: input.image,
     });
-    return { modifiedCount: 1 };
   });
 }

@@ -3,6 +3,7 @@ import { shopsApi } from '#contract/api/shops.ts';
 import { pageOf } from '#contract/pagination.ts';
 import { forbidden } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
+import { modified } from '../../spec-answers.ts';
 import { assertSelfOrAdmin, findActiveUserByEmail, listUsers, requireVerifiedEmail } from '../users/index.ts';
 import { registerVendor, userRecords } from './accounts.ts';
 import { getShop, listShops, type ProductCounts } from './service.ts';
@@ -24,7 +25,8 @@ export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOption
   handle(app, shopsApi.registerVendor, async ({ params, body, user }) => {
     if (user.email !== params.email) throw forbidden('You can only register a shop for your own account');
     requireVerifiedEmail(user);
-    return registerVendor(app.db, user.id, body);
+    await registerVendor(app.db, user.id, body);
+    return modified(1);
   });
 
   handle(app, shopsApi.userInfo, async ({ query, user }) => {

@@ -149,18 +149,13 @@ export async function leave(db: Db, userId: string, input: LeaveInput, leaving: 
   await eraseAccount(db, account, leaving);
 }
 
-/** The admin's Delete of a user of this role by e-mail: the same erasure (refused alike). */
-export async function eraseByEmail(
-  db: Db,
-  role: Role,
-  email: string,
-  leaving: Leaving,
-): Promise<{ deletedCount: number }> {
+/** The admin's Delete of a user of this role by e-mail: the same erasure (refused alike); answers how many (1). */
+export async function eraseByEmail(db: Db, role: Role, email: string, leaving: Leaving): Promise<number> {
   const [target] = await db
     .select()
     .from(users)
     .where(and(eq(users.email, normalizeEmail(email)), eq(users.role, role), isNull(users.disabledAt)));
   if (!target) throw notFound(`The ${role} ${normalizeEmail(email)}`);
   await eraseAccount(db, target, leaving);
-  return { deletedCount: 1 };
+  return 1;
 }

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { handle } from '../../route-table.ts';
-import { inserted, modified } from '../../spec-answers.ts';
+import { deleted, inserted, modified } from '../../spec-answers.ts';
 import { exportData } from './data-export.ts';
 import { eraseByEmail, type Leaving, leave } from './erasure.ts';
 import { hashPassword } from './passwords.ts';
@@ -70,7 +70,7 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     if (normalizeEmail(params.email) === user.email) {
       throw conflict('You cannot delete your own account. Another admin can.');
     }
-    return eraseByEmail(app.db, params.roll, params.email, options.leaving);
+    return deleted(await eraseByEmail(app.db, params.roll, params.email, options.leaving));
   });
 
   handle(app, usersApi.exportData, async ({ user }, reply) => {
