@@ -100,7 +100,8 @@ export async function newestMailWith(to: string, phrases: string[], count = 1): 
         for (const name of (await fs.readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith('.eml'))) {
           const file = path.join(folder, name);
           const text = decoded(await fs.readFile(file, 'utf8'));
-          if (text.includes(`To: ${to}`) && phrases.every((phrase) => text.includes(phrase))) {
+          // The server keeps (and writes to) e-mails in lower case.
+          if (text.includes(`To: ${to.toLowerCase()}`) && phrases.every((phrase) => text.includes(phrase))) {
             found.push({ text, written: (await fs.stat(file)).mtimeMs });
           }
         }
