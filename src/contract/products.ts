@@ -38,10 +38,16 @@ import { MAX_GRAMS_PER_PIECE } from './weighed.ts';
 export const productDeal = z.object({ discountPercent: z.number().int(), price: z.number(), endsAt: z.string() });
 export type ProductDeal = z.infer<typeof productDeal>;
 
-/** A product as the API shows it: the spec's fields (money in dollars, margin in percent) plus a few extras. */
-export const product = z.object({
+/** The fields a product's own vendor (and an admin) reads and shoppers never do (decision 050). */
+const PRIVATE_FIELDS = { email: true, productionCost: true, profitMargin: true } as const;
+
+/**
+ * A product as its own vendor and an admin read it (the vendor's list, the answers to adding and editing): the spec's
+ * fields in the spec's order (money in dollars, margin in percent) plus a few extras.
+ */
+export const vendorProduct = z.object({
   _id: z.string(),
-  /** The vendor's e-mail. */
+  /** The vendor's e-mail (the vendor's and the admin's reads only). */
   email: z.string(),
   productName: z.string(),
   productImage: z.string(),
@@ -88,6 +94,15 @@ export const product = z.object({
   /** How far its origin is from the place the request named (near, or lat and lng), in km; absent without one. */
   distanceKm: z.number().optional(),
 });
+export type VendorProduct = z.infer<typeof vendorProduct>;
+export const vendorProductList = z.array(vendorProduct);
+
+/**
+ * A product as everyone else reads it (every public read, favourites, deals; decision 050): the vendor's product
+ * without its cost, margin and the vendor's e-mail. Strict: an answer carrying any other field fails the
+ * response's validation instead of reaching the shopper.
+ */
+export const product = vendorProduct.omit(PRIVATE_FIELDS).strict();
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
 
@@ -367,7 +382,11 @@ export const productEditInput = z.object(productFields).check(...productRules);
 export type ProductEditInput = z.output<typeof productEditInput>;
 export type ProductEditFormValues = z.input<typeof productEditInput>;
 
-export const productCreated = z.object({ acknowledged: z.literal(true), insertedId: z.string(), product });
+export const productCreated = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  product: vendorProduct,
+});
 export const productDeleted = z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() });
 export const productModified = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
 

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { REQUIRED, requiredText, uuidField } from './validation.ts';
 
-/** A visible review with the spec's fields; `verifiedPurchase` is true when the commenter bought the product. */
-export const review = z.object({
+/**
+ * A visible review with the spec's fields; `verifiedPurchase` is true when the commenter bought the product. The spec's
+ * shopEmail (the selling vendor's sign-in) is the shop's id instead (decision 050); strict, so a leak fails validation.
+ */
+export const review = z.strictObject({
   _id: z.string(),
   commentDes: z.string(),
   productId: z.string(),
   commenterName: z.string(),
   commenterPhoto: z.string().nullable(),
   rating: z.number().int(),
-  /** The selling vendor's e-mail. */
-  shopEmail: z.string(),
+  /** The selling shop's id (its page is /shopDetails/{shopId}). */
+  shopId: z.string(),
   createdAt: z.string(),
   verifiedPurchase: z.boolean(),
 });

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { MEMBERSHIPS } from './roles.ts';
 import { abortWith, uuidField } from './validation.ts';
 
-/** A vendor's shop as the storefront shows it (the vendor record of the spec, without private fields). */
-export const shop = z.object({
+/**
+ * A vendor's shop as the storefront shows it (the vendor record of the spec, without private fields: no owner's
+ * e-mail, decision 050). Strict: an answer carrying another field fails its validation instead of reaching a shopper.
+ */
+export const shop = z.strictObject({
   _id: z.string(),
   /** Owner's name. */
   name: z.string(),
-  email: z.string(),
   shop: z.string(),
   image: z.string().nullable(),
   address: z.string().nullable(),

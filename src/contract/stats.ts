@@ -25,7 +25,8 @@ export const vendorStats = z.object({
   totalRevenue: z.number(),
   shopOwner: profile.name,
   shop: profile.shop,
-  email: profile.email,
+  /** The vendor's own sign-in (this is the vendor's own home; the public shop has no e-mail, decision 050). */
+  email: z.string(),
   roll: z.string(),
   shopAddress: profile.address,
   shopPhone: profile.phone,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { Product } from '#contract/products.ts';
+import type { Product, VendorProduct } from '#contract/products.ts';
 import { freePort } from './db/embedded.ts';
 import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
 import { DEMO_VENDOR } from './db/seed/accounts.ts';
@@ -105,7 +105,7 @@ async function json<T>(response: Response): Promise<T> {
  */
 async function renameOnFirstWatchOthers(servers: Server[]): Promise<number[]> {
   const { token } = await json<{ token: string }>(await api(servers[0], '/jwt', { method: 'POST', body: DEMO_VENDOR }));
-  const [product] = await json<Product[]>(
+  const [product] = await json<VendorProduct[]>(
     await api(servers[0], `/products/vendor?email=${DEMO_VENDOR.email}`, { token }),
   );
   const names = async (server: Server) =>

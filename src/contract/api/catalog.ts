@@ -8,7 +8,6 @@ import {
   legacyListQuery,
   offeredProduct,
   popularQuery,
-  product,
   productCreated,
   productDeleted,
   productEditInput,
@@ -19,6 +18,8 @@ import {
   productModified,
   productPage,
   productPlaceQuery,
+  vendorProduct,
+  vendorProductList,
   vendorProductsQuery,
 } from '../products.ts';
 import { route } from '../route-table.ts';
@@ -232,7 +233,7 @@ export const catalogApi = {
     },
     query: vendorProductsQuery,
     status: 200,
-    response: productList,
+    response: vendorProductList,
     errors: [],
   }),
   allowance: route({
@@ -249,7 +250,7 @@ export const catalogApi = {
     method: 'POST',
     path: '/products',
     tag: 'catalog',
-    summary: 'List a new product (price computed by the server; normal members hold 5 at most)',
+    summary: 'List a new product (the price typed, or computed from cost and margin; normal members hold 5 at most)',
     access: { allow: ['vendor'] },
     body: productInput,
     status: 201,
@@ -265,7 +266,7 @@ export const catalogApi = {
     params: productIdParams,
     body: productEditInput,
     status: 200,
-    response: product,
+    response: vendorProduct,
     errors: [404],
   }),
   remove: route({

@@ -8,14 +8,11 @@ export function aDeal(name: string, price: number, percent: number, endsInSecond
   const endsAt = new Date(Date.now() + endsInSeconds * 1000).toISOString();
   return {
     _id: `00000000-0000-4000-9000-${String(next).padStart(12, '0')}`,
-    email: 'willow@example.com',
     productName: name,
     productImage: '/uploads/00000000-0000-4000-8000-000000000000.webp',
     productCategory: 'vegetable',
     productDetails: 'Grown nearby',
-    productionCost: price,
     productQuantity: { value: 20, unit: 'kg' },
-    profitMargin: 0,
     productPrice: price,
     productManufacturingDate: '2026-11-20',
     productExpireDate: '2026-12-30',

@@ -77,7 +77,7 @@ describe('GET /api/products (keyset pages)', () => {
   it('filters by shop, joining the shop name without extra queries', async () => {
     const { items } = await page(`/api/products?shop=${dairy.id}&sort=price-asc`);
     expect(items).toHaveLength(4);
-    expect(items.every((p) => p.shopName === "Creamery's Farm" && p.email === dairy.email)).toBe(true);
+    expect(items.every((p) => p.shopName === "Creamery's Farm" && p.shopId === dairy.id)).toBe(true);
   });
 
   it('rejects a cursor from another sort or a forged one with a 400', async () => {
@@ -100,20 +100,19 @@ async function okJson(url: string) {
 }
 
 describe("the spec's list calls", () => {
-  it('/allProducts answers an array with the spec fields', async () => {
+  it('/allProducts answers an array with the spec fields but the vendor-only ones (decision 050)', async () => {
     const items = await okJson('/api/allProducts');
     expect(items).toHaveLength(27);
+    for (const vendorOnly of ['email', 'productionCost', 'profitMargin'])
+      expect(items[0]).not.toHaveProperty(vendorOnly);
     expect(Object.keys(items[0])).toEqual(
       expect.arrayContaining([
         '_id',
-        'email',
         'productName',
         'productImage',
         'productCategory',
         'productDetails',
-        'productionCost',
         'productQuantity',
-        'profitMargin',
         'productPrice',
         'productManufacturingDate',
         'productExpireDate',
@@ -177,7 +176,8 @@ describe('shops', () => {
     const typo = (await t.app.inject({ url: '/api/shops?q=Greenfeld' })).json();
     expect(typo.map((s: { shop: string }) => s.shop)).toEqual(["Greenfield's Farm"]);
     const one = await t.app.inject({ url: `/api/singleShop/${dairy.id}` });
-    expect(one.json()).toMatchObject({ _id: dairy.id, shop: "Creamery's Farm", email: dairy.email });
+    expect(one.json()).toMatchObject({ _id: dairy.id, shop: "Creamery's Farm" });
+    expect(one.json()).not.toHaveProperty('email');
     const customer = await createUser(t);
     expect((await t.app.inject({ url: `/api/singleShop/${customer.id}` })).statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
 import { centsToDollars } from '#contract/money.ts';
-import type { Product } from '#contract/products.ts';
+import type { Product, VendorProduct } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
 import { shopCardsRelation } from '../shops/index.ts';
@@ -116,22 +116,20 @@ export const productRow = z.object({
 export type ProductRow = z.infer<typeof productRow>;
 
 /**
- * A database row with its shop as the API shows it (the spec's field names, dollars, percent), in the order of the
- * contract's product schema. Written out, not looped over the schema: a loop making the fields by name took twice as
- * long per row (decision 046); tsc holds it to the contract's Product.
+ * A database row with its shop as shoppers read it (the spec's field names, dollars), in the order of the contract's
+ * product schema: no cost, margin or vendor's e-mail (decision 050; the vendor's own reads use toVendorProduct). Written
+ * out, not looped over the schema: a loop making the fields by name took twice as long per row (decision 046); tsc
+ * holds it to the contract's Product, whose excess fields it refuses.
  */
 export function toProduct(row: ProductRow): Product {
   const sold = bestPrice(row.price_cents, row.deal_percent, row.markdown_percent_today);
   return {
     _id: row.id,
-    email: row.shop_email ?? '',
     productName: row.name,
     productImage: row.image_url,
     productCategory: row.category,
     productDetails: row.details,
-    productionCost: centsToDollars(row.production_cost_cents),
     productQuantity: { value: row.stock, unit: row.unit },
-    profitMargin: row.profit_margin_bp / 100,
     productPrice: centsToDollars(row.price_cents),
     productManufacturingDate: row.manufactured_on,
     productExpireDate: row.expires_on,
@@ -166,6 +164,19 @@ export function toProduct(row: ProductRow): Product {
     ingredients: row.ingredients,
     origin: originOf(row),
     ...(typeof row.distance_km === 'number' ? { distanceKm: row.distance_km } : {}),
+  };
+}
+
+/**
+ * The product as its own vendor (or an admin) reads it: toProduct's fields with the vendor's e-mail, cost and margin.
+ * The response schema puts them in the spec's order.
+ */
+export function toVendorProduct(row: ProductRow): VendorProduct {
+  return {
+    ...toProduct(row),
+    email: row.shop_email ?? '',
+    productionCost: centsToDollars(row.production_cost_cents),
+    profitMargin: row.profit_margin_bp / 100,
   };
 }
 

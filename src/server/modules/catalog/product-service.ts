@@ -7,10 +7,10 @@ import { dollarsToCents, priceFromCost } from '#contract/money.ts';
 import {
   type OfferedProduct,
   PRODUCT_LIMIT_MESSAGE,
-  type Product,
   type ProductEditInput,
   type ProductInput,
   productEditInput,
+  type VendorProduct,
 } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -21,7 +21,14 @@ import { planOfShop, premiumPlan, productLimitMessage, shopOfEmail } from '../sh
 import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
+import {
+  PRODUCT_COLUMNS,
+  type ProductRow,
+  productRow,
+  SHOP_CARD_JOIN,
+  toProduct,
+  toVendorProduct,
+} from './product-rows.ts';
 import { tellStockChanges } from './stock-notices.ts';
 import { categories, deals, products } from './tables.ts';
 
@@ -66,11 +73,11 @@ async function selectProduct(db: Tx, id: string): Promise<ProductRow | undefined
   return row;
 }
 
-/** The product as it is now (any state), e.g. right after it was added or edited. */
-async function productById(db: Tx, id: string): Promise<Product> {
+/** The product as it is now (any state), as its vendor reads it right after adding or editing it. */
+async function productById(db: Tx, id: string): Promise<VendorProduct> {
   const row = await selectProduct(db, id);
   if (!row) throw notFound('Product');
-  return toProduct(row);
+  return toVendorProduct(row);
 }
 
 /**
@@ -206,7 +213,7 @@ export async function createProduct(
   vendor: AuthUser,
   input: ProductInput,
   now = new Date(),
-): Promise<Product> {
+): Promise<VendorProduct> {
   const origin = originColumns({ originName: input.originName ?? null, originPostcode: input.originPostcode ?? null });
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:products:' || ${vendor.id}))`);
@@ -241,7 +248,12 @@ export async function createProduct(
  * row is locked while it changes, so the stock it had before is known: a product back from sold out or down to its
  * low-stock mark is told in the edit's transaction (tellStockChanges).
  */
-export async function editProduct(db: Db, vendor: AuthUser, id: string, input: ProductEditInput): Promise<Product> {
+export async function editProduct(
+  db: Db,
+  vendor: AuthUser,
+  id: string,
+  input: ProductEditInput,
+): Promise<VendorProduct> {
   const origin = originColumns(input);
   const row = await ownProductRow(db, id, vendor);
   // A label and an allergen sent alone may contradict the one kept ("A vegan product cannot contain milk").
@@ -289,12 +301,12 @@ export async function bumpPopularity(db: Tx, id: string, userId: string): Promis
 }
 
 /** A vendor's listed products (expired ones too, flagged), newest first; none for an e-mail without a shop. */
-export async function vendorProducts(db: Tx, email: string): Promise<Product[]> {
+export async function vendorProducts(db: Tx, email: string): Promise<VendorProduct[]> {
   const shop = await shopOfEmail(db, email);
   if (!shop) return [];
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
     WHERE p.vendor_id = ${shop.vendorId}::uuid AND p.listed
     ORDER BY p.created_at DESC, p.id`);
-  return parseRows(productRow, result.rows).map(toProduct);
+  return parseRows(productRow, result.rows).map(toVendorProduct);
 }

@@ -62,7 +62,7 @@ describe('who may review', () => {
     expect(posted.json()).toMatchObject({
       acknowledged: true,
       insertedId: posted.json().review._id,
-      review: { commenterName: 'Bea Buyer', rating: 5, verifiedPurchase: true, shopEmail: vendor.email },
+      review: { commenterName: 'Bea Buyer', rating: 5, verifiedPurchase: true, shopId: vendor.id },
     });
     expect(await summaryOf(product.id)).toEqual({ productId: product.id, reviewCount: 1, averageRating: 5 });
   });

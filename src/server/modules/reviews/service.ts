@@ -36,14 +36,16 @@ const commentColumns = {
 const shown = ne(comments.status, 'removed');
 
 /**
- * The reviews as shoppers read them: the commenter's name and photo, the selling vendor's e-mail, and whether
+ * The reviews as shoppers read them: the commenter's name and photo, the selling shop's id, and whether
  * the commenter bought the product (one query each to the catalog, the orders and the accounts).
  */
 async function toReviews(db: Tx, rows: CommentRow[]): Promise<Review[]> {
   const productIds = rows.map((row) => row.productId);
   const [products, buyers] = await Promise.all([productNames(db, productIds), buyersOf(db, productIds)]);
-  const vendorIds = [...products.values()].map((product) => product.vendorId);
-  const people = await accountsByIds(db, [...rows.map((row) => row.userId), ...vendorIds]);
+  const people = await accountsByIds(
+    db,
+    rows.map((row) => row.userId),
+  );
   return rows.map((row) => {
     const commenter = people.get(row.userId);
     const vendorId = products.get(row.productId)?.vendorId;
@@ -54,7 +56,7 @@ async function toReviews(db: Tx, rows: CommentRow[]): Promise<Review[]> {
       commenterName: commenter?.name ?? '',
       commenterPhoto: commenter?.photoUrl ?? null,
       rating: row.rating,
-      shopEmail: (vendorId && people.get(vendorId)?.email) || '',
+      shopId: vendorId ?? '',
       createdAt: row.createdAt.toISOString(),
       verifiedPurchase: buyers.get(row.productId)?.has(row.userId) ?? false,
     };

@@ -14,7 +14,6 @@ function toShop(shop: ShopProfile, owner: Account, productCount: number): Shop {
   return {
     _id: shop.vendorId,
     name: owner.name,
-    email: owner.email,
     shop: shop.name,
     image: shop.image,
     address: shop.address,

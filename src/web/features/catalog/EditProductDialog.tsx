@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  type Product,
+  type VendorProduct as Product,
   type ProductEditFormValues,
   type ProductEditInput,
   productEditInput,

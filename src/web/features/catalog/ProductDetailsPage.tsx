@@ -153,7 +153,7 @@ export function ProductDetailsPage() {
               <button
                 type="button"
                 className="btn btn-primary"
-                onClick={() => addToCart.add(p, amount, { shopEmail: p.email })}
+                onClick={() => addToCart.add(p, amount)}
                 disabled={addToCart.pending}
               >
                 <ShoppingCart size={18} aria-hidden="true" /> Add to Cart

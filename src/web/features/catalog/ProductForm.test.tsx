@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_LIMIT_MESSAGE, type Product } from '#contract/products.ts';
+import { PRODUCT_LIMIT_MESSAGE, type VendorProduct } from '#contract/products.ts';
 import { press, renderPage, VENDOR } from '../../test/render.tsx';
 import { AddProductPage } from './AddProductPage.tsx';
 import { EditProductDialog } from './EditProductDialog.tsx';
@@ -80,7 +80,7 @@ describe('add product page', () => {
 /** A day from the test's clock, YYYY-MM-DD (an offered product expires after today). */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-const melon: Product = {
+const melon: VendorProduct = {
   allergens: [],
   labels: [],
   ingredients: '',

@@ -2,7 +2,7 @@ import { type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatUnitPrice } from '#contract/money.ts';
-import type { Product } from '#contract/products.ts';
+import type { VendorProduct as Product } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
