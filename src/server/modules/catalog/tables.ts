@@ -40,9 +40,13 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.value, { onUpdate: 'cascade' }),
     details: text('details').notNull(),
-    productionCostCents: integer('production_cost_cents').notNull(),
-    /** Profit margin in hundredths of a percent (12.5% is 1250). */
-    profitMarginBp: integer('profit_margin_bp').notNull(),
+    /** The vendor's cost; null when they typed the price without one (issue 32). */
+    productionCostCents: integer('production_cost_cents'),
+    /**
+     * Profit margin in hundredths of a percent (12.5% is 1250), when the price was worked out from cost and margin; null
+     * when the vendor typed the price (their margin is then derived from price and cost as it is read).
+     */
+    profitMarginBp: integer('profit_margin_bp'),
     priceCents: integer('price_cents').notNull(),
     /** productQuantity.value of the spec: units in stock. */
     stock: integer('stock').notNull(),
