@@ -316,6 +316,7 @@ test("an admin's dashboard fits a phone: home with messages and coupons, users, 
   const users = [`${d}/allCustomer`, `${d}/allVendor`, `${d}/allAdmin`];
   const more = [
     `${d}/coupons`,
+    `${d}/memberships`,
     `${d}/reportedReviews`,
     `${d}/shopPayouts`,
     `${d}/invoice/${payment._id}`,

@@ -40,6 +40,7 @@ export const DASHBOARD_PAGES = {
   payment: 'payment',
   coupons: 'coupons',
   commission: 'commission',
+  memberships: 'memberships',
   shopPayouts: 'shopPayouts',
   tax: 'tax',
   vendorHome: 'vendorHome',

@@ -6,6 +6,7 @@ import { commissionQuery } from './get-commission.ts';
 import { contactMessagesQuery } from './get-contact-messages.ts';
 import { couponsQuery } from './get-coupons.ts';
 import { earningsQuery } from './get-earnings.ts';
+import { membershipPlansQuery } from './get-membership-plans.ts';
 import { reportedReviewsQuery } from './get-reported-reviews.ts';
 import { shopPayoutsQuery } from './get-shop-payouts.ts';
 import { taxQuery } from './get-tax.ts';
@@ -21,6 +22,7 @@ export const adminHome = ({ search }: GuardedLoad) => [
 ];
 export const reportedReviews = ({ search }: GuardedLoad) => [pageQuery(reportedReviewsQuery(readPage(search)))];
 export const commission = () => [pageQuery(commissionQuery)];
+export const memberships = () => [pageQuery(membershipPlansQuery)];
 export const shopPayouts = ({ search }: GuardedLoad) => [
   pageQuery(shopPayoutsQuery({ page: readPage(search), q: readShopSearch(search) })),
 ];

@@ -1,7 +1,7 @@
 import { DASHBOARD_PAGES } from '#contract/app-paths.ts';
 import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
-/** Admin home (figures, earnings, charts, messages, coupons), the commission, the tax, payouts and review moderation. */
+/** Admin home (figures, earnings, charts, messages, coupons), the commission, the memberships, the tax, payouts and review moderation. */
 export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./admin-dashboard-queries.ts'), [
   {
     path: DASHBOARD_PAGES.adminHome,
@@ -12,6 +12,11 @@ export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./adm
     path: DASHBOARD_PAGES.commission,
     page: () => import('./CommissionPage.tsx').then((m) => m.CommissionPage),
     first: 'commission',
+  },
+  {
+    path: DASHBOARD_PAGES.memberships,
+    page: () => import('./MembershipsPage.tsx').then((m) => m.MembershipsPage),
+    first: 'memberships',
   },
   { path: DASHBOARD_PAGES.tax, page: () => import('./TaxPage.tsx').then((m) => m.TaxPage), first: 'tax' },
   {

@@ -14,10 +14,11 @@ import { useAddProduct } from './add-product.ts';
 import { EMPTY_PRODUCT_FIELDS, ProductForm } from './ProductForm.tsx';
 import { useVendorAllowance } from './vendor-allowance.ts';
 
-function LimitReached() {
+/** The membership's limit is reached: the spec's message (or the plan's own, where the spec's would be false). */
+function LimitReached({ message }: { message: string | null }) {
   return (
     <div className="rounded-box border border-warning bg-base-200 p-8 text-center" role="status">
-      <p className="text-lg font-semibold">{PRODUCT_LIMIT_MESSAGE}</p>
+      <p className="text-lg font-semibold">{message ?? PRODUCT_LIMIT_MESSAGE}</p>
       <Link to={paths.dashboard.payment} className="btn btn-primary mt-4">
         Buy Now
       </Link>
@@ -60,12 +61,13 @@ export function AddProductPage() {
       <h1 className="text-3xl font-bold">Add a product</h1>
       {allowance.data.limit !== null ? (
         <p className="mt-1 text-sm">
-          Normal membership: {allowance.data.productCount} of {allowance.data.limit} products listed.
+          {allowance.data.membership === 'normal' ? 'Normal membership' : 'Your membership'}:{' '}
+          {allowance.data.productCount} of {allowance.data.limit} products listed.
         </p>
       ) : null}
       <div className="mt-6">
         {!allowance.data.canAdd ? (
-          <LimitReached />
+          <LimitReached message={allowance.data.message} />
         ) : (
           <ProductForm
             idPrefix="add"

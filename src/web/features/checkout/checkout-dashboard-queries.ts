@@ -6,6 +6,7 @@ import { readPage } from '../../ui/TablePager.tsx';
 import { couponListQuery } from './admin-coupons.ts';
 import { customerStatsQuery } from './get-customer-stats.ts';
 import { invoiceQuery } from './get-invoice.ts';
+import { offeredPlansQuery } from './get-membership-plans.ts';
 import { paymentHistoryQuery } from './get-payment-history.ts';
 
 // The first queries of the customer's pages, the premium membership and the coupons, for their route loaders
@@ -17,5 +18,5 @@ export const userPaymentHistory = ({ user, search }: GuardedLoad) => [
   pageQuery(paymentHistoryQuery(user.email, readPage(search))),
 ];
 export const invoicePage = ({ params }: GuardedLoad) => [pageQuery(invoiceQuery(params.id ?? ''))];
-export const premiumPayment = () => [pageQuery(vendorStatsQuery)];
+export const premiumPayment = () => [pageQuery(vendorStatsQuery), pageQuery(offeredPlansQuery)];
 export const coupons = ({ search }: GuardedLoad) => [pageQuery(couponListQuery(readPage(search)))];

@@ -1,7 +1,9 @@
-import { PREMIUM_MEMBERSHIP_PRICE_DOLLARS } from '#contract/roles.ts';
 import { call } from '../../api/client.ts';
 
-/** POST /vendor-payment {price: 1000}: the server charges the membership price it knows. */
-export function startMembership() {
-  return call('POST /vendor-payment', { body: { price: PREMIUM_MEMBERSHIP_PRICE_DOLLARS } });
+/**
+ * POST /vendor-payment (Buy Now): the spec's {price} with the plan chosen; the server charges the price it knows of
+ * that plan.
+ */
+export function startMembership(plan: { key: string; price: number }) {
+  return call('POST /vendor-payment', { body: { price: plan.price, plan: plan.key } });
 }
