@@ -63,7 +63,7 @@ export const paymentsApi = {
     method: 'POST',
     path: '/vendor-payment',
     tag: 'payments',
-    summary: 'Start paying the premium membership ($1000, priced by the server)',
+    summary: 'Buy Now: start paying a membership plan (premium unless `plan` names another), priced by the server',
     access: { allow: ['vendor'] },
     body: membershipIntentInput,
     status: 201,
