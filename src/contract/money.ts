@@ -52,3 +52,12 @@ export const ORDER_TOO_LARGE = `An order can be at most ${formatMoney(MAX_ORDER_
 export function priceFromCost(costCents: number, marginBasisPoints: number): number {
   return costCents + Math.floor((costCents * marginBasisPoints + 5000) / 10000);
 }
+
+/**
+ * The margin a typed price makes over a cost, in percent to two decimals ((price − cost) / cost; negative below the
+ * cost), or null without a cost above 0: what the vendor is shown for a price they typed (issue 32).
+ */
+export function marginFromPrice(priceCents: number, costCents: number | null): number | null {
+  if (costCents === null || costCents <= 0) return null;
+  return Math.round(((priceCents - costCents) * 10_000) / costCents) / 100;
+}

@@ -38,12 +38,18 @@ import { MAX_GRAMS_PER_PIECE } from './weighed.ts';
 export const productDeal = z.object({ discountPercent: z.number().int(), price: z.number(), endsAt: z.string() });
 export type ProductDeal = z.infer<typeof productDeal>;
 
+/** How a vendor priced a product: a price typed (the cost optional), or the spec's cost and margin. */
+export const PRICINGS = ['price', 'costAndMargin'] as const;
+export type Pricing = (typeof PRICINGS)[number];
+
 /** The fields a product's own vendor (and an admin) reads and shoppers never do (decision 050). */
-const PRIVATE_FIELDS = { email: true, productionCost: true, profitMargin: true } as const;
+const PRIVATE_FIELDS = { email: true, productionCost: true, profitMargin: true, pricing: true } as const;
 
 /**
  * A product as its own vendor and an admin read it (the vendor's list, the answers to adding and editing): the spec's
- * fields in the spec's order (money in dollars, margin in percent) plus a few extras.
+ * fields in the spec's order (money in dollars, margin in percent) plus a few extras. The cost is null when the vendor
+ * typed the price without one; the margin is the one given, or derived from a typed price and a cost (null without a
+ * cost above 0).
  */
 export const vendorProduct = z.object({
   _id: z.string(),
@@ -53,11 +59,13 @@ export const vendorProduct = z.object({
   productImage: z.string(),
   productCategory: z.string(),
   productDetails: z.string(),
-  productionCost: z.number(),
+  productionCost: z.number().nullable(),
   /** value is the stock. */
   productQuantity: z.object({ value: z.number().int(), unit: z.enum(UNITS) }),
-  profitMargin: z.number(),
+  profitMargin: z.number().nullable(),
   productPrice: z.number(),
+  /** How the vendor set the price: typed (`price`), or worked out from cost and margin (`costAndMargin`). */
+  pricing: z.enum(PRICINGS),
   productManufacturingDate: z.string(),
   productExpireDate: z.string(),
   createdAt: z.string(),
@@ -99,7 +107,7 @@ export const vendorProductList = z.array(vendorProduct);
 
 /**
  * A product as everyone else reads it (every public read, favourites, deals; decision 050): the vendor's product
- * without its cost, margin and the vendor's e-mail. Strict: an answer carrying any other field fails the
+ * without its cost, margin, pricing and the vendor's e-mail. Strict: an answer carrying any other field fails the
  * response's validation instead of reaching the shopper.
  */
 export const product = vendorProduct.omit(PRIVATE_FIELDS).strict();
@@ -273,12 +281,24 @@ const productFields = {
   productName: requiredText(120, 'At most 120 characters'),
   productDetails: requiredText(5000, 'At most 5000 characters'),
   productQuantity: stockField,
-  productionCost: dollars,
+  /**
+   * How the price is set (issue 32): `price` takes productPrice as typed (productionCost optional, the margin is then
+   * derived); `costAndMargin` is the spec's rule, price = cost + cost × margin %. Not sent: the typed price when a
+   * price comes without a margin, else the spec's cost and margin (its clients send all three).
+   */
+  pricing: z.enum(PRICINGS, { error: 'Choose how to set the price' }).optional(),
+  /** The selling price, as typed (pricing `price`); ignored when the price is worked out from cost and margin. */
+  productPrice: dollars.nullable().optional(),
+  /** Required for cost and margin; optional with a typed price (null or not sent: none). */
+  productionCost: dollars.nullable().optional(),
+  /** Required for cost and margin; ignored with a typed price (derived from it and the cost). */
   profitMargin: z
     .number({ error: REQUIRED })
     .min(0, 'Cannot be negative')
     .max(1000, 'At most 1000%')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals'),
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals')
+    .nullable()
+    .optional(),
   productManufacturingDate: dateField,
   productExpireDate: dateField,
   productImage: z
@@ -353,8 +373,26 @@ const expiryAfterManufacture = (v: { productManufacturingDate: string; productEx
   v.productExpireDate > v.productManufacturingDate;
 
 export const PRICE_TOO_HIGH = 'The price (cost plus margin) can be at most $100,000';
+type PricingFields = {
+  pricing?: Pricing;
+  productPrice?: number | null;
+  productionCost?: number | null;
+  profitMargin?: number | null;
+};
+/** How a product input sets its price: as it says, else as typed when a price comes without a margin, else the spec's. */
+export const pricingOf = (v: PricingFields): Pricing =>
+  v.pricing ?? (typeof v.productPrice === 'number' && typeof v.profitMargin !== 'number' ? 'price' : 'costAndMargin');
+const byCost = (v: PricingFields) => pricingOf(v) === 'costAndMargin';
+const costGiven = (v: PricingFields) => !byCost(v) || typeof v.productionCost === 'number';
+const marginGiven = (v: PricingFields) => !byCost(v) || typeof v.profitMargin === 'number';
+const priceGiven = (v: PricingFields) => byCost(v) || typeof v.productPrice === 'number';
+/** A rule checked even when other fields have failed (zod skips a refinement of an object with issues otherwise). */
+const always = () => true;
 /** The selling price the server will compute stays within the cap (checked once cost and margin are each valid). */
-const priceWithinCap = (v: { productionCost: number; profitMargin: number }) =>
+const priceWithinCap = (v: PricingFields) =>
+  !byCost(v) ||
+  typeof v.productionCost !== 'number' ||
+  typeof v.profitMargin !== 'number' ||
   !(v.productionCost <= MAX_PRICE_CENTS / 100 && v.profitMargin <= 1000) ||
   priceFromCost(dollarsToCents(v.productionCost), Math.round(v.profitMargin * 100)) <= MAX_PRICE_CENTS;
 
@@ -366,11 +404,18 @@ const productRules: z.core.$ZodCheck<z.output<z.ZodObject<typeof productFields>>
   z.refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
   z.refine(originWhole, { path: ['originName'], message: FARM_NAME }),
   z.refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP }),
+  // What the way of pricing needs is named beside every other field's message, as a missing field's would be.
+  z.refine(priceGiven, { path: ['productPrice'], message: REQUIRED, when: always }),
+  z.refine(costGiven, { path: ['productionCost'], message: REQUIRED, when: always }),
+  z.refine(marginGiven, { path: ['profitMargin'], message: REQUIRED, when: always }),
   z.refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH }),
   z.superRefine(labelsAllowed),
 ];
 
-/** POST /products. The price is computed by the server; spec clients may send more fields, which are ignored. */
+/**
+ * POST /products. The price is typed, or computed by the server from cost and margin; spec clients may send more
+ * fields, which are ignored.
+ */
 export const productInput = z
   .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
   .check(...productRules);

@@ -56,6 +56,12 @@ beforeAll(async () => {
   reviewer = await createUser(t, { name: 'Bea Buyer' });
   product = await list(vendors[0], listing('Heirloom Tomatoes'));
   await list(vendors[0], listing('Rainbow Chard', { productionCost: 3.4, profitMargin: 55 }));
+  // Typed prices, with a cost and without one.
+  await list(vendors[0], listing('Purple Carrots', { pricing: 'price', productPrice: 4.5, productionCost: 2.25 }));
+  await list(
+    vendors[1],
+    listing('Raw Milk', { productCategory: 'milk', pricing: 'price', productPrice: 6, productionCost: null }),
+  );
   // Near its expiry with a markdown: on the "Last chance" shelf.
   await list(
     vendors[1],
@@ -87,6 +93,7 @@ function leaks(body: string): string[] {
     'profitMargin',
     'production_cost',
     'profit_margin',
+    '"pricing"',
     '"shopEmail"',
   ];
   return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
@@ -202,6 +209,13 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
       productionCost: 21,
       profitMargin: 30,
       productPrice: 27.3,
+      pricing: 'costAndMargin',
+    });
+    expect(own.find((p) => p.productName === 'Purple Carrots')).toMatchObject({
+      productionCost: 2.25,
+      profitMargin: 100,
+      productPrice: 4.5,
+      pricing: 'price',
     });
     const other = await t.app.inject({
       url: `/api/products/vendor?email=${encodeURIComponent(vendors[0].email)}`,

@@ -147,7 +147,7 @@ describe('demo catalog seed', () => {
   it('prices every product from cost and margin, with stock, unit, live dates and varied popularity', async () => {
     const rows = await t.db.select().from(products);
     for (const p of rows) {
-      expect(p.priceCents).toBe(priceFromCost(p.productionCostCents, p.profitMarginBp));
+      expect(p.priceCents).toBe(priceFromCost(p.productionCostCents ?? -1, p.profitMarginBp ?? -1));
       expect(p.stock).toBeGreaterThanOrEqual(5);
       expect(p.stock).toBeLessThanOrEqual(120);
       expect(p.unit).toBe(unitForCategory(p.category));

@@ -2,7 +2,7 @@ import { type AnyColumn, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
-import { centsToDollars } from '#contract/money.ts';
+import { centsToDollars, marginFromPrice } from '#contract/money.ts';
 import type { Product, VendorProduct } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
@@ -168,15 +168,26 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /**
- * The product as its own vendor (or an admin) reads it: toProduct's fields with the vendor's e-mail, cost and margin.
- * The response schema puts them in the spec's order.
+ * The margin a vendor reads: the one given with the cost, else derived from the typed price and the cost, else null
+ * (no cost, or a cost of 0).
+ */
+export function marginOf(row: Pick<ProductRow, 'price_cents' | 'production_cost_cents' | 'profit_margin_bp'>) {
+  return row.profit_margin_bp === null
+    ? marginFromPrice(row.price_cents, row.production_cost_cents)
+    : row.profit_margin_bp / 100;
+}
+
+/**
+ * The product as its own vendor (or an admin) reads it: toProduct's fields with the vendor's e-mail, cost, margin and
+ * how the price was set. The response schema puts them in the spec's order.
  */
 export function toVendorProduct(row: ProductRow): VendorProduct {
   return {
     ...toProduct(row),
     email: row.shop_email ?? '',
-    productionCost: centsToDollars(row.production_cost_cents),
-    profitMargin: row.profit_margin_bp / 100,
+    productionCost: row.production_cost_cents === null ? null : centsToDollars(row.production_cost_cents),
+    profitMargin: marginOf(row),
+    pricing: row.profit_margin_bp === null ? 'price' : 'costAndMargin',
   };
 }
 

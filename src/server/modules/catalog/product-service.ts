@@ -9,6 +9,7 @@ import {
   PRODUCT_LIMIT_MESSAGE,
   type ProductEditInput,
   type ProductInput,
+  pricingOf,
   productEditInput,
   type VendorProduct,
 } from '#contract/products.ts';
@@ -185,9 +186,22 @@ function formColumns(input: ProductEditInput, origin: ReturnType<typeof originCo
   };
 }
 
-function moneyColumns(input: { productionCost: number; profitMargin: number }) {
-  const productionCostCents = dollarsToCents(input.productionCost);
-  const profitMarginBp = Math.round(input.profitMargin * 100);
+/**
+ * The price, cost and margin stored (issue 32): a typed price with the cost given or none and no margin (the vendor
+ * reads it derived); or the spec's cost and margin with the price they give. The input's rules made sure the fields
+ * the way needs are there.
+ */
+function moneyColumns(input: Parameters<typeof pricingOf>[0]) {
+  if (pricingOf(input) === 'price') {
+    const cost = input.productionCost;
+    return {
+      productionCostCents: typeof cost === 'number' ? dollarsToCents(cost) : null,
+      profitMarginBp: null,
+      priceCents: dollarsToCents(input.productPrice ?? 0),
+    };
+  }
+  const productionCostCents = dollarsToCents(input.productionCost ?? 0);
+  const profitMarginBp = Math.round((input.profitMargin ?? 0) * 100);
   return { productionCostCents, profitMarginBp, priceCents: priceFromCost(productionCostCents, profitMarginBp) };
 }
 
@@ -205,7 +219,7 @@ export async function vendorAllowance(db: Tx, vendorId: string, now = new Date()
 }
 
 /**
- * Lists a new product for the vendor. The price is computed here from cost and margin. A normal member
+ * Lists a new product for the vendor, priced as typed or from cost and margin (moneyColumns). A normal member
  * holds at most 5 listed products: a lock per vendor makes two requests that could both add the 5th wait in turn.
  */
 export async function createProduct(

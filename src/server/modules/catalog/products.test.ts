@@ -245,3 +245,74 @@ describe('changing products', () => {
     expect(stale.statusCode).toBe(404);
   });
 });
+
+describe('a price the farmer types (issue 32, item 1)', () => {
+  const typed = { ...newProduct, productionCost: undefined, profitMargin: undefined, pricing: 'price' };
+  const stored = async (id: string) => {
+    const [row] = await t.db
+      .select({ cost: products.productionCostCents, margin: products.profitMarginBp, price: products.priceCents })
+      .from(products)
+      .where(eq(products.id, id));
+    return row;
+  };
+
+  it('lists a product at the price typed, with or without a cost, and shows the vendor the derived margin', async () => {
+    const seller = await createUser(t, { role: 'vendor' });
+    const noCost = await addProduct(seller, { ...typed, productPrice: 6 });
+    expect(noCost.statusCode).toBe(201);
+    expect(noCost.json().product).toMatchObject({
+      productPrice: 6,
+      productionCost: null,
+      profitMargin: null,
+      pricing: 'price',
+    });
+    expect(await stored(noCost.json().insertedId)).toEqual({ cost: null, margin: null, price: 600 });
+
+    const withCost = await addProduct(seller, { ...typed, productPrice: 4.5, productionCost: 3 });
+    expect(withCost.json().product).toMatchObject({ productPrice: 4.5, productionCost: 3, profitMargin: 50 });
+    expect(await stored(withCost.json().insertedId)).toEqual({ cost: 300, margin: null, price: 450 });
+
+    // Below the cost: a loss the vendor is shown.
+    const below = await addProduct(seller, { ...typed, productPrice: 2.7, productionCost: 3 });
+    expect(below.json().product.profitMargin).toBe(-10);
+
+    // The spec's client sends cost, margin and its own price: the price follows from cost and margin.
+    const spec = await addProduct(seller, { ...newProduct, productPrice: 99 });
+    expect(spec.json().product).toMatchObject({ productPrice: 4.5, pricing: 'costAndMargin' });
+  });
+
+  it('asks for the price, keeps it within the limit, and needs no cost', async () => {
+    const missing = await addProduct(vendor, typed);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ productPrice: 'This field is required' });
+    const dear = await addProduct(vendor, { ...typed, productPrice: 100_000.01 });
+    expect(dear.json().error.fields).toEqual({ productPrice: 'At most $100,000' });
+    const cents = await addProduct(vendor, { ...typed, productPrice: 1.005 });
+    expect(cents.json().error.fields).toEqual({ productPrice: 'At most two decimals' });
+    const costless = await addProduct(vendor, { ...newProduct, pricing: 'costAndMargin', productionCost: null });
+    expect(costless.json().error.fields).toEqual({ productionCost: 'This field is required' });
+  });
+
+  it('moves a product between a typed price and cost and margin when edited', async () => {
+    const seller = await createUser(t, { role: 'vendor' });
+    const id = (await addProduct(seller)).json().insertedId as string;
+    const edit = (body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: seller.auth, payload: body });
+    const toTyped = await edit({ ...typed, productPrice: 5.25, productionCost: 4 });
+    expect(toTyped.statusCode).toBe(200);
+    expect(toTyped.json()).toMatchObject({
+      pricing: 'price',
+      productPrice: 5.25,
+      productionCost: 4,
+      profitMargin: 31.25,
+    });
+    expect(await stored(id)).toEqual({ cost: 400, margin: null, price: 525 });
+    const back = await edit({ ...newProduct, pricing: 'costAndMargin', productPrice: 5.25 });
+    expect(back.json()).toMatchObject({ pricing: 'costAndMargin', productPrice: 4.5, profitMargin: 12.5 });
+    expect(await stored(id)).toEqual({ cost: 400, margin: 1250, price: 450 });
+    // Shoppers read the price only.
+    const shown = (await t.app.inject({ url: `/api/singleProduct/${id}` })).json();
+    expect(shown.productPrice).toBe(4.5);
+    for (const field of ['productionCost', 'profitMargin', 'pricing', 'email']) expect(shown).not.toHaveProperty(field);
+  });
+});

@@ -21,6 +21,8 @@ const MADE = {
   // A farm of its own has a ZIP code; without one the product comes from the shop (both fields empty).
   originName: (product) => (product.origin?.postcode ? product.origin.name : ''),
   originPostcode: (product) => product.origin?.postcode ?? '',
+  // A typed price's margin is derived, not the vendor's: the form derives it again from what they type.
+  profitMargin: (product) => (product.pricing === 'price' ? null : product.profitMargin),
 } satisfies { [K in keyof ProductEditFormValues]?: (product: Product) => ProductEditFormValues[K] };
 
 /** The form's fields that are the product's field of the same name, as it is (productName, allergens, …). */

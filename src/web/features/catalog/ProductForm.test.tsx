@@ -18,7 +18,7 @@ const FORM_LABELS = [
   'Product Image',
 ];
 
-const allowance = (canAdd: boolean) => ({ canAdd, limit: 5, productCount: canAdd ? 1 : 5 });
+const allowance = (canAdd: boolean) => ({ canAdd, limit: 5, productCount: canAdd ? 1 : 5, membership: 'normal' });
 
 describe('add product page', () => {
   it('shows every required field, the unit of the category and the live price', async () => {
@@ -93,6 +93,7 @@ const melon: VendorProduct = {
   productionCost: 10,
   profitMargin: 20,
   productPrice: 12,
+  pricing: 'costAndMargin',
   productManufacturingDate: dayFromToday(-30),
   productExpireDate: dayFromToday(365),
   productImage: '/uploads/melon.webp',
@@ -133,5 +134,72 @@ describe('edit product dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(closed).toBe(true));
     expect(saved).toMatchObject({ productName: 'Melon', productionCost: 20, profitMargin: 20, productQuantity: 3 });
+  });
+});
+
+describe('the price a farmer types (issue 32)', () => {
+  it('takes the price as typed and shows the margin a cost gives', async () => {
+    renderPage(<AddProductPage />, { user: VENDOR, routes: { 'GET /api/products/vendor/allowance': allowance(true) } });
+    await userEvent.click(await screen.findByLabelText('Set the price'));
+    expect(screen.queryByLabelText('Profit Margin(%)')).toBeNull();
+    const margin = screen.getByText('Your margin').parentElement as HTMLElement;
+    expect(within(margin).getByText('—')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Price ($)'), '4.50');
+    // No cost given: no margin, and none is needed.
+    expect(within(margin).getByText('—')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Production Cost ($, optional)'), '3');
+    expect(within(margin).getByText('50%')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Price ($)'));
+    await userEvent.type(screen.getByLabelText('Price ($)'), '2.70');
+    expect(within(margin).getByText('−10%')).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Price ($)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(screen.getByLabelText('Price ($)').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText('Production Cost ($, optional)').getAttribute('aria-invalid')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Price ($)'), '100000.01');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('At most $100,000')).toBeTruthy();
+  });
+
+  it('starts the typed price from the one cost and margin worked out', async () => {
+    renderPage(<AddProductPage />, { user: VENDOR, routes: { 'GET /api/products/vendor/allowance': allowance(true) } });
+    await userEvent.type(await screen.findByLabelText('Production Cost ($)'), '10');
+    await userEvent.type(screen.getByLabelText('Profit Margin(%)'), '12.5');
+    await userEvent.click(screen.getByLabelText('Set the price'));
+    expect(screen.getByLabelText('Price ($)')).toHaveProperty('value', '11.25');
+    expect(within(screen.getByText('Your margin').parentElement as HTMLElement).getByText('12.5%')).toBeTruthy();
+  });
+
+  it('edits a product priced by hand as such, and saves a price with no cost', async () => {
+    let saved: unknown;
+    const jam: VendorProduct = {
+      ...melon,
+      _id: '00000000-0000-4000-8000-0000000000bb',
+      productName: 'Jam',
+      pricing: 'price',
+      productPrice: 7,
+      productionCost: 5,
+      profitMargin: 40,
+    };
+    renderPage(<EditProductDialog product={jam} onClose={() => {}} />, {
+      user: VENDOR,
+      routes: {
+        [`PUT /api/products/${jam._id}`]: async (request: Request) => {
+          saved = await request.json();
+          return { body: { ...jam, ...(saved as object) } };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Jam' });
+    expect(within(dialog).getByLabelText('Set the price')).toHaveProperty('checked', true);
+    expect(within(dialog).getByLabelText('Price ($)')).toHaveProperty('value', '7');
+    expect(within(dialog).getByText('40%')).toBeTruthy();
+    await userEvent.clear(within(dialog).getByLabelText('Production Cost ($, optional)'));
+    await userEvent.clear(within(dialog).getByLabelText('Price ($)'));
+    await userEvent.type(within(dialog).getByLabelText('Price ($)'), '7.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toBeTruthy());
+    expect(saved).toMatchObject({ pricing: 'price', productPrice: 7.5, productionCost: null, profitMargin: null });
   });
 });

@@ -2,8 +2,8 @@ import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import { ALLERGENS, capitalized, LABELS } from '#contract/food-facts.ts';
 import { MARKDOWN_DAYS, MARKDOWN_PERCENT } from '#contract/markdowns.ts';
-import { dollarsToCents, formatMoney, priceFromCost } from '#contract/money.ts';
-import type { ProductEditFormValues } from '#contract/products.ts';
+import { dollarsToCents, formatMoney, MAX_PRICE_CENTS, marginFromPrice, priceFromCost } from '#contract/money.ts';
+import type { Pricing, ProductEditFormValues } from '#contract/products.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { CheckOption } from './CheckOption.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
@@ -17,6 +17,8 @@ export type ProductFieldValues = ProductEditFormValues;
  * name).
  */
 export const EMPTY_PRODUCT_FIELDS = {
+  // The spec's way first: cost and margin give the price; "Set the price" takes it as typed.
+  pricing: 'costAndMargin',
   productName: '',
   productDetails: '',
   productManufacturingDate: '',
@@ -73,12 +75,37 @@ function NameChecks({
 /** An empty number box is no number (null); the schema says whether one is needed. */
 const numberOrNull = (v: string | number | null) => (v === '' || v === null ? null : Number(v));
 
-export function livePrice(cost: unknown, margin: unknown): string {
-  const c = Number(cost);
-  const m = Number(margin);
-  if (!Number.isFinite(c) || !Number.isFinite(m) || c < 0 || m < 0) return '—';
-  return formatMoney(priceFromCost(dollarsToCents(c), Math.round(m * 100)));
+/** A form's number as the server would take it: a finite number from 0 up, else null (an empty or wrong box). */
+const amountOf = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/** The price the server computes from cost and margin, in cents, or null while either is missing or wrong. */
+function priceCentsOf(cost: unknown, margin: unknown): number | null {
+  const c = amountOf(cost);
+  const m = amountOf(margin);
+  return c === null || m === null ? null : priceFromCost(dollarsToCents(c), Math.round(m * 100));
 }
+
+export function livePrice(cost: unknown, margin: unknown): string {
+  const cents = priceCentsOf(cost, margin);
+  return cents === null ? '—' : formatMoney(cents);
+}
+
+/** The margin a typed price makes over the cost given ("25%", "−10%"), or a dash without a price or a cost above 0. */
+export function liveMargin(price: unknown, cost: unknown): string {
+  const p = amountOf(price);
+  const c = amountOf(cost);
+  const margin = p === null || c === null ? null : marginFromPrice(dollarsToCents(p), dollarsToCents(c));
+  return margin === null ? '—' : `${margin < 0 ? '−' : ''}${Math.abs(margin)}%`;
+}
+
+const PRICINGS_SHOWN: { value: Pricing; label: string }[] = [
+  { value: 'costAndMargin', label: 'Work it out from cost and margin' },
+  { value: 'price', label: 'Set the price' },
+];
 
 /**
  * The one product form, used by Add Product and the Edit dialog: the vendor's fields, the picture uploaded at
@@ -105,6 +132,8 @@ export function ProductForm({
 }) {
   const { register, watch, setValue } = form;
   const byWeight = Boolean(watch('soldByWeight'));
+  const pricing: Pricing = watch('pricing') === 'price' ? 'price' : 'costAndMargin';
+  const perKg = byWeight ? ' per kg' : '';
   const errors = form.formState.errors as FieldErrors<ProductFieldValues>;
   const field = (
     name: keyof ProductFieldValues,
@@ -120,16 +149,32 @@ export function ProductForm({
       {control}
     </FormField>
   );
-  const amount = (name: 'productQuantity' | 'productionCost' | 'profitMargin') => (
+  const amount = (name: 'productQuantity' | 'productionCost' | 'profitMargin' | 'productPrice') => (
     <input
       className="input w-full"
       type="number"
       min={0}
       step={name === 'productQuantity' ? 1 : '0.01'}
       inputMode={name === 'productQuantity' ? undefined : 'decimal'}
-      {...field(name, { valueAsNumber: true })}
+      // Money and margin: an empty box is none (null), which the schema names when the way chosen needs it.
+      {...field(name, name === 'productQuantity' ? { valueAsNumber: true } : { setValueAs: numberOrNull })}
     />
   );
+  /** The way the price is set changes: the other way's figure that no longer applies is dropped, so it cannot block. */
+  const choosePricing = (next: Pricing) => {
+    if (next === 'price') {
+      // The price they had worked out is where typing starts.
+      const cents = priceCentsOf(watch('productionCost'), watch('profitMargin'));
+      if (cents !== null && cents <= MAX_PRICE_CENTS && amountOf(watch('productPrice')) === null) {
+        setValue('productPrice', cents / 100);
+      }
+      setValue('profitMargin', null);
+    } else {
+      setValue('productPrice', null);
+    }
+    form.clearErrors(['productPrice', 'productionCost', 'profitMargin']);
+  };
+  const pricingChoice = register('pricing');
   /** A whole number from `range.min` (to `range.max`), empty for none (`numberOrNull`). */
   const wholeNumber = (
     name: 'gramsPerPiece' | 'markdownPercent' | 'markdownDays',
@@ -201,12 +246,37 @@ export function ProductForm({
       {byWeight
         ? labelled('gramsPerPiece', 'Estimated weight per piece (g)', wholeNumber('gramsPerPiece', { min: 1 }))
         : null}
-      {labelled(
-        'productionCost',
-        byWeight ? 'Production Cost ($ per kg)' : 'Production Cost ($)',
-        amount('productionCost'),
+      <fieldset className="fieldset sm:col-span-2">
+        <legend className="fieldset-legend">How do you set the price?</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-1">
+          {PRICINGS_SHOWN.map((option) => (
+            <label key={option.value} className="flex cursor-pointer items-center gap-2 py-1">
+              <input
+                type="radio"
+                className="radio radio-primary radio-sm"
+                value={option.value}
+                {...pricingChoice}
+                onChange={(event) => {
+                  void pricingChoice.onChange(event);
+                  choosePricing(option.value);
+                }}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {pricing === 'price' ? (
+        <>
+          {labelled('productPrice', `Price ($${perKg})`, amount('productPrice'))}
+          {labelled('productionCost', `Production Cost ($${perKg}, optional)`, amount('productionCost'))}
+        </>
+      ) : (
+        <>
+          {labelled('productionCost', `Production Cost ($${perKg})`, amount('productionCost'))}
+          {labelled('profitMargin', 'Profit Margin(%)', amount('profitMargin'))}
+        </>
       )}
-      {labelled('profitMargin', 'Profit Margin(%)', amount('profitMargin'))}
       {labelled(
         'productManufacturingDate',
         'Manufacturing Date',
@@ -238,13 +308,25 @@ export function ProductForm({
         error={errors.productImage?.message}
         onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
       />
-      <div className="fieldset">
-        <span className="fieldset-legend">{byWeight ? 'Price per kg' : 'Price'}</span>
-        <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
-          {livePrice(watch('productionCost'), watch('profitMargin'))}
-        </p>
-        {priceNote ? <p className="text-sm text-base-content/80">{priceNote}</p> : null}
-      </div>
+      {pricing === 'price' ? (
+        <div className="fieldset">
+          <span className="fieldset-legend">Your margin</span>
+          <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
+            {liveMargin(watch('productPrice'), watch('productionCost'))}
+          </p>
+          <p className="text-sm text-base-content/80">
+            Over the production cost, when you give one. Only you see your cost and margin.
+          </p>
+        </div>
+      ) : (
+        <div className="fieldset">
+          <span className="fieldset-legend">{byWeight ? 'Price per kg' : 'Price'}</span>
+          <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">
+            {livePrice(watch('productionCost'), watch('profitMargin'))}
+          </p>
+          {priceNote ? <p className="text-sm text-base-content/80">{priceNote}</p> : null}
+        </div>
+      )}
       {actions}
     </form>
   );

@@ -101,8 +101,12 @@ export function VendorProductsPage() {
               ),
             },
             { header: 'Quantity', cell: (p) => `${p.productQuantity.value} ${p.productQuantity.unit}` },
-            { header: 'Cost', cell: (p) => formatUnitPrice(p.productionCost, p.productQuantity.unit) },
-            { header: 'Margin %', cell: (p) => `${p.profitMargin}%` },
+            {
+              header: 'Cost',
+              cell: (p) =>
+                p.productionCost === null ? '—' : formatUnitPrice(p.productionCost, p.productQuantity.unit),
+            },
+            { header: 'Margin %', cell: (p) => (p.profitMargin === null ? '—' : `${p.profitMargin}%`) },
             {
               header: 'Price',
               cell: (p) => (
