@@ -5,14 +5,15 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
 import { notify } from '../notifications/index.ts';
 import { accountUsingEmail, markEmailVerified, moveAccountEmail } from '../users/index.ts';
-import { hashLinkToken, newLinkToken } from './link-tokens.ts';
+import { hashLinkToken, lockLinksOf, newLinkToken } from './link-tokens.ts';
 import { revokeAllRefreshTokens } from './refresh-tokens.ts';
 import { emailTokens } from './tables.ts';
 
 type Purpose = (typeof emailTokens.$inferSelect)['purpose'];
 
-/** Voids the account's unspent links of this purpose. */
+/** Voids the account's unspent links of this purpose (under the account's link lock). */
 async function voidLinks(tx: Tx, userId: string, now: Date, purpose: Purpose) {
+  await lockLinksOf(tx, userId);
   await tx
     .update(emailTokens)
     .set({ usedAt: now })

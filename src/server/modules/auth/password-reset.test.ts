@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MESSAGES, PASSWORD_RESET_INVALID, PASSWORD_RESET_SENT } from '#contract/auth.ts';
 import type { NotificationEvent } from '#contract/notifications.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
@@ -20,7 +20,19 @@ const confirm = (token: string, password: string) =>
 const signIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/jwt', payload: { email, password } });
 
-/** The tokens of the links e-mailed to the user, oldest first (read from the outbox, as the e-mail carries them). */
+/**
+ * The links e-mailed to the user, oldest first (read from the outbox, as the e-mail carries them), once there are
+ * `count`: the route answers before it looks the account up, so the e-mail follows the answer.
+ */
+async function linksAfter(user: TestUser, count: number) {
+  return vi.waitFor(async () => {
+    const links = await linksTo(user);
+    expect(links).toHaveLength(count);
+    return links;
+  });
+}
+
+/** The tokens of the links e-mailed to the user so far, oldest first. */
 async function linksTo(user: TestUser) {
   const rows = await t.db
     .select()
@@ -43,7 +55,7 @@ describe('a forgotten password', () => {
     expect(known.json()).toEqual({ message: PASSWORD_RESET_SENT });
     expect(unknown.body).toBe(known.body);
 
-    const links = await linksTo(user);
+    const links = await linksAfter(user, 1);
     expect(links.map((link) => link.channel)).toEqual(['email']);
     const email = render(links[0].payload);
     expect(email.link).toBe(`/resetPassword?token=${links[0].payload.token}`);
@@ -57,7 +69,7 @@ describe('a forgotten password', () => {
     const user = await createUser(t);
     const session = await signIn(user.email, user.password);
     await ask(user.email);
-    const [{ payload }] = await linksTo(user);
+    const [{ payload }] = await linksAfter(user, 1);
 
     const weak = await confirm(payload.token, 'short');
     expect(weak.statusCode).toBe(400);
@@ -91,13 +103,59 @@ describe('a forgotten password', () => {
   it('a newer request voids the older link, and a link expires after 30 minutes', async () => {
     const user = await createUser(t);
     await ask(user.email);
+    await linksAfter(user, 1);
     await ask(user.email);
-    const [older, newer] = await linksTo(user);
+    const [older, newer] = await linksAfter(user, 2);
     expect((await confirm(older.payload.token, 'NewSecret#456')).statusCode).toBe(400);
 
     now = new Date(now.getTime() + 31 * 60_000);
     expect((await confirm(newer.payload.token, 'NewSecret#456')).statusCode).toBe(400);
     now = new Date();
+  });
+
+  it('many requests at once leave one usable link: the one e-mailed last', async () => {
+    const user = await createUser(t);
+    const answers = await Promise.all([1, 2, 3].map((i) => ask(user.email, `198.51.100.${40 + i}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    await linksAfter(user, 3);
+    const usable = await t.db
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    expect(usable).toHaveLength(1);
+  });
+
+  it('answers before looking the account up: with the accounts table locked, known and unknown e-mails answer alike', async () => {
+    const user = await createUser(t);
+    // Another session holds every account row; a lookup would wait for it.
+    const pool = (t.db as unknown as { $client: import('pg').Pool }).$client;
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      const [known, unknown] = await Promise.all([
+        ask(user.email, '198.51.100.61'),
+        ask(`nobody-${Date.now()}@example.com`, '198.51.100.62'),
+      ]);
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      expect(known.body).toBe(unknown.body);
+      expect(await linksTo(user)).toHaveLength(0);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // Once the accounts are free again, the e-mail goes out.
+    await linksAfter(user, 1);
+  });
+
+  it('marks the address verified when the link sets a password (it proved the mailbox)', async () => {
+    const user = await createUser(t);
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
+    await ask(user.email);
+    const [{ payload }] = await linksAfter(user, 1);
+    expect((await confirm(payload.token, 'NewSecret#456')).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.emailVerifiedAt).not.toBeNull();
   });
 
   it('a Google-only account sets a first password the same way', async () => {
@@ -107,7 +165,7 @@ describe('a forgotten password', () => {
       .set({ passwordHash: null, googleSubject: `g-${user.id}` })
       .where(eq(users.id, user.id));
     await ask(user.email);
-    const [{ payload }] = await linksTo(user);
+    const [{ payload }] = await linksAfter(user, 1);
     expect((await confirm(payload.token, 'First#Pass1')).statusCode).toBe(200);
     expect((await signIn(user.email, 'First#Pass1')).statusCode).toBe(200);
   });
@@ -123,7 +181,7 @@ describe('a forgotten password', () => {
     expect([overKnown.statusCode, overUnknown.statusCode]).toEqual([429, 429]);
     expect(overKnown.headers['retry-after']).toBeDefined();
     expect(overKnown.json().error.message).toBe(overUnknown.json().error.message);
-    expect((await linksTo(user)).length).toBe(3);
+    await linksAfter(user, 3);
 
     const busy = '198.51.100.9';
     const answers = [];

@@ -19,6 +19,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '#contract/auth.ts';
 import { normalizeEmail } from '#contract/validation.ts';
+import { afterAnswer } from '../../after-answer.ts';
 import { AppError, badRequest, notFound, unauthenticated } from '../../errors.ts';
 import { addressKey, consumeOrRefuse, postgresLimiter } from '../../plugins/rate-limit.ts';
 import { handle } from '../../route-table.ts';
@@ -98,10 +99,14 @@ export async function authRoutes(app: FastifyInstance) {
   const resetsByAccount = postgresLimiter(app.db, 'password-reset-account', 3, 15 * 60);
   const resetsByAddress = postgresLimiter(app.db, 'password-reset-address', 20, 15 * 60);
 
+  const later = afterAnswer(app);
+
   handle(app, authApi.passwordResetRequest, async (request, reply) => {
     await consumeOrRefuse(resetsByAddress, addressKey(request.ip), reply, TOO_MANY_RESET_REQUESTS);
     await consumeOrRefuse(resetsByAccount, normalizeEmail(request.body.email), reply, TOO_MANY_RESET_REQUESTS);
-    await requestPasswordReset(app.db, request.body.email, app.now());
+    // The account is looked up after the answer has left: known or not, the same answer in the same time.
+    const now = app.now();
+    later(request.log, 'A password reset request', () => requestPasswordReset(app.db, request.body.email, now));
     return { message: PASSWORD_RESET_SENT };
   });
 
