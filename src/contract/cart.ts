@@ -58,7 +58,8 @@ export const cartItem = z.object({
   /** The deal or near-expiry markdown in `price` ("Near-expiry markdown −30%") and the price before it, or null. */
   saving: lineSaving.optional(),
   shopName: z.string(),
-  shopEmail: z.string(),
+  /** The selling shop's id (the spec's shopEmail was its vendor's sign-in, which a shopper never reads: decision 050). */
+  shopId: z.string(),
   /** Units in stock right now. */
   stock: z.number().int(),
   /** What one unit is: the price is per kg, per liter or per piece. */

@@ -17,7 +17,7 @@ const LINE: CartItem = {
   amount: 1,
   price: 3.5,
   shopName: 'Vera Farm',
-  shopEmail: 'vera@example.com',
+  shopId: '00000000-0000-4000-8000-000000000009',
   stock: 10,
   unit: 'piece',
   available: true,

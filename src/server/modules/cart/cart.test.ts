@@ -38,7 +38,7 @@ describe('cart', () => {
         amount: 4,
         price: 2.5,
         shopName: `${vendor.name}'s Farm`,
-        shopEmail: vendor.email,
+        shopId: vendor.id,
         stock: 10,
         unit: 'kg',
         available: true,

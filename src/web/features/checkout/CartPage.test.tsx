@@ -19,7 +19,7 @@ const line = (n: number, extra: Partial<CartItem> = {}): CartItem => ({
   amount: 2,
   price: n + 0.5,
   shopName: 'Vera Farm',
-  shopEmail: 'vera@example.com',
+  shopId: '00000000-0000-4000-8000-000000000009',
   stock: 10,
   unit: 'kg',
   available: true,

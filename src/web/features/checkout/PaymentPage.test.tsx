@@ -17,7 +17,7 @@ const line: CartItem = {
   amount: 3,
   price: 2.5,
   shopName: 'Vera Farm',
-  shopEmail: 'vera@example.com',
+  shopId: '00000000-0000-4000-8000-000000000009',
   stock: 10,
   unit: 'kg',
   available: true,
