@@ -1,19 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { personsRows } from '../../db/persons-rows.ts';
 import { emailTokens, passwordResets, refreshTokens, sessions } from './tables.ts';
 
 /** The person's sign-ins for the export: each device's browser, first and last use, and when it ended. */
 export function sessionsForExport(db: Tx, userId: string) {
-  return db
-    .select({
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastUsedAt: sessions.lastUsedAt,
-      endedAt: sessions.endedAt,
-    })
-    .from(sessions)
-    .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.createdAt));
+  const columns = {
+    userAgent: sessions.userAgent,
+    createdAt: sessions.createdAt,
+    lastUsedAt: sessions.lastUsedAt,
+    endedAt: sessions.endedAt,
+  };
+  return personsRows(db.select(columns).from(sessions).$dynamic(), sessions, userId, desc);
 }
 
 /**

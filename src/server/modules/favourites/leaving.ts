@@ -1,19 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { personsRows } from '../../db/persons-rows.ts';
 import { favouriteProducts, favouriteShops } from './tables.ts';
 
 /** The person's saved products and shops, for the export. */
 export async function favouritesForExport(db: Tx, userId: string) {
-  const products = await db
-    .select({ productId: favouriteProducts.productId, savedAt: favouriteProducts.createdAt })
-    .from(favouriteProducts)
-    .where(eq(favouriteProducts.userId, userId))
-    .orderBy(desc(favouriteProducts.createdAt));
-  const shops = await db
-    .select({ shopId: favouriteShops.vendorId, savedAt: favouriteShops.createdAt })
-    .from(favouriteShops)
-    .where(eq(favouriteShops.userId, userId))
-    .orderBy(desc(favouriteShops.createdAt));
+  const product = { productId: favouriteProducts.productId, savedAt: favouriteProducts.createdAt };
+  const shop = { shopId: favouriteShops.vendorId, savedAt: favouriteShops.createdAt };
+  const products = await personsRows(
+    db.select(product).from(favouriteProducts).$dynamic(),
+    favouriteProducts,
+    userId,
+    desc,
+  );
+  const shops = await personsRows(db.select(shop).from(favouriteShops).$dynamic(), favouriteShops, userId, desc);
   return { products, shops };
 }
 

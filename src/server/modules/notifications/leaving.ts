@@ -1,21 +1,19 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { personsRows } from '../../db/persons-rows.ts';
 import { emailOptOuts, notificationOutbox, notifications } from './tables.ts';
 
 /** The person's bell notifications and the kinds of e-mail they turned off, for the export. */
 export async function notificationsForExport(db: Tx, userId: string) {
-  const bell = await db
-    .select({
-      kind: notifications.kind,
-      title: notifications.title,
-      body: notifications.body,
-      link: notifications.link,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt));
+  const columns = {
+    kind: notifications.kind,
+    title: notifications.title,
+    body: notifications.body,
+    link: notifications.link,
+    readAt: notifications.readAt,
+    createdAt: notifications.createdAt,
+  };
+  const bell = await personsRows(db.select(columns).from(notifications).$dynamic(), notifications, userId, desc);
   const optOuts = await db
     .select({ kind: emailOptOuts.kind, since: emailOptOuts.createdAt })
     .from(emailOptOuts)
@@ -39,6 +37,14 @@ export async function eraseNotifications(
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(notificationOutbox).where(eq(notificationOutbox.userId, userId));
   await tx.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId));
+  await replaceWords(tx, words);
+}
+
+/**
+ * Replaces each of `words` by its stand-in in every notification and outbox payload (a shop's "order received" names
+ * its buyer, their phone and address): an erased person's words, also when an order kept open finishes later.
+ */
+export async function replaceWords(tx: Tx, words: readonly { word: string; insteadOf: string }[]): Promise<void> {
   for (const { word, insteadOf } of words) {
     if (word.trim().length < 3) continue;
     const pattern = literally(word);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatMoney } from '#contract/money.ts';
 import type { Tx } from '../../db/client.ts';
+import { personsRows } from '../../db/persons-rows.ts';
 import { payoutAccountRow } from '../payouts/index.ts';
 import { isPaid, type PaymentProvider } from './provider.ts';
 import { markAbandoned } from './reconcile-intents.ts';
@@ -61,26 +62,23 @@ export async function unsettledBalance(db: Tx, shopId: string, now: Date): Promi
 
 /** The person's card payments, refunds and memberships for the export (amounts in cents). */
 export async function paymentsForExport(db: Tx, userId: string) {
-  const intents = await db
-    .select({
-      id: paymentIntents.id,
-      provider: paymentIntents.provider,
-      providerIntentId: paymentIntents.providerIntentId,
-      purpose: paymentIntents.purpose,
-      amountCents: paymentIntents.amountCents,
-      deliveryCents: paymentIntents.deliveryCents,
-      couponCode: paymentIntents.couponCode,
-      status: paymentIntents.status,
-      orderName: paymentIntents.orderName,
-      phoneNumber: paymentIntents.phoneNumber,
-      address: paymentIntents.address,
-      paidAt: paymentIntents.paidAt,
-      settledAt: paymentIntents.settledAt,
-      createdAt: paymentIntents.createdAt,
-    })
-    .from(paymentIntents)
-    .where(eq(paymentIntents.userId, userId))
-    .orderBy(asc(paymentIntents.createdAt));
+  const columns = {
+    id: paymentIntents.id,
+    provider: paymentIntents.provider,
+    providerIntentId: paymentIntents.providerIntentId,
+    purpose: paymentIntents.purpose,
+    amountCents: paymentIntents.amountCents,
+    deliveryCents: paymentIntents.deliveryCents,
+    couponCode: paymentIntents.couponCode,
+    status: paymentIntents.status,
+    orderName: paymentIntents.orderName,
+    phoneNumber: paymentIntents.phoneNumber,
+    address: paymentIntents.address,
+    paidAt: paymentIntents.paidAt,
+    settledAt: paymentIntents.settledAt,
+    createdAt: paymentIntents.createdAt,
+  };
+  const intents = await personsRows(db.select(columns).from(paymentIntents).$dynamic(), paymentIntents, userId, asc);
   const given =
     intents.length === 0
       ? []

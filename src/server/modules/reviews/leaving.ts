@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { personsRows } from '../../db/persons-rows.ts';
 import { productNames } from '../catalog/index.ts';
 import { comments } from './tables.ts';
 
@@ -8,17 +9,14 @@ import { comments } from './tables.ts';
  * account, whose name becomes 'Former customer' (reviews show it) and whose e-mail and photo are gone.
  */
 export async function reviewsForExport(db: Tx, userId: string) {
-  const rows = await db
-    .select({
-      productId: comments.productId,
-      rating: comments.rating,
-      text: comments.commentDes,
-      status: comments.status,
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .where(eq(comments.userId, userId))
-    .orderBy(asc(comments.createdAt));
+  const columns = {
+    productId: comments.productId,
+    rating: comments.rating,
+    text: comments.commentDes,
+    status: comments.status,
+    createdAt: comments.createdAt,
+  };
+  const rows = await personsRows(db.select(columns).from(comments).$dynamic(), comments, userId, asc);
   const names = await productNames(
     db,
     rows.map((row) => row.productId),
