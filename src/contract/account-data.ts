@@ -34,7 +34,7 @@ export const WRONG_EMAIL = 'Type your account’s e-mail exactly to confirm. You
 
 /**
  * A 409's `fields` when the account cannot close yet: what remains, one sentence each, keyed by what it is
- * (`openOrders`, `balance`, `lastAdmin`).
+ * (`shopOrders`, `balance`, `lastAdmin`).
  */
 export type LeavingRemains = Record<string, string>;
 

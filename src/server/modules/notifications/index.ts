@@ -1,6 +1,6 @@
 /** The notifications module's public functions: the outbox, in-app notifications and e-mail preferences. */
 export { deleteOldSentNotifications } from './cleanup.ts';
 export { type DeliveryOptions, deliverDueNotifications } from './deliver.ts';
-export { eraseNotifications, notificationsForExport } from './leaving.ts';
+export { eraseNotifications, notificationsForExport, replaceWords } from './leaving.ts';
 export { createMailer, type Mailer } from './mailer.ts';
 export { notify, type Recipient } from './outbox.ts';

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { ERASED_EMAIL_DOMAIN } from '#contract/account-data.ts';
 import { ALWAYS_EMAILED, EMAIL_ONLY, type NotificationEvent, notificationEvent } from '#contract/notifications.ts';
 import type { Tx } from '../../db/client.ts';
 import { emailOptOuts, notificationOutbox } from './tables.ts';
@@ -8,9 +9,12 @@ export type Recipient = { userId: string; email: string };
 /**
  * Writes the event to the outbox in the caller's transaction, so it is told exactly when the change commits:
  * one in-app row per recipient (none for an e-mail-only kind), and one e-mail row unless the recipient turned that
- * kind of e-mail off (the receipt, refunds and password links are always sent). The delivery job sends them (decision 019).
+ * kind of e-mail off (the receipt, refunds and password links are always sent); nothing for an erased account. The
+ * delivery job sends them (decision 019).
  */
-export async function notify(tx: Tx, to: Recipient[], event: NotificationEvent): Promise<void> {
+export async function notify(tx: Tx, everyone: Recipient[], event: NotificationEvent): Promise<void> {
+  // An erased account (its e-mail the never-deliverable stand-in) is told nothing: an order it left open still moves.
+  const to = everyone.filter((recipient) => !recipient.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`));
   if (to.length === 0) return;
   const payload = notificationEvent.parse(event);
   const optedOut = (ALWAYS_EMAILED as readonly string[]).includes(event.kind)

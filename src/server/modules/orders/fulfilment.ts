@@ -30,6 +30,7 @@ import {
 } from '../payments/index.ts';
 import { releaseBooking } from '../slots/index.ts';
 import { cancelTerms } from './cancel-terms.ts';
+import { finishErasureOfOrder } from './leaving.ts';
 import { paymentNote } from './notes.ts';
 import { type OrderMoney, orderMoney, paidLineShares, partFeeCents } from './order-money.ts';
 import { notifyPartMoved } from './order-notices.ts';
@@ -335,11 +336,15 @@ async function setPartStatus(tx: Tx, orderId: string, shopId: string, status: Ex
   return moved.length;
 }
 
-/** Stores the order's status its lines now make (read in the transaction that moved them); answers it. */
+/**
+ * Stores the order's status its lines now make (read in the transaction that moved them); answers it. An order of an
+ * erased account that closes now loses the personal data it kept for the handover (docs/privacy.md).
+ */
 export async function settleOrderStatus(tx: Tx, orderId: string, before: OrderStatus): Promise<OrderStatus> {
   const all = await tx.select({ status: orderLines.status }).from(orderLines).where(eq(orderLines.orderId, orderId));
   const status = orderStatusOf(all.map((l) => l.status));
   if (status !== before) await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+  if (before === 'pending' && status !== 'pending') await finishErasureOfOrder(tx, orderId);
   return status;
 }
 

@@ -1,6 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { ERASED_EMAIL_DOMAIN, ERASED_NAMES } from '#contract/account-data.ts';
 import { formatInvoiceNumber, formatOrderNumber } from '#contract/order-numbers.ts';
 import type { Tx } from '../../db/client.ts';
+import { replaceWords } from '../notifications/index.ts';
 import { customerPayments, orderFulfilments, orderLines, orderNotes, orders } from './tables.ts';
 
 /** What stands in for an erased shopper's delivery address on a kept order (the ZIP code too). */
@@ -9,33 +11,22 @@ export const ERASED_ADDRESS = '[erased]';
 const listed = (numbers: number[]) => numbers.map(formatOrderNumber).join(', ');
 
 /**
- * Why an account cannot leave yet, as far as orders go: a shopper's orders still open (they stay until fulfilled:
- * the shop needs the name, phone and address to hand them over), a vendor's shop with order lines still to fulfil.
+ * Why an account cannot leave yet, as far as orders go: a vendor's shop with order lines still to fulfil. (A
+ * shopper's open orders do not keep the account: they stay, with what the shop needs to hand them over, until they
+ * are delivered or cancelled; see eraseOrderPersonalData.)
  */
 export async function openOrdersRemaining(tx: Tx, userId: string, isVendor: boolean): Promise<Record<string, string>> {
-  const remains: Record<string, string> = {};
-  const bought = await tx
-    .select({ number: orders.orderNumber })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+  if (!isVendor) return {};
+  const sold = await tx
+    .selectDistinct({ number: orders.orderNumber })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.vendorId, userId), notInArray(orderLines.status, ['delivered', 'cancelled'])))
     .orderBy(asc(orders.orderNumber));
-  if (bought.length > 0) {
-    remains.openOrders = `Your order${bought.length > 1 ? 's' : ''} ${listed(bought.map((o) => o.number))} ${
-      bought.length > 1 ? 'are' : 'is'
-    } still open: delete your account once ${bought.length > 1 ? 'they are' : 'it is'} delivered or cancelled.`;
-  }
-  if (isVendor) {
-    const sold = await tx
-      .selectDistinct({ number: orders.orderNumber })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.vendorId, userId), notInArray(orderLines.status, ['delivered', 'cancelled'])))
-      .orderBy(asc(orders.orderNumber));
-    if (sold.length > 0) {
-      remains.shopOrders = `Your shop still has ${sold.length} open order${sold.length > 1 ? 's' : ''} to fulfil or cancel: ${listed(sold.map((o) => o.number))}.`;
-    }
-  }
-  return remains;
+  if (sold.length === 0) return {};
+  return {
+    shopOrders: `Your shop still has ${sold.length} open order${sold.length > 1 ? 's' : ''} to fulfil or cancel: ${listed(sold.map((o) => o.number))}.`,
+  };
 }
 
 /** The person's orders for the export: each with its payment record, lines, handovers and note. */
@@ -103,71 +94,138 @@ export async function ordersForExport(db: Tx, userId: string) {
   }));
 }
 
+type Words = { word: string; insteadOf: string }[];
+type StandIns = { erasedName: string; erasedEmail: string };
+
 /**
  * An account leaving (docs/privacy.md): its orders and payment records keep their numbers, amounts, dates and
  * products, but the name, e-mail, phone and address become stand-ins, the delivery addresses and notes go; a vendor's
- * e-mail on the lines it sold becomes its stand-in. Answers the words it replaced (names, phones and addresses given
- * at checkout), for the copies other modules made of them (notifications).
+ * e-mail on the lines it sold becomes its stand-in. An order still open keeps the name, phone, address and note the
+ * shop needs to hand it over (only its e-mail goes now) until it is delivered or cancelled: then
+ * `finishErasureOfOrder` erases the rest. Answers the words it replaced (names, phones and addresses given at
+ * checkout), for the copies other modules made of them (notifications).
  */
 export async function eraseOrderPersonalData(
   tx: Tx,
-  leaver: { id: string; erasedName: string; erasedEmail: string },
+  leaver: { id: string } & StandIns,
   /** The person's card payments' provider ids: a note kept for a checkout never paid is theirs too. */
   paymentIds: readonly string[],
-): Promise<{ word: string; insteadOf: string }[]> {
-  const given = await tx
-    .select({
-      transactionId: customerPayments.transactionId,
-      name: customerPayments.name,
-      orderName: customerPayments.orderName,
-      phone: customerPayments.phoneNumber,
-      address: customerPayments.address,
-    })
+): Promise<Words> {
+  const open = await tx
+    .select({ paymentId: orders.paymentId, transactionId: customerPayments.transactionId })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(and(eq(orders.userId, leaver.id), eq(orders.status, 'pending')));
+  const keptPayments = open.map((order) => order.paymentId);
+  const keptNotes = new Set(open.map((order) => order.transactionId));
+  // Open orders are the shop's to hand over: only the e-mail goes now.
+  await tx.update(orders).set({ email: leaver.erasedEmail }).where(eq(orders.userId, leaver.id));
+  await tx.update(customerPayments).set({ email: leaver.erasedEmail }).where(eq(customerPayments.userId, leaver.id));
+  await tx
+    .update(orderLines)
+    .set({ shopEmail: leaver.erasedEmail })
+    .where(and(eq(orderLines.vendorId, leaver.id), isNotNull(orderLines.shopEmail)));
+
+  const closedPayments = await tx
+    .select({ id: customerPayments.id, transactionId: customerPayments.transactionId })
     .from(customerPayments)
-    .where(eq(customerPayments.userId, leaver.id));
-  const ownOrders = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, leaver.id));
-  const handovers = await tx
-    .select({ address: orderFulfilments.deliveryAddress, note: orderFulfilments.note })
-    .from(orderFulfilments)
-    .where(inArray(orderFulfilments.orderId, ownOrders));
-  const noteIds = [...new Set([...given.map((payment) => payment.transactionId), ...paymentIds])];
+    .where(
+      and(
+        eq(customerPayments.userId, leaver.id),
+        keptPayments.length > 0 ? notInArray(customerPayments.id, keptPayments) : undefined,
+      ),
+    );
+  const closedOrders = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, leaver.id), ne(orders.status, 'pending')));
+  const noteIds = [...closedPayments.map((payment) => payment.transactionId), ...paymentIds].filter(
+    (id) => !keptNotes.has(id),
+  );
+  return eraseOrders(
+    tx,
+    leaver,
+    closedOrders.map((order) => order.id),
+    closedPayments.map((payment) => payment.id),
+    noteIds,
+  );
+}
+
+/**
+ * The end of an erasure kept waiting by an open order (see eraseOrderPersonalData): once the order of an erased
+ * account (its e-mail is the stand-in) is delivered or cancelled, its name, phone, address and note go, and their
+ * copies in notifications. Called in the transaction that settled the order's status.
+ */
+export async function finishErasureOfOrder(tx: Tx, orderId: string): Promise<void> {
+  const [order] = await tx
+    .select({ email: orders.email, paymentId: orders.paymentId, transactionId: customerPayments.transactionId })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  if (!order?.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`)) return;
+  const standIns = { erasedName: ERASED_NAMES.customer, erasedEmail: order.email };
+  const words = await eraseOrders(tx, standIns, [orderId], [order.paymentId], [order.transactionId]);
+  await replaceWords(tx, words);
+}
+
+/** Erases the orders' and payment records' names, phones, addresses and notes; answers the words replaced. */
+async function eraseOrders(
+  tx: Tx,
+  standIns: StandIns,
+  orderIds: readonly string[],
+  paymentIds: readonly string[],
+  noteIds: readonly string[],
+): Promise<Words> {
+  const given =
+    paymentIds.length === 0
+      ? []
+      : await tx
+          .select({
+            name: customerPayments.name,
+            orderName: customerPayments.orderName,
+            phone: customerPayments.phoneNumber,
+            address: customerPayments.address,
+          })
+          .from(customerPayments)
+          .where(inArray(customerPayments.id, [...paymentIds]));
+  const handovers =
+    orderIds.length === 0
+      ? []
+      : await tx
+          .select({ address: orderFulfilments.deliveryAddress, note: orderFulfilments.note })
+          .from(orderFulfilments)
+          .where(inArray(orderFulfilments.orderId, [...orderIds]));
   const notes =
     noteIds.length === 0
       ? []
       : await tx
           .delete(orderNotes)
-          .where(inArray(orderNotes.transactionId, noteIds))
+          .where(inArray(orderNotes.transactionId, [...noteIds]))
           .returning({ note: orderNotes.note });
-  await tx
-    .update(customerPayments)
-    .set({
-      email: leaver.erasedEmail,
-      name: leaver.erasedName,
-      orderName: leaver.erasedName,
-      phoneNumber: '',
-      address: '',
-    })
-    .where(eq(customerPayments.userId, leaver.id));
-  await tx
-    .update(orders)
-    .set({ email: leaver.erasedEmail, name: leaver.erasedName })
-    .where(eq(orders.userId, leaver.id));
-  await tx
-    .update(orderFulfilments)
-    .set({
-      deliveryAddress: sql`CASE WHEN ${orderFulfilments.deliveryAddress} IS NULL THEN NULL ELSE ${ERASED_ADDRESS} END`,
-      deliveryPostcode: sql`CASE WHEN ${orderFulfilments.deliveryPostcode} IS NULL THEN NULL ELSE ${ERASED_ADDRESS} END`,
-      note: null,
-    })
-    .where(inArray(orderFulfilments.orderId, ownOrders));
-  await tx
-    .update(orderLines)
-    .set({ shopEmail: leaver.erasedEmail })
-    .where(and(eq(orderLines.vendorId, leaver.id), isNotNull(orderLines.shopEmail)));
+  if (paymentIds.length > 0) {
+    await tx
+      .update(customerPayments)
+      .set({ name: standIns.erasedName, orderName: standIns.erasedName, phoneNumber: '', address: '' })
+      .where(inArray(customerPayments.id, [...paymentIds]));
+  }
+  if (orderIds.length > 0) {
+    await tx
+      .update(orders)
+      .set({ name: standIns.erasedName })
+      .where(inArray(orders.id, [...orderIds]));
+    await tx
+      .update(orderFulfilments)
+      .set({
+        deliveryAddress: sql`CASE WHEN ${orderFulfilments.deliveryAddress} IS NULL THEN NULL ELSE ${ERASED_ADDRESS} END`,
+        deliveryPostcode: sql`CASE WHEN ${orderFulfilments.deliveryPostcode} IS NULL THEN NULL ELSE ${ERASED_ADDRESS} END`,
+        note: null,
+      })
+      .where(inArray(orderFulfilments.orderId, [...orderIds]));
+  }
   const words = new Map<string, string>();
   for (const payment of given) {
-    words.set(payment.name, leaver.erasedName);
-    words.set(payment.orderName, leaver.erasedName);
+    words.set(payment.name, standIns.erasedName);
+    words.set(payment.orderName, standIns.erasedName);
     if (payment.phone) words.set(payment.phone, ERASED_ADDRESS);
     if (payment.address) words.set(payment.address, ERASED_ADDRESS);
   }
