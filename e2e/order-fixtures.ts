@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { choosePickupSlots, expect } from './fixtures.ts';
-import { bearer } from './helpers.ts';
+import { bearer, tokenOf } from './helpers.ts';
 
 /** Journeys that follow an order after it is paid: a shop open for pickup, an order paid through the API, vendor moves. */
 
@@ -10,7 +10,9 @@ export const OTHER_VENDORS_PASSWORD = 'Farmstall#2026!';
 export type Product = {
   _id: string;
   productName: string;
+  /** The vendor's sign-in, which public products no longer carry (decision 050): added by withVendorEmails. */
   email: string;
+  shopId: string;
   shopName: string;
   productQuantity: { value: number };
   expired: boolean;
@@ -28,11 +30,29 @@ export type Payment = {
 
 export const dollars = (value: number) => `$${value.toFixed(2)}`;
 
+const ADMIN = { email: 'admin@farmstall.example', password: 'Admin#2026!' };
+
+/**
+ * Products with their vendor's sign-in e-mail as `email`, so a journey can sign in as the shop's vendor: public
+ * products name the shop by id only (decision 050), and the admin's vendor list names each vendor's e-mail by id.
+ */
+export async function withVendorEmails<T extends { shopId: string }>(
+  request: APIRequestContext,
+  products: T[],
+): Promise<(T & { email: string })[]> {
+  const admin = await tokenOf(request, ADMIN);
+  const response = await request.get('/api/users/vendor', { headers: bearer(admin) });
+  expect(response.ok(), await response.text()).toBe(true);
+  const emails = new Map(((await response.json()) as { _id: string; email: string }[]).map((v) => [v._id, v.email]));
+  return products.map((product) => ({ ...product, email: emails.get(product.shopId) ?? '' }));
+}
+
 /** One product in stock from the demo vendor and one from another shop. */
 export async function productsOfTwoShops(request: APIRequestContext) {
   const response = await request.get('/api/allProducts?limit=100');
   expect(response.ok()).toBe(true);
-  const inStock = ((await response.json()) as Product[]).filter((p) => p.productQuantity.value >= 3 && !p.expired);
+  const listed = (await response.json()) as Omit<Product, 'email'>[];
+  const inStock = (await withVendorEmails(request, listed)).filter((p) => p.productQuantity.value >= 3 && !p.expired);
   const demo = inStock.find((p) => p.email === DEMO_VENDOR.email);
   const other = inStock.find((p) => p.email !== DEMO_VENDOR.email);
   expect(demo, 'a demo vendor product in stock').toBeTruthy();

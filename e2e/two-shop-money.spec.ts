@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { bearer, registerCustomer, shot, signInWith, tokenOf } from './helpers.ts';
 import { mailWith } from './mail.ts';
-import { DEMO_VENDOR, dollars, OTHER_VENDORS_PASSWORD, type Product } from './order-fixtures.ts';
+import { DEMO_VENDOR, dollars, OTHER_VENDORS_PASSWORD, type Product, withVendorEmails } from './order-fixtures.ts';
 
 /**
  * Every cent where it belongs (issue 36): a two-shop cart with a steak sold by weight, paid (the card only held),
@@ -24,7 +24,7 @@ const STEAK = 'Grass-Fed Ribeye Steak';
 async function listed(request: APIRequestContext): Promise<{ steak: Listed; other: Listed }> {
   const response = await request.get('/api/allProducts?limit=100');
   expect(response.ok()).toBe(true);
-  const products = (await response.json()) as Listed[];
+  const products = await withVendorEmails(request, (await response.json()) as Listed[]);
   const steak = products.find((p) => p.productName === STEAK);
   const other = products.find(
     (p) => p.email === DEMO_VENDOR.email && !p.gramsPerPiece && p.productQuantity.value >= 3 && !p.expired,

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures.ts';
 import { bearer, PHONE_AND_LAPTOP, shot, signInWith, tokenOf } from './helpers.ts';
-import { OTHER_VENDORS_PASSWORD } from './order-fixtures.ts';
+import { OTHER_VENDORS_PASSWORD, withVendorEmails } from './order-fixtures.ts';
 
 /**
  * Weighed goods: a shopper buys two ribeye steaks sold by weight ($35.10/kg, about 350 g each), sees the estimate
@@ -15,14 +15,15 @@ const ESTIMATE = '$24.57';
 const HOLD = '$27.03';
 const WEIGHED = '$23.87';
 
-type Product = { _id: string; productName: string; email: string; gramsPerPiece: number | null };
+type Product = { _id: string; productName: string; shopId: string; gramsPerPiece: number | null };
 
-async function steak(request: APIRequestContext): Promise<Product> {
+async function steak(request: APIRequestContext): Promise<Product & { email: string }> {
   const response = await request.get(`/api/products?q=${encodeURIComponent('Ribeye')}`);
   expect(response.ok(), await response.text()).toBe(true);
   const found = ((await response.json()).items as Product[]).find((p) => p.productName === STEAK);
   expect(found?.gramsPerPiece, `${STEAK} is sold by weight`).toBe(350);
-  return found as Product;
+  const [withEmail] = await withVendorEmails(request, [found as Product]);
+  return withEmail;
 }
 
 test('a shopper pays a hold for weighed goods, the vendor weighs them, the invoice shows what was charged', async ({
