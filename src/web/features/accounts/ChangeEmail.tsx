@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form';
 import { type EmailChange, emailChange } from '#contract/auth.ts';
 import { call, errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
+import { ProfileForm, ProfileSection } from './ProfileSection.tsx';
 
 /**
  * The profile's "E-mail address": the new address and the password; the address changes only when the link sent to
@@ -29,15 +28,24 @@ export function ChangeEmail() {
     }
   });
   return (
-    <section aria-labelledby="email-title" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="email-title" className="text-xl font-bold">
-        E-mail address
-      </h2>
+    <ProfileSection id="email-title" title="E-mail address">
       <p className="mt-1 text-base-content/80">
         You sign in with <strong className="break-all">{user?.email}</strong>
         {user?.emailVerified ? ' (verified).' : ' (not verified yet).'}
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-2 max-w-md">
+      <ProfileForm
+        onSubmit={onSubmit}
+        failure={failure}
+        busy={form.formState.isSubmitting}
+        submit="Change e-mail"
+        status={
+          sent ? (
+            <p role="status" className="alert alert-success alert-soft mt-4">
+              {sent}
+            </p>
+          ) : null
+        }
+      >
         <TextField label="New e-mail address" field={field('email')} type="email" autoComplete="email" />
         <TextField
           label="Your password"
@@ -46,16 +54,7 @@ export function ChangeEmail() {
           autoComplete="current-password"
           hint="To be sure it is you asking."
         />
-        <FormError message={failure} />
-        {sent ? (
-          <p role="status" className="alert alert-success alert-soft mt-4">
-            {sent}
-          </p>
-        ) : null}
-        <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
-          Change e-mail
-        </SubmitButton>
-      </form>
-    </section>
+      </ProfileForm>
+    </ProfileSection>
   );
 }

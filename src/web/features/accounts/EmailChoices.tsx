@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useEmailPreferences, useSetEmailPreferences } from './email-preferences.ts';
+import { ProfileSection } from './ProfileSection.tsx';
 
 /** Which e-mails the user receives besides receipts and refunds, which are always sent. */
 export function EmailChoices() {
@@ -11,10 +12,7 @@ export function EmailChoices() {
   const { role } = useRole();
   const kinds = OPTIONAL_EMAIL_KINDS.filter((kind) => EMAIL_KIND_ROLES[kind] === role);
   return (
-    <section aria-labelledby="email-choices" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="email-choices" className="text-xl font-bold">
-        E-mails I receive
-      </h2>
+    <ProfileSection id="email-choices" title="E-mails I receive">
       <p className="mt-1 text-sm">Receipts and refunds are always e-mailed. You still see everything here.</p>
       {preferences.data ? (
         <fieldset className="mt-3 flex flex-col gap-2" disabled={save.isPending}>
@@ -42,6 +40,6 @@ export function EmailChoices() {
       ) : (
         <p className="mt-3 text-sm">Loading your e-mail choices…</p>
       )}
-    </section>
+    </ProfileSection>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { toast } from '../../ui/toast.ts';
+import { ProfileSection } from './ProfileSection.tsx';
 
 /** What deleting the account does, as docs/privacy.md says it. */
 const WHAT_HAPPENS = [
@@ -145,10 +146,7 @@ export function LeaveAccount() {
     }
   };
   return (
-    <section aria-labelledby="your-data-title" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="your-data-title" className="text-xl font-bold">
-        Your data
-      </h2>
+    <ProfileSection id="your-data-title" title="Your data">
       <p className="mt-1">
         Download a copy of what we keep about you (your profile, orders and payments, reviews, favourites and
         notifications; a shop's products and statements) as a JSON file, or delete your account.
@@ -162,6 +160,6 @@ export function LeaveAccount() {
         </button>
       </div>
       {deleting ? <DeleteDialog onClose={() => setDeleting(false)} /> : null}
-    </section>
+    </ProfileSection>
   );
 }

@@ -7,11 +7,10 @@ import { errorMessage } from '../../api/client.ts';
 import { uploadImage } from '../../api/upload-image.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { Avatar } from '../../layout/UserMenu.tsx';
-import { FormError } from '../../ui/FormError.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ImageField } from './ImageField.tsx';
+import { ProfileForm, ProfileSection } from './ProfileSection.tsx';
 import { savePhoto } from './save-photo.ts';
 
 const photoForm = signUpForm.pick({ image: true });
@@ -41,21 +40,14 @@ export function PhotoSection() {
     }
   });
   return (
-    <section aria-labelledby="photo-title" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="photo-title" className="text-xl font-bold">
-        Photo
-      </h2>
+    <ProfileSection id="photo-title" title="Photo">
       <div className="mt-2 flex items-center gap-3">
         <Avatar photoURL={user?.photoURL ?? null} size={64} />
         <p className="text-sm">Shown beside your name on your reviews and, for a shop, to its shoppers.</p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="mt-2 max-w-md">
+      <ProfileForm onSubmit={onSubmit} failure={failure} busy={form.formState.isSubmitting} submit="Save photo">
         <ImageField label="New photo" field={field('image')} file={picture} progress={progress} />
-        <FormError message={failure} />
-        <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
-          Save photo
-        </SubmitButton>
-      </form>
-    </section>
+      </ProfileForm>
+    </ProfileSection>
   );
 }

@@ -11,10 +11,8 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { DETAILS_KEY, saveDetails, useDetails } from '../../auth/profile-details.ts';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
-import { FormError } from '../../ui/FormError.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ChangeEmail } from './ChangeEmail.tsx';
@@ -22,6 +20,7 @@ import { deviceName } from './device-name.ts';
 import { EmailChoices } from './EmailChoices.tsx';
 import { LeaveAccount } from './LeaveAccount.tsx';
 import { PhotoSection } from './PhotoSection.tsx';
+import { ProfileForm, ProfileSection } from './ProfileSection.tsx';
 import { changePassword, endAllSessions, useEndSession, useSessions } from './sessions.ts';
 
 const passwordForm = passwordChange
@@ -62,7 +61,7 @@ function DetailsForm({ details }: { details: Details }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-2 max-w-md">
+    <ProfileForm onSubmit={onSubmit} failure={failure} busy={form.formState.isSubmitting} submit="Save details">
       <TextField label="Name" field={field('name')} autoComplete="name" />
       <TextField
         label="Phone (optional)"
@@ -78,21 +77,14 @@ function DetailsForm({ details }: { details: Details }) {
         hint="Checkout starts from it when a shop delivers to you."
       />
       <TextField label="ZIP code" field={field('postcode')} autoComplete="postal-code" />
-      <FormError message={failure} />
-      <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
-        Save details
-      </SubmitButton>
-    </form>
+    </ProfileForm>
   );
 }
 
 function DetailsSection() {
   const details = useDetails();
   return (
-    <section aria-labelledby="details-title" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="details-title" className="text-xl font-bold">
-        Your details
-      </h2>
+    <ProfileSection id="details-title" title="Your details">
       {details.isPending ? (
         <PageLoader label="Loading your details" />
       ) : details.isError ? (
@@ -100,7 +92,7 @@ function DetailsSection() {
       ) : (
         <DetailsForm details={details.data} />
       )}
-    </section>
+    </ProfileSection>
   );
 }
 
@@ -123,11 +115,8 @@ function PasswordSection() {
     }
   });
   return (
-    <section aria-labelledby="password-title" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="password-title" className="text-xl font-bold">
-        Password
-      </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-2 max-w-md">
+    <ProfileSection id="password-title" title="Password">
+      <ProfileForm onSubmit={onSubmit} failure={failure} busy={form.formState.isSubmitting} submit="Change password">
         <TextField
           label="Current password"
           field={field('currentPassword')}
@@ -136,12 +125,8 @@ function PasswordSection() {
         />
         <TextField label="New password" field={field('password')} type="password" autoComplete="new-password" />
         <TextField label="New password again" field={field('repeat')} type="password" autoComplete="new-password" />
-        <FormError message={failure} />
-        <SubmitButton busy={form.formState.isSubmitting} disabled={form.formState.isSubmitting} className="mt-4">
-          Change password
-        </SubmitButton>
-      </form>
-    </section>
+      </ProfileForm>
+    </ProfileSection>
   );
 }
 
@@ -168,10 +153,7 @@ function SessionsSection() {
       'You are signed out everywhere',
     );
   return (
-    <section aria-labelledby="sessions-title" className="rounded-box border border-base-300 bg-base-100 p-5">
-      <h2 id="sessions-title" className="text-xl font-bold">
-        Sessions
-      </h2>
+    <ProfileSection id="sessions-title" title="Sessions">
       {sessions.isPending ? (
         <PageLoader label="Loading your sessions" />
       ) : sessions.isError ? (
@@ -205,7 +187,7 @@ function SessionsSection() {
       <button type="button" className="btn btn-error btn-outline mt-3" onClick={everywhere}>
         Sign out everywhere
       </button>
-    </section>
+    </ProfileSection>
   );
 }
 
