@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { Role } from '#contract/roles.ts';
 import type { UserRecord } from '#contract/users.ts';
+import { Modal } from '../../ui/Modal.tsx';
 
 /** What an admin is about to do to an account from the user lists. */
 export type AccountAction = { kind: 'delete' | 'promote'; user: UserRecord };
@@ -61,48 +61,20 @@ export function AccountDialog({
   /** Cancelled: the Cancel button or Escape. */
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
   const text = accountActionText(action);
   const danger = action.kind === 'delete';
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.showModal();
-    cancel.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
+    <Modal
+      id="account-dialog"
+      title={text.title}
+      lines={text.lines}
+      cancelText="Cancel"
       onClose={onClose}
-      aria-labelledby="account-dialog-title"
-      aria-describedby="account-dialog-text"
-    >
-      <div className="modal-box">
-        <h2 id="account-dialog-title" className="text-xl font-bold">
-          {text.title}
-        </h2>
-        <ul id="account-dialog-text" className="mt-3 list-disc space-y-2 pl-5">
-          {text.lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-        <div className="modal-action">
-          <button ref={cancel} type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`btn ${danger ? 'btn-error text-white' : 'btn-primary'}`}
-            onClick={onConfirm}
-          >
-            {text.confirm}
-          </button>
-        </div>
-      </div>
-    </dialog>
+      confirm={
+        <button type="button" className={`btn ${danger ? 'btn-error text-white' : 'btn-primary'}`} onClick={onConfirm}>
+          {text.confirm}
+        </button>
+      }
+    />
   );
 }

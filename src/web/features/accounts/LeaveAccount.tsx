@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, call, errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
@@ -37,20 +38,12 @@ async function downloadMyData(): Promise<void> {
  */
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [secret, setSecret] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [remains, setRemains] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.showModal();
-    cancel.current?.focus();
-    return () => opener?.focus();
-  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,55 +72,45 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
+    <Modal
+      id="leave-dialog"
+      title="Delete your account?"
+      lines={WHAT_HAPPENS}
+      cancelText="Keep my account"
       onClose={onClose}
-      aria-labelledby="leave-dialog-title"
-      aria-describedby="leave-dialog-text"
+      onSubmit={onSubmit}
+      dialog={dialog}
+      actionsClassName="modal-action flex-wrap"
+      confirm={
+        <button type="submit" className="btn btn-error text-white" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Delete my account
+        </button>
+      }
     >
-      <form className="modal-box" onSubmit={onSubmit} noValidate>
-        <h2 id="leave-dialog-title" className="text-xl font-bold">
-          Delete your account?
-        </h2>
-        <ul id="leave-dialog-text" className="mt-3 list-disc space-y-2 pl-5">
-          {WHAT_HAPPENS.map((line) => (
+      <FormField
+        label="Your password"
+        htmlFor="leave-secret"
+        hint="Signed up with Google and never set a password? Type your e-mail address instead."
+      >
+        <input
+          id="leave-secret"
+          type="password"
+          autoComplete="current-password"
+          className="input w-full"
+          value={secret}
+          onChange={(event) => setSecret(event.target.value)}
+        />
+      </FormField>
+      <FormError message={failure} />
+      {remains.length > 0 ? (
+        <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="What remains before the account can close">
+          {remains.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <FormField
-          label="Your password"
-          htmlFor="leave-secret"
-          hint="Signed up with Google and never set a password? Type your e-mail address instead."
-        >
-          <input
-            id="leave-secret"
-            type="password"
-            autoComplete="current-password"
-            className="input w-full"
-            value={secret}
-            onChange={(event) => setSecret(event.target.value)}
-          />
-        </FormField>
-        <FormError message={failure} />
-        {remains.length > 0 ? (
-          <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="What remains before the account can close">
-            {remains.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="modal-action flex-wrap">
-          <button ref={cancel} type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-            Keep my account
-          </button>
-          <button type="submit" className="btn btn-error text-white" disabled={busy}>
-            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Delete my account
-          </button>
-        </div>
-      </form>
-    </dialog>
+      ) : null}
+    </Modal>
   );
 }
 
