@@ -24,7 +24,7 @@ export type Payment = {
   orderNumber: string;
   transactionId: string;
   price: number;
-  productIds: { shopEmail: string; shopName: string; itemName: string; amount: number; totalPrice: number }[];
+  productIds: { shopId: string; shopName: string; itemName: string; amount: number; totalPrice: number }[];
   fulfilment: { shopId: string; shopName: string; start: string; end: string; pickupPoint: { name: string } | null }[];
 };
 

@@ -64,7 +64,7 @@ test('the customer sees each shop step by step: ready for pickup, cancelled, pic
   await expect(entry.getByText('complete', { exact: true })).toBeVisible();
   await expect(entry.getByText('complete', { exact: true })).toHaveClass(/bg-green-700/);
   // What the cancelled shop sold is back on the card: what, how much, its status, and what was paid in the end.
-  const cancelledLine = payment.productIds.find((line) => line.shopEmail === otherProduct.email)!;
+  const cancelledLine = payment.productIds.find((line) => line.shopId === otherProduct.shopId)!;
   // On wide screens the refunds are a row of their own under the payment's row.
   const refunds = page.getByRole('list', { name: `Refunds of ${payment.orderNumber}` });
   await expect(refunds.getByRole('listitem')).toHaveCount(1);

@@ -124,7 +124,6 @@ export const orderTracking = z.object({
     z.object({
       shopId: z.string(),
       shopName: z.string(),
-      shopEmail: z.string(),
       status: z.enum(FULFILMENT_STATUSES),
       numberOfItems: z.number().int(),
       totalPrice: z.number(),

@@ -76,7 +76,8 @@ export const purchasedItem = z.object({
   saving: lineSaving.optional(),
   totalPrice: z.number(),
   shopName: z.string(),
-  shopEmail: z.string(),
+  /** The selling shop's id (the spec's shopEmail was its vendor's sign-in, which the buyer does not read: decision 050). */
+  shopId: z.string(),
   itemName: z.string(),
   image: z.string(),
   status: z.enum(LINE_STATUSES),

@@ -75,13 +75,13 @@ describe('checkout', () => {
     expect(payment.productIds).toHaveLength(2);
     expect(payment.productIds).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ itemName: 'Apples', amount: 3, price: 3, totalPrice: 9, shopEmail: vendorA.email }),
+        expect.objectContaining({ itemName: 'Apples', amount: 3, price: 3, totalPrice: 9, shopId: vendorA.id }),
         expect.objectContaining({
           itemName: 'Cheese',
           amount: 1,
           price: 8.5,
           totalPrice: 8.5,
-          shopEmail: vendorB.email,
+          shopId: vendorB.id,
         }),
       ]),
     );

@@ -243,7 +243,6 @@ describe('GET /api/orders/:id/tracking', () => {
           {
             shopId: alice.id,
             shopName: "Alice's Farm",
-            shopEmail: alice.email,
             status: 'shipped',
             numberOfItems: 2,
             totalPrice: 6.5,
@@ -256,7 +255,6 @@ describe('GET /api/orders/:id/tracking', () => {
           {
             shopId: bob.id,
             shopName: "Bob's Farm",
-            shopEmail: bob.email,
             status: 'pending',
             numberOfItems: 1,
             totalPrice: 9.99,

@@ -473,7 +473,6 @@ export async function getOrderTracking(
   const lines = await db
     .select({
       shopName: orderLines.shopName,
-      shopEmail: orderLines.shopEmail,
       vendorId: orderLines.vendorId,
       totalCents: orderLines.totalCents,
       status: orderLines.status,
@@ -506,7 +505,6 @@ export async function getOrderTracking(
       return {
         shopId: vendorId,
         shopName: shopLines[0].shopName,
-        shopEmail: shopLines[0].shopEmail,
         status,
         numberOfItems: shopLines.length,
         totalPrice: centsToDollars(shopLines.reduce((sum, l) => sum + l.totalCents, 0)),

@@ -256,7 +256,7 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
           saving: savingOf(line),
           totalPrice: centsToDollars(line.totalCents),
           shopName: line.shopName,
-          shopEmail: line.shopEmail,
+          shopId: line.vendorId,
           itemName: line.itemName,
           image: line.image,
           status: line.status,

@@ -120,7 +120,7 @@ export function ShopDeliveryList<Step extends ShopStep>({
   return (
     <ul className="space-y-2" aria-label={label}>
       {steps.map((step) => (
-        <li key={step.shopEmail}>
+        <li key={step.shopId}>
           <ShopDelivery step={step} withHandover={withHandover} action={action?.(step)} />
         </li>
       ))}

@@ -3,14 +3,14 @@ import { combinedStatus } from '#contract/fulfilment.ts';
 import type { PurchasedItem } from '#contract/orders.ts';
 import { shopSteps } from './shop-steps.ts';
 
-const line = (shopEmail: string, status: PurchasedItem['status']): PurchasedItem => ({
-  _id: `${shopEmail}-${status}-${Math.random()}`,
+const line = (shopId: string, status: PurchasedItem['status']): PurchasedItem => ({
+  _id: `${shopId}-${status}-${Math.random()}`,
   productId: null,
   amount: 1,
   price: 2,
   totalPrice: 2,
-  shopName: shopEmail === 'a@x.example' ? 'Green Valley Farm' : 'Hill Dairy',
-  shopEmail,
+  shopName: shopId === 'shop-a' ? 'Green Valley Farm' : 'Hill Dairy',
+  shopId,
   itemName: 'Apples',
   image: '',
   status,
@@ -41,13 +41,11 @@ describe('combinedStatus', () => {
 
 describe('shopSteps', () => {
   it('groups the lines by shop in the order they were bought', () => {
-    expect(
-      shopSteps([line('b@x.example', 'shipped'), line('a@x.example', 'delivered'), line('b@x.example', 'pending')]),
-    ).toEqual([
-      { shopName: 'Hill Dairy', shopEmail: 'b@x.example', status: 'pending', handover: null, slotCancelled: null },
+    expect(shopSteps([line('shop-b', 'shipped'), line('shop-a', 'delivered'), line('shop-b', 'pending')])).toEqual([
+      { shopName: 'Hill Dairy', shopId: 'shop-b', status: 'pending', handover: null, slotCancelled: null },
       {
         shopName: 'Green Valley Farm',
-        shopEmail: 'a@x.example',
+        shopId: 'shop-a',
         status: 'delivered',
         handover: null,
         slotCancelled: null,
@@ -56,7 +54,7 @@ describe('shopSteps', () => {
   });
 
   it('gives each shop its own pickup or delivery slot', () => {
-    const steps = shopSteps([line('b@x.example', 'pending'), line('a@x.example', 'pending')], [pickup]);
+    const steps = shopSteps([line('shop-b', 'pending'), line('shop-a', 'pending')], [pickup]);
     expect(steps.map((step) => [step.shopName, step.handover])).toEqual([
       ['Hill Dairy', null],
       ['Green Valley Farm', pickup],
@@ -65,7 +63,7 @@ describe('shopSteps', () => {
 
   it('marks the part whose booked date the shop cancelled, with the reason', () => {
     const cancelled = { shopId: 'shop-a', reason: 'Market closed for the parade' };
-    const steps = shopSteps([line('b@x.example', 'pending'), line('a@x.example', 'pending')], [pickup], [cancelled]);
+    const steps = shopSteps([line('shop-b', 'pending'), line('shop-a', 'pending')], [pickup], [cancelled]);
     expect(steps.map((step) => [step.shopName, step.slotCancelled])).toEqual([
       ['Hill Dairy', null],
       ['Green Valley Farm', cancelled],

@@ -8,7 +8,7 @@ import type { Handover } from './FulfilmentLine.tsx';
  */
 export type ShopStep = {
   shopName: string;
-  shopEmail: string;
+  shopId: string;
   status: FulfilmentStatus;
   handover?: Handover | null;
   slotCancelled?: SlotCancelledByShop | null;
@@ -24,12 +24,12 @@ export function shopSteps(
   cancelledSlots: SlotCancelledByShop[] = [],
 ): ShopStep[] {
   const byShop = new Map<string, PurchasedItem[]>();
-  for (const line of lines) byShop.set(line.shopEmail, [...(byShop.get(line.shopEmail) ?? []), line]);
+  for (const line of lines) byShop.set(line.shopId, [...(byShop.get(line.shopId) ?? []), line]);
   return [...byShop.values()].map((shopLines) => {
     const handover = handovers.find((h) => h.shopName === shopLines[0].shopName) ?? null;
     return {
       shopName: shopLines[0].shopName,
-      shopEmail: shopLines[0].shopEmail,
+      shopId: shopLines[0].shopId,
       status: combinedStatus(shopLines.map((line) => line.status)),
       handover,
       slotCancelled: (handover && cancelledSlots.find((c) => c.shopId === handover.shopId)) ?? null,
