@@ -136,8 +136,7 @@ export const EMAIL_TOKEN_PURPOSES = ['verify', 'change'] as const;
 /** How long a link verifying an address (the account's, or a new one) works. */
 export const EMAIL_LINK_HOURS = 24;
 
-/** The error code of a refusal until the e-mail is verified (403), so the pages offer to send the link again. */
-export const EMAIL_UNVERIFIED = 'EMAIL_UNVERIFIED';
+export { EMAIL_UNVERIFIED } from './auth-codes.ts';
 
 /** The one refusal of a step that needs a verified e-mail (a shop, payouts, a review). */
 export const verifyEmailFirst = (email: string) =>

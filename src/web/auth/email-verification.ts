@@ -1,4 +1,4 @@
-import { EMAIL_UNVERIFIED } from '#contract/auth.ts';
+import { EMAIL_UNVERIFIED } from '#contract/auth-codes.ts';
 import { ApiError, call, errorMessage } from '../api/client.ts';
 import { toast } from '../ui/toast.ts';
 
