@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISTANCE_RADII, EARTH_KM, greatCircleKm, roundCoordinate, ZIP_CODE, ZIP_MESSAGE } from './place-labels.ts';
+import { roundCoordinate, ZIP_CODE, ZIP_MESSAGE } from './place-labels.ts';
 import { abortWith } from './validation.ts';
 
 export {

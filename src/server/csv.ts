@@ -11,5 +11,5 @@ export function csvCell(value: string | number | null): string {
 
 /** A CSV file (RFC 4180: CRLF line ends) with a header row. */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
