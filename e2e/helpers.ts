@@ -139,3 +139,18 @@ export async function signInWith(page: Page, token: string) {
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('access-token', value), token);
 }
+
+/** A real picture (one of the bundled emoji), for journeys that list a product or open a shop by the API. */
+export const SAMPLE_PICTURE = path.resolve('node_modules/@lobehub/fluent-emoji-3d/assets/1f955.webp');
+
+/** Uploads SAMPLE_PICTURE as the signed-in `token`'s user; answers its display URL (served, so no page 404s). */
+export async function uploadPicture(request: APIRequestContext, token: string): Promise<string> {
+  const uploaded = await request.post('/api/uploads', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      image: { name: 'carrot.webp', mimeType: 'image/webp', buffer: await fs.readFile(SAMPLE_PICTURE) },
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  return (await uploaded.json()).data.display_url;
+}

@@ -1,5 +1,5 @@
 import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
-import { bearer, registerCustomer, signInWith, tokenOf, unique } from './helpers.ts';
+import { bearer, registerCustomer, signInWith, tokenOf, unique, uploadPicture } from './helpers.ts';
 
 /**
  * Membership plans the marketplace sets (decision 051): the admin raises the normal membership's limit to 20 on the
@@ -47,11 +47,12 @@ test('the admin raises the normal membership to 20 products; a farmer adds a six
         date: '2018-03-01',
         address: '9 Meadow Lane, Salem',
         phone: '+1 503 555 0142',
-        image: '/uploads/shop.webp',
+        image: '/favicon.svg',
       },
     });
     expect(becameVendor.ok(), await becameVendor.text()).toBe(true);
     const token = await tokenOf(request, farmer);
+    const picture = await uploadPicture(request, token);
     for (let i = 1; i <= 5; i += 1) {
       const created = await request.post('/api/products', {
         headers: bearer(token),
@@ -64,7 +65,7 @@ test('the admin raises the normal membership to 20 products; a farmer adds a six
           profitMargin: 25,
           productManufacturingDate: '2026-01-01',
           productExpireDate: dayFromToday(365),
-          productImage: '/uploads/shop.webp',
+          productImage: picture,
         },
       });
       expect(created.ok(), await created.text()).toBe(true);

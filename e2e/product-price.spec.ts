@@ -19,7 +19,7 @@ test('a farmer types the price and sees the margin; a visitor reads the price on
       date: '2019-05-01',
       address: '4 Orchard Road, Hood River',
       phone: '+1 541 555 0199',
-      image: '/uploads/shop.webp',
+      image: '/favicon.svg',
     },
   });
   expect(opened.ok(), await opened.text()).toBe(true);
