@@ -102,6 +102,8 @@ const envSchema = z
     PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL such as https://shop.example.com' }).optional()),
     SEED_DEMO: optionalString.pipe(booleanish.optional()),
     TEST_CLOCK_HEADER: optionalString.pipe(booleanish.optional()),
+    NODE_ENV: optionalString,
+    ALLOW_SANDBOX_PAYMENTS: optionalString.pipe(booleanish.optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalString,
     GOOGLE_ISSUER: optionalString.pipe(
@@ -150,6 +152,12 @@ const envSchema = z
     BACKUP_RETENTION_FULL: wholeNumber(1, 1000).default(4),
     WAL_ARCHIVE: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
     WAL_ARCHIVE_TIMEOUT: wholeNumber(1, 3600).default(60),
+    RETENTION_ABANDONED_PAYMENTS_DAYS: wholeNumber(1).default(30),
+    RETENTION_SESSIONS_DAYS: wholeNumber(1).default(30),
+    RETENTION_FAILED_NOTIFICATIONS_DAYS: wholeNumber(1).default(30),
+    RETENTION_MAIL_FILES_DAYS: wholeNumber(1).default(30),
+    RETENTION_BELL_PER_USER: wholeNumber(1).default(200),
+    RETENTION_CART_ADD_REQUESTS_DAYS: wholeNumber(1).default(7),
   })
   .superRefine((env, ctx) => {
     for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
@@ -222,6 +230,10 @@ export type Config = {
    * (ordering cutoffs, horizons, payment times), so a journey moves its own clock without moving anyone else's.
    */
   testClockHeader: boolean;
+  /** NODE_ENV=production: the start refuses unsafe settings (production-checks.ts). */
+  production: boolean;
+  /** In production, the sandbox card processor only with ALLOW_SANDBOX_PAYMENTS=true (a staging store). */
+  allowSandboxPayments: boolean;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   /** Google sign-in (OpenID Connect); undefined when not set up. */
@@ -274,6 +286,21 @@ export type Config = {
     /** A quiet store's WAL is archived at least this often, in seconds: the most a lost disk can cost. */
     archiveTimeoutSeconds: number;
   };
+  /** What the daily retention job deletes (jobs/retention.ts): ages in days, the bell's rows kept per user. */
+  retention: {
+    /** Payment intents never paid and cancelled (abandoned checkouts), with nothing referring to them. */
+    abandonedPaymentDays: number;
+    /** Ended sessions and refresh tokens expired this long ago. */
+    sessionDays: number;
+    /** Outbox rows left failed (their count is logged when they go). */
+    failedNotificationDays: number;
+    /** E-mail files written to DATA_DIR/mail when no SMTP server is set. */
+    mailFileDays: number;
+    /** The newest bell notifications kept per user; older ones are deleted. */
+    bellPerUser: number;
+    /** Add-to-cart request ids (kept so that a retried click adds nothing more). */
+    cartAddRequestDays: number;
+  };
 };
 
 /**
@@ -314,6 +341,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO,
     testClockHeader: env.TEST_CLOCK_HEADER ?? false,
+    production: env.NODE_ENV === 'production',
+    allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS ?? false,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
     google:
@@ -368,6 +397,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retentionFull: env.BACKUP_RETENTION_FULL,
       walArchive: env.WAL_ARCHIVE,
       archiveTimeoutSeconds: env.WAL_ARCHIVE_TIMEOUT,
+    },
+    retention: {
+      abandonedPaymentDays: env.RETENTION_ABANDONED_PAYMENTS_DAYS,
+      sessionDays: env.RETENTION_SESSIONS_DAYS,
+      failedNotificationDays: env.RETENTION_FAILED_NOTIFICATIONS_DAYS,
+      mailFileDays: env.RETENTION_MAIL_FILES_DAYS,
+      bellPerUser: env.RETENTION_BELL_PER_USER,
+      cartAddRequestDays: env.RETENTION_CART_ADD_REQUESTS_DAYS,
     },
   };
 }

@@ -6,6 +6,7 @@ import { startJobs } from './jobs/index.ts';
 import { receiptAttachments } from './jobs/receipt-attachments.ts';
 import { backfillImageVariants, createStorage } from './modules/uploads/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
+import { demoRefusals, ProductionRefusal, settingRefusals, warnOfUntrustedProxy } from './production-checks.ts';
 import { loadSecrets } from './secrets.ts';
 
 /** How long SIGTERM or SIGINT lets requests in flight finish before their connections are closed. */
@@ -16,6 +17,9 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Starts Farmstall: database (embedded unless DATABASE_URL), migrations, demo data, admin, HTTP server. */
 async function main() {
   const config = loadConfig();
+  // NODE_ENV=production: the settings that suit only the demo store stop the start, each with one line.
+  const refused = settingRefusals(config);
+  if (refused.length > 0) throw new ProductionRefusal(refused);
   const cleanups: (() => Promise<void>)[] = [];
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   // Every step is bounded, so that a stop signal ends the process within 10 s: 3 s for each of the others,
@@ -29,10 +33,14 @@ async function main() {
     database = await openDatabase(config, { log: console.log });
     const { db } = database;
 
+    const demoRefused = await demoRefusals(db, config);
+    if (demoRefused.length > 0) throw new ProductionRefusal(demoRefused);
+
     const storage = createStorage(config);
-    if (await shouldSeedDemo(db, config.seedDemo)) {
+    if (await shouldSeedDemo(db, config.seedDemo, { adminEmail: config.admin?.email })) {
       console.log('Seeding the demo catalog …');
-      const demo = await seedDemoCatalog(db, storage);
+      // With ADMIN_EMAIL set the store has its own admin: the demo admin (its password is in the README) is not made.
+      const demo = await seedDemoCatalog(db, storage, { withoutAdmin: config.admin !== undefined });
       console.log('Demo catalog ready. Demo sign-ins:');
       for (const account of demo.accounts)
         console.log(`  ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
@@ -91,6 +99,7 @@ async function main() {
       process.on(signal, () => void shutdown(signal));
     }
 
+    warnOfUntrustedProxy(app.server, config, (message) => app.log.warn(message));
     await app.listen({ port: config.port, host: config.host });
     console.log(`Farmstall is running on ${config.publicUrl} (listening on ${config.host}:${config.port})`);
     // Pictures stored before their AVIF and other widths get them in the background (pages show the stored
@@ -109,6 +118,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ProductionRefusal) {
+    for (const line of error.lines) console.error(`Farmstall refuses to start in production (NODE_ENV=production): ${line}`);
+    process.exit(1);
+  }
   const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
   console.error(`Farmstall could not start: ${message}`);
   process.exit(1);

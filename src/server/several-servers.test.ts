@@ -155,7 +155,12 @@ describe('three servers started at once on a fresh database', () => {
   let url: string;
   beforeAll(async () => {
     url = await freshDatabase();
-    servers = await startServers(3, { DATABASE_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    servers = await startServers(3, {
+      DATABASE_URL: url,
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
   }, 120_000);
 
   it('all come up, migrated once and seeded once, answering the same catalog', async () => {
@@ -195,6 +200,7 @@ describe('two servers behind pgbouncer in transaction mode', () => {
         DATABASE_URL: bouncer.url,
         DATABASE_DIRECT_URL: url,
         DATABASE_POOL_MODE: 'transaction',
+        SEED_DEMO: 'true',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
       });

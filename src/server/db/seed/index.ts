@@ -9,7 +9,7 @@ import { recordOrder } from '../../modules/orders/index.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
 import { recordShops } from '../../modules/shops/index.ts';
 import type { Storage } from '../../modules/uploads/index.ts';
-import { hashPassword, hasUsers, recordUsers } from '../../modules/users/index.ts';
+import { accountUsingEmail, hashPassword, hasUsers, recordUsers } from '../../modules/users/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER, DEMO_VENDOR, OTHER_DEMO_USERS_PASSWORD } from './accounts.ts';
 import { FOOD_FACTS } from './food-facts.ts';
@@ -43,20 +43,46 @@ const KEEPS_DAYS: Record<CategoryValue, number> = {
   proteins: 45,
 };
 
-/** SEED_DEMO unset: seed an empty database (first start). true: seed unless already seeded. false: never. */
-export async function shouldSeedDemo(db: Db, seedDemo: boolean | undefined): Promise<boolean> {
+/**
+ * SEED_DEMO unset: seed an empty database (first start), unless ADMIN_EMAIL names a real admin (a real store: the demo
+ * only with SEED_DEMO=true). true: seed unless already seeded. false: never.
+ */
+export async function shouldSeedDemo(
+  db: Db,
+  seedDemo: boolean | undefined,
+  options: { adminEmail?: string } = {},
+): Promise<boolean> {
   if (seedDemo === false) return false;
+  if (seedDemo === undefined && options.adminEmail) return false;
   if (await hasProducts(db)) return false;
   if (seedDemo === true) return true;
   return !(await hasUsers(db));
+}
+
+/** Every account the demo seed makes (the demo admin, its vendors and shoppers). */
+export const DEMO_EMAILS: readonly string[] = [
+  DEMO_ADMIN.email,
+  ...new Set([...SHOPS.map((shop) => shop.email), ...CUSTOMERS.map((customer) => customer.email)]),
+];
+
+/** The demo accounts found in the database (their e-mail addresses). */
+export async function demoAccountsPresent(db: Db): Promise<string[]> {
+  const found: string[] = [];
+  for (const email of DEMO_EMAILS) if (await accountUsingEmail(db, email)) found.push(email);
+  return found;
 }
 
 /**
  * Fills the database with the demo catalog: shops and their vendors, products in every category with
  * pictures stored through the upload pipeline, reviews, deals of the day, past orders, and the demo
  * admin, vendor and customer. One transaction; does nothing (and returns no accounts) once products exist.
+ * `withoutAdmin` (ADMIN_EMAIL is set): the demo admin, whose password the README prints, is not made.
  */
-export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accounts: DemoAccount[] }> {
+export async function seedDemoCatalog(
+  db: Db,
+  storage: Storage,
+  options: { withoutAdmin?: boolean } = {},
+): Promise<{ accounts: DemoAccount[] }> {
   if (await hasProducts(db)) return { accounts: [] };
 
   const picture = pictureStore(storage);
@@ -84,7 +110,7 @@ export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accou
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('farmstall-demo-seed'))`);
     if (await hasProducts(tx)) return false;
     const now = Date.now();
-    const userIds = await insertUsers(tx, now, pictureUrl, passwordHash);
+    const userIds = await insertUsers(tx, now, pictureUrl, passwordHash, !options.withoutAdmin);
     await insertFulfilment(tx, now, new Map(SHOPS.map((shop) => [shop.key, userIds.get(shop.key) as string])));
     const productRows = await insertProducts(tx, now, userIds, pictureUrl);
     await insertDeals(tx, now, productRows);
@@ -96,7 +122,8 @@ export async function seedDemoCatalog(db: Db, storage: Storage): Promise<{ accou
     await insertOrders(tx, now, userIds, productRows);
     return true;
   });
-  return { accounts: seeded ? DEMO_ACCOUNTS : [] };
+  if (!seeded) return { accounts: [] };
+  return { accounts: DEMO_ACCOUNTS.filter((account) => !options.withoutAdmin || account.role !== 'admin') };
 }
 
 /** A stable number from a text (FNV-1a), so the demo looks the same on every seed. */
@@ -120,17 +147,19 @@ async function insertUsers(
   now: number,
   pictureUrl: (cp: string) => string,
   passwordHash: (email: string) => string,
+  withAdmin: boolean,
 ): Promise<UserIds> {
   const joined = (daysAgo: number) => new Date(now - daysAgo * DAY_MS);
+  const admin = {
+    name: DEMO_ADMIN.name,
+    email: DEMO_ADMIN.email,
+    role: 'admin' as const,
+    passwordHash: passwordHash(DEMO_ADMIN.email),
+    createdAt: joined(400),
+    emailVerifiedAt: joined(400),
+  };
   const byEmail = await recordUsers(tx, [
-    {
-      name: DEMO_ADMIN.name,
-      email: DEMO_ADMIN.email,
-      role: 'admin' as const,
-      passwordHash: passwordHash(DEMO_ADMIN.email),
-      createdAt: joined(400),
-      emailVerifiedAt: joined(400),
-    },
+    ...(withAdmin ? [admin] : []),
     ...SHOPS.map((shop, i) => ({
       name: shop.ownerName,
       email: shop.email,
