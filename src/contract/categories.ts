@@ -15,13 +15,18 @@ export const CATEGORIES = [
 ] as const;
 
 export type CategoryValue = (typeof CATEGORIES)[number]['value'];
-export type Unit = 'liter' | 'kg' | 'piece';
+/** Every unit a product may be sold by (src/contract/units.ts); a category's is one of the spec's three. */
+export { UNITS, type Unit } from './units.ts';
+/** The spec's units: a category's, and the product's when its farmer chooses none (decision 053). */
+export type CategoryUnit = 'liter' | 'kg' | 'piece';
 
 export const CATEGORY_VALUES = CATEGORIES.map((c) => c.value) as [CategoryValue, ...CategoryValue[]];
-export const UNITS = ['liter', 'kg', 'piece'] as const;
 
-/** Spec rule: beverage and milk by the liter; fruit, bakery, sweet, vegetable, snack by the kg; anything else by the piece. */
-export function unitForCategory(category: string): Unit {
+/**
+ * Spec rule: beverage and milk by the liter; fruit, bakery, sweet, vegetable, snack by the kg; anything else by the
+ * piece. The unit a new product is sold by when its farmer chooses none, and the one the form proposes.
+ */
+export function unitForCategory(category: string): CategoryUnit {
   if (category === 'beverage' || category === 'milk') return 'liter';
   if (['fruit', 'bakery', 'sweet', 'vegetable', 'snack'].includes(category)) return 'kg';
   return 'piece';

@@ -4,8 +4,8 @@
  * or formatDollars (an API amount), the one formatter: "$1,234.50", "-$5.00".
  */
 
-import type { Unit } from './categories.ts';
 import { dollarsText } from './plain-format.ts';
+import { perText, type Unit } from './units.ts';
 
 /**
  * Amounts are stored in 32-bit integer columns (at most 2,147,483,647 cents), so every amount is capped before
@@ -35,12 +35,12 @@ export function formatDollars(dollars: number): string {
   return formatMoney(dollarsToCents(dollars));
 }
 
-/** What one unit of a product is, as a price says it: "per kg", "per liter", "each". */
-export const PER_UNIT: Record<Unit, string> = { kg: 'per kg', liter: 'per liter', piece: 'each' };
-
-/** The one way a unit price is shown, on every card, line, list and invoice: "$2.50 per kg", "$1.00 each". */
+/**
+ * A price with its unit alone: "$2.50 per kg", "$1.00 each". A product's price with its pack and unit price is
+ * written by priceText of src/contract/units.ts (decision 053).
+ */
 export function formatUnitPrice(dollars: number, unit: Unit): string {
-  return `${formatDollars(dollars)} ${PER_UNIT[unit]}`;
+  return `${formatDollars(dollars)} ${perText(unit)}`;
 }
 
 export const ORDER_TOO_LARGE = `An order can be at most ${formatMoney(MAX_ORDER_CENTS)}. Please lower some quantities in your cart.`;

@@ -31,6 +31,7 @@ import {
   ZIP_MESSAGE,
 } from './places.ts';
 import { reviewSummary } from './reviews.ts';
+import { NET_UNITS } from './units.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
 import { MAX_GRAMS_PER_PIECE } from './weighed.ts';
 
@@ -60,7 +61,10 @@ export const vendorProduct = z.object({
   productCategory: z.string(),
   productDetails: z.string(),
   productionCost: z.number().nullable(),
-  /** value is the stock. */
+  /**
+   * value is the stock, a whole number of the units the product is sold by (decision 053): the spec's `liter`, `kg`
+   * and `piece` (each) as before, or `bunch`, `dozen`, `pack`, `g`, `lb`, `oz`, `ml`.
+   */
   productQuantity: z.object({ value: z.number().int(), unit: z.enum(UNITS) }),
   profitMargin: z.number().nullable(),
   productPrice: z.number(),
@@ -88,6 +92,11 @@ export const vendorProduct = z.object({
   markdown: productMarkdown.nullable().optional(),
   /** The product's own markdown rule (a rule of the shop applies when it has none). */
   markdownRule: markdownRule.nullable().optional(),
+  /** Sold by a named pack (unit `pack`): what one is called ("jar", "200 g bag") and what it holds; else null. */
+  pack: z
+    .object({ label: z.string(), netQuantity: z.number(), netUnit: z.enum(NET_UNITS) })
+    .nullable()
+    .optional(),
   /** Sold by weight: productPrice is per kg, and the shopper buys pieces of about gramsPerPiece grams each. */
   soldByWeight: z.boolean(),
   gramsPerPiece: z.number().int().nullable(),
@@ -282,6 +291,28 @@ const productFields = {
   productDetails: requiredText(5000, 'At most 5000 characters'),
   productQuantity: stockField,
   /**
+   * What it is sold by (decision 053): stock and the shopper's amount count these. Not sent: a new product is sold by
+   * its category's unit (the spec's rule), an edited one keeps its own.
+   */
+  unit: z.enum(UNITS, { error: 'Choose what it is sold by' }).optional(),
+  /** A pack (unit `pack`): its name as shoppers read it ("jar", "200 g bag"); ignored for any other unit. */
+  packLabel: z
+    .string()
+    .trim()
+    .max(40, abortWith('At most 40 characters'))
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
+  /** What one pack holds, in netUnit (340 g, 6 pieces); ignored for any other unit. */
+  netQuantity: z
+    .number({ error: 'Enter a number' })
+    .positive('More than 0')
+    .max(100_000, 'At most 100,000')
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'At most three decimals')
+    .nullable()
+    .optional(),
+  netUnit: z.enum(NET_UNITS, { error: 'Choose the unit of the net quantity' }).nullable().optional(),
+  /**
    * How the price is set (issue 32): `price` takes productPrice as typed (productionCost optional, the margin is then
    * derived); `costAndMargin` is the spec's rule, price = cost + cost × margin %. Not sent: the typed price when a
    * price comes without a margin, else the spec's cost and margin (its clients send all three).
@@ -364,6 +395,13 @@ function labelsAllowed(v: { labels?: Label[]; allergens?: Allergen[] }, ctx: z.R
   if (message) ctx.addIssue({ code: 'custom', path: ['labels'], message });
 }
 
+export const PACK_LABEL_NEEDED = 'Name the pack (jar, 200 g bag, box of 6)';
+export const NET_QUANTITY_NEEDED = 'Enter what one pack holds (340 g, 6 pieces)';
+type PackFields = { unit?: string; packLabel?: string | null; netQuantity?: number | null; netUnit?: string | null };
+const packLabelGiven = (v: PackFields) => v.unit !== 'pack' || !!v.packLabel;
+const netQuantityGiven = (v: PackFields) => v.unit !== 'pack' || typeof v.netQuantity === 'number';
+const netUnitGiven = (v: PackFields) => v.unit !== 'pack' || typeof v.netUnit === 'string';
+
 const WEIGHT_PER_PIECE = 'Enter the estimated weight of one piece';
 const weightPerPieceGiven = (v: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
   !v.soldByWeight || typeof v.gramsPerPiece === 'number';
@@ -402,6 +440,9 @@ const productRules: z.core.$ZodCheck<z.output<z.ZodObject<typeof productFields>>
   z.refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED }),
   z.refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE }),
   z.refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
+  z.refine(packLabelGiven, { path: ['packLabel'], message: PACK_LABEL_NEEDED }),
+  z.refine(netQuantityGiven, { path: ['netQuantity'], message: NET_QUANTITY_NEEDED }),
+  z.refine(netUnitGiven, { path: ['netUnit'], message: 'Choose the unit of the net quantity' }),
   z.refine(originWhole, { path: ['originName'], message: FARM_NAME }),
   z.refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP }),
   // What the way of pricing needs is named beside every other field's message, as a missing field's would be.

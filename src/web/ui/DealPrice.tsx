@@ -1,6 +1,6 @@
-import type { Unit } from '#contract/categories.ts';
 import { formatDollars } from '#contract/money.ts';
 import { localMomentText, utcMomentText } from '#contract/plain-format.ts';
+import type { Pack, Unit } from '#contract/units.ts';
 import { formatUseBy } from '#contract/use-by.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 import { useHydrated } from './use-hydrated.ts';
@@ -13,6 +13,7 @@ export function DealPrice({
   price,
   deal,
   unit,
+  pack = null,
   gramsPerPiece = null,
   className = '',
 }: {
@@ -20,6 +21,7 @@ export function DealPrice({
   /** The deal or markdown: what it takes off and the price the cart charges. */
   deal: { discountPercent: number; price: number };
   unit: Unit;
+  pack?: Pack | null;
   /** Sold by weight: the price is per kg of pieces of about this many grams. */
   gramsPerPiece?: number | null;
   className?: string;
@@ -32,6 +34,7 @@ export function DealPrice({
       <UnitPrice
         price={deal.price}
         unit={unit}
+        pack={pack}
         gramsPerPiece={gramsPerPiece}
         className="text-lg font-bold text-primary"
       />

@@ -88,12 +88,14 @@ export function ProductCard({
               price={product.productPrice}
               deal={sale}
               unit={product.productQuantity.unit}
+              pack={product.pack}
               gramsPerPiece={product.gramsPerPiece}
             />
           ) : (
             <UnitPrice
               price={product.productPrice}
               unit={product.productQuantity.unit}
+              pack={product.pack}
               gramsPerPiece={product.gramsPerPiece}
               className="text-lg font-bold text-primary"
             />

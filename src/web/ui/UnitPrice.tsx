@@ -1,34 +1,40 @@
-import type { Unit } from '#contract/categories.ts';
-import { formatDollars, PER_UNIT } from '#contract/money.ts';
+import { dollarsToCents, formatDollars } from '#contract/money.ts';
+import { type Pack, perText, referencePrice, referenceText, type Unit } from '#contract/units.ts';
 import { perKgOfPieces } from '#contract/weighed.ts';
 
 /**
- * A unit price as every screen shows it: the amount, then its unit in a quieter type ("$2.50 per kg"); the text
- * reads as formatUnitPrice writes it. A product sold by weight (`gramsPerPiece` given) reads "$24.00/kg · about
- * 450 g each".
+ * A price as every screen shows it: the amount, then what it buys in a quieter type; the text reads as priceText of
+ * src/contract/units.ts writes it ("$2.50 per kg", "$25.20 each", "$3.00 · $15.00/kg" for a 200 g bag, "$6.50 · $0.54
+ * each" for a dozen; decision 053). A product sold by weight (`gramsPerPiece` given) reads "$24.00/kg · about 450 g
+ * each".
  */
 export function UnitPrice({
   price,
   unit,
+  pack = null,
   gramsPerPiece = null,
   className,
 }: {
   price: number;
   unit: Unit;
+  pack?: Pack | null;
   gramsPerPiece?: number | null;
   className?: string;
 }) {
   const quiet = 'text-[0.8em] font-normal text-base-content/80';
+  const reference = gramsPerPiece === null ? referencePrice(dollarsToCents(price), unit, pack) : null;
   return (
     <span className={className}>
       {formatDollars(price)}
-      {gramsPerPiece === null ? (
+      {gramsPerPiece !== null ? (
+        <span className={quiet}>{perKgOfPieces(gramsPerPiece)}</span>
+      ) : reference ? (
+        <span className={quiet}> · {referenceText(reference)}</span>
+      ) : (
         <>
           {' '}
-          <span className={quiet}>{PER_UNIT[unit]}</span>
+          <span className={quiet}>{perText(unit, pack)}</span>
         </>
-      ) : (
-        <span className={quiet}>{perKgOfPieces(gramsPerPiece)}</span>
       )}
     </span>
   );

@@ -4,6 +4,7 @@ import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
 import { centsToDollars, marginFromPrice } from '#contract/money.ts';
 import type { Product, VendorProduct } from '#contract/products.ts';
+import { isNetUnit } from '#contract/units.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
 import { shopCardsRelation } from '../shops/index.ts';
@@ -156,6 +157,10 @@ export function toProduct(row: ProductRow): Product {
     markdownRule:
       row.markdown_percent !== null && row.markdown_days !== null
         ? { percent: row.markdown_percent, days: row.markdown_days }
+        : null,
+    pack:
+      row.pack_label !== null && row.net_quantity !== null && row.net_unit !== null && isNetUnit(row.net_unit)
+        ? { label: row.pack_label, netQuantity: row.net_quantity, netUnit: row.net_unit }
         : null,
     soldByWeight: row.sold_by_weight,
     gramsPerPiece: row.grams_per_piece,

@@ -126,6 +126,10 @@ const CONVERTED = [
   'markdownDays',
   'originName',
   'originPostcode',
+  'unit',
+  'packLabel',
+  'netQuantity',
+  'netUnit',
 ] as const;
 type ProductColumns = typeof products.$inferInsert;
 /** The input's fields stored as they are, in the column of the same name (ingredients, and a new plain field). */
@@ -145,6 +149,21 @@ function plainColumns(input: Pick<ProductEditInput, Plain>): Partial<Pick<Produc
 /** A product sold by weight keeps its estimated weight per piece; any other has none. */
 const weightColumns = ({ soldByWeight, gramsPerPiece }: { soldByWeight?: boolean; gramsPerPiece?: number | null }) =>
   soldByWeight === undefined ? {} : { soldByWeight, gramsPerPiece: soldByWeight ? (gramsPerPiece ?? null) : null };
+
+/**
+ * What it is sold by (decision 053): a pack keeps its label and net quantity (the input's rules made sure of them),
+ * any other unit none; not sent: unchanged (a new product takes its category's unit in createProduct).
+ */
+function unitColumns(input: Pick<ProductEditInput, 'unit' | 'packLabel' | 'netQuantity' | 'netUnit'>) {
+  if (input.unit === undefined) return {};
+  const pack = input.unit === 'pack';
+  return {
+    unit: input.unit,
+    packLabel: pack ? (input.packLabel ?? null) : null,
+    netQuantity: pack ? (input.netQuantity ?? null) : null,
+    netUnit: pack ? (input.netUnit ?? null) : null,
+  };
+}
 
 /** The product's own markdown rule: both given, both cleared (the input checked it), or not sent (left as it was). */
 const markdownColumns = (input: { markdownPercent?: number | null; markdownDays?: number | null }) =>
@@ -177,6 +196,7 @@ function formColumns(input: ProductEditInput, origin: ReturnType<typeof originCo
     stock: input.productQuantity,
     ...moneyColumns(input),
     ...weightColumns(input),
+    ...unitColumns(input),
     ...factColumns(input),
     ...plainColumns(input),
     ...markdownColumns(input),
@@ -248,8 +268,9 @@ export async function createProduct(
       .values({
         vendorId: vendor.id,
         category: input.productCategory,
-        unit: category.unit,
-        ...formColumns(input, origin),
+        // The farmer's unit, else the category's (the spec's rule; decision 053).
+        ...formColumns({ ...input, unit: input.unit ?? category.unit }, origin),
+        unit: input.unit ?? category.unit,
       })
       .returning({ id: products.id });
     return row.id;

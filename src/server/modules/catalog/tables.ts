@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { UNITS } from '#contract/categories.ts';
+import { UNITS } from '#contract/units.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -50,7 +50,12 @@ export const products = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** productQuantity.value of the spec: units in stock. */
     stock: integer('stock').notNull(),
+    /** What it is sold by: stock, price and the stepper count these (decision 053); the category's when not chosen. */
     unit: unitEnum('unit').notNull(),
+    /** A named pack (unit `pack`): what one is called ("jar", "200 g bag") and what it holds (340 g, 6 pieces). */
+    packLabel: text('pack_label'),
+    netQuantity: doublePrecision('net_quantity'),
+    netUnit: unitEnum('net_unit'),
     manufacturedOn: date('manufactured_on').notNull(),
     expiresOn: date('expires_on').notNull(),
     popularity: integer('popularity').notNull().default(0),
@@ -118,6 +123,10 @@ export const products = pgTable(
     check(
       'products_markdown_rule',
       sql`(${t.markdownPercent} IS NULL) = (${t.markdownDays} IS NULL) AND (${t.markdownPercent} IS NULL OR (${t.markdownPercent} BETWEEN 5 AND 90 AND ${t.markdownDays} BETWEEN 1 AND 14))`,
+    ),
+    check(
+      'products_pack_whole',
+      sql`(${t.packLabel} IS NULL) = (${t.netQuantity} IS NULL) AND (${t.netQuantity} IS NULL) = (${t.netUnit} IS NULL) AND (${t.netQuantity} IS NULL OR ${t.netQuantity} > 0) AND (${t.packLabel} IS NULL OR char_length(${t.packLabel}) BETWEEN 1 AND 40)`,
     ),
     check(
       'products_weight',

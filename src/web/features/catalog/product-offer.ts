@@ -1,9 +1,6 @@
-import type { Unit } from '#contract/categories.ts';
-import { formatUnitPrice } from '#contract/money.ts';
+import { dollarsToCents, formatUnitPrice } from '#contract/money.ts';
 import type { Product } from '#contract/products.ts';
-
-/** UN/CEFACT common codes, as schema.org's unitCode takes them. */
-const UNIT_CODES: Record<Unit, string> = { kg: 'KGM', liter: 'LTR', piece: 'H87' };
+import { priceText, UNIT_CODES, type Unit } from '#contract/units.ts';
 
 /** What the product's price is for: a kilogram when it is sold by weight, else its category's unit. */
 export const pricedUnit = (p: Pick<Product, 'soldByWeight' | 'productQuantity'>): Unit =>
@@ -13,16 +10,31 @@ export const pricedUnit = (p: Pick<Product, 'soldByWeight' | 'productQuantity'>)
 export const pricePaid = (p: Pick<Product, 'markdown' | 'deal' | 'productPrice'>): number =>
   p.markdown?.price ?? p.deal?.price ?? p.productPrice;
 
-/** "$10.88 per kg", "$3.25 each": the price paid today with what it is for. */
-export const offerPriceText = (p: Product): string => formatUnitPrice(pricePaid(p), pricedUnit(p));
+/**
+ * "$10.88 per kg", "$3.25 each", "$9.50 · $27.94/kg" (a 340 g jar): the price paid today with what it is for
+ * (decision 053).
+ */
+export const offerPriceText = (p: Product): string =>
+  p.soldByWeight
+    ? formatUnitPrice(pricePaid(p), 'kg')
+    : priceText(dollarsToCents(pricePaid(p)), p.productQuantity.unit, p.pack ?? null);
 
-/** schema.org's price of one unit: "price per 1 KGM". */
+/**
+ * schema.org's price of what one unit holds: "price per 1 KGM" (sold by weight or by the kg), "per 340 GRM" (a 340 g
+ * jar), "per 12 H87" (a dozen), "per 1 H87" (each).
+ */
 export function unitPriceSpecification(p: Product) {
   const unit = pricedUnit(p);
+  const pack = unit === 'pack' ? (p.pack ?? null) : null;
+  const reference = pack
+    ? { value: pack.netQuantity, unitCode: UNIT_CODES[pack.netUnit], unitText: pack.netUnit }
+    : unit === 'dozen'
+      ? { value: 12, unitCode: UNIT_CODES.piece, unitText: 'piece' }
+      : { value: 1, unitCode: UNIT_CODES[unit], unitText: unit };
   return {
     '@type': 'UnitPriceSpecification',
     price: pricePaid(p).toFixed(2),
     priceCurrency: 'USD',
-    referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: UNIT_CODES[unit], unitText: unit },
+    referenceQuantity: { '@type': 'QuantitativeValue', ...reference },
   };
 }
