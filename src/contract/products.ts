@@ -440,9 +440,9 @@ const productRules: z.core.$ZodCheck<z.output<z.ZodObject<typeof productFields>>
   z.refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED }),
   z.refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE }),
   z.refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
-  z.refine(packLabelGiven, { path: ['packLabel'], message: PACK_LABEL_NEEDED }),
-  z.refine(netQuantityGiven, { path: ['netQuantity'], message: NET_QUANTITY_NEEDED }),
-  z.refine(netUnitGiven, { path: ['netUnit'], message: 'Choose the unit of the net quantity' }),
+  z.refine(packLabelGiven, { path: ['packLabel'], message: PACK_LABEL_NEEDED, when: always }),
+  z.refine(netQuantityGiven, { path: ['netQuantity'], message: NET_QUANTITY_NEEDED, when: always }),
+  z.refine(netUnitGiven, { path: ['netUnit'], message: 'Choose the unit of the net quantity', when: always }),
   z.refine(originWhole, { path: ['originName'], message: FARM_NAME }),
   z.refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP }),
   // What the way of pricing needs is named beside every other field's message, as a missing field's would be.

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CATEGORIES, categoryLabel, unitForCategory } from '#contract/categories.ts';
@@ -41,6 +42,11 @@ export function AddProductPage() {
   const field = wireFields('add', form);
 
   const category = watch('productCategory');
+  const { getFieldState, setValue } = form;
+  // The category's unit is what "Sold by" proposes, until the farmer chooses one (decision 053).
+  useEffect(() => {
+    if (category && !getFieldState('unit').isDirty) setValue('unit', unitForCategory(category));
+  }, [category, getFieldState, setValue]);
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await add.mutateAsync(values);
@@ -84,10 +90,10 @@ export function AddProductPage() {
                   ))}
                 </TextField>
                 <div className="fieldset">
-                  <span className="fieldset-legend">Unit</span>
+                  <span className="fieldset-legend">The category&apos;s unit</span>
                   <p className="py-2" aria-live="polite">
                     {category
-                      ? `Sold by the ${unitForCategory(category)} (${categoryLabel(category)})`
+                      ? `Sold by the ${unitForCategory(category)} (${categoryLabel(category)}) unless you choose otherwise`
                       : 'Follows the category'}
                   </p>
                 </div>

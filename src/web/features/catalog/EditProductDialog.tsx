@@ -16,6 +16,10 @@ import { ProductForm } from './ProductForm.tsx';
 /** How the form's fields that are not the product's field of the same name are filled from the product. */
 const MADE = {
   productQuantity: (product) => product.productQuantity.value,
+  unit: (product) => product.productQuantity.unit,
+  packLabel: (product) => product.pack?.label ?? '',
+  netQuantity: (product) => product.pack?.netQuantity ?? null,
+  netUnit: (product) => product.pack?.netUnit ?? null,
   markdownPercent: (product) => product.markdownRule?.percent ?? null,
   markdownDays: (product) => product.markdownRule?.days ?? null,
   // A farm of its own has a ZIP code; without one the product comes from the shop (both fields empty).

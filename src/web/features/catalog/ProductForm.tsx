@@ -4,6 +4,7 @@ import { ALLERGENS, capitalized, LABELS } from '#contract/food-facts.ts';
 import { MARKDOWN_DAYS, MARKDOWN_PERCENT } from '#contract/markdowns.ts';
 import { dollarsToCents, formatMoney, MAX_PRICE_CENTS, marginFromPrice, priceFromCost } from '#contract/money.ts';
 import type { Pricing, ProductEditFormValues } from '#contract/products.ts';
+import { NET_UNITS, SOLD_BY_ORDER, UNIT_INFO } from '#contract/units.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { CheckOption } from './CheckOption.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
@@ -29,7 +30,12 @@ export const EMPTY_PRODUCT_FIELDS = {
   ingredients: '',
   originName: '',
   originPostcode: '',
+  packLabel: '',
 } satisfies Partial<ProductFieldValues>;
+
+/** An empty choice is none: the category's unit when adding, the product's own when editing. */
+const choiceOrUndefined = (value: string) => (value === '' ? undefined : value);
+const choiceOrNull = (value: string) => (value === '' ? null : value);
 
 /** A group of checkboxes under a legend, one per name, registered as one array field. */
 function NameChecks({
@@ -132,6 +138,7 @@ export function ProductForm({
 }) {
   const { register, watch, setValue } = form;
   const byWeight = Boolean(watch('soldByWeight'));
+  const soldBy = watch('unit') as string | undefined;
   const pricing: Pricing = watch('pricing') === 'price' ? 'price' : 'costAndMargin';
   const perKg = byWeight ? ' per kg' : '';
   const errors = form.formState.errors as FieldErrors<ProductFieldValues>;
@@ -194,6 +201,60 @@ export function ProductForm({
       {before}
       {labelled('productName', 'Product Name', <input className="input w-full" {...field('productName')} />)}
       {labelled('productQuantity', 'Product Quantity', amount('productQuantity'))}
+      <fieldset className="grid gap-x-6 sm:col-span-2 sm:grid-cols-2" aria-describedby={`${idPrefix}-unit-note`}>
+        <legend className="pt-3 font-semibold">What you sell by</legend>
+        {labelled(
+          'unit',
+          'Sold by',
+          <select className="select w-full" {...field('unit', { setValueAs: choiceOrUndefined })}>
+            <option value="">The category&apos;s unit</option>
+            {SOLD_BY_ORDER.map((unit) => (
+              <option key={unit} value={unit}>
+                {UNIT_INFO[unit].label}
+              </option>
+            ))}
+          </select>,
+        )}
+        <p id={`${idPrefix}-unit-note`} className="text-sm text-base-content/80 sm:self-end sm:pb-3">
+          Stock and the shopper&apos;s amount count whole units of it. To sell 500 g of tomatoes, sell a pack of 500 g,
+          or tick &ldquo;Sold by weight&rdquo; to charge what you weigh.
+        </p>
+        {soldBy === 'pack' ? (
+          <>
+            {labelled(
+              'packLabel',
+              'Pack name (jar, 200 g bag, box of 6)',
+              <input className="input w-full" maxLength={40} {...field('packLabel')} />,
+            )}
+            <div className="grid grid-cols-2 gap-x-3">
+              {labelled(
+                'netQuantity',
+                'Net quantity',
+                <input
+                  className="input w-full"
+                  type="number"
+                  min={0}
+                  step="any"
+                  inputMode="decimal"
+                  {...field('netQuantity', { setValueAs: numberOrNull })}
+                />,
+              )}
+              {labelled(
+                'netUnit',
+                'Net unit',
+                <select className="select w-full" {...field('netUnit', { setValueAs: choiceOrNull })}>
+                  <option value="">Choose</option>
+                  {NET_UNITS.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {UNIT_INFO[unit].many}
+                    </option>
+                  ))}
+                </select>,
+              )}
+            </div>
+          </>
+        ) : null}
+      </fieldset>
       <div className="sm:col-span-2">
         {labelled(
           'productDetails',
