@@ -57,6 +57,7 @@ async function main() {
         await startJobs({
           db,
           connectionString: config.databaseDirectUrl,
+          retention: { ...config.retention, dataDir: config.dataDir },
           provider: app.payments.active,
           settle: app.payments.settle,
           log: app.log,

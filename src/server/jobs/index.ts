@@ -14,6 +14,7 @@ import { settleLapsingHolds } from '../modules/orders/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueCaptures, retryDueRefunds, retryDueTransfers } from './refund-retries.ts';
+import { type RetentionOptions, runRetention } from './retention.ts';
 
 /** `refunds` (the queue keeps its first name) retries every money row: refunds, captures, transfers and reversals. */
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
@@ -25,6 +26,8 @@ export const OUTBOX_CLEANUP_QUEUE = 'notifications-cleanup';
 export const MARKDOWN_NOTICES_QUEUE = 'favourites-markdowns';
 /** The jobs offered once an hour: each is idempotent, and at most one runs per hour across all processes. */
 const HOURLY_QUEUES = [OUTBOX_CLEANUP_QUEUE, MARKDOWN_NOTICES_QUEUE];
+/** Deletes what has no further use (jobs/retention.ts, the RETENTION_* settings); offered once a day. */
+export const RETENTION_QUEUE = 'retention';
 
 export type JobsOptions = {
   db: Db;
@@ -40,6 +43,8 @@ export type JobsOptions = {
   /** How often an idle worker looks for a job. */
   pollingIntervalSeconds?: number;
   reconcile?: ReconcileOptions;
+  /** What the daily retention job deletes (none: not run). */
+  retention?: RetentionOptions;
   /** Notification delivery: where e-mails go, links back to the app, the receipt's attachments (none: not run). */
   notifications?: Omit<DeliveryOptions, 'mailer' | 'log'> & { mail: Parameters<typeof createMailer>[0] };
   /** How often notification delivery runs (default 2 s: the bell and e-mails follow the change closely). */
@@ -74,6 +79,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.createQueue(JOB_QUEUES.refunds, queue);
   await boss.createQueue(NOTIFICATIONS_QUEUE, queue);
   for (const name of HOURLY_QUEUES) await boss.createQueue(name, queue);
+  await boss.createQueue(RETENTION_QUEUE, queue);
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(JOB_QUEUES.reconcile, work, async () => {
     await reconcilePayments(db, { provider, settle }, { log, ...options.reconcile });
@@ -88,6 +94,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     const deleted = await deleteOldSentNotifications(db);
     if (deleted > 0) log.info({ deleted }, 'Old delivered notifications deleted from the outbox');
   });
+  const retention = options.retention;
+  if (retention) await boss.work(RETENTION_QUEUE, work, async () => void (await runRetention(db, retention, log)));
   await boss.work(MARKDOWN_NOTICES_QUEUE, work, async () => {
     const told = await tellFavouritesMarkedDown(db, await businessDayToday(db));
     if (told > 0) log.info({ told }, 'Shoppers told their favourites are marked down');
@@ -108,6 +116,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await boss.send(name, {}, { singletonKey: name, singletonSeconds: everySeconds });
     }
     for (const name of HOURLY_QUEUES) await boss.send(name, {}, { singletonKey: name, singletonSeconds: 3600 });
+    // One retention run a day across all processes (the slot is the UTC day).
+    if (options.retention)
+      await boss.send(RETENTION_QUEUE, {}, { singletonKey: RETENTION_QUEUE, singletonSeconds: 86_400 });
   };
   const timer = setInterval(
     () => tick().catch((error) => log.error({ err: error }, 'Offering jobs failed')),

@@ -5,5 +5,6 @@
 export { sendVerificationLink } from './email-links.ts';
 export { eraseSignIns, sessionsForExport } from './leaving.ts';
 export { revokeAllRefreshTokens, sessionIsLive } from './refresh-tokens.ts';
+export { deleteEndedSignIns } from './retention.ts';
 export { SignInLimiter } from './sign-in-limiter.ts';
 export { signAccessToken, verifyAccessToken } from './tokens.ts';

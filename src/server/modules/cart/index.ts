@@ -12,5 +12,6 @@ export {
   unavailableMessage,
   unavailableReason,
 } from './queries.ts';
+export { deleteOldCartAddRequests } from './retention.ts';
 export { addToCart } from './service.ts';
 export { cartTax } from './tax.ts';

@@ -4,3 +4,4 @@ export { type DeliveryOptions, deliverDueNotifications } from './deliver.ts';
 export { eraseNotifications, notificationsForExport, replaceWords } from './leaving.ts';
 export { createMailer, type Mailer } from './mailer.ts';
 export { notify, type Recipient } from './outbox.ts';
+export { deleteOldFailedNotifications, deleteOldMailFiles, trimBellNotifications } from './retention.ts';

@@ -34,6 +34,7 @@ export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
 export { RECONCILE_OUTCOMES, type ReconcileLine, type RestoreReconcileReport } from './reconcile-types.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { reconcileSince } from './restore-reconcile.ts';
+export { deleteAbandonedIntents } from './retention.ts';
 export { createSettle, type FulfilOrder, type Settle, type SettleOutcome } from './settle.ts';
 export {
   dueReversalIds,
