@@ -118,9 +118,37 @@ export async function runMigrations(target: string | Db): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    throw migrationError(error);
   } finally {
     await client.end(); // ending the session releases the lock
   }
+}
+
+/** The extensions the migrations create (CREATE EXTENSION IF NOT EXISTS): earthdistance needs a superuser. */
+export const EXTENSIONS = ['pg_trgm', 'cube', 'earthdistance'] as const;
+
+/**
+ * A failed migration's error with its cause in the message (drizzle's says only `Failed query: …`). A CREATE EXTENSION
+ * the role may not run names the cause and the one-time step: a superuser creates the extensions (docs/deploy.md).
+ */
+export function migrationError(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const cause = error.cause as { message?: string; code?: string; hint?: string } | undefined;
+  const query = (error as { query?: string }).query ?? error.message;
+  const extension = /CREATE EXTENSION(?: IF NOT EXISTS)?\s+"?([\w-]+)"?/i.exec(query)?.[1];
+  if (extension && cause?.message) {
+    const reason = cause.code === '42501' ? 'the database role may not create it' : 'it could not be created';
+    const step = EXTENSIONS.map((name) => `CREATE EXTENSION IF NOT EXISTS ${name};`).join(' ');
+    return new Error(
+      `Cannot create the PostgreSQL extension ${extension}: ${cause.message}${cause.hint ? ` (${cause.hint})` : ''}; ${reason}. ` +
+        `Run once as a superuser in this database: ${step} (docs/deploy.md, "Database extensions"), then start again`,
+      { cause: error },
+    );
+  }
+  if (cause?.message && !error.message.includes(cause.message))
+    return new Error(`${error.message.split('\n')[0]}: ${cause.message}`, { cause: error });
+  return error;
 }
 
 /** Fails with one readable line when the database cannot be reached. */
