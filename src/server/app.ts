@@ -10,7 +10,7 @@ import { catalogChangesPlugin } from './db/change-feed.ts';
 import type { Db } from './db/client.ts';
 import { readReplicaPlugin } from './db/read-replica.ts';
 import { leavingOf } from './leaving.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, requestIdOf } from './logging.ts';
 import { SignInLimiter, sendVerificationLink } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { addToCart } from './modules/cart/index.ts';
@@ -64,6 +64,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { COMPRESSION } from './plugins/compression.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { inputGuardPlugin, parseQuery } from './plugins/input-guard.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -167,7 +168,9 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger === false ? false : loggerOptions(deps.logger?.level ?? config.logLevel, deps.logger?.stream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // A client's or proxy's X-Request-Id when well-formed, else a new one; echoed on every answer (logging.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { querystringParser: parseQuery },
     frameworkErrors,
     // While closing, a request that still arrives on an open connection (a proxy's kept-alive one) is served
@@ -189,7 +192,11 @@ export async function buildApp(deps: AppDeps) {
     createPaymentProviders(config, deps.db, makeOrder, () => app.now()),
   );
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);

@@ -15,6 +15,22 @@ export const healthStatus = z.object({
   replica: z.object({ status: z.enum(['up', 'lagging', 'down']), lagMs: z.number().int().nullable() }).optional(),
 });
 
+/** Readiness: may this server take traffic (issue 34)? Each check named, with what is wrong when it is not. */
+export const readinessStatus = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  /** The primary: up (it takes writes), read_only (it answers but is a standby), down (no answer within 2 s). */
+  database: z.enum(['up', 'read_only', 'down']),
+  /**
+   * This process's job worker: ok when it fetched its queues within READY_JOB_HEARTBEAT_SECONDS, stale when not
+   * (a lock on pg-boss's job table, a lost connection, a job that hangs), off when the process runs none.
+   */
+  jobs: z.object({ status: z.enum(['ok', 'stale', 'off']), heartbeatAgeSeconds: z.number().nullable() }),
+  /** What is wrong, when not ready. */
+  reason: z.string().optional(),
+  /** As in /health; a replica down or lagging does not make the server unready (reads go to the primary). */
+  replica: z.object({ status: z.enum(['up', 'lagging', 'down']), lagMs: z.number().int().nullable() }).optional(),
+});
+
 /** For load balancers and uptime checks. */
 export const healthApi = {
   check: route({
@@ -27,6 +43,28 @@ export const healthApi = {
     status: 200,
     response: healthStatus,
     otherResponses: { 503: healthStatus },
+    errors: [],
+  }),
+  live: route({
+    method: 'GET',
+    path: '/health/live',
+    tag: 'system',
+    summary: 'Liveness: the process answers (no database asked); restart it when this fails',
+    access: { allow: 'public' },
+    status: 200,
+    response: z.object({ status: z.literal('ok') }),
+    errors: [],
+  }),
+  ready: route({
+    method: 'GET',
+    path: '/health/ready',
+    tag: 'system',
+    summary:
+      'Readiness: the primary takes writes and the job worker fetched its queues recently; 503 not_ready names what is wrong. Point the load balancer here',
+    access: { allow: 'public' },
+    status: 200,
+    response: readinessStatus,
+    otherResponses: { 503: readinessStatus },
     errors: [],
   }),
 };

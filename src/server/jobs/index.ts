@@ -15,6 +15,7 @@ import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueCaptures, retryDueRefunds, retryDueTransfers } from './refund-retries.ts';
 import { type RetentionOptions, runRetention } from './retention.ts';
+import type { JobWorkerStatus } from './worker-status.ts';
 
 /** `refunds` (the queue keeps its first name) retries every money row: refunds, captures, transfers and reversals. */
 export const JOB_QUEUES = { reconcile: 'payments-reconcile', refunds: 'refunds-retry' } as const;
@@ -49,6 +50,8 @@ export type JobsOptions = {
   notifications?: Omit<DeliveryOptions, 'mailer' | 'log'> & { mail: Parameters<typeof createMailer>[0] };
   /** How often notification delivery runs (default 2 s: the bell and e-mails follow the change closely). */
   notifyEverySeconds?: number;
+  /** Where readiness and /metrics read this worker's heartbeat (app.jobWorker). */
+  status?: JobWorkerStatus;
 };
 
 export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promise<void> };
@@ -110,6 +113,11 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     });
   }
   const notifyEverySeconds = options.notifyEverySeconds ?? 2;
+  // The heartbeat: when the slowest worker last came back from fetching (a worker that never has: since it started).
+  options.status?.attach(() => {
+    const beats = boss.getWipData().map((worker) => worker.lastFetchedOn ?? worker.createdOn);
+    return beats.length > 0 ? Math.min(...beats) : 0;
+  });
 
   const tick = async () => {
     for (const name of Object.values(JOB_QUEUES)) {
@@ -137,6 +145,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     boss,
     tick,
     stop: async () => {
+      options.status?.detach();
       clearInterval(timer);
       clearInterval(notifyTimer);
       await boss.stop({ graceful: true, timeout: 2_000 });

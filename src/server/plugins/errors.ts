@@ -29,7 +29,8 @@ function body(code: ErrorCode, message: string, fields?: Record<string, string>)
  * Errors the router raises before any hook runs, in the one shape too: a path parameter over Fastify's length
  * limit (414) or a path that does not decode. Neither echoes the address back.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(414).send(body('VALIDATION', 'A part of the address is too long'));
   }

@@ -33,6 +33,52 @@ export async function healthRoutes(app: FastifyInstance) {
     ]);
   };
 
+  // A stand-by answers `select 1` but takes no write: readiness asks whether the primary is one.
+  let writable: { since: number; answered: Promise<'up' | 'read_only' | 'down'> } | undefined;
+  const primaryTakesWrites = (): Promise<'up' | 'read_only' | 'down'> => {
+    if (!writable) {
+      const answered = app.db.execute<{ standby: boolean }>(sql`select pg_is_in_recovery() as standby`).then(
+        ({ rows }) => (rows[0]?.standby ? ('read_only' as const) : ('up' as const)),
+        () => 'down' as const,
+      );
+      writable = { since: Date.now(), answered };
+      void answered.then(() => {
+        writable = undefined;
+      });
+    }
+    const { since, answered } = writable;
+    return Promise.race([
+      answered,
+      new Promise<'down'>((resolve) =>
+        setTimeout(resolve, Math.max(0, since + PRIMARY_WAIT_MS - Date.now()), 'down').unref(),
+      ),
+    ]);
+  };
+
+  handle(app, healthApi.live, async () => ({ status: 'ok' as const }));
+
+  handle(app, healthApi.ready, async (_request, reply) => {
+    const replicaState = app.readReplica?.state();
+    const replica = replicaState ? { replica: replicaState } : {};
+    const database = await primaryTakesWrites();
+    const ageMs = app.jobWorker.heartbeatAgeMs();
+    const limitSeconds = app.config.readyJobHeartbeatSeconds;
+    const jobs = {
+      status:
+        ageMs === undefined ? ('off' as const) : ageMs > limitSeconds * 1000 ? ('stale' as const) : ('ok' as const),
+      heartbeatAgeSeconds: ageMs === undefined ? null : Math.round(ageMs / 100) / 10,
+    };
+    const reasons = [
+      database === 'down' ? 'The primary database does not answer.' : undefined,
+      database === 'read_only' ? 'The database answers but is a standby: it takes no writes.' : undefined,
+      jobs.status === 'stale'
+        ? `The job worker has not fetched its queues for ${jobs.heartbeatAgeSeconds} s (limit ${limitSeconds} s): payments may go unsettled.`
+        : undefined,
+    ].filter((reason) => reason !== undefined);
+    if (reasons.length === 0) return { status: 'ready' as const, database, jobs, ...replica };
+    return reply.code(503).send({ status: 'not_ready', database, jobs, reason: reasons.join(' '), ...replica });
+  });
+
   handle(app, healthApi.check, async (_request, reply) => {
     // A replica that is down or lagging costs nothing but its reads (they go to the primary): still 'ok'.
     const replicaState = app.readReplica?.state();

@@ -22,6 +22,7 @@ export {
   unsettledBalance,
 } from './leaving.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
+export { failedTransferCount, type MoneyFigures, moneyFigures } from './metrics.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export {
   connectPayoutAccount,
