@@ -117,11 +117,10 @@ const envSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
-    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-    READY_JOB_HEARTBEAT_SECONDS: wholeNumber(1, 3600).default(60),
     BUSINESS_TIME_ZONE: optionalString.pipe(
       z.string().refine(isTimeZone, 'must be a time zone name such as America/Los_Angeles').optional(),
     ),
+    PAPER_SIZE: z.enum(['letter', 'a4'], { error: 'must be letter or a4' }).default('letter'),
     RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(60),
     RATE_LIMIT_UPLOADS_PER_HOUR: wholeNumber(1).default(60),
     TRUST_PROXY: trustProxy.default(false),
@@ -239,15 +238,13 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   /** Google sign-in (OpenID Connect); undefined when not set up. */
-  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, /metrics answers 404. */
-  metricsToken: string | undefined;
-  /** /api/health/ready fails once this process's job worker has not fetched its queues for longer (seconds). */
-  readyJobHeartbeatSeconds: number;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
   jwtSecret: string | undefined;
   /** The zone of the business day ("today" for expiry, deals and charts); default the server's. */
   businessTimeZone: string;
+  /** The paper every PDF (invoice, pick list, packing slips, statement) is laid out for: US Letter or A4. */
+  paperSize: 'letter' | 'a4';
   rateLimitWritesPerMinute: number;
   /** Pictures one user may upload per hour. */
   rateLimitUploadsPerHour: number;
@@ -354,8 +351,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
-    metricsToken: env.METRICS_TOKEN,
-    readyJobHeartbeatSeconds: env.READY_JOB_HEARTBEAT_SECONDS,
             issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,
@@ -363,6 +358,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     jwtSecret: env.JWT_SECRET,
     businessTimeZone: env.BUSINESS_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    paperSize: env.PAPER_SIZE,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     rateLimitUploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
     trustProxy: env.TRUST_PROXY,

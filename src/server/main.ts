@@ -61,11 +61,10 @@ async function main() {
           provider: app.payments.active,
           settle: app.payments.settle,
           log: app.log,
-          status: app.jobWorker,
           notifications: {
             mail: { ...config.mail, dataDir: config.dataDir },
             publicUrl: config.publicUrl,
-            attachments: receiptAttachments(db, config.contact),
+            attachments: receiptAttachments(db, config.contact, { paper: config.paperSize }),
           },
         })
       ).stop,

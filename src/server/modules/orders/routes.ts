@@ -40,7 +40,7 @@ export async function orderRoutes(app: FastifyInstance) {
 
   handle(app, ordersApi.invoicePdf, async ({ params, user }, reply) => {
     const data = await getInvoice(app.db, params.id, user, app.config.contact);
-    const pdf = await renderInvoicePdf(data);
+    const pdf = await renderInvoicePdf(data, { paper: app.config.paperSize });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="farmstall-invoice-${data.invoiceNumber}.pdf"`)

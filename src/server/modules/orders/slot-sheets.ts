@@ -1,10 +1,8 @@
+import { countOf } from '#contract/counts.ts';
 import { formatWeight, type PackingSlip, type SlotSheet } from '#contract/vendor-week.ts';
 import { toCsv } from '../../csv.ts';
-import { newPdf, type PdfColumn, tableHeading, tableRow } from '../../pdf.ts';
+import { block, type DocOptions, gap, newPdf, section, sideBySide, table } from '../../pdf.ts';
 import { slotText } from './invoice-pdf.ts';
-
-const GREEN = '#1f7a3a';
-const GREY = '#555555';
 
 /** Weights as the PDF's standard fonts can print them ("about 1.6 kg" for an estimate). */
 const weightText = (grams: number, weighed: boolean) => formatWeight(grams, weighed).replace('≈ ', 'about ');
@@ -21,10 +19,18 @@ const slipPlace = (slip: PackingSlip) =>
     ? `Pickup at ${slip.pickupPoint.name}`
     : `Delivery to ${slip.deliveryAddress?.address}, ${slip.deliveryAddress?.postcode}`;
 
-const itemText = (item: PackingSlip['items'][number]) => {
-  const grams = gramsOf(item);
-  return `${item.name} ×${item.amount}${grams === null ? '' : ` (${weightText(grams, item.actualGrams !== null)})`}`;
-};
+/** A slip's line as the packer reads it: the product and how many. */
+const itemText = (item: PackingSlip['items'][number]) => `${item.name} ×${item.amount}`;
+
+/**
+ * A slip's weight cell: the weight once weighed; for a weighed line not yet weighed, a blank to write the weight on
+ * and the estimate under it; nothing for goods not sold by weight.
+ */
+function weightCell(item: PackingSlip['items'][number]): string[] {
+  if (item.actualGrams !== null) return [weightText(item.actualGrams, true)];
+  if (item.estimatedGrams === null) return [''];
+  return ['Weight: ________ g', `estimate ${weightText(item.estimatedGrams, false)}`];
+}
 
 export function pickListCsv(sheet: SlotSheet): string {
   return toCsv(
@@ -62,75 +68,95 @@ export function packingSlipsCsv(sheet: SlotSheet): string {
   );
 }
 
-/** The shop, the sheet's title and the slot at the top of a page. */
-function heading(doc: PDFKit.PDFDocument, sheet: SlotSheet, title: string) {
-  const left = doc.page.margins.left;
-  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(18).text(title, left, 50);
-  doc.fillColor('black').font('Helvetica').fontSize(11).text(sheet.shopName);
-  doc.text(slotText(sheet.slot)).fillColor(GREY).text(placeOf(sheet)).fillColor('black');
-  doc.moveDown();
+/** The sheet's title, the shop, the slot and where it is handed over, at the top of a page. */
+function heading(doc: PDFKit.PDFDocument, sheet: SlotSheet, title: string, count: string) {
+  sideBySide(
+    doc,
+    [{ text: title, style: 'title' }, sheet.shopName, slotText(sheet.slot), { text: placeOf(sheet), style: 'muted' }],
+    [{ text: count, style: 'heading' }],
+  );
+  gap(doc, 14);
 }
 
 /** The pick list: each product's units and weight for the slot, then the delivery stops by postcode. */
-export function renderPickListPdf(sheet: SlotSheet): Promise<Buffer> {
-  const { doc, bytes } = newPdf(`Pick list ${sheet.slot.start}`, sheet.shopName);
-  heading(doc, sheet, 'Pick list');
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const columns: PdfColumn[] = [
-    { label: 'Product', x: left, w: width * 0.6, align: 'left' },
-    { label: 'Units', x: left + width * 0.6, w: width * 0.15, align: 'right' },
-    { label: 'Weight', x: left + width * 0.75, w: width * 0.25, align: 'right' },
-  ];
-  let y = tableHeading(doc, columns, left, width, doc.y + 6);
-  for (const item of sheet.pickList) {
-    const cells = [item.name, String(item.units), item.grams === null ? '' : weightText(item.grams, item.weighed)];
-    const height = doc.heightOfString(cells[0], { width: columns[0].w - 8 });
-    if (y + height > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage();
-      y = 50;
-    }
-    tableRow(doc, columns, cells, y);
-    y += height + 8;
-  }
-  doc.text(`${sheet.packingSlips.length} orders`, left, y + 8, { width });
+export function renderPickListPdf(sheet: SlotSheet, options: DocOptions = { paper: 'letter' }): Promise<Buffer> {
+  const { doc, finish } = newPdf(`Pick list ${slotText(sheet.slot)}`, sheet.shopName, options);
+  const orders = countOf(sheet.packingSlips.length, 'order');
+  heading(doc, sheet, 'Pick list', `${countOf(sheet.pickList.length, 'product')} for ${orders}`);
+  table(
+    doc,
+    [
+      { header: 'Product', grow: 1 },
+      { header: 'Units', numeric: true },
+      { header: 'Weight', numeric: true },
+    ],
+    sheet.pickList.map((item) => [
+      item.name,
+      String(item.units),
+      item.grams === null ? '' : weightText(item.grams, item.weighed),
+    ]),
+  );
   if (sheet.stops.length > 0) {
-    doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Stops, by postcode', left);
-    doc.font('Helvetica').fontSize(10);
-    sheet.stops.forEach((stop, index) => {
-      doc.text(
-        `${index + 1}. ${stop.postcode}  ${stop.address} · ${stop.name} · ${stop.phone} · ${stop.orderNumber}`,
-        left,
-        doc.y + 2,
-        { width },
-      );
-    });
+    gap(doc, 20);
+    section(doc, `Stops, by postcode (${countOf(sheet.stops.length, 'stop')})`, []);
+    gap(doc, 4);
+    table(
+      doc,
+      [
+        { header: 'Stop', numeric: true },
+        { header: 'Postcode', keep: true },
+        { header: 'Address', grow: 1, share: 0.3 },
+        { header: 'Name' },
+        { header: 'Phone', keep: true },
+        { header: 'Order', keep: true },
+      ],
+      sheet.stops.map((stop, index) => [
+        String(index + 1),
+        stop.postcode,
+        stop.address,
+        stop.name,
+        stop.phone,
+        stop.orderNumber,
+      ]),
+    );
   }
-  doc.end();
-  return bytes;
+  return finish();
 }
 
-/** The packing slips: a page per order with its shopper, place, items and note. */
-export function renderPackingSlipsPdf(sheet: SlotSheet): Promise<Buffer> {
-  const { doc, bytes } = newPdf(`Packing slips ${sheet.slot.start}`, sheet.shopName);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+/** The packing slips: a page per order with its shopper, place, items (a box to tick, a blank for weights) and note. */
+export function renderPackingSlipsPdf(sheet: SlotSheet, options: DocOptions = { paper: 'letter' }): Promise<Buffer> {
+  const { doc, finish } = newPdf(`Packing slips ${slotText(sheet.slot)}`, sheet.shopName, options);
   if (sheet.packingSlips.length === 0) {
-    heading(doc, sheet, 'Packing slips');
-    doc.text('Every order of this slot is cancelled: nothing to pack.');
+    heading(doc, sheet, 'Packing slips', countOf(0, 'order'));
+    block(doc, ['Every order of this slot is cancelled: nothing to pack.']);
   }
   sheet.packingSlips.forEach((slip, index) => {
     if (index > 0) doc.addPage();
-    heading(doc, sheet, `Packing slip ${index + 1} of ${sheet.packingSlips.length}`);
-    doc.font('Helvetica-Bold').fontSize(14).text(`Order ${slip.orderNumber}`, left).text(slip.shopper.name);
-    doc.font('Helvetica').fontSize(11).text(slip.shopper.phone).text(slip.shopper.email).text(slipPlace(slip));
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Items');
-    doc.font('Helvetica');
-    for (const item of slip.items) doc.text(`[  ]  ${itemText(item)}`, left, doc.y + 4, { width });
-    if (slip.note)
-      doc.moveDown().font('Helvetica-Bold').text('Note: ', { continued: true }).font('Helvetica').text(slip.note);
+    heading(doc, sheet, 'Packing slip', `${index + 1} of ${countOf(sheet.packingSlips.length, 'order')}`);
+    block(doc, [
+      { text: `Order ${slip.orderNumber}`, style: 'subtitle' },
+      { text: slip.shopper.name, style: 'heading' },
+      slip.shopper.phone,
+      slip.shopper.email,
+      slipPlace(slip),
+    ]);
+    gap(doc, 14);
+    const units = slip.items.reduce((n, item) => n + item.amount, 0);
+    block(doc, [{ text: `To pack (${countOf(units, 'item')})`, style: 'heading' }]);
+    gap(doc, 4);
+    table(
+      doc,
+      [
+        { header: 'Packed', keep: true },
+        { header: 'Item', grow: 1, share: 0.5 },
+        { header: 'Weight', numeric: true },
+      ],
+      slip.items.map((item) => ['[   ]', itemText(item), weightCell(item)]),
+    );
+    if (slip.note) {
+      gap(doc, 14);
+      section(doc, 'Note', [slip.note]);
+    }
   });
-  doc.end();
-  return bytes;
+  return finish();
 }

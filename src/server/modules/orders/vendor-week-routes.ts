@@ -44,7 +44,11 @@ export async function vendorWeekRoutes(app: FastifyInstance) {
         .header('content-type', TYPES[params.format])
         .header('content-disposition', `attachment; filename="${fileName(sheet, name, params.format)}"`)
         .header('cache-control', 'private, no-store')
-        .send(await FILES[name][params.format](sheet));
+        .send(
+          params.format === 'pdf'
+            ? await FILES[name].pdf(sheet, { paper: app.config.paperSize })
+            : FILES[name].csv(sheet),
+        );
     });
   }
 }

@@ -277,7 +277,7 @@ describe("the vendor's week", () => {
     expect(slipText).toContain(`Order ${numberOf['Ann Pickup']}`);
     expect(slipText).not.toContain(orderOf['Ann Pickup']);
     expect(slipText).toContain('Blue cool box');
-    expect(slipText).toContain('Packing slip 2 of 2');
+    expect(slipText).toContain('2 of 2 orders');
     expect(slipText).not.toContain('Cal Pickup');
   });
 });

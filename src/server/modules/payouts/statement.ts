@@ -2,7 +2,7 @@ import { formatDollars } from '#contract/money.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
 import { csvCell } from '../../csv.ts';
-import { newPdf, rowHeight, ruleUnder, type TableLook, tableHeading, tableRow } from '../../pdf.ts';
+import { block, type DocOptions, gap, newPdf, sideBySide, type TableLook, table, totals } from '../../pdf.ts';
 import { daySeen, type SoldLine, type StatementData } from './shop-payouts.ts';
 
 /** One row of a statement. Amounts in cents; null where the column says nothing for this kind of row. */
@@ -221,73 +221,69 @@ export function statementCsv(data: StatementData, rows: StatementRow[]): string 
   return `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
 }
 
-const GREEN = '#1f7a3a';
-/** The statement's wide table: 8-point type, a taller band for two-line headings, 3 points inside each cell. */
-const STATEMENT_TABLE: TableLook = { fontSize: 8, band: { above: 5, height: 26 }, firstRow: 26, pad: 3 };
-const GREY = '#555555';
+/** The statement's wide table: 8-point type, 3 points inside each cell. */
+const STATEMENT_TABLE: TableLook = { fontSize: 8, pad: 3 };
+/** The statement's columns that hold figures: right-aligned, never wrapped. */
+const FIGURES = new Set([
+  'Price paid',
+  'Tax rate',
+  'Tax (remitted by Farmstall)',
+  'Commission rate',
+  'Commission',
+  'Net to you',
+  'Paid to your account',
+]);
 
-/** The statement as a PDF (A4 landscape), in the invoice's look: the shop and month, the rows, the totals. */
-export function renderStatementPdf(data: StatementData, rows: StatementRow[], shopName: string): Promise<Buffer> {
-  const totals = statementTotals(data, rows);
-  const { doc, bytes } = newPdf(`Farmstall statement ${data.month}`, 'Farmstall', { layout: 'landscape', margin: 40 });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = doc.page.height - doc.page.margins.bottom;
-
-  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(22).text('Farmstall', left, 40);
-  doc.fillColor(GREY).font('Helvetica').fontSize(10).text(`Payout statement for ${shopName}`);
-  doc.text(`Dates in ${data.timeZone}; amounts in US dollars`);
-  doc
-    .fillColor('black')
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .text('STATEMENT', left, 40, { width, align: 'right' })
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`Month: ${data.month}`, { width, align: 'right' });
-
-  const shares = [0.07, 0.06, 0.16, 0.16, 0.07, 0.07, 0.06, 0.07, 0.06, 0.07, 0.07, 0.08];
-  let x = left;
-  const columns = STATEMENT_COLUMNS.map((column, i) => {
-    const c = { label: column.header, x, w: width * shares[i], align: i >= 5 ? ('right' as const) : ('left' as const) };
-    x += c.w;
-    return c;
+/** The statement as a PDF (landscape, the marketplace's paper), in the invoice's look: the shop and month, the rows, the totals. */
+export function renderStatementPdf(
+  data: StatementData,
+  rows: StatementRow[],
+  shopName: string,
+  options: DocOptions = { paper: 'letter' },
+): Promise<Buffer> {
+  const totalsOf = statementTotals(data, rows);
+  const { doc, finish } = newPdf(`Farmstall statement ${data.month} · ${shopName}`, 'Farmstall', {
+    ...options,
+    layout: 'landscape',
+    margin: 40,
   });
-  const header = (top: number) => tableHeading(doc, columns, left, width, top, STATEMENT_TABLE);
-  let y = header(110);
-  for (const row of rows) {
-    const cells = STATEMENT_COLUMNS.map((column) => {
-      const value = column.cell(row);
-      return value !== null && typeof value === 'object' ? dollars(value.cents) : (value ?? '');
-    });
-    const height = rowHeight(doc, columns, cells, STATEMENT_TABLE);
-    if (y + height > bottom) {
-      doc.addPage();
-      y = header(40);
-    }
-    tableRow(doc, columns, cells, y, STATEMENT_TABLE);
-    y = ruleUnder(doc, left, width, y + height, STATEMENT_TABLE);
-  }
-  if (rows.length === 0) {
-    doc.text('Nothing was delivered, refunded or paid out this month.', left, y);
-    y += 16;
-  }
+  sideBySide(
+    doc,
+    [
+      { text: 'Farmstall', style: 'title' },
+      { text: `Payout statement for ${shopName}`, style: 'muted' },
+      { text: `Dates in ${data.timeZone}; amounts in US dollars`, style: 'muted' },
+    ],
+    [{ text: 'STATEMENT', style: 'subtitle' }, `Month: ${data.month}`],
+  );
+  gap(doc, 16);
 
-  const lines = [...totalLines(totals), ...taxLines(data)];
-  if (y + lines.length * 16 + 50 > bottom) {
-    doc.addPage();
-    y = 40;
-  }
-  y += 14;
-  const labelWidth = width * 0.8;
-  doc.fontSize(10);
-  for (const [label, cents] of lines) {
-    doc.text(label, left, y, { width: labelWidth, align: 'right' });
-    doc.text(dollars(cents), left + labelWidth, y, { width: width - labelWidth, align: 'right' });
-    y += 16;
-  }
-  doc.fillColor(GREY).fontSize(9);
-  doc.text(`${IDENTITY}: ${totals.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}.`, left, y + 6, { width });
-  doc.end();
-  return bytes;
+  if (rows.length === 0) block(doc, ['Nothing was delivered, refunded or paid out this month.']);
+  else
+    table(
+      doc,
+      STATEMENT_COLUMNS.map((column) => ({
+        header: column.header,
+        numeric: FIGURES.has(column.header),
+        keep: ['Date', 'Type', 'Order', 'Quantity'].includes(column.header),
+        grow: column.header === 'Product' ? 1 : 0,
+        share: column.header === 'Product' ? 0.2 : 0,
+      })),
+      rows.map((row) =>
+        STATEMENT_COLUMNS.map((column) => {
+          const value = column.cell(row);
+          return value !== null && typeof value === 'object' ? dollars(value.cents) : (value ?? '');
+        }),
+      ),
+      STATEMENT_TABLE,
+    );
+
+  gap(doc, 14);
+  totals(
+    doc,
+    [...totalLines(totalsOf), ...taxLines(data)].map(([label, cents]) => ({ label, value: dollars(cents) })),
+  );
+  gap(doc, 6);
+  block(doc, [{ text: `${IDENTITY}: ${totalsOf.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}.`, style: 'muted' }]);
+  return finish();
 }

@@ -42,7 +42,9 @@ export async function vendorPayoutRoutes(app: FastifyInstance, sources: PayoutSo
     const body =
       params.format === 'csv'
         ? statementCsv(data, rows)
-        : await renderStatementPdf(data, rows, (await shopOf(app.db, user.id))?.name ?? user.name);
+        : await renderStatementPdf(data, rows, (await shopOf(app.db, user.id))?.name ?? user.name, {
+            paper: app.config.paperSize,
+          });
     return reply
       .header('content-type', TYPES[params.format])
       .header('content-disposition', `attachment; filename="farmstall-statement-${params.month}.${params.format}"`)
