@@ -117,6 +117,8 @@ const envSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    READY_JOB_HEARTBEAT_SECONDS: wholeNumber(1, 3600).default(60),
     BUSINESS_TIME_ZONE: optionalString.pipe(
       z.string().refine(isTimeZone, 'must be a time zone name such as America/Los_Angeles').optional(),
     ),
@@ -238,6 +240,10 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   logLevel: string;
   /** Google sign-in (OpenID Connect); undefined when not set up. */
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** /api/health/ready fails once this process's job worker has not fetched its queues for longer (seconds). */
+  readyJobHeartbeatSeconds: number;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
   jwtSecret: string | undefined;
@@ -351,6 +357,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
+    metricsToken: env.METRICS_TOKEN,
+    readyJobHeartbeatSeconds: env.READY_JOB_HEARTBEAT_SECONDS,
             issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,

@@ -61,6 +61,7 @@ async function main() {
           provider: app.payments.active,
           settle: app.payments.settle,
           log: app.log,
+          status: app.jobWorker,
           notifications: {
             mail: { ...config.mail, dataDir: config.dataDir },
             publicUrl: config.publicUrl,
