@@ -19,6 +19,8 @@ export function nginxConf(layout: NginxLayout, port: number, serverPorts: number
     access_log: accessLogOf(layout),
     servers: serverPorts.map((serverPort) => `127.0.0.1:${serverPort}${down.has(serverPort) ? ' down' : ''}`),
     listen: `127.0.0.1:${port}`,
+    // deploy/nginx-tls.conf is not included: the cluster serves plain HTTP on loopback (no file matches).
+    tls: path.join(layout.dir, 'no-tls', '*.conf'),
     web_dir: layout.webDir,
     uploads_dir: `${layout.uploadsDir}/`,
   });

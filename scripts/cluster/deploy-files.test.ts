@@ -37,6 +37,7 @@ describe('the cluster runs the deployment reference files', () => {
       'server 127.0.0.1:41001 max_fails=1 fail_timeout=5s;',
       'server 127.0.0.1:41002 max_fails=1 fail_timeout=5s;',
       'listen 127.0.0.1:41000;',
+      `include ${layout.dir}/no-tls/*.conf;`,
       `root ${layout.webDir};`,
       `alias ${layout.uploadsDir}/;`,
     ]);
