@@ -65,7 +65,7 @@ async function main() {
           notifications: {
             mail: { ...config.mail, dataDir: config.dataDir },
             publicUrl: config.publicUrl,
-            attachments: receiptAttachments(db, config.contact),
+            attachments: receiptAttachments(db, config.contact, { paper: config.paperSize }),
           },
         })
       ).stop,
