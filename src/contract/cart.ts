@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UNITS } from './categories.ts';
 import { lineSaving } from './markdowns.ts';
 import { MAX_LINE_UNITS } from './money.ts';
+import { packShape } from './pack.ts';
 import { abortWith, uuidField } from './validation.ts';
 
 /**
@@ -62,8 +63,10 @@ export const cartItem = z.object({
   shopId: z.string(),
   /** Units in stock right now. */
   stock: z.number().int(),
-  /** What one unit is: the price is per kg, per liter or per piece. */
+  /** What one unit is (decision 053): the price is per kg, per liter, per piece, per pack … */
   unit: z.enum(UNITS),
+  /** The named pack one unit is (unit `pack`): its name and net quantity, for its unit price. */
+  pack: packShape.nullable().optional(),
   /** False when the product sold out, expired, was unlisted or has fewer units than the line asks. */
   available: z.boolean(),
   unavailableReason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),

@@ -21,6 +21,7 @@ import {
   rulePercentGiven,
 } from './markdowns.ts';
 import { dollarsToCents, MAX_PRICE_CENTS, priceFromCost } from './money.ts';
+import { packShape } from './pack.ts';
 import {
   checkPlaceQuery,
   MAX_KM,
@@ -93,10 +94,7 @@ export const vendorProduct = z.object({
   /** The product's own markdown rule (a rule of the shop applies when it has none). */
   markdownRule: markdownRule.nullable().optional(),
   /** Sold by a named pack (unit `pack`): what one is called ("jar", "200 g bag") and what it holds; else null. */
-  pack: z
-    .object({ label: z.string(), netQuantity: z.number(), netUnit: z.enum(NET_UNITS) })
-    .nullable()
-    .optional(),
+  pack: packShape.nullable().optional(),
   /** Sold by weight: productPrice is per kg, and the shopper buys pieces of about gramsPerPiece grams each. */
   soldByWeight: z.boolean(),
   gramsPerPiece: z.number().int().nullable(),

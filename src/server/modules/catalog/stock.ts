@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Unit } from '#contract/categories.ts';
 import { bestPrice, type PriceSaving } from '#contract/markdowns.ts';
+import { isNetUnit, type Pack, type Unit } from '#contract/units.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
@@ -26,6 +26,8 @@ export type CartProduct = {
   gramsPerPiece: number | null;
   stock: number;
   unit: Unit;
+  /** The named pack one unit is (unit `pack`), else null (decision 053). */
+  pack: Pack | null;
   listed: boolean;
   expired: boolean;
   vendorId: string;
@@ -63,6 +65,9 @@ export async function productsForCart(
       gramsPerPiece: products.gramsPerPiece,
       stock: products.stock,
       unit: products.unit,
+      packLabel: products.packLabel,
+      netQuantity: products.netQuantity,
+      netUnit: products.netUnit,
       listed: products.listed,
       expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
       vendorId: products.vendorId,
@@ -79,13 +84,21 @@ export async function productsForCart(
   );
   const tax = await currentTax(db);
   return new Map(
-    rows.map(({ dealPercent, markdownPercent, category, ...row }) => {
+    rows.map(({ dealPercent, markdownPercent, category, packLabel, netQuantity, netUnit, ...row }) => {
       const shop = shops.get(row.vendorId);
       const sold = bestPrice(row.listPriceCents, dealPercent, markdownPercent);
       const taxBps = category ? tax.bpsOf(category) : 0;
-      return [row.id, { ...row, ...sold, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '', taxBps }];
+      const pack = packOf({ packLabel, netQuantity, netUnit });
+      return [row.id, { ...row, ...sold, pack, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '', taxBps }];
     }),
   );
+}
+
+/** A product's pack from its columns: all three set (the table's check), else none. */
+export function packOf(row: { packLabel: string | null; netQuantity: number | null; netUnit: string | null }) {
+  return row.packLabel !== null && row.netQuantity !== null && row.netUnit !== null && isNetUnit(row.netUnit)
+    ? { label: row.packLabel, netQuantity: row.netQuantity, netUnit: row.netUnit }
+    : null;
 }
 
 type StockLine = { productId: string; amount: number };

@@ -5,6 +5,7 @@ import { categoryLabel, categoryPath } from '#contract/categories.ts';
 import { madeOnLabel } from '#contract/food-fact-names.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { distanceLabel } from '#contract/place-labels.ts';
+import { quantityText, soldByText } from '#contract/units.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -100,6 +101,7 @@ export function ProductDetailsPage() {
                 price={p.productPrice}
                 deal={offer}
                 unit={p.productQuantity.unit}
+                pack={p.pack}
                 gramsPerPiece={p.gramsPerPiece}
                 className="text-xl"
               />
@@ -111,7 +113,12 @@ export function ProductDetailsPage() {
             </div>
           ) : (
             <p className="mt-4 text-3xl font-bold text-primary">
-              <UnitPrice price={p.productPrice} unit={p.productQuantity.unit} gramsPerPiece={p.gramsPerPiece} />
+              <UnitPrice
+                price={p.productPrice}
+                unit={p.productQuantity.unit}
+                pack={p.pack}
+                gramsPerPiece={p.gramsPerPiece}
+              />
             </p>
           )}
           <LabelBadges labels={p.labels} className="mt-4" />
@@ -119,10 +126,18 @@ export function ProductDetailsPage() {
           <IngredientsLine product={p} />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Unit</dt>
-            <dd>{p.gramsPerPiece === null ? p.productQuantity.unit : 'piece, charged by its actual weight'}</dd>
+            <dd>
+              {p.gramsPerPiece === null
+                ? soldByText(p.productQuantity.unit, p.pack)
+                : 'piece, charged by its actual weight'}
+            </dd>
             <dt className="font-semibold">In stock</dt>
             <dd>
-              {stock > 0 ? `${stock} ${p.gramsPerPiece === null ? p.productQuantity.unit : 'pieces'}` : 'Sold out'}
+              {stock > 0
+                ? p.gramsPerPiece === null
+                  ? quantityText(stock, p.productQuantity.unit, p.pack)
+                  : quantityText(stock, 'piece')
+                : 'Sold out'}
             </dd>
             <dt className="font-semibold">Vendor</dt>
             <dd>

@@ -1,8 +1,9 @@
 import { type LucideIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatUnitPrice } from '#contract/money.ts';
+import { formatDollars } from '#contract/money.ts';
 import type { VendorProduct as Product } from '#contract/products.ts';
+import { perText, quantityText } from '#contract/units.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
@@ -14,6 +15,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useDeleteProduct } from './delete-product.ts';
 import { EditProductDialog } from './EditProductDialog.tsx';
+import { pricedUnit, productPriceText } from './product-offer.ts';
 import { ShopMarkdownForm } from './ShopMarkdownForm.tsx';
 import { useVendorProducts } from './vendor-products.ts';
 
@@ -100,21 +102,27 @@ export function VendorProductsPage() {
                 />
               ),
             },
-            { header: 'Quantity', cell: (p) => `${p.productQuantity.value} ${p.productQuantity.unit}` },
+            {
+              header: 'Quantity',
+              cell: (p) =>
+                quantityText(p.productQuantity.value, p.soldByWeight ? 'piece' : p.productQuantity.unit, p.pack),
+            },
             {
               header: 'Cost',
               cell: (p) =>
-                p.productionCost === null ? '—' : formatUnitPrice(p.productionCost, p.productQuantity.unit),
+                p.productionCost === null
+                  ? '—'
+                  : `${formatDollars(p.productionCost)} ${perText(pricedUnit(p), p.pack)}`,
             },
             { header: 'Margin %', cell: (p) => (p.profitMargin === null ? '—' : `${p.profitMargin}%`) },
             {
               header: 'Price',
               cell: (p) => (
                 <>
-                  {formatUnitPrice(p.productPrice, p.productQuantity.unit)}
+                  {productPriceText(p, p.productPrice)}
                   {p.markdown ? (
                     <span className="block text-sm text-red-800">
-                      {formatUnitPrice(p.markdown.price, p.productQuantity.unit)} now (−{p.markdown.discountPercent}%)
+                      {productPriceText(p, p.markdown.price)} now (−{p.markdown.discountPercent}%)
                     </span>
                   ) : null}
                 </>

@@ -14,10 +14,16 @@ export const pricePaid = (p: Pick<Product, 'markdown' | 'deal' | 'productPrice'>
  * "$10.88 per kg", "$3.25 each", "$9.50 · $27.94/kg" (a 340 g jar): the price paid today with what it is for
  * (decision 053).
  */
-export const offerPriceText = (p: Product): string =>
+export const offerPriceText = (p: Product): string => productPriceText(p, pricePaid(p));
+
+/** A price of the product (dollars) with what it buys: per kg when sold by weight, else by its unit and pack. */
+export const productPriceText = (
+  p: Pick<Product, 'soldByWeight' | 'productQuantity' | 'pack'>,
+  dollars: number,
+): string =>
   p.soldByWeight
-    ? formatUnitPrice(pricePaid(p), 'kg')
-    : priceText(dollarsToCents(pricePaid(p)), p.productQuantity.unit, p.pack ?? null);
+    ? formatUnitPrice(dollars, 'kg')
+    : priceText(dollarsToCents(dollars), p.productQuantity.unit, p.pack ?? null);
 
 /**
  * schema.org's price of what one unit holds: "price per 1 KGM" (sold by weight or by the kg), "per 340 GRM" (a 340 g

@@ -180,7 +180,7 @@ describe('cart page', () => {
     const stepper = await screen.findAllByRole('group', { name: 'Quantity of Product 1' });
     expect(stepper).toHaveLength(2); // the table's and the phone card's
     const box = table().getByRole<HTMLInputElement>('textbox', { name: 'Quantity of Product 1' });
-    expect(table().getByText('3 in stock')).toBeTruthy();
+    expect(table().getByText('3 kg in stock')).toBeTruthy();
 
     await userEvent.click(table().getByRole('button', { name: 'One less Product 1' }));
     await waitFor(() => expect(box.value).toBe('1'));

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { type CartItem, UNAVAILABLE_LABELS } from '#contract/cart.ts';
 import type { CouponQuote } from '#contract/coupons.ts';
 import { formatDollars, MAX_LINE_UNITS } from '#contract/money.ts';
+import { quantityText } from '#contract/units.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useCart } from '../../cart/use-cart.ts';
 import { paths } from '../../paths.ts';
@@ -70,7 +71,10 @@ function LineQuantity({ item, actions }: { item: CartItem; actions: LineActions 
         disabled={locked}
         onChange={(amount) => actions.onAmount(item, amount)}
       />
-      <p className="mt-1 text-xs text-base-content/70">{item.stock} in stock</p>
+      <p className="mt-1 text-xs text-base-content/70">
+        {item.soldByWeight ? quantityText(item.stock, 'piece') : quantityText(item.stock, item.unit, item.pack)} in
+        stock
+      </p>
       {error ? (
         <p className="mt-1 max-w-48 text-xs text-error" role="alert">
           {error}
@@ -108,7 +112,7 @@ function cartColumns(actions: LineActions): Column<CartItem>[] {
       className: 'whitespace-nowrap',
       cell: (item) => (
         <>
-          <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />
+          <UnitPrice price={item.price} unit={item.unit} pack={item.pack} gramsPerPiece={item.gramsPerPiece} />
           <SavingNote saving={item.saving} className="min-w-32 whitespace-normal text-xs" />
         </>
       ),
@@ -130,7 +134,13 @@ function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions 
         {picture(item)}
         <div className="min-w-0 flex-1">
           <ProductInfo item={item} />
-          <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} className="text-sm" />
+          <UnitPrice
+            price={item.price}
+            unit={item.unit}
+            pack={item.pack}
+            gramsPerPiece={item.gramsPerPiece}
+            className="text-sm"
+          />
           <SavingNote saving={item.saving} />
         </div>
         {removeButton(item, actions)}

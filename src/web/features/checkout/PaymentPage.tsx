@@ -206,7 +206,12 @@ export function PaymentPage() {
                 <span>
                   {item.name} × {item.amount}
                   <span className="block text-xs text-base-content/80">
-                    <UnitPrice price={item.price} unit={item.unit} gramsPerPiece={item.gramsPerPiece} />
+                    <UnitPrice
+                      price={item.price}
+                      unit={item.unit}
+                      pack={item.pack}
+                      gramsPerPiece={item.gramsPerPiece}
+                    />
                   </span>
                   <SavingNote saving={item.saving} className="text-xs" />
                 </span>
