@@ -19,6 +19,9 @@ const groups: Step[][] = [
     // drizzle-kit generate on a copy of the migrations must find nothing to write (docs/migrations.md, decision 041).
     ['migrations generate nothing', ['node', 'scripts/check-migrations.ts']],
     ['production build', ['vite', 'build', '--logLevel', 'warn']],
+    // Prometheus's alert rules parse and fire as their unit tests say (promtool, Debian's prometheus package).
+    ['alert rules', ['promtool', 'check', 'rules', 'deploy/alerts.yml']],
+    ['alert rule tests', ['promtool', 'test', 'rules', 'deploy/alerts.test.yml']],
   ],
   [['bundle budget', ['node', 'scripts/check-bundle.ts']]],
   [['unit and API tests', ['vitest', 'run']]],
