@@ -27,6 +27,9 @@ async function cartOf(request: APIRequestContext, shopper: { email: string; toke
   return response.json();
 }
 
+/** What a price says it is for: "per kg", "each", "per bunch", or a unit price ("· $35.00/kg"; decision 053). */
+const UNIT_PRICE = /( (per [\w ]+|each)| · \$[\d.,]+(\/kg|\/l|\/lb| each))$/;
+
 /** Demo products with a few units in stock (their names are unique in the demo catalog). */
 async function productsInStock(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/allProducts?limit=60');
@@ -100,8 +103,9 @@ test('the cart edits quantities with − / + and by typing, up to the stock, als
   const line = page.getByRole('article', { name: first.productName });
   const box = line.getByRole('textbox', { name: `Quantity of ${first.productName}` });
   await expect(box).toHaveValue('1');
-  await expect(line.getByText(`${stock} in stock`)).toBeVisible();
-  await expect(line.getByText(/ (per kg|per liter|each)$/)).toBeVisible();
+  // The stock in the product's units ("12 kg in stock", "40 jars in stock"; decision 053).
+  await expect(line.getByText(new RegExp(`^${stock} .+ in stock$`))).toBeVisible();
+  await expect(line.getByText(UNIT_PRICE)).toBeVisible();
   await expect(line.getByRole('button', { name: `Remove ${first.productName}` })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -154,7 +158,7 @@ test('vendors see no Add on cards or the product page; visitors are asked to sig
   await expect(
     page
       .getByRole('list', { name: 'Search results' })
-      .getByText(/ (per kg|per liter|each)$/)
+      .getByText(UNIT_PRICE)
       .first(),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Add .* to cart$/ })).toHaveCount(0);

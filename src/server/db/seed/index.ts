@@ -237,7 +237,10 @@ async function insertProducts(
         gramsPerPiece: p.gramsPerPiece ?? null,
         ...factColumns(p.name),
         stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
-        unit: unitForCategory(p.category),
+        unit: p.unit ?? unitForCategory(p.category),
+        packLabel: p.pack?.label ?? null,
+        netQuantity: p.pack?.netQuantity ?? null,
+        netUnit: p.pack?.netUnit ?? null,
         manufacturedOn: isoDate(madeOn),
         expiresOn: isoDate(
           p.name in NEAR_EXPIRY ? now + NEAR_EXPIRY[p.name] * DAY_MS : madeOn + KEEPS_DAYS[p.category] * DAY_MS,

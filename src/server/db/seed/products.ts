@@ -1,4 +1,5 @@
 import type { CategoryValue } from '#contract/categories.ts';
+import type { Pack, Unit } from '#contract/units.ts';
 
 /** One demo product. Prices follow from cost and margin; stock, dates and popularity are derived in index.ts. */
 export type DemoProduct = {
@@ -13,6 +14,9 @@ export type DemoProduct = {
   marginBp: number;
   /** Sold by weight: cost (and price) are per kg, and one piece weighs about this many grams. */
   gramsPerPiece?: number;
+  /** What it is sold by (decision 053); its category's unit when not given. A `pack` names its pack. */
+  unit?: Unit;
+  pack?: Pack;
 };
 
 export const PRODUCTS: DemoProduct[] = [
@@ -35,6 +39,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Tender spinach leaves cut young and washed twice. Ready for salads, smoothies or a quick sauté.',
     costCents: 410,
     marginBp: 2500,
+    unit: 'pack',
+    pack: { label: '200 g bag', netQuantity: 200, netUnit: 'g' },
   },
   {
     shop: 'greenValley',
@@ -44,6 +50,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Brown eggs from hens that roam our orchard all day. Deep orange yolks and firm whites.',
     costCents: 380,
     marginBp: 3500,
+    unit: 'dozen',
   },
   {
     shop: 'greenValley',
@@ -54,6 +61,8 @@ export const PRODUCTS: DemoProduct[] = [
       'Raw, unfiltered honey from hives set among clover and fireweed. Floral and light, it crystallises naturally.',
     costCents: 850,
     marginBp: 4000,
+    unit: 'pack',
+    pack: { label: '340 g jar', netQuantity: 340, netUnit: 'g' },
   },
 
   // Milks and Dairies
@@ -167,6 +176,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Plump purple-striped bulbs with big, easy-to-peel cloves and a warm, spicy flavour.',
     costCents: 640,
     marginBp: 3000,
+    unit: 'bunch',
   },
   {
     shop: 'willowBend',
@@ -176,6 +186,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Bicolour sweet corn picked the morning it ships. Best boiled for three minutes and buttered.',
     costCents: 170,
     marginBp: 3300,
+    unit: 'piece',
   },
   {
     shop: 'willowBend',
@@ -324,6 +335,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Seventy percent dark chocolate scattered with toasted hazelnuts and sea salt flakes.',
     costCents: 1100,
     marginBp: 4500,
+    unit: 'pack',
+    pack: { label: '100 g bar', netQuantity: 100, netUnit: 'g' },
   },
   {
     shop: 'sweetClover',
@@ -333,6 +346,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Three layers of moist cocoa sponge with whipped ganache. Serves ten generously.',
     costCents: 1800,
     marginBp: 4000,
+    unit: 'piece',
   },
   {
     shop: 'sweetClover',
@@ -342,6 +356,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Light sponge layered with fresh cream and Hood strawberries. Sold by the tray.',
     costCents: 1400,
     marginBp: 3800,
+    unit: 'piece',
   },
   {
     shop: 'sweetClover',
@@ -351,6 +366,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Silky baked custard with real vanilla seeds and a thin layer of amber caramel.',
     costCents: 900,
     marginBp: 3500,
+    unit: 'pack',
+    pack: { label: 'cup', netQuantity: 150, netUnit: 'g' },
   },
   {
     shop: 'sweetClover',
@@ -360,6 +377,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Yeast-raised doughnuts dipped in a honey glaze while still warm. Made fresh every morning.',
     costCents: 760,
     marginBp: 4200,
+    unit: 'piece',
   },
   {
     shop: 'sweetClover',
@@ -369,6 +387,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Soft butter caramels cooked in copper pots and wrapped by hand.',
     costCents: 1250,
     marginBp: 4000,
+    unit: 'pack',
+    pack: { label: '150 g bag', netQuantity: 150, netUnit: 'g' },
   },
   {
     shop: 'sweetClover',
@@ -378,6 +398,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Tender red velvet cupcakes topped with a swirl of cream cheese frosting.',
     costCents: 980,
     marginBp: 3700,
+    unit: 'piece',
   },
   {
     shop: 'sweetClover',
@@ -387,6 +408,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Small-batch ice cream churned with Oregon marionberries and Jersey cream.',
     costCents: 1050,
     marginBp: 3600,
+    unit: 'pack',
+    pack: { label: 'pint', netQuantity: 473, netUnit: 'ml' },
   },
 
   // Snacks
@@ -649,6 +672,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'A crackly crust and open, tangy crumb from a three-day fermentation. Baked at dawn.',
     costCents: 380,
     marginBp: 4000,
+    unit: 'piece',
   },
   {
     shop: 'hearthGrain',
@@ -658,6 +682,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Twenty-seven flaky layers laminated with cultured butter. Warm them for three minutes at home.',
     costCents: 620,
     marginBp: 4500,
+    unit: 'pack',
+    pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
   },
   {
     shop: 'hearthGrain',
@@ -667,6 +693,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Long, slender loaves with a shattering crust and a creamy, airy crumb.',
     costCents: 290,
     marginBp: 4200,
+    unit: 'piece',
   },
   {
     shop: 'hearthGrain',
@@ -676,6 +703,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Kettle-boiled bagels rolled in sesame, poppy seed, garlic and onion.',
     costCents: 420,
     marginBp: 4000,
+    unit: 'pack',
+    pack: { label: 'bag of 4', netQuantity: 4, netUnit: 'piece' },
   },
   {
     shop: 'hearthGrain',
@@ -685,6 +714,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Honeycrisp apples with cinnamon under an all-butter lattice crust.',
     costCents: 950,
     marginBp: 3600,
+    unit: 'piece',
   },
   {
     shop: 'hearthGrain',
@@ -694,6 +724,7 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Soft, blistered flatbreads brushed with olive oil and za’atar.',
     costCents: 350,
     marginBp: 3800,
+    unit: 'piece',
   },
   {
     shop: 'hearthGrain',
@@ -703,6 +734,8 @@ export const PRODUCTS: DemoProduct[] = [
     details: 'Crisp-edged waffles made with Meadow Creek buttermilk. Toast them straight from the freezer.',
     costCents: 480,
     marginBp: 3500,
+    unit: 'pack',
+    pack: { label: 'pack of 4', netQuantity: 4, netUnit: 'piece' },
   },
 
   // Baking Material

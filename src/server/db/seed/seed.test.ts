@@ -17,7 +17,7 @@ import { setupTestApp } from '../../test/app.ts';
 import { DEMO_VENDOR } from './accounts.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
 import { DEMO_FARM_PRODUCTS } from './origins.ts';
-import { NEAR_EXPIRY } from './products.ts';
+import { NEAR_EXPIRY, PRODUCTS } from './products.ts';
 
 const t = setupTestApp();
 let accounts: DemoAccount[];
@@ -150,7 +150,10 @@ describe('demo catalog seed', () => {
       expect(p.priceCents).toBe(priceFromCost(p.productionCostCents ?? -1, p.profitMarginBp ?? -1));
       expect(p.stock).toBeGreaterThanOrEqual(5);
       expect(p.stock).toBeLessThanOrEqual(120);
-      expect(p.unit).toBe(unitForCategory(p.category));
+      // Sold by its own unit where the demo says so (decision 053), else its category's; a pack is named.
+      const demo = PRODUCTS.find((d) => d.name === p.name);
+      expect(p.unit).toBe(demo?.unit ?? unitForCategory(p.category));
+      expect(p.packLabel).toBe(demo?.pack?.label ?? null);
       expect(p.manufacturedOn < today()).toBe(true);
       expect(p.expiresOn > today()).toBe(true);
       expect(p.details.split(/(?<=\.)\s/).length).toBeLessThanOrEqual(3);
