@@ -14,7 +14,7 @@ export type MoneyFigures = {
  * the settle path has heard so (the browser's confirmation, Stripe's webhook, reconciliation: status succeeded,
  * neither order nor refund yet); the sandbox processor keeps its charges in this database, so one it has charged
  * whose intent is still waiting for its confirmation counts too. Both read only open intents
- * (payment_intents_open_idx), the sandbox's rows by their key.
+ * (payment_intents_open_idx), the sandbox's rows by their key (only a sandbox intent has one).
  */
 export async function moneyFigures(db: Tx): Promise<MoneyFigures> {
   const result = await db.execute<{ age: number | string | null; pending: number | string }>(sql`
@@ -24,8 +24,7 @@ export async function moneyFigures(db: Tx): Promise<MoneyFigures> {
          union all
          select i.created_at from payment_intents i
            join sandbox_payment_intents s on s.id = i.provider_intent_id
-          where i.status = 'requires_confirmation' and i.provider = 'sandbox'
-            and s.status in ('succeeded', 'requires_capture')
+          where i.status = 'requires_confirmation' and s.status in ('succeeded', 'requires_capture')
        ) paid) as age,
       (select count(*) from transfers where status = 'pending') as pending`);
   const row = result.rows[0];
