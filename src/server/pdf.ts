@@ -160,9 +160,18 @@ const cellLines = (cell: Cell) => (Array.isArray(cell) ? cell : [cell]).flatMap(
 /** The pieces a line may break between: words, and the parts of a hyphenated word (PDFKit breaks after a hyphen). */
 const words = (text: string) => text.split(/\s+|(?<=-)/).filter(Boolean);
 
+/** How wide a header must be to take two lines at most, broken between words. */
+function twoLineWidth(header: string, measure: (text: string) => number) {
+  const parts = header.split(' ');
+  let best = measure(header);
+  for (let i = 1; i < parts.length; i++)
+    best = Math.min(best, Math.max(measure(parts.slice(0, i).join(' ')), measure(parts.slice(i).join(' '))));
+  return best;
+}
+
 /**
- * Column widths from their content: each column at least its longest word (a header or a figure whole) and its
- * share of the page, at most its longest line. The room left goes first to the narrow columns, cheapest first, so
+ * Column widths from their content: each column at least its longest word (a header or a figure whole), its
+ * header on two lines at most and its share of the page when all columns fit so, at most its longest line. The room left goes first to the narrow columns, cheapest first, so
  * that their headers fit on one line, then to the columns that grow, in proportion to what each would still take;
  * room to spare beyond every longest line goes to the growing columns.
  */
@@ -172,7 +181,8 @@ function columnWidths(doc: PDFKit.PDFDocument, columns: Column[], rows: Cell[][]
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(look.fontSize)
       .widthOfString(text);
-  const room = 2 * look.pad + 1;
+  // PDFKit measures a word with the space after it when it wraps a line: room for that space too.
+  const room = 2 * look.pad + measure(' ', true) + 0.5;
   const bounds = columns.map((column, i) => {
     const headerWords = words(column.header).map((word) => measure(word, true));
     let least = Math.max(0, ...headerWords);
@@ -188,9 +198,12 @@ function columnWidths(doc: PDFKit.PDFDocument, columns: Column[], rows: Cell[][]
       }
     }
     most += room;
-    return { least: least + room, most };
+    return { least: least + room, most, twoLines: twoLineWidth(column.header, (text) => measure(text, true)) + room };
   });
   const sumOf = (list: number[]) => list.reduce((t, w) => t + w, 0);
+  // Headers on at most two lines, when all of them fit so.
+  const twoLines = bounds.map((b) => Math.max(b.least, Math.min(b.most, b.twoLines)));
+  if (sumOf(twoLines) <= width) for (const [i, w] of twoLines.entries()) bounds[i].least = w;
   // A column's share of the page, unless the longest words of all would then not fit.
   const shared = bounds.map((b, i) => Math.max(b.least, Math.min(b.most, (columns[i].share ?? 0) * width)));
   if (sumOf(shared) <= width) for (const [i, w] of shared.entries()) bounds[i].least = w;
