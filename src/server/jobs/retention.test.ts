@@ -8,10 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { refreshTokens, sessions } from '../modules/auth/tables.ts';
 import { cartAddRequests } from '../modules/cart/tables.ts';
+import { makeOrder } from '../modules/checkout/index.ts';
 import { notificationOutbox, notifications } from '../modules/notifications/tables.ts';
+import { createSettle } from '../modules/payments/index.ts';
+import { createSandboxProvider } from '../modules/payments/sandbox-provider.ts';
 import { paymentIntents, refunds } from '../modules/payments/tables.ts';
 import { setupTestApp } from '../test/app.ts';
 import { createUser, type TestUser } from '../test/users.ts';
+import { startJobs } from './index.ts';
 import { type RetentionOptions, runRetention } from './retention.ts';
 
 // The daily retention job (issue 34, item 7): old rows are made in the test, the job runs, what is left is checked.
@@ -233,4 +237,27 @@ describe('the daily retention job', () => {
     // No mail folder (an SMTP server from the start): nothing to delete.
     expect((await runRetention(t.db, { ...options, dataDir: path.join(dataDir, 'none') }, log, now)).mailFiles).toBe(0);
   });
+
+  it('runs as a pg-boss job once started (offered once a day across processes)', async () => {
+    const [old] = await t.db
+      .insert(cartAddRequests)
+      .values({ userId: other.id, requestId: randomUUID(), lineId: randomUUID(), amount: 1, createdAt: daysAgo(30) })
+      .returning({ requestId: cartAddRequests.requestId });
+    const provider = createSandboxProvider(t.db);
+    const jobs = await startJobs({
+      db: t.db,
+      log,
+      provider,
+      settle: createSettle(t.db, provider, makeOrder),
+      pollingIntervalSeconds: 0.5,
+      retention: options,
+    });
+    try {
+      const left = async () =>
+        (await t.db.select().from(cartAddRequests).where(eq(cartAddRequests.requestId, old.requestId))).length;
+      await expect.poll(left, { timeout: 20_000, interval: 250 }).toBe(0);
+    } finally {
+      await jobs.stop();
+    }
+  }, 30_000);
 });
