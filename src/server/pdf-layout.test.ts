@@ -334,7 +334,15 @@ describe('documents fit to print', () => {
     for (const { header } of STATEMENT_COLUMNS) expectHeader(doc, header);
     expect(doc.text).not.toMatch(/Commissi\s/);
     expectWords(doc, LONG_NAME);
-    for (const value of ['1234567.89', '101851.85', '154320.99', '1080246.90', '987654.32', '2027-03-01', 'FS-10000'])
+    for (const value of [
+      '1,234,567.89',
+      '101,851.85',
+      '154,320.99',
+      '1,080,246.90',
+      '987,654.32',
+      '2027-03-01',
+      'FS-10000',
+    ])
       expectWhole(doc, value);
     // The first row's 0.00 tax sits on its own row, under the header, not under the header's text.
     expectWhole(doc, '0.00');

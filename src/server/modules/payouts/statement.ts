@@ -1,4 +1,5 @@
 import { formatDollars } from '#contract/money.ts';
+import { dollarsText } from '#contract/plain-format.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
 import { csvCell } from '../../csv.ts';
@@ -221,6 +222,9 @@ export function statementCsv(data: StatementData, rows: StatementRow[]): string 
   return `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
 }
 
+/** An amount as the PDF prints it, grouped for reading: "1,234,567.89", "-5.00" (the CSV keeps "1234567.89"). */
+const printed = (cents: number) => dollarsText(cents).replace('$', '');
+
 /** The statement's wide table: 8-point type, 3 points inside each cell. */
 const STATEMENT_TABLE: TableLook = { fontSize: 8, pad: 3 };
 /** The statement's columns that hold figures: right-aligned, never wrapped. */
@@ -272,7 +276,7 @@ export function renderStatementPdf(
       rows.map((row) =>
         STATEMENT_COLUMNS.map((column) => {
           const value = column.cell(row);
-          return value !== null && typeof value === 'object' ? dollars(value.cents) : (value ?? '');
+          return value !== null && typeof value === 'object' ? printed(value.cents) : (value ?? '');
         }),
       ),
       STATEMENT_TABLE,
@@ -281,7 +285,7 @@ export function renderStatementPdf(
   gap(doc, 14);
   totals(
     doc,
-    [...totalLines(totalsOf), ...taxLines(data)].map(([label, cents]) => ({ label, value: dollars(cents) })),
+    [...totalLines(totalsOf), ...taxLines(data)].map(([label, cents]) => ({ label, value: printed(cents) })),
   );
   gap(doc, 6);
   block(doc, [{ text: `${IDENTITY}: ${totalsOf.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}.`, style: 'muted' }]);
