@@ -155,12 +155,7 @@ test('vendors see no Add on cards or the product page; visitors are asked to sig
   await signInWith(page, await tokenOf(page.request, VENDOR));
   await page.goto(`/search?q=${encodeURIComponent(product.productName)}`);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('link').first()).toBeVisible();
-  await expect(
-    page
-      .getByRole('list', { name: 'Search results' })
-      .getByText(UNIT_PRICE)
-      .first(),
-  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByText(UNIT_PRICE).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^Add .* to cart$/ })).toHaveCount(0);
 
   await page.goto(`/productDetails/${product._id}`);
