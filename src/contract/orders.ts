@@ -4,6 +4,7 @@ import { orderFulfilment } from './checkout-plan.ts';
 import { FULFILMENT_STATUSES, ORDER_STATUSES, slotCancelledByShop } from './fulfilment.ts';
 import { lineSaving } from './markdowns.ts';
 import { formatDollars } from './money.ts';
+import { packShape } from './pack.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { RETURNS_POLICY } from './policies.ts';
 import { taxRateLine } from './tax.ts';
@@ -214,6 +215,8 @@ export const invoice = z.object({
       saving: lineSaving,
       /** What the unit price is for (null when the product has since been deleted). */
       unit: z.enum(UNITS).nullable(),
+      /** The named pack one unit is (unit `pack`; decision 053), else null. */
+      pack: packShape.nullable().optional(),
       quantity: z.number().int(),
       totalAmount: z.number(),
       status: z.enum(LINE_STATUSES),

@@ -77,6 +77,10 @@ export function quantityText(amount: number, unit: Unit, pack: Pack | null = nul
   return `${n} ${amount === 1 ? info.one : info.many}`;
 }
 
+/** A line's amount: in its product's units when known ("2 jars", "3 kg"), else the bare number. */
+export const amountText = (amount: number, unit?: Unit | null, pack?: Pack | null): string =>
+  unit ? quantityText(amount, unit, pack ?? null) : String(amount);
+
 /** What one unit's price is for: "each", "per kg", "per 340 g jar". */
 export function perText(unit: Unit, pack: Pack | null = null): string {
   if (unit === 'pack' && pack) return `per ${pack.label}`;

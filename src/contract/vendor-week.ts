@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { UNITS } from './categories.ts';
 import { deliveryAddress } from './checkout-plan.ts';
 import { vendorOrder } from './fulfilment.ts';
+import { packShape } from './pack.ts';
 import { FULFILMENT_KINDS, shopParams } from './slots.ts';
 import { abortWith } from './validation.ts';
 
@@ -63,6 +65,9 @@ export const pickItem = z.object({
   grams: z.number().int().nullable(),
   /** Every line of it is weighed: `grams` is the real weight, not an estimate. */
   weighed: z.boolean(),
+  /** What `units` count (decision 053): the product's unit and pack; pieces for weighed goods; absent if unknown. */
+  unit: z.enum(UNITS).nullable().optional(),
+  pack: packShape.nullable().optional(),
 });
 export type PickItem = z.infer<typeof pickItem>;
 
@@ -78,6 +83,9 @@ export const packingSlip = z.object({
       amount: z.number().int(),
       estimatedGrams: z.number().int().nullable(),
       actualGrams: z.number().int().nullable(),
+      /** What `amount` counts, as on the pick list. */
+      unit: z.enum(UNITS).nullable().optional(),
+      pack: packShape.nullable().optional(),
     }),
   ),
   note: z.string().nullable(),

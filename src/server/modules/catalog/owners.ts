@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Unit } from '#contract/categories.ts';
+import type { Pack, Unit } from '#contract/units.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
+import { packOf } from './stock.ts';
 import { products } from './tables.ts';
 
 /** Who sells a product, its name, and whether it is still listed; undefined for an unknown id. */
@@ -17,17 +18,30 @@ export async function productOwner(
   return row;
 }
 
-/** Names, vendors and units of these products (listed or not), by id: one query for a page of reviews or lines. */
+/**
+ * Names, vendors and units (with the pack one unit is; decision 053) of these products (listed or not), by id: one
+ * query for a page of reviews or lines.
+ */
 export async function productNames(
   db: Tx,
   ids: readonly string[],
-): Promise<Map<string, { name: string; vendorId: string; unit: Unit }>> {
+): Promise<Map<string, { name: string; vendorId: string; unit: Unit; pack: Pack | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, name: products.name, vendorId: products.vendorId, unit: products.unit })
+    .select({
+      id: products.id,
+      name: products.name,
+      vendorId: products.vendorId,
+      unit: products.unit,
+      packLabel: products.packLabel,
+      netQuantity: products.netQuantity,
+      netUnit: products.netUnit,
+    })
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, { name: row.name, vendorId: row.vendorId, unit: row.unit }]));
+  return new Map(
+    rows.map((row) => [row.id, { name: row.name, vendorId: row.vendorId, unit: row.unit, pack: packOf(row) }]),
+  );
 }
 
 /** Takes every product of a deleted vendor off sale (order lines keep pointing at them); how many were listed. */

@@ -1,7 +1,8 @@
 import { savingLabel } from '#contract/markdowns.ts';
-import { formatDollars, formatUnitPrice } from '#contract/money.ts';
+import { dollarsToCents, formatDollars } from '#contract/money.ts';
 import { grandTotalLabel, type Invoice, refundStatusLabel } from '#contract/orders.ts';
 import { taxRowsOf } from '#contract/tax.ts';
+import { priceText, quantityText as unitsText } from '#contract/units.ts';
 import { holdText, weightText } from '#contract/weighed.ts';
 import { block, type DocOptions, gap, newPdf, section, sideBySide, table, totals } from '../../pdf.ts';
 
@@ -44,16 +45,17 @@ function fulfilmentLines(fulfilment: Invoice['fulfilment'][number]): string[] {
 
 type Item = Invoice['items'][number];
 
-/** An item's unit price as its line says it. */
+/** An item's unit price as its line says it: with its unit, and a pack's unit price ("$9.50 · $27.94/kg"). */
 const unitPriceText = (item: Item) =>
   item.weight
     ? `${formatDollars(item.unitPrice)}/kg`
     : item.unit
-      ? formatUnitPrice(item.unitPrice, item.unit)
+      ? priceText(dollarsToCents(item.unitPrice), item.unit, item.pack ?? null)
       : formatDollars(item.unitPrice);
 
-/** An item's quantity as its line says it. */
-const quantityText = (item: Item) => String(item.quantity);
+/** An item's quantity as its line says it: in its product's units ("2 jars", "3 kg"; decision 053). */
+const quantityText = (item: Item) =>
+  item.unit && !item.weight ? unitsText(item.quantity, item.unit, item.pack ?? null) : String(item.quantity);
 
 /** The item's name, then in grey its shop, markdown, weight and cancellation. */
 function itemLines(item: Item): string[] {

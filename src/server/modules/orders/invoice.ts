@@ -1,7 +1,7 @@
-import type { Unit } from '#contract/categories.ts';
 import type { ContactDetails } from '#contract/contact.ts';
 import type { CustomerPayment, Invoice } from '#contract/orders.ts';
 import { INVOICE_COMPANY, invoiceNotes } from '#contract/orders.ts';
+import type { Pack, Unit } from '#contract/units.ts';
 import type { Db } from '../../db/client.ts';
 import { productNames } from '../catalog/index.ts';
 import { readablePayment } from './queries.ts';
@@ -14,9 +14,13 @@ function cardLabel(payment: CustomerPayment) {
 
 /**
  * The invoice of a payment, headed by Farmstall's configured contact details; each line's price per unit of its
- * product (`units`, by product id; a line whose product was deleted has none).
+ * product (`units`, by product id, with the pack one unit is; a line whose product was deleted has none).
  */
-export function toInvoice(payment: CustomerPayment, contact: ContactDetails, units: Map<string, Unit>): Invoice {
+export function toInvoice(
+  payment: CustomerPayment,
+  contact: ContactDetails,
+  units: Map<string, { unit: Unit; pack: Pack | null }>,
+): Invoice {
   return {
     _id: payment._id,
     invoiceNumber: payment.invoiceNumber,
@@ -37,7 +41,8 @@ export function toInvoice(payment: CustomerPayment, contact: ContactDetails, uni
       shopName: item.shopName,
       unitPrice: item.price,
       saving: item.saving ?? null,
-      unit: (item.productId && units.get(item.productId)) || null,
+      unit: (item.productId && units.get(item.productId)?.unit) || null,
+      pack: (item.productId && units.get(item.productId)?.pack) || null,
       quantity: item.amount,
       totalAmount: item.totalPrice,
       status: item.status,
@@ -69,5 +74,5 @@ export async function getInvoice(db: Db, id: string, caller: { id: string; role:
     db,
     payment.productIds.flatMap((item) => (item.productId ? [item.productId] : [])),
   );
-  return toInvoice(payment, contact, new Map([...products].map(([productId, p]) => [productId, p.unit])));
+  return toInvoice(payment, contact, products);
 }

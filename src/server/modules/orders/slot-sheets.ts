@@ -1,4 +1,5 @@
 import { countOf } from '#contract/counts.ts';
+import { amountText } from '#contract/units.ts';
 import { formatWeight, type PackingSlip, type SlotSheet } from '#contract/vendor-week.ts';
 import { toCsv } from '../../csv.ts';
 import { block, type DocOptions, gap, newPdf, section, sideBySide, table } from '../../pdf.ts';
@@ -19,8 +20,9 @@ const slipPlace = (slip: PackingSlip) =>
     ? `Pickup at ${slip.pickupPoint.name}`
     : `Delivery to ${slip.deliveryAddress?.address}, ${slip.deliveryAddress?.postcode}`;
 
-/** A slip's line as the packer reads it: the product and how many. */
-const itemText = (item: PackingSlip['items'][number]) => `${item.name} ×${item.amount}`;
+/** A slip's line as the packer reads it: the product and how many, in its units ("Clover Honey ×2 jars"). */
+const itemText = (item: PackingSlip['items'][number]) =>
+  `${item.name} ×${amountText(item.amount, item.unit, item.pack)}`;
 
 /**
  * A slip's weight cell: the weight once weighed; for a weighed line not yet weighed, a blank to write the weight on
@@ -92,7 +94,7 @@ export function renderPickListPdf(sheet: SlotSheet, options: DocOptions = { pape
     ],
     sheet.pickList.map((item) => [
       item.name,
-      String(item.units),
+      amountText(item.units, item.unit, item.pack),
       item.grams === null ? '' : weightText(item.grams, item.weighed),
     ]),
   );

@@ -189,8 +189,17 @@ describe("the vendor's week", () => {
     expect(sheet.slot).toMatchObject({ id: pickupSlot.id, kind: 'pickup', orders: 3 });
     // Cal's 5 carrots were cancelled: not picked.
     expect(sheet.pickList).toEqual([
-      { productId: beef.id, name: 'Beef brisket', units: 2, grams: 1600 + 1520, weighed: false },
-      { productId: carrots.id, name: 'Rainbow carrots', units: 3, grams: null, weighed: false },
+      // What the units count (decision 053): pieces of weighed goods, else the product's unit.
+      {
+        productId: beef.id,
+        name: 'Beef brisket',
+        units: 2,
+        grams: 1600 + 1520,
+        weighed: false,
+        unit: 'piece',
+        pack: null,
+      },
+      { productId: carrots.id, name: 'Rainbow carrots', units: 3, grams: null, weighed: false, unit: 'kg', pack: null },
     ]);
     expect(sheet.stops).toEqual([]);
   });
@@ -203,8 +212,8 @@ describe("the vendor's week", () => {
         orderNumber: numberOf['Ann Pickup'],
         shopper: { name: 'Ann Pickup', phone: checkoutDetails.phoneNumber, email: expect.stringContaining('@') },
         items: [
-          { name: 'Beef brisket', amount: 1, estimatedGrams: 1600, actualGrams: null },
-          { name: 'Rainbow carrots', amount: 2, estimatedGrams: null, actualGrams: null },
+          { name: 'Beef brisket', amount: 1, estimatedGrams: 1600, actualGrams: null, unit: 'piece', pack: null },
+          { name: 'Rainbow carrots', amount: 2, estimatedGrams: null, actualGrams: null, unit: 'kg', pack: null },
         ],
         note: 'Blue cool box',
         pickupPoint: { name: 'Saturday market', address: 'SW Park Ave & SW Montgomery St, Portland' },

@@ -14,6 +14,7 @@ import {
 } from '#contract/vendor-week.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { productNames } from '../catalog/index.ts';
 import { decodeSlotId, encodeSlotId, settingsRow } from '../slots/index.ts';
 import { lineColumns, orderColumns, toVendorOrder, withPayment } from './fulfilment.ts';
 import { toOrderFulfilment } from './queries.ts';
@@ -217,6 +218,16 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
       parts.map((p) => p.id),
     )
   ).filter((l) => l.status !== 'cancelled');
+  // What each line's amount counts (decision 053): its product's unit and pack, pieces for weighed goods.
+  const products = await productNames(
+    db,
+    live.flatMap((l) => (l.productId ? [l.productId] : [])),
+  );
+  const unitOf = (productId: string | null, weighed: boolean) => {
+    const product = productId ? products.get(productId) : undefined;
+    if (!product) return {};
+    return weighed ? { unit: 'piece' as const, pack: null } : { unit: product.unit, pack: product.pack };
+  };
   const packingSlips: PackingSlip[] = [];
   const stops: DeliveryStop[] = [];
   for (const order of parts) {
@@ -233,6 +244,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
         amount: l.amount,
         estimatedGrams: l.estimatedGrams,
         actualGrams: l.actualGrams,
+        ...unitOf(l.productId, l.estimatedGrams !== null || l.actualGrams !== null),
       })),
       note: fulfilment.note ?? order.note,
       pickupPoint,
@@ -252,7 +264,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
     shopId,
     shopName: parts[0].fulfilment.shopName,
     slot: toBookedSlot(parts[0].fulfilment, parts.length),
-    pickList: pickListOf(live),
+    pickList: pickListOf(live).map((item) => ({ ...item, ...unitOf(item.productId, item.grams !== null) })),
     packingSlips,
     stops,
   };

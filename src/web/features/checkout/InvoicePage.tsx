@@ -194,7 +194,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               item.weight ? (
                 `${formatDollars(item.unitPrice)}/kg`
               ) : item.unit ? (
-                <UnitPrice price={item.unitPrice} unit={item.unit} />
+                <UnitPrice price={item.unitPrice} unit={item.unit} pack={item.pack} />
               ) : (
                 formatDollars(item.unitPrice)
               ),

@@ -1,5 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { amountText } from '#contract/units.ts';
 import { formatWeight, type PackingSlip, type SlotSheet } from '#contract/vendor-week.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -20,7 +21,12 @@ function PickList({ sheet }: { sheet: SlotSheet }) {
         rows={sheet.pickList.map((item) => ({ ...item, _id: item.productId ?? item.name }))}
         columns={[
           { header: 'Product', rowHeader: true, cell: (item) => item.name },
-          { header: 'Units', className: 'text-right', headerClassName: 'text-right', cell: (item) => item.units },
+          {
+            header: 'Units',
+            className: 'text-right',
+            headerClassName: 'text-right',
+            cell: (item) => amountText(item.units, item.unit, item.pack),
+          },
           {
             header: 'Weight',
             className: 'text-right',
@@ -74,7 +80,7 @@ function Slip({ slip, sheet, index }: { slip: PackingSlip; sheet: SlotSheet; ind
           <li key={item.name} className="flex flex-wrap items-baseline gap-x-2">
             <span aria-hidden="true">☐</span>
             <span>
-              {item.name} ×{item.amount}
+              {item.name} ×{amountText(item.amount, item.unit, item.pack)}
             </span>
             <LineWeight line={item} />
           </li>
