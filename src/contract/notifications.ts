@@ -80,7 +80,13 @@ export const LOW_STOCK_THRESHOLD = 5;
 
 const cents = z.number().int();
 const id = z.uuid();
-const line = z.object({ name: z.string(), amount: z.number().int(), totalCents: cents });
+/** `quantity`: the amount in its product's units ("2 jars"; decision 053), absent from events written before. */
+const line = z.object({
+  name: z.string(),
+  amount: z.number().int(),
+  quantity: z.string().optional(),
+  totalCents: cents,
+});
 const shopLines = z.object({ shopName: z.string(), lines: z.array(line) });
 /** Where and when a shop's part is handed over: "Sat 5 Dec, 09:00–12:00 PST" at a pickup point or an address. */
 const handover = z.object({

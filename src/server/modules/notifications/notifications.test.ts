@@ -86,7 +86,7 @@ describe('delivery', () => {
     expect(receipt.messageId).toMatch(/^<[0-9a-f-]{36}@farmstall\.test>$/);
     expect(text).toContain('Content-Type: text/plain');
     expect(text).toContain('Content-Type: text/html');
-    expect(text).toContain(`2 × ${product.name}`);
+    expect(text).toContain(`${product.name} ×2 kg`); // in its units (decision 053)
     expect(text).toContain('$25.00');
     expect(text).toContain(`${vendor.name}'s Farm`);
     expect(text).toContain(`${PUBLIC_URL}/dashboard/invoice/${payment._id}`);

@@ -2,7 +2,7 @@ import { formatUseBy } from '#contract/markdowns.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Handover, NotificationEvent } from '#contract/notifications.ts';
 
-type Line = { name: string; amount: number; totalCents: number };
+type Line = { name: string; amount: number; quantity?: string; totalCents: number };
 
 /** What one event says: the bell's title and text, the e-mail's subject, its lines and totals, where it leads. */
 export type Message = {
@@ -17,8 +17,9 @@ export type Message = {
 /** " FS-10234" to follow "order", or nothing for an event written before orders had numbers. */
 const numbered = (event: { orderNumber?: string }) => (event.orderNumber ? ` ${event.orderNumber}` : '');
 
+/** "Clover Honey ×2 jars" in the product's units (decision 053); "2 × Clover Honey" for an event written before. */
 const lineRows = (lines: Line[]): [string, string][] =>
-  lines.map((l) => [`${l.amount} × ${l.name}`, formatMoney(l.totalCents)]);
+  lines.map((l) => [l.quantity ? `${l.name} ×${l.quantity}` : `${l.amount} × ${l.name}`, formatMoney(l.totalCents)]);
 
 /** "Pickup: Sat 5 Dec, 09:00–12:00 PST at Riverbend Farm Stand, 12 Mill Road" (or the delivery's window and address). */
 function handoverText(handover: Handover): string {

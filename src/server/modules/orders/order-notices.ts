@@ -1,8 +1,10 @@
 import { type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
 import type { Handover } from '#contract/notifications.ts';
 import { formatOrderNumber } from '#contract/order-numbers.ts';
+import { amountText } from '#contract/units.ts';
 import { windowLabel } from '#contract/window-label.ts';
 import type { Tx } from '../../db/client.ts';
+import { productNames } from '../catalog/index.ts';
 import { notify } from '../notifications/index.ts';
 import { refundsOfOrders } from '../payments/index.ts';
 import { paymentNote } from './notes.ts';
@@ -44,9 +46,23 @@ async function orderFacts(tx: Tx, orderId: string) {
       name: orderLines.itemName,
       amount: orderLines.amount,
       totalCents: orderLines.totalCents,
+      productId: orderLines.productId,
+      estimatedGrams: orderLines.estimatedGrams,
     })
     .from(orderLines);
   const lines = await ofOrderLines(linesSelect.$dynamic(), orderId);
+  // Each line's amount in its product's units ("2 jars"; pieces of weighed goods), as the e-mails say it.
+  const products = await productNames(
+    tx,
+    lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+  );
+  const quantityOf = (line: (typeof lines)[number]) => {
+    const product = line.productId ? products.get(line.productId) : undefined;
+    if (!product) return {};
+    return line.estimatedGrams !== null
+      ? { quantity: amountText(line.amount, 'piece') }
+      : { quantity: amountText(line.amount, product.unit, product.pack) };
+  };
   const booked = await fulfilmentsOfOrders(tx, [orderId]);
   const handovers = new Map(booked.map((row) => [row.shopId, handoverOf(row)]));
   // What the shopper wrote for one shop with its slot, then for the whole order at checkout.
@@ -59,7 +75,12 @@ async function orderFacts(tx: Tx, orderId: string) {
     vendorId,
     shopName: shopLines[0].shopName,
     shopEmail: shopLines[0].shopEmail,
-    lines: shopLines.map(({ name, amount, totalCents }) => ({ name, amount, totalCents })),
+    lines: shopLines.map((line) => ({
+      name: line.name,
+      amount: line.amount,
+      ...quantityOf(line),
+      totalCents: line.totalCents,
+    })),
     handover: handovers.get(vendorId) ?? null,
     note: notesOf(vendorId),
     money: shopMoney(money, vendorId),
