@@ -22,6 +22,7 @@ import {
   payForOne,
   type Shopper,
   signUp,
+  verificationTokenOf,
 } from './shop.ts';
 
 /**
@@ -104,7 +105,8 @@ beforeAll(async () => {
   db = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });
   // The primary's restarts end its idle connections: the next query opens a new one.
   db.on('error', () => undefined);
-  vendor = await becomeVendor(base, await signUp(base, 'Cluster Vendor'));
+  const newcomer = await signUp(base, 'Cluster Vendor');
+  vendor = await becomeVendor(base, newcomer, await verificationTokenOf(query, newcomer.email));
 }, 180_000);
 
 let failed = false;

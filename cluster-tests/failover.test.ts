@@ -18,6 +18,7 @@ import {
   payForOne,
   type Shopper,
   signUp,
+  verificationTokenOf,
 } from './shop.ts';
 
 /**
@@ -98,7 +99,8 @@ describe('the leader killed under a checkout loop (Patroni, etcd, HAProxy)', () 
     const ha = cluster.ha;
     if (!ha) throw new Error('The cluster was not started with ha');
     const base = cluster.url;
-    const vendor = await becomeVendor(base, await signUp(base, 'Failover Vendor'));
+    const newcomer = await signUp(base, 'Failover Vendor');
+    const vendor = await becomeVendor(base, newcomer, await verificationTokenOf(query, newcomer.email));
     const productId = await listProduct(base, vendor, { name: 'Failover plums', stock: 100_000, category: 'fruit' });
     const shoppers = await buyers(BUYERS);
     // Synchronous replication: a commit returns once the replica has it (Patroni names the replica synchronous
