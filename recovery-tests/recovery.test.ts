@@ -11,6 +11,7 @@ import {
   payForOne,
   type Shopper,
   signUp,
+  verificationTokenOf,
 } from '../cluster-tests/shop.ts';
 import { postmasterPid, type ServerProcess, stopServer } from '../src/server/test/server-process.ts';
 import {
@@ -47,7 +48,11 @@ beforeAll(async () => {
   settings = { dataDir: path.join(root, 'data'), backupDir: path.join(root, 'other-disk', 'backups') };
   server = await startStore(settings);
   base = `http://127.0.0.1:${server.port}`;
-  vendor = await becomeVendor(base, await signUp(base, 'Drill Farm'));
+  const farmer = await signUp(base, 'Drill Farm');
+  const client = await connect(settings.dataDir);
+  const query = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
+  const linkToken = await verificationTokenOf(query, farmer.email).finally(() => client.end());
+  vendor = await becomeVendor(base, farmer, linkToken);
   shopper = await signUp(base, 'Drill Shopper');
   productId = await listProduct(base, vendor, { name: 'Drill Carrots', stock: 50, category: 'vegetable' });
 }, 180_000);
@@ -215,5 +220,5 @@ async function firstPicture(): Promise<string> {
     .map((item) => item.productImage)
     .find((file) => !file.includes('11111111-1111')); // the drill's own product names a picture never uploaded
   expect(image).toMatch(/^\/uploads\//);
-  return image;
+  return image as string;
 }
