@@ -205,6 +205,7 @@ function BuyAgain() {
                       <UnitPrice
                         price={item.product.deal?.price ?? item.product.productPrice}
                         unit={item.product.productQuantity.unit}
+                        pack={item.product.pack}
                         gramsPerPiece={item.product.gramsPerPiece}
                         className="shrink-0 font-bold text-primary"
                       />
