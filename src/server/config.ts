@@ -239,11 +239,11 @@ export type Config = {
   allowSandboxPayments: boolean;
   admin: { email: string; password: string } | undefined;
   logLevel: string;
-  /** Google sign-in (OpenID Connect); undefined when not set up. */
   /** GET /metrics answers only with `Authorization: Bearer <this>`; unset, /metrics answers 404. */
   metricsToken: string | undefined;
   /** /api/health/ready fails once this process's job worker has not fetched its queues for longer (seconds). */
   readyJobHeartbeatSeconds: number;
+  /** Google sign-in (OpenID Connect); undefined when not set up. */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Set to share one signing key between several servers; generated into DATA_DIR otherwise. */
   jwtSecret: string | undefined;
@@ -354,11 +354,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS ?? false,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    readyJobHeartbeatSeconds: env.READY_JOB_HEARTBEAT_SECONDS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
-    metricsToken: env.METRICS_TOKEN,
-    readyJobHeartbeatSeconds: env.READY_JOB_HEARTBEAT_SECONDS,
             issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,

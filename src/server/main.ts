@@ -121,7 +121,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ProductionRefusal) {
-    for (const line of error.lines) console.error(`Farmstall refuses to start in production (NODE_ENV=production): ${line}`);
+    for (const line of error.lines)
+      console.error(`Farmstall refuses to start in production (NODE_ENV=production): ${line}`);
     process.exit(1);
   }
   const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
