@@ -70,6 +70,8 @@ test('a honey jar sold by the jar shows its unit price; a shopper adds 2 jars', 
   expect(ld.join('\n')).toContain('"unitCode":"GRM"');
   await page.getByRole('button', { name: 'One more' }).click();
   await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+  // The stepper counts jars.
+  await expect(page.getByText('jars', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.locator('.Toastify').getByText(`${name} is added to your cart`)).toBeVisible();
 

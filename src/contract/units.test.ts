@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perText, priceText, quantityText, referencePrice, soldByText } from './units.ts';
+import { perText, priceText, quantityText, referencePrice, soldByText, unitWord } from './units.ts';
 
 describe('priceText: a price with what it buys and, where it helps comparison, a unit price', () => {
   it('gives a pack its price per kg, per lb, per liter or per piece, rounded to the cent', () => {
@@ -47,6 +47,12 @@ describe('quantityText: stock, a cart line and a slip in the product’s units',
     expect(quantityText(5, 'bunch')).toBe('5 bunches');
     expect(quantityText(1, 'liter')).toBe('1 liter');
     expect(quantityText(1200, 'g')).toBe('1,200 g');
+  });
+
+  it('names the units beside the stepper', () => {
+    expect(unitWord(2, 'pack', { label: '340 g jar', netQuantity: 340, netUnit: 'g' })).toBe('jars');
+    expect(unitWord(1, 'piece')).toBe('piece');
+    expect(unitWord(3, 'kg')).toBe('kg');
   });
 
   it('says what one unit is', () => {

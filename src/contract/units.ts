@@ -62,19 +62,23 @@ function plural(word: string): string {
   return `${word}s`;
 }
 
+/** What `amount` of the product's units are called, as beside the stepper: "jars", "kg", "dozen", "× box of 6". */
+export function unitWord(amount: number, unit: Unit, pack: Pack | null = null): string {
+  if (unit === 'pack' && pack) {
+    const last = pack.label.trim().split(/\s+/).pop() ?? '';
+    if (/^[a-z]+$/i.test(last)) return amount === 1 ? last : plural(last);
+    return `× ${pack.label}`;
+  }
+  const info = UNIT_INFO[unit];
+  return amount === 1 ? info.one : info.many;
+}
+
 /**
  * A quantity of the product's units, as stock, a cart line and a slip say it: "3 kg", "40 bags" (a "200 g bag"),
  * "2 jars", "3 dozen", "5 bunches", "1 piece".
  */
 export function quantityText(amount: number, unit: Unit, pack: Pack | null = null): string {
-  const n = amount.toLocaleString('en-US');
-  if (unit === 'pack' && pack) {
-    const last = pack.label.trim().split(/\s+/).pop() ?? '';
-    if (/^[a-z]+$/i.test(last)) return `${n} ${amount === 1 ? last : plural(last)}`;
-    return `${n} × ${pack.label}`;
-  }
-  const info = UNIT_INFO[unit];
-  return `${n} ${amount === 1 ? info.one : info.many}`;
+  return `${amount.toLocaleString('en-US')} ${unitWord(amount, unit, pack)}`;
 }
 
 /** A line's amount: in its product's units when known ("2 jars", "3 kg"), else the bare number. */

@@ -5,7 +5,7 @@ import { categoryLabel, categoryPath } from '#contract/categories.ts';
 import { madeOnLabel } from '#contract/food-fact-names.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { distanceLabel } from '#contract/place-labels.ts';
-import { quantityText, soldByText } from '#contract/units.ts';
+import { quantityText, soldByText, unitWord } from '#contract/units.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -165,6 +165,12 @@ export function ProductDetailsPage() {
           ) : stock > 0 ? (
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <QuantityStepper value={amount} max={Math.min(stock, MAX_LINE_UNITS)} onChange={setAmount} />
+              {/* What the stepper counts: the product's units ("jars", "kg"), pieces of weighed goods. */}
+              <span className="text-sm">
+                {p.gramsPerPiece === null
+                  ? unitWord(amount, p.productQuantity.unit, p.pack)
+                  : unitWord(amount, 'piece')}
+              </span>
               <button
                 type="button"
                 className="btn btn-primary"
