@@ -151,7 +151,7 @@ describe('what the shopper is told agrees with the ledger', () => {
       'Up to $47.50 is held on your card; you pay the weighed price, at most that (estimated $46.50).',
     );
     expect(message.body).toContain(`Bring your order number, ${order.payment.orderNumber}, when you collect.`);
-    const partOf = (item: string) => message.table.find((part) => part.rows.some(([label]) => label.endsWith(item)));
+    const partOf = (item: string) => message.table.find((part) => part.rows.some(([label]) => label.startsWith(item)));
     const [butcherPart, grocerPart, totals] = [partOf('Ribeye'), partOf('Veg basket'), message.table.at(-1)];
     if (!butcherPart || !grocerPart || !totals) throw new Error('the receipt lacks a part');
     expect(butcherPart.rows).toContainEqual(['Held for this shop', '$11.00']);
