@@ -154,3 +154,6 @@ export async function uploadPicture(request: APIRequestContext, token: string): 
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
   return (await uploaded.json()).data.display_url;
 }
+
+/** A card's price, the first dollar figure of its text ("$3.00 · $15.00/kg" is 3). */
+export const firstPrice = (text: string) => Number(/\$([\d,]+(?:\.\d+)?)/.exec(text)?.[1].replaceAll(',', '') ?? NaN);

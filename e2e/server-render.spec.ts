@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, withTestClock } from './fixtures.ts';
-import { registerCustomer } from './helpers.ts';
+import { firstPrice, registerCustomer } from './helpers.ts';
 
 /**
  * Issue 16, item 2: a public page comes rendered by the server with its data; the browser takes it over (hydrates)
@@ -109,7 +109,7 @@ test("what a shopper does before the page's code has run is kept: typed filters,
   await expect
     .poll(async () => {
       const shown = page.getByRole('list', { name: 'Vegetables products' }).locator('article .text-primary.font-bold');
-      const prices = (await shown.allTextContents()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+      const prices = (await shown.allTextContents()).map(firstPrice);
       return prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
     })
     .toBe(true);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
-import { shot } from './helpers.ts';
+import { firstPrice, shot } from './helpers.ts';
 
 const CUSTOMER = { email: 'customer@farmstall.example', password: 'Customer#2026!' };
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
@@ -27,7 +27,7 @@ const pricesOf = async (page: Page) =>
       .getByRole('list', { name: /products$/ })
       .locator('article .text-primary.font-bold')
       .allTextContents()
-  ).map((t) => Number(t.replace(/[^0-9.]/g, '')));
+  ).map(firstPrice);
 
 test('home: the banner advances by itself, category cards link to their pages, popular products filter', async ({
   page,
