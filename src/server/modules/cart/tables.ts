@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
-import { products } from '../catalog/tables.ts';
+import { productOptions, products } from '../catalog/tables.ts';
 import { shops } from '../shops/tables.ts';
 import { fulfilmentWindows } from '../slots/tables.ts';
 import { users } from '../users/tables.ts';
@@ -12,11 +12,13 @@ export const cartItems = pgTable(
     id: id(),
     userId: reference('user_id', () => users.id, 'cascade'),
     productId: reference('product_id', () => products.id, 'cascade'),
+    /** The size or pack in the cart (decision 052): a dozen and a half dozen of one product are two lines. */
+    optionId: reference('option_id', () => productOptions.id, 'cascade'),
     amount: integer('amount').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('cart_items_user_product_key').on(t.userId, t.productId),
+    uniqueIndex('cart_items_user_option_key').on(t.userId, t.optionId),
     check('cart_items_amount_positive', sql`${t.amount} > 0`),
   ],
 );

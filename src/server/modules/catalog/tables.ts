@@ -59,6 +59,12 @@ export const products = pgTable(
     manufacturedOn: date('manufactured_on').notNull(),
     expiresOn: date('expires_on').notNull(),
     popularity: integer('popularity').notNull().default(0),
+    /**
+     * The fewest pool units one option takes (1 with stock per option): in stock means `stock >= min_draws` (decision
+     * 052). Like `price_cents` (the lowest listed option's price), `stock` (the shared pool, or the options' sum) and the
+     * unit, pack, weight, cost and margin (the first option's), a copy written only by product-service's writeOptions.
+     */
+    minDraws: smallint('min_draws').notNull().default(1),
     /** Sold by weight: the price is per kg and the shopper buys pieces of about `gramsPerPiece` grams each. */
     soldByWeight: boolean('sold_by_weight').notNull().default(false),
     gramsPerPiece: integer('grams_per_piece'),
@@ -130,6 +136,59 @@ export const products = pgTable(
     ),
     check(
       'products_weight',
+      sql`CASE WHEN ${t.soldByWeight} THEN ${t.gramsPerPiece} BETWEEN 1 AND 100000 ELSE ${t.gramsPerPiece} IS NULL END`,
+    ),
+  ],
+);
+
+/**
+ * A size or pack of a product ("Half dozen", "Dozen"; "250 g jar", "500 g jar"), with its own price, SKU and unit
+ * (decision 052). Its stock is its own (`stock`) or the product's shared pool, of which one takes `draws` units (a
+ * dozen draws 12 eggs): exactly one of the two is set. Never deleted while a line refers to it: removing one unlists
+ * it. Every product has at least one listed option while it is listed.
+ */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: id(),
+    productId: reference('product_id', () => products.id, 'cascade'),
+    vendorId: reference('vendor_id', () => users.id, 'cascade'),
+    position: smallint('position').notNull(),
+    label: text('label').notNull(),
+    sku: text('sku').notNull(),
+    gtin: text('gtin'),
+    /** Per kg when sold by weight (decision 018). */
+    priceCents: integer('price_cents').notNull(),
+    productionCostCents: integer('production_cost_cents'),
+    profitMarginBp: integer('profit_margin_bp'),
+    unit: unitEnum('unit').notNull(),
+    packLabel: text('pack_label'),
+    netQuantity: doublePrecision('net_quantity'),
+    netUnit: unitEnum('net_unit'),
+    soldByWeight: boolean('sold_by_weight').notNull().default(false),
+    gramsPerPiece: integer('grams_per_piece'),
+    stock: integer('stock'),
+    draws: smallint('draws'),
+    listed: boolean('listed').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_options_product_idx').on(t.productId, t.position),
+    uniqueIndex('product_options_position_key').on(t.productId, t.position).where(sql`${t.listed}`),
+    uniqueIndex('product_options_sku_key').on(t.vendorId, sql`lower(${t.sku})`).where(sql`${t.listed}`),
+    check('product_options_label', sql`char_length(${t.label}) BETWEEN 1 AND 60`),
+    check('product_options_sku', sql`char_length(${t.sku}) BETWEEN 1 AND 64`),
+    check('product_options_gtin', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    check('product_options_money_nonneg', sql`${t.priceCents} >= 0 AND ${t.productionCostCents} >= 0 AND ${t.profitMarginBp} >= 0`),
+    check('product_options_stock_or_draws', sql`(${t.stock} IS NULL) <> (${t.draws} IS NULL)`),
+    check('product_options_stock_nonneg', sql`${t.stock} >= 0`),
+    check('product_options_draws_range', sql`${t.draws} BETWEEN 1 AND 1000`),
+    check(
+      'product_options_pack_whole',
+      sql`(${t.packLabel} IS NULL) = (${t.netQuantity} IS NULL) AND (${t.netQuantity} IS NULL) = (${t.netUnit} IS NULL) AND (${t.netQuantity} IS NULL OR ${t.netQuantity} > 0) AND (${t.packLabel} IS NULL OR char_length(${t.packLabel}) BETWEEN 1 AND 40)`,
+    ),
+    check(
+      'product_options_weight',
       sql`CASE WHEN ${t.soldByWeight} THEN ${t.gramsPerPiece} BETWEEN 1 AND 100000 ELSE ${t.gramsPerPiece} IS NULL END`,
     ),
   ],

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -17,7 +18,7 @@ import {
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '#contract/fulfilment.ts';
 import { PRICE_SAVINGS } from '#contract/markdowns.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
-import { products } from '../catalog/tables.ts';
+import { productOptions, products, unitEnum } from '../catalog/tables.ts';
 import { fulfilmentKindEnum, fulfilmentWindows } from '../slots/tables.ts';
 import { users } from '../users/tables.ts';
 
@@ -124,6 +125,18 @@ export const orderLines = pgTable(
     shopName: text('shop_name').notNull(),
     shopEmail: text('shop_email').notNull(),
     itemName: text('item_name').notNull(),
+    /**
+     * The option sold (decision 052) and, as it was at purchase, its label, SKU, the pool units one took (null: its own
+     * stock) and its unit and pack. Null on lines from before options: their unit is the product's.
+     */
+    optionId: uuid('option_id').references(() => productOptions.id, { onDelete: 'set null' }),
+    optionLabel: text('option_label'),
+    sku: text('sku'),
+    draws: smallint('draws'),
+    unit: unitEnum('unit'),
+    packLabel: text('pack_label'),
+    netQuantity: doublePrecision('net_quantity'),
+    netUnit: unitEnum('net_unit'),
     image: text('image').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     /** Sold at a deal or a near-expiry markdown: which, its percent, and the unit price before it. */
