@@ -44,8 +44,55 @@ export type ProductDeal = z.infer<typeof productDeal>;
 export const PRICINGS = ['price', 'costAndMargin'] as const;
 export type Pricing = (typeof PRICINGS)[number];
 
+/**
+ * A size or pack of a product (decision 052): "Half dozen", "Dozen"; "250 g jar", "500 g jar". The spec's fields of a
+ * product (productPrice, productQuantity, pack, soldByWeight, gramsPerPiece) are its first option's.
+ */
+export const productOption = z
+  .object({
+    _id: z.string(),
+    label: z.string(),
+    /** Its own price in dollars, per kg when sold by weight, before any deal or markdown. */
+    price: z.number(),
+    /** What the cart charges for it today when the product's deal or markdown applies (dollars), else null. */
+    salePrice: z.number().nullable(),
+    sku: z.string(),
+    gtin: z.string().nullable(),
+    unit: z.enum(UNITS),
+    pack: packShape.nullable(),
+    soldByWeight: z.boolean(),
+    gramsPerPiece: z.number().int().nullable(),
+    /** 1 for the first option; the order shoppers see them in. */
+    position: z.number().int(),
+    /** How many a shopper can buy now: its own stock, or the product's pool divided by `draws`, rounded down. */
+    available: z.number().int(),
+    /** Units of the product's shared pool one takes (a dozen draws 12 eggs); null when it has its own stock. */
+    draws: z.number().int().nullable(),
+  })
+  .strict();
+export type ProductOption = z.infer<typeof productOption>;
+
+/** An option as its vendor reads it: with its cost, margin and how its price was set, and its own stock. */
+export const vendorProductOption = productOption
+  .extend({
+    productionCost: z.number().nullable(),
+    profitMargin: z.number().nullable(),
+    pricing: z.enum(PRICINGS),
+    /** Its own stock, or null when it draws from the product's pool. */
+    stock: z.number().int().nullable(),
+  })
+  .strict();
+export type VendorProductOption = z.infer<typeof vendorProductOption>;
+
 /** The fields a product's own vendor (and an admin) reads and shoppers never do (decision 050). */
-const PRIVATE_FIELDS = { email: true, productionCost: true, profitMargin: true, pricing: true } as const;
+const PRIVATE_FIELDS = {
+  email: true,
+  productionCost: true,
+  profitMargin: true,
+  pricing: true,
+  options: true,
+  stockShared: true,
+} as const;
 
 /**
  * A product as its own vendor and an admin read it (the vendor's list, the answers to adding and editing): the spec's
@@ -108,6 +155,10 @@ export const vendorProduct = z.object({
   origin: productOrigin.nullable(),
   /** How far its origin is from the place the request named (near, or lat and lng), in km; absent without one. */
   distanceKm: z.number().optional(),
+  /** Its sizes and packs, first option first (at least one). */
+  options: z.array(vendorProductOption).min(1),
+  /** The options draw from one pool (productQuantity.value then counts pool units), else each has its own stock. */
+  stockShared: z.boolean(),
 });
 export type VendorProduct = z.infer<typeof vendorProduct>;
 export const vendorProductList = z.array(vendorProduct);
@@ -117,7 +168,10 @@ export const vendorProductList = z.array(vendorProduct);
  * without its cost, margin, pricing and the vendor's e-mail. Strict: an answer carrying any other field fails the
  * response's validation instead of reaching the shopper.
  */
-export const product = vendorProduct.omit(PRIVATE_FIELDS).strict();
+export const product = vendorProduct
+  .omit(PRIVATE_FIELDS)
+  .extend({ options: z.array(productOption).min(1) })
+  .strict();
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
 
