@@ -10,4 +10,4 @@ export { countPopularity } from './popularity.ts';
 export { productCardsByIds, productListed } from './product-cards.ts';
 export { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
-export { type CartProduct, productsForCart, restock, takeStock } from './stock.ts';
+export { type CartOption, type CartProduct, firstOptionIds, productsForCart, restock, takeStock } from './stock.ts';

@@ -7,18 +7,21 @@ import { notify } from '../notifications/index.ts';
 import { shopCards } from '../shops/index.ts';
 import { products } from './tables.ts';
 
-/** One product's stock before and after a change (a sale, a cancellation, the vendor's edit). */
-export type StockChange = { productId: string; before: number; after: number };
+/**
+ * One product's stock before and after a change (a sale, a cancellation, the vendor's edit), in its units or its
+ * pool's; it is in stock while at least `minDraws` (its smallest option's draw, 1 by default) are left.
+ */
+export type StockChange = { productId: string; before: number; after: number; minDraws?: number };
 
 /**
  * Tells, in the transaction of the stock change, who must hear about it: the vendor when a product's stock comes
  * down to LOW_STOCK_THRESHOLD or below (once per crossing: only a change from above it to it or below), and each
- * shopper who favourited a product back from sold out (at most once a business day per shopper and product: the
- * favourites module's tellFansBackInStock). Unlisted and expired products tell nobody.
+ * shopper who favourited a product back in stock (from fewer units than its smallest option draws; at most once a
+ * business day per shopper and product: the favourites module's tellFansBackInStock). Unlisted and expired products tell nobody.
  */
 export async function tellStockChanges(tx: Tx, changes: readonly StockChange[]): Promise<void> {
   const low = changes.filter((c) => c.before > LOW_STOCK_THRESHOLD && c.after <= LOW_STOCK_THRESHOLD);
-  const back = changes.filter((c) => c.before === 0 && c.after > 0);
+  const back = changes.filter((c) => c.before < (c.minDraws ?? 1) && c.after >= (c.minDraws ?? 1));
   if (low.length === 0 && back.length === 0) return;
   const rows = await tx
     .select({ id: products.id, name: products.name, vendorId: products.vendorId })

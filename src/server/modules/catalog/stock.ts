@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { bestPrice, type PriceSaving } from '#contract/markdowns.ts';
 import { isNetUnit, type Pack, type Unit } from '#contract/units.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
@@ -9,25 +10,40 @@ import { shopCards } from '../shops/index.ts';
 import { currentTax } from '../tax/index.ts';
 import { markdownPercentToday, runningDealOf } from './product-rows.ts';
 import { type StockChange, tellStockChanges } from './stock-notices.ts';
-import { products, shopMarkdowns } from './tables.ts';
+import { productOptions, products, shopMarkdowns } from './tables.ts';
 
-/** A product as a cart line or an order line needs it, as it is right now. */
-export type CartProduct = {
+/**
+ * A size or pack of a product as a cart line or an order line needs it, as it is right now (decision 052): `id` is
+ * the product's; price, weight, unit and pack are the option's.
+ */
+export type CartOption = {
   id: string;
+  optionId: string;
+  productId: string;
   name: string;
+  optionLabel: string;
+  sku: string;
   image: string;
-  /** What the cart charges (per kg when sold by weight): the price less the better of its deal and markdown. */
+  /** What the cart charges (per kg when sold by weight): the option's price less the product's deal or markdown. */
   priceCents: number;
-  /** The product's own price, before any deal or markdown. */
+  /** The option's own price, before any deal or markdown. */
   listPriceCents: number;
   /** The deal or near-expiry markdown in priceCents, or null. */
   saving: PriceSaving | null;
   soldByWeight: boolean;
   gramsPerPiece: number | null;
+  /** How many of this option can be bought now: its own stock, or the product's pool divided by `draws`. */
   stock: number;
+  /** Pool units one takes (a dozen draws 12 eggs), or null when the option has its own stock. */
+  draws: number | null;
+  /** The product's shared pool when this option draws from it, else null. */
+  pool: number | null;
+  /** How many listed options the product has: an order line names the option when there are several. */
+  optionCount: number;
   unit: Unit;
   /** The named pack one unit is (unit `pack`), else null (decision 053). */
   pack: Pack | null;
+  /** The product and this option are both listed. */
   listed: boolean;
   expired: boolean;
   vendorId: string;
@@ -36,47 +52,59 @@ export type CartProduct = {
   /** The tax rate of its category now, in basis points (decision 028). */
   taxBps: number;
 };
+/** @deprecated the name before options: a cart line is an option of a product. */
+export type CartProduct = CartOption;
 
 /**
- * The products of these ids (listed or not) with their shop, by id, each priced as the cart charges it: with the
- * better of its running deal and its near-expiry markdown of today (bestPrice), if any. With `lock`, their rows are locked FOR UPDATE in product id order, so two
- * checkouts or adds sharing products lock them in the same order and cannot deadlock; the lock is held until the
- * caller's transaction ends.
+ * The options of these ids (listed or not) with their product and shop, by option id, each priced as the cart charges
+ * it: with the better of the product's running deal and its near-expiry markdown of today (bestPrice), if any. With
+ * `lock`, their products' rows are locked FOR UPDATE in product id order (every writer of a product's or an option's
+ * stock holds its product's row first), so two checkouts or adds sharing products cannot deadlock; the lock is held
+ * until the caller's transaction ends.
  */
 export async function productsForCart(
   db: Tx,
-  ids: readonly string[],
+  optionIds: readonly string[],
   options: { lock?: boolean } = {},
-): Promise<Map<string, CartProduct>> {
-  if (ids.length === 0) return new Map();
+): Promise<Map<string, CartOption>> {
+  if (optionIds.length === 0) return new Map();
   const query = db
     .select({
+      optionId: productOptions.id,
       id: products.id,
       name: products.name,
+      optionLabel: productOptions.label,
+      sku: productOptions.sku,
       image: products.imageUrl,
-      listPriceCents: products.priceCents,
+      listPriceCents: productOptions.priceCents,
       dealPercent: sql<number | null>`(SELECT running_deal.discount_percent
         FROM ${runningDealOf(products.id)} running_deal)`,
       markdownPercent: markdownPercentToday(
         { expiresOn: products.expiresOn, percent: products.markdownPercent, days: products.markdownDays },
         { percent: shopMarkdowns.percent, days: shopMarkdowns.days },
       ),
-      soldByWeight: products.soldByWeight,
-      gramsPerPiece: products.gramsPerPiece,
-      stock: products.stock,
-      unit: products.unit,
-      packLabel: products.packLabel,
-      netQuantity: products.netQuantity,
-      netUnit: products.netUnit,
-      listed: products.listed,
+      soldByWeight: productOptions.soldByWeight,
+      gramsPerPiece: productOptions.gramsPerPiece,
+      ownStock: productOptions.stock,
+      draws: productOptions.draws,
+      productStock: products.stock,
+      optionCount: sql<number>`(SELECT count(*)::int FROM ${productOptions} listed_option
+        WHERE listed_option.product_id = ${products.id} AND listed_option.listed)`,
+      unit: productOptions.unit,
+      packLabel: productOptions.packLabel,
+      netQuantity: productOptions.netQuantity,
+      netUnit: productOptions.netUnit,
+      productListed: products.listed,
+      optionListed: productOptions.listed,
       expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
       vendorId: products.vendorId,
       category: products.category,
     })
-    .from(products)
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
     .leftJoin(shopMarkdowns, eq(shopMarkdowns.vendorId, products.vendorId))
-    .where(inArray(products.id, [...new Set(ids)]))
-    .orderBy(asc(products.id));
+    .where(inArray(productOptions.id, [...new Set(optionIds)]))
+    .orderBy(asc(products.id), asc(productOptions.position));
   const rows = options.lock ? await query.for('update', { of: products }) : await query;
   const shops = await shopCards(
     db,
@@ -84,14 +112,48 @@ export async function productsForCart(
   );
   const tax = await currentTax(db);
   return new Map(
-    rows.map(({ dealPercent, markdownPercent, category, packLabel, netQuantity, netUnit, ...row }) => {
+    rows.map((row) => {
+      const {
+        dealPercent,
+        markdownPercent,
+        category,
+        packLabel,
+        netQuantity,
+        netUnit,
+        ownStock,
+        productStock,
+        productListed,
+        optionListed,
+        ...rest
+      } = row;
       const shop = shops.get(row.vendorId);
       const sold = bestPrice(row.listPriceCents, dealPercent, markdownPercent);
-      const taxBps = category ? tax.bpsOf(category) : 0;
-      const pack = packOf({ packLabel, netQuantity, netUnit });
-      return [row.id, { ...row, ...sold, pack, shopName: shop?.name ?? '', shopEmail: shop?.email ?? '', taxBps }];
+      const option: CartOption = {
+        ...rest,
+        ...sold,
+        productId: row.id,
+        stock: row.draws === null ? (ownStock ?? 0) : Math.floor(productStock / row.draws),
+        pool: row.draws === null ? null : productStock,
+        pack: packOf({ packLabel, netQuantity, netUnit }),
+        listed: productListed && optionListed,
+        shopName: shop?.name ?? '',
+        shopEmail: shop?.email ?? '',
+        taxBps: category ? tax.bpsOf(category) : 0,
+      };
+      return [row.optionId, option];
     }),
   );
+}
+
+/** The first listed option of each of these products (the one a product's spec fields describe), by product id. */
+export async function firstOptionIds(db: Tx, productIds: readonly string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([productOptions.productId], { productId: productOptions.productId, id: productOptions.id })
+    .from(productOptions)
+    .where(sql`${inArray(productOptions.productId, [...new Set(productIds)])} AND ${productOptions.listed}`)
+    .orderBy(asc(productOptions.productId), asc(productOptions.position));
+  return new Map(rows.map((row) => [row.productId, row.id]));
 }
 
 /** A product's pack from its columns: all three set (the table's check), else none. */
@@ -101,57 +163,112 @@ export function packOf(row: { packLabel: string | null; netQuantity: number | nu
     : null;
 }
 
-type StockLine = { productId: string; amount: number };
+/** Locks these products' rows in product id order (the order every writer of stock takes them in). */
+async function lockProducts(tx: Tx, productIds: SQL): Promise<void> {
+  await tx.execute(sql`SELECT p.id FROM products p WHERE p.id IN (${productIds}) ORDER BY p.id FOR UPDATE OF p`);
+}
 
-/** Lines of one product each, in product id order (the order every writer of stock locks rows in). */
-function inLockOrder<L extends { productId: string | null }>(lines: readonly L[]): (L & { productId: string })[] {
-  return lines
-    .filter((line): line is L & { productId: string } => line.productId !== null)
-    .toSorted((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+const stockChanges = z
+  .array(z.object({ id: z.string(), before: z.number(), after: z.number(), min_draws: z.number() }))
+  .nullable()
+  .transform((rows) =>
+    (rows ?? []).map((row) => ({ productId: row.id, before: row.before, after: row.after, minDraws: row.min_draws })),
+  );
+const takeAnswer = z.object({ covered: z.boolean(), products: stockChanges });
+
+/**
+ * Takes an order's options from stock in one statement, inside the caller's transaction: an option with its own stock
+ * loses the amount (and its product's sum with it); an option drawing from its product's pool takes amount × draws
+ * pool units, all lines of one product at once (a dozen and a half dozen take 18 eggs). Never below zero: when any
+ * line cannot be covered this throws 409 and the caller's transaction must roll back (the lines that could be covered
+ * were written). Products are locked in id order first (checkout already holds them). Only a product selling out is
+ * announced to every server (announcing each sale would empty every catalog cache); a product coming down to its
+ * low-stock mark tells its vendor (tellStockChanges).
+ */
+export async function takeStock(tx: Tx, lines: readonly { optionId: string; amount: number }[]): Promise<void> {
+  if (lines.length === 0) return;
+  const ids = sql.param(lines.map((line) => line.optionId));
+  const amounts = sql.param(lines.map((line) => line.amount));
+  await lockProducts(tx, sql`SELECT o.product_id FROM product_options o WHERE o.id = ANY(${ids}::uuid[])`);
+  const {
+    rows: [answer],
+  } = await tx.execute(sql`
+    WITH want AS (
+      SELECT o.id, o.product_id, o.draws, sum(w.amount)::int AS amount
+      FROM unnest(${ids}::uuid[], ${amounts}::int[]) AS w(option_id, amount)
+      JOIN product_options o ON o.id = w.option_id AND o.listed
+      GROUP BY o.id),
+    units AS (SELECT product_id, sum(amount * coalesce(draws, 1))::int AS units FROM want GROUP BY product_id),
+    own AS (
+      UPDATE product_options o SET stock = o.stock - want.amount FROM want
+      WHERE o.id = want.id AND want.draws IS NULL AND o.stock >= want.amount
+      RETURNING o.id),
+    pool AS (
+      UPDATE products p SET stock = p.stock - units.units, updated_at = now() FROM units
+      WHERE p.id = units.product_id AND p.stock >= units.units
+      RETURNING p.id, p.stock + units.units AS before, p.stock AS after, p.min_draws)
+    SELECT (SELECT count(*) FROM own) = (SELECT count(*) FROM want WHERE draws IS NULL)
+      AND (SELECT count(*) FROM pool) = (SELECT count(*) FROM units)
+      AND (SELECT count(*) FROM want) = (SELECT count(DISTINCT x) FROM unnest(${ids}::uuid[]) x) AS covered,
+      (SELECT json_agg(pool) FROM pool) AS products`);
+  const { covered, products: changes } = takeAnswer.parse(answer);
+  if (!covered) throw conflict('A product of this order has not enough units left in stock');
+  await announce(tx, changes);
 }
 
 /**
- * Takes the units of an order from stock, in product id order, inside the caller's transaction. Never below
- * zero: a line the stock cannot cover throws 409 (the caller's transaction then rolls back every line).
- * Only a product selling out is announced to every server: announcing each order would empty every server's
- * catalog cache (and move catalog reads off the replica) at every sale; a count of units left may lag by the
- * cache's second, and checkout never sells what is not there. A product coming down to its low-stock mark tells its
- * vendor (tellStockChanges).
+ * Puts cancelled order lines back in stock in one statement: an option with its own stock gets the amount back; a
+ * pool gets amount × the draws the line took (else the option's, else 1). A line from before options (no option)
+ * goes back to its product's first option; a line whose product is gone skips. A product back in stock is announced,
+ * and told to the shoppers who favourited it (tellStockChanges).
  */
-export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
-  let soldOut = false;
-  const changes: StockChange[] = [];
-  for (const line of inLockOrder(lines)) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.amount}`, updatedAt: new Date() })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.amount)))
-      .returning({ left: products.stock });
-    if (taken.length === 0) throw conflict('A product of this order has not enough units left in stock');
-    soldOut ||= taken[0].left === 0;
-    changes.push({ productId: line.productId, before: taken[0].left + line.amount, after: taken[0].left });
-  }
-  if (soldOut) await notifyCatalogChanged(tx);
-  await tellStockChanges(tx, changes);
+export async function restock(
+  tx: Tx,
+  lines: readonly { optionId: string | null; productId: string | null; amount: number; draws?: number | null }[],
+): Promise<void> {
+  const known = lines.filter((line) => line.optionId !== null || line.productId !== null);
+  if (known.length === 0) return;
+  const optionIds = sql.param(known.map((line) => line.optionId));
+  const productIds = sql.param(known.map((line) => line.productId));
+  const amounts = sql.param(known.map((line) => line.amount));
+  const draws = sql.param(known.map((line) => line.draws ?? null));
+  await lockProducts(
+    tx,
+    sql`SELECT coalesce(o.product_id, w.product_id) FROM unnest(${optionIds}::uuid[], ${productIds}::uuid[])
+      AS w(option_id, product_id) LEFT JOIN product_options o ON o.id = w.option_id`,
+  );
+  const {
+    rows: [answer],
+  } = await tx.execute(sql`
+    WITH back AS (
+      SELECT w.amount, w.draws, coalesce(w.option_id, (SELECT f.id FROM product_options f
+        WHERE f.product_id = w.product_id AND f.listed ORDER BY f.position LIMIT 1)) AS option_id, w.product_id
+      FROM unnest(${optionIds}::uuid[], ${productIds}::uuid[], ${amounts}::int[], ${draws}::int[])
+        AS w(option_id, product_id, amount, draws)),
+    resolved AS (
+      SELECT coalesce(o.product_id, back.product_id) AS product_id, o.id AS option_id,
+        CASE WHEN o.id IS NOT NULL AND o.draws IS NULL THEN back.amount END AS own_amount,
+        CASE WHEN o.id IS NOT NULL AND o.draws IS NULL THEN back.amount
+          ELSE back.amount * coalesce(back.draws, o.draws, 1) END AS units
+      FROM back LEFT JOIN product_options o ON o.id = back.option_id),
+    own AS (
+      UPDATE product_options o SET stock = o.stock + r.amount
+      FROM (SELECT option_id, sum(own_amount)::int AS amount FROM resolved WHERE own_amount IS NOT NULL
+        GROUP BY option_id) r
+      WHERE o.id = r.option_id RETURNING o.id),
+    pool AS (
+      UPDATE products p SET stock = p.stock + r.units, updated_at = now()
+      FROM (SELECT product_id, sum(units)::int AS units FROM resolved WHERE product_id IS NOT NULL
+        GROUP BY product_id) r
+      WHERE p.id = r.product_id
+      RETURNING p.id, p.stock - r.units AS before, p.stock AS after, p.min_draws)
+    SELECT (SELECT json_agg(pool) FROM pool) AS products, (SELECT count(*) FROM own) AS own`);
+  await announce(tx, stockChanges.parse((answer as { products: unknown }).products));
 }
 
-/**
- * Puts the units of cancelled order lines back in stock, in product id order (lines without a product skip); a
- * product back from sold out is announced, and told to the shoppers who favourited it (tellStockChanges).
- */
-export async function restock(tx: Tx, lines: readonly { productId: string | null; amount: number }[]): Promise<void> {
-  let backInStock = false;
-  const changes: StockChange[] = [];
-  for (const line of inLockOrder(lines)) {
-    const restocked = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.amount}`, updatedAt: new Date() })
-      .where(eq(products.id, line.productId))
-      .returning({ now: products.stock });
-    if (!restocked[0]) continue;
-    backInStock ||= restocked[0].now === line.amount;
-    changes.push({ productId: line.productId, before: restocked[0].now - line.amount, after: restocked[0].now });
-  }
-  if (backInStock) await notifyCatalogChanged(tx);
+/** A product selling out or back in stock is announced to every server; the vendor and fans hear what concerns them. */
+async function announce(tx: Tx, changes: readonly StockChange[]): Promise<void> {
+  const crossed = changes.some((c) => c.before >= (c.minDraws ?? 1) !== c.after >= (c.minDraws ?? 1));
+  if (crossed) await notifyCatalogChanged(tx);
   await tellStockChanges(tx, changes);
 }
