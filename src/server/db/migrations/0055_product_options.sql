@@ -6,6 +6,8 @@
 -- while the options are filled, about 20 s at 1,000,000 products here; reads do not); cart_items and order_lines take
 -- ACCESS EXCLUSIVE briefly for ADD COLUMN (no default: catalog only). After 5 s waiting for a lock this start fails
 -- instead of stalling the shop, and the next start tries again (as 0048). The release does not roll (docs/deploy.md).
+-- The labels compare units as text: a fresh database applies 0054 in the same transaction, and the unit values it
+-- added cannot be written as enum literals before they are committed.
 SET LOCAL lock_timeout = '5s';
 --> statement-breakpoint
 CREATE TABLE "product_options" (
@@ -46,7 +48,7 @@ INSERT INTO "product_options" ("product_id", "vendor_id", "position", "label", "
   "production_cost_cents", "profit_margin_bp", "unit", "pack_label", "net_quantity", "net_unit", "sold_by_weight",
   "grams_per_piece", "stock", "draws", "listed")
 SELECT p.id, p.vendor_id, 1,
-  CASE p.unit WHEN 'pack' THEN coalesce(p.pack_label, 'Pack') WHEN 'piece' THEN 'Each' WHEN 'bunch' THEN 'Bunch' WHEN 'dozen' THEN 'Dozen'
+  CASE p.unit::text WHEN 'pack' THEN coalesce(p.pack_label, 'Pack') WHEN 'piece' THEN 'Each' WHEN 'bunch' THEN 'Bunch' WHEN 'dozen' THEN 'Dozen'
     WHEN 'liter' THEN '1 liter' ELSE '1 ' || p.unit::text END,
   'P-' || upper(left(replace(p.id::text, '-', ''), 12)), p.price_cents, p.production_cost_cents, p.profit_margin_bp,
   p.unit, p.pack_label, p.net_quantity, p.net_unit, p.sold_by_weight, p.grams_per_piece, NULL, 1, p.listed
