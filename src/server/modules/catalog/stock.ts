@@ -218,9 +218,9 @@ export async function takeStock(tx: Tx, lines: readonly { optionId: string; amou
 
 /**
  * Puts cancelled order lines back in stock in one statement: an option with its own stock gets the amount back; a
- * pool gets amount × the draws the line took (else the option's, else 1). A line from before options (no option)
- * goes back to its product's first option; a line whose product is gone skips. A product back in stock is announced,
- * and told to the shoppers who favourited it (tellStockChanges).
+ * pool gets amount × the draws the line took (else the option's). A line from before options (no option) counted
+ * product units: it goes back to its product's first option, one pool unit each; a line whose product is gone skips.
+ * A product back in stock is announced, and told to the shoppers who favourited it (tellStockChanges).
  */
 export async function restock(
   tx: Tx,
@@ -241,7 +241,8 @@ export async function restock(
     rows: [answer],
   } = await tx.execute(sql`
     WITH back AS (
-      SELECT w.amount, w.draws, coalesce(w.option_id, (SELECT f.id FROM product_options f
+      SELECT w.amount, coalesce(w.draws, CASE WHEN w.option_id IS NULL THEN 1 END) AS draws,
+        coalesce(w.option_id, (SELECT f.id FROM product_options f
         WHERE f.product_id = w.product_id AND f.listed ORDER BY f.position LIMIT 1)) AS option_id, w.product_id
       FROM unnest(${optionIds}::uuid[], ${productIds}::uuid[], ${amounts}::int[], ${draws}::int[])
         AS w(option_id, product_id, amount, draws)),
