@@ -5,12 +5,20 @@ import { MAX_LINE_UNITS } from './money.ts';
 import { packShape } from './pack.ts';
 import { abortWith, uuidField } from './validation.ts';
 
+/** The field error of an option that is not one of the product's sizes on sale. */
+export const CHOOSE_OPTION = 'Choose a size of this product';
+
 /**
  * POST /carts. Spec clients also send email, image, name, spendMoney, price and shopName: the server
  * ignores them and takes everything from the product and the signed-in caller.
  */
 export const addToCartInput = z.object({
   productId: uuidField('Choose a product'),
+  /**
+   * The size or pack to add (decision 052); the product's first listed option when absent. An option of another
+   * product, or one no longer sold, is refused with a field error.
+   */
+  optionId: uuidField(CHOOSE_OPTION).optional(),
   amount: z
     .number({ error: 'Amount must be a number' })
     .int('Amount must be a whole number')
@@ -31,6 +39,8 @@ export const addToCartResult = z.object({
   /** The line's amount after the add (an existing line is raised, never duplicated). */
   amount: z.number().int(),
   productName: z.string(),
+  /** The option the line holds (decision 052). */
+  optionId: z.string(),
 });
 
 /** PATCH /carts/:id: the line's new amount (Remove takes a line out; 0 is refused). */
@@ -61,7 +71,7 @@ export const cartItem = z.object({
   shopName: z.string(),
   /** The selling shop's id (the spec's shopEmail was its vendor's sign-in, which a shopper never reads: decision 050). */
   shopId: z.string(),
-  /** Units in stock right now. */
+  /** Units of its option available right now (own stock, or what its product's shared pool makes). */
   stock: z.number().int(),
   /** What one unit is (decision 053): the price is per kg, per liter, per piece, per pack … */
   unit: z.enum(UNITS),
@@ -76,6 +86,12 @@ export const cartItem = z.object({
   /** A taxed product (decision 028): its category's rate, and whether `price` includes the tax or it is added. */
   taxPercent: z.number().optional(),
   pricesIncludeTax: z.boolean().optional(),
+  /**
+   * The size or pack of the line (decision 052): a dozen and a half dozen of one product are two lines. `price`,
+   * `unit`, `pack`, `stock` and the weight are the option's; `optionLabel` is null when the product has one option.
+   */
+  optionId: z.string().optional(),
+  optionLabel: z.string().nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 export const cartList = z.array(cartItem);

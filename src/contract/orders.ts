@@ -85,6 +85,15 @@ export const purchasedItem = z.object({
   /** What was given back for this line when its shop cancelled it (its share of the charge), or null. */
   refund: lineRefund,
   weight: lineWeight.optional(),
+  /**
+   * The size or pack bought (decision 052) and its label as it was at purchase ("Dozen"; the item name then reads
+   * "Eggs — Dozen" when the product had several), null on lines from before options.
+   */
+  optionId: z.string().nullable().optional(),
+  optionLabel: z.string().nullable().optional(),
+  /** What the line's amount counts, as it was at purchase (decision 053); absent on lines from before options. */
+  unit: z.enum(UNITS).nullable().optional(),
+  pack: packShape.nullable().optional(),
 });
 export type PurchasedItem = z.infer<typeof purchasedItem>;
 

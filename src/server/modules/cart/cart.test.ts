@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
-import { products } from '../catalog/tables.ts';
+import { productOptions, products } from '../catalog/tables.ts';
 import { createProduct, productRow } from '../checkout/test-fixtures.ts';
 
 const t = setupTestApp();
@@ -11,6 +11,8 @@ const vendor = setupUser(t, { role: 'vendor' });
 
 const add = (user: TestUser, productId: string, amount?: number) =>
   t.app.inject({ method: 'POST', url: '/api/carts', headers: user.auth, payload: { productId, amount } });
+const addOption = (user: TestUser, productId: string, optionId: string, amount?: number) =>
+  t.app.inject({ method: 'POST', url: '/api/carts', headers: user.auth, payload: { productId, optionId, amount } });
 const list = (user: TestUser, email = user.email) =>
   t.app.inject({ method: 'GET', url: `/api/carts?email=${encodeURIComponent(email)}`, headers: user.auth });
 
@@ -45,6 +47,9 @@ describe('cart', () => {
         unavailableReason: null,
         // No deal and no near-expiry markdown: full price.
         saving: null,
+        // Its one option (decision 052): no label to show.
+        optionId: product.optionIds[0],
+        optionLabel: null,
       },
     ]);
   });
@@ -109,6 +114,139 @@ describe('cart', () => {
     expect((await list(owner)).json()).toEqual([]);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/carts/${insertedId}`, headers: owner.auth });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('sizes and packs (decision 052)', () => {
+  const eggs = (pool = 60) =>
+    createProduct(t, vendor, {
+      name: 'Eggs',
+      options: [
+        { label: 'Half dozen', priceCents: 350, draws: 6, unit: 'pack' },
+        { label: 'Dozen', priceCents: 650, draws: 12 },
+      ],
+      pool,
+    });
+
+  it('adds the first option by default; each size is its own line with its price, label and units', async () => {
+    const shopper = await createUser(t);
+    const product = await eggs();
+    const [halfDozen, dozen] = product.optionIds;
+    const first = await add(shopper, product.id, 2);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ amount: 2, productName: 'Eggs', optionId: halfDozen });
+    const second = await addOption(shopper, product.id, dozen, 1);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().insertedId).not.toBe(first.json().insertedId);
+    expect((await addOption(shopper, product.id, dozen, 1)).json()).toMatchObject({ amount: 2, optionId: dozen });
+    const cart = (await list(shopper)).json();
+    expect(cart).toHaveLength(2);
+    expect(cart).toEqual([
+      expect.objectContaining({
+        productId: product.id,
+        optionId: halfDozen,
+        optionLabel: 'Half dozen',
+        name: 'Eggs',
+        amount: 2,
+        price: 3.5,
+        spendMoney: 7,
+        stock: 10,
+        available: true,
+      }),
+      expect.objectContaining({
+        productId: product.id,
+        optionId: dozen,
+        optionLabel: 'Dozen',
+        amount: 2,
+        price: 6.5,
+        spendMoney: 13,
+        stock: 5,
+        available: true,
+      }),
+    ]);
+    // A product counts one shopper once, whatever the sizes.
+    expect((await productRow(t, product.id)).popularity).toBe(1);
+  });
+
+  it("refuses another product's option and an option no longer sold with 400 on optionId", async () => {
+    const shopper = await createUser(t);
+    const product = await eggs();
+    const other = await createProduct(t, vendor, { name: 'Milk' });
+    const wrong = await addOption(shopper, product.id, other.optionIds[0]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ optionId: 'Choose a size of this product' });
+    const unknown = await addOption(shopper, product.id, randomUUID());
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual({ optionId: 'Choose a size of this product' });
+    await t.db.update(productOptions).set({ listed: false }).where(eq(productOptions.id, product.optionIds[1]));
+    const unlisted = await addOption(shopper, product.id, product.optionIds[1]);
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().error.fields).toEqual({ optionId: 'Choose a size of this product' });
+    expect((await addOption(shopper, product.id, 'nope')).json().error.fields).toMatchObject({
+      optionId: 'Choose a size of this product',
+    });
+    expect((await list(shopper)).json()).toEqual([]);
+  });
+
+  it('never lets two sizes of one pool take more than it together, in the add and in the cart', async () => {
+    const shopper = await createUser(t);
+    const product = await eggs(20);
+    const [halfDozen, dozen] = product.optionIds;
+    expect((await addOption(shopper, product.id, dozen, 1)).statusCode).toBe(201);
+    // 12 + 2 × 6 = 24 eggs of 20: refused, though 2 half dozens alone would fit.
+    const over = await addOption(shopper, product.id, halfDozen, 2);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe(
+      'Only 1 more of Eggs — Half dozen in stock: the other sizes of Eggs in your cart take 12 of the 20 left',
+    );
+    const line = await addOption(shopper, product.id, halfDozen, 1);
+    expect(line.statusCode).toBe(201);
+    // Raising the dozen to 2 would take 24 + 6.
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/carts/${(await list(shopper)).json()[0]._id}`,
+      headers: shopper.auth,
+      payload: { amount: 2 },
+    });
+    expect(patch.statusCode).toBe(409);
+    const cart = (await list(shopper)).json();
+    expect(cart.map((l: { amount: number; available: boolean }) => [l.amount, l.available])).toEqual([
+      [1, true],
+      [1, true],
+    ]);
+
+    // The pool comes down to 15: each size alone fits, both together (18) do not.
+    await t.db.update(products).set({ stock: 15 }).where(eq(products.id, product.id));
+    const after = (await list(shopper)).json();
+    expect(after).toEqual([
+      expect.objectContaining({ optionId: dozen, stock: 1, available: false, unavailableReason: 'not_enough_stock' }),
+      expect.objectContaining({
+        optionId: halfDozen,
+        stock: 2,
+        available: false,
+        unavailableReason: 'not_enough_stock',
+      }),
+    ]);
+    // Another shopper's cart does not count against this one.
+    const other = await createUser(t);
+    expect((await addOption(other, product.id, dozen, 1)).statusCode).toBe(201);
+  });
+
+  it('keeps own stock per option apart', async () => {
+    const shopper = await createUser(t);
+    const product = await createProduct(t, vendor, {
+      name: 'Honey',
+      options: [
+        { label: '250 g jar', priceCents: 600, stock: 2 },
+        { label: '500 g jar', priceCents: 1000, stock: 1 },
+      ],
+    });
+    const [small, large] = product.optionIds;
+    expect((await addOption(shopper, product.id, small, 2)).statusCode).toBe(201);
+    expect((await addOption(shopper, product.id, large, 1)).statusCode).toBe(201);
+    const over = await addOption(shopper, product.id, large, 1);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe('Only 1 of Honey — 500 g jar in stock and your cart already has 1');
   });
 });
 

@@ -1,58 +1,96 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { heldLineCents, lineCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
-import { type CartProduct, productsForCart } from '../catalog/index.ts';
+import { type CartOption, productsForCart } from '../catalog/index.ts';
 import { cartItems } from './tables.ts';
 
-/** A cart line with the product as it is right now; `available` is false when it cannot be bought. */
-export type CartLine = Omit<CartProduct, 'id'> & { id: string; productId: string; amount: number; createdAt: Date };
+/**
+ * A cart line with its option as it is right now (decision 052: price, unit, pack, weight and available units are
+ * the option's); `poolWanted` is the pool units all of the shopper's lines of its product take together (sum of
+ * amount × draws), null when its option has its own stock.
+ */
+export type CartLine = Omit<CartOption, 'id'> & {
+  id: string;
+  productId: string;
+  optionId: string;
+  amount: number;
+  createdAt: Date;
+  poolWanted: number | null;
+};
 
 export type UnavailableReason = 'sold_out' | 'expired' | 'unlisted' | 'not_enough_stock';
 
-export function unavailableReason(line: Pick<CartLine, 'listed' | 'expired' | 'stock' | 'amount'>) {
+export function unavailableReason(
+  line: Pick<CartLine, 'listed' | 'expired' | 'stock' | 'amount' | 'pool' | 'poolWanted'>,
+) {
   if (!line.listed) return 'unlisted' as const;
   if (line.expired) return 'expired' as const;
   if (line.stock === 0) return 'sold_out' as const;
   if (line.stock < line.amount) return 'not_enough_stock' as const;
+  // Two sizes drawing from one pool: together they must fit in it.
+  if (line.pool !== null && line.poolWanted !== null && line.poolWanted > line.pool) return 'not_enough_stock' as const;
   return null;
+}
+
+/** A line's name as shoppers, receipts and shops read it: "Eggs — Dozen" when its product has several options. */
+export function lineName(line: Pick<CartOption, 'name' | 'optionLabel' | 'optionCount'>): string {
+  return line.optionCount > 1 ? `${line.name} — ${line.optionLabel}` : line.name;
 }
 
 /** What a shopper reads when a line cannot be bought. */
 export function unavailableMessage(line: CartLine, reason: UnavailableReason): string {
+  const name = lineName(line);
   switch (reason) {
     case 'unlisted':
-      return `${line.name} is no longer sold`;
+      return `${name} is no longer sold`;
     case 'expired':
-      return `${line.name} has expired and can no longer be bought`;
+      return `${name} has expired and can no longer be bought`;
     case 'sold_out':
-      return `${line.name} is sold out`;
+      return `${name} is sold out`;
     case 'not_enough_stock':
-      return `${line.name} is sold out: only ${line.stock} left, your cart asks for ${line.amount}`;
+      return line.stock >= line.amount && line.pool !== null && line.poolWanted !== null
+        ? `${line.name} is sold out: only ${line.pool} left to share between the sizes in your cart, which take ${line.poolWanted}`
+        : `${name} is sold out: only ${line.stock} left, your cart asks for ${line.amount}`;
   }
 }
 
-/** The user's lines joined in code with their products (lines whose product is gone are left out). */
+/** The pool units each product's lines take together (options drawing from a shared pool only). */
+export function poolUnitsByProduct(lines: readonly { productId: string; amount: number; draws: number | null }[]) {
+  const wanted = new Map<string, number>();
+  for (const line of lines) {
+    if (line.draws === null) continue;
+    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.amount * line.draws);
+  }
+  return wanted;
+}
+
+/** The user's lines joined in code with their options (lines whose option or product is gone are left out). */
 async function withProducts(
   db: Tx,
-  lines: { id: string; productId: string; amount: number; createdAt: Date }[],
+  lines: { id: string; optionId: string; amount: number; createdAt: Date }[],
   lock: boolean,
 ): Promise<CartLine[]> {
-  const products = await productsForCart(
+  const options = await productsForCart(
     db,
-    lines.map((line) => line.productId),
+    lines.map((line) => line.optionId),
     { lock },
   );
-  return lines.flatMap((line) => {
-    const product = products.get(line.productId);
-    if (!product) return [];
-    const { id: _, ...rest } = product;
-    return [{ ...rest, id: line.id, productId: line.productId, amount: line.amount, createdAt: line.createdAt }];
+  const joined = lines.flatMap((line) => {
+    const option = options.get(line.optionId);
+    if (!option) return [];
+    const { id: _, ...rest } = option;
+    return [{ ...rest, id: line.id, amount: line.amount, createdAt: line.createdAt }];
   });
+  const wanted = poolUnitsByProduct(joined);
+  return joined.map((line) => ({
+    ...line,
+    poolWanted: line.draws === null ? null : (wanted.get(line.productId) ?? 0),
+  }));
 }
 
 const lineColumns = {
   id: cartItems.id,
-  productId: cartItems.productId,
+  optionId: cartItems.optionId,
   amount: cartItems.amount,
   createdAt: cartItems.createdAt,
 };
@@ -68,15 +106,15 @@ export async function listCartLines(db: Tx, userId: string): Promise<CartLine[]>
 }
 
 /**
- * The user's cart lines, in product id order, with their product rows locked (FOR UPDATE, taken by the catalog
- * in product id order, so that two checkouts sharing products lock them in the same order and cannot deadlock).
+ * The user's cart lines, in product id order, with their products' rows locked (FOR UPDATE, taken by the catalog
+ * in product id order whatever the options, so that two checkouts sharing products lock them in the same order and cannot deadlock).
  */
 export async function lockCartLinesForCheckout(tx: Tx, userId: string): Promise<CartLine[]> {
   const lines = await tx
     .select(lineColumns)
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.productId));
+    .orderBy(asc(cartItems.productId), asc(cartItems.optionId));
   return withProducts(tx, lines, true);
 }
 

@@ -11,16 +11,16 @@ export async function productRow(t: TestContext, id: string) {
   return row;
 }
 
-/** Puts `amount` of a product in the user's cart through the API. */
-export async function addToCart(t: TestContext, user: TestUser, productId: string, amount = 1) {
+/** Puts `amount` of a product (of one of its options: the first when none is named) in the user's cart through the API. */
+export async function addToCart(t: TestContext, user: TestUser, productId: string, amount = 1, optionId?: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/carts',
     headers: user.auth,
-    payload: { productId, amount },
+    payload: { productId, amount, ...(optionId ? { optionId } : {}) },
   });
   if (response.statusCode !== 201) throw new Error(`add to cart failed: ${response.body}`);
-  return response.json() as { insertedId: string; amount: number };
+  return response.json() as { insertedId: string; amount: number; optionId: string };
 }
 
 /** Starts checkout (POST /api/customer-payment); the server prices the cart whatever the payload says. */

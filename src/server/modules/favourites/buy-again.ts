@@ -1,4 +1,4 @@
-import type { BuyAgainList, BuyAgainResult } from '#contract/favourites.ts';
+import type { BuyAgainItem, BuyAgainList, BuyAgainResult } from '#contract/favourites.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { CatalogReads } from './products.ts';
@@ -13,8 +13,12 @@ export type BuyAgainSources = Pick<CatalogReads, 'productCardsByIds'> & {
     db: Tx,
     userId: string,
     limit: number,
-  ) => Promise<{ productId: string; name: string; image: string; orderedAt: Date }[]>;
-  addToCart: (db: Db, userId: string, input: { productId: string; amount: number }) => Promise<unknown>;
+  ) => Promise<{ productId: string; optionId: string | null; name: string; image: string; orderedAt: Date }[]>;
+  addToCart: (
+    db: Db,
+    userId: string,
+    input: { productId: string; optionId?: string; amount: number },
+  ) => Promise<unknown>;
 };
 
 /** How many products "Buy again" lists (the latest ordered). */
@@ -22,7 +26,11 @@ const BUY_AGAIN_LIMIT = 50;
 
 /** The products of the shopper's delivered or picked-up orders, the latest ordered first, as they are now. */
 export async function buyAgainList(db: Tx, sources: BuyAgainSources, userId: string): Promise<BuyAgainList> {
-  const bought = await sources.deliveredProductsOf(db, userId, BUY_AGAIN_LIMIT);
+  const delivered = await sources.deliveredProductsOf(db, userId, BUY_AGAIN_LIMIT);
+  // Each size bought once (decision 052); a line from before options counts only while no size of its product was
+  // bought since (it stands for the product's first option).
+  const sized = new Set(delivered.flatMap((b) => (b.optionId ? [b.productId] : [])));
+  const bought = delivered.filter((b) => b.optionId !== null || !sized.has(b.productId));
   const cards = await sources.productCardsByIds(
     db,
     bought.map((b) => b.productId),
@@ -30,6 +38,7 @@ export async function buyAgainList(db: Tx, sources: BuyAgainSources, userId: str
   return {
     items: bought.map((b) => ({
       productId: b.productId,
+      optionId: b.optionId,
       name: b.name,
       image: b.image,
       orderedAt: b.orderedAt.toISOString(),
@@ -39,12 +48,14 @@ export async function buyAgainList(db: Tx, sources: BuyAgainSources, userId: str
 }
 
 /**
- * "Add all to cart": one unit of each buy-again product, each through the cart's own add (its stock check, its
+ * "Add all to cart": one unit of each buy-again product in the size bought, each through the cart's own add (its stock check, its
  * limit of units per line, its row lock); a product no longer listed, sold out, expired or already in the cart
  * up to its stock is skipped with the cart's reason.
  */
 export async function addBuyAgainToCart(db: Db, sources: BuyAgainSources, userId: string): Promise<BuyAgainResult> {
-  const { items } = await buyAgainList(db, sources, userId);
+  const { items } = (await buyAgainList(db, sources, userId)) as {
+    items: (BuyAgainItem & { optionId: string | null })[];
+  };
   const result: BuyAgainResult = { added: [], skipped: [] };
   for (const item of items) {
     const name = item.product?.productName ?? item.name;
@@ -53,7 +64,12 @@ export async function addBuyAgainToCart(db: Db, sources: BuyAgainSources, userId
       continue;
     }
     try {
-      await sources.addToCart(db, userId, { productId: item.productId, amount: 1 });
+      // The size bought; a line from before options: the product's first option (the cart's default).
+      await sources.addToCart(db, userId, {
+        productId: item.productId,
+        optionId: item.optionId ?? undefined,
+        amount: 1,
+      });
       result.added.push({ productId: item.productId, name });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

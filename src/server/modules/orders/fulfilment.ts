@@ -51,6 +51,8 @@ export const lineColumns = {
   id: orderLines.id,
   orderId: orderLines.orderId,
   productId: orderLines.productId,
+  optionId: orderLines.optionId,
+  draws: orderLines.draws,
   itemName: orderLines.itemName,
   image: orderLines.image,
   amount: orderLines.amount,
@@ -66,6 +68,9 @@ type LineRow = {
   id: string;
   orderId: string;
   productId: string | null;
+  /** The option sold and the pool units one took (null: its own stock, or a line from before options). */
+  optionId: string | null;
+  draws: number | null;
   itemName: string;
   image: string;
   amount: number;
@@ -316,7 +321,16 @@ export async function cancelShopPart(
   live: LineRow[],
   reason: CancelledBy,
 ): Promise<{ moved: number; refundIds: string[] }> {
-  await restock(tx, live);
+  // Each line back where it was taken from: its option's stock, or amount × draws pool units (decision 052).
+  await restock(
+    tx,
+    live.map((line) => ({
+      optionId: line.optionId,
+      productId: line.productId,
+      amount: line.amount,
+      draws: line.draws,
+    })),
+  );
   const moved = await setPartStatus(tx, orderId, shopId, 'cancelled');
   const [booked] = await tx
     .select({ windowId: orderFulfilments.windowId })

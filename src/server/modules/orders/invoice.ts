@@ -13,8 +13,9 @@ function cardLabel(payment: CustomerPayment) {
 }
 
 /**
- * The invoice of a payment, headed by Farmstall's configured contact details; each line's price per unit of its
- * product (`units`, by product id, with the pack one unit is; a line whose product was deleted has none).
+ * The invoice of a payment, headed by Farmstall's configured contact details; each line's price per unit as recorded
+ * with the line, else of its product (`units`, by product id, with the pack one unit is; a line from before options
+ * whose product was deleted has none).
  */
 export function toInvoice(
   payment: CustomerPayment,
@@ -41,8 +42,9 @@ export function toInvoice(
       shopName: item.shopName,
       unitPrice: item.price,
       saving: item.saving ?? null,
-      unit: (item.productId && units.get(item.productId)?.unit) || null,
-      pack: (item.productId && units.get(item.productId)?.pack) || null,
+      // The unit and pack recorded with the line (decision 052); a line from before options reads its product's.
+      unit: item.unit ?? ((item.productId && units.get(item.productId)?.unit) || null),
+      pack: item.unit ? (item.pack ?? null) : (item.productId && units.get(item.productId)?.pack) || null,
       quantity: item.amount,
       totalAmount: item.totalPrice,
       status: item.status,
@@ -72,7 +74,7 @@ export async function getInvoice(db: Db, id: string, caller: { id: string; role:
   const payment = await readablePayment(db, id, caller);
   const products = await productNames(
     db,
-    payment.productIds.flatMap((item) => (item.productId ? [item.productId] : [])),
+    payment.productIds.flatMap((item) => (item.productId && !item.unit ? [item.productId] : [])),
   );
   return toInvoice(payment, contact, products);
 }

@@ -9,7 +9,7 @@ import { notify } from '../notifications/index.ts';
 import { refundsOfOrders } from '../payments/index.ts';
 import { paymentNote } from './notes.ts';
 import { type OrderMoney, ofOrderLines, ofOrderWithPayment, orderMoney } from './order-money.ts';
-import { fulfilmentsOfOrders } from './queries.ts';
+import { fulfilmentsOfOrders, linePack } from './queries.ts';
 import { customerPayments, type orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Where and when a shop's part is handed over, as messages say it. */
@@ -48,20 +48,24 @@ async function orderFacts(tx: Tx, orderId: string) {
       totalCents: orderLines.totalCents,
       productId: orderLines.productId,
       estimatedGrams: orderLines.estimatedGrams,
+      unit: orderLines.unit,
+      packLabel: orderLines.packLabel,
+      netQuantity: orderLines.netQuantity,
+      netUnit: orderLines.netUnit,
     })
     .from(orderLines);
   const lines = await ofOrderLines(linesSelect.$dynamic(), orderId);
-  // Each line's amount in its product's units ("2 jars"; pieces of weighed goods), as the e-mails say it.
+  // Each line's amount in its units ("2 jars"; pieces of weighed goods), as the e-mails say it: the unit and pack
+  // recorded with the line (decision 052), else, on a line from before options, its product's now.
   const products = await productNames(
     tx,
-    lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+    lines.flatMap((l) => (l.productId && !l.unit ? [l.productId] : [])),
   );
   const quantityOf = (line: (typeof lines)[number]) => {
+    if (line.estimatedGrams !== null) return { quantity: amountText(line.amount, 'piece') };
+    if (line.unit) return { quantity: amountText(line.amount, line.unit, linePack(line)) };
     const product = line.productId ? products.get(line.productId) : undefined;
-    if (!product) return {};
-    return line.estimatedGrams !== null
-      ? { quantity: amountText(line.amount, 'piece') }
-      : { quantity: amountText(line.amount, product.unit, product.pack) };
+    return product ? { quantity: amountText(line.amount, product.unit, product.pack) } : {};
   };
   const booked = await fulfilmentsOfOrders(tx, [orderId]);
   const handovers = new Map(booked.map((row) => [row.shopId, handoverOf(row)]));

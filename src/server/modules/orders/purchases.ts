@@ -30,14 +30,16 @@ export async function buyersOf(db: Tx, productIds: string[]): Promise<Map<string
 }
 
 /**
- * The products of the user's delivered (or picked-up) order lines, each once, the latest ordered first: its id, its
- * name and picture as last bought and when. At most `limit`; one query.
+ * The products of the user's delivered (or picked-up) order lines, each size or pack once (decision 052: a dozen and
+ * a half dozen of eggs are two; a line from before options has none), the latest ordered first: its ids, its name and
+ * picture as last bought and when. At most `limit`; one query.
  */
 export async function deliveredProductsOf(db: Tx, userId: string, limit: number) {
   const orderedAt = sql<Date>`max(${orders.createdAt})`.mapWith((value: string | Date) => new Date(value));
   const rows = await db
     .select({
       productId: orderLines.productId,
+      optionId: orderLines.optionId,
       name: sql<string>`(array_agg(${orderLines.itemName} ORDER BY ${orders.createdAt} DESC))[1]`,
       image: sql<string>`(array_agg(${orderLines.image} ORDER BY ${orders.createdAt} DESC))[1]`,
       orderedAt,
@@ -45,8 +47,8 @@ export async function deliveredProductsOf(db: Tx, userId: string, limit: number)
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.userId, userId), eq(orderLines.status, 'delivered'), isNotNull(orderLines.productId)))
-    .groupBy(orderLines.productId)
-    .orderBy(desc(orderedAt), orderLines.productId)
+    .groupBy(orderLines.productId, orderLines.optionId)
+    .orderBy(desc(orderedAt), orderLines.productId, orderLines.optionId)
     .limit(limit);
   return rows.map((row) => ({ ...row, productId: row.productId as string }));
 }

@@ -14,6 +14,7 @@ import type {
 } from '#contract/orders.ts';
 import { pageOf } from '#contract/pagination.ts';
 import { taxByRate } from '#contract/tax.ts';
+import { isNetUnit, type NetUnit } from '#contract/units.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { weighedCents } from '#contract/weighed.ts';
 import type { Tx } from '../../db/client.ts';
@@ -112,6 +113,15 @@ export const fulfilmentsOfOrders = (db: Tx, orderIds: string[]) =>
     .from(orderFulfilments)
     .where(inArray(orderFulfilments.orderId, orderIds))
     .orderBy(asc(orderFulfilments.startsAt), asc(orderFulfilments.shopName));
+
+/** The pack one unit of the line was, as recorded at purchase (decision 053), or null. */
+export function linePack(
+  line: Pick<LineRow, 'packLabel' | 'netQuantity' | 'netUnit'>,
+): { label: string; netQuantity: number; netUnit: NetUnit } | null {
+  return line.packLabel !== null && line.netQuantity !== null && line.netUnit !== null && isNetUnit(line.netUnit)
+    ? { label: line.packLabel, netQuantity: line.netQuantity, netUnit: line.netUnit }
+    : null;
+}
 
 /** A weighed line's estimate and weight (its unit price is per kg); null for any other line. */
 const weightOf = (line: LineRow): LineWeight =>
@@ -262,6 +272,9 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
           status: line.status,
           refund: refund ? { amount: centsToDollars(refund.amountCents), status: refund.status } : null,
           weight: weightOf(line),
+          optionId: line.optionId,
+          optionLabel: line.optionLabel,
+          ...(line.unit ? { unit: line.unit, pack: linePack(line) } : {}),
         };
       }),
       name: row.name,

@@ -1,6 +1,7 @@
 import type { FulfilmentStatus, OrderStatus } from '#contract/fulfilment.ts';
 import type { PriceSaving } from '#contract/markdowns.ts';
 import type { FulfilmentKind } from '#contract/slots.ts';
+import type { Pack, Unit } from '#contract/units.ts';
 import type { Tx } from '../../db/client.ts';
 import { commissionForOrder } from '../payments/index.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
@@ -50,6 +51,16 @@ export type NewOrder = {
     /** The rate of its category at purchase (basis points) and its tax. */
     taxBps?: number;
     taxCents?: number;
+    /**
+     * The option sold (decision 052), as it is at purchase: its label, SKU, the pool units one takes (null: its own
+     * stock), and what one unit is (unit and pack). Absent on imported lines of products without options.
+     */
+    optionId?: string | null;
+    optionLabel?: string | null;
+    sku?: string | null;
+    draws?: number | null;
+    unit?: Unit | null;
+    pack?: Pack | null;
   }[];
   /** How each shop's part is handed over (none for a shop that offers no pickup or delivery). */
   fulfilments?: NewFulfilment[];
@@ -98,8 +109,11 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
     })
     .returning({ id: orders.id });
   await tx.insert(orderLines).values(
-    lines.map(({ saving, ...line }) => ({
+    lines.map(({ saving, pack, ...line }) => ({
       ...line,
+      packLabel: pack?.label ?? null,
+      netQuantity: pack?.netQuantity ?? null,
+      netUnit: pack?.netUnit ?? null,
       saving: saving?.kind ?? null,
       savingPercent: saving?.percent ?? null,
       listPriceCents: saving?.listPriceCents ?? null,

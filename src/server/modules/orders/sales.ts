@@ -33,7 +33,10 @@ const productSalesRow = z.object({
   units: z.number(),
 });
 
-/** A vendor's sales (lines not cancelled) per bucket, every bucket of the range, and its 12 best products. */
+/**
+ * A vendor's sales (lines not cancelled) per bucket, every bucket of the range, and its 12 best products, each size
+ * or pack apart (decision 052: a dozen's units and a half dozen's do not add up; names read "Eggs — Dozen").
+ */
 export async function vendorSales(db: Tx, vendorId: string, b: SalesBuckets) {
   const inRange = sql`l.vendor_id = ${vendorId} and l.status <> 'cancelled' and l.created_at >= ${b.from}`;
   const series = await db.execute(sql`
@@ -52,7 +55,7 @@ export async function vendorSales(db: Tx, vendorId: string, b: SalesBuckets) {
     select l.product_id as "productId", max(l.item_name) as name,
            sum(l.total_cents)::float8 as "revenueCents", sum(l.amount)::int as units
     from ${orderLines} l where ${inRange}
-    group by l.product_id, case when l.product_id is null then l.item_name end
+    group by l.product_id, l.option_id, case when l.product_id is null then l.item_name end
     order by "revenueCents" desc, name
     limit 12`);
   return { series: parseRows(seriesRow, series.rows), byProduct: parseRows(productSalesRow, byProduct.rows) };

@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { productNames } from '../catalog/index.ts';
 import { decodeSlotId, encodeSlotId, settingsRow } from '../slots/index.ts';
 import { lineColumns, orderColumns, toVendorOrder, withPayment } from './fulfilment.ts';
-import { toOrderFulfilment } from './queries.ts';
+import { linePack, toOrderFulfilment } from './queries.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 
 /** Orders without a slot listed at most (the open ones and those placed in the dates asked for). */
@@ -57,7 +57,13 @@ const linesOf = (db: Tx, shopId: string, orderIds: string[]) =>
   orderIds.length === 0
     ? Promise.resolve([])
     : db
-        .select(lineColumns)
+        .select({
+          ...lineColumns,
+          unit: orderLines.unit,
+          packLabel: orderLines.packLabel,
+          netQuantity: orderLines.netQuantity,
+          netUnit: orderLines.netUnit,
+        })
         .from(orderLines)
         .where(and(eq(orderLines.vendorId, shopId), inArray(orderLines.orderId, orderIds)))
         .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
@@ -168,11 +174,15 @@ function unslottedOrders(db: Tx, shopId: string, start: Date, end: Date) {
     .limit(UNSLOTTED_LIMIT);
 }
 
-/** Each product's units and grams over the live lines, by name. */
-export function pickListOf(lines: Line[]): PickItem[] {
+/**
+ * Each product's units and grams over the live lines, by product and option (decision 052: a dozen and a half dozen
+ * of eggs are picked apart; their names read "Eggs — Dozen"), by name for lines whose product is gone; with one of
+ * its lines, whose unit and pack it counts.
+ */
+export function pickListOf(lines: Line[]): (PickItem & { line: Line })[] {
   const items = new Map<string, PickItem & { lines: Line[] }>();
   for (const line of lines) {
-    const key = line.productId ?? `name:${line.itemName}`;
+    const key = line.productId ? `${line.productId}:${line.optionId ?? ''}` : `name:${line.itemName}`;
     const item = items.get(key) ?? {
       productId: line.productId,
       name: line.itemName,
@@ -188,11 +198,12 @@ export function pickListOf(lines: Line[]): PickItem[] {
   return [...items.values()]
     .map(({ lines: own, ...item }) => {
       const weighedLines = own.filter((l) => l.estimatedGrams !== null || l.actualGrams !== null);
-      if (weighedLines.length === 0) return { ...item, grams: null, weighed: false };
+      if (weighedLines.length === 0) return { ...item, grams: null, weighed: false, line: own[0] };
       return {
         ...item,
         grams: weighedLines.reduce((sum, l) => sum + (l.actualGrams ?? l.estimatedGrams ?? 0), 0),
         weighed: weighedLines.every((l) => l.actualGrams !== null),
+        line: own[0],
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -218,15 +229,17 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
       parts.map((p) => p.id),
     )
   ).filter((l) => l.status !== 'cancelled');
-  // What each line's amount counts (decision 053): its product's unit and pack, pieces for weighed goods.
+  // What each line's amount counts (decision 053): the unit and pack recorded with the line (decision 052), else on a
+  // line from before options its product's now; pieces for weighed goods.
   const products = await productNames(
     db,
-    live.flatMap((l) => (l.productId ? [l.productId] : [])),
+    live.flatMap((l) => (l.productId && !l.unit ? [l.productId] : [])),
   );
-  const unitOf = (productId: string | null, weighed: boolean) => {
-    const product = productId ? products.get(productId) : undefined;
-    if (!product) return {};
-    return weighed ? { unit: 'piece' as const, pack: null } : { unit: product.unit, pack: product.pack };
+  const unitOf = (line: Line, weighed: boolean) => {
+    if (weighed) return line.unit || line.productId ? { unit: 'piece' as const, pack: null } : {};
+    if (line.unit) return { unit: line.unit, pack: linePack(line) };
+    const product = line.productId ? products.get(line.productId) : undefined;
+    return product ? { unit: product.unit, pack: product.pack } : {};
   };
   const packingSlips: PackingSlip[] = [];
   const stops: DeliveryStop[] = [];
@@ -244,7 +257,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
         amount: l.amount,
         estimatedGrams: l.estimatedGrams,
         actualGrams: l.actualGrams,
-        ...unitOf(l.productId, l.estimatedGrams !== null || l.actualGrams !== null),
+        ...unitOf(l, l.estimatedGrams !== null || l.actualGrams !== null),
       })),
       note: fulfilment.note ?? order.note,
       pickupPoint,
@@ -264,7 +277,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
     shopId,
     shopName: parts[0].fulfilment.shopName,
     slot: toBookedSlot(parts[0].fulfilment, parts.length),
-    pickList: pickListOf(live).map((item) => ({ ...item, ...unitOf(item.productId, item.grams !== null) })),
+    pickList: pickListOf(live).map(({ line, ...item }) => ({ ...item, ...unitOf(line, item.grams !== null) })),
     packingSlips,
     stops,
   };
