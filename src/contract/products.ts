@@ -92,6 +92,7 @@ const PRIVATE_FIELDS = {
   pricing: true,
   options: true,
   stockShared: true,
+  pool: true,
 } as const;
 
 /**
@@ -159,6 +160,8 @@ export const vendorProduct = z.object({
   options: z.array(vendorProductOption).min(1),
   /** The options draw from one pool (productQuantity.value then counts pool units), else each has its own stock. */
   stockShared: z.boolean(),
+  /** The shared pool's units (what productQuantity sets when editing with stockShared), or null with own stock. */
+  pool: z.number().int().nullable(),
 });
 export type VendorProduct = z.infer<typeof vendorProduct>;
 export const vendorProductList = z.array(vendorProduct);
@@ -341,7 +344,11 @@ const stockField = z.preprocess(
 const productFields = {
   productName: requiredText(120, 'At most 120 characters'),
   productDetails: requiredText(5000, 'At most 5000 characters'),
-  productQuantity: stockField,
+  /**
+   * The stock: of the product's one option when `options` is not sent, or the shared pool with `stockShared`; not
+   * read when each option has its own stock.
+   */
+  productQuantity: stockField.optional(),
   /**
    * What it is sold by (decision 053): stock and the shopper's amount count these. Not sent: a new product is sold by
    * its category's unit (the spec's rule), an edited one keeps its own.
@@ -486,23 +493,162 @@ const priceWithinCap = (v: PricingFields) =>
   !(v.productionCost <= MAX_PRICE_CENTS / 100 && v.profitMargin <= 1000) ||
   priceFromCost(dollarsToCents(v.productionCost), Math.round(v.profitMargin * 100)) <= MAX_PRICE_CENTS;
 
+/** At most this many sizes a product (the owner's ruling; decision 052). */
+export const MAX_OPTIONS = 10;
+export const OPTIONS_TOO_MANY = `At most ${MAX_OPTIONS} sizes`;
+export const OPTION_DRAWS_NEEDED = 'How many units of the shared stock one takes';
+export const OPTION_WEIGHT_MIX = 'Sell every size by weight, or none';
+export const OPTION_LABEL_TAKEN = 'Each size needs its own name';
+export const OPTION_SKU_TWICE = 'Each size needs its own SKU';
+export const SKU_TAKEN = 'SKU already used in your shop';
+export const GTIN_MESSAGE = '8, 12, 13 or 14 digits';
+const GTIN = /^(\d{8}|\d{12,14})$/;
+
+/**
+ * A size or pack of a product as its vendor sends it (decision 052): `_id` edits that option, none adds one; the
+ * price, pack and weight fields obey the product's rules, each option for itself. Not sent on an existing option:
+ * its SKU, barcode, unit and pack, and whether it is sold by weight stay as they are; a new one takes a generated SKU,
+ * the category's unit (when listing; the first option's when editing), and is not sold by weight.
+ */
+export const optionInput = z
+  .object({
+    _id: uuidField('Not a size of this product').optional(),
+    /** What shoppers choose: "Half dozen", "Dozen", "250 g jar". */
+    label: requiredText(60, 'At most 60 characters'),
+    /** The shop's own code, unique in the shop among listed sizes; blank: one is made ("P-…"). */
+    sku: z
+      .string()
+      .trim()
+      .max(64, abortWith('At most 64 characters'))
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    /** The barcode (EAN-8, UPC-A, EAN-13, GTIN-14), or blank. */
+    gtin: z
+      .string()
+      .trim()
+      .max(14, abortWith(GTIN_MESSAGE))
+      .refine((v) => v === '' || GTIN.test(v), GTIN_MESSAGE)
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+    unit: productFields.unit,
+    packLabel: productFields.packLabel,
+    netQuantity: productFields.netQuantity,
+    netUnit: productFields.netUnit,
+    pricing: productFields.pricing,
+    productPrice: productFields.productPrice,
+    productionCost: productFields.productionCost,
+    profitMargin: productFields.profitMargin,
+    soldByWeight: productFields.soldByWeight,
+    gramsPerPiece: productFields.gramsPerPiece,
+    /** Its own stock (without stockShared). */
+    stock: z
+      .number({ error: REQUIRED })
+      .int('Whole units only')
+      .min(0, 'Cannot be negative')
+      .max(1_000_000, 'At most 1,000,000')
+      .nullable()
+      .optional(),
+    /** How many units of the shared pool one takes (with stockShared): a dozen of a pool of eggs takes 12. */
+    draws: z
+      .number({ error: OPTION_DRAWS_NEEDED })
+      .int('A whole number')
+      .min(1, 'At least 1')
+      .max(1000, 'At most 1,000')
+      .nullable()
+      .optional(),
+  })
+  .check(
+    z.refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
+    z.refine(packLabelGiven, { path: ['packLabel'], message: PACK_LABEL_NEEDED, when: always }),
+    z.refine(netQuantityGiven, { path: ['netQuantity'], message: NET_QUANTITY_NEEDED, when: always }),
+    z.refine(netUnitGiven, { path: ['netUnit'], message: 'Choose the unit of the net quantity', when: always }),
+    z.refine(priceGiven, { path: ['productPrice'], message: REQUIRED, when: always }),
+    z.refine(costGiven, { path: ['productionCost'], message: REQUIRED, when: always }),
+    z.refine(marginGiven, { path: ['profitMargin'], message: REQUIRED, when: always }),
+    z.refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH }),
+  );
+export type OptionInput = z.output<typeof optionInput>;
+export type OptionFormValues = z.input<typeof optionInput>;
+
+const productShape = {
+  ...productFields,
+  /**
+   * The product's sizes, first first (1 to MAX_OPTIONS). Not sent: the product-level price, unit, pack and weight
+   * fields describe its first option (its only one when listing; an edit keeps the others).
+   */
+  options: z.array(optionInput).min(1, 'Add at least one size').max(MAX_OPTIONS, OPTIONS_TOO_MANY).optional(),
+  /** With `options`: the sizes draw from one pool (productQuantity), else each has its own stock. */
+  stockShared: z.boolean({ error: 'Shared stock is yes or no' }).optional(),
+};
+type ProductShape = z.output<z.ZodObject<typeof productShape>>;
+
+/** Whether the options (when sent) draw from one pool: as said, else when any says how many it draws. */
+export const stockSharedOf = (v: Pick<ProductShape, 'options' | 'stockShared'>): boolean =>
+  v.stockShared ?? (v.options?.some((o) => typeof o.draws === 'number') ?? false);
+
+/** A product-level rule that holds only when `options` is not sent (the fields then describe the first option). */
+const withoutOptions =
+  <T extends object>(rule: (v: T) => boolean) =>
+  (v: T & { options?: unknown }) =>
+    v.options !== undefined || rule(v);
+
+/** The stock a product needs: its one option's without `options`, the pool with shared stock. */
+const quantityGiven = (v: ProductShape) =>
+  typeof v.productQuantity === 'number' || (v.options !== undefined && !stockSharedOf(v));
+
+/** The rules across a product's options: weight all or none, own stock or draws each, names and SKUs unique. */
+function optionsAgree(v: ProductShape, ctx: z.RefinementCtx) {
+  const options = v.options;
+  if (!options) return;
+  const shared = stockSharedOf(v);
+  const byWeight = options.find((o) => o.soldByWeight !== undefined)?.soldByWeight;
+  const labels = new Set<string>();
+  const skus = new Set<string>();
+  options.forEach((option, i) => {
+    const at = (field: string) => ['options', i, field];
+    if (option.soldByWeight !== undefined && option.soldByWeight !== byWeight) {
+      ctx.addIssue({ code: 'custom', path: at('soldByWeight'), message: OPTION_WEIGHT_MIX });
+    }
+    if (shared && typeof option.draws !== 'number') {
+      ctx.addIssue({ code: 'custom', path: at('draws'), message: OPTION_DRAWS_NEEDED });
+    }
+    if (!shared && typeof option.stock !== 'number') {
+      ctx.addIssue({ code: 'custom', path: at('stock'), message: REQUIRED });
+    }
+    const label = option.label.toLowerCase();
+    if (labels.has(label)) ctx.addIssue({ code: 'custom', path: at('label'), message: OPTION_LABEL_TAKEN });
+    labels.add(label);
+    const sku = option.sku?.toLowerCase();
+    if (sku && skus.has(sku)) ctx.addIssue({ code: 'custom', path: at('sku'), message: OPTION_SKU_TWICE });
+    if (sku) skus.add(sku);
+  });
+}
+
 /** The rules across fields a product obeys, listed or edited, in the order their messages are given. */
-const productRules: z.core.$ZodCheck<z.output<z.ZodObject<typeof productFields>>>[] = [
+const productRules: z.core.$ZodCheck<ProductShape>[] = [
   z.refine(ruleDaysGiven, { path: ['markdownDays'], message: DAYS_NEEDED }),
   z.refine(rulePercentGiven, { path: ['markdownPercent'], message: PERCENT_NEEDED }),
   z.refine(expiryAfterManufacture, { path: ['productExpireDate'], message: EXPIRY_AFTER_MANUFACTURE }),
-  z.refine(weightPerPieceGiven, { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
-  z.refine(packLabelGiven, { path: ['packLabel'], message: PACK_LABEL_NEEDED, when: always }),
-  z.refine(netQuantityGiven, { path: ['netQuantity'], message: NET_QUANTITY_NEEDED, when: always }),
-  z.refine(netUnitGiven, { path: ['netUnit'], message: 'Choose the unit of the net quantity', when: always }),
+  z.refine(quantityGiven, { path: ['productQuantity'], message: REQUIRED, when: always }),
+  z.refine(withoutOptions(weightPerPieceGiven), { path: ['gramsPerPiece'], message: WEIGHT_PER_PIECE }),
+  z.refine(withoutOptions(packLabelGiven), { path: ['packLabel'], message: PACK_LABEL_NEEDED, when: always }),
+  z.refine(withoutOptions(netQuantityGiven), { path: ['netQuantity'], message: NET_QUANTITY_NEEDED, when: always }),
+  z.refine(withoutOptions(netUnitGiven), {
+    path: ['netUnit'],
+    message: 'Choose the unit of the net quantity',
+    when: always,
+  }),
   z.refine(originWhole, { path: ['originName'], message: FARM_NAME }),
   z.refine(originPlaced, { path: ['originPostcode'], message: FARM_ZIP }),
   // What the way of pricing needs is named beside every other field's message, as a missing field's would be.
-  z.refine(priceGiven, { path: ['productPrice'], message: REQUIRED, when: always }),
-  z.refine(costGiven, { path: ['productionCost'], message: REQUIRED, when: always }),
-  z.refine(marginGiven, { path: ['profitMargin'], message: REQUIRED, when: always }),
-  z.refine(priceWithinCap, { path: ['profitMargin'], message: PRICE_TOO_HIGH }),
+  z.refine(withoutOptions(priceGiven), { path: ['productPrice'], message: REQUIRED, when: always }),
+  z.refine(withoutOptions(costGiven), { path: ['productionCost'], message: REQUIRED, when: always }),
+  z.refine(withoutOptions(marginGiven), { path: ['profitMargin'], message: REQUIRED, when: always }),
+  z.refine(withoutOptions(priceWithinCap), { path: ['profitMargin'], message: PRICE_TOO_HIGH }),
   z.superRefine(labelsAllowed),
+  z.superRefine(optionsAgree),
 ];
 
 /**
@@ -510,13 +656,13 @@ const productRules: z.core.$ZodCheck<z.output<z.ZodObject<typeof productFields>>
  * fields, which are ignored.
  */
 export const productInput = z
-  .object({ ...productFields, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
+  .object({ ...productShape, productCategory: z.enum(CATEGORY_VALUES, { error: 'Choose a category' }) })
   .check(...productRules);
 export type ProductInput = z.output<typeof productInput>;
 export type ProductFormValues = z.input<typeof productInput>;
 
 /** PUT /products/{id}: the vendor edits everything but the category. */
-export const productEditInput = z.object(productFields).check(...productRules);
+export const productEditInput = z.object(productShape).check(...productRules);
 export type ProductEditInput = z.output<typeof productEditInput>;
 export type ProductEditFormValues = z.input<typeof productEditInput>;
 

@@ -250,7 +250,8 @@ export const catalogApi = {
     method: 'POST',
     path: '/products',
     tag: 'catalog',
-    summary: 'List a new product (the price typed, or computed from cost and margin; normal members hold 5 at most)',
+    summary:
+      'List a new product (the price typed, or computed from cost and margin; normal members hold 5 at most), with up to 10 sizes (options) from their own stock or one shared pool',
     access: { allow: ['vendor'] },
     body: productInput,
     status: 201,
@@ -261,13 +262,14 @@ export const catalogApi = {
     method: 'PUT',
     path: '/products/:id',
     tag: 'catalog',
-    summary: "Edit one of the vendor's own products",
+    summary:
+      "Edit one of the vendor's own products and its sizes (options: an `_id` edits one, none adds one, one not sent is unlisted)",
     access: { allow: ['vendor'], owner: { of: 'shop', admin: false, otherwise: 403 } },
     params: productIdParams,
     body: productEditInput,
     status: 200,
     response: vendorProduct,
-    errors: [404],
+    errors: [404, 409],
   }),
   remove: route({
     method: 'DELETE',

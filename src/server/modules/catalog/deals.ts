@@ -44,7 +44,7 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
         INSERT INTO deals (product_id, ends_at, discount_percent)
         SELECT p.id, now() + make_interval(secs => ${DEAL_SECONDS}), ${DEAL_DISCOUNT_PERCENT}
         FROM products p
-        WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.stock > 0
+        WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.stock >= p.min_draws
           AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.product_id = p.id AND d.ends_at > now())
         ORDER BY p.popularity DESC, p.id
         LIMIT GREATEST(0, ${DEALS_SHOWN} - (

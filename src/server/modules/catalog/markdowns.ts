@@ -46,7 +46,7 @@ export async function clearShopMarkdown(db: Tx, vendorId: string): Promise<ShopM
 export async function lastChanceProducts(db: Tx, limit: number): Promise<Product[]> {
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
-    WHERE p.listed AND p.stock > 0
+    WHERE p.listed AND p.stock >= p.min_draws
       AND p.expires_on >= ${BUSINESS_TODAY} AND p.expires_on < ${BUSINESS_TODAY} + ${MARKDOWN_DAYS.max}::int
       AND ${MARKDOWN_PERCENT_TODAY} > coalesce(running_deal.discount_percent, 0)
     ORDER BY p.expires_on, p.id
@@ -84,7 +84,7 @@ export async function productsEnteringMarkdown(
     SELECT p.id AS product_id, p.vendor_id, p.name, coalesce(p.markdown_percent, shop_markdown.percent)::int AS percent,
       p.expires_on::text AS use_by
     FROM products p ${SHOP_MARKDOWN_JOIN}
-    WHERE p.listed AND p.stock > 0 AND p.expires_on >= ${day}::date
+    WHERE p.listed AND p.stock >= p.min_draws AND p.expires_on >= ${day}::date
       AND p.expires_on < ${day}::date + ${MARKDOWN_DAYS.max}::int
       AND p.expires_on - coalesce(p.markdown_days, shop_markdown.days) + 1 = ${day}::date ${only}
     ORDER BY p.expires_on, p.id`);

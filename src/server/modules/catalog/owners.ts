@@ -4,7 +4,7 @@ import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { packOf } from './stock.ts';
-import { products } from './tables.ts';
+import { productOptions, products } from './tables.ts';
 
 /** Who sells a product, its name, and whether it is still listed; undefined for an unknown id. */
 export async function productOwner(
@@ -44,7 +44,10 @@ export async function productNames(
   );
 }
 
-/** Takes every product of a deleted vendor off sale (order lines keep pointing at them); how many were listed. */
+/**
+ * Takes every product of a deleted vendor off sale, with their options (order lines keep pointing at them); how many
+ * products were listed.
+ */
 export async function unlistVendorProducts(tx: Tx, vendorId: string): Promise<number> {
   // The products leave their kept filter counts one by one, in no set order: their categories' and the shop's rows
   // are locked first in the order every edit takes them (migration 0041), so the two cannot deadlock.
@@ -57,6 +60,10 @@ export async function unlistVendorProducts(tx: Tx, vendorId: string): Promise<nu
     .update(products)
     .set({ listed: false, updatedAt: new Date() })
     .where(and(eq(products.vendorId, vendorId), eq(products.listed, true)));
+  await tx
+    .update(productOptions)
+    .set({ listed: false })
+    .where(and(eq(productOptions.vendorId, vendorId), eq(productOptions.listed, true)));
   if (result.rowCount) await notifyCatalogChanged(tx);
   return result.rowCount ?? 0;
 }

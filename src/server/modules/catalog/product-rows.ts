@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
 import { centsToDollars, marginFromPrice } from '#contract/money.ts';
-import type { Product, VendorProduct } from '#contract/products.ts';
-import { isNetUnit } from '#contract/units.ts';
+import type { Product, ProductOption, VendorProduct, VendorProductOption } from '#contract/products.ts';
+import { isNetUnit, type Pack, UNITS } from '#contract/units.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
 import { shopCardsRelation } from '../shops/index.ts';
@@ -80,7 +80,7 @@ export const PRODUCT_COLUMNS = sql`${sql.raw(
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
-  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent_today`;
+  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent_today, opts.options`;
 
 /** The shop's markdown rule of each product p (alias shop_markdown), a join in the same statement. */
 export const SHOP_MARKDOWN_JOIN = sql`LEFT JOIN shop_markdowns shop_markdown ON shop_markdown.vendor_id = p.vendor_id`;
@@ -92,11 +92,48 @@ export function runningDealOf(productId: SQL | AnyColumn): SQL {
 }
 
 /**
- * Joins each product `p` to its vendor's shop card (from the shops module), to its running deal and to its shop's
- * markdown rule, in the same statement.
+ * The listed options of each product p (decision 052), first first, as one JSON array (null when it has none): an
+ * index scan of product_options_position_key per product row, so a page reads its own rows' options only. `available`
+ * is how many a shopper can buy now: the option's own stock, or the product's pool divided by its draws.
+ */
+const OPTIONS_OF_PRODUCT = sql`(SELECT json_agg(json_build_object(
+    'id', o.id, 'label', o.label, 'price_cents', o.price_cents, 'sku', o.sku, 'gtin', o.gtin, 'unit', o.unit,
+    'pack_label', o.pack_label, 'net_quantity', o.net_quantity, 'net_unit', o.net_unit,
+    'sold_by_weight', o.sold_by_weight, 'grams_per_piece', o.grams_per_piece, 'position', o.position,
+    'available', CASE WHEN o.draws IS NULL THEN o.stock ELSE p.stock / o.draws END, 'draws', o.draws,
+    'stock', o.stock, 'production_cost_cents', o.production_cost_cents, 'profit_margin_bp', o.profit_margin_bp)
+    ORDER BY o.position) AS options
+  FROM product_options o WHERE o.product_id = p.id AND o.listed)`;
+
+/**
+ * Joins each product `p` to its vendor's shop card (from the shops module), to its running deal, to its shop's
+ * markdown rule and to its listed options (opts.options), in the same statement.
  */
 export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id
-  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}`;
+  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}
+  LEFT JOIN LATERAL ${OPTIONS_OF_PRODUCT} opts ON true`;
+
+/** One listed option of a product as OPTIONS_OF_PRODUCT gives it (snake case, money in cents). */
+const optionRow = z.object({
+  id: z.string(),
+  label: z.string(),
+  price_cents: z.number(),
+  sku: z.string(),
+  gtin: z.string().nullable(),
+  unit: z.enum(UNITS),
+  pack_label: z.string().nullable(),
+  net_quantity: z.number().nullable(),
+  net_unit: z.enum(UNITS).nullable(),
+  sold_by_weight: z.boolean(),
+  grams_per_piece: z.number().nullable(),
+  position: z.number(),
+  available: z.number(),
+  draws: z.number().nullable(),
+  stock: z.number().nullable(),
+  production_cost_cents: z.number().nullable(),
+  profit_margin_bp: z.number().nullable(),
+});
+export type OptionRow = z.infer<typeof optionRow>;
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
 export const productRow = z.object({
@@ -113,6 +150,11 @@ export const productRow = z.object({
   markdown_percent_today: z.number().nullable(),
   /** Selected only when the request names the shopper's place (null when the origin is unknown). */
   distance_km: z.number().nullable().optional(),
+  /** Its listed options, first first (none only for a product written before its options). */
+  options: z
+    .array(optionRow)
+    .nullable()
+    .transform((options) => options ?? []),
 });
 export type ProductRow = z.infer<typeof productRow>;
 
@@ -123,15 +165,16 @@ export type ProductRow = z.infer<typeof productRow>;
  * holds it to the contract's Product, whose excess fields it refuses.
  */
 export function toProduct(row: ProductRow): Product {
-  const sold = bestPrice(row.price_cents, row.deal_percent, row.markdown_percent_today);
+  const first = firstOption(row);
+  const sold = bestPrice(first.price_cents, row.deal_percent, row.markdown_percent_today);
   return {
     _id: row.id,
     productName: row.name,
     productImage: row.image_url,
     productCategory: row.category,
     productDetails: row.details,
-    productQuantity: { value: row.stock, unit: row.unit },
-    productPrice: centsToDollars(row.price_cents),
+    productQuantity: { value: first.available, unit: first.unit },
+    productPrice: centsToDollars(first.price_cents),
     productManufacturingDate: row.manufactured_on,
     productExpireDate: row.expires_on,
     createdAt: row.created_at.toISOString(),
@@ -146,7 +189,7 @@ export function toProduct(row: ProductRow): Product {
       row.deal_percent !== null && row.deal_ends_at !== null
         ? {
             discountPercent: row.deal_percent,
-            price: centsToDollars(percentOffCents(row.price_cents, row.deal_percent)),
+            price: centsToDollars(percentOffCents(first.price_cents, row.deal_percent)),
             endsAt: row.deal_ends_at.toISOString(),
           }
         : null,
@@ -158,17 +201,70 @@ export function toProduct(row: ProductRow): Product {
       row.markdown_percent !== null && row.markdown_days !== null
         ? { percent: row.markdown_percent, days: row.markdown_days }
         : null,
-    pack:
-      row.pack_label !== null && row.net_quantity !== null && row.net_unit !== null && isNetUnit(row.net_unit)
-        ? { label: row.pack_label, netQuantity: row.net_quantity, netUnit: row.net_unit }
-        : null,
-    soldByWeight: row.sold_by_weight,
-    gramsPerPiece: row.grams_per_piece,
+    pack: packOf(first),
+    soldByWeight: first.sold_by_weight,
+    gramsPerPiece: first.grams_per_piece,
     allergens: namesOf(ALLERGENS, row.allergens),
     labels: namesOf(LABELS, row.labels),
     ingredients: row.ingredients,
     origin: originOf(row),
     ...(typeof row.distance_km === 'number' ? { distanceKm: row.distance_km } : {}),
+    options: row.options.map((option) => toOption(row, option)),
+  };
+}
+
+/** A named pack (all three columns set), else null. */
+function packOf(row: Pick<OptionRow, 'pack_label' | 'net_quantity' | 'net_unit'>): Pack | null {
+  return row.pack_label !== null && row.net_quantity !== null && row.net_unit !== null && isNetUnit(row.net_unit)
+    ? { label: row.pack_label, netQuantity: row.net_quantity, netUnit: row.net_unit }
+    : null;
+}
+
+/**
+ * The product's first listed option; for a product row without options (written before them), the option its own
+ * columns describe, drawing 1 from its stock, as migration 0055 makes it.
+ */
+function firstOption(row: ProductRow): OptionRow {
+  return (
+    row.options[0] ?? {
+      id: row.id,
+      label: '',
+      price_cents: row.price_cents,
+      sku: '',
+      gtin: null,
+      unit: row.unit,
+      pack_label: row.pack_label,
+      net_quantity: row.net_quantity,
+      net_unit: row.net_unit,
+      sold_by_weight: row.sold_by_weight,
+      grams_per_piece: row.grams_per_piece,
+      position: 1,
+      available: row.stock,
+      draws: 1,
+      stock: null,
+      production_cost_cents: row.production_cost_cents,
+      profit_margin_bp: row.profit_margin_bp,
+    }
+  );
+}
+
+/** An option as shoppers read it: its price today with the product's deal or markdown percent (null when none). */
+function toOption(row: ProductRow, option: OptionRow): ProductOption {
+  const sold = bestPrice(option.price_cents, row.deal_percent, row.markdown_percent_today);
+  return {
+    _id: option.id,
+    label: option.label,
+    price: centsToDollars(option.price_cents),
+    salePrice: sold.saving ? centsToDollars(sold.priceCents) : null,
+    sku: option.sku,
+    gtin: option.gtin,
+    unit: option.unit,
+    pack: packOf(option),
+    soldByWeight: option.sold_by_weight,
+    gramsPerPiece: option.grams_per_piece,
+    position: option.position,
+    available: option.available,
+    draws: option.draws,
   };
 }
 
@@ -187,12 +283,28 @@ export function marginOf(row: Pick<ProductRow, 'price_cents' | 'production_cost_
  * how the price was set. The response schema puts them in the spec's order.
  */
 export function toVendorProduct(row: ProductRow): VendorProduct {
+  const first = firstOption(row);
+  const stockShared = row.options.some((option) => option.draws !== null);
   return {
     ...toProduct(row),
     email: row.shop_email ?? '',
-    productionCost: row.production_cost_cents === null ? null : centsToDollars(row.production_cost_cents),
-    profitMargin: marginOf(row),
-    pricing: row.profit_margin_bp === null ? 'price' : 'costAndMargin',
+    productionCost: first.production_cost_cents === null ? null : centsToDollars(first.production_cost_cents),
+    profitMargin: marginOf(first),
+    pricing: first.profit_margin_bp === null ? 'price' : 'costAndMargin',
+    options: row.options.map((option) => toVendorOption(row, option)),
+    stockShared,
+    pool: stockShared ? row.stock : null,
+  };
+}
+
+/** An option as its vendor reads it: with its cost, margin, how its price was set and its own stock. */
+function toVendorOption(row: ProductRow, option: OptionRow): VendorProductOption {
+  return {
+    ...toOption(row, option),
+    productionCost: option.production_cost_cents === null ? null : centsToDollars(option.production_cost_cents),
+    profitMargin: marginOf(option),
+    pricing: option.profit_margin_bp === null ? 'price' : 'costAndMargin',
+    stock: option.stock,
   };
 }
 
