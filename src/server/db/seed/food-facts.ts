@@ -248,5 +248,6 @@ export const FOOD_FACTS: Record<string, DemoFacts> = {
   'Spot Prawns': facts('Spot prawns', ['crustaceans'], ['gluten-free', 'lactose-free']),
   'Dungeness Crab': facts('Dungeness crab', ['crustaceans'], ['gluten-free', 'lactose-free']),
   'Lamb Shoulder Chops': facts('Lamb', [], ['gluten-free', 'lactose-free']),
+  'Pasture Lamb Share': facts('Lamb', [], ['gluten-free', 'lactose-free']),
   'Kumamoto Oysters (dozen)': facts('Kumamoto oysters', ['molluscs'], ['gluten-free', 'lactose-free']),
 };

@@ -4,6 +4,7 @@ import { unitForCategory } from '#contract/categories.ts';
 import { DEAL_SECONDS } from '#contract/deals.ts';
 import { ALLERGENS, LABELS, maskOf } from '#contract/food-facts.ts';
 import { priceFromCost } from '#contract/money.ts';
+import type { NetUnit } from '#contract/units.ts';
 import { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from '../../modules/catalog/index.ts';
 import { recordOrder } from '../../modules/orders/index.ts';
 import { type ReviewRecord, recordReviews } from '../../modules/reviews/index.ts';
@@ -199,14 +200,7 @@ async function insertUsers(
   return ids;
 }
 
-type ProductRow = {
-  id: string;
-  name: string;
-  vendorId: string;
-  imageUrl: string;
-  priceCents: number;
-  createdAt: Date;
-};
+type ProductRow = Awaited<ReturnType<typeof recordProducts>>[number];
 
 async function insertProducts(
   tx: Tx,
@@ -236,11 +230,25 @@ async function insertProducts(
         soldByWeight: p.gramsPerPiece !== undefined,
         gramsPerPiece: p.gramsPerPiece ?? null,
         ...factColumns(p.name),
-        stock: 5 + (stableNumber(`${p.name}:stock`) % 116),
+        stock: p.pool ?? 5 + (stableNumber(`${p.name}:stock`) % 116),
         unit: p.unit ?? unitForCategory(p.category),
         packLabel: p.pack?.label ?? null,
         netQuantity: p.pack?.netQuantity ?? null,
         netUnit: p.pack?.netUnit ?? null,
+        options: p.options?.map((o) => ({
+          label: o.label,
+          productionCostCents: o.costCents,
+          profitMarginBp: o.marginBp,
+          priceCents: priceFromCost(o.costCents, o.marginBp),
+          unit: o.unit ?? p.unit ?? unitForCategory(p.category),
+          packLabel: o.pack?.label ?? null,
+          netQuantity: o.pack?.netQuantity ?? null,
+          netUnit: o.pack?.netUnit ?? null,
+          soldByWeight: o.gramsPerPiece !== undefined,
+          gramsPerPiece: o.gramsPerPiece ?? null,
+          stock: o.stock ?? null,
+          draws: o.draws ?? null,
+        })),
         manufacturedOn: isoDate(madeOn),
         expiresOn: isoDate(
           p.name in NEAR_EXPIRY ? now + NEAR_EXPIRY[p.name] * DAY_MS : madeOn + KEEPS_DAYS[p.category] * DAY_MS,
@@ -346,7 +354,9 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
       const product = productNamed(rows, line.product);
       const shop = SHOPS.find((s) => userIds.get(s.key) === product.vendorId);
       if (!shop) throw new Error(`Demo product without a shop: ${line.product}`);
-      return { product, shop, amount: line.amount, totalCents: product.priceCents * line.amount };
+      const option = line.option ? product.options.find((o) => o.label === line.option) : product.options[0];
+      if (!option) throw new Error(`Demo order names an unknown size: ${line.product}, ${line.option}`);
+      return { product, option, shop, amount: line.amount, totalCents: option.priceCents * line.amount };
     });
     const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
     const shop = { id: lines[0].product.vendorId, name: lines[0].shop.shopName };
@@ -377,8 +387,18 @@ async function insertOrders(tx: Tx, now: number, userIds: UserIds, rows: Map<str
         shopEmail: l.shop.email,
         itemName: l.product.name,
         image: l.product.imageUrl,
-        unitPriceCents: l.product.priceCents,
+        unitPriceCents: l.option.priceCents,
         amount: l.amount,
+        // The size bought, as checkout copies it (decision 052).
+        optionId: l.option.id,
+        optionLabel: l.option.label,
+        sku: l.option.sku,
+        draws: l.option.draws,
+        unit: l.option.unit,
+        pack:
+          l.option.packLabel && l.option.netQuantity && l.option.netUnit
+            ? { label: l.option.packLabel, netQuantity: l.option.netQuantity, netUnit: l.option.netUnit as NetUnit }
+            : null,
       })),
       fulfilments: booking ? [booking] : [],
     });

@@ -8,7 +8,8 @@ export type DemoOrder = {
   orderName: string;
   phoneNumber: string;
   address: string;
-  lines: { product: string; amount: number }[];
+  /** `option`: the size bought, by its label (decision 052); the product's first when not given. */
+  lines: { product: string; amount: number; option?: string }[];
   /**
    * Booked into the shop's soonest slot of this kind from the day the demo starts (at this pickup point, or
    * delivered to `address` in `postcode`), with the shopper's note: the demo vendor's week is never empty.
@@ -62,7 +63,7 @@ export const ORDERS: DemoOrder[] = [
     address: '77 Pine Street, Apt 4B, Seattle, WA 98101',
     lines: [
       { product: 'Baby Spinach', amount: 1 },
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 2 },
+      { product: 'Pasture-Raised Eggs (dozen)', amount: 2, option: 'Dozen' },
       { product: 'Wild Coho Salmon Fillet', amount: 1 },
     ],
   },
@@ -92,7 +93,7 @@ export const ORDERS: DemoOrder[] = [
     phoneNumber: '+1 541 555 0172',
     address: '19 Oak Street, Hood River, OR 97031',
     lines: [
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 2 },
+      { product: 'Pasture-Raised Eggs (dozen)', amount: 2, option: 'Dozen' },
       { product: 'Heirloom Tomatoes', amount: 1 },
       { product: 'Wildflower Honey', amount: 1 },
     ],
@@ -120,8 +121,8 @@ export const ORDERS: DemoOrder[] = [
     phoneNumber: '+1 541 555 0190',
     address: '2210 Belmont Drive, Hood River, OR',
     lines: [
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 3 },
-      { product: 'Wildflower Honey', amount: 2 },
+      { product: 'Pasture-Raised Eggs (dozen)', amount: 3, option: 'Dozen' },
+      { product: 'Wildflower Honey', amount: 2, option: '500 g jar' },
     ],
     slot: { kind: 'delivery', postcode: '97031', note: 'Side door, please.' },
   },

@@ -1,7 +1,26 @@
 import type { CategoryValue } from '#contract/categories.ts';
 import type { Pack, Unit } from '#contract/units.ts';
 
-/** One demo product. Prices follow from cost and margin; stock, dates and popularity are derived in index.ts. */
+/**
+ * One size of a demo product (decision 052): its label, price from cost and margin (per kg when sold by weight), what
+ * one is (unit and pack; the product's when not given), its weight, and its own `stock` or the pool units it `draws`.
+ */
+export type DemoOption = {
+  label: string;
+  costCents: number;
+  marginBp: number;
+  unit?: Unit;
+  pack?: Pack;
+  gramsPerPiece?: number;
+  stock?: number;
+  draws?: number;
+};
+
+/**
+ * One demo product. Prices follow from cost and margin; stock, dates and popularity are derived in index.ts. With
+ * `options`, its cost, margin, unit, pack and weight are its first option's (the product row mirrors them), and its
+ * stock is `pool` when the options draw from one.
+ */
 export type DemoProduct = {
   shop: string;
   category: CategoryValue;
@@ -17,7 +36,15 @@ export type DemoProduct = {
   /** What it is sold by (decision 053); its category's unit when not given. A `pack` names its pack. */
   unit?: Unit;
   pack?: Pack;
+  /** Sizes, in the order shoppers see them (all drawing from `pool`, or all with their own stock). */
+  options?: DemoOption[];
+  /** The shared stock the options draw from (eggs, quarters of lamb). */
+  pool?: number;
 };
+
+const HALF_DOZEN: Pack = { label: 'Half dozen', netQuantity: 6, netUnit: 'piece' };
+const SMALL_JAR: Pack = { label: '250 g jar', netQuantity: 250, netUnit: 'g' };
+const LARGE_JAR: Pack = { label: '500 g jar', netQuantity: 500, netUnit: 'g' };
 
 export const PRODUCTS: DemoProduct[] = [
   // Green Valley Farm (the demo vendor): exactly 4 products.
@@ -48,9 +75,16 @@ export const PRODUCTS: DemoProduct[] = [
     name: 'Pasture-Raised Eggs (dozen)',
     picture: '1f95a',
     details: 'Brown eggs from hens that roam our orchard all day. Deep orange yolks and firm whites.',
-    costCents: 380,
-    marginBp: 3500,
-    unit: 'dozen',
+    // By the half dozen ($3.50) or the dozen ($6.50), both from one pool of 120 eggs.
+    costCents: 280,
+    marginBp: 2500,
+    unit: 'pack',
+    pack: HALF_DOZEN,
+    options: [
+      { label: 'Half dozen', costCents: 280, marginBp: 2500, unit: 'pack', pack: HALF_DOZEN, draws: 6 },
+      { label: 'Dozen', costCents: 520, marginBp: 2500, unit: 'dozen', draws: 12 },
+    ],
+    pool: 120,
   },
   {
     shop: 'greenValley',
@@ -59,10 +93,15 @@ export const PRODUCTS: DemoProduct[] = [
     picture: '1f36f',
     details:
       'Raw, unfiltered honey from hives set among clover and fireweed. Floral and light, it crystallises naturally.',
-    costCents: 850,
+    // Two jars, each with its own stock: 250 g ($9.10) and 500 g ($16.80).
+    costCents: 650,
     marginBp: 4000,
     unit: 'pack',
-    pack: { label: '340 g jar', netQuantity: 340, netUnit: 'g' },
+    pack: SMALL_JAR,
+    options: [
+      { label: '250 g jar', costCents: 650, marginBp: 4000, unit: 'pack', pack: SMALL_JAR, stock: 24 },
+      { label: '500 g jar', costCents: 1200, marginBp: 4000, unit: 'pack', pack: LARGE_JAR, stock: 12 },
+    ],
   },
 
   // Milks and Dairies
@@ -920,6 +959,24 @@ export const PRODUCTS: DemoProduct[] = [
     costCents: 2100,
     marginBp: 3000,
     gramsPerPiece: 200,
+  },
+  {
+    shop: 'riverbend',
+    category: 'proteins',
+    name: 'Pasture Lamb Share',
+    picture: '1f411',
+    details:
+      'A share of one of our pasture-raised lambs, butchered to order and sold by weight: a quarter, a half or the whole lamb.',
+    // $14.08 a kg whatever the share; a quarter weighs about 4.5 kg. Sixteen quarters (four lambs) this season.
+    costCents: 1100,
+    marginBp: 2800,
+    gramsPerPiece: 4500,
+    options: [
+      { label: 'Quarter', costCents: 1100, marginBp: 2800, gramsPerPiece: 4500, draws: 1 },
+      { label: 'Half', costCents: 1100, marginBp: 2800, gramsPerPiece: 9000, draws: 2 },
+      { label: 'Whole', costCents: 1100, marginBp: 2800, gramsPerPiece: 18000, draws: 4 },
+    ],
+    pool: 16,
   },
   {
     shop: 'riverbend',

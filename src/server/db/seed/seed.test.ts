@@ -7,7 +7,7 @@ import type { Deal, ProductPage } from '#contract/products.ts';
 import type { Review } from '#contract/reviews.ts';
 import { NORMAL_VENDOR_PRODUCT_LIMIT } from '#contract/roles.ts';
 import type { Week } from '#contract/vendor-week.ts';
-import { deals, products } from '../../modules/catalog/tables.ts';
+import { deals, productOptions, products } from '../../modules/catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../../modules/orders/tables.ts';
 import { comments } from '../../modules/reviews/tables.ts';
 import { shops } from '../../modules/shops/tables.ts';
@@ -162,6 +162,66 @@ describe('demo catalog seed', () => {
     expect(new Set(rows.map((p) => p.name)).size).toBe(rows.length);
   });
 
+  it('sells every product as options whose mirrors its row keeps: eggs from one pool, honey in two jars, lamb shares', async () => {
+    const rows = await t.db.select().from(products);
+    const options = await t.db.select().from(productOptions).orderBy(productOptions.position);
+    for (const p of rows) {
+      const own = options.filter((o) => o.productId === p.id && o.listed);
+      const demo = PRODUCTS.find((d) => d.name === p.name);
+      expect(
+        own.map((o) => o.label),
+        p.name,
+      ).toHaveLength(demo?.options?.length ?? 1);
+      const drawing = own.every((o) => o.draws !== null);
+      expect(drawing || own.every((o) => o.stock !== null && o.draws === null), p.name).toBe(true);
+      expect(p.priceCents, p.name).toBe(Math.min(...own.map((o) => o.priceCents)));
+      expect(p.stock, p.name).toBe(drawing ? (demo?.pool ?? p.stock) : own.reduce((sum, o) => sum + (o.stock ?? 0), 0));
+      expect(p.minDraws, p.name).toBe(drawing ? Math.min(...own.map((o) => o.draws ?? 1)) : 1);
+      const [first] = own;
+      expect([first.unit, first.packLabel, first.soldByWeight, first.gramsPerPiece], p.name).toEqual([
+        p.unit,
+        p.packLabel,
+        p.soldByWeight,
+        p.gramsPerPiece,
+      ]);
+      expect([first.productionCostCents, first.profitMarginBp], p.name).toEqual([
+        p.productionCostCents,
+        p.profitMarginBp,
+      ]);
+      for (const o of own) {
+        expect(o.priceCents).toBe(priceFromCost(o.productionCostCents ?? -1, o.profitMarginBp ?? -1));
+        expect(o.sku).toMatch(/^P-[0-9A-F]{12}$/);
+        expect(o.soldByWeight, `${p.name}: all sold by weight or none`).toBe(first.soldByWeight);
+      }
+    }
+    expect(new Set(options.map((o) => `${o.vendorId}:${o.sku.toLowerCase()}`)).size).toBe(options.length);
+    const sizes = async (name: string) => {
+      const [p] = await t.db.select().from(products).where(eq(products.name, name));
+      return { row: p, options: options.filter((o) => o.productId === p.id) };
+    };
+    const eggs = await sizes('Pasture-Raised Eggs (dozen)');
+    expect(eggs.row.stock).toBe(120);
+    expect(eggs.options.map((o) => [o.label, o.priceCents, o.draws, o.stock])).toEqual([
+      ['Half dozen', 350, 6, null],
+      ['Dozen', 650, 12, null],
+    ]);
+    const honey = await sizes('Wildflower Honey');
+    expect(
+      honey.options.map((o) => [o.label, o.unit, o.packLabel, o.netQuantity, o.netUnit, o.stock, o.draws]),
+    ).toEqual([
+      ['250 g jar', 'pack', '250 g jar', 250, 'g', 24, null],
+      ['500 g jar', 'pack', '500 g jar', 500, 'g', 12, null],
+    ]);
+    expect(honey.row.stock).toBe(36);
+    const lamb = await sizes('Pasture Lamb Share');
+    expect(lamb.options.map((o) => [o.label, o.draws, o.soldByWeight, o.gramsPerPiece])).toEqual([
+      ['Quarter', 1, true, 4500],
+      ['Half', 2, true, 9000],
+      ['Whole', 4, true, 18000],
+    ]);
+    expect([lamb.row.stock, lamb.row.minDraws]).toEqual([16, 1]);
+  });
+
   it('stores every picture through the upload pipeline, once per source file, and serves it', async () => {
     const rows = await t.db.select({ imageUrl: products.imageUrl, name: products.name }).from(products);
     const urls = new Set(rows.map((r) => r.imageUrl));
@@ -314,7 +374,19 @@ describe('demo catalog seed', () => {
         expect(line.vendorId).toBe(product.vendorId);
         expect(line.itemName).toBe(product.name);
         expect(line.image).toBe(product.imageUrl);
-        expect(line.unitPriceCents).toBe(product.priceCents);
+        // The size bought (decision 052), as checkout copies it: its price, label, SKU and draws.
+        const [option] = await t.db
+          .select()
+          .from(productOptions)
+          .where(eq(productOptions.id, line.optionId as string));
+        expect(option.productId).toBe(product.id);
+        expect(line.unitPriceCents).toBe(option.priceCents);
+        expect([line.optionLabel, line.sku, line.draws, line.unit]).toEqual([
+          option.label,
+          option.sku,
+          option.draws,
+          option.unit,
+        ]);
         expect(line.totalCents).toBe(line.unitPriceCents * line.amount);
         expect(line.shopName).toBe(shop.shopName);
         expect(line.shopEmail).toBe(shop.email);

@@ -1,9 +1,24 @@
-import { count, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { deals, products, shopMarkdowns } from './tables.ts';
+import { deals, productOptions, products, shopMarkdowns } from './tables.ts';
 
-/** A product as the demo data lists it (the database fills in id, popularity and listed when not given). */
-export type ProductRecord = typeof products.$inferInsert;
+/**
+ * One size of a product as the demo data lists it (decision 052): its own `stock`, or `draws` from the product's
+ * pool; the SKU is generated when not given ('P-' + 12 upper hex digits of a random uuid).
+ */
+export type OptionRecord = Omit<
+  typeof productOptions.$inferInsert,
+  'id' | 'productId' | 'vendorId' | 'position' | 'sku' | 'createdAt'
+> & { sku?: string };
+
+/**
+ * A product as the demo data lists it (the database fills in id, popularity and listed when not given). Without
+ * `options` it is sold as one option made from its own columns (recordFirstOptions). With `options` (in position
+ * order, all drawing or all with own stock), its price, stock (the pool given as `stock` when they draw, else their
+ * sum), min_draws, unit, pack, weight, cost and margin are written as their mirrors, as product-service does.
+ */
+export type ProductRecord = typeof products.$inferInsert & { options?: OptionRecord[] };
 
 /** Whether any product, listed or not, was ever recorded (the demo data seeds an empty catalog only). */
 export async function hasProducts(db: Tx): Promise<boolean> {
@@ -44,7 +59,7 @@ export async function recordFirstOptions(
  * rest of the seed refers to.
  */
 export async function recordProducts(tx: Tx, records: ProductRecord[]) {
-  const rows = await tx.insert(products).values(records).returning({
+  const rows = await tx.insert(products).values(records.map(withMirrors)).returning({
     id: products.id,
     name: products.name,
     vendorId: products.vendorId,
@@ -52,11 +67,75 @@ export async function recordProducts(tx: Tx, records: ProductRecord[]) {
     priceCents: products.priceCents,
     createdAt: products.createdAt,
   });
+  const sized = rows.flatMap((row, i) =>
+    (records[i].options ?? []).map(({ sku, ...option }, index) => ({
+      ...option,
+      productId: row.id,
+      vendorId: row.vendorId,
+      position: index + 1,
+      sku: sku ?? `P-${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`,
+      listed: option.listed ?? records[i].listed ?? true,
+    })),
+  );
+  if (sized.length > 0) await tx.insert(productOptions).values(sized);
   await recordFirstOptions(
     tx,
-    rows.map((row) => row.id),
+    rows.filter((_, i) => !records[i].options?.length).map((row) => row.id),
   );
-  return rows;
+  const options = await tx
+    .select({
+      productId: productOptions.productId,
+      id: productOptions.id,
+      label: productOptions.label,
+      sku: productOptions.sku,
+      priceCents: productOptions.priceCents,
+      draws: productOptions.draws,
+      unit: productOptions.unit,
+      packLabel: productOptions.packLabel,
+      netQuantity: productOptions.netQuantity,
+      netUnit: productOptions.netUnit,
+    })
+    .from(productOptions)
+    .where(
+      and(
+        inArray(
+          productOptions.productId,
+          rows.map((row) => row.id),
+        ),
+        eq(productOptions.listed, true),
+      ),
+    )
+    .orderBy(productOptions.productId, productOptions.position);
+  return rows.map((row) => ({
+    ...row,
+    /** Its listed options in position order (the demo's orders name one). */
+    options: options.filter((option) => option.productId === row.id).map(({ productId: _, ...option }) => option),
+  }));
+}
+
+/** A product's row with the mirrors of its options, when it lists them (decision 052). */
+function withMirrors({ options, ...product }: ProductRecord): typeof products.$inferInsert {
+  const kept = options?.filter((option) => option.listed !== false) ?? [];
+  if (kept.length === 0) return product;
+  const drawing = kept.every((option) => option.draws != null);
+  if (!drawing && kept.some((option) => option.draws != null)) {
+    throw new Error(`${product.name}: options either all draw from the pool or all have their own stock`);
+  }
+  const [first] = kept;
+  return {
+    ...product,
+    priceCents: Math.min(...kept.map((option) => option.priceCents)),
+    stock: drawing ? product.stock : kept.reduce((sum, option) => sum + (option.stock ?? 0), 0),
+    minDraws: drawing ? Math.min(...kept.map((option) => option.draws ?? 1)) : 1,
+    unit: first.unit,
+    packLabel: first.packLabel ?? null,
+    netQuantity: first.netQuantity ?? null,
+    netUnit: first.netUnit ?? null,
+    soldByWeight: first.soldByWeight ?? false,
+    gramsPerPiece: first.gramsPerPiece ?? null,
+    productionCostCents: first.productionCostCents ?? null,
+    profitMarginBp: first.profitMarginBp ?? null,
+  };
 }
 
 /** Sets shops' near-expiry markdown rules (the demo data). */
