@@ -586,7 +586,7 @@ type ProductShape = z.output<z.ZodObject<typeof productShape>>;
 
 /** Whether the options (when sent) draw from one pool: as said, else when any says how many it draws. */
 export const stockSharedOf = (v: Pick<ProductShape, 'options' | 'stockShared'>): boolean =>
-  v.stockShared ?? (v.options?.some((o) => typeof o.draws === 'number') ?? false);
+  v.stockShared ?? v.options?.some((o) => typeof o.draws === 'number') ?? false;
 
 /** A product-level rule that holds only when `options` is not sent (the fields then describe the first option). */
 const withoutOptions =
