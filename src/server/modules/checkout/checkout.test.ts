@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { cartItems } from '../cart/tables.ts';
-import { products } from '../catalog/tables.ts';
+import { productOptions, products } from '../catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { paymentIntents, sandboxPaymentIntents } from '../payments/tables.ts';
 import {
@@ -91,6 +91,7 @@ describe('checkout', () => {
 
     // A later price change does not touch the bought lines.
     await t.db.update(products).set({ priceCents: 9999, name: 'Renamed' }).where(eq(products.id, apples.id));
+    await t.db.update(productOptions).set({ priceCents: 9999 }).where(eq(productOptions.productId, apples.id));
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.productId, apples.id));
     expect(lines[0]).toMatchObject({ itemName: 'Apples', unitPriceCents: 300, totalCents: 900 });
   });
@@ -208,7 +209,8 @@ describe('checkout', () => {
     expect((await startPayment(t, shopper, { price: 0 })).json().error.message).toContain('this order comes to $0.49');
     expect(await t.db.select().from(paymentIntents).where(eq(paymentIntents.userId, shopper.id))).toEqual([]);
     await addToCart(t, shopper, seeds.id, 1);
-    await t.db.update(products).set({ priceCents: 50 }).where(eq(products.id, cress.id));
+    // The price is its option's (decision 052).
+    await t.db.update(productOptions).set({ priceCents: 50 }).where(eq(productOptions.productId, cress.id));
     expect((await startPayment(t, shopper, { price: 0 })).statusCode).toBe(201);
   });
 
