@@ -4,7 +4,14 @@ import { addToCart, newRequestId } from '../cart/add-to-cart.ts';
 import { toast } from '../ui/toast.ts';
 
 /** What a signed-out visitor tapped Add for: done for them once they have signed in or up. */
-export type PendingAdd = { productId: string; productName: string; amount: number; shopEmail?: string };
+export type PendingAdd = {
+  productId: string;
+  /** The size chosen (decision 052); the product's first when absent. */
+  optionId?: string;
+  productName: string;
+  amount: number;
+  shopEmail?: string;
+};
 
 /** The state /login and /signUp are opened with: the page to go back to, and the add to make there. */
 export type SignInState = { from: Location; pendingAdd?: PendingAdd };
@@ -22,6 +29,7 @@ export async function finishPendingAdd(state: unknown): Promise<void> {
   try {
     await addToCart({
       productId: pending.productId,
+      ...(pending.optionId ? { optionId: pending.optionId } : {}),
       amount: pending.amount,
       shopEmail: pending.shopEmail,
       requestId: newRequestId(),

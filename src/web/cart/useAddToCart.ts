@@ -20,7 +20,7 @@ async function addOnce(input: AddToCartInput) {
 }
 
 /**
- * Adds a product to the signed-in user's cart, one click at a time: signed-out users get the spec's
+ * Adds a product (its size `optionId` when given, else its first; decision 052) to the signed-in user's cart, one click at a time: signed-out users get the spec's
  * 'You are not login' prompt; while a click's request is on its way (`pending`) further clicks are ignored, and
  * the request carries the click's id so a retry adds nothing more. On success a toast names the product
  * (1200 ms) and the cart badge refreshes. A click while the session is still being checked (right after the page's
@@ -36,23 +36,36 @@ export function useAddToCart() {
   const waiting = useRef<Parameters<typeof add> | null>(null);
 
   const add = useCallback(
-    (product: { _id: string; productName: string }, amount = 1, options: { shopEmail?: string } = {}) => {
+    (
+      product: { _id: string; productName: string },
+      amount = 1,
+      options: { shopEmail?: string; optionId?: string; optionLabel?: string } = {},
+    ) => {
       if (loading) {
         waiting.current = [product, amount, options];
         return;
       }
+      // "Eggs — Dozen": the size chosen, when the product has several (decision 052).
+      const named = options.optionLabel ? `${product.productName} — ${options.optionLabel}` : product.productName;
       const pendingAdd = {
         productId: product._id,
-        productName: product.productName,
+        productName: named,
         amount,
         shopEmail: options.shopEmail,
+        ...(options.optionId ? { optionId: options.optionId } : {}),
       };
       if (busy.current || !requireLogin(pendingAdd)) return;
       busy.current = true;
       setPending(true);
-      addOnce({ productId: product._id, amount, shopEmail: options.shopEmail, requestId: newRequestId() })
+      addOnce({
+        productId: product._id,
+        ...(options.optionId ? { optionId: options.optionId } : {}),
+        amount,
+        shopEmail: options.shopEmail,
+        requestId: newRequestId(),
+      })
         .then(() => {
-          toast.success(`${product.productName} is added to your cart`, { autoClose: 1200 });
+          toast.success(`${named} is added to your cart`, { autoClose: 1200 });
           return refreshQueries(queryClient, [cartKey(email)]);
         })
         .catch((error: unknown) => {

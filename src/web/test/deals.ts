@@ -1,4 +1,5 @@
 import type { Deal } from '#contract/products.ts';
+import { anOption } from './options.ts';
 
 let next = 0;
 
@@ -6,6 +7,7 @@ let next = 0;
 export function aDeal(name: string, price: number, percent: number, endsInSeconds = 86_400): Deal {
   next += 1;
   const endsAt = new Date(Date.now() + endsInSeconds * 1000).toISOString();
+  const salePrice = Math.round(price * (100 - percent)) / 100;
   return {
     _id: `00000000-0000-4000-9000-${String(next).padStart(12, '0')}`,
     productName: name,
@@ -24,7 +26,7 @@ export function aDeal(name: string, price: number, percent: number, endsInSecond
     shopId: '00000000-0000-4000-8000-000000000002',
     expired: false,
     shopPremium: false,
-    deal: { discountPercent: percent, price: Math.round(price * (100 - percent)) / 100, endsAt },
+    deal: { discountPercent: percent, price: salePrice, endsAt },
     markdown: null,
     soldByWeight: false,
     gramsPerPiece: null,
@@ -32,6 +34,7 @@ export function aDeal(name: string, price: number, percent: number, endsInSecond
     labels: [],
     ingredients: '',
     origin: null,
+    options: [anOption({ label: '1 kg', price, salePrice, unit: 'kg', available: 20 })],
     endsAt,
   };
 }

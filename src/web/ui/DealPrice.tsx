@@ -15,6 +15,7 @@ export function DealPrice({
   unit,
   pack = null,
   gramsPerPiece = null,
+  from = false,
   className = '',
 }: {
   price: number;
@@ -24,10 +25,13 @@ export function DealPrice({
   pack?: Pack | null;
   /** Sold by weight: the price is per kg of pieces of about this many grams. */
   gramsPerPiece?: number | null;
+  /** The lowest price of several sizes (decision 052): "from" before the old price. */
+  from?: boolean;
   className?: string;
 }) {
   return (
     <span className={`flex flex-wrap items-baseline gap-x-2 ${className}`}>
+      {from ? <span className="text-sm">from</span> : null}
       <span className="sr-only">Was</span>
       <del className="text-sm font-normal text-base-content/80">{formatDollars(price)}</del>
       <span className="sr-only">, now</span>

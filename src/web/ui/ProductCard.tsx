@@ -12,6 +12,7 @@ import { DealPrice, UseBy } from './DealPrice.tsx';
 import { LabelBadges } from './FoodFacts.tsx';
 import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
+import { cheapestOption, hasSizes } from './product-options.ts';
 import { distanceOf, useShopperPlace } from './shopper-place.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 
@@ -21,7 +22,8 @@ const CARD_SIZES = '(min-width: 1280px) 212px, (min-width: 768px) calc(33vw - 48
 /**
  * A product in a grid: picture with the favourites heart, category, name, 'By: shop name', price per unit, and an
  * Add button (one unit) for shoppers and visitors (who are asked to sign in); vendors and admins, who cannot buy, get
- * neither button.
+ * neither button. A product in several sizes (decision 052) reads "from" its cheapest size's price and unit price,
+ * and its button is a link to the product page's size picker ("Choose a size").
  */
 export function ProductCard({
   product,
@@ -42,9 +44,8 @@ export function ProductCard({
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
   const href = paths.productDetails(product._id);
-  // A near-expiry markdown is given only when it beats the deal (the cart charges the better of the two).
-  const sale = product.markdown ?? product.deal;
   const distance = distanceOf(product, useShopperPlace());
+  const sizes = hasSizes(product);
   return (
     <article className="card card-sm relative h-full border border-base-300 bg-base-100 transition hover:shadow-md">
       <Link to={href} className="block p-3" tabIndex={-1} aria-hidden="true">
@@ -83,24 +84,12 @@ export function ProductCard({
         ) : null}
         {footer}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-2">
-          {sale ? (
-            <DealPrice
-              price={product.productPrice}
-              deal={sale}
-              unit={product.productQuantity.unit}
-              pack={product.pack}
-              gramsPerPiece={product.gramsPerPiece}
-            />
+          <CardPrice product={product} />
+          {isVendor || isAdmin ? null : sizes ? (
+            <Link to={href} className="btn btn-sm btn-accent" aria-label={`Choose a size of ${product.productName}`}>
+              Choose a size
+            </Link>
           ) : (
-            <UnitPrice
-              price={product.productPrice}
-              unit={product.productQuantity.unit}
-              pack={product.pack}
-              gramsPerPiece={product.gramsPerPiece}
-              className="text-lg font-bold text-primary"
-            />
-          )}
-          {isVendor || isAdmin ? null : (
             <button
               type="button"
               className="btn btn-sm btn-accent"
@@ -114,6 +103,55 @@ export function ProductCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A card's price: the product's (with its deal or markdown struck through), or for several sizes "from" the cheapest
+ * size's, with that size's unit price.
+ */
+function CardPrice({ product }: { product: Product }) {
+  // A near-expiry markdown is given only when it beats the deal (the cart charges the better of the two).
+  const sale = product.markdown ?? product.deal;
+  if (hasSizes(product)) {
+    const low = cheapestOption(product);
+    const gramsPerPiece = low.soldByWeight ? low.gramsPerPiece : null;
+    return sale && low.salePrice !== null ? (
+      <DealPrice
+        from
+        price={low.price}
+        deal={{ discountPercent: sale.discountPercent, price: low.salePrice }}
+        unit={low.unit}
+        pack={low.pack}
+        gramsPerPiece={gramsPerPiece}
+      />
+    ) : (
+      <UnitPrice
+        from
+        price={low.price}
+        unit={low.unit}
+        pack={low.pack}
+        gramsPerPiece={gramsPerPiece}
+        className="text-lg font-bold text-primary"
+      />
+    );
+  }
+  return sale ? (
+    <DealPrice
+      price={product.productPrice}
+      deal={sale}
+      unit={product.productQuantity.unit}
+      pack={product.pack}
+      gramsPerPiece={product.gramsPerPiece}
+    />
+  ) : (
+    <UnitPrice
+      price={product.productPrice}
+      unit={product.productQuantity.unit}
+      pack={product.pack}
+      gramsPerPiece={product.gramsPerPiece}
+      className="text-lg font-bold text-primary"
+    />
   );
 }
 

@@ -13,18 +13,22 @@ export function UnitPrice({
   unit,
   pack = null,
   gramsPerPiece = null,
+  from = false,
   className,
 }: {
   price: number;
   unit: Unit;
   pack?: Pack | null;
   gramsPerPiece?: number | null;
+  /** The lowest price of several sizes (decision 052): "from $3.50 · $0.58 each". */
+  from?: boolean;
   className?: string;
 }) {
   const quiet = 'text-[0.8em] font-normal text-base-content/80';
   const reference = gramsPerPiece === null ? referencePrice(dollarsToCents(price), unit, pack) : null;
   return (
     <span className={className}>
+      {from ? <span className="text-[0.8em] font-normal">from </span> : null}
       {formatDollars(price)}
       {gramsPerPiece !== null ? (
         <span className={quiet}>{perKgOfPieces(gramsPerPiece)}</span>

@@ -6,6 +6,7 @@ import { CATEGORIES, categoryLabel, unitForCategory } from '#contract/categories
 import { PRODUCT_LIMIT_MESSAGE, type ProductFormValues, type ProductInput, productInput } from '#contract/products.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { showFieldErrors } from '../../ui/form-outcome.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -13,6 +14,7 @@ import { TextField, wireFields } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAddProduct } from './add-product.ts';
 import { EMPTY_PRODUCT_FIELDS, ProductForm } from './ProductForm.tsx';
+import { withSizes } from './ProductSizes.tsx';
 import { useVendorAllowance } from './vendor-allowance.ts';
 
 /** The membership's limit is reached: the spec's message (or the plan's own, where the spec's would be false). */
@@ -35,7 +37,7 @@ export function AddProductPage() {
   const allowance = useVendorAllowance();
   const add = useAddProduct();
   const form = useForm<ProductFormValues, unknown, ProductInput>({
-    resolver: zodResolver(productInput),
+    resolver: withSizes(zodResolver(productInput)),
     defaultValues: EMPTY,
   });
   const { handleSubmit, reset, watch } = form;
@@ -54,7 +56,9 @@ export function AddProductPage() {
       reset(EMPTY);
       await allowance.refetch();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) await allowance.refetch();
+      // A size's refusal ("SKU already used in your shop", 409) is said beside its field; the limit is re-read.
+      const named = showFieldErrors(form, error);
+      if (error instanceof ApiError && error.status === 409 && !named) await allowance.refetch();
       toast.error(errorMessage(error));
     }
   });

@@ -8,14 +8,23 @@ import {
   productEditInput,
 } from '#contract/products.ts';
 import { errorMessage } from '../../api/client.ts';
+import { showFieldErrors } from '../../ui/form-outcome.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useEditProduct } from './edit-product.ts';
 import { ProductForm } from './ProductForm.tsx';
+import { rowOf, withSizes } from './ProductSizes.tsx';
 
 /** How the form's fields that are not the product's field of the same name are filled from the product. */
 const MADE = {
-  productQuantity: (product) => product.productQuantity.value,
+  // With sizes sharing one stock, the field is the pool (decision 052).
+  productQuantity: (product) =>
+    product.options.length > 1 && product.stockShared
+      ? (product.pool ?? product.productQuantity.value)
+      : product.productQuantity.value,
+  // One size: the form's own fields describe it; several: a row each.
+  options: (product) => (product.options.length > 1 ? product.options.map(rowOf) : []),
+  stockShared: (product) => product.stockShared,
   unit: (product) => product.productQuantity.unit,
   packLabel: (product) => product.pack?.label ?? '',
   netQuantity: (product) => product.pack?.netQuantity ?? null,
@@ -48,7 +57,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
   const dialog = useRef<HTMLDialogElement>(null);
   const edit = useEditProduct();
   const form = useForm<ProductEditFormValues, unknown, ProductEditInput>({
-    resolver: zodResolver(productEditInput),
+    resolver: withSizes(zodResolver(productEditInput)),
     defaultValues: valuesOf(product),
   });
 
@@ -62,6 +71,8 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       toast.success(`${saved.productName} is updated`);
       dialog.current?.close();
     } catch (error) {
+      // A size's refusal ("SKU already used in your shop") is said beside its field.
+      showFieldErrors(form, error);
       toast.error(errorMessage(error));
     }
   });
@@ -75,6 +86,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <ProductForm
           idPrefix="edit"
           form={form}
+          firstOption={product.options[0]}
           onSubmit={onSubmit}
           className="mt-4 grid gap-x-6 sm:grid-cols-2"
           actions={

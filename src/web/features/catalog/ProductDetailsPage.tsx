@@ -15,6 +15,7 @@ import { IngredientsLine, LabelBadges } from '../../ui/FoodFacts.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
+import { firstInStock, optionsOf } from '../../ui/product-options.ts';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { distanceOf, useShopperPlace } from '../../ui/shopper-place.ts';
@@ -24,6 +25,7 @@ import { useProduct } from './get-product.ts';
 import { ProductMeta } from './ProductMeta.tsx';
 import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
+import { SizePicker } from './SizePicker.tsx';
 
 export function ProductDetailsPage() {
   const { id = '' } = useParams();
@@ -31,6 +33,7 @@ export function ProductDetailsPage() {
   const addToCart = useAddToCart();
   const { isVendor, isAdmin } = useRole();
   const [amount, setAmount] = useState(1);
+  const [chosen, setChosen] = useState<string | null>(null);
   const place = useShopperPlace();
 
   if (product.isPending) return <PageLoader label="Loading the product" />;
@@ -50,9 +53,18 @@ export function ProductDetailsPage() {
   // What is taken off the price: a markdown, else a deal.
   const offer = p.markdown ?? p.deal;
   const summary = p.reviewSummary;
-  const stock = p.productQuantity.value;
+  const options = optionsOf(p);
+  const sizes = options.length > 1;
+  // The size chosen (decision 052): the first in stock until the shopper picks one.
+  const option = options.find((o) => o._id === chosen) ?? firstInStock(p);
+  const stock = option.available;
+  const weighed = option.soldByWeight ? option.gramsPerPiece : null;
   const categoryPage = categoryPath(p.productCategory);
   const distance = distanceOf(p, place);
+  const choose = (optionId: string) => {
+    setChosen(optionId);
+    setAmount(1);
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -68,22 +80,17 @@ export function ProductDetailsPage() {
           <li aria-current="page">{p.productName}</li>
         </ul>
       </nav>
-      <div className="mt-4 grid gap-8 md:grid-cols-2">
-        <Picture
-          src={p.productImage}
-          alt={p.productName}
-          width={600}
-          height={600}
-          sizes="(min-width: 1280px) 560px, (min-width: 768px) calc(50vw - 82px), calc(100vw - 82px)"
-          priority
-          className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain p-6"
-        />
-        <div className="min-w-0">
+      {/*
+        The buy box (name, price, size, Add to Cart) comes first: on a phone above the picture, so Add to Cart is in
+        the first screen; from 768 px beside it, the details under the buy box.
+      */}
+      <div className="mt-2 grid gap-x-8 gap-y-6 md:mt-4 md:grid-cols-2 md:grid-rows-[auto_1fr]">
+        <div className="min-w-0 md:col-start-2 md:row-start-1">
           <div className="flex items-start justify-between gap-3">
-            <h1 className="text-3xl font-bold md:text-4xl">{p.productName}</h1>
+            <h1 className="text-2xl font-bold md:text-4xl">{p.productName}</h1>
             <FavouriteButton product={p} className="mt-1 shrink-0" />
           </div>
-          <div className="mt-2 flex items-center gap-2">
+          <div className="mt-1 flex items-center gap-2 md:mt-2">
             {summary.reviewCount > 0 ? (
               <>
                 <Stars rating={summary.averageRating} size={20} />
@@ -95,14 +102,14 @@ export function ProductDetailsPage() {
               <span className="text-sm text-base-content/70">No ratings yet</span>
             )}
           </div>
-          {offer ? (
-            <div className="mt-4">
+          {offer && option.salePrice !== null ? (
+            <div className="mt-3 md:mt-4">
               <DealPrice
-                price={p.productPrice}
-                deal={offer}
-                unit={p.productQuantity.unit}
-                pack={p.pack}
-                gramsPerPiece={p.gramsPerPiece}
+                price={option.price}
+                deal={{ discountPercent: offer.discountPercent, price: option.salePrice }}
+                unit={option.unit}
+                pack={option.pack}
+                gramsPerPiece={weighed}
                 className="text-xl"
               />
               {p.markdown ? (
@@ -112,30 +119,66 @@ export function ProductDetailsPage() {
               ) : null}
             </div>
           ) : (
-            <p className="mt-4 text-3xl font-bold text-primary">
-              <UnitPrice
-                price={p.productPrice}
-                unit={p.productQuantity.unit}
-                pack={p.pack}
-                gramsPerPiece={p.gramsPerPiece}
-              />
+            <p className="mt-3 text-3xl font-bold text-primary md:mt-4">
+              <UnitPrice price={option.price} unit={option.unit} pack={option.pack} gramsPerPiece={weighed} />
             </p>
           )}
-          <LabelBadges labels={p.labels} className="mt-4" />
+          {sizes ? <SizePicker name={`size-${p._id}`} options={options} value={option._id} onChange={choose} /> : null}
+          {isVendor || isAdmin ? (
+            <p className="mt-4 text-base-content/80">Sign in as a shopper to buy.</p>
+          ) : stock > 0 ? (
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <QuantityStepper value={amount} max={Math.min(stock, MAX_LINE_UNITS)} onChange={setAmount} />
+              {/* What the stepper counts: the option's units ("jars", "kg"), pieces of weighed goods. */}
+              <span className="text-sm">
+                {weighed === null ? unitWord(amount, option.unit, option.pack) : unitWord(amount, 'piece')}
+              </span>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() =>
+                  addToCart.add(p, amount, sizes ? { optionId: option._id, optionLabel: option.label } : {})
+                }
+                disabled={addToCart.pending}
+              >
+                <ShoppingCart size={18} aria-hidden="true" /> Add to Cart
+              </button>
+              {stock > MAX_LINE_UNITS ? (
+                <p className="w-full text-sm text-base-content/80">
+                  At most {MAX_LINE_UNITS} of one product per order.
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <p className="mt-4 font-semibold text-error">
+              {sizes ? `${option.label}: sold out for now.` : 'Sold out for now.'}
+            </p>
+          )}
+        </div>
+        <Picture
+          src={p.productImage}
+          alt={p.productName}
+          width={600}
+          height={600}
+          sizes="(min-width: 1280px) 560px, (min-width: 768px) calc(50vw - 82px), calc(100vw - 82px)"
+          priority
+          className="aspect-square w-full rounded-box border border-base-300 bg-base-200 object-contain p-6 md:col-start-1 md:row-span-2 md:row-start-1"
+        />
+        <div className="min-w-0 md:col-start-2 md:row-start-2">
+          <LabelBadges labels={p.labels} />
           <p className="mt-4 whitespace-pre-line">{p.productDetails}</p>
           <IngredientsLine product={p} />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-semibold">Unit</dt>
+            <dt className="font-semibold">{sizes ? 'Size' : 'Unit'}</dt>
             <dd>
-              {p.gramsPerPiece === null
-                ? soldByText(p.productQuantity.unit, p.pack)
-                : 'piece, charged by its actual weight'}
+              {sizes ? `${option.label}: ` : ''}
+              {weighed === null ? soldByText(option.unit, option.pack) : 'piece, charged by its actual weight'}
             </dd>
             <dt className="font-semibold">In stock</dt>
             <dd>
               {stock > 0
-                ? p.gramsPerPiece === null
-                  ? quantityText(stock, p.productQuantity.unit, p.pack)
+                ? weighed === null
+                  ? quantityText(stock, option.unit, option.pack)
                   : quantityText(stock, 'piece')
                 : 'Sold out'}
             </dd>
@@ -160,34 +203,6 @@ export function ProductDetailsPage() {
             <dt className="font-semibold">Best before</dt>
             <dd>{p.productExpireDate}</dd>
           </dl>
-          {isVendor || isAdmin ? (
-            <p className="mt-6 text-base-content/80">Sign in as a shopper to buy.</p>
-          ) : stock > 0 ? (
-            <div className="mt-6 flex flex-wrap items-center gap-3">
-              <QuantityStepper value={amount} max={Math.min(stock, MAX_LINE_UNITS)} onChange={setAmount} />
-              {/* What the stepper counts: the product's units ("jars", "kg"), pieces of weighed goods. */}
-              <span className="text-sm">
-                {p.gramsPerPiece === null
-                  ? unitWord(amount, p.productQuantity.unit, p.pack)
-                  : unitWord(amount, 'piece')}
-              </span>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => addToCart.add(p, amount)}
-                disabled={addToCart.pending}
-              >
-                <ShoppingCart size={18} aria-hidden="true" /> Add to Cart
-              </button>
-              {stock > MAX_LINE_UNITS ? (
-                <p className="w-full text-sm text-base-content/80">
-                  At most {MAX_LINE_UNITS} of one product per order.
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <p className="mt-6 font-semibold text-error">Sold out for now.</p>
-          )}
         </div>
       </div>
       <section aria-labelledby="reviews-title" className="below-fold mt-12 grid gap-8 lg:grid-cols-2">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMIT_MESSAGE, type VendorProduct } from '#contract/products.ts';
+import { aVendorOption } from '../../test/options.ts';
 import { press, renderPage, VENDOR } from '../../test/render.tsx';
 import { AddProductPage } from './AddProductPage.tsx';
 import { EditProductDialog } from './EditProductDialog.tsx';
@@ -107,6 +108,19 @@ const melon: VendorProduct = {
   soldByWeight: false,
   gramsPerPiece: null,
   origin: null,
+  options: [
+    aVendorOption({
+      label: '1 kg',
+      price: 12,
+      unit: 'kg',
+      available: 3,
+      productionCost: 10,
+      profitMargin: 20,
+      pricing: 'costAndMargin',
+    }),
+  ],
+  stockShared: false,
+  pool: null,
 };
 
 describe('edit product dialog', () => {

@@ -8,6 +8,7 @@ import { NET_UNITS, SOLD_BY_ORDER, UNIT_INFO } from '#contract/units.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { CheckOption } from './CheckOption.tsx';
 import { ProductImageField } from './ProductImageField.tsx';
+import { SizesSection } from './ProductSizes.tsx';
 
 /** The fields a vendor fills for a product (shared by Add Product and Edit): the edit input's, as the form holds them. */
 export type ProductFieldValues = ProductEditFormValues;
@@ -31,6 +32,9 @@ export const EMPTY_PRODUCT_FIELDS = {
   originName: '',
   originPostcode: '',
   packLabel: '',
+  // One size until the vendor adds another (decision 052).
+  options: [],
+  stockShared: false,
 } satisfies Partial<ProductFieldValues>;
 
 /** An empty choice is none: the category's unit when adding, the product's own when editing. */
@@ -125,6 +129,7 @@ export function ProductForm({
   before,
   priceNote,
   actions,
+  firstOption,
   className = 'grid gap-x-6 sm:grid-cols-2',
 }: {
   idPrefix: string;
@@ -134,9 +139,13 @@ export function ProductForm({
   before?: ReactNode;
   priceNote?: ReactNode;
   actions: ReactNode;
+  /** Editing: the product's first option, which the first size edits once the product has several. */
+  firstOption?: { _id: string; sku: string; gtin: string | null };
   className?: string;
 }) {
   const { register, watch, setValue } = form;
+  // Several sizes (decision 052): the rows carry unit, price and stock; the one-size fields are not shown.
+  const sizes = ((watch('options') as unknown[] | undefined)?.length ?? 0) > 0;
   const byWeight = Boolean(watch('soldByWeight'));
   const soldBy = watch('unit') as string | undefined;
   const pricing: Pricing = watch('pricing') === 'price' ? 'price' : 'costAndMargin';
@@ -180,6 +189,17 @@ export function ProductForm({
       setValue('productPrice', null);
     }
     form.clearErrors(['productPrice', 'productionCost', 'profitMargin']);
+    // Each size likewise: typing starts from the price its cost and margin made.
+    const rows = (watch('options') as unknown[] | undefined) ?? [];
+    rows.forEach((_, i) => {
+      if (next === 'price') {
+        const cents = priceCentsOf(watch(`options.${i}.productionCost`), watch(`options.${i}.profitMargin`));
+        if (cents !== null && cents <= MAX_PRICE_CENTS && amountOf(watch(`options.${i}.productPrice`)) === null) {
+          setValue(`options.${i}.productPrice`, cents / 100);
+        }
+      }
+      form.clearErrors([`options.${i}.productPrice`, `options.${i}.productionCost`, `options.${i}.profitMargin`]);
+    });
   };
   const pricingChoice = register('pricing');
   /** A whole number from `range.min` (to `range.max`), empty for none (`numberOrNull`). */
@@ -196,65 +216,117 @@ export function ProductForm({
       {...field(name, { setValueAs: numberOrNull })}
     />
   );
+  const weightChoice = (
+    <label className="flex cursor-pointer items-start gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
+      <input
+        id={`${idPrefix}-soldByWeight`}
+        type="checkbox"
+        className="checkbox checkbox-primary shrink-0"
+        {...register('soldByWeight')}
+      />
+      <span>
+        Sold by weight <span className="text-sm">(price per kg; shoppers buy pieces and pay what you weigh)</span>
+      </span>
+    </label>
+  );
+  const pricingChoiceField = (
+    <fieldset className="fieldset sm:col-span-2">
+      <legend className="fieldset-legend">How do you set the price?</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-1">
+        {PRICINGS_SHOWN.map((option) => (
+          <label key={option.value} className="flex cursor-pointer items-center gap-2 py-1">
+            <input
+              type="radio"
+              className="radio radio-primary radio-sm"
+              value={option.value}
+              {...pricingChoice}
+              onChange={(event) => {
+                void pricingChoice.onChange(event);
+                choosePricing(option.value);
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
   return (
     <form onSubmit={onSubmit} noValidate className={className}>
       {before}
       {labelled('productName', 'Product Name', <input className="input w-full" {...field('productName')} />)}
-      {labelled('productQuantity', 'Product Quantity', amount('productQuantity'))}
-      <fieldset className="grid gap-x-6 sm:col-span-2 sm:grid-cols-2" aria-describedby={`${idPrefix}-unit-note`}>
-        <legend className="pt-3 font-semibold">What you sell by</legend>
-        {labelled(
-          'unit',
-          'Sold by',
-          <select className="select w-full" {...field('unit', { setValueAs: choiceOrUndefined })}>
-            <option value="">The category&apos;s unit</option>
-            {SOLD_BY_ORDER.map((unit) => (
-              <option key={unit} value={unit}>
-                {UNIT_INFO[unit].label}
-              </option>
-            ))}
-          </select>,
-        )}
-        <p id={`${idPrefix}-unit-note`} className="text-sm text-base-content/80 sm:self-end sm:pb-3">
-          Stock and the shopper&apos;s amount count whole units of it. To sell 500 g of tomatoes, sell a pack of 500 g,
-          or tick &ldquo;Sold by weight&rdquo; to charge what you weigh.
-        </p>
-        {soldBy === 'pack' ? (
-          <>
+      {sizes ? null : (
+        <>
+          {labelled('productQuantity', 'Product Quantity', amount('productQuantity'))}
+          <fieldset className="grid gap-x-6 sm:col-span-2 sm:grid-cols-2" aria-describedby={`${idPrefix}-unit-note`}>
+            <legend className="pt-3 font-semibold">What you sell by</legend>
             {labelled(
-              'packLabel',
-              'Pack name (jar, 200 g bag, box of 6)',
-              <input className="input w-full" maxLength={40} {...field('packLabel')} />,
+              'unit',
+              'Sold by',
+              <select className="select w-full" {...field('unit', { setValueAs: choiceOrUndefined })}>
+                <option value="">The category&apos;s unit</option>
+                {SOLD_BY_ORDER.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {UNIT_INFO[unit].label}
+                  </option>
+                ))}
+              </select>,
             )}
-            <div className="grid grid-cols-2 gap-x-3">
-              {labelled(
-                'netQuantity',
-                'Net quantity',
-                <input
-                  className="input w-full"
-                  type="number"
-                  min={0}
-                  step="any"
-                  inputMode="decimal"
-                  {...field('netQuantity', { setValueAs: numberOrNull })}
-                />,
-              )}
-              {labelled(
-                'netUnit',
-                'Net unit',
-                <select className="select w-full" {...field('netUnit', { setValueAs: choiceOrNull })}>
-                  <option value="">Choose</option>
-                  {NET_UNITS.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {UNIT_INFO[unit].many}
-                    </option>
-                  ))}
-                </select>,
-              )}
-            </div>
-          </>
-        ) : null}
-      </fieldset>
+            <p id={`${idPrefix}-unit-note`} className="text-sm text-base-content/80 sm:self-end sm:pb-3">
+              Stock and the shopper&apos;s amount count whole units of it. To sell 500 g of tomatoes, sell a pack of 500
+              g, or tick &ldquo;Sold by weight&rdquo; to charge what you weigh.
+            </p>
+            {soldBy === 'pack' ? (
+              <>
+                {labelled(
+                  'packLabel',
+                  'Pack name (jar, 200 g bag, box of 6)',
+                  <input className="input w-full" maxLength={40} {...field('packLabel')} />,
+                )}
+                <div className="grid grid-cols-2 gap-x-3">
+                  {labelled(
+                    'netQuantity',
+                    'Net quantity',
+                    <input
+                      className="input w-full"
+                      type="number"
+                      min={0}
+                      step="any"
+                      inputMode="decimal"
+                      {...field('netQuantity', { setValueAs: numberOrNull })}
+                    />,
+                  )}
+                  {labelled(
+                    'netUnit',
+                    'Net unit',
+                    <select className="select w-full" {...field('netUnit', { setValueAs: choiceOrNull })}>
+                      <option value="">Choose</option>
+                      {NET_UNITS.map((unit) => (
+                        <option key={unit} value={unit}>
+                          {UNIT_INFO[unit].many}
+                        </option>
+                      ))}
+                    </select>,
+                  )}
+                </div>
+              </>
+            ) : null}
+          </fieldset>
+        </>
+      )}
+      <SizesSection
+        idPrefix={idPrefix}
+        form={form}
+        firstOption={firstOption}
+        livePrice={livePrice}
+        productQuantity={labelled('productQuantity', 'Shared stock (units the sizes take)', amount('productQuantity'))}
+        settings={
+          <div className="grid gap-x-6 sm:col-span-2 sm:grid-cols-2">
+            {weightChoice}
+            {pricingChoiceField}
+          </div>
+        }
+      />
       <div className="sm:col-span-2">
         {labelled(
           'productDetails',
@@ -293,41 +365,16 @@ export function ProductForm({
           />,
         )}
       </fieldset>
-      <label className="flex cursor-pointer items-start gap-2 py-3 sm:col-span-2" htmlFor={`${idPrefix}-soldByWeight`}>
-        <input
-          id={`${idPrefix}-soldByWeight`}
-          type="checkbox"
-          className="checkbox checkbox-primary shrink-0"
-          {...register('soldByWeight')}
-        />
-        <span>
-          Sold by weight <span className="text-sm">(price per kg; shoppers buy pieces and pay what you weigh)</span>
-        </span>
-      </label>
-      {byWeight
-        ? labelled('gramsPerPiece', 'Estimated weight per piece (g)', wholeNumber('gramsPerPiece', { min: 1 }))
-        : null}
-      <fieldset className="fieldset sm:col-span-2">
-        <legend className="fieldset-legend">How do you set the price?</legend>
-        <div className="flex flex-wrap gap-x-6 gap-y-1">
-          {PRICINGS_SHOWN.map((option) => (
-            <label key={option.value} className="flex cursor-pointer items-center gap-2 py-1">
-              <input
-                type="radio"
-                className="radio radio-primary radio-sm"
-                value={option.value}
-                {...pricingChoice}
-                onChange={(event) => {
-                  void pricingChoice.onChange(event);
-                  choosePricing(option.value);
-                }}
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {pricing === 'price' ? (
+      {sizes ? null : (
+        <>
+          {weightChoice}
+          {byWeight
+            ? labelled('gramsPerPiece', 'Estimated weight per piece (g)', wholeNumber('gramsPerPiece', { min: 1 }))
+            : null}
+          {pricingChoiceField}
+        </>
+      )}
+      {sizes ? null : pricing === 'price' ? (
         <>
           {labelled('productPrice', `Price ($${perKg})`, amount('productPrice'))}
           {labelled('productionCost', `Production Cost ($${perKg}, optional)`, amount('productionCost'))}
@@ -369,7 +416,7 @@ export function ProductForm({
         error={errors.productImage?.message}
         onUploaded={(url) => setValue('productImage', url, { shouldValidate: true })}
       />
-      {pricing === 'price' ? (
+      {sizes ? null : pricing === 'price' ? (
         <div className="fieldset">
           <span className="fieldset-legend">Your margin</span>
           <p className="py-2 text-2xl font-bold text-primary" aria-live="polite">

@@ -12,6 +12,7 @@ import { type Column, DataTable, pageOfRows } from '../../ui/DataTable.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
+import { optionPriceText } from '../../ui/product-options.ts';
 import { Thumb } from '../../ui/Thumb.tsx';
 import { useDeleteProduct } from './delete-product.ts';
 import { EditProductDialog } from './EditProductDialog.tsx';
@@ -33,6 +34,30 @@ const buttonColumn = (
     <IconButton icon={icon} label={`${action} ${p.productName}`} className={className} onClick={() => act(p)} />
   ),
 });
+
+/**
+ * A product's sizes under its name (decision 052): each one's name, price with its unit price, and its stock (or
+ * the units of the shared stock it takes).
+ */
+function SizeList({ product }: { product: Product }) {
+  return (
+    <ul className="mt-1 text-sm font-normal" aria-label={`Sizes of ${product.productName}`}>
+      {product.options.map((o) => (
+        <li key={o._id}>
+          <span className="font-semibold">{o.label}</span>: {optionPriceText(o)}
+          <span className="text-base-content/80">
+            {' '}
+            (
+            {o.draws !== null
+              ? `takes ${o.draws}`
+              : `${quantityText(o.stock ?? 0, o.soldByWeight ? 'piece' : o.unit, o.pack)} left`}
+            )
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /dashboard/vendorProduct: 'Total Products: N', the vendor's products 5 per page, edit and delete. */
 export function VendorProductsPage() {
@@ -88,6 +113,7 @@ export function VendorProductsPage() {
                     {p.productName}
                   </Link>
                   {p.expired ? <span className="badge badge-sm badge-error ml-2">Expired</span> : null}
+                  {p.options.length > 1 ? <SizeList product={p} /> : null}
                 </>
               ),
             },
@@ -105,7 +131,11 @@ export function VendorProductsPage() {
             {
               header: 'Quantity',
               cell: (p) =>
-                quantityText(p.productQuantity.value, p.soldByWeight ? 'piece' : p.productQuantity.unit, p.pack),
+                p.options.length > 1
+                  ? p.stockShared
+                    ? `${(p.pool ?? p.productQuantity.value).toLocaleString('en-US')} shared`
+                    : `${p.options.reduce((sum, o) => sum + (o.stock ?? 0), 0).toLocaleString('en-US')} in all`
+                  : quantityText(p.productQuantity.value, p.soldByWeight ? 'piece' : p.productQuantity.unit, p.pack),
             },
             {
               header: 'Cost',

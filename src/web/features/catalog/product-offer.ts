@@ -1,5 +1,5 @@
 import { dollarsToCents, formatUnitPrice } from '#contract/money.ts';
-import type { Product } from '#contract/products.ts';
+import type { Product, ProductOption } from '#contract/products.ts';
 import { priceText, UNIT_CODES, type Unit } from '#contract/units.ts';
 
 /** What the product's price is for: a kilogram when it is sold by weight, else its category's unit. */
@@ -30,8 +30,16 @@ export const productPriceText = (
  * jar), "per 12 H87" (a dozen), "per 1 H87" (each).
  */
 export function unitPriceSpecification(p: Product) {
-  const unit = pricedUnit(p);
-  const pack = unit === 'pack' ? (p.pack ?? null) : null;
+  return priceSpecification(pricedUnit(p), p.pack ?? null, pricePaid(p));
+}
+
+/** The same of one size of the product (decision 052): its own unit, pack and price paid today. */
+export function optionPriceSpecification(o: ProductOption) {
+  return priceSpecification(o.soldByWeight ? 'kg' : o.unit, o.pack ?? null, o.salePrice ?? o.price);
+}
+
+function priceSpecification(unit: Unit, productPack: Product['pack'], dollars: number) {
+  const pack = unit === 'pack' ? (productPack ?? null) : null;
   const reference = pack
     ? { value: pack.netQuantity, unitCode: UNIT_CODES[pack.netUnit], unitText: pack.netUnit }
     : unit === 'dozen'
@@ -39,7 +47,7 @@ export function unitPriceSpecification(p: Product) {
       : { value: 1, unitCode: UNIT_CODES[unit], unitText: unit };
   return {
     '@type': 'UnitPriceSpecification',
-    price: pricePaid(p).toFixed(2),
+    price: dollars.toFixed(2),
     priceCurrency: 'USD',
     referenceQuantity: { '@type': 'QuantitativeValue', ...reference },
   };

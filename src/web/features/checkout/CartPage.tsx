@@ -23,6 +23,7 @@ import { clearAppliedCoupon, readAppliedCoupon, storeAppliedCoupon } from './app
 import { cartTaxOf, taxRows } from './cart-tax.ts';
 import { useCheckoutPlan } from './checkout-plan.ts';
 import { deliveryRows, FulfilmentChoices, planMissing } from './FulfilmentChoices.tsx';
+import { lineName } from './line-name.ts';
 import { useRemoveCartItem } from './remove-cart-item.ts';
 import { useSetCartAmount } from './set-cart-amount.ts';
 import { useValidateCoupon } from './validate-coupon.ts';
@@ -46,6 +47,8 @@ function ProductInfo({ item }: { item: CartItem }) {
   return (
     <>
       <p className="font-semibold wrap-anywhere">{item.name}</p>
+      {/* The size bought (decision 052): its price and unit are the line's. */}
+      {item.optionLabel ? <p className="text-sm font-semibold text-primary">{item.optionLabel}</p> : null}
       <p className="text-sm">By: {item.shopName}</p>
       {item.unavailableReason ? (
         <span className="badge mt-1 h-auto border-red-700 bg-red-700 font-semibold text-white">
@@ -65,7 +68,7 @@ function LineQuantity({ item, actions }: { item: CartItem; actions: LineActions 
     <div>
       <QuantityStepper
         size="sm"
-        name={item.name}
+        name={lineName(item)}
         value={item.amount}
         max={Math.min(item.stock, MAX_LINE_UNITS)}
         disabled={locked}
@@ -87,7 +90,7 @@ function LineQuantity({ item, actions }: { item: CartItem; actions: LineActions 
 const removeButton = (item: CartItem, actions: LineActions) => (
   <IconButton
     icon={Trash2}
-    label={`Remove ${item.name}`}
+    label={`Remove ${lineName(item)}`}
     className="text-error"
     onClick={() => actions.onRemove(item)}
     disabled={actions.removing(item)}
@@ -127,7 +130,7 @@ function cartColumns(actions: LineActions): Column<CartItem>[] {
 function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions }) {
   return (
     <article
-      aria-label={item.name}
+      aria-label={lineName(item)}
       className={`rounded-box border border-base-300 p-3 ${item.available ? 'bg-base-100' : 'bg-error/5'}`}
     >
       <div className="flex items-start gap-3">

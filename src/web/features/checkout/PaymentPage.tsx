@@ -29,6 +29,7 @@ import { completeCheckout } from './complete-checkout.ts';
 import { deliveryRows, PlanSummary, planMissing } from './FulfilmentChoices.tsx';
 import { customerStatsKey } from './get-customer-stats.ts';
 import { paymentHistoryKey } from './get-payment-history.ts';
+import { lineName } from './line-name.ts';
 import { startCheckout } from './start-checkout.ts';
 import { useCardCharge } from './use-card-charge.ts';
 import { validateCoupon } from './validate-coupon.ts';
@@ -204,7 +205,7 @@ export function PaymentPage() {
             {items.map((item) => (
               <li key={item._id} className="flex justify-between gap-3 text-sm">
                 <span>
-                  {item.name} × {item.amount}
+                  {lineName(item)} × {item.amount}
                   <span className="block text-xs text-base-content/80">
                     <UnitPrice
                       price={item.price}
