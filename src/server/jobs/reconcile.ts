@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
+  claimPaidIntents,
+  claimUnpaidIntents,
+  EXPIRED_REASON,
+  type IntentToCheck,
   isPaid,
   markAbandoned,
-  openIntentsOf,
   type PaymentProvider,
   type Settle,
   type SettleOutcome,
@@ -18,6 +21,7 @@ export type ReconcileOptions = {
   abandonAfterMs?: number;
   /** A paid checkout whose delivery details never came is refunded this long after it was seen paid. */
   refundWithoutDetailsAfterMs?: number;
+  /** The most intents one pass asks the provider about in each walk: the paid ones, then the unpaid ones. */
   limit?: number;
 };
 
@@ -28,13 +32,21 @@ export const RECONCILE_DEFAULTS = {
   limit: 200,
 };
 
-export type ReconcileReport = Record<SettleOutcome['kind'] | 'errors', number>;
+export type ReconcileReport = Record<SettleOutcome['kind'] | 'errors', number> & {
+  /** How many intents each walk read (each at most the pass's limit). */
+  read: { paid: number; unpaid: number };
+};
 
 /**
- * One reconciliation pass: every intent of this provider not yet settled is asked about at the provider and
- * settled through the one path (`settle`, payments' settle with checkout's orders): paid → its order, membership or full refund, without the
- * browser. One still unpaid after abandonAfterMs is cancelled at the provider, unless it got paid meanwhile.
- * Idempotent; several processes running it at once only repeat questions.
+ * One reconciliation pass (decision 055). Two walks, each at most `limit` intents of this provider, each read by its
+ * own partial index: first the intents known to be paid and not settled (status succeeded), then the unpaid ones
+ * whose next check is due, least recently due first. Each is settled through the one path (`settle`, payments'
+ * settle with checkout's orders), which asks the provider: paid → its order, membership or full refund, without the
+ * browser. An unpaid one still unpaid after abandonAfterMs, or expired by a newer payment of its account (the bound
+ * per account, payments/intents.ts), is cancelled at the provider, unless it got paid meanwhile. The walk moves each
+ * unpaid intent's next check a quarter of its age on (10 s to 1 min), so a new one comes before the old ones' next
+ * turn and none waits behind more than those due before it. Idempotent; several processes running it at once skip
+ * each other's claimed rows and otherwise only repeat questions.
  */
 export async function reconcilePayments(
   db: Db,
@@ -46,8 +58,8 @@ export async function reconcilePayments(
   const abandonAfterMs = options.abandonAfterMs ?? RECONCILE_DEFAULTS.abandonAfterMs;
   const refundWithoutDetailsAfterMs =
     options.refundWithoutDetailsAfterMs ?? RECONCILE_DEFAULTS.refundWithoutDetailsAfterMs;
-  const settledBefore = new Date(now().getTime() - settleAfterMs);
-  const open = await openIntentsOf(db, provider.name, settledBefore, options.limit ?? RECONCILE_DEFAULTS.limit);
+  const limit = options.limit ?? RECONCILE_DEFAULTS.limit;
+  const settleOptions = { log, now, refundWithoutDetailsAfterMs };
 
   const report: ReconcileReport = {
     order: 0,
@@ -57,17 +69,19 @@ export async function reconcilePayments(
     cancelled: 0,
     waiting: 0,
     errors: 0,
+    read: { paid: 0, unpaid: 0 },
   };
-  for (const intent of open) {
+  const reconcile = async (intent: IntentToCheck) => {
     try {
-      const settleOptions = { log, now, refundWithoutDetailsAfterMs };
       let outcome = await settle(intent.id, settleOptions);
-      if (outcome.kind === 'unpaid' && now().getTime() - intent.createdAt.getTime() >= abandonAfterMs) {
+      const abandoned = now().getTime() - intent.createdAt.getTime() >= abandonAfterMs;
+      if (outcome.kind === 'unpaid' && (abandoned || intent.expiredAt)) {
         const after = await provider.cancelIntent(intent.providerIntentId);
         // Paid just before the cancel reached the provider: it is settled like any other paid intent.
         outcome = isPaid(after?.status) ? await settle(intent.id, settleOptions) : outcome;
-        if (outcome.kind === 'unpaid') {
-          await markAbandoned(db, intent.id, now(), 'Never paid: cancelled after 30 minutes');
+        if (outcome.kind === 'unpaid' && (!after || after.status === 'canceled')) {
+          const reason = abandoned ? 'Never paid: cancelled after 30 minutes' : EXPIRED_REASON;
+          await markAbandoned(db, intent.id, now(), reason);
           outcome = { kind: 'cancelled' };
         }
       }
@@ -76,7 +90,15 @@ export async function reconcilePayments(
       report.errors += 1;
       log?.error({ err: error, paymentIntentId: intent.id }, 'Reconciling a payment failed; the next pass retries');
     }
-  }
-  if (open.length > 0) log?.info({ report }, 'Payments reconciled');
+  };
+
+  const settledBefore = new Date(now().getTime() - settleAfterMs);
+  const paid = await claimPaidIntents(db, provider.name, now(), settledBefore, limit);
+  report.read.paid = paid.length;
+  for (const intent of paid) await reconcile(intent);
+  const unpaid = await claimUnpaidIntents(db, provider.name, now(), settledBefore, limit);
+  report.read.unpaid = unpaid.length;
+  for (const intent of unpaid) await reconcile(intent);
+  if (paid.length + unpaid.length > 0) log?.info({ report }, 'Payments reconciled');
   return report;
 }

@@ -13,7 +13,15 @@ export {
 export { commissionForOrder, commissionSettings, setCommission } from './commission.ts';
 export { createPaymentProviders, type PaymentProviders } from './create-provider.ts';
 export { earningsByMonth } from './earnings.ts';
-export { CannotSettle, findIntent, findOwnIntent, openIntent } from './intents.ts';
+export {
+  CannotSettle,
+  EXPIRED_REASON,
+  expireBeyondBound,
+  findIntent,
+  findOwnIntent,
+  OPEN_UNPAID_PER_ACCOUNT,
+  openIntent,
+} from './intents.ts';
 export {
   cancelUnpaidPayments,
   erasePaymentPersonalData,
@@ -31,7 +39,12 @@ export {
   submitSandboxOnboarding,
 } from './payout-accounts.ts';
 export { isPaid, type PaymentProvider } from './provider.ts';
-export { markAbandoned, openIntentsOf } from './reconcile-intents.ts';
+export {
+  claimPaidIntents,
+  claimUnpaidIntents,
+  type IntentToCheck,
+  markAbandoned,
+} from './reconcile-intents.ts';
 export { RECONCILE_OUTCOMES, type ReconcileLine, type RestoreReconcileReport } from './reconcile-types.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { reconcileSince } from './restore-reconcile.ts';

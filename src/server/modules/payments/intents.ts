@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FulfilmentErrorCode } from '#contract/checkout-plan.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
@@ -6,7 +6,8 @@ import type { TaxRateLine } from '#contract/tax.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { PaymentProvider } from './provider.ts';
+import { isPaid, type PaymentProvider } from './provider.ts';
+import { markAbandoned, markSeenPaid } from './reconcile-intents.ts';
 import { paymentIntents } from './tables.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -30,6 +31,16 @@ export class CannotSettle extends Error {
   }
 }
 export type IntentPurpose = 'checkout' | 'membership';
+
+/**
+ * The most payments one account holds open and unpaid with a provider (decision 055): opening another expires the
+ * oldest beyond it. A shopper needs one or two (a second tab, a retry); the bound keeps what one account can make the
+ * reconciliation pass ask about small, whatever it opens.
+ */
+export const OPEN_UNPAID_PER_ACCOUNT = 5;
+
+/** Why an intent a newer payment of its account pushed beyond the bound was cancelled. */
+export const EXPIRED_REASON = 'Never paid: expired by a newer payment of the same account';
 
 /**
  * Opens a card payment with the provider for an amount the server priced, and remembers it as the caller's
@@ -99,6 +110,7 @@ export async function openIntent(
     captureMethod,
     ...delivery,
   });
+  await expireBeyondBound(db, provider, user.id);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -111,6 +123,54 @@ export async function openIntent(
     ...(captureMethod === 'manual' ? { estimate: centsToDollars(estimateCents) } : {}),
     ...(tax ? { tax: centsToDollars(tax.addedCents), pricesIncludeTax: tax.included, taxLines: tax.lines } : {}),
   };
+}
+
+/**
+ * Keeps the account within `bound` open unpaid payments with this provider: the oldest beyond it are marked expired
+ * (one caller wins each, by the row's lock) and cancelled at the provider, so they can no longer be paid. One the
+ * provider answers is paid (its browser is paying it right now) is marked paid instead, and the next reconciliation
+ * pass settles it: a paid one is never lost. One the provider could not cancel (it failed, or the payment is still
+ * processing) stays open, due at once, and the reconciliation pass cancels it (expired_at) or settles it.
+ * Answers how many were expired.
+ */
+export async function expireBeyondBound(
+  db: Tx,
+  provider: PaymentProvider,
+  userId: string,
+  bound = OPEN_UNPAID_PER_ACCOUNT,
+): Promise<number> {
+  const open = and(
+    eq(paymentIntents.userId, userId),
+    eq(paymentIntents.provider, provider.name),
+    eq(paymentIntents.status, 'requires_confirmation'),
+    isNull(paymentIntents.expiredAt),
+  );
+  // payment_intents_unpaid_user_idx: the account's few open unpaid payments, newest first.
+  const beyond = db
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(open)
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
+    .offset(bound);
+  const expired = await db
+    .update(paymentIntents)
+    .set({ expiredAt: sql`now()`, nextCheckAt: sql`now()` })
+    .where(and(inArray(paymentIntents.id, beyond), open))
+    .returning({ id: paymentIntents.id, providerIntentId: paymentIntents.providerIntentId });
+  for (const intent of expired) {
+    try {
+      // Asked first: the sandbox, like Stripe, also cancels an authorized (manual capture) payment, releasing its hold.
+      let remote = await provider.retrieveIntent(intent.providerIntentId);
+      if (!isPaid(remote?.status) && remote?.status !== 'canceled') {
+        remote = await provider.cancelIntent(intent.providerIntentId);
+      }
+      if (isPaid(remote?.status)) await markSeenPaid(db, intent.id, new Date());
+      else if (!remote || remote.status === 'canceled') await markAbandoned(db, intent.id, new Date(), EXPIRED_REASON);
+    } catch {
+      // Left open and due: the reconciliation pass cancels it (or settles it, if paid) and logs what fails there.
+    }
+  }
+  return expired.length;
 }
 
 /**

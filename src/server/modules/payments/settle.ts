@@ -7,6 +7,7 @@ import { lockPayer } from '../users/index.ts';
 import { grantMembership } from './grant-membership.ts';
 import { CannotSettle, type IntentRow, intentById } from './intents.ts';
 import { isPaid, type PaymentProvider, type ProviderIntent } from './provider.ts';
+import { markSeenPaid } from './reconcile-intents.ts';
 import { processRefund, requestRefund } from './refunds.ts';
 import { paymentIntents } from './tables.ts';
 
@@ -142,13 +143,8 @@ async function settleIntent(
       message: remote.lastError ?? 'The card payment has not been completed yet. Please pay with your card first.',
     };
   }
-  if (row.status === 'requires_confirmation') {
-    // Paid: from now on this intent must end as an order or a refund.
-    await db
-      .update(paymentIntents)
-      .set({ status: 'succeeded', paidAt: now() })
-      .where(and(eq(paymentIntents.id, row.id), eq(paymentIntents.status, 'requires_confirmation')));
-  }
+  // Paid: from now on this intent must end as an order or a refund (and the paid walk of reconciliation finds it).
+  if (row.status === 'requires_confirmation') await markSeenPaid(db, row.id, now());
   return settlePaid(settling, row.id, remote, options, now);
 }
 

@@ -101,10 +101,28 @@ export const paymentIntents = pgTable(
     /** When it became its order or membership, or was given back. */
     settledAt: timestamptz('settled_at'),
     createdAt: createdAt(),
+    /**
+     * While open, when reconciliation asks the provider about it next (decision 055): made due, asked again a quarter
+     * of its age later (15 s to 1 min) while unpaid, due at once when seen paid. Each pass takes the due ones in this
+     * order, paid and unpaid apart, so none waits behind others.
+     */
+    nextCheckAt: timestamptz('next_check_at').notNull().defaultNow(),
+    /**
+     * When a newer payment of the same account pushed it beyond the bound of open unpaid payments per account
+     * (intents.ts): it is cancelled at the provider, at once or by the next reconciliation, unless it was paid.
+     */
+    expiredAt: timestamptz('expired_at'),
   },
   (t) => [
     uniqueIndex('payment_intents_provider_key').on(t.provider, t.providerIntentId),
     index('payment_intents_open_idx').on(t.createdAt).where(sql`${t.status} IN ('requires_confirmation', 'succeeded')`),
+    // Reconciliation's two walks (decision 055): the paid ones not settled yet, and the unpaid ones due to be asked.
+    index('payment_intents_paid_idx').on(t.provider, t.nextCheckAt).where(sql`${t.status} = 'succeeded'`),
+    index('payment_intents_unpaid_idx').on(t.provider, t.nextCheckAt).where(sql`${t.status} = 'requires_confirmation'`),
+    // An account's open unpaid payments, newest first: the bound per account (intents.ts).
+    index('payment_intents_unpaid_user_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} = 'requires_confirmation'`),
     // Holds of weighed goods whose capture is still undecided (holdsUndecidedSince, migration 0033).
     index('payment_intents_manual_idx').on(t.createdAt).where(sql`${t.captureMethod} = 'manual'`),
     check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership')`),
