@@ -15,7 +15,8 @@ import { createUser, type TestUser } from './test/users.ts';
  * Costs, margins and vendors' e-mails stay private (issue 32, item 1; decision 050): every public GET route of the
  * route table (read from the contract, so a new route is walked by itself) and every public page rendered on the
  * server, with the sitemap and robots.txt, answered signed out and to another shopper, carries no vendor's e-mail, no
- * `productionCost` or `profitMargin` and no cost or margin figure; the vendor still reads its own.
+ * `productionCost` or `profitMargin` and no cost or margin figure, and no product or option (decision 052) in it
+ * carries its cost, margin, pricing, own stock or shared pool; the vendor still reads its own.
  */
 let webDir: string;
 let t: TestContext;
@@ -72,6 +73,28 @@ beforeAll(async () => {
       markdownDays: 3,
     }),
   );
+  // Sizes (decision 052): each with its own cost and margin, from one shared pool, and with their own stock.
+  await list(
+    vendors[0],
+    listing('Pasture Eggs', {
+      productCategory: 'milk',
+      stockShared: true,
+      options: [
+        { label: 'Half dozen', productionCost: 2.1, profitMargin: 40, draws: 6 },
+        { label: 'Dozen', pricing: 'price', productPrice: 6.5, productionCost: 3.9, draws: 12 },
+      ],
+    }),
+  );
+  await list(
+    vendors[1],
+    listing('Heirloom Tomato Jam', {
+      productCategory: 'sweet',
+      options: [
+        { label: '250 g jar', pricing: 'price', productPrice: 7, productionCost: 2.6, stock: 4 },
+        { label: '500 g jar', productionCost: 4.2, profitMargin: 120, stock: 3 },
+      ],
+    }),
+  );
   const sold: TestProduct = { id: product._id, name: product.productName, priceCents: 2730, vendor: vendors[0] };
   await createOrder(t, reviewer, [{ product: sold, amount: 1 }]);
   await createReview(t, { id: product._id }, reviewer, 5, 'Sweet and juicy');
@@ -97,6 +120,42 @@ function leaks(body: string): string[] {
     '"shopEmail"',
   ];
   return secrets.filter((secret) => body.toLowerCase().includes(secret.toLowerCase()));
+}
+
+/** The fields of a product, and of each of its options, that only its vendor reads (decision 050, 052). */
+const PRIVATE_PRODUCT_KEYS = ['email', 'productionCost', 'profitMargin', 'pricing', 'stockShared', 'pool'];
+const PRIVATE_OPTION_KEYS = ['productionCost', 'profitMargin', 'pricing', 'stock'];
+
+/**
+ * The private fields found on the products a JSON body holds (anything with `_id` and `productName`, at any depth)
+ * and on their options; counts the options it checked.
+ */
+function privateFields(body: string, found: { options: number }): string[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const leaked: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if ('_id' in record && 'productName' in record) {
+      leaked.push(...PRIVATE_PRODUCT_KEYS.filter((key) => key in record));
+      for (const option of (record.options ?? []) as Record<string, unknown>[]) {
+        found.options += 1;
+        leaked.push(...PRIVATE_OPTION_KEYS.filter((key) => key in option).map((key) => `options[].${key}`));
+      }
+    }
+    for (const item of Object.values(record)) walk(item);
+  };
+  walk(json);
+  return leaked;
 }
 
 /** A realistic value for each path parameter of a public route: a new parameter name fails here until it has one. */
@@ -137,6 +196,7 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
     const publicReads = API_ROUTES.filter((route) => route.access.allow === 'public' && route.method === 'GET');
     expect(publicReads.length).toBeGreaterThan(20);
     let productBodies = 0;
+    const checked = { options: 0 };
     for (const route of publicReads) {
       const params = paramsOf(route.path);
       const names = Object.keys(documented.get(`GET /api${route.path}`)?.query ?? {});
@@ -158,6 +218,7 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
           const res = await t.app.inject({ url, headers: caller.headers });
           expect(res.statusCode, `${caller.name} GET ${url}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
           expect(leaks(res.body), `${caller.name} GET ${url}`).toEqual([]);
+          expect(privateFields(res.body, checked), `${caller.name} GET ${url}`).toEqual([]);
           answered ||= res.statusCode === 200;
           if (res.body.includes(product._id) || res.body.includes('Heirloom Tomatoes')) productBodies += 1;
         }
@@ -167,6 +228,8 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
     }
     // The walk read the products for real: lists, aliases, search, deals, the product page, its reviews.
     expect(productBodies).toBeGreaterThan(20);
+    // And their options: every product read answers them.
+    expect(checked.options).toBeGreaterThan(40);
   });
 
   it('renders every public page, the sitemap and robots.txt without them, signed out and as another shopper', async () => {
@@ -210,6 +273,14 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
       profitMargin: 30,
       productPrice: 27.3,
       pricing: 'costAndMargin',
+    });
+    expect(own.find((p) => p.productName === 'Pasture Eggs')).toMatchObject({
+      stockShared: true,
+      pool: 40,
+      options: [
+        { label: 'Half dozen', productionCost: 2.1, profitMargin: 40, pricing: 'costAndMargin', stock: null },
+        { label: 'Dozen', productionCost: 3.9, profitMargin: 66.67, pricing: 'price', stock: null },
+      ],
     });
     expect(own.find((p) => p.productName === 'Purple Carrots')).toMatchObject({
       productionCost: 2.25,

@@ -21,7 +21,7 @@ import { productOptions, products } from './tables.ts';
  */
 const t = setupTestApp();
 
-const base = (name: string, extra: object = {}) => ({
+const base = <T extends object>(name: string, extra: T = {} as T) => ({
   productName: name,
   productDetails: `${name}, from the farm`,
   productCategory: 'milk',
@@ -32,7 +32,7 @@ const base = (name: string, extra: object = {}) => ({
 });
 
 /** Eggs by the half dozen and the dozen, from one pool of 60 eggs. */
-const eggs = (name = 'Pasture Eggs', extra: object = {}) =>
+const eggs = <T extends object>(name = 'Pasture Eggs', extra: T = {} as T) =>
   base(name, {
     productQuantity: 60,
     stockShared: true,
@@ -62,7 +62,7 @@ const eggs = (name = 'Pasture Eggs', extra: object = {}) =>
   });
 
 /** Honey in two jars, each with its own stock. */
-const honey = (name = 'Wildflower Honey', extra: object = {}) =>
+const honey = <T extends object>(name = 'Wildflower Honey', extra: T = {} as T) =>
   base(name, {
     productCategory: 'sweet',
     options: [
