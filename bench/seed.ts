@@ -89,10 +89,11 @@ const LANES = 2;
 /**
  * Fills an empty, migrated database with 200 vendors and 100,000 products (or `productCount`) in a few set-based
  * statements (generate_series), spread over the 12 categories with varied prices, popularity and dates, and over
- * Oregon and Washington (each product from a farm near its shop).
+ * Oregon and Washington (each product from a farm near its shop), each sold as 1 to 3 options (decision 052; 200,000
+ * options a 100,000 products) written in the same statement as its product.
  * A million rows take about 90 s here (117 s in one transaction): the products' secondary indexes are dropped,
- * every row is inserted by INSERT … SELECT (primary key, foreign keys and checks enforced as always), then each
- * index is built again from its own definition, sorted in memory, which is many times faster than maintaining
+ * every row is inserted by INSERT … SELECT (primary key, foreign keys and checks enforced as always; the options'
+ * indexes are dropped and built again too), then each index is built again from its own definition, sorted in memory, which is many times faster than maintaining
  * eleven indexes row by row. The inserts and the builds run in LANES transactions at once (halves of the products,
  * then one index each, the slowest first: the GiST of the origins alone takes as long as all the B-trees), none
  * waiting for the disk. The dictionary trigger, which would split a million names into words, and the search
@@ -109,7 +110,7 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
   const indexes = await db.transaction(async (tx) => {
     await fast(tx);
     await tx.execute(sql`
-      INSERT INTO users (name, email, roll)
+      INSERT INTO users (name, email, role)
       SELECT 'Vendor ' || g, 'vendor' || g || '@bench.example', 'vendor'
       FROM generate_series(1, ${VENDOR_COUNT}) AS g`);
     await tx.execute(sql`
@@ -123,7 +124,11 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
         42 + (g * 37 % 700) / 100.0, -124 + (g * 53 % 700) / 100.0
       FROM generate_series(1, ${VENDOR_COUNT}) AS g
       JOIN users u ON u.email = 'vendor' || g || '@bench.example'`);
-    const dropped = [...(await secondaryIndexes(tx, 'products')), ...(await secondaryIndexes(tx, 'search_postings'))];
+    const dropped = [
+      ...(await secondaryIndexes(tx, 'products')),
+      ...(await secondaryIndexes(tx, 'product_options')),
+      ...(await secondaryIndexes(tx, 'search_postings')),
+    ];
     for (const index of dropped) await tx.execute(sql`DROP INDEX ${sql.identifier(index.name)}`);
     await tx.execute(sql`ALTER TABLE products DISABLE TRIGGER products_search_terms_insert`);
     await tx.execute(sql`ALTER TABLE products DISABLE TRIGGER products_search_postings_insert`);
@@ -135,8 +140,15 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
   await inLanes(parts, LANES, ([first, last]) =>
     db.transaction(async (tx) => {
       await fast(tx);
+      // Each product with its options in one statement: the products' rows, then 1 + g % 3 options of each
+      // (decision 052). Every 12th product (g % 12 = 2) sells a single, a half dozen and a dozen from one pool
+      // (draws 1, 6, 12); a product with one option draws 1 from its stock (as migration 0055 made every product);
+      // the others' two or three sizes each have their own stock, the product's stock split between them. The first
+      // option is the product's unit, cost, margin and price, and the cheapest: the products rows (price, stock,
+      // min_draws 1) are the same as before options, so the bench compares like with like.
       await tx.execute(sql`
-      WITH vendors AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE roll = 'vendor')
+      WITH vendors AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE role = 'vendor'),
+      made AS (
       INSERT INTO products (vendor_id, name, image_url, category, details, production_cost_cents, profit_margin_bp,
         price_cents, stock, unit, manufactured_on, expires_on, popularity, created_at, labels, allergens,
         origin_latitude, origin_longitude)
@@ -154,7 +166,27 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
       CROSS JOIN vendors
       JOIN shops s ON s.vendor_id = vendors.ids[1 + g % ${VENDOR_COUNT}]
       JOIN categories c ON c.id = 1 + g % 12
-      CROSS JOIN LATERAL (SELECT 100 + (g * 37) % 4900 AS cost) AS money`);
+      CROSS JOIN LATERAL (SELECT 100 + (g * 37) % 4900 AS cost) AS money
+      RETURNING id, vendor_id, name, production_cost_cents AS cost, stock, unit)
+      INSERT INTO product_options (product_id, vendor_id, position, label, sku, price_cents, production_cost_cents,
+        profit_margin_bp, unit, pack_label, net_quantity, net_unit, stock, draws)
+      SELECT made.id, made.vendor_id, k,
+        CASE WHEN pooled THEN (ARRAY['Single', 'Half dozen', 'Dozen'])[k] WHEN n = 1 THEN 'Each'
+          ELSE (ARRAY['Small', 'Medium', 'Large'])[k] END,
+        'B-' || g || '-' || k, size.cost + (size.cost * 2000 + 5000) / 10000, size.cost, 2000,
+        CASE WHEN k = 1 THEN made.unit WHEN pooled AND k = 2 THEN 'pack' WHEN pooled THEN 'dozen' ELSE made.unit END,
+        CASE WHEN pooled AND k = 2 THEN 'Half dozen' END, CASE WHEN pooled AND k = 2 THEN 6 END,
+        CASE WHEN pooled AND k = 2 THEN 'piece'::unit END,
+        -- Own stock: the product's stock split between its sizes (their sum is the product's stock).
+        CASE WHEN NOT pooled AND n > 1 THEN (made.stock + k - 1) / n END,
+        CASE WHEN pooled THEN (ARRAY[1, 6, 12])[k] WHEN n = 1 THEN 1 END
+      FROM made
+      CROSS JOIN LATERAL (SELECT substring(made.name FROM '[0-9]+$')::int AS g) AS named
+      CROSS JOIN LATERAL (SELECT 1 + g % 3 AS n, g % 12 = 2 AS pooled) AS kind
+      CROSS JOIN LATERAL generate_series(1, n) AS k
+      -- A bigger size costs more: a pool's by the units it draws (less 10 % a dozen), another's by its rank.
+      CROSS JOIN LATERAL (SELECT CASE WHEN pooled THEN made.cost * (ARRAY[1, 6, 12])[k] * (ARRAY[10, 10, 9])[k] / 10
+        ELSE made.cost * k END AS cost) AS size`);
     }),
   );
   // The postings the held-off trigger would have made, a share of the products (by a byte of the id) per lane.
@@ -192,6 +224,7 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
   );
   // VACUUM sets the visibility map so counts can be answered from the index alone.
   await db.execute(sql`VACUUM ANALYZE products`);
+  await db.execute(sql`VACUUM ANALYZE product_options`);
   await db.execute(sql`VACUUM ANALYZE search_postings`);
   await db.execute(sql`ANALYZE`);
 }
