@@ -209,6 +209,30 @@ describe('cart page', () => {
     expect(card.getByRole('button', { name: 'Remove Product 1' })).toBeTruthy();
   });
 
+  it('names the size of each line of a product sold in several, with the size’s own price and unit (decision 052)', async () => {
+    const eggs = { productId: line(7).productId, name: 'Eggs', stock: 5 };
+    const dozen = line(7, { ...eggs, optionId: 'o-12', optionLabel: 'Dozen', price: 6.5, unit: 'dozen', amount: 1 });
+    const half = line(8, {
+      ...eggs,
+      optionId: 'o-6',
+      optionLabel: 'Half dozen',
+      price: 3.5,
+      unit: 'pack',
+      pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+      amount: 1,
+    });
+    renderPage(<CartPage />, { user: CUSTOMER, routes: { ...ready, 'GET /api/carts': [dozen, half] } });
+    const card = within(await screen.findByRole('article', { name: 'Eggs — Dozen' }));
+    expect(card.getByText('Dozen')).toBeTruthy();
+    expect(card.getByText('$6.50').textContent).toBe('$6.50 · $0.54 each');
+    expect(card.getByText('5 dozen in stock')).toBeTruthy();
+    const other = within(screen.getByRole('article', { name: 'Eggs — Half dozen' }));
+    expect(other.getByText('$3.50').textContent).toBe('$3.50 · $0.58 each');
+    expect(other.getByRole('textbox', { name: 'Quantity of Eggs — Half dozen' })).toBeTruthy();
+    expect(other.getByRole('button', { name: 'Remove Eggs — Half dozen' })).toBeTruthy();
+    expect(table().getAllByText('Half dozen')).toHaveLength(1);
+  });
+
   it('asks each shop for pickup or delivery and a time in its zone, adds the delivery fee, and waits until all is chosen', async () => {
     const required = {
       code: 'SLOT_REQUIRED' as const,
