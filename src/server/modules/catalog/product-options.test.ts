@@ -12,7 +12,7 @@ import {
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { productOptions, products } from './tables.ts';
+import { deals, productOptions, products } from './tables.ts';
 
 /**
  * Sizes and packs (issue 32, item 3; decision 052) through the API: a product sells options from one shared pool or
@@ -307,6 +307,28 @@ describe('SKUs', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 
+  it('two edits taking one SKU at once: one is saved, the other is a 409 on the field', async () => {
+    const farmer = await vendor();
+    const jams = await Promise.all(['Plum Jam', 'Fig Jam'].map((name) => added(farmer, honey(name))));
+    const results = await Promise.all(
+      jams.map((jam) =>
+        edit(
+          farmer,
+          jam._id,
+          honey(jam.productName, {
+            options: [
+              { ...honey().options[0], _id: jam.options[0]._id, sku: 'JAM-1' },
+              { ...honey().options[1], _id: jam.options[1]._id },
+            ],
+          }),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode === 409);
+    expect(refused?.json().error.fields).toEqual({ 'options.0.sku': SKU_TAKEN });
+  });
+
   it('an edit taking a SKU of another product of the shop is a 409 and changes nothing', async () => {
     const farmer = await vendor();
     const eggProduct = await added(farmer, eggs());
@@ -329,6 +351,44 @@ describe('SKUs', () => {
       [large.sku, true],
     ]);
     expect((await storedOptions(eggProduct._id)).every((o) => o.listed)).toBe(true);
+  });
+});
+
+describe('deals and markdowns', () => {
+  it('take the product’s percent off every option; deal and markdown prices of the product are the first’s', async () => {
+    const farmer = await vendor();
+    const product = await added(farmer, eggs('Deal Eggs'));
+    await t.db
+      .insert(deals)
+      .values({ productId: product._id, discountPercent: 20, endsAt: new Date(Date.now() + 86_400_000) });
+    const onDeal = (await t.app.inject({ url: `/api/singleProduct/${product._id}` })).json();
+    expect(onDeal.deal).toMatchObject({ discountPercent: 20, price: 2.8 });
+    expect(onDeal.markdown).toBeNull();
+    expect(onDeal.options.map((o: { price: number; salePrice: number }) => [o.price, o.salePrice])).toEqual([
+      [3.5, 2.8],
+      [6, 4.8],
+    ]);
+
+    // A markdown of 30% in the last 3 days beats the deal on every option.
+    const rule = await t.app.inject({
+      method: 'PUT',
+      url: '/api/markdowns/shop',
+      headers: farmer.auth,
+      payload: { percent: 30, days: 3 },
+    });
+    expect(rule.statusCode).toBe(200);
+    const near = await added(
+      farmer,
+      eggs('Last Eggs', {
+        productExpireDate: dayFromToday(1),
+        options: eggs().options.map((o) => ({ ...o, sku: undefined })),
+      }),
+    );
+    const marked = (await t.app.inject({ url: `/api/singleProduct/${near._id}` })).json();
+    expect(marked.markdown).toMatchObject({ discountPercent: 30, price: 2.45 });
+    expect(marked.options.map((o: { salePrice: number }) => o.salePrice)).toEqual([2.45, 4.2]);
+    const shelf = (await t.app.inject({ url: '/api/products/last-chance' })).json();
+    expect(shelf.find((p: { _id: string }) => p._id === near._id).options).toHaveLength(2);
   });
 });
 
