@@ -14,7 +14,8 @@ import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
  * the app (built with CATALOG_CACHE_MS=0, requests through app.inject) sends for the bench's reads (a category's
  * first page with its count and its filters' counts, the same filtered by a label, an allergen and a price range, a
  * page deep in the keyset, a search with a typo, a product page; and the first pages of the home and of a shop) on the bench catalog (100,000 products, or N), after VACUUM, and a check that each stays
- * flat with the catalog's size. Exits 1 when one does not. With a dir, the seeded database is kept there and reused.
+ * flat with the catalog's size, and that the listing, the search and the product page are one statement each with a
+ * page's options read by index (decision 052). Exits 1 when one does not. With a dir, the seeded database is kept there and reused.
  *
  * The check, on every scan of products: no sequential scan; an index-only scan fetches (almost) nothing from the
  * table (the visibility map is set by VACUUM); a scan that reads the table itself (an index scan, a bitmap heap scan)
@@ -78,6 +79,11 @@ function flatProblems(node: PlanNode): string[] {
       if ((n['Node Type'] === 'Index Scan' || n['Node Type'] === 'Bitmap Heap Scan') && returned > PAGE_ROWS)
         problems.push(`${on} reads ${returned} rows from the table, more than a page`);
     }
+    // A page's options (decision 052): read by index for the page's products only, never the whole table.
+    if (n['Relation Name'] === 'product_options') {
+      if (n['Node Type'] === 'Seq Scan') problems.push(`sequential scan of product_options (${read} rows read)`);
+      if (n['Actual Loops'] > PAGE_ROWS) problems.push(`${on} of product_options runs ${n['Actual Loops']} times`);
+    }
     // The filters' counts read every entry of the category or shop, from the facets index alone (decision 024):
     // bounded by the category's size, not the catalog's; reported, not refused.
     const facets = n['Node Type'] === 'Index Only Scan' && /_facets_idx$/.test(n['Index Name'] ?? '');
@@ -99,15 +105,20 @@ try {
   const { rows } = await pool.query('SELECT count(*)::int AS n FROM products');
   if (rows[0].n === 0) await seedBenchCatalog(db, products);
   await pool.query('VACUUM ANALYZE products');
+  await pool.query('VACUUM ANALYZE product_options');
   await pool.query('VACUUM ANALYZE search_postings');
   console.log(`${rows[0].n || products} products; 1-minute load average ${os.loadavg()[0].toFixed(1)}`);
 
   // The statements the app sends for one request of the URL (a read of products; not its background work).
-  const explain = async (name: string, url: string) => {
+  // `single`: the read must be one statement (the listing, the search and the product page; decision 052).
+  const explain = async (name: string, url: string, single = false) => {
     captured.length = 0;
     const response = await app?.inject({ url });
     if (response?.statusCode !== 200) throw new Error(`${url}: ${response?.statusCode} ${response?.body}`);
     const statements = captured.filter((c) => /^\s*(select|with|\()/i.test(c.query) && /\bproducts\b/.test(c.query));
+    const reads = statements.length;
+    console.log(`\n${name}: ${reads} statement${reads === 1 ? '' : 's'} reading products`);
+    if (single && reads !== 1) failures.push(`${name}: ${reads} statements, not one`);
     for (const [n, { query, params }] of statements.entries()) {
       // Three runs: the plan of the last (warm cache), and every run's execution time.
       const times: string[] = [];
@@ -135,7 +146,7 @@ try {
     return response.json();
   };
   const first = await get('/api/products?category=vegetable&limit=20');
-  await explain('category listing, first page with its count', '/api/products?category=vegetable&limit=20');
+  await explain('category listing, first page with its count', '/api/products?category=vegetable&limit=20', true);
   let deep = '/api/products?category=vegetable&sort=price-asc&limit=20';
   let shopId = '';
   for (let page = 1; page <= 50; page++) {
@@ -144,12 +155,17 @@ try {
     shopId = items[0].shopId;
   }
   await explain('category listing, price sort, page 51 by keyset cursor', deep);
-  await explain(`search with a typo, "${q}"`, `/api/search?${new URLSearchParams({ q, limit: '20' })}`);
+  await explain(`search with a typo, "${q}"`, `/api/search?${new URLSearchParams({ q, limit: '20' })}`, true);
   await explain(
     'category listing filtered by a label, an allergen and a price range, first page with its counts',
     '/api/products?category=vegetable&labels=vegan&freeFrom=milk,peanuts&minPrice=5&maxPrice=30&limit=20',
   );
-  await explain('product page', `/api/singleProduct/${first.items[0]._id}`);
+  await explain('product page', `/api/singleProduct/${first.items[0]._id}`, true);
+  // A product with three sizes from one pool (the bench seed's g % 12 = 2) and one with three sizes of their own.
+  const sized = await pool.query(`SELECT (SELECT product_id FROM product_options WHERE draws = 12 LIMIT 1) AS pooled,
+    (SELECT product_id FROM product_options WHERE stock IS NOT NULL AND position = 3 LIMIT 1) AS own`);
+  await explain('product page, three sizes from one pool', `/api/singleProduct/${sized.rows[0].pooled}`, true);
+  await explain('product page, three sizes with their own stock', `/api/singleProduct/${sized.rows[0].own}`, true);
   await explain('all products (the home page), first page with its count', '/api/products?sort=popular&limit=20');
   await explain(
     "a shop's products (the shop page), first page with its count",

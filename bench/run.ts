@@ -43,7 +43,9 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /**
  * The products `ids` with the columns and joins of every product read, in that order: what any search must read to
- * answer with a page of them, whatever found and ranked them.
+ * answer with a page of them, whatever found and ranked them. SHOP_CARD_JOIN holds the lateral of each product's
+ * options (decision 052), so this floor, like the raw driver's listing and product page built by the app's own
+ * statements, reads what the app reads.
  */
 const productsById = (ids: string[]) => sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
   WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)`;
@@ -294,7 +296,7 @@ try {
 
 Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().slice(0, 10)}, commit ${gitCommit}.
 
-- Catalog: ${PRODUCTS.toLocaleString('en-US')} products from 200 vendors in 12 categories, seeded with \`generate_series\` into a separate embedded PostgreSQL ${pgVersion}.
+- Catalog: ${PRODUCTS.toLocaleString('en-US')} products from 200 vendors in 12 categories, each sold as 1 to 3 options (decision 052), seeded with \`generate_series\` into a separate embedded PostgreSQL ${pgVersion}.
 - Servers, all on 127.0.0.1 in the same Node ${process.version} process, each with its own pool of 20 connections: the real app (\`buildApp\`, production config, logging off) as served (1 s micro-cache) and built with \`CATALOG_CACHE_MS=0\` (every read to PostgreSQL); a bare Fastify app answering \`{ok:true}\`; and the raw driver: \`node:http\` with no framework sending, through \`pg\`, the named statement the app sends for the same URL (from the app's own SQL builders) and writing its rows as JSON.
 - Load: autocannon in its own process, 100 connections, no pipelining, 3 s warm-up, then ${SECONDS} s measured; loopback only. No client sends \`Cache-Control\`: only the server decides what is cached.
 - Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM. Load generator, Node and PostgreSQL share these cores; 1-minute load average at the start: ${loadAtStart.toFixed(1)} (other work on the machine skews the figures).
@@ -312,10 +314,10 @@ ${mixReport(mix)}
 What these figures, and \`npm run bench:capacity\`'s per-order and per-read costs, mean for one primary and past one machine: [scaling.md](scaling.md).
 `;
   // The summary, the cluster's and failover's figures (npm run test:cluster), Lighthouse's (npm run lighthouse), the
-  // sizes' and the spelling index's are kept.
+  // sizes', the spelling index's and the options' comparison (decision 052) are kept.
   const file = path.join(root, 'docs/performance.md');
   const old = await fs.readFile(file, 'utf8').catch(() => '');
-  const kept = ['summary', 'cluster', 'lighthouse', 'size', 'spelling', 'failover']
+  const kept = ['summary', 'cluster', 'lighthouse', 'size', 'spelling', 'failover', 'options']
     .map((name) => sectionOf(old, name))
     .filter(Boolean);
   if (PRODUCTS === PRODUCT_COUNT) await fs.writeFile(file, [report, ...kept].join('\n') + (kept.length ? '\n' : ''));

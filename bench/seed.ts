@@ -90,7 +90,7 @@ const LANES = 2;
  * Fills an empty, migrated database with 200 vendors and 100,000 products (or `productCount`) in a few set-based
  * statements (generate_series), spread over the 12 categories with varied prices, popularity and dates, and over
  * Oregon and Washington (each product from a farm near its shop), each sold as 1 to 3 options (decision 052; 200,000
- * options a 100,000 products) written in the same statement as its product.
+ * options for 100,000 products) written in the same statement as its product.
  * A million rows take about 90 s here (117 s in one transaction): the products' secondary indexes are dropped,
  * every row is inserted by INSERT … SELECT (primary key, foreign keys and checks enforced as always; the options'
  * indexes are dropped and built again too), then each index is built again from its own definition, sorted in memory, which is many times faster than maintaining
