@@ -16,6 +16,8 @@ export type Product = {
   shopName: string;
   productQuantity: { value: number };
   expired: boolean;
+  /** Its sizes (decision 052): a journey here buys a product sold in one, so a line is named as its product. */
+  options?: { _id: string; label: string }[];
 };
 
 export type Payment = {
@@ -47,12 +49,14 @@ export async function withVendorEmails<T extends { shopId: string }>(
   return products.map((product) => ({ ...product, email: emails.get(product.shopId) ?? '' }));
 }
 
-/** One product in stock from the demo vendor and one from another shop. */
+/** One product in stock from the demo vendor and one from another shop, each sold in one size (decision 052). */
 export async function productsOfTwoShops(request: APIRequestContext) {
   const response = await request.get('/api/allProducts?limit=100');
   expect(response.ok()).toBe(true);
   const listed = (await response.json()) as Omit<Product, 'email'>[];
-  const inStock = (await withVendorEmails(request, listed)).filter((p) => p.productQuantity.value >= 3 && !p.expired);
+  const inStock = (await withVendorEmails(request, listed)).filter(
+    (p) => p.productQuantity.value >= 3 && !p.expired && (p.options?.length ?? 1) === 1,
+  );
   const demo = inStock.find((p) => p.email === DEMO_VENDOR.email);
   const other = inStock.find((p) => p.email !== DEMO_VENDOR.email);
   expect(demo, 'a demo vendor product in stock').toBeTruthy();
