@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SlotSheet, Week } from '#contract/vendor-week.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
+import { productOptions } from '../catalog/tables.ts';
 import {
   choose,
   nextFridayNoon,
@@ -41,11 +42,11 @@ const dayOf = (iso: string) => Temporal.PlainDateTime.from(iso.slice(0, 19)).toP
 async function buy(
   shop: TestUser,
   slotId: string,
-  items: [{ id: string }, number][],
+  items: [{ id: string; optionId?: string }, number][],
   options: { name: string; note?: string; address?: { address: string; postcode: string } },
 ) {
   const buyer = await createUser(t, { name: options.name });
-  for (const [product, amount] of items) await addToCart(t, buyer, product.id, amount);
+  for (const [product, amount] of items) await addToCart(t, buyer, product.id, amount, product.optionId);
   if (options.address) expect((await putAddress(t, buyer, options.address)).statusCode).toBe(200);
   const chosen = await choose(t, buyer, shop.id, { slotId, note: options.note });
   expect(chosen.statusCode, chosen.body).toBe(200);
@@ -288,6 +289,72 @@ describe("the vendor's week", () => {
     expect(slipText).toContain('Blue cool box');
     expect(slipText).toContain('2 of 2 orders');
     expect(slipText).not.toContain('Cal Pickup');
+  });
+
+  it('picks and packs each size apart, named and counted as bought (decision 052)', async () => {
+    const farm = await shopWith(t);
+    const slot = await openSlot(t, farm.id, 'pickup');
+    const eggs = await createProduct(t, farm, {
+      name: 'Eggs',
+      options: [
+        {
+          label: 'Half dozen',
+          priceCents: 350,
+          draws: 6,
+          unit: 'pack',
+          pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+        },
+        { label: 'Dozen', priceCents: 650, draws: 12, unit: 'dozen' },
+      ],
+      pool: 60,
+    });
+    const [halfDozen, dozen] = eggs.optionIds;
+    await buy(
+      farm,
+      slot.id,
+      [
+        [{ id: eggs.id, optionId: dozen }, 1],
+        [{ id: eggs.id, optionId: halfDozen }, 2],
+      ],
+      { name: 'Gus Eggs' },
+    );
+    await buy(farm, slot.id, [[{ id: eggs.id, optionId: halfDozen }, 1]], { name: 'Hal Eggs' });
+    // The farm sells its dozens by the piece afterwards: the sheets keep what was bought.
+    await t.db.update(productOptions).set({ unit: 'piece' }).where(eq(productOptions.id, dozen));
+
+    const sheet: SlotSheet = (await get(`/api/shops/${farm.id}/booked-slots/${slot.id}`, farm)).json();
+    expect(sheet.pickList).toEqual([
+      { productId: eggs.id, name: 'Eggs — Dozen', units: 1, grams: null, weighed: false, unit: 'dozen', pack: null },
+      {
+        productId: eggs.id,
+        name: 'Eggs — Half dozen',
+        units: 3,
+        grams: null,
+        weighed: false,
+        unit: 'pack',
+        pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+      },
+    ]);
+    expect(sheet.packingSlips[0].items).toEqual([
+      { name: 'Eggs — Dozen', amount: 1, estimatedGrams: null, actualGrams: null, unit: 'dozen', pack: null },
+      {
+        name: 'Eggs — Half dozen',
+        amount: 2,
+        estimatedGrams: null,
+        actualGrams: null,
+        unit: 'pack',
+        pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+      },
+    ]);
+    // pdfkit writes the em dash in WinAnsi (0x97), which pdfText reads as Latin-1.
+    const textOf = async (sheetName: string) =>
+      pdfText((await get(`/api/shops/${farm.id}/booked-slots/${slot.id}/${sheetName}/pdf`, farm)).rawPayload)
+        .join('\n')
+        .replaceAll('\x97', '—');
+    expect(await textOf('pick-list')).toContain('Eggs — Dozen\n1 dozen\nEggs — Half dozen\n3 × box of 6');
+    const slips = await textOf('packing-slips');
+    expect(slips).toContain('Eggs — Half dozen ×2 × box of 6');
+    expect(slips).toContain('Eggs — Dozen ×1 dozen');
   });
 });
 
