@@ -1,9 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationEvent } from '#contract/notifications.ts';
 import { INVOICE_NOTES } from '#contract/orders.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
+import { productOptions } from '../catalog/tables.ts';
 import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
+import { describe as render } from '../notifications/render.ts';
+import { notificationOutbox } from '../notifications/tables.ts';
 import { moveOrder } from './order-fixtures.ts';
 
 const t = setupTestApp();
@@ -129,5 +134,80 @@ describe('invoice of an order a shop cancelled', () => {
     const text = pdfText((await get(`/api/invoice/${paid._id}/pdf`, buyer)).rawPayload);
     expect(text).toContain('Status: cancelled');
     expect(text).not.toContain('Status: complete');
+  });
+});
+
+describe('an order of sizes (decision 052)', () => {
+  it('names each size and counts it in the unit bought on the invoice, its PDF, the history and the e-mail', async () => {
+    const buyer = await createUser(t);
+    const eggs = await createProduct(t, vendor, {
+      name: 'Eggs',
+      options: [
+        {
+          label: 'Half dozen',
+          priceCents: 350,
+          draws: 6,
+          unit: 'pack',
+          pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+        },
+        { label: 'Dozen', priceCents: 650, draws: 12, unit: 'dozen' },
+      ],
+      pool: 60,
+    });
+    const [halfDozen, dozen] = eggs.optionIds;
+    await addToCart(t, buyer, eggs.id, 1, dozen);
+    await addToCart(t, buyer, eggs.id, 2, halfDozen);
+    const { intent } = await payCart(t, buyer);
+    const paid = (await confirmOrder(t, buyer, intent.paymentIntentId)).json();
+    // The farm sells its dozens by the piece afterwards: what was bought stays as bought.
+    await t.db.update(productOptions).set({ unit: 'piece' }).where(eq(productOptions.id, dozen));
+
+    const invoice = (await get(`/api/invoice/${paid._id}`, buyer)).json();
+    expect(invoice.items).toEqual([
+      expect.objectContaining({ name: 'Eggs — Dozen', unitPrice: 6.5, unit: 'dozen', pack: null, quantity: 1 }),
+      expect.objectContaining({
+        name: 'Eggs — Half dozen',
+        unitPrice: 3.5,
+        unit: 'pack',
+        pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+        quantity: 2,
+        totalAmount: 7,
+      }),
+    ]);
+    // pdfkit writes the em dash in WinAnsi (0x97), which pdfText reads as Latin-1.
+    const text = pdfText((await get(`/api/invoice/${paid._id}/pdf`, buyer)).rawPayload).map((line) =>
+      line.replaceAll('\x97', '—'),
+    );
+    expect(text).toContain('Eggs — Dozen');
+    expect(text).toContain('1 dozen');
+    expect(text).toContain('2 × box of 6');
+
+    const history = await get(`/api/customerPayments/${encodeURIComponent(buyer.email)}`, buyer);
+    expect(history.json().items[0].productIds).toEqual([
+      expect.objectContaining({ itemName: 'Eggs — Dozen', optionId: dozen, optionLabel: 'Dozen', unit: 'dozen' }),
+      expect.objectContaining({ itemName: 'Eggs — Half dozen', optionId: halfDozen, unit: 'pack' }),
+    ]);
+
+    const [row] = await t.db
+      .select()
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.userId, buyer.id),
+          eq(notificationOutbox.kind, 'order_placed'),
+          eq(notificationOutbox.channel, 'email'),
+        ),
+      );
+    const rows = render(row.payload as NotificationEvent).table.flatMap((part) => part.rows.map(([label]) => label));
+    expect(rows).toContain('Eggs — Dozen ×1 dozen');
+    expect(rows).toContain('Eggs — Half dozen ×2 × box of 6');
+    const received = await t.db
+      .select()
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.userId, vendor.id), eq(notificationOutbox.kind, 'order_received')));
+    const shopRows = received
+      .map((r) => render(r.payload as NotificationEvent))
+      .flatMap((message) => message.table.flatMap((part) => part.rows.map(([label]) => label)));
+    expect(shopRows).toContain('Eggs — Half dozen ×2 × box of 6');
   });
 });
