@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { paymentIntents } from './tables.ts';
 
@@ -42,7 +42,10 @@ async function claimDue(
   const claimed = await db
     .update(paymentIntents)
     .set({ nextCheckAt: nextCheck })
-    .where(and(inArray(paymentIntents.id, due), eq(paymentIntents.status, status)))
+    // ARRAY(…) is evaluated once, before the update. As `id IN (…)` the planner may scan the locking subquery again
+    // for each row, and its LockRows skips a row this statement already moved, so each scan takes the next ones: one
+    // pass read 61 rows with a limit of 20.
+    .where(and(sql`${paymentIntents.id} = any(array(${due}))`, eq(paymentIntents.status, status)))
     .returning({
       id: paymentIntents.id,
       providerIntentId: paymentIntents.providerIntentId,
