@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FAVOURITES } from '#contract/favourites.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
-import { products } from '../catalog/tables.ts';
-import { addToCart } from '../checkout/test-fixtures.ts';
+import { productOptions, products } from '../catalog/tables.ts';
+import { addToCart, createProduct } from '../checkout/test-fixtures.ts';
 import { insertOrder, insertProduct } from '../orders/order-fixtures.ts';
 import { orderLines } from '../orders/tables.ts';
 import { favouriteProducts } from './tables.ts';
@@ -164,6 +164,75 @@ describe('buy again', () => {
       ['Carrots', 1],
       ['Leeks', 1],
     ]);
+  });
+});
+
+describe('buy again per size (decision 052)', () => {
+  it('lists and adds each size bought; a line from before options adds the first option', async () => {
+    const vendor = await createUser(t, { role: 'vendor' });
+    const eggs = await createProduct(t, vendor, {
+      name: 'Eggs',
+      options: [
+        { label: 'Half dozen', priceCents: 350, draws: 6 },
+        { label: 'Dozen', priceCents: 650, draws: 12 },
+      ],
+      pool: 60,
+    });
+    const [halfDozen, dozen] = eggs.optionIds;
+    const carrots = await insertProduct(t, vendor, { name: 'Carrots', priceCents: 400 });
+    const egg = { id: eggs.id, name: 'Eggs', priceCents: 650, vendor };
+    const shopper = await createUser(t);
+    const order = await insertOrder(t, shopper, [
+      { product: egg, amount: 1 },
+      { product: egg, amount: 2 },
+      { product: egg, amount: 1 },
+      { product: carrots, amount: 1 },
+    ]);
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.productId, eggs.id));
+    await t.db
+      .update(orderLines)
+      .set({ optionId: dozen, optionLabel: 'Dozen', itemName: 'Eggs — Dozen' })
+      .where(eq(orderLines.id, lines[0].id));
+    await t.db
+      .update(orderLines)
+      .set({ optionId: halfDozen, optionLabel: 'Half dozen', itemName: 'Eggs — Half dozen' })
+      .where(eq(orderLines.id, lines[1].id));
+    // lines[2] is from before options: the sizes bought since stand for it.
+    await t.db.update(orderLines).set({ status: 'delivered' }).where(eq(orderLines.orderId, order.orderId));
+
+    const list = await call(shopper, 'GET', '/api/buy-again');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(
+      list
+        .json()
+        .items.map((i: { name: string }) => i.name)
+        .sort(),
+    ).toEqual(['Carrots', 'Eggs — Dozen', 'Eggs — Half dozen']);
+
+    const added = await call(shopper, 'POST', '/api/buy-again/cart');
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().skipped).toEqual([]);
+    const cart = await t.app.inject({ method: 'GET', url: `/api/carts?email=${shopper.email}`, headers: shopper.auth });
+    const [carrotOption] = (
+      await t.db.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.productId, carrots.id))
+    ).map((o) => o.id);
+    expect(
+      cart
+        .json()
+        .map((line: { name: string; optionId: string; optionLabel: string | null; amount: number }) => [
+          line.name,
+          line.optionId,
+          line.optionLabel,
+          line.amount,
+        ])
+        .sort(),
+    ).toEqual(
+      [
+        ['Carrots', carrotOption, null, 1],
+        ['Eggs', dozen, 'Dozen', 1],
+        ['Eggs', halfDozen, 'Half dozen', 1],
+      ].sort(),
+    );
   });
 });
 
