@@ -25,9 +25,9 @@ const t = setupTestApp();
 type Payment = { _id: string; orderId: string; orderNumber: string; transactionId: string; price: number };
 
 /** One shopper's paid order (sandbox card) of `pieces` of each product. */
-async function buy(lines: { productId: string; pieces: number }[]) {
+async function buy(lines: { productId: string; pieces: number; optionId?: string }[]) {
   const shopper = await createUser(t);
-  for (const line of lines) await addToCart(t, shopper, line.productId, line.pieces);
+  for (const line of lines) await addToCart(t, shopper, line.productId, line.pieces, line.optionId);
   const { intent, paid } = await payCart(t, shopper);
   expect(paid.statusCode, paid.body).toBe(200);
   const confirmed = await confirmOrder(t, shopper, intent.paymentIntentId);
@@ -140,6 +140,31 @@ describe('weighed goods: authorize at checkout, charge what is weighed', () => {
     // Weights are final once the part left pending.
     const late = await weigh(butcher, payment.orderId, part.lines[0]._id, 900);
     expect(late.statusCode).toBe(409);
+  });
+
+  it('a weighed size (decision 052): estimated, held and charged by its own grams per piece and price per kg', async () => {
+    const butcher = await createUser(t, { role: 'vendor' });
+    const lamb = await createProduct(t, butcher, {
+      name: 'Lamb',
+      options: [
+        { label: 'Quarter', priceCents: 1500, soldByWeight: true, gramsPerPiece: 4000, draws: 1 },
+        { label: 'Half', priceCents: 1400, soldByWeight: true, gramsPerPiece: 8000, draws: 2 },
+      ],
+      pool: 4,
+    });
+    const { payment } = await buy([{ productId: lamb.id, pieces: 1, optionId: lamb.optionIds[1] }]);
+    // 8 kg at $14.00/kg = $112.00, held with 10% more.
+    expect(payment.price).toBe(112);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'requires_capture', amountCents: 12320 });
+    const [line] = (await vendorPart(butcher, payment.orderId)).lines;
+    expect(line).toMatchObject({ itemName: 'Lamb — Half', estimatedGrams: 8000, unitPrice: 14, totalPrice: 112 });
+    // The half takes 2 quarters of the pool.
+    expect((await t.db.select().from(products).where(eq(products.id, lamb.id)))[0].stock).toBe(2);
+
+    // 7.8 kg at $14.00/kg = $109.20.
+    expect(await weighOnly(butcher, payment.orderId, 7800)).toMatchObject({ actualGrams: 7800, totalPrice: 109.2 });
+    expect((await moveOrder(t, butcher, payment.orderId, 'shipped')).statusCode).toBe(200);
+    expect(await atProvider(payment.transactionId)).toMatchObject({ status: 'succeeded', capturedCents: 10920 });
   });
 
   it('captures exactly the estimate when the weight is the estimate', async () => {
