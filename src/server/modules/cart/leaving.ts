@@ -2,10 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cartAddRequests, cartDeliveryAddresses, cartItems, cartShopChoices } from './tables.ts';
 
-/** The person's cart for the export: its lines, the slots and notes chosen per shop, the delivery address. */
+/** The person's cart for the export: its lines (each a size of a product; decision 052), the slots and notes chosen per shop, the delivery address. */
 export async function cartForExport(db: Tx, userId: string) {
   const lines = await db
-    .select({ productId: cartItems.productId, amount: cartItems.amount, createdAt: cartItems.createdAt })
+    .select({
+      productId: cartItems.productId,
+      optionId: cartItems.optionId,
+      amount: cartItems.amount,
+      createdAt: cartItems.createdAt,
+    })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
   const choices = await db
