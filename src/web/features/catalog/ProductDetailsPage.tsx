@@ -5,7 +5,8 @@ import { categoryLabel, categoryPath } from '#contract/categories.ts';
 import { madeOnLabel } from '#contract/food-fact-names.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { distanceLabel } from '#contract/place-labels.ts';
-import { quantityText, soldByText, unitWord } from '#contract/units.ts';
+import type { ProductOption } from '#contract/products.ts';
+import { netText, soldByText, UNITS, unitWord } from '#contract/units.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -26,6 +27,31 @@ import { ProductMeta } from './ProductMeta.tsx';
 import { ReviewPanel } from './ReviewForm.tsx';
 import { ReviewList } from './ReviewList.tsx';
 import { SizePicker } from './SizePicker.tsx';
+
+const WEIGHED = 'piece, charged by its actual weight';
+
+/**
+ * What an amount of a size counts, beside the stepper and in the stock: its units ("jars", "dozen", "kg"), pieces of
+ * weighed goods, and a pack named by a unit ("Half dozen", whose last word is no pack's name) by its name
+ * ("× Half dozen").
+ */
+function sizeWord(amount: number, option: ProductOption): string {
+  if (option.soldByWeight) return unitWord(amount, 'piece');
+  const last = option.pack?.label.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
+  if (option.unit === 'pack' && option.pack && (UNITS as readonly string[]).includes(last)) {
+    return `× ${option.pack.label}`;
+  }
+  return unitWord(amount, option.unit, option.pack);
+}
+
+/** A size as the details list names it: "Half dozen (6 pieces)", "Dozen (12 pieces)", "Half lamb (pieces by weight)". */
+function sizeText(option: ProductOption): string {
+  if (option.soldByWeight) return `${option.label} (${WEIGHED})`;
+  if (option.unit === 'pack' && option.pack) return `${option.label} (${netText(option.pack)})`;
+  if (option.unit === 'dozen') return `${option.label} (12 pieces)`;
+  if (option.unit === 'piece') return option.label;
+  return `${option.label} (sold by the ${soldByText(option.unit)})`;
+}
 
 export function ProductDetailsPage() {
   const { id = '' } = useParams();
@@ -130,9 +156,7 @@ export function ProductDetailsPage() {
             <div className="mt-4 flex flex-wrap items-center gap-3">
               <QuantityStepper value={amount} max={Math.min(stock, MAX_LINE_UNITS)} onChange={setAmount} />
               {/* What the stepper counts: the option's units ("jars", "kg"), pieces of weighed goods. */}
-              <span className="text-sm">
-                {weighed === null ? unitWord(amount, option.unit, option.pack) : unitWord(amount, 'piece')}
-              </span>
+              <span className="text-sm">{sizeWord(amount, option)}</span>
               <button
                 type="button"
                 className="btn btn-primary"
@@ -170,18 +194,9 @@ export function ProductDetailsPage() {
           <IngredientsLine product={p} />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{sizes ? 'Size' : 'Unit'}</dt>
-            <dd>
-              {sizes ? `${option.label}: ` : ''}
-              {weighed === null ? soldByText(option.unit, option.pack) : 'piece, charged by its actual weight'}
-            </dd>
+            <dd>{sizes ? sizeText(option) : weighed === null ? soldByText(option.unit, option.pack) : WEIGHED}</dd>
             <dt className="font-semibold">In stock</dt>
-            <dd>
-              {stock > 0
-                ? weighed === null
-                  ? quantityText(stock, option.unit, option.pack)
-                  : quantityText(stock, 'piece')
-                : 'Sold out'}
-            </dd>
+            <dd>{stock > 0 ? `${stock.toLocaleString('en-US')} ${sizeWord(stock, option)}` : 'Sold out'}</dd>
             <dt className="font-semibold">Vendor</dt>
             <dd>
               <Link to={paths.shopDetails(p.shopId)} className="link link-primary">

@@ -246,7 +246,7 @@ export function SizesSection({
         />
         <span>
           Sizes share one stock{' '}
-          <span className="text-sm">(each size takes a number of its units: 60 eggs make 5 dozens)</span>
+          <span className="text-sm">(each size takes a number of its units: 60 eggs make 5 dozen)</span>
         </span>
       </label>
       {shared ? productQuantity : null}
