@@ -60,7 +60,8 @@ export type Jobs = { boss: PgBoss; tick: () => Promise<void>; stop: () => Promis
  * Background payment work on pg-boss, in the same PostgreSQL (its own schema, pgboss). Every `everySeconds`
  * each process offers one job per queue for the current time slot (singletonKey + singletonSeconds), so
  * however many processes run, each slot makes one job; a worker claims it with SKIP LOCKED. The jobs are
- * idempotent: payment reconciliation (settle paid intents, cancel abandoned ones), due refund and capture retries, the
+ * idempotent: payment reconciliation (paid intents first, then the unpaid ones due, each walk by its own index and at
+ * most its limit: decision 055; abandoned and expired ones cancelled), due refund and capture retries, the
  * card holds of unweighed orders about to lapse (settleLapsingHolds), and the shops' transfers and their reversals.
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
