@@ -598,6 +598,8 @@ describe('listings read the "from" price', () => {
     expect(ids(after.json())).toEqual([cheap._id]);
     const ascAfter = await t.app.inject({ url: `/api/products?shop=${farmer.id}&sort=price-asc` });
     expect(ids(ascAfter.json())).toEqual([cheap._id, dear._id, lamb._id]);
+    // The shop's kept counts (decision 033) follow the new "from" price.
+    expect(ascAfter.json().facets.price).toEqual({ min: 7, max: 25 });
   });
 
   it('GET /products, /allProducts, search and the vendor list answer options, first first', async () => {
