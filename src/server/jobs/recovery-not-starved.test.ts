@@ -165,6 +165,15 @@ describe('recovery that cannot be starved (issue 34, item 4)', () => {
     expect(await intentRow(opened[0].paymentIntentId)).toMatchObject({ status: 'settled' });
   });
 
+  it('payments opened at once by one account still leave 5 open, the rest cancelled', async () => {
+    const { buyer } = await buyerWithUnpaidPayments(0);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => startPayment(t, buyer, { price: 0, ...checkoutDetails })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(201));
+    expect(await statusesOf(buyer)).toEqual({ requires_confirmation: OPEN_UNPAID_PER_ACCOUNT, cancelled: 7 });
+  });
+
   it('an expiry the provider could not make is finished by the next pass', async () => {
     const buyer = await createUser(t);
     const down = {

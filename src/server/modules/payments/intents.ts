@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FulfilmentErrorCode } from '#contract/checkout-plan.ts';
 import { centsToDollars } from '#contract/money.ts';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
@@ -155,7 +155,8 @@ export async function expireBeyondBound(
   const expired = await db
     .update(paymentIntents)
     .set({ expiredAt: sql`now()`, nextCheckAt: sql`now()` })
-    .where(and(inArray(paymentIntents.id, beyond), open))
+    // ARRAY(…): the account's list read once, with the statement's snapshot (as reconcile-intents.ts claims its rows).
+    .where(and(sql`${paymentIntents.id} = any(array(${beyond}))`, open))
     .returning({ id: paymentIntents.id, providerIntentId: paymentIntents.providerIntentId });
   for (const intent of expired) {
     try {
