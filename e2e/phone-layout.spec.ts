@@ -340,6 +340,47 @@ test("the home banner's dots are touch targets of at least 24 px", async ({ page
   }
 });
 
+test('the product page’s buy box (name, price, sizes, Add to Cart) is in the first screen of a phone and a laptop', async ({
+  browser,
+  request,
+}) => {
+  // The demo eggs come in two sizes (decision 052); a product of one size has no picker.
+  const found = await request.get('/api/products', { params: { q: 'Pasture-Raised Eggs', limit: 5 } });
+  const eggs = ((await found.json()).items as { _id: string; options: unknown[] }[]).find((p) => p.options.length > 1);
+  expect(eggs, 'the demo eggs in several sizes').toBeTruthy();
+  const single = (
+    (await (await request.get('/api/allProducts?limit=20')).json()) as {
+      _id: string;
+      options: unknown[];
+      productQuantity: { value: number };
+    }[]
+  ).find((p) => p.options.length === 1 && p.productQuantity.value > 0);
+  const { context } = await signedIn(browser, CUSTOMER);
+  const page = await context.newPage();
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const id of [eggs?._id, single?._id]) {
+      await open(page, `/productDetails/${id}`);
+      for (const part of [
+        page.getByRole('heading', { level: 1 }),
+        page.getByRole('textbox', { name: 'Quantity' }),
+        page.getByRole('button', { name: 'Add to Cart' }),
+      ]) {
+        const box = await part.boundingBox();
+        expect(box, `${width}×${height} ${id}`).not.toBeNull();
+        expect((box?.y ?? 0) + (box?.height ?? 0), `${width}×${height}: in the first screen`).toBeLessThanOrEqual(
+          height,
+        );
+      }
+      await expect(page.getByRole('group', { name: 'Size' })).toHaveCount(id === eggs?._id ? 1 : 0);
+    }
+  }
+  await context.close();
+});
+
 test("on a phone the admin's user lists are cards as accessible as the tables", async ({ browser }) => {
   const { context } = await signedIn(browser, ADMIN);
   const page = await context.newPage();

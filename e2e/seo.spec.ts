@@ -20,7 +20,10 @@ test('home, a category and a product each have their own title, description and 
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Fresh Fruit from local shops/);
 
   const products = (await (await page.request.get('/api/allProducts?limit=20')).json()) as Product[];
-  const product = products[0];
+  // A product of one size, sold by the spec's unit (one Offer; a product in several sizes is the test below).
+  const product = products.find(
+    (p) => p.options.length === 1 && ['kg', 'liter', 'piece'].includes(p.productQuantity.unit),
+  ) as Product;
   const price = (product.deal?.price ?? product.productPrice).toFixed(2);
   await page.goto(`/productDetails/${product._id}`);
   const shown = formatUnitPrice(product.deal?.price ?? product.productPrice, product.productQuantity.unit);
@@ -35,6 +38,38 @@ test('home, a category and a product each have their own title, description and 
     name: product.productName,
     offers: { '@type': 'Offer', price, priceCurrency: 'USD', seller: { name: product.shopName } },
   });
+});
+
+test('a product in several sizes offers each to search engines in one AggregateOffer (decision 052)', async ({
+  page,
+}) => {
+  const found = await page.request.get('/api/products', { params: { q: 'Pasture-Raised Eggs', limit: 5 } });
+  const eggs = ((await found.json()).items as Product[]).find((p) => p.options.length > 1) as Product;
+  expect(eggs.options.map((o) => o.label)).toEqual(['Half dozen', 'Dozen']);
+  await page.goto(`/productDetails/${eggs._id}`);
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+  const paid = eggs.options.map((o) => o.salePrice ?? o.price);
+  expect(data.offers).toMatchObject({
+    '@type': 'AggregateOffer',
+    priceCurrency: 'USD',
+    lowPrice: Math.min(...paid).toFixed(2),
+    highPrice: Math.max(...paid).toFixed(2),
+    offerCount: 2,
+    offers: eggs.options.map((o, i) => ({
+      '@type': 'Offer',
+      name: o.label,
+      sku: o.sku,
+      price: paid[i].toFixed(2),
+      priceCurrency: 'USD',
+      availability: `https://schema.org/${o.available > 0 ? 'InStock' : 'OutOfStock'}`,
+      seller: { name: eggs.shopName },
+    })),
+  });
+  // The half dozen is a pack of 6 pieces, the dozen 12: each offer's price is for what one holds.
+  expect(data.offers.offers.map((o: { priceSpecification: unknown }) => o.priceSpecification)).toMatchObject([
+    { '@type': 'UnitPriceSpecification', referenceQuantity: { value: 6, unitCode: 'H87' } },
+    { '@type': 'UnitPriceSpecification', referenceQuantity: { value: 12, unitCode: 'H87' } },
+  ]);
 });
 
 test('robots.txt and the sitemap are real files; an unknown URL is a 404 that shows the Not Found page', async ({
