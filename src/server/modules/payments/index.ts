@@ -16,7 +16,6 @@ export { earningsByMonth } from './earnings.ts';
 export {
   CannotSettle,
   EXPIRED_REASON,
-  expireBeyondBound,
   findIntent,
   findOwnIntent,
   OPEN_UNPAID_PER_ACCOUNT,
