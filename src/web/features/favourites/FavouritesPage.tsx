@@ -9,6 +9,7 @@ import { useFavourite, useFavourites } from '../../favourites/favourites.ts';
 import { paths } from '../../paths.ts';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { ProductCard, ProductGrid } from '../../ui/ProductCard.tsx';
+import { cheapestOption, hasSizes, optionPaid, optionsOf } from '../../ui/product-options.ts';
 import { ShopThumb, Thumb } from '../../ui/Thumb.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
@@ -87,10 +88,13 @@ export function FavouritesPage() {
   );
 }
 
+/** None of its sizes is left (decision 052: one size sold out leaves the others). */
+const soldOut = (product: Product) => optionsOf(product).every((o) => o.available <= 0);
+
 /** A favourite product's stock, when it cannot be bought right now. */
 function Stock({ product }: { product: Product }) {
   if (product.expired) return <p className="text-sm font-semibold text-error">No longer on sale</p>;
-  if (product.productQuantity.value === 0) return <p className="text-sm font-semibold text-error">Sold out for now</p>;
+  if (soldOut(product)) return <p className="text-sm font-semibold text-error">Sold out for now</p>;
   return null;
 }
 
@@ -127,11 +131,27 @@ function FavouriteShop({ shop }: { shop: Shop }) {
   );
 }
 
+/** A buy-again product's price today, "from" its cheapest size when it has several. */
+function BuyAgainPrice({ product }: { product: Product }) {
+  const low = cheapestOption(product);
+  const several = hasSizes(product);
+  return (
+    <UnitPrice
+      from={several}
+      price={several ? optionPaid(low) : (product.deal?.price ?? product.productPrice)}
+      unit={several ? low.unit : product.productQuantity.unit}
+      pack={several ? low.pack : product.pack}
+      gramsPerPiece={several ? (low.soldByWeight ? low.gramsPerPiece : null) : product.gramsPerPiece}
+      className="shrink-0 font-bold text-primary"
+    />
+  );
+}
+
 /** Why a buy-again product cannot be added now, or null when it can. */
 function unavailable(item: BuyAgainItem): string | null {
   if (!item.product) return 'No longer sold';
   if (item.product.expired) return 'No longer on sale';
-  if (item.product.productQuantity.value === 0) return 'Sold out';
+  if (soldOut(item.product)) return 'Sold out';
   return null;
 }
 
@@ -202,13 +222,7 @@ function BuyAgain() {
                     {reason ? (
                       <span className="shrink-0 text-sm font-semibold text-error">{reason}</span>
                     ) : item.product ? (
-                      <UnitPrice
-                        price={item.product.deal?.price ?? item.product.productPrice}
-                        unit={item.product.productQuantity.unit}
-                        pack={item.product.pack}
-                        gramsPerPiece={item.product.gramsPerPiece}
-                        className="shrink-0 font-bold text-primary"
-                      />
+                      <BuyAgainPrice product={item.product} />
                     ) : null}
                   </li>
                 );
