@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrder } from '../modules/checkout/index.ts';
 import {
   addToCart,
@@ -130,21 +130,37 @@ describe('recovery that cannot be starved (issue 34, item 4)', () => {
     }
   }, 120_000);
 
-  it('with the jobs running at their defaults (a pass every 15 s), the order exists within 30 s', async () => {
+  it('with the jobs running at their defaults (a pass every 15 s), its order and 20 others exist within 30 s', async () => {
     const jobs = await startJobs({ db: t.db, log, ...paying(sandbox) });
     try {
       const { buyer } = await buyerWithUnpaidPayments(250);
-      const { paid } = await payCart(t, buyer, { details: checkoutDetails });
-      expect(paid.statusCode).toBe(200);
-      const paidAt = Date.now();
-      await vi.waitFor(async () => expect(await ordersOf(buyer)).toBeGreaterThan(0), {
-        timeout: 45_000,
-        interval: 250,
-      });
-      const seconds = (Date.now() - paidAt) / 1000;
-      console.info(`pg-boss (15 s period) made the order ${seconds.toFixed(1)} s after the charge`);
-      expect(seconds).toBeLessThan(30);
-      expect(await ordersOf(buyer)).toBe(1);
+      // The outside review's case too: 20 other shoppers' charges, paid and never confirmed, behind the 250.
+      const vendor = await createUser(t, { role: 'vendor' });
+      const product = await createProduct(t, vendor, { priceCents: 500, stock: 25 });
+      const others = await Promise.all(Array.from({ length: 20 }, () => createUser(t)));
+      for (const other of others) await addToCart(t, other, product.id, 1);
+      const charged = [];
+      for (const shopper of [buyer, ...others]) {
+        const { paid } = await payCart(t, shopper, { details: checkoutDetails });
+        expect(paid.statusCode).toBe(200);
+        charged.push({ shopper, at: Date.now(), seconds: 0 });
+      }
+      const deadline = Date.now() + 45_000;
+      while (charged.some((c) => c.seconds === 0) && Date.now() < deadline) {
+        for (const c of charged.filter((c) => c.seconds === 0)) {
+          if ((await ordersOf(c.shopper)) > 0) c.seconds = (Date.now() - c.at) / 1000;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const times = charged.map((c) => c.seconds);
+      const slowest = Math.max(...times);
+      console.info(
+        `pg-boss (15 s period): the account's order ${times[0].toFixed(1)} s after its charge, ` +
+          `the 20 others' ${Math.min(...times.slice(1)).toFixed(1)}-${Math.max(...times.slice(1)).toFixed(1)} s`,
+      );
+      expect(times.every((seconds) => seconds > 0)).toBe(true);
+      expect(slowest).toBeLessThan(30);
+      for (const c of charged) expect(await ordersOf(c.shopper)).toBe(1);
     } finally {
       await jobs.stop();
     }
