@@ -1,6 +1,6 @@
 import { dollarsToCents, formatUnitPrice } from '#contract/money.ts';
 import type { Product, ProductOption } from '#contract/products.ts';
-import { priceText } from '#contract/units.ts';
+import { type Pack, priceText, UNITS, type Unit, unitWord } from '#contract/units.ts';
 
 /**
  * A product's sizes and packs as the storefront reads them (decision 052). Zod-free (types only from the contract),
@@ -63,3 +63,17 @@ export const optionPaid = (o: ProductOption): number => o.salePrice ?? o.price;
 export function optionPriceText(o: ProductOption, dollars: number = o.price): string {
   return o.soldByWeight ? formatUnitPrice(dollars, 'kg') : priceText(dollarsToCents(dollars), o.unit, o.pack ?? null);
 }
+
+/**
+ * What an amount of a unit is called, as unitWord says it, but a pack named by a unit ("Half dozen": its last word is
+ * no pack's name, and "20 dozens" would be wrong) by its name: "× Half dozen".
+ */
+export function packedWord(amount: number, unit: Unit, pack: Pack | null = null): string {
+  const last = pack?.label.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
+  if (unit === 'pack' && pack && (UNITS as readonly string[]).includes(last)) return `× ${pack.label}`;
+  return unitWord(amount, unit, pack);
+}
+
+/** "20 × Half dozen", "40 bags", "3 dozen": a quantity as quantityText writes it, with packedWord's words. */
+export const packedQuantity = (amount: number, unit: Unit, pack: Pack | null = null): string =>
+  `${amount.toLocaleString('en-US')} ${packedWord(amount, unit, pack)}`;

@@ -6,7 +6,7 @@ import { madeOnLabel } from '#contract/food-fact-names.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
 import { distanceLabel } from '#contract/place-labels.ts';
 import type { ProductOption } from '#contract/products.ts';
-import { netText, soldByText, UNITS, unitWord } from '#contract/units.ts';
+import { netText, soldByText, unitWord } from '#contract/units.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
 import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -16,7 +16,7 @@ import { IngredientsLine, LabelBadges } from '../../ui/FoodFacts.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
-import { firstInStock, optionsOf } from '../../ui/product-options.ts';
+import { firstInStock, optionsOf, packedWord } from '../../ui/product-options.ts';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { distanceOf, useShopperPlace } from '../../ui/shopper-place.ts';
@@ -36,12 +36,7 @@ const WEIGHED = 'piece, charged by its actual weight';
  * ("× Half dozen").
  */
 function sizeWord(amount: number, option: ProductOption): string {
-  if (option.soldByWeight) return unitWord(amount, 'piece');
-  const last = option.pack?.label.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
-  if (option.unit === 'pack' && option.pack && (UNITS as readonly string[]).includes(last)) {
-    return `× ${option.pack.label}`;
-  }
-  return unitWord(amount, option.unit, option.pack);
+  return option.soldByWeight ? unitWord(amount, 'piece') : packedWord(amount, option.unit, option.pack);
 }
 
 /** A size as the details list names it: "Half dozen (6 pieces)", "Dozen (12 pieces)", "Half lamb (pieces by weight)". */
