@@ -232,6 +232,28 @@ describe('sizes and packs (decision 052)', () => {
     expect((await addOption(other, product.id, dozen, 1)).statusCode).toBe(201);
   });
 
+  it('marks a size no longer sold and refuses to pay for it, naming the size', async () => {
+    const shopper = await createUser(t);
+    const product = await eggs();
+    const [halfDozen, dozen] = product.optionIds;
+    await addOption(shopper, product.id, halfDozen, 1);
+    await addOption(shopper, product.id, dozen, 1);
+    await t.db.update(productOptions).set({ listed: false }).where(eq(productOptions.id, dozen));
+    const cart = (await list(shopper)).json();
+    expect(cart).toEqual([
+      expect.objectContaining({ optionId: halfDozen, available: true }),
+      expect.objectContaining({ optionId: dozen, available: false, unavailableReason: 'unlisted' }),
+    ]);
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-payment',
+      headers: shopper.auth,
+      payload: { price: 0 },
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().error.message).toBe('Eggs — Dozen is no longer sold');
+  });
+
   it('keeps own stock per option apart', async () => {
     const shopper = await createUser(t);
     const product = await createProduct(t, vendor, {

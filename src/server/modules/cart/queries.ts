@@ -32,9 +32,13 @@ export function unavailableReason(
   return null;
 }
 
-/** A line's name as shoppers, receipts and shops read it: "Eggs — Dozen" when its product has several options. */
-export function lineName(line: Pick<CartOption, 'name' | 'optionLabel' | 'optionCount'>): string {
-  return line.optionCount > 1 ? `${line.name} — ${line.optionLabel}` : line.name;
+/**
+ * A line's name as shoppers, receipts and shops read it: "Eggs — Dozen" when its product has several options on sale,
+ * or still sells others while this one is no longer sold; the product's name alone otherwise.
+ */
+export function lineName(line: Pick<CartOption, 'name' | 'optionLabel' | 'optionCount' | 'listed'>): string {
+  const named = line.optionCount > 1 || (!line.listed && line.optionCount > 0);
+  return named ? `${line.name} — ${line.optionLabel}` : line.name;
 }
 
 /** What a shopper reads when a line cannot be bought. */

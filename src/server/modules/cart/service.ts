@@ -32,7 +32,8 @@ export function toCartItem(line: CartLine, email: string, tax: Pick<CurrentTax, 
     ...(line.soldByWeight ? { soldByWeight: true, gramsPerPiece: line.gramsPerPiece } : {}),
     ...(line.taxBps > 0 ? { taxPercent: line.taxBps / 100, pricesIncludeTax: tax.included } : {}),
     optionId: line.optionId,
-    optionLabel: line.optionCount > 1 ? line.optionLabel : null,
+    // The label wherever the line's name carries it (lineName): not for a product sold in one size.
+    optionLabel: lineName(line) === line.name ? null : line.optionLabel,
   };
 }
 
