@@ -1,6 +1,7 @@
-import { dollarsToCents, formatUnitPrice } from '#contract/money.ts';
+import { dollarsToCents, formatDollars, formatUnitPrice } from '#contract/money.ts';
 import type { Product, ProductOption } from '#contract/products.ts';
 import { type Pack, priceText, UNITS, type Unit, unitWord } from '#contract/units.ts';
+import { gramsLabel, weighedCents } from '#contract/weighed.ts';
 
 /**
  * A product's sizes and packs as the storefront reads them (decision 052). Zod-free (types only from the contract),
@@ -62,6 +63,16 @@ export const optionPaid = (o: ProductOption): number => o.salePrice ?? o.price;
  */
 export function optionPriceText(o: ProductOption, dollars: number = o.price): string {
   return o.soldByWeight ? formatUnitPrice(dollars, 'kg') : priceText(dollarsToCents(dollars), o.unit, o.pack ?? null);
+}
+
+/**
+ * What one piece of a size sold by weight weighs and costs about (its sizes differ only by it): "about 4.5 kg, ≈
+ * $63.36"; null for a size not sold by weight.
+ */
+export function pieceEstimate(o: ProductOption, dollars: number = o.price): string | null {
+  if (!o.soldByWeight || o.gramsPerPiece === null) return null;
+  const cents = weighedCents(o.gramsPerPiece, dollarsToCents(dollars));
+  return `about ${gramsLabel(o.gramsPerPiece)}, ≈ ${formatDollars(cents / 100)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { formatDollars } from '#contract/money.ts';
 import type { ProductOption } from '#contract/products.ts';
-import { optionPaid, optionPriceText } from '../../ui/product-options.ts';
+import { optionPaid, optionPriceText, pieceEstimate } from '../../ui/product-options.ts';
 
 /**
  * The product page's choice of size (decision 052): a radio group, each size with its label, its price with its unit
@@ -55,6 +55,11 @@ export function SizePicker({
                   ) : null}
                   {optionPriceText(option, optionPaid(option))}
                 </span>
+                {pieceEstimate(option, optionPaid(option)) ? (
+                  <span className="block text-sm text-base-content/80">
+                    {pieceEstimate(option, optionPaid(option))}
+                  </span>
+                ) : null}
               </span>
               {soldOut ? <span className="badge badge-sm shrink-0">Sold out</span> : null}
             </label>
