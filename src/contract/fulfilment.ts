@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { orderFulfilment } from './checkout-plan.ts';
+import { packShape } from './pack.ts';
 import { paginated } from './pagination.ts';
 import type { FulfilmentKind } from './slots.ts';
+import { UNITS } from './units.ts';
 
 /**
  * A shop's part of an order moves step by step to delivered, or to cancelled (stock returned, paid lines refunded).
@@ -68,6 +70,14 @@ export const vendorOrderLine = z.object({
   actualGrams: z.number().int().nullable(),
   /** The marketplace's commission on this line, in percent, as it stood for the shop when the order was placed. */
   commissionPercent: z.number(),
+  /**
+   * The size or pack sold (decision 052) as it was at purchase: its option, SKU and what `amount` counts (unit and
+   * pack); absent on lines from before options. `itemName` already reads "Eggs — Dozen" when the product had several.
+   */
+  optionId: z.string().optional(),
+  sku: z.string().nullable().optional(),
+  unit: z.enum(UNITS).optional(),
+  pack: packShape.nullable().optional(),
 });
 
 /** One order as a vendor sees it: only that vendor's own lines and total. */

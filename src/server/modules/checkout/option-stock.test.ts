@@ -6,6 +6,7 @@ import { createUser, setupUser, type TestUser } from '../../test/users.ts';
 import { productOptions } from '../catalog/tables.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { orderLines } from '../orders/tables.ts';
+import { vendorPart } from '../orders/weighed-fixtures.ts';
 import { addToCart, confirmOrder, createProduct, payCart, productRow } from './test-fixtures.ts';
 
 /**
@@ -131,6 +132,15 @@ describe('a shared pool', () => {
       ['Eggs — Dozen', 12, true],
       ['Eggs — Half dozen', 6, true],
     ]);
+
+    // The shop's orders page gives each line its size, SKU and unit as bought.
+    const part = await vendorPart(t, vendor, payment.orderId);
+    expect(part.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ itemName: 'Eggs — Dozen', optionId: dozen, sku: expect.stringMatching(/^P-/) }),
+        expect.objectContaining({ itemName: 'Eggs — Half dozen', optionId: halfDozen, unit: expect.any(String) }),
+      ]),
+    );
 
     const cancelled = await moveOrder(t, vendor, payment.orderId, 'cancelled');
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -14,6 +14,7 @@ import { centsToDollars, formatMoney } from '#contract/money.ts';
 import { formatOrderNumber } from '#contract/order-numbers.ts';
 import type { OrderSearchQuery } from '#contract/orders.ts';
 import { type Page, pageOf } from '#contract/pagination.ts';
+import type { Unit } from '#contract/units.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { newestFirstPage } from '../../db/paging.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -35,7 +36,7 @@ import { paymentNote } from './notes.ts';
 import { type OrderMoney, orderMoney, paidLineShares, partFeeCents } from './order-money.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { orderNumbered, orderOrBuyer } from './order-search.ts';
-import { fulfilmentsOfOrders, slotStatesOf, toOrderFulfilment } from './queries.ts';
+import { fulfilmentsOfOrders, linePack, slotStatesOf, toOrderFulfilment } from './queries.ts';
 import { feeRefundKey, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWeighed, captureWhenWeighed } from './weighing.ts';
@@ -53,6 +54,11 @@ export const lineColumns = {
   productId: orderLines.productId,
   optionId: orderLines.optionId,
   draws: orderLines.draws,
+  sku: orderLines.sku,
+  unit: orderLines.unit,
+  packLabel: orderLines.packLabel,
+  netQuantity: orderLines.netQuantity,
+  netUnit: orderLines.netUnit,
   itemName: orderLines.itemName,
   image: orderLines.image,
   amount: orderLines.amount,
@@ -71,6 +77,12 @@ type LineRow = {
   /** The option sold and the pool units one took (null: its own stock, or a line from before options). */
   optionId: string | null;
   draws: number | null;
+  /** Its SKU, unit and pack as they were at purchase (null on lines from before options). */
+  sku: string | null;
+  unit: Unit | null;
+  packLabel: string | null;
+  netQuantity: number | null;
+  netUnit: Unit | null;
   itemName: string;
   image: string;
   amount: number;
@@ -120,6 +132,7 @@ export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: Ord
       estimatedGrams: l.estimatedGrams,
       actualGrams: l.actualGrams,
       commissionPercent: l.commissionBps / 100,
+      ...(l.optionId && l.unit ? { optionId: l.optionId, sku: l.sku, unit: l.unit, pack: linePack(l) } : {}),
     })),
   };
 }
