@@ -87,6 +87,9 @@ export async function ordersForExport(db: Tx, userId: string) {
         status: line.status,
         estimatedGrams: line.estimatedGrams,
         actualGrams: line.actualGrams,
+        // The size bought (decision 052), null on lines from before options.
+        optionLabel: line.optionLabel,
+        sku: line.sku,
       })),
     handovers: handovers
       .filter((handover) => handover.orderId === order.id)
