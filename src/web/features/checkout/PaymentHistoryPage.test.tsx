@@ -84,6 +84,48 @@ describe('the payment history', () => {
     expect(tableRows('Payment history')).toHaveLength(2);
   });
 
+  it('lists what each order bought, a size of a product sold in several by its name, in its own units', async () => {
+    const line = (name: string, amount: number, extra: object) => ({
+      _id: `line-${name}`,
+      productId: '00000000-0000-4000-9000-000000000077',
+      amount,
+      price: 6.5,
+      totalPrice: 6.5 * amount,
+      shopName: 'Vera Farm',
+      shopId: '00000000-0000-4000-8000-000000000009',
+      itemName: name,
+      image: '/uploads/eggs.webp',
+      status: 'pending' as const,
+      refund: null,
+      ...extra,
+    });
+    const eggs = {
+      ...payment(10236, 10),
+      productIds: [
+        line('Eggs — Dozen', 1, { optionLabel: 'Dozen', unit: 'dozen', pack: null }),
+        line('Eggs — Half dozen', 2, {
+          optionLabel: 'Half dozen',
+          unit: 'pack',
+          pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
+        }),
+      ],
+    };
+    renderPage(<PaymentHistoryPage />, {
+      user: CUSTOMER,
+      routes: {
+        [`GET /api/customerPayments/${encodeURIComponent(CUSTOMER.email)}`]: pageOf([eggs], 1, { page: 1, limit: 10 }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Transaction History List: 1' });
+    const [row] = tableRows('Payment history');
+    const items = within(row).getByRole('list', { name: 'Items of FS-10236' });
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Eggs — Dozen × 1 dozen', 'Eggs — Half dozen × 2 × box of 6']);
+  });
+
   it('says when no order has the number', async () => {
     renderPage(<PaymentHistoryPage />, {
       user: CUSTOMER,

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
 import type { CustomerPayment } from '#contract/orders.ts';
 import type { Page } from '#contract/pagination.ts';
+import { quantityText } from '#contract/units.ts';
 import { paths } from '../../paths.ts';
 import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
+import { packedQuantity } from '../../ui/product-options.ts';
 import { useOrderSearch, usePaymentCount, usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
@@ -33,6 +35,28 @@ function Delivery({ payment }: { payment: CustomerPayment }) {
       steps={shopSteps(payment.productIds, payment.fulfilment, payment.cancelledSlots)}
       label={`Delivery of ${payment.orderNumber}`}
     />
+  );
+}
+
+/**
+ * What the order bought, a line each: its name ("Eggs — Dozen" for a size of a product sold in several; decision 052)
+ * and its amount in its own units ("2 jars", "1 dozen"; pieces of weighed goods).
+ */
+function Lines({ payment }: { payment: CustomerPayment }) {
+  if (payment.productIds.length === 0) return null;
+  return (
+    <ul aria-label={`Items of ${payment.orderNumber}`} className="mt-1 text-xs font-normal">
+      {payment.productIds.map((line) => (
+        <li key={line._id} className="wrap-anywhere">
+          {line.itemName},{' '}
+          {line.weight
+            ? quantityText(line.amount, 'piece')
+            : line.unit
+              ? packedQuantity(line.amount, line.unit, line.pack ?? null)
+              : line.amount}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -86,6 +110,7 @@ function PaymentCard({ payment }: { payment: CustomerPayment }) {
       heading={
         <h2 id={`pay-${payment._id}`} className="text-lg font-bold">
           Order {payment.orderNumber}
+          <Lines payment={payment} />
           <span className="block">
             <Price payment={payment} />
           </span>
@@ -154,7 +179,16 @@ function Payments({ data, onPage }: { data: Page<CustomerPayment>; onPage: (page
             className="mt-6 hidden rounded-box border border-base-300 bg-base-100 md:block"
             columns={[
               { header: '#', cell: (_, index) => rowNumber(data, index) },
-              { header: 'Order', className: 'font-semibold whitespace-nowrap', cell: (payment) => payment.orderNumber },
+              {
+                header: 'Order',
+                className: 'font-semibold',
+                cell: (payment) => (
+                  <>
+                    <span className="whitespace-nowrap">{payment.orderNumber}</span>
+                    <Lines payment={payment} />
+                  </>
+                ),
+              },
               { header: 'Price', className: 'font-semibold', cell: (payment) => <Price payment={payment} /> },
               { header: 'Order Date', cell: (payment) => orderDate(payment.date) },
               {
