@@ -123,7 +123,7 @@ describe('the payment history', () => {
       within(items)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Eggs — Dozen × 1 dozen', 'Eggs — Half dozen × 2 × box of 6']);
+    ).toEqual(['Eggs — Dozen, 1 dozen', 'Eggs — Half dozen, 2 × box of 6']);
   });
 
   it('says when no order has the number', async () => {
