@@ -1,6 +1,6 @@
 import type { Product } from '#contract/products.ts';
 import { priceText } from '#contract/units.ts';
-import { choosePickupSlots, dayFromToday, expect, test } from './fixtures.ts';
+import { checkA11y, choosePickupSlots, dayFromToday, expect, test } from './fixtures.ts';
 import { bearer, registerCustomer, SAMPLE_PICTURE, signInWith, tokenOf, unique } from './helpers.ts';
 import { payForCart } from './order-fixtures.ts';
 
@@ -53,6 +53,7 @@ test('a farmer sells eggs in two sizes from one pool; a shopper buys a dozen and
   await page.getByLabel('Expire Date').fill(dayFromToday(20));
   await page.getByLabel('Product Image').setInputFiles(SAMPLE_PICTURE);
   await expect(page.getByRole('img', { name: 'Uploaded product' })).toBeVisible();
+  await checkA11y(page);
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText(`${name} is added in the products list!`)).toBeVisible();
 
@@ -73,6 +74,7 @@ test('a farmer sells eggs in two sizes from one pool; a shopper buys a dozen and
   await expect(page.getByText('10 × box of 6', { exact: true })).toBeVisible();
   await sizes.getByRole('radio', { name: /^Dozen/ }).check();
   await expect(page.getByText('5 dozen', { exact: true })).toBeVisible();
+  await checkA11y(page);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.locator('.Toastify').getByText(`${name} — Dozen is added to your cart`)).toBeVisible();
   await sizes.getByRole('radio', { name: /^Half dozen/ }).check();
