@@ -24,7 +24,8 @@ const MADE = {
       : product.productQuantity.value,
   // One size: the form's own fields describe it; several: a row each.
   options: (product) => (product.options.length > 1 ? product.options.map(rowOf) : []),
-  stockShared: (product) => product.stockShared,
+  // One size: its own stock when the farmer adds a second (ticking "share one stock" keeps its stock as the pool).
+  stockShared: (product) => product.options.length > 1 && product.stockShared,
   unit: (product) => product.productQuantity.unit,
   packLabel: (product) => product.pack?.label ?? '',
   netQuantity: (product) => product.pack?.netQuantity ?? null,

@@ -140,7 +140,7 @@ export function ProductForm({
   priceNote?: ReactNode;
   actions: ReactNode;
   /** Editing: the product's first option, which the first size edits once the product has several. */
-  firstOption?: { _id: string; sku: string; gtin: string | null };
+  firstOption?: { _id: string; sku: string; gtin: string | null; draws: number | null };
   className?: string;
 }) {
   const { register, watch, setValue } = form;

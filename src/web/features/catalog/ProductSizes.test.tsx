@@ -137,4 +137,56 @@ describe('sizes and packs in the product form', () => {
     expect(saved).not.toHaveProperty('productPrice');
     expect(saved).not.toHaveProperty('unit');
   });
+
+  it('turns a product of one size into two: the first row edits its option, each counting its own stock', async () => {
+    let saved: Record<string, unknown> | undefined;
+    const jar = aVendorOption({
+      label: '1 kg',
+      price: 12,
+      unit: 'kg',
+      available: 7,
+      draws: 1,
+      stock: null,
+      sku: 'HON-1',
+    });
+    const honey: VendorProduct = {
+      ...eggs,
+      productName: 'Honey',
+      productPrice: 12,
+      productQuantity: { value: 7, unit: 'kg' },
+      options: [jar],
+      pool: 7,
+    };
+    renderPage(<EditProductDialog product={honey} onClose={() => {}} />, {
+      user: VENDOR,
+      routes: {
+        [`PUT /api/products/${honey._id}`]: async (request: Request) => {
+          saved = await request.json();
+          return { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'stop here' } } };
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Honey' });
+    expect(within(dialog).getByLabelText('Product Quantity')).toHaveProperty('value', '7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a size' }));
+    expect(within(dialog).getByLabelText(/Sizes share one stock/)).toHaveProperty('checked', false);
+    expect(within(size(1)).getByLabelText('SKU (blank: made for you)')).toHaveProperty('value', 'HON-1');
+    expect(within(size(1)).getByLabelText('Stock')).toHaveProperty('value', '7');
+    await userEvent.type(within(size(1)).getByLabelText('Name (Half dozen, 500 g jar)'), '1 kg tub');
+    await userEvent.type(within(size(2)).getByLabelText('Name (Half dozen, 500 g jar)'), '500 g');
+    await userEvent.selectOptions(within(size(2)).getByLabelText('Sold by'), 'g');
+    await userEvent.type(within(size(2)).getByLabelText('Price ($)'), '7');
+    await userEvent.type(within(size(2)).getByLabelText('Stock'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toBeDefined());
+    expect(saved).toMatchObject({
+      stockShared: false,
+      options: [
+        { _id: jar._id, label: '1 kg tub', sku: 'HON-1', unit: 'kg', productPrice: 12, stock: 7, draws: null },
+        { label: '500 g', unit: 'g', productPrice: 7, stock: 5, draws: null },
+      ],
+    });
+    expect(saved).not.toHaveProperty('productQuantity');
+    expect((saved as { options: object[] }).options[1]).not.toHaveProperty('_id');
+  });
 });

@@ -131,7 +131,7 @@ export function SizesSection({
   // biome-ignore lint/suspicious/noExplicitAny: shared by two forms whose value types differ only in category
   form: UseFormReturn<any, unknown, any>;
   /** The product's one option when editing it, so its first row edits that option (same id, SKU and GTIN). */
-  firstOption?: { _id: string; sku: string; gtin: string | null };
+  firstOption?: { _id: string; sku: string; gtin: string | null; draws: number | null };
   /** The price cost and margin make ("$11.25", "—"). */
   livePrice: (cost: unknown, margin: unknown) => string;
   /** The stock field (labelled "Shared stock" here), when the sizes share one. */
@@ -159,7 +159,9 @@ export function SizesSection({
     const unit = watch('unit') as Unit | undefined;
     const first: SizeRow = {
       ...emptyRow(unit),
-      ...(firstOption ? { _id: firstOption._id, sku: firstOption.sku, gtin: firstOption.gtin ?? '' } : {}),
+      ...(firstOption
+        ? { _id: firstOption._id, sku: firstOption.sku, gtin: firstOption.gtin ?? '', draws: firstOption.draws }
+        : {}),
       packLabel: watch('packLabel') ?? '',
       netQuantity: watch('netQuantity') ?? null,
       netUnit: watch('netUnit') ?? null,
