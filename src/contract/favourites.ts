@@ -19,6 +19,8 @@ export const favouriteState = z.object({ id: z.string(), favourite: z.boolean() 
 /** One product of the shopper's delivered (or picked-up) orders, the latest first. */
 export const buyAgainItem = z.object({
   productId: z.string(),
+  /** The size bought (decision 052): what its Buy again adds; null for a line from before sizes (the first size). */
+  optionId: z.string().nullable(),
   /** The name and picture as bought. */
   name: z.string(),
   image: z.string(),
@@ -33,8 +35,10 @@ export type BuyAgainList = z.infer<typeof buyAgainList>;
 
 /** POST /buy-again/cart: one unit of each product still on sale added; what could not be, with the reason. */
 export const buyAgainResult = z.object({
-  added: z.array(z.object({ productId: z.string(), name: z.string() })),
-  skipped: z.array(z.object({ productId: z.string(), name: z.string(), reason: z.string() })),
+  added: z.array(z.object({ productId: z.string(), optionId: z.string().nullable(), name: z.string() })),
+  skipped: z.array(
+    z.object({ productId: z.string(), optionId: z.string().nullable(), name: z.string(), reason: z.string() }),
+  ),
 });
 export type BuyAgainResult = z.infer<typeof buyAgainResult>;
 

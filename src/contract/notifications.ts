@@ -109,6 +109,9 @@ const shopPart = shopLines.extend({
 /** The order's FS- number; none in the events written before orders had numbers (migration 0044). */
 const orderNumber = z.string().optional();
 
+/** One size of a product and how many of it can be bought now (decision 052). */
+const stockOfSize = z.object({ label: z.string(), available: z.number().int() });
+
 /** Each event as it is written to the outbox with the change that caused it, and rendered when delivered. */
 export const notificationEvent = z.discriminatedUnion('kind', [
   z.object({
@@ -182,6 +185,8 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     productName: z.string(),
     shopName: z.string(),
     stock: z.number().int(),
+    /** A product sold in several sizes: how many of each can be bought now (decision 052). */
+    sizes: z.array(stockOfSize).optional(),
   }),
   /** To each shopper who favourited the product, the day its near-expiry markdown starts. */
   z.object({
@@ -194,7 +199,15 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     useBy: z.string(),
   }),
   /** To the vendor, each time a sale or an edit takes the stock to LOW_STOCK_THRESHOLD or below. */
-  z.object({ kind: z.literal('low_stock'), productId: id, productName: z.string(), stock: z.number().int() }),
+  z.object({
+    kind: z.literal('low_stock'),
+    productId: id,
+    productName: z.string(),
+    /** Units left: the shared pool's of a product whose sizes draw from one (eggs, not dozens). */
+    stock: z.number().int(),
+    /** A product sold in several sizes: how many of each can be bought now; none left of any is sold out. */
+    sizes: z.array(stockOfSize).optional(),
+  }),
   /** To the shop, when the shopper cancels its part of an order. */
   z.object({
     kind: z.literal('shopper_cancelled'),

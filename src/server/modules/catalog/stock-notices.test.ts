@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
+import { createProduct } from '../../test/factories.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
 import { shopWith } from '../checkout/fulfilment-fixtures.ts';
 import { checkoutDetails } from '../checkout/test-fixtures.ts';
@@ -12,6 +13,7 @@ import { notificationOutbox, notifications } from '../notifications/tables.ts';
 import { insertProduct, moveOrder, type TestProduct } from '../orders/order-fixtures.ts';
 import { orderInSlot } from '../orders/slot-order-fixtures.ts';
 import { tellFavouritesMarkedDown } from './favourite-markdowns.ts';
+import { restock, takeStock } from './stock.ts';
 import { products } from './tables.ts';
 
 const t = setupTestApp();
@@ -111,6 +113,44 @@ describe('a favourite product back in stock', () => {
     await favourite(fan, product);
     expect((await moveOrder(t, vendor, payment.orderId, 'cancelled')).statusCode).toBe(200);
     expect(await inApp(fan, 'back_in_stock')).toEqual([expect.objectContaining({ productId: product.id, stock: 2 })]);
+  });
+});
+
+describe('a product sold in sizes from one pool (decision 052)', () => {
+  it('is sold out for its shop once no size is left, and back for its fans with what each size has', async () => {
+    const shop = await createUser(t, { role: 'vendor' });
+    const eggs = await createProduct(t, shop, {
+      name: 'Eggs',
+      options: [
+        { label: 'Half dozen', priceCents: 350, draws: 6 },
+        { label: 'Dozen', priceCents: 650, draws: 12 },
+      ],
+      pool: 10,
+    });
+    const [half, dozen] = eggs.optionIds;
+    const fan = await createUser(t);
+    await favourite(fan, eggs);
+
+    // 4 eggs left: not one half dozen, so sold out.
+    await t.db.transaction((tx) => takeStock(tx, [{ optionId: half, amount: 1 }]));
+    expect(await inApp(shop, 'low_stock')).toEqual([
+      expect.objectContaining({
+        stock: 4,
+        sizes: [
+          { label: 'Half dozen', available: 0 },
+          { label: 'Dozen', available: 0 },
+        ],
+      }),
+    ]);
+    await t.db.transaction((tx) => restock(tx, [{ optionId: dozen, productId: eggs.id, amount: 1, draws: 12 }]));
+    await deliver();
+    expect((await bell(shop)).find((n: { kind: string }) => n.kind === 'low_stock')).toMatchObject({
+      title: 'Eggs is sold out',
+    });
+    expect((await bell(fan))[0]).toMatchObject({
+      kind: 'back_in_stock',
+      body: `Eggs from ${shop.name}'s Farm, one of your favourites, is back in stock: Half dozen: 2 left, Dozen: 1 left.`,
+    });
   });
 });
 

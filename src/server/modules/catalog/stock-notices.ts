@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '#contract/notifications.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { tellFansBackInStock } from '../favourites/index.ts';
 import { notify } from '../notifications/index.ts';
 import { shopCards } from '../shops/index.ts';
-import { products } from './tables.ts';
+import { productOptions, products } from './tables.ts';
 
 /**
  * One product's stock before and after a change (a sale, a cancellation, the vendor's edit), in its units or its
@@ -37,6 +37,10 @@ export async function tellStockChanges(tx: Tx, changes: readonly StockChange[]):
       ),
     );
   const offered = new Map(rows.map((row) => [row.id, row]));
+  const sizes = await sizesOf(
+    tx,
+    rows.map((row) => row.id),
+  );
   const shops = await shopCards(
     tx,
     rows.map((row) => row.vendorId),
@@ -50,6 +54,7 @@ export async function tellStockChanges(tx: Tx, changes: readonly StockChange[]):
       productId: product.id,
       productName: product.name,
       stock: change.after,
+      ...sizes.get(product.id),
     });
   }
   for (const change of back) {
@@ -60,6 +65,32 @@ export async function tellStockChanges(tx: Tx, changes: readonly StockChange[]):
       productName: product.name,
       shopName: shops.get(product.vendorId)?.name ?? '',
       stock: change.after,
+      ...sizes.get(product.id),
     });
   }
+}
+
+/**
+ * The sizes of these products that sell in several (decision 052), with how many of each can be bought now (its own
+ * stock, or the pool divided by its draws), keyed by product id: what a notice names beside the product's units.
+ */
+async function sizesOf(tx: Tx, productIds: string[]) {
+  const rows = await tx
+    .select({
+      productId: productOptions.productId,
+      label: productOptions.label,
+      available: sql<number>`(CASE WHEN ${productOptions.draws} IS NULL THEN ${productOptions.stock}
+        ELSE ${products.stock} / ${productOptions.draws} END)::int`,
+    })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(and(inArray(productOptions.productId, productIds), eq(productOptions.listed, true)))
+    .orderBy(asc(productOptions.productId), asc(productOptions.position));
+  const byProduct = new Map<string, { label: string; available: number }[]>();
+  for (const { productId, label, available } of rows) {
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), { label, available }]);
+  }
+  return new Map(
+    [...byProduct].filter(([, sizes]) => sizes.length > 1).map(([productId, sizes]) => [productId, { sizes }]),
+  );
 }

@@ -1,4 +1,4 @@
-import type { BuyAgainItem, BuyAgainList, BuyAgainResult } from '#contract/favourites.ts';
+import type { BuyAgainList, BuyAgainResult } from '#contract/favourites.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { CatalogReads } from './products.ts';
@@ -48,19 +48,22 @@ export async function buyAgainList(db: Tx, sources: BuyAgainSources, userId: str
 }
 
 /**
- * "Add all to cart": one unit of each buy-again product in the size bought, each through the cart's own add (its stock check, its
- * limit of units per line, its row lock); a product no longer listed, sold out, expired or already in the cart
+ * "Add all to cart": one unit of each buy-again product in the size bought, each through the cart's own add (its stock
+ * check, its limit of units per line, its row lock); a product no longer listed, sold out, expired or already in the cart
  * up to its stock is skipped with the cart's reason.
  */
 export async function addBuyAgainToCart(db: Db, sources: BuyAgainSources, userId: string): Promise<BuyAgainResult> {
-  const { items } = (await buyAgainList(db, sources, userId)) as {
-    items: (BuyAgainItem & { optionId: string | null })[];
-  };
+  const { items } = await buyAgainList(db, sources, userId);
   const result: BuyAgainResult = { added: [], skipped: [] };
   for (const item of items) {
     const name = item.product?.productName ?? item.name;
     if (!item.product) {
-      result.skipped.push({ productId: item.productId, name, reason: `${name} is no longer sold` });
+      result.skipped.push({
+        productId: item.productId,
+        optionId: item.optionId,
+        name,
+        reason: `${name} is no longer sold`,
+      });
       continue;
     }
     try {
@@ -70,11 +73,11 @@ export async function addBuyAgainToCart(db: Db, sources: BuyAgainSources, userId
         optionId: item.optionId ?? undefined,
         amount: 1,
       });
-      result.added.push({ productId: item.productId, name });
+      result.added.push({ productId: item.productId, optionId: item.optionId, name });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       const reason = error.code === 'NOT_FOUND' ? `${name} is no longer sold` : error.message;
-      result.skipped.push({ productId: item.productId, name, reason });
+      result.skipped.push({ productId: item.productId, optionId: item.optionId, name, reason });
     }
   }
   return result;

@@ -145,7 +145,7 @@ describe('buy again', () => {
     const added = await call(shopper, 'POST', '/api/buy-again/cart');
     expect(added.statusCode, added.body).toBe(200);
     const result = added.json();
-    expect(result.added).toEqual([{ productId: carrots.id, name: 'Carrots' }]);
+    expect(result.added).toEqual([{ productId: carrots.id, optionId: null, name: 'Carrots' }]);
     expect(Object.fromEntries(result.skipped.map((s: { name: string; reason: string }) => [s.name, s.reason]))).toEqual(
       {
         'Sourdough loaf': 'Sourdough loaf is sold out',

@@ -244,7 +244,9 @@ export function describe(event: NotificationEvent): Message {
     case 'back_in_stock':
       return {
         title: `${event.productName} is back in stock`,
-        body: `${event.productName} from ${event.shopName}, one of your favourites, is back in stock: ${event.stock} left.`,
+        body: `${event.productName} from ${event.shopName}, one of your favourites, is back in stock: ${
+          event.sizes ? `${sizesText(event.sizes.filter((size) => size.available > 0))}.` : `${event.stock} left.`
+        }`,
         link: `/productDetails/${event.productId}`,
         table: [],
       };
@@ -255,16 +257,19 @@ export function describe(event: NotificationEvent): Message {
         link: `/productDetails/${event.productId}`,
         table: [],
       };
-    case 'low_stock':
+    case 'low_stock': {
+      const soldOut = event.sizes ? event.sizes.every((size) => size.available === 0) : event.stock === 0;
       return {
-        title: event.stock === 0 ? `${event.productName} is sold out` : `${event.productName} is running low`,
-        body:
-          event.stock === 0
-            ? `${event.productName} has sold out. Add stock to keep selling it.`
+        title: soldOut ? `${event.productName} is sold out` : `${event.productName} is running low`,
+        body: soldOut
+          ? `${event.productName} has sold out. Add stock to keep selling it.`
+          : event.sizes
+            ? `Only ${event.stock} of ${event.productName} left in stock: ${sizesText(event.sizes)}.`
             : `Only ${event.stock} of ${event.productName} left in stock.`,
         link: '/dashboard/vendorProduct',
         table: [],
       };
+    }
     case 'shopper_cancelled': {
       const total = event.lines.reduce((sum, l) => sum + l.totalCents, 0);
       return {
@@ -318,4 +323,9 @@ export function emailParts(message: Message, publicUrl: string): { text: string;
 <p><a href="${escapeHtml(url)}" style="color:#1f7a3a">Open Farmstall</a></p>
 <p style="color:#777;font-size:12px"><a href="${escapeHtml(choices)}" style="color:#777">Choose which e-mails you receive</a></p></body></html>`;
   return { text, html };
+}
+
+/** "Half dozen: 2 left, Dozen: 1 left": how many of each size can be bought now. */
+function sizesText(sizes: readonly { label: string; available: number }[]): string {
+  return sizes.map((size) => `${size.label}: ${size.available} left`).join(', ');
 }
