@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -127,6 +128,11 @@ const envSchema = z
     RATE_LIMIT_UPLOADS_PER_HOUR: wholeNumber(1).default(60),
     TRUST_PROXY: trustProxy.default(false),
     UPLOAD_MAX_BYTES: wholeNumber(1).default(5 * 1024 * 1024),
+    WORKER_THREADS: wholeNumber(1).optional(),
+    EXPORTS_PER_USER: wholeNumber(1).default(2),
+    EXPORTS_MAX: wholeNumber(1).default(8),
+    UPLOADS_PER_USER: wholeNumber(1).default(2),
+    UPLOADS_MAX: wholeNumber(1).default(6),
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL' }).optional()),
     S3_REGION: z.string().default('us-east-1'),
@@ -257,6 +263,14 @@ export type Config = {
   /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   uploadMaxBytes: number;
+  /** Threads of the pool that renders PDFs and CSVs off the request path; default the cores less one (at least 1). */
+  workerThreads: number;
+  /** Files (PDF, CSV) one user may have in the making at once, and all users together; past them 429 / 503. */
+  exportsPerUser: number;
+  exportsMax: number;
+  /** Pictures one user may have in the making at once, and all users together; past them 429 / 503. */
+  uploadsPerUser: number;
+  uploadsMax: number;
   s3:
     | {
         bucket: string;
@@ -371,6 +385,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitUploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
     trustProxy: env.TRUST_PROXY,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    workerThreads: env.WORKER_THREADS ?? Math.max(1, availableParallelism() - 1),
+    exportsPerUser: env.EXPORTS_PER_USER,
+    exportsMax: env.EXPORTS_MAX,
+    uploadsPerUser: env.UPLOADS_PER_USER,
+    uploadsMax: env.UPLOADS_MAX,
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -6,6 +6,8 @@ import { normalizeEmail } from '#contract/validation.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { inserted, modified } from '../../spec-answers.ts';
+import { exportBound } from '../../workers/bounds.ts';
+import { renderInPool } from '../../workers/pool.ts';
 import {
   getOrderTracking,
   listAllOrders,
@@ -14,7 +16,6 @@ import {
   updateVendorOrder,
 } from './fulfilment.ts';
 import { getInvoice } from './invoice.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
 import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
 import { cancelPartAsBuyer, movePartAsBuyer } from './shopper-cancel.ts';
 import { weighLine } from './weighing.ts';
@@ -38,14 +39,22 @@ export async function orderRoutes(app: FastifyInstance) {
 
   handle(app, ordersApi.invoice, async ({ params, user }) => getInvoice(app.db, params.id, user, app.config.contact));
 
+  // Laid out in the render pool's threads, a few at a time per user and in all (decision 057).
+  const exports = exportBound(app.config);
   handle(app, ordersApi.invoicePdf, async ({ params, user }, reply) => {
-    const data = await getInvoice(app.db, params.id, user, app.config.contact);
-    const pdf = await renderInvoicePdf(data, { paper: app.config.paperSize });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="farmstall-invoice-${data.invoiceNumber}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    const leave = exports.enter(user.id, reply);
+    try {
+      const invoice = await getInvoice(app.db, params.id, user, app.config.contact);
+      const options = { paper: app.config.paperSize };
+      const pdf = await renderInPool({ kind: 'invoice-pdf', invoice, options }, app.config.workerThreads);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="farmstall-invoice-${invoice.invoiceNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    } finally {
+      leave();
+    }
   });
 
   handle(app, ordersApi.tracking, async ({ params, user }) => getOrderTracking(app.db, params.id, user, app.now()));

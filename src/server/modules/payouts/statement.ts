@@ -1,38 +1,18 @@
 import { formatDollars } from '#contract/money.ts';
-import { dollarsText } from '#contract/plain-format.ts';
 import { taxByRate } from '#contract/tax.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
-import { csvCell } from '../../csv.ts';
-import { block, type DocOptions, gap, newPdf, sideBySide, type TableLook, table, totals } from '../../pdf.ts';
+import type { DocOptions } from '../../pdf.ts';
 import { daySeen, type SoldLine, type StatementData } from './shop-payouts.ts';
+import {
+  renderStatementPrintPdf,
+  type StatementPrint,
+  type StatementRow,
+  statementPrintCsv,
+} from './statement-print.ts';
 
-/** One row of a statement. Amounts in cents; null where the column says nothing for this kind of row. */
-export type StatementRow = {
-  date: Date;
-  /** The date in the marketplace's time zone (YYYY-MM-DD). */
-  day: string;
-  kind: 'Sale' | 'Delivery' | 'Order fee' | 'Refund' | 'Transfer' | 'Reversal';
-  orderId: string;
-  /** The order's FS- number, as the shop knows the order from its lists and packing slips. */
-  orderNumber: string;
-  product: string;
-  quantity: string;
-  /** What the buyer paid (a refund: what was given back, negative). */
-  paidCents: number | null;
-  /** A sale's tax rate and tax, a refund's tax given back: collected and remitted by Farmstall, outside the sums. */
-  taxRate: string;
-  taxCents: number | null;
-  commissionRate: string;
-  /** The marketplace's commission (a refund: the commission it gave back, negative). */
-  commissionCents: number | null;
-  /** What the shop earned by this row: paid − commission. */
-  netCents: number | null;
-  /** What moved to (or back from) the shop's account. */
-  payoutCents: number | null;
-};
+export { STATEMENT_COLUMNS, type StatementPrint, type StatementRow } from './statement-print.ts';
 
 const NO_TAX = { taxRate: '', taxCents: null };
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const percentOf = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 const lineCommission = (line: SoldLine) => Math.round((line.paidCents * line.commissionBps) / 10_000);
 const quantityOf = (line: SoldLine) =>
@@ -152,22 +132,6 @@ export function statementTotals(data: StatementData, rows: StatementRow[]) {
 }
 export type StatementTotals = ReturnType<typeof statementTotals>;
 
-/** The statement's columns: a header and how each row fills it (text, or cents shown in dollars). */
-export const STATEMENT_COLUMNS: { header: string; cell: (row: StatementRow) => string | { cents: number } | null }[] = [
-  { header: 'Date', cell: (row) => row.day },
-  { header: 'Type', cell: (row) => row.kind },
-  { header: 'Order', cell: (row) => row.orderNumber },
-  { header: 'Product', cell: (row) => row.product },
-  { header: 'Quantity', cell: (row) => row.quantity },
-  { header: 'Price paid', cell: (row) => (row.paidCents === null ? null : { cents: row.paidCents }) },
-  { header: 'Tax rate', cell: (row) => row.taxRate },
-  { header: 'Tax (remitted by Farmstall)', cell: (row) => (row.taxCents === null ? null : { cents: row.taxCents }) },
-  { header: 'Commission rate', cell: (row) => row.commissionRate },
-  { header: 'Commission', cell: (row) => (row.commissionCents === null ? null : { cents: row.commissionCents }) },
-  { header: 'Net to you', cell: (row) => (row.netCents === null ? null : { cents: row.netCents }) },
-  { header: 'Paid to your account', cell: (row) => (row.payoutCents === null ? null : { cents: row.payoutCents }) },
-];
-
 /** The totals as label and cents, in the order of the identity they make. */
 function totalLines(totals: StatementTotals): [string, number][] {
   return [
@@ -201,93 +165,28 @@ function taxLines(data: StatementData): [string, number][] {
   ];
 }
 
-const IDENTITY =
-  'Owed at the start + sales - commission - refunds + commission given back = paid to your account + owed at the end';
-
-/** The statement as CSV (RFC 4180, CRLF): a header row, a row per ledger entry, then the totals and the identity. */
-export function statementCsv(data: StatementData, rows: StatementRow[]): string {
+/** What the statement prints, as plain data a worker thread can lay out (decision 057). */
+export function statementPrint(data: StatementData, rows: StatementRow[], shopName: string): StatementPrint {
   const totals = statementTotals(data, rows);
-  const cell = (value: string | { cents: number } | null) =>
-    value !== null && typeof value === 'object' ? dollars(value.cents) : csvCell(value);
-  const width = STATEMENT_COLUMNS.length;
-  const labelled = (label: string, cents: number) => [csvCell(label), ...Array(width - 2).fill(''), dollars(cents)];
-  const lines = [
-    STATEMENT_COLUMNS.map((column) => csvCell(column.header)),
-    ...rows.map((row) => STATEMENT_COLUMNS.map((column) => cell(column.cell(row)))),
-    [],
-    ...totalLines(totals).map(([label, cents]) => labelled(`Total: ${label}`, cents)),
-    [csvCell(`${IDENTITY}: ${totals.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}`)],
-    ...taxLines(data).map(([label, cents]) => labelled(`Total: ${label}`, cents)),
-  ];
-  return `${lines.map((line) => line.join(',')).join('\r\n')}\r\n`;
+  return {
+    month: data.month,
+    timeZone: data.timeZone,
+    shopName,
+    rows,
+    totals: totalLines(totals),
+    tax: taxLines(data),
+    reconciles: totals.reconciles,
+  };
 }
 
-/** An amount as the PDF prints it, grouped for reading: "1,234,567.89", "-5.00" (the CSV keeps "1234567.89"). */
-const printed = (cents: number) => dollarsText(cents).replace('$', '');
+/** The statement as CSV (RFC 4180, CRLF): a header row, a row per ledger entry, then the totals and the identity. */
+export const statementCsv = (data: StatementData, rows: StatementRow[]): string =>
+  statementPrintCsv(statementPrint(data, rows, ''));
 
-/** The statement's wide table: 8-point type, 3 points inside each cell. */
-const STATEMENT_TABLE: TableLook = { fontSize: 8, pad: 3 };
-/** The statement's columns that hold figures: right-aligned, never wrapped. */
-const FIGURES = new Set([
-  'Price paid',
-  'Tax rate',
-  'Tax (remitted by Farmstall)',
-  'Commission rate',
-  'Commission',
-  'Net to you',
-  'Paid to your account',
-]);
-
-/** The statement as a PDF (landscape, the marketplace's paper), in the invoice's look: the shop and month, the rows, the totals. */
-export function renderStatementPdf(
+/** The statement as a PDF (landscape, the marketplace's paper): the shop and month, the rows, the totals. */
+export const renderStatementPdf = (
   data: StatementData,
   rows: StatementRow[],
   shopName: string,
   options: DocOptions = { paper: 'letter' },
-): Promise<Buffer> {
-  const totalsOf = statementTotals(data, rows);
-  const { doc, finish } = newPdf(`Farmstall statement ${data.month} · ${shopName}`, 'Farmstall', {
-    ...options,
-    layout: 'landscape',
-    margin: 40,
-  });
-  sideBySide(
-    doc,
-    [
-      { text: 'Farmstall', style: 'title' },
-      { text: `Payout statement for ${shopName}`, style: 'muted' },
-      { text: `Dates in ${data.timeZone}; amounts in US dollars`, style: 'muted' },
-    ],
-    [{ text: 'STATEMENT', style: 'subtitle' }, `Month: ${data.month}`],
-  );
-  gap(doc, 16);
-
-  if (rows.length === 0) block(doc, ['Nothing was delivered, refunded or paid out this month.']);
-  else
-    table(
-      doc,
-      STATEMENT_COLUMNS.map((column) => ({
-        header: column.header,
-        numeric: FIGURES.has(column.header),
-        keep: ['Date', 'Type', 'Order', 'Quantity'].includes(column.header),
-        grow: column.header === 'Product' ? 1 : 0,
-        share: column.header === 'Product' ? 0.2 : 0,
-      })),
-      rows.map((row) =>
-        STATEMENT_COLUMNS.map((column) => {
-          const value = column.cell(row);
-          return value !== null && typeof value === 'object' ? printed(value.cents) : (value ?? '');
-        }),
-      ),
-      STATEMENT_TABLE,
-    );
-
-  gap(doc, 14);
-  totals(
-    doc,
-    [...totalLines(totalsOf), ...taxLines(data)].map(([label, cents]) => ({ label, value: printed(cents) })),
-  );
-  gap(doc, 6);
-  block(doc, [{ text: `${IDENTITY}: ${totalsOf.reconciles ? 'reconciles' : 'DOES NOT RECONCILE'}.`, style: 'muted' }]);
-  return finish();
-}
+): Promise<Buffer> => renderStatementPrintPdf(statementPrint(data, rows, shopName), options);

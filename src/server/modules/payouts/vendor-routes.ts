@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { vendorPayoutsApi } from '#contract/api/vendor-payouts.ts';
 import { centsToDollars } from '#contract/money.ts';
 import { handle } from '../../route-table.ts';
+import { exportBound } from '../../workers/bounds.ts';
+import { renderInPool } from '../../workers/pool.ts';
 import { shopOf } from '../shops/index.ts';
 import { daySeen, monthPeriod, shopTransfers, statementData } from './shop-payouts.ts';
 import type { PayoutSources } from './sources.ts';
-import { renderStatementPdf, statementCsv, statementOrderIds, statementRows } from './statement.ts';
+import { statementOrderIds, statementPrint, statementRows } from './statement.ts';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const;
 
@@ -36,19 +38,28 @@ export async function vendorPayoutRoutes(app: FastifyInstance, sources: PayoutSo
     timeZone,
   }));
 
+  // The statement is laid out in the render pool's threads, a few at a time per user and in all (decision 057).
+  const exports = exportBound(app.config);
   handle(app, vendorPayoutsApi.statement, async ({ user, params }, reply) => {
-    const data = await statementData(app.db, sources, user.id, params.month, timeZone);
-    const rows = statementRows(data, await sources.orderNumbersOf(app.db, statementOrderIds(data)));
-    const body =
-      params.format === 'csv'
-        ? statementCsv(data, rows)
-        : await renderStatementPdf(data, rows, (await shopOf(app.db, user.id))?.name ?? user.name, {
-            paper: app.config.paperSize,
-          });
-    return reply
-      .header('content-type', TYPES[params.format])
-      .header('content-disposition', `attachment; filename="farmstall-statement-${params.month}.${params.format}"`)
-      .header('cache-control', 'private, no-store')
-      .send(body);
+    const leave = exports.enter(user.id, reply);
+    try {
+      const data = await statementData(app.db, sources, user.id, params.month, timeZone);
+      const rows = statementRows(data, await sources.orderNumbersOf(app.db, statementOrderIds(data)));
+      const shopName = params.format === 'csv' ? '' : ((await shopOf(app.db, user.id))?.name ?? user.name);
+      const print = statementPrint(data, rows, shopName);
+      const body = await renderInPool(
+        params.format === 'csv'
+          ? { kind: 'statement-csv', print }
+          : { kind: 'statement-pdf', print, options: { paper: app.config.paperSize } },
+        app.config.workerThreads,
+      );
+      return reply
+        .header('content-type', TYPES[params.format])
+        .header('content-disposition', `attachment; filename="farmstall-statement-${params.month}.${params.format}"`)
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    } finally {
+      leave();
+    }
   });
 }
