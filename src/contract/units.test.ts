@@ -53,6 +53,9 @@ describe('quantityText: stock, a cart line and a slip in the product’s units',
     expect(unitWord(2, 'pack', { label: '340 g jar', netQuantity: 340, netUnit: 'g' })).toBe('jars');
     expect(unitWord(1, 'piece')).toBe('piece');
     expect(unitWord(3, 'kg')).toBe('kg');
+    // A pack named by a measure is written by its name (not "20 dozens").
+    expect(quantityText(20, 'pack', { label: 'Half dozen', netQuantity: 6, netUnit: 'piece' })).toBe('20 × Half dozen');
+    expect(unitWord(2, 'pack', { label: 'Whole kg', netQuantity: 1, netUnit: 'kg' })).toBe('× Whole kg');
   });
 
   it('says what one unit is', () => {

@@ -62,11 +62,17 @@ function plural(word: string): string {
   return `${word}s`;
 }
 
-/** What `amount` of the product's units are called, as beside the stepper: "jars", "kg", "dozen", "× box of 6". */
+/** Words that measure rather than name a container: a pack named "Half dozen" or "Whole kg" is written by its name. */
+const MEASURE_WORDS = new Set<string>([...UNITS, 'dozens', 'piece', 'pieces', 'gram', 'grams', 'kilo', 'kilos', 'l']);
+
+/**
+ * What `amount` of the product's units are called, as beside the stepper: "jars", "kg", "dozen", "× box of 6", "×
+ * Half dozen" (a pack whose last word measures, not names, it).
+ */
 export function unitWord(amount: number, unit: Unit, pack: Pack | null = null): string {
   if (unit === 'pack' && pack) {
     const last = pack.label.trim().split(/\s+/).pop() ?? '';
-    if (/^[a-z]+$/i.test(last)) return amount === 1 ? last : plural(last);
+    if (/^[a-z]+$/i.test(last) && !MEASURE_WORDS.has(last.toLowerCase())) return amount === 1 ? last : plural(last);
     return `× ${pack.label}`;
   }
   const info = UNIT_INFO[unit];

@@ -1,6 +1,6 @@
 import { dollarsToCents, formatDollars, formatUnitPrice } from '#contract/money.ts';
 import type { Product, ProductOption } from '#contract/products.ts';
-import { type Pack, priceText, UNITS, type Unit, unitWord } from '#contract/units.ts';
+import { priceText } from '#contract/units.ts';
 import { gramsLabel, weighedCents } from '#contract/weighed.ts';
 
 /**
@@ -74,17 +74,3 @@ export function pieceEstimate(o: ProductOption, dollars: number = o.price): stri
   const cents = weighedCents(o.gramsPerPiece, dollarsToCents(dollars));
   return `about ${gramsLabel(o.gramsPerPiece)}, ≈ ${formatDollars(cents / 100)}`;
 }
-
-/**
- * What an amount of a unit is called, as unitWord says it, but a pack named by a unit ("Half dozen": its last word is
- * no pack's name, and "20 dozens" would be wrong) by its name: "× Half dozen".
- */
-export function packedWord(amount: number, unit: Unit, pack: Pack | null = null): string {
-  const last = pack?.label.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
-  if (unit === 'pack' && pack && (UNITS as readonly string[]).includes(last)) return `× ${pack.label}`;
-  return unitWord(amount, unit, pack);
-}
-
-/** "20 × Half dozen", "40 bags", "3 dozen": a quantity as quantityText writes it, with packedWord's words. */
-export const packedQuantity = (amount: number, unit: Unit, pack: Pack | null = null): string =>
-  `${amount.toLocaleString('en-US')} ${packedWord(amount, unit, pack)}`;

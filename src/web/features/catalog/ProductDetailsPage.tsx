@@ -16,7 +16,7 @@ import { IngredientsLine, LabelBadges } from '../../ui/FoodFacts.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { Picture } from '../../ui/Picture.tsx';
-import { firstInStock, optionsOf, packedWord } from '../../ui/product-options.ts';
+import { firstInStock, optionsOf } from '../../ui/product-options.ts';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { Stars } from '../../ui/Stars.tsx';
 import { distanceOf, useShopperPlace } from '../../ui/shopper-place.ts';
@@ -36,7 +36,7 @@ const WEIGHED = 'piece, charged by its actual weight';
  * ("× Half dozen").
  */
 function sizeWord(amount: number, option: ProductOption): string {
-  return option.soldByWeight ? unitWord(amount, 'piece') : packedWord(amount, option.unit, option.pack);
+  return option.soldByWeight ? unitWord(amount, 'piece') : unitWord(amount, option.unit, option.pack);
 }
 
 /** A size as the details list names it: "Half dozen (6 pieces)", "Dozen (12 pieces)", "Half lamb (pieces by weight)". */

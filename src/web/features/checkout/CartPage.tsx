@@ -13,7 +13,6 @@ import { type Column, DataTable, pageOfRows, RowCards } from '../../ui/DataTable
 import { IconButton } from '../../ui/IconButton.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { packedQuantity } from '../../ui/product-options.ts';
 import { QuantityStepper } from '../../ui/QuantityStepper.tsx';
 import { SavingNote } from '../../ui/SavingNote.tsx';
 import { SummaryPanel, SummaryRows } from '../../ui/SummaryPanel.tsx';
@@ -76,7 +75,7 @@ function LineQuantity({ item, actions }: { item: CartItem; actions: LineActions 
         onChange={(amount) => actions.onAmount(item, amount)}
       />
       <p className="mt-1 text-xs text-base-content/70">
-        {item.soldByWeight ? quantityText(item.stock, 'piece') : packedQuantity(item.stock, item.unit, item.pack)} in
+        {item.soldByWeight ? quantityText(item.stock, 'piece') : quantityText(item.stock, item.unit, item.pack)} in
         stock
       </p>
       {error ? (

@@ -8,7 +8,6 @@ import { paths } from '../../paths.ts';
 import { DataTable, RowCard, RowCards, rowNumber } from '../../ui/DataTable.tsx';
 import { LoadedPages } from '../../ui/Loaded.tsx';
 import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
-import { packedQuantity } from '../../ui/product-options.ts';
 import { useOrderSearch, usePaymentCount, usePaymentHistory } from './get-payment-history.ts';
 import { RefundList } from './RefundList.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
@@ -52,7 +51,7 @@ function Lines({ payment }: { payment: CustomerPayment }) {
           {line.weight
             ? quantityText(line.amount, 'piece')
             : line.unit
-              ? packedQuantity(line.amount, line.unit, line.pack ?? null)
+              ? quantityText(line.amount, line.unit, line.pack ?? null)
               : line.amount}
         </li>
       ))}

@@ -1,6 +1,6 @@
 import type { VendorOrder } from '#contract/fulfilment.ts';
+import { quantityText } from '#contract/units.ts';
 import { formatWeight } from '#contract/vendor-week.ts';
-import { packedQuantity } from '../../ui/product-options.ts';
 import { WeighLine } from './WeighLine.tsx';
 
 type Line = VendorOrder['lines'][number];
@@ -28,7 +28,7 @@ export function OrderLines({ order }: { order: VendorOrder }) {
           </span>
           {/* What the amount counts and the size's code, as bought (decision 052): "(2 jars) SKU HON-500". */}
           {line.unit && line.unit !== 'piece' && line.estimatedGrams === null ? (
-            <span className="text-sm text-base-content/80">({packedQuantity(line.amount, line.unit, line.pack)})</span>
+            <span className="text-sm text-base-content/80">({quantityText(line.amount, line.unit, line.pack)})</span>
           ) : null}
           {line.sku ? <span className="text-xs text-base-content/70">SKU {line.sku}</span> : null}
           <LineWeight line={line} />
