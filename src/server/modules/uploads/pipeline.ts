@@ -16,19 +16,26 @@ const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
   webp: (image) => image.webp({ quality: 80 }),
 };
 
+// sharp's cache of decoded inputs and operations keeps up to 50 MB that uploads (each a new picture) never reuse.
+sharp.cache(false);
+
+/** A picture: its bytes, or the file it was received into (decision 057: an upload is streamed to disk). */
+export type PictureInput = Buffer | string;
+
 /**
  * Encodes the picture at every width and format of IMAGE_WIDTHS × IMAGE_FORMATS that `wanted` keeps, stores each
  * under its variant name, and returns the stored URLs by name. Widths past the original's are stored at the
- * original's width (encoded once), so every name exists whatever the original's size.
+ * original's width (encoded once), so every name exists whatever the original's size. The original is decoded
+ * once, at the largest width shown (a 24-megapixel photo is some 70 MB decoded; at 1200 wide, 4 MB), and each
+ * variant is made from that.
  */
 async function storeVariants(
   storage: Storage,
-  input: Buffer,
+  input: PictureInput,
   id: string,
   originalWidth: number,
   wanted: (name: string) => boolean = () => true,
 ): Promise<Map<string, { url: string; width: number; height: number }>> {
-  const source = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();
   const jobs = new Map<string, { width: number; format: ImageFormat; keys: string[] }>();
   for (const width of IMAGE_WIDTHS) {
     for (const format of IMAGE_FORMATS) {
@@ -40,22 +47,31 @@ async function storeVariants(
       jobs.set(`${actual}.${format}`, job);
     }
   }
+  if (jobs.size === 0) return new Map();
+  const unreadable = () => {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The picture could not be read. It may be damaged; please try another file.',
+    );
+  };
+  const largest = await sharp(input, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize({ width: Math.min(LARGEST, originalWidth) })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(unreadable);
+  const raw = { width: largest.info.width, height: largest.info.height, channels: largest.info.channels };
   // Everything is encoded before anything is stored: a picture that fails half-way leaves no files.
   const encoded = await Promise.all(
     [...jobs.values()].map(async (job) => {
-      const output = await ENCODERS[job.format](source.clone().resize({ width: job.width }))
+      const output = await ENCODERS[job.format](sharp(largest.data, { raw }).resize({ width: job.width }))
         .toBuffer({ resolveWithObject: true })
-        .catch(() => {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'The picture could not be read. It may be damaged; please try another file.',
-          );
-        });
+        .catch(unreadable);
       return { ...job, ...output };
     }),
   );
   const stored = new Map<string, { url: string; width: number; height: number }>();
-  await Promise.all(
+  const results = await Promise.allSettled(
     encoded.flatMap(({ keys, format, data, info }) =>
       keys.map(async (key) => {
         const url = await storage.put(key, data, `image/${format}`);
@@ -63,6 +79,12 @@ async function storeVariants(
       }),
     ),
   );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    // A disk that fills (ENOSPC) half-way: the variants already stored go too, so no picture is half there.
+    await Promise.allSettled([...stored.keys()].map((key) => storage.remove?.(key)));
+    throw failed.reason;
+  }
   return stored;
 }
 
@@ -70,7 +92,7 @@ async function storeVariants(
  * Checks the bytes really are a picture (whatever the file name says), re-encodes it to AVIF and WebP (which drops
  * EXIF and any payload hidden in the original) at every width of IMAGE_WIDTHS, and stores them all.
  */
-export async function storeImage(storage: Storage, input: Buffer): Promise<StoredImage> {
+export async function storeImage(storage: Storage, input: PictureInput): Promise<StoredImage> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();

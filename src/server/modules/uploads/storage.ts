@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 
 /** Where re-encoded pictures are kept. `put` returns the URL the picture is served from. */
@@ -10,6 +16,13 @@ export type Storage = {
   get(key: string): Promise<Buffer>;
   /** The names of every stored file. */
   keys(): AsyncIterable<string>;
+  /** Removes a stored file (a picture whose other variants could not be stored); none there is no error. */
+  remove?(key: string): Promise<void>;
+};
+
+/** The file system's writes, a seam a test replaces to find the disk full (ENOSPC) without filling one. */
+export const files = {
+  writeFile: (file: string, body: Buffer) => fs.writeFile(file, body),
 };
 
 export function localUploadsDir(config: Pick<Config, 'dataDir'>): string {
@@ -23,11 +36,18 @@ export function localStorage(dir: string): Storage {
       const file = path.join(dir, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       // Written beside, then renamed: a request (or another server filling in the same picture) never reads half.
+      // A write that fails (the disk full: ENOSPC) leaves no partial file behind.
       const partial = `${file}.${randomUUID()}.partial`;
-      await fs.writeFile(partial, body);
-      await fs.rename(partial, file);
+      try {
+        await files.writeFile(partial, body);
+        await fs.rename(partial, file);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
       return `/uploads/${key}`;
     },
+    remove: (key) => fs.rm(path.join(dir, key), { force: true }),
     get: (key) => fs.readFile(path.join(dir, key)),
     async *keys() {
       const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -64,6 +84,9 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
         }),
       );
       return `${base.replace(/\/$/, '')}/${key}`;
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },
     async get(key) {
       const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
