@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, signUpForm } from './auth.ts';
-import { PRICE_TOO_HIGH, productInput } from './products.ts';
+import { OPTION_DRAWS_NEEDED, OPTION_LABEL_TAKEN, PRICE_TOO_HIGH, productInput } from './products.ts';
 
 /** What a form shows under each field: the resolver the pages use, with react-hook-form's defaults. */
 async function shown(schema: typeof signUpForm | typeof productInput, values: Record<string, unknown>) {
@@ -51,5 +51,30 @@ describe('the bounded rules still show the spec messages in the forms', () => {
     expect(await shown(form, { ...product, productManufacturingDate: '2026-01-01'.repeat(1000) })).toEqual({
       productManufacturingDate: 'Use a date like 2026-05-31',
     });
+  });
+
+  it('add product with sizes: what the sizes lack shows with every other field’s message, on the first submit', async () => {
+    const eggs = {
+      productName: '',
+      productDetails: 'Laid this week',
+      productQuantity: 60,
+      stockShared: true,
+      productManufacturingDate: '2026-01-01',
+      productExpireDate: '2026-02-01',
+      productImage: '/uploads/eggs.webp',
+      productCategory: 'dairy',
+      options: [
+        { label: 'Half dozen', productPrice: 3.5, draws: 6 },
+        { label: 'Half dozen', productPrice: 6.5 },
+      ],
+    };
+    const messages = await shown(productInput, eggs);
+    expect(messages.productName).toBeTruthy();
+    const resolver = zodResolver(productInput as typeof productInput) as unknown as Resolver;
+    const options = (await resolver(eggs, undefined, { fields: {}, shouldUseNativeValidation: false })) as unknown as {
+      errors: { options?: { draws?: { message?: string }; label?: { message?: string } }[] };
+    };
+    expect(options.errors.options?.[1]?.draws?.message).toBe(OPTION_DRAWS_NEEDED);
+    expect(options.errors.options?.[1]?.label?.message).toBe(OPTION_LABEL_TAKEN);
   });
 });

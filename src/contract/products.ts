@@ -586,7 +586,7 @@ type ProductShape = z.output<z.ZodObject<typeof productShape>>;
 
 /** Whether the options (when sent) draw from one pool: as said, else when any says how many it draws. */
 export const stockSharedOf = (v: Pick<ProductShape, 'options' | 'stockShared'>): boolean =>
-  v.stockShared ?? v.options?.some((o) => typeof o.draws === 'number') ?? false;
+  v.stockShared ?? v.options?.some((o) => typeof o?.draws === 'number') ?? false;
 
 /** A product-level rule that holds only when `options` is not sent (the fields then describe the first option). */
 const withoutOptions =
@@ -600,13 +600,15 @@ const quantityGiven = (v: ProductShape) =>
 
 /** The rules across a product's options: weight all or none, own stock or draws each, names and SKUs unique. */
 function optionsAgree(v: ProductShape, ctx: z.RefinementCtx) {
-  const options = v.options;
+  // Runs even when other fields failed (the form shows every message at once): read only what parsed.
+  const options = Array.isArray(v.options) ? v.options : undefined;
   if (!options) return;
   const shared = stockSharedOf(v);
-  const byWeight = options.find((o) => o.soldByWeight !== undefined)?.soldByWeight;
+  const byWeight = options.find((o) => o?.soldByWeight !== undefined)?.soldByWeight;
   const labels = new Set<string>();
   const skus = new Set<string>();
   options.forEach((option, i) => {
+    if (!option || typeof option !== 'object') return;
     const at = (field: string) => ['options', i, field];
     if (option.soldByWeight !== undefined && option.soldByWeight !== byWeight) {
       ctx.addIssue({ code: 'custom', path: at('soldByWeight'), message: OPTION_WEIGHT_MIX });
@@ -617,10 +619,10 @@ function optionsAgree(v: ProductShape, ctx: z.RefinementCtx) {
     if (!shared && typeof option.stock !== 'number') {
       ctx.addIssue({ code: 'custom', path: at('stock'), message: REQUIRED });
     }
-    const label = option.label.toLowerCase();
-    if (labels.has(label)) ctx.addIssue({ code: 'custom', path: at('label'), message: OPTION_LABEL_TAKEN });
+    const label = typeof option.label === 'string' ? option.label.toLowerCase() : '';
+    if (label && labels.has(label)) ctx.addIssue({ code: 'custom', path: at('label'), message: OPTION_LABEL_TAKEN });
     labels.add(label);
-    const sku = option.sku?.toLowerCase();
+    const sku = typeof option.sku === 'string' ? option.sku.toLowerCase() : undefined;
     if (sku && skus.has(sku)) ctx.addIssue({ code: 'custom', path: at('sku'), message: OPTION_SKU_TWICE });
     if (sku) skus.add(sku);
   });
@@ -648,7 +650,7 @@ const productRules: z.core.$ZodCheck<ProductShape>[] = [
   z.refine(withoutOptions(marginGiven), { path: ['profitMargin'], message: REQUIRED, when: always }),
   z.refine(withoutOptions(priceWithinCap), { path: ['profitMargin'], message: PRICE_TOO_HIGH }),
   z.superRefine(labelsAllowed),
-  z.superRefine(optionsAgree),
+  z.superRefine(optionsAgree, { when: always }),
 ];
 
 /**
