@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { checkMigrationJournal } from './migration-journal.ts';
+import { applyMigrations, type MigratorOptions } from './migrator.ts';
 
 export type Db = NodePgDatabase;
 /** A database handle or an open transaction: queries take either. */
@@ -106,18 +106,24 @@ const MIGRATION_LOCK = 7_283_514_001;
 /**
  * Migrates the database of `target` (a URL, or a handle whose pool's URL is used), reached directly, not through a
  * transaction-mode pooler: under a session advisory lock, so that several processes starting together migrate one
- * after the other (drizzle's migrator takes none; the later ones find nothing left to do).
+ * after the other (the later ones find nothing left to do). Each pending migration runs in a transaction of its own
+ * with a short lock_timeout, tried again a few times when it times out (migrator.ts, decision 056); `options` are for
+ * tests and tools (another migrations folder, other timeouts, a log).
  */
-export async function runMigrations(target: string | Db): Promise<void> {
+export async function runMigrations(
+  target: string | Db,
+  options: MigratorOptions & { migrationsFolder?: string } = {},
+): Promise<void> {
   const url =
     typeof target === 'string' ? target : (target as unknown as { $client: pg.Pool }).$client.options.connectionString;
-  await checkMigrationJournal(MIGRATIONS_DIR);
+  const folder = options.migrationsFolder ?? MIGRATIONS_DIR;
+  await checkMigrationJournal(folder);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on('error', () => undefined); // a lost connection fails the statement in flight, which reports it
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await applyMigrations(client, folder, options);
   } catch (error) {
     throw migrationError(error);
   } finally {

@@ -291,7 +291,7 @@ async function lockHolders(client: pg.Client, statement: string): Promise<string
       relation: string;
       pid: number;
       state: string;
-      seconds: number;
+      age: number;
       query: string;
     }>(
       `WITH named AS (
@@ -300,17 +300,23 @@ async function lockHolders(client: pg.Client, statement: string): Promise<string
          SELECT oid FROM named WHERE oid IS NOT NULL
          UNION SELECT i.indrelid FROM pg_index i JOIN named ON i.indexrelid = named.oid
        )
-       SELECT DISTINCT ON (l.pid, l.relation) l.relation::regclass::text AS relation, a.pid, a.state,
-         round(extract(epoch FROM now() - coalesce(a.xact_start, a.query_start)))::int AS seconds,
-         left(regexp_replace(a.query, '\\s+', ' ', 'g'), 80) AS query
-       FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-       WHERE l.granted AND l.pid <> pg_backend_pid() AND l.relation IN (SELECT oid FROM relations)
-       ORDER BY l.pid, l.relation LIMIT 3`,
+       SELECT * FROM (
+         SELECT DISTINCT ON (l.pid, l.relation) l.relation::regclass::text AS relation, a.pid, a.state,
+           extract(epoch FROM now() - coalesce(a.xact_start, a.query_start)) AS age,
+           left(regexp_replace(a.query, '\\s+', ' ', 'g'), 80) AS query
+         FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.granted AND l.pid <> pg_backend_pid() AND l.relation IN (SELECT oid FROM relations)
+           AND a.backend_type = 'client backend' -- autovacuum steps aside by itself
+         ORDER BY l.pid, l.relation
+       ) holders ORDER BY age DESC LIMIT 2`,
       [names],
     );
     if (rows.length === 0) return `${fallback} (its holder was gone when asked)`;
     return `a lock on ${rows
-      .map((row) => `${row.relation} held by pid ${row.pid} (${row.state} for ${row.seconds} s: ${row.query})`)
+      .map(
+        (row) =>
+          `${row.relation} held by pid ${row.pid} (${row.state} for ${(Number(row.age)).toFixed(1)} s: ${row.query})`,
+      )
       .join('; ')}`;
   } catch {
     return fallback;
