@@ -21,7 +21,7 @@ export const FOOD_FACTS: Record<string, DemoFacts> = {
   // Green Valley Farm grows organically.
   'Heirloom Tomatoes': produce(['organic']),
   'Baby Spinach': produce(['organic']),
-  'Pasture-Raised Eggs (dozen)': facts(
+  'Pasture-Raised Eggs': facts(
     'Free-range eggs',
     ['eggs'],
     ['organic', 'vegetarian', 'gluten-free', 'lactose-free'],

@@ -63,7 +63,7 @@ export const ORDERS: DemoOrder[] = [
     address: '77 Pine Street, Apt 4B, Seattle, WA 98101',
     lines: [
       { product: 'Baby Spinach', amount: 1 },
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 2, option: 'Dozen' },
+      { product: 'Pasture-Raised Eggs', amount: 2, option: 'Dozen' },
       { product: 'Wild Coho Salmon Fillet', amount: 1 },
     ],
   },
@@ -93,7 +93,7 @@ export const ORDERS: DemoOrder[] = [
     phoneNumber: '+1 541 555 0172',
     address: '19 Oak Street, Hood River, OR 97031',
     lines: [
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 2, option: 'Dozen' },
+      { product: 'Pasture-Raised Eggs', amount: 2, option: 'Dozen' },
       { product: 'Heirloom Tomatoes', amount: 1 },
       { product: 'Wildflower Honey', amount: 1 },
     ],
@@ -121,7 +121,7 @@ export const ORDERS: DemoOrder[] = [
     phoneNumber: '+1 541 555 0190',
     address: '2210 Belmont Drive, Hood River, OR',
     lines: [
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 3, option: 'Dozen' },
+      { product: 'Pasture-Raised Eggs', amount: 3, option: 'Dozen' },
       { product: 'Wildflower Honey', amount: 2, option: '500 g jar' },
     ],
     slot: { kind: 'delivery', postcode: '97031', note: 'Side door, please.' },
@@ -137,7 +137,7 @@ export const ORDERS: DemoOrder[] = [
     address: '14 River Road, White Salmon, WA',
     lines: [
       { product: 'Heirloom Tomatoes', amount: 4 },
-      { product: 'Pasture-Raised Eggs (dozen)', amount: 1 },
+      { product: 'Pasture-Raised Eggs', amount: 1 },
     ],
     slot: { kind: 'delivery', postcode: '98672', note: null },
   },

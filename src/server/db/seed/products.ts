@@ -72,7 +72,7 @@ export const PRODUCTS: DemoProduct[] = [
   {
     shop: 'greenValley',
     category: 'proteins',
-    name: 'Pasture-Raised Eggs (dozen)',
+    name: 'Pasture-Raised Eggs',
     picture: '1f95a',
     details: 'Brown eggs from hens that roam our orchard all day. Deep orange yolks and firm whites.',
     // By the half dozen ($3.50) or the dozen ($6.50), both from one pool of 120 eggs.

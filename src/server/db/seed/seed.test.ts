@@ -199,7 +199,7 @@ describe('demo catalog seed', () => {
       const [p] = await t.db.select().from(products).where(eq(products.name, name));
       return { row: p, options: options.filter((o) => o.productId === p.id) };
     };
-    const eggs = await sizes('Pasture-Raised Eggs (dozen)');
+    const eggs = await sizes('Pasture-Raised Eggs');
     expect(eggs.row.stock).toBe(120);
     expect(eggs.options.map((o) => [o.label, o.priceCents, o.draws, o.stock])).toEqual([
       ['Half dozen', 350, 6, null],

@@ -171,7 +171,7 @@ export const candidatesCapped = sql`(
  * buttermilk above the buttermilk waffles).
  */
 export function nameCloseness(q: string): SQL {
-  // The head noun: the last word before any note in brackets ("Pasture-Raised Eggs (dozen)" → Eggs), no regex.
+  // The head noun: the last word before any note in brackets ("Jasmine Rice (2 kg)" → Rice), no regex.
   const head = sql`split_part(split_part(p.name, ' (', 1), ' ', -1)`;
   return sql`(word_similarity(${q}, p.name) + 0.5 * similarity(${q}, ${head}))`;
 }

@@ -32,7 +32,7 @@ const TABLE: Row[] = [
   { q: 'tomato', endpoint: 'search', top: 'Heirloom Tomatoes' },
   { q: 'mango', endpoint: 'search', top: 'Ataulfo Mangoes' },
   { q: 'oysters', endpoint: 'search', top: 'Kumamoto Oysters (dozen)' },
-  { q: 'eggs', endpoint: 'search', top: 'Pasture-Raised Eggs (dozen)' },
+  { q: 'eggs', endpoint: 'search', top: 'Pasture-Raised Eggs' },
   // Compound words.
   { q: 'burger', endpoint: 'search', top: 'Grass-Fed Cheeseburger' },
   {
