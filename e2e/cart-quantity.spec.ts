@@ -7,7 +7,13 @@ import { signInWith, tokenOf, unique } from './helpers.ts';
 const PASSWORD = 'Shopper#2026!';
 const VENDOR = { email: 'vendor@farmstall.example', password: 'Vendor#2026!' };
 
-type Product = { _id: string; productName: string; productQuantity: { value: number }; expired: boolean };
+type Product = {
+  _id: string;
+  productName: string;
+  productQuantity: { value: number };
+  expired: boolean;
+  options?: unknown[];
+};
 type Line = { _id: string; productId: string; amount: number };
 
 /** A customer of this test's own (journeys run in parallel and must not share a cart), signed in in the page. */
@@ -34,7 +40,9 @@ const UNIT_PRICE = /( (per [\w ]+|each)| · \$[\d.,]+(\/kg|\/l|\/lb| each))$/;
 async function productsInStock(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/allProducts?limit=60');
   const products = (await response.json()) as Product[];
-  return products.filter((p) => p.productQuantity.value >= 5 && p.productQuantity.value <= 200 && !p.expired);
+  return products.filter(
+    (p) => p.productQuantity.value >= 5 && p.productQuantity.value <= 200 && !p.expired && p.options?.length === 1,
+  );
 }
 
 const cardAdd = (page: Page, product: Product) =>

@@ -18,13 +18,17 @@ type Product = {
   productImage: string;
   productQuantity: { value: number };
   expired: boolean;
+  /** Its sizes (decision 052): a card with several links to the picker instead of adding. */
+  options?: unknown[];
 };
 
 /** Demo products in stock, not expired, from at least two shops. */
 async function productsInStock(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/allProducts?limit=60');
   expect(response.ok()).toBe(true);
-  const products = ((await response.json()) as Product[]).filter((p) => p.productQuantity.value >= 5 && !p.expired);
+  const products = ((await response.json()) as Product[]).filter(
+    (p) => p.productQuantity.value >= 5 && !p.expired && p.options?.length === 1,
+  );
   expect(new Set(products.map((p) => p.shopId)).size).toBeGreaterThanOrEqual(2);
   return products;
 }
