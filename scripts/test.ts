@@ -18,6 +18,9 @@ const groups: Step[][] = [
     ['docs are current', ['node', 'scripts/docs.ts', '--check']],
     // drizzle-kit generate on a copy of the migrations must find nothing to write (docs/migrations.md, decision 041).
     ['migrations generate nothing', ['node', 'scripts/check-migrations.ts']],
+    // New migrations take no unexplained ACCESS EXCLUSIVE (or SHARE) lock on products, orders, order_lines or users
+    // (docs/migrations.md, decision 056).
+    ['migration locks', ['node', 'scripts/check-migration-locks.ts']],
     ['production build', ['vite', 'build', '--logLevel', 'warn']],
     // Prometheus's alert rules parse and fire as their unit tests say (promtool, Debian's prometheus package).
     ['alert rules', ['promtool', 'check', 'rules', 'deploy/alerts.yml']],
