@@ -28,10 +28,11 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  /** `status` only where the code's own does not fit (507 for a full disk: no contract code of its own yet). */
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, status?: number) {
     super(message);
     this.code = code;
-    this.statusCode = STATUS[code];
+    this.statusCode = status ?? STATUS[code];
     this.fields = fields;
   }
 }
@@ -42,3 +43,17 @@ export const unauthenticated = (message = 'Please sign in first') => new AppErro
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError('VALIDATION', message, fields);
+
+/** What a write that found the disk (or the user's quota) full answers: 507, and nothing of it is kept. */
+export const DISK_FULL = 'The server is out of disk space';
+export const diskFull = () => new AppError('UNAVAILABLE', DISK_FULL, undefined, 507);
+
+/** ENOSPC and EDQUOT of the file system, and PostgreSQL's disk_full (53100), also when wrapped as a cause. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+export function isDiskFull(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (DISK_FULL_CODES.has(String((e as { code?: unknown }).code))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

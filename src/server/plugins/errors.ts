@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse } from '#contract/errors.ts';
 import { isConnectionError } from '../db/connection-errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError, DISK_FULL, isDiskFull } from '../errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION',
@@ -61,6 +61,11 @@ export const errorsPlugin = fp(
       }
       if (status < 500) {
         return reply.status(400).send(body('VALIDATION', error.message));
+      }
+      if (isDiskFull(error)) {
+        // A write of the data directory or the database found no room (decision 057): nothing of it was kept.
+        request.log.error({ err: error }, 'request failed: the disk is full');
+        return reply.status(507).send(body('UNAVAILABLE', DISK_FULL));
       }
       if (isConnectionError(error)) {
         request.log.warn({ err: error }, 'request failed: the database is unavailable');

@@ -18,8 +18,7 @@ function poolOf(threads: number) {
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: IDLE_MS,
-    // Bounded before the pool by EXPORTS_MAX: no task waits in the pool's queue past what the routes let in.
-    maxQueue: 'auto',
+    // No limit of the pool's own: the routes let in at most EXPORTS_MAX files at once (the rest answer 503).
   });
   return pool;
 }

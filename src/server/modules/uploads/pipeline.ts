@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, type ImageFormat, imageVariantName, uploadedImageId } from '#contract/images.ts';
 import { AppError } from '../../errors.ts';
@@ -18,6 +19,29 @@ const ENCODERS: Record<ImageFormat, (image: Sharp) => Sharp> = {
 
 // sharp's cache of decoded inputs and operations keeps up to 50 MB that uploads (each a new picture) never reuse.
 sharp.cache(false);
+
+/**
+ * How many decodes and encodes run at once in all (decision 057): sharp runs them on libuv's threads, off the event
+ * loop, but on a machine of few cores four of them at once leave the event loop no core of its own. Set from
+ * WORKER_THREADS (the cores less one) when the routes are registered.
+ */
+let imageSlots = Math.max(1, availableParallelism() - 1);
+let imageBusy = 0;
+const imageWaiting: (() => void)[] = [];
+export function setImageThreads(threads: number) {
+  imageSlots = Math.max(1, threads);
+}
+async function imageWork<T>(work: () => Promise<T>): Promise<T> {
+  if (imageBusy >= imageSlots) await new Promise<void>((resolve) => imageWaiting.push(resolve));
+  else imageBusy += 1;
+  try {
+    return await work();
+  } finally {
+    const next = imageWaiting.shift();
+    if (next) next();
+    else imageBusy -= 1;
+  }
+}
 
 /** A picture: its bytes, or the file it was received into (decision 057: an upload is streamed to disk). */
 export type PictureInput = Buffer | string;
@@ -54,19 +78,22 @@ async function storeVariants(
       'The picture could not be read. It may be damaged; please try another file.',
     );
   };
-  const largest = await sharp(input, { limitInputPixels: MAX_PIXELS })
-    .rotate()
-    .resize({ width: Math.min(LARGEST, originalWidth) })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-    .catch(unreadable);
+  const largest = await imageWork(() =>
+    sharp(input, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: Math.min(LARGEST, originalWidth) })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  ).catch(unreadable);
   const raw = { width: largest.info.width, height: largest.info.height, channels: largest.info.channels };
   // Everything is encoded before anything is stored: a picture that fails half-way leaves no files.
   const encoded = await Promise.all(
     [...jobs.values()].map(async (job) => {
-      const output = await ENCODERS[job.format](sharp(largest.data, { raw }).resize({ width: job.width }))
-        .toBuffer({ resolveWithObject: true })
-        .catch(unreadable);
+      const output = await imageWork(() =>
+        ENCODERS[job.format](sharp(largest.data, { raw }).resize({ width: job.width })).toBuffer({
+          resolveWithObject: true,
+        }),
+      ).catch(unreadable);
       return { ...job, ...output };
     }),
   );

@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../errors.ts';
 import { consumeOrRefuse, postgresLimiter } from '../../plugins/rate-limit.ts';
 import { handle } from '../../route-table.ts';
 import { uploadBound } from '../../workers/bounds.ts';
-import { storeImage } from './pipeline.ts';
+import { setImageThreads, storeImage } from './pipeline.ts';
 
 /** Where a picture is received before it is checked and encoded: DATA_DIR/incoming, each under a name of its own. */
 export const incomingDir = (dataDir: string) => path.join(dataDir, 'incoming');
@@ -19,6 +19,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   // A few pictures at a time per user and in all (decision 057): each takes memory and the encoders' threads.
   const inProgress = uploadBound(app.config);
   const incoming = incomingDir(app.config.dataDir);
+  setImageThreads(app.config.workerThreads);
   handle(app, uploadsApi.upload, async (request, reply) => {
     const leave = inProgress.enter(request.user.id, reply);
     // The file is received to disk, not into memory, and removed whatever happens (ENOSPC half-way included).
