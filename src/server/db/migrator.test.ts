@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -59,7 +61,7 @@ async function folder(extras: Extra[], before?: string): Promise<string> {
     await fs.copyFile(path.join(MIGRATIONS_DIR, `${tag}.sql`), path.join(dir, `${tag}.sql`));
   for (const extra of extras) {
     when += 1000;
-    entries.push({ idx: entries.length, version: '7', when, tag: extra.tag, breakpoints: true });
+    entries.push({ idx: (entries.at(-1)?.idx ?? -1) + 1, version: '7', when, tag: extra.tag, breakpoints: true });
     await fs.writeFile(path.join(dir, `${extra.tag}.sql`), extra.sql);
   }
   await fs.mkdir(path.join(dir, 'meta'));
@@ -237,5 +239,18 @@ describe('the migrator', () => {
       { relname: 'migrator_probe_x_key', indisvalid: true },
     ]);
     expect(await bookkeeping(url)).toEqual(drizzleRows(dir));
+  });
+
+  it('npm run migrate migrates the database of DATABASE_URL and exits, saying what it applied', async () => {
+    const url = await emptyDatabase();
+    const cli = path.join(import.meta.dirname, '..', 'cli', 'migrate.ts');
+    const env = { PATH: process.env.PATH ?? '', DATABASE_URL: url };
+    const { stdout } = await promisify(execFile)(process.execPath, [cli], { env, timeout: 60_000 });
+    const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(journal.entries.length + 1);
+    expect(lines[0]).toMatch(/^Migration 0000_init applied in \d+ ms$/);
+    expect(lines.at(-1)).toMatch(/^Migrations: up to date \(\d+\.\d s\)$/);
+    expect(await bookkeeping(url)).toEqual(drizzleRows(MIGRATIONS_DIR));
   });
 });
