@@ -77,6 +77,8 @@ export const cartItem = z.object({
   unit: z.enum(UNITS),
   /** The named pack one unit is (unit `pack`): its name and net quantity, for its unit price. */
   pack: packShape.nullable().optional(),
+  /** What one piece of the product is called ("egg"), for its unit price ("$0.54/egg"). */
+  pieceName: z.string().optional(),
   /** False when the product sold out, expired, was unlisted or has fewer units than the line asks. */
   available: z.boolean(),
   unavailableReason: z.enum(CART_UNAVAILABLE_REASONS).nullable(),

@@ -143,6 +143,8 @@ export const vendorProduct = z.object({
   markdownRule: markdownRule.nullable().optional(),
   /** Sold by a named pack (unit `pack`): what one is called ("jar", "200 g bag") and what it holds; else null. */
   pack: packShape.nullable().optional(),
+  /** What one piece is called ("egg"): a count's unit price reads "$0.54/egg"; null: "$0.54 each". */
+  pieceName: z.string().nullable().optional(),
   /** Sold by weight: productPrice is per kg, and the shopper buys pieces of about gramsPerPiece grams each. */
   soldByWeight: z.boolean(),
   gramsPerPiece: z.number().int().nullable(),
@@ -371,6 +373,15 @@ const productFields = {
     .nullable()
     .optional(),
   netUnit: z.enum(NET_UNITS, { error: 'Choose the unit of the net quantity' }).nullable().optional(),
+  /** What one piece is called, in the singular ("egg", "croissant"); empty: none. Not sent: unchanged. */
+  pieceName: z
+    .string()
+    .trim()
+    .max(30, abortWith('At most 30 characters'))
+    .regex(/^[\p{L}][\p{L} '-]*$|^$/u, 'Letters only, like egg or croissant')
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
   /**
    * How the price is set (issue 32): `price` takes productPrice as typed (productionCost optional, the margin is then
    * derived); `costAndMargin` is the spec's rule, price = cost + cost × margin %. Not sent: the typed price when a

@@ -49,6 +49,18 @@ describe('quantityText: stock, a cart line and a slip in the product’s units',
     expect(quantityText(1200, 'g')).toBe('1,200 g');
   });
 
+  it('gives a count’s unit price per its piece when the product names it', () => {
+    expect(priceText(650, 'dozen', null, 'egg')).toBe('$6.50 · $0.54/egg');
+    expect(priceText(350, 'pack', { label: 'Half dozen', netQuantity: 6, netUnit: 'piece' }, 'egg')).toBe(
+      '$3.50 · $0.58/egg',
+    );
+    expect(priceText(650, 'dozen')).toBe('$6.50 · $0.54 each');
+    // A weight keeps its kg, whatever the pieces are called.
+    expect(priceText(300, 'pack', { label: '200 g bag', netQuantity: 200, netUnit: 'g' }, 'leaf')).toBe(
+      '$3.00 · $15.00/kg',
+    );
+  });
+
   it('names the units beside the stepper', () => {
     expect(unitWord(2, 'pack', { label: '340 g jar', netQuantity: 340, netUnit: 'g' })).toBe('jars');
     expect(unitWord(1, 'piece')).toBe('piece');

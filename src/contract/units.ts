@@ -97,15 +97,23 @@ export function perText(unit: Unit, pack: Pack | null = null): string {
   return UNIT_INFO[unit].per;
 }
 
-/** The comparison unit a unit price is given per: weight per kg (per lb for lb and oz), volume per liter, else a piece. */
-type Reference = { cents: number; per: '/kg' | '/lb' | '/l' | ' each' };
+/**
+ * The comparison unit a unit price is given per: weight per kg (per lb for lb and oz), volume per liter, else a piece
+ * ("/egg" when the product names its pieces, else " each").
+ */
+type Reference = { cents: number; per: '/kg' | '/lb' | '/l' | ' each' | `/${string}` };
 
 /**
  * The price of a comparison unit, where it helps comparison (rounded to the cent): a pack by its net quantity, a
  * dozen per piece, grams per kg, ounces per lb, millilitres per liter. Null for a unit that is its own comparison
  * (each, bunch, kg, lb, liter) or a pack without its net quantity.
  */
-export function referencePrice(priceCents: number, unit: Unit, pack: Pack | null = null): Reference | null {
+export function referencePrice(
+  priceCents: number,
+  unit: Unit,
+  pack: Pack | null = null,
+  pieceName: string | null = null,
+): Reference | null {
   let quantity: number;
   let of: NetUnit;
   if (unit === 'pack') {
@@ -128,7 +136,7 @@ export function referencePrice(priceCents: number, unit: Unit, pack: Pack | null
       ? { base: imperial ? UNIT_INFO.lb.base : 1000, per: imperial ? ('/lb' as const) : ('/kg' as const) }
       : info.kind === 'volume'
         ? { base: 1000, per: '/l' as const }
-        : { base: 1, per: ' each' as const };
+        : { base: 1, per: pieceName ? (`/${pieceName}` as const) : (' each' as const) };
   const inBase = quantity * info.base;
   return { cents: Math.round((priceCents * reference.base) / inBase), per: reference.per };
 }
@@ -137,11 +145,16 @@ export function referencePrice(priceCents: number, unit: Unit, pack: Pack | null
 export const referenceText = (reference: Reference) => `${dollarsText(reference.cents)}${reference.per}`;
 
 /**
- * The one way a price is written with what it buys: "$3.00 · $15.00/kg" (a 200 g bag), "$6.50 · $0.54 each" (a
- * dozen), "$25.20 each", "$2.50 per kg", "$4.00 per bunch".
+ * The one way a price is written with what it buys: "$3.00 · $15.00/kg" (a 200 g bag), "$6.50 · $0.54/egg" (a
+ * dozen of a product whose pieces are eggs; "$0.54 each" unnamed), "$25.20 each", "$2.50 per kg", "$4.00 per bunch".
  */
-export function priceText(priceCents: number, unit: Unit, pack: Pack | null = null): string {
-  const reference = referencePrice(priceCents, unit, pack);
+export function priceText(
+  priceCents: number,
+  unit: Unit,
+  pack: Pack | null = null,
+  pieceName: string | null = null,
+): string {
+  const reference = referencePrice(priceCents, unit, pack, pieceName);
   const price = dollarsText(priceCents);
   return reference ? `${price} · ${referenceText(reference)}` : `${price} ${perText(unit, pack)}`;
 }

@@ -14,6 +14,7 @@ export function DealPrice({
   deal,
   unit,
   pack = null,
+  pieceName = null,
   gramsPerPiece = null,
   from = false,
   className = '',
@@ -23,6 +24,7 @@ export function DealPrice({
   deal: { discountPercent: number; price: number };
   unit: Unit;
   pack?: Pack | null;
+  pieceName?: string | null;
   /** Sold by weight: the price is per kg of pieces of about this many grams. */
   gramsPerPiece?: number | null;
   /** The lowest price of several sizes (decision 052): "from" before the old price. */
@@ -39,6 +41,7 @@ export function DealPrice({
         price={deal.price}
         unit={unit}
         pack={pack}
+        pieceName={pieceName}
         gramsPerPiece={gramsPerPiece}
         className="text-lg font-bold text-primary"
       />

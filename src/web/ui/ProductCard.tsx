@@ -123,6 +123,7 @@ function CardPrice({ product }: { product: Product }) {
         deal={{ discountPercent: sale.discountPercent, price: low.salePrice }}
         unit={low.unit}
         pack={low.pack}
+        pieceName={product.pieceName}
         gramsPerPiece={gramsPerPiece}
       />
     ) : (
@@ -131,6 +132,7 @@ function CardPrice({ product }: { product: Product }) {
         price={low.price}
         unit={low.unit}
         pack={low.pack}
+        pieceName={product.pieceName}
         gramsPerPiece={gramsPerPiece}
         className="text-lg font-bold text-primary"
       />
@@ -142,6 +144,7 @@ function CardPrice({ product }: { product: Product }) {
       deal={sale}
       unit={product.productQuantity.unit}
       pack={product.pack}
+      pieceName={product.pieceName}
       gramsPerPiece={product.gramsPerPiece}
     />
   ) : (
@@ -149,6 +152,7 @@ function CardPrice({ product }: { product: Product }) {
       price={product.productPrice}
       unit={product.productQuantity.unit}
       pack={product.pack}
+      pieceName={product.pieceName}
       gramsPerPiece={product.gramsPerPiece}
       className="text-lg font-bold text-primary"
     />

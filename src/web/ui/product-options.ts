@@ -61,8 +61,10 @@ export const optionPaid = (o: ProductOption): number => o.salePrice ?? o.price;
  * An option's price with what it buys, as units.ts writes it: "$3.50 · $0.58 each" (a half dozen), "$9.00 ·
  * $36.00/kg" (a 250 g jar), "$24.00 per kg" (sold by weight); `dollars` is the list price unless given.
  */
-export function optionPriceText(o: ProductOption, dollars: number = o.price): string {
-  return o.soldByWeight ? formatUnitPrice(dollars, 'kg') : priceText(dollarsToCents(dollars), o.unit, o.pack ?? null);
+export function optionPriceText(o: ProductOption, dollars: number = o.price, pieceName: string | null = null): string {
+  return o.soldByWeight
+    ? formatUnitPrice(dollars, 'kg')
+    : priceText(dollarsToCents(dollars), o.unit, o.pack ?? null, pieceName);
 }
 
 /**

@@ -235,6 +235,7 @@ async function insertProducts(
         packLabel: p.pack?.label ?? null,
         netQuantity: p.pack?.netQuantity ?? null,
         netUnit: p.pack?.netUnit ?? null,
+        pieceName: p.pieceName ?? null,
         options: p.options?.map((o) => ({
           label: o.label,
           productionCostCents: o.costCents,

@@ -36,6 +36,8 @@ export type DemoProduct = {
   /** What it is sold by (decision 053); its category's unit when not given. A `pack` names its pack. */
   unit?: Unit;
   pack?: Pack;
+  /** What one piece is called ("egg"): its unit price reads "$0.58/egg". */
+  pieceName?: string;
   /** Sizes, in the order shoppers see them (all drawing from `pool`, or all with their own stock). */
   options?: DemoOption[];
   /** The shared stock the options draw from (eggs, quarters of lamb). */
@@ -73,6 +75,7 @@ export const PRODUCTS: DemoProduct[] = [
     shop: 'greenValley',
     category: 'proteins',
     name: 'Pasture-Raised Eggs',
+    pieceName: 'egg',
     picture: '1f95a',
     details: 'Brown eggs from hens that roam our orchard all day. Deep orange yolks and firm whites.',
     // By the half dozen ($3.50) or the dozen ($6.50), both from one pool of 120 eggs.
@@ -717,6 +720,7 @@ export const PRODUCTS: DemoProduct[] = [
     shop: 'hearthGrain',
     category: 'bakery',
     name: 'Butter Croissants',
+    pieceName: 'croissant',
     picture: '1f950',
     details: 'Twenty-seven flaky layers laminated with cultured butter. Warm them for three minutes at home.',
     costCents: 620,
@@ -738,6 +742,7 @@ export const PRODUCTS: DemoProduct[] = [
     shop: 'hearthGrain',
     category: 'bakery',
     name: 'Everything Bagels',
+    pieceName: 'bagel',
     picture: '1f96f',
     details: 'Kettle-boiled bagels rolled in sesame, poppy seed, garlic and onion.',
     costCents: 420,

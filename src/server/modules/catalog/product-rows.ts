@@ -202,6 +202,7 @@ export function toProduct(row: ProductRow): Product {
         ? { percent: row.markdown_percent, days: row.markdown_days }
         : null,
     pack: packOf(first),
+    pieceName: row.piece_name,
     soldByWeight: first.sold_by_weight,
     gramsPerPiece: first.grams_per_piece,
     allergens: namesOf(ALLERGENS, row.allergens),

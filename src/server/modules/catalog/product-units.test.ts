@@ -133,4 +133,34 @@ describe('a product sold by its own unit', () => {
       pack: { label: 'box of 6', netQuantity: 6, netUnit: 'piece' },
     });
   });
+
+  it('names its pieces, so a dozen’s unit price reads per egg on the page, the card and in the cart', async () => {
+    const vendor = await createUser(t, { role: 'vendor' });
+    const shopper = await createUser(t);
+    const eggs = { ...honey, productName: 'Eggs', productPrice: 6.5, unit: 'dozen', pieceName: 'egg' };
+    expect((await addProduct(vendor, { ...eggs, pieceName: '12 eggs' })).json().error.fields).toMatchObject({
+      pieceName: 'Letters only, like egg or croissant',
+    });
+    const response = await addProduct(vendor, eggs);
+    expect(response.statusCode).toBe(201);
+    const id = response.json().product._id;
+    const page = (await t.app.inject({ method: 'GET', url: `/api/singleProduct/${id}` })).json();
+    expect(page.pieceName).toBe('egg');
+    expect(priceText(650, page.productQuantity.unit, page.pack, page.pieceName)).toBe('$6.50 · $0.54/egg');
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/carts',
+      headers: shopper.auth,
+      payload: { productId: id, amount: 1 },
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const cart = await t.app.inject({ method: 'GET', url: `/api/carts?email=${shopper.email}`, headers: shopper.auth });
+    expect(cart.json()[0]).toMatchObject({ unit: 'dozen', pieceName: 'egg' });
+
+    // Cleared with an empty field: "$0.54 each" again.
+    const { productCategory: _category, ...edit } = { ...eggs, pieceName: '' };
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: vendor.auth, payload: edit });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/singleProduct/${id}` })).json().pieceName).toBeNull();
+  });
 });

@@ -43,6 +43,8 @@ export type CartOption = {
   unit: Unit;
   /** The named pack one unit is (unit `pack`), else null (decision 053). */
   pack: Pack | null;
+  /** What one piece of the product is called ("egg"), or null. */
+  pieceName: string | null;
   /** The product and this option are both listed. */
   listed: boolean;
   expired: boolean;
@@ -94,6 +96,7 @@ export async function productsForCart(
       packLabel: productOptions.packLabel,
       netQuantity: productOptions.netQuantity,
       netUnit: productOptions.netUnit,
+      pieceName: products.pieceName,
       productListed: products.listed,
       optionListed: productOptions.listed,
       expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,

@@ -56,6 +56,8 @@ export const products = pgTable(
     packLabel: text('pack_label'),
     netQuantity: doublePrecision('net_quantity'),
     netUnit: unitEnum('net_unit'),
+    /** What one piece is called ("egg", "croissant"): a count's unit price reads "$0.54/egg" (decision 053). */
+    pieceName: text('piece_name'),
     manufacturedOn: date('manufactured_on').notNull(),
     expiresOn: date('expires_on').notNull(),
     popularity: integer('popularity').notNull().default(0),
@@ -134,6 +136,7 @@ export const products = pgTable(
       'products_pack_whole',
       sql`(${t.packLabel} IS NULL) = (${t.netQuantity} IS NULL) AND (${t.netQuantity} IS NULL) = (${t.netUnit} IS NULL) AND (${t.netQuantity} IS NULL OR ${t.netQuantity} > 0) AND (${t.packLabel} IS NULL OR char_length(${t.packLabel}) BETWEEN 1 AND 40)`,
     ),
+    check('products_piece_name', sql`char_length(${t.pieceName}) BETWEEN 1 AND 30`),
     check(
       'products_weight',
       sql`CASE WHEN ${t.soldByWeight} THEN ${t.gramsPerPiece} BETWEEN 1 AND 100000 ELSE ${t.gramsPerPiece} IS NULL END`,
@@ -179,7 +182,10 @@ export const productOptions = pgTable(
     check('product_options_label', sql`char_length(${t.label}) BETWEEN 1 AND 60`),
     check('product_options_sku', sql`char_length(${t.sku}) BETWEEN 1 AND 64`),
     check('product_options_gtin', sql`${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
-    check('product_options_money_nonneg', sql`${t.priceCents} >= 0 AND ${t.productionCostCents} >= 0 AND ${t.profitMarginBp} >= 0`),
+    check(
+      'product_options_money_nonneg',
+      sql`${t.priceCents} >= 0 AND ${t.productionCostCents} >= 0 AND ${t.profitMarginBp} >= 0`,
+    ),
     check('product_options_stock_or_draws', sql`(${t.stock} IS NULL) <> (${t.draws} IS NULL)`),
     check('product_options_stock_nonneg', sql`${t.stock} >= 0`),
     check('product_options_draws_range', sql`${t.draws} BETWEEN 1 AND 1000`),

@@ -30,6 +30,7 @@ const MADE = {
   packLabel: (product) => product.pack?.label ?? '',
   netQuantity: (product) => product.pack?.netQuantity ?? null,
   netUnit: (product) => product.pack?.netUnit ?? null,
+  pieceName: (product) => product.pieceName ?? '',
   markdownPercent: (product) => product.markdownRule?.percent ?? null,
   markdownDays: (product) => product.markdownRule?.days ?? null,
   // A farm of its own has a ZIP code; without one the product comes from the shop (both fields empty).

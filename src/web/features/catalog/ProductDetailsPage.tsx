@@ -130,6 +130,7 @@ export function ProductDetailsPage() {
                 deal={{ discountPercent: offer.discountPercent, price: option.salePrice }}
                 unit={option.unit}
                 pack={option.pack}
+                pieceName={p.pieceName}
                 gramsPerPiece={weighed}
                 className="text-xl"
               />
@@ -141,10 +142,24 @@ export function ProductDetailsPage() {
             </div>
           ) : (
             <p className="mt-3 text-3xl font-bold text-primary md:mt-4">
-              <UnitPrice price={option.price} unit={option.unit} pack={option.pack} gramsPerPiece={weighed} />
+              <UnitPrice
+                price={option.price}
+                unit={option.unit}
+                pack={option.pack}
+                pieceName={p.pieceName}
+                gramsPerPiece={weighed}
+              />
             </p>
           )}
-          {sizes ? <SizePicker name={`size-${p._id}`} options={options} value={option._id} onChange={choose} /> : null}
+          {sizes ? (
+            <SizePicker
+              name={`size-${p._id}`}
+              options={options}
+              pieceName={p.pieceName}
+              value={option._id}
+              onChange={choose}
+            />
+          ) : null}
           {isVendor || isAdmin ? (
             <p className="mt-4 text-base-content/80">Sign in as a shopper to buy.</p>
           ) : stock > 0 ? (

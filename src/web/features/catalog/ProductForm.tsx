@@ -32,6 +32,7 @@ export const EMPTY_PRODUCT_FIELDS = {
   originName: '',
   originPostcode: '',
   packLabel: '',
+  pieceName: '',
   // One size until the vendor adds another (decision 052).
   options: [],
   stockShared: false,
@@ -327,6 +328,11 @@ export function ProductForm({
           </div>
         }
       />
+      {labelled(
+        'pieceName',
+        'One piece is called (optional; egg gives “$0.54/egg”)',
+        <input className="input w-full" maxLength={30} {...field('pieceName')} />,
+      )}
       <div className="sm:col-span-2">
         {labelled(
           'productDetails',

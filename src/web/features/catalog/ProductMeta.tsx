@@ -19,7 +19,8 @@ export function ProductMeta({ product: p, summary }: { product: Product; summary
   const absoluteUrl = useAbsoluteUrl();
   const options = optionsOf(p);
   const low = cheapestOption(p);
-  const price = options.length > 1 ? `from ${optionPriceText(low, optionPaid(low))}` : offerPriceText(p);
+  const price =
+    options.length > 1 ? `from ${optionPriceText(low, optionPaid(low), p.pieceName ?? null)}` : offerPriceText(p);
   const path = paths.productDetails(p._id);
   const url = absoluteUrl(path);
   const seller = { '@type': 'Organization', name: p.shopName, url: absoluteUrl(paths.shopDetails(p.shopId)) };

@@ -10,12 +10,15 @@ import { optionPaid, optionPriceText, pieceEstimate } from '../../ui/product-opt
 export function SizePicker({
   name,
   options,
+  pieceName = null,
   value,
   onChange,
 }: {
   /** The radio group's name (one group a page). */
   name: string;
   options: readonly ProductOption[];
+  /** What one piece of the product is called ("egg"), for the sizes' unit prices. */
+  pieceName?: string | null;
   value: string;
   onChange: (optionId: string) => void;
 }) {
@@ -53,7 +56,7 @@ export function SizePicker({
                       <span className="sr-only">now </span>
                     </>
                   ) : null}
-                  {optionPriceText(option, optionPaid(option))}
+                  {optionPriceText(option, optionPaid(option), pieceName)}
                 </span>
                 {pieceEstimate(option, optionPaid(option)) ? (
                   <span className="block text-sm text-base-content/80">

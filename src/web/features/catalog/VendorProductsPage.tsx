@@ -44,7 +44,7 @@ function SizeList({ product }: { product: Product }) {
     <ul className="mt-1 text-sm font-normal" aria-label={`Sizes of ${product.productName}`}>
       {product.options.map((o) => (
         <li key={o._id}>
-          <span className="font-semibold">{o.label}</span>: {optionPriceText(o)}
+          <span className="font-semibold">{o.label}</span>: {optionPriceText(o, o.price, product.pieceName ?? null)}
           <span className="text-base-content/80">
             {' '}
             (

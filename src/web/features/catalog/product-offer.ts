@@ -18,12 +18,12 @@ export const offerPriceText = (p: Product): string => productPriceText(p, priceP
 
 /** A price of the product (dollars) with what it buys: per kg when sold by weight, else by its unit and pack. */
 export const productPriceText = (
-  p: Pick<Product, 'soldByWeight' | 'productQuantity' | 'pack'>,
+  p: Pick<Product, 'soldByWeight' | 'productQuantity' | 'pack' | 'pieceName'>,
   dollars: number,
 ): string =>
   p.soldByWeight
     ? formatUnitPrice(dollars, 'kg')
-    : priceText(dollarsToCents(dollars), p.productQuantity.unit, p.pack ?? null);
+    : priceText(dollarsToCents(dollars), p.productQuantity.unit, p.pack ?? null, p.pieceName ?? null);
 
 /**
  * schema.org's price of what one unit holds: "price per 1 KGM" (sold by weight or by the kg), "per 340 GRM" (a 340 g

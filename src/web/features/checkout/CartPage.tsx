@@ -115,7 +115,13 @@ function cartColumns(actions: LineActions): Column<CartItem>[] {
       className: 'whitespace-nowrap',
       cell: (item) => (
         <>
-          <UnitPrice price={item.price} unit={item.unit} pack={item.pack} gramsPerPiece={item.gramsPerPiece} />
+          <UnitPrice
+            price={item.price}
+            unit={item.unit}
+            pack={item.pack}
+            pieceName={item.pieceName}
+            gramsPerPiece={item.gramsPerPiece}
+          />
           <SavingNote saving={item.saving} className="min-w-32 whitespace-normal text-xs" />
         </>
       ),
@@ -141,6 +147,7 @@ function CartLineCard({ item, actions }: { item: CartItem; actions: LineActions 
             price={item.price}
             unit={item.unit}
             pack={item.pack}
+            pieceName={item.pieceName}
             gramsPerPiece={item.gramsPerPiece}
             className="text-sm"
           />
