@@ -168,12 +168,16 @@ describe('an upgrade behind a long read of products', () => {
       /^Migration 0902_products_label applied in \d+ ms \(attempt (\d)\)$/.exec(lines.at(-1) ?? '')?.[1],
     );
     expect(attempts).toBeGreaterThanOrEqual(2);
-    expect(lines[0]).toMatch(/^Migration 0902_products_label: attempt 1 gave up waiting for a lock after 1\d\d\d ms/);
+    const waited = Number(
+      /^Migration 0902_products_label: attempt 1 gave up waiting for a lock after (\d+) ms/.exec(lines[0])?.[1],
+    );
+    expect(waited).toBeGreaterThanOrEqual(1_000);
+    expect(waited).toBeLessThan(2_000);
     expect(lines[0]).toContain('products held by pid');
     expect(after.slowestReadMs).toBeLessThan(2_000);
     expect(after.slowestApiReadMs).toBeLessThan(2_000);
     expect(after.orderStatus).toBe(201);
-    expect(Math.max(...after.checkoutMs)).toBeLessThan(2_500);
+    expect(Math.max(...after.checkoutMs)).toBeLessThan(3_000);
     // ... and the migration went in once the report ended (6 s after it started, less the 0.3 s before).
     expect(after.migrationMs).toBeGreaterThan(5_000);
     const { rows } = await reads.query(
