@@ -18,6 +18,9 @@ function poolOf(threads: number) {
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: IDLE_MS,
+    // On Linux the threads run at a lower priority than the event loop's (nice +10, with piscina's optional
+    // @napi-rs/nice; without it, at the same): on a machine short of cores the loop gets the core first.
+    niceIncrement: 10,
     // No limit of the pool's own: the routes let in at most EXPORTS_MAX files at once (the rest answer 503).
   });
   return pool;
