@@ -101,6 +101,12 @@ describe('the migration lock check', () => {
       'ALTER INDEX "p_new" RENAME TO "products_name_idx";',
     ].join('\n');
     expect(problems(good)).toEqual([]);
+    expect(
+      problems('-- An index.\n-- migrate: no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS p ON t (x);'),
+    ).toEqual([
+      'the marker counts only as the first line',
+      'CONCURRENTLY cannot run in a transaction: start the file with `-- migrate: no-transaction`',
+    ]);
     expect(problems('-- migrate: no-transaction\nCREATE INDEX CONCURRENTLY p ON products (name);')).toEqual([
       'a no-transaction migration may run again from its start: CREATE INDEX CONCURRENTLY IF NOT EXISTS',
     ]);

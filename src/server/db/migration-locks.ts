@@ -249,6 +249,13 @@ const REASON = /^lock:\s*(\S.{9,})/i;
 export function checkMigrationSql(tag: string, sql: string, indexTables: Map<string, string>): Finding[] {
   const findings: Finding[] = [];
   const noTransaction = NO_TRANSACTION.test(sql);
+  if (!noTransaction && /--\s*migrate:\s*no-transaction/i.test(sql))
+    findings.push({
+      tag,
+      line: 0,
+      statement: '-- migrate: no-transaction',
+      problem: 'the marker counts only as the first line',
+    });
   for (const statement of splitStatements(sql)) {
     const excerpt = statement.code.replace(/\s+/g, ' ').slice(0, 100);
     const report = (problem: string) => findings.push({ tag, line: statement.line, statement: excerpt, problem });
