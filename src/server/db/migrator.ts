@@ -152,8 +152,13 @@ async function applyOne(client: pg.Client, migration: Migration, options: Migrat
       const holders = await lockHolders(client, error.statement);
       if (attempt >= attempts) {
         const cause = error.error as PgError;
+        // The migration's own SET LOCAL lock_timeout, when it has one, is the wait that gave up.
+        const own = /^\s*SET\s+(?:LOCAL\s+)?lock_timeout\s*(?:=|TO)\s*'?([^';\s]+)/im.exec(
+          migration.statements.join('\n'),
+        );
+        const wait = own ? `${own[1]} (its own)` : formatMs(lockTimeoutMs);
         throw new MigrationError(
-          `Migration ${migration.tag} could not get its lock in ${attempts} attempts of ${formatMs(lockTimeoutMs)} ` +
+          `Migration ${migration.tag} could not get its lock in ${attempts} attempts of ${wait} ` +
             `(lock_timeout; it gives up rather than keep the shop's queries waiting behind it): statement ${error.index + 1} ` +
             `(${excerpt(error.statement)}) waits for ${holders}. Nothing of ${migration.tag} was applied` +
             `${migration.transaction ? '' : ' past its last completed statement'}; the migrations before it are. ` +
