@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
@@ -10,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL, isDiskFull } from './errors.ts';
 import { incomingDir } from './modules/uploads/routes.ts';
 import { files, localUploadsDir } from './modules/uploads/storage.ts';
-import { setupTestApp } from './test/app.ts';
+import { createTestApp, setupTestApp } from './test/app.ts';
 import { createUser } from './test/users.ts';
 import { concurrencyBound } from './workers/bounds.ts';
 import { sixHeavyExports } from './workers/heavy-fixtures.ts';
@@ -310,6 +311,22 @@ describe('a full disk', () => {
     expect(writes).toBeGreaterThanOrEqual(3);
     expect((await fs.readdir(uploads)).filter((name) => !before.has(name))).toEqual([]);
     expect(await fs.readdir(incomingDir(t.config.dataDir))).toEqual([]);
+  });
+
+  it('a server starting removes the uploads a stopped one left half-received, an hour old or more', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-incoming-'));
+    const incoming = incomingDir(dataDir);
+    await fs.mkdir(incoming, { recursive: true });
+    await fs.writeFile(path.join(incoming, 'old.upload'), 'half a picture');
+    await fs.writeFile(path.join(incoming, 'new.upload'), 'a picture being received');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await fs.utimes(path.join(incoming, 'old.upload'), twoHoursAgo, twoHoursAgo);
+    const other = await createTestApp({ DATA_DIR: dataDir });
+    try {
+      await expect.poll(() => fs.readdir(incoming)).toEqual(['new.upload']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('knows a full disk by ENOSPC, EDQUOT and PostgreSQL disk_full (53100), also as the cause', () => {

@@ -20,6 +20,8 @@ export async function uploadRoutes(app: FastifyInstance) {
   const inProgress = uploadBound(app.config);
   const incoming = incomingDir(app.config.dataDir);
   setImageThreads(app.config.workerThreads);
+  // What a server stopped mid-upload left (a crash, a kill): nothing received an hour ago is still in the making.
+  void removeStale(incoming, 60 * 60_000);
   handle(app, uploadsApi.upload, async (request, reply) => {
     const leave = inProgress.enter(request.user.id, reply);
     // The file is received to disk, not into memory, and removed whatever happens (ENOSPC half-way included).
@@ -71,6 +73,16 @@ function answer(image: Awaited<ReturnType<typeof storeImage>>) {
       thumb: { url: image.thumbUrl },
     },
   };
+}
+
+/** Removes the received files older than `ageMs` (servers sharing DATA_DIR each receive theirs for seconds). */
+async function removeStale(dir: string, ageMs: number) {
+  const names = await fs.readdir(dir).catch(() => []);
+  for (const name of names.filter((n) => n.endsWith('.upload'))) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > ageMs) await fs.rm(file, { force: true });
+  }
 }
 
 /** What the multipart parser says about a body cut off mid-part or without its boundary: the client's bytes. */
