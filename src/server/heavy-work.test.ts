@@ -6,11 +6,13 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import Fastify from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL, isDiskFull } from './errors.ts';
 import { incomingDir } from './modules/uploads/routes.ts';
 import { files, localUploadsDir } from './modules/uploads/storage.ts';
+import { errorsPlugin } from './plugins/errors.ts';
 import { createTestApp, setupTestApp } from './test/app.ts';
 import { createUser } from './test/users.ts';
 import { concurrencyBound } from './workers/bounds.ts';
@@ -326,6 +328,34 @@ describe('a full disk', () => {
       await expect.poll(() => fs.readdir(incoming)).toEqual(['new.upload']);
     } finally {
       await other.close();
+    }
+  });
+
+  it('answers 507 for any write that finds the disk full: a file (ENOSPC, EDQUOT) or the database (53100, in drizzle)', async () => {
+    const bare = Fastify({ logger: false });
+    await bare.register(errorsPlugin);
+    const failures: Record<string, () => Error> = {
+      file: () =>
+        Object.assign(new Error("ENOSPC: no space left on device, write '/data/mail/x.eml'"), { code: 'ENOSPC' }),
+      quota: () => Object.assign(new Error('EDQUOT: disk quota exceeded'), { code: 'EDQUOT' }),
+      database: () =>
+        new Error('Failed query: update products …', {
+          cause: Object.assign(new Error('could not extend file "base/16384/2619": No space left on device'), {
+            code: '53100',
+          }),
+        }),
+    };
+    bare.put<{ Params: { name: string } }>('/write/:name', async (request) => {
+      throw failures[request.params.name]();
+    });
+    try {
+      for (const name of Object.keys(failures)) {
+        const response = await bare.inject({ method: 'PUT', url: `/write/${name}` });
+        expect(response.statusCode, name).toBe(507);
+        expect(response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: DISK_FULL } });
+      }
+    } finally {
+      await bare.close();
     }
   });
 
