@@ -43,7 +43,7 @@ export async function openDatabase(
     cleanups.push(() => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())]));
     await checkConnection(pool);
     const db = createDb(pool);
-    await runMigrations(config.databaseDirectUrl ?? databaseUrl);
+    await runMigrations(config.databaseDirectUrl ?? databaseUrl, { log: options.log });
     return { db, close };
   } catch (error) {
     await close();
