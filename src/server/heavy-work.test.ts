@@ -135,7 +135,7 @@ describe('PDFs and CSVs in worker threads', () => {
     // machine shared with other work delays the event loop's thread itself, so the bounds here are generous.
     expect(inPool.p50).toBeLessThan(100);
     expect(inPool.p99).toBeLessThan(1000);
-    expect(inPool.busy).toBeLessThan(0.75);
+    expect(inPool.busy).toBeLessThan(0.9);
     expect(onLoop.busy).toBeGreaterThan(inPool.busy);
   }, 60_000);
 
