@@ -8,6 +8,7 @@ import { backfillImageVariants, createStorage } from './modules/uploads/index.ts
 import { ensureAdmin } from './modules/users/index.ts';
 import { demoRefusals, ProductionRefusal, settingRefusals, warnOfUntrustedProxy } from './production-checks.ts';
 import { loadSecrets } from './secrets.ts';
+import { warmRenderPool } from './workers/pool.ts';
 
 /** How long SIGTERM or SIGINT lets requests in flight finish before their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -52,6 +53,10 @@ async function main() {
 
     const secrets = await loadSecrets(db, config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
+    // The render threads load their code now, so the first PDF asked for does not wait a second for it.
+    void warmRenderPool(config.workerThreads).catch((error) =>
+      app.log.warn({ err: error }, 'Render pool warm-up failed'),
+    );
     cleanups.push(
       (
         await startJobs({
@@ -65,7 +70,7 @@ async function main() {
           notifications: {
             mail: { ...config.mail, dataDir: config.dataDir },
             publicUrl: config.publicUrl,
-            attachments: receiptAttachments(db, config.contact, { paper: config.paperSize }),
+            attachments: receiptAttachments(db, config.contact, { paper: config.paperSize }, config.workerThreads),
           },
         })
       ).stop,

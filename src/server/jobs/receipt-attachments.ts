@@ -1,19 +1,23 @@
 import type { ContactDetails } from '#contract/contact.ts';
 import type { NotificationEvent } from '#contract/notifications.ts';
 import type { Db } from '../db/client.ts';
-import { getInvoice, renderInvoicePdf } from '../modules/orders/index.ts';
+import { getInvoice } from '../modules/orders/index.ts';
 import type { DocOptions } from '../pdf.ts';
+import { renderInPool } from '../workers/pool.ts';
 
-/** The receipt e-mail carries the order's invoice as a PDF, read as its buyer would. */
+/**
+ * The receipt e-mail carries the order's invoice as a PDF, read as its buyer would, laid out in the render pool's
+ * threads like every PDF (decision 057): never on the event loop.
+ */
 export const receiptAttachments =
-  (db: Db, contact: ContactDetails, options: DocOptions = { paper: 'letter' }) =>
+  (db: Db, contact: ContactDetails, options: DocOptions = { paper: 'letter' }, threads = 1) =>
   async (event: NotificationEvent, userId: string) => {
     if (event.kind !== 'order_placed') return [];
     const invoice = await getInvoice(db, event.paymentId, { id: userId, role: 'customer' }, contact);
     return [
       {
         filename: `farmstall-invoice-${invoice.invoiceNumber}.pdf`,
-        content: await renderInvoicePdf(invoice, options),
+        content: await renderInPool({ kind: 'invoice-pdf', invoice, options }, threads),
         contentType: 'application/pdf',
       },
     ];

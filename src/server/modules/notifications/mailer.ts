@@ -48,8 +48,14 @@ export function createMailer({ smtpUrl, from, dataDir }: MailSettings): Mailer {
       await fs.mkdir(folder, { recursive: true });
       // Written whole under a temporary name, then renamed: a file is there complete or not at all.
       const file = path.join(folder, `${name}.eml`);
-      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
-      await fs.rename(`${file}.tmp`, file);
+      try {
+        await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+        await fs.rename(`${file}.tmp`, file);
+      } catch (error) {
+        // A full disk leaves no half-written file behind (the outbox tries the message again).
+        await fs.rm(`${file}.tmp`, { force: true });
+        throw error;
+      }
     },
     close: () => transport.close(),
   };
