@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** The server cannot reach its database for the moment (503 with Retry-After): the same request may be sent again. */
   'UNAVAILABLE',
+  /** A write found the server's disk full (507): nothing of it was kept; the same request may be sent later. */
+  'INSUFFICIENT_STORAGE',
   /** A weighed line must be weighed before its shop's part leaves pending. */
   'WEIGHT_REQUIRED',
   /** The shopper may no longer cancel a shop's part: its slot's ordering closed, or the shop moved past Ordered. */

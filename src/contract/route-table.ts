@@ -36,10 +36,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Error statuses a route answers on purpose (besides what its access and input imply: 400 for bad input,
- * 401/403 from its access, 429 for writes, 503 while the database is away; those are added to the OpenAPI document by
- * the server).
+ * 401/403 from its access, 429 and 507 for writes, 503 while the database is away; those are added to the OpenAPI
+ * document by the server). A read declares 429 when it is bounded per person (the exports of decision 057).
  */
-export type DeclaredError = 402 | 404 | 409 | 410 | 413 | 415 | 422 | 502 | 503;
+export type DeclaredError = 402 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export type RouteDef = {
   method: Method;

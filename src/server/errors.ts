@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
   WEIGHT_REQUIRED: 409,
   CANCEL_CLOSED: 409,
   EMAIL_UNVERIFIED: 403,
@@ -28,7 +29,7 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string> | undefined;
 
-  /** `status` only where the code's own does not fit (507 for a full disk: no contract code of its own yet). */
+  /** `status` only where the code's own does not fit. */
   constructor(code: ErrorCode, message: string, fields?: Record<string, string>, status?: number) {
     super(message);
     this.code = code;
@@ -46,7 +47,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 
 /** What a write that found the disk (or the user's quota) full answers: 507, and nothing of it is kept. */
 export const DISK_FULL = 'The server is out of disk space';
-export const diskFull = () => new AppError('UNAVAILABLE', DISK_FULL, undefined, 507);
+export const diskFull = () => new AppError('INSUFFICIENT_STORAGE', DISK_FULL);
 
 /** ENOSPC and EDQUOT of the file system, and PostgreSQL's disk_full (53100), also when wrapped as a cause. */
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);

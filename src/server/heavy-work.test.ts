@@ -278,9 +278,18 @@ describe('large uploads', () => {
     expect(health.ok).toBe(health.probes);
     // The encoders' threads take the cores the event loop would have on a busy machine: generous here.
     expect(health.p99).toBeLessThan(1000);
-    expect(endRss).toBeLessThan(startRss * 1.2);
+    // Back within 20 % of its start once the load is over (a loaded machine may take a few more seconds to give back).
+    await expect
+      .poll(
+        () => {
+          gc();
+          return rssMb();
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBeLessThan(startRss * 1.2);
     expect(await fs.readdir(incomingDir(t.config.dataDir))).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a full disk', () => {
@@ -352,7 +361,7 @@ describe('a full disk', () => {
       for (const name of Object.keys(failures)) {
         const response = await bare.inject({ method: 'PUT', url: `/write/${name}` });
         expect(response.statusCode, name).toBe(507);
-        expect(response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: DISK_FULL } });
+        expect(response.json()).toEqual({ error: { code: 'INSUFFICIENT_STORAGE', message: DISK_FULL } });
       }
     } finally {
       await bare.close();

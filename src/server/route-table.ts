@@ -79,6 +79,7 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.access.allow !== 'public' && (def.access.allow !== 'signed-in' || def.access.owner)) statuses.add(403);
   if (def.access.owner?.otherwise === 404) statuses.add(404);
   if (def.method !== 'GET') statuses.add(429);
+  if (def.method !== 'GET') statuses.add(507); // a write that found the disk full (decision 057): nothing kept
   statuses.add(503); // the database is away for a moment (UNAVAILABLE, with Retry-After)
   for (const status of Object.keys(def.otherResponses ?? {})) statuses.delete(Number(status));
   return [...statuses].sort((a, b) => a - b);

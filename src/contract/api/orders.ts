@@ -79,7 +79,8 @@ export const ordersApi = {
     params: invoiceParams,
     status: 200,
     response: null,
-    errors: [404],
+    // 429: past the exports one person may run at once (decision 057).
+    errors: [404, 429],
   }),
   tracking: route({
     method: 'GET',

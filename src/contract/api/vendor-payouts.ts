@@ -52,6 +52,6 @@ export const vendorPayoutsApi = {
     params: statementParams,
     status: 200,
     response: null,
-    errors: [],
+    errors: [429],
   }),
 };

@@ -43,7 +43,7 @@ export const vendorWeekApi = {
     params: sheetParams,
     status: 200,
     response: null,
-    errors: [404],
+    errors: [404, 429],
   }),
   packingSlips: route({
     method: 'GET',
@@ -54,6 +54,6 @@ export const vendorWeekApi = {
     params: sheetParams,
     status: 200,
     response: null,
-    errors: [404],
+    errors: [404, 429],
   }),
 };

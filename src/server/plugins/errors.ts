@@ -65,7 +65,7 @@ export const errorsPlugin = fp(
       if (isDiskFull(error)) {
         // A write of the data directory or the database found no room (decision 057): nothing of it was kept.
         request.log.error({ err: error }, 'request failed: the disk is full');
-        return reply.status(507).send(body('UNAVAILABLE', DISK_FULL));
+        return reply.status(507).send(body('INSUFFICIENT_STORAGE', DISK_FULL));
       }
       if (isConnectionError(error)) {
         request.log.warn({ err: error }, 'request failed: the database is unavailable');
