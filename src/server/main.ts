@@ -10,6 +10,8 @@ import { demoRefusals, ProductionRefusal, settingRefusals, warnOfUntrustedProxy 
 import { loadSecrets } from './secrets.ts';
 import { warmRenderPool } from './workers/pool.ts';
 
+const RENDER_POOL_WARM_AFTER_MS = 15_000;
+
 /** How long SIGTERM or SIGINT lets requests in flight finish before their connections are closed. */
 const SHUTDOWN_GRACE_MS = 3_000;
 
@@ -53,10 +55,11 @@ async function main() {
 
     const secrets = await loadSecrets(db, config.dataDir, config.jwtSecret);
     const app = await buildApp({ config, db, storage, secrets, webDir: config.webDir });
-    // The render threads load their code now, so the first PDF asked for does not wait a second for it.
-    void warmRenderPool(config.workerThreads).catch((error) =>
-      app.log.warn({ err: error }, 'Render pool warm-up failed'),
-    );
+    // The render threads load their code once the start is over (loading them during it slowed every start by
+    // seconds on 2 cores), so the first PDF asked for does not wait a second for it.
+    setTimeout(() => {
+      warmRenderPool(config.workerThreads).catch((error) => app.log.warn({ err: error }, 'Render pool warm-up failed'));
+    }, RENDER_POOL_WARM_AFTER_MS).unref();
     cleanups.push(
       (
         await startJobs({
