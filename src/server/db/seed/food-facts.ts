@@ -21,11 +21,7 @@ export const FOOD_FACTS: Record<string, DemoFacts> = {
   // Green Valley Farm grows organically.
   'Heirloom Tomatoes': produce(['organic']),
   'Baby Spinach': produce(['organic']),
-  'Pasture-Raised Eggs': facts(
-    'Free-range eggs',
-    ['eggs'],
-    ['organic', 'vegetarian', 'gluten-free', 'lactose-free'],
-  ),
+  'Pasture-Raised Eggs': facts('Free-range eggs', ['eggs'], ['organic', 'vegetarian', 'gluten-free', 'lactose-free']),
   'Wildflower Honey': facts('Raw honey', [], ['organic', 'vegetarian', 'gluten-free', 'lactose-free']),
 
   'Jersey Whole Milk': facts('Whole milk', ['milk'], ['vegetarian', 'gluten-free']),

@@ -159,7 +159,12 @@ describe('a product sold by its own unit', () => {
 
     // Cleared with an empty field: "$0.54 each" again.
     const { productCategory: _category, ...edit } = { ...eggs, pieceName: '' };
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: vendor.auth, payload: edit });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: vendor.auth,
+      payload: edit,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/singleProduct/${id}` })).json().pieceName).toBeNull();
   });
