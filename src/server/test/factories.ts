@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { priceFromCost } from '#contract/money.ts';
 import type { NetUnit, Unit } from '#contract/units.ts';
+import { mirrorsOf } from '../modules/catalog/mirrors.ts';
 import { recordFirstOptions } from '../modules/catalog/records.ts';
 import { productOptions, products } from '../modules/catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../modules/orders/tables.ts';
@@ -130,22 +131,11 @@ async function createProductWithOptions(
     };
   });
   const kept = rows.filter((r) => r.kept);
-  const first = kept[0] ?? rows[0];
   const [row] = await t.db
     .insert(products)
     .values({
       ...values,
-      priceCents: Math.min(...kept.map((r) => r.priceCents)),
-      stock: shared ? (pool ?? 10) : kept.reduce((sum, r) => sum + (r.stock ?? 0), 0),
-      minDraws: shared ? Math.min(...kept.map((r) => r.draws ?? 1)) : 1,
-      unit: first.unit,
-      packLabel: first.packLabel,
-      netQuantity: first.netQuantity,
-      netUnit: first.netUnit,
-      soldByWeight: first.soldByWeight,
-      gramsPerPiece: first.gramsPerPiece,
-      productionCostCents: first.productionCostCents,
-      profitMarginBp: first.profitMarginBp,
+      ...mirrorsOf(kept.length > 0 ? kept : rows, shared ? (pool ?? 10) : null),
     })
     .returning();
   const inserted = await t.db

@@ -25,6 +25,7 @@ import { parseRows } from '../../db/rows.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { planOfShop, premiumPlan, productLimitMessage, shopOfEmail } from '../shops/index.ts';
+import { type Mirrors, mirrorsOf } from './mirrors.ts';
 import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
@@ -249,22 +250,6 @@ type OptionsPlan = { options: OptionWrite[]; shared: boolean; pool: number | nul
 /** A listed option as stored. */
 type StoredOption = typeof productOptions.$inferSelect;
 
-/** The columns of products that mirror its options (decision 052), written by writeOptions only. */
-type Mirrors = Pick<
-  typeof products.$inferSelect,
-  | 'priceCents'
-  | 'stock'
-  | 'minDraws'
-  | 'unit'
-  | 'packLabel'
-  | 'netQuantity'
-  | 'netUnit'
-  | 'soldByWeight'
-  | 'gramsPerPiece'
-  | 'productionCostCents'
-  | 'profitMarginBp'
->;
-
 /** A SKU made for a size sent without one: 'P-' and 12 upper-case hex digits of a random uuid (as migration 0055). */
 const generatedSku = () => `P-${randomUUID().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
 
@@ -273,28 +258,6 @@ function defaultLabel(unit: Unit, packLabel: string | null): string {
   if (unit === 'pack') return packLabel ?? 'Pack';
   const named: Partial<Record<Unit, string>> = { piece: 'Each', bunch: 'Bunch', dozen: 'Dozen', liter: '1 liter' };
   return named[unit] ?? `1 ${unit}`;
-}
-
-/**
- * The products columns its options give (decision 052): the "from" price (the lowest listed option's, read by every
- * index, sort, price filter and count), the stock (the shared pool, or the sum of the options' own), the smallest draw
- * (1 with own stock: in stock is stock >= min_draws), and the first option's unit, pack, weight, cost and margin.
- */
-function mirrorsOf({ options, shared, pool }: OptionsPlan): Mirrors {
-  const [first] = options;
-  return {
-    priceCents: Math.min(...options.map((o) => o.priceCents)),
-    stock: shared ? (pool ?? 0) : options.reduce((sum, o) => sum + (o.stock ?? 0), 0),
-    minDraws: shared ? Math.min(...options.map((o) => o.draws ?? 1)) : 1,
-    unit: first.unit,
-    packLabel: first.packLabel,
-    netQuantity: first.netQuantity,
-    netUnit: first.netUnit,
-    soldByWeight: first.soldByWeight,
-    gramsPerPiece: first.gramsPerPiece,
-    productionCostCents: first.productionCostCents,
-    profitMarginBp: first.profitMarginBp,
-  };
 }
 
 /** The option's unit and pack: as sent (a pack keeps its label and net quantity, another unit none), else as it was. */
@@ -519,7 +482,7 @@ export async function writeOptions(
     if (sku === undefined) throw error;
     throw skuTaken(options, (s) => s === sku);
   }
-  const mirrors = mirrorsOf(plan);
+  const mirrors = mirrorsOf(plan.options, plan.shared ? (plan.pool ?? 0) : null);
   const changed = (Object.keys(mirrors) as (keyof Mirrors)[]).some((key) => mirrors[key] !== product[key]);
   if (changed || Object.keys(columns).length > 0) {
     await tx
@@ -558,7 +521,7 @@ export async function createProduct(
     if (!category) throw badRequest('Choose a category', { productCategory: 'Choose a category' });
     // The farmer's unit, else the category's (the spec's rule; decision 053).
     const plan = planOptions(input, [], { stock: 0, unit: category.unit });
-    const mirrors = mirrorsOf(plan);
+    const mirrors = mirrorsOf(plan.options, plan.shared ? (plan.pool ?? 0) : null);
     const [row] = await tx
       .insert(products)
       .values({ vendorId: vendor.id, category: input.productCategory, ...formColumns(input, origin), ...mirrors })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { mirrorsOf } from './mirrors.ts';
 import { deals, productOptions, products, shopMarkdowns } from './tables.ts';
 
 /**
@@ -121,21 +122,7 @@ function withMirrors({ options, ...product }: ProductRecord): typeof products.$i
   if (!drawing && kept.some((option) => option.draws != null)) {
     throw new Error(`${product.name}: options either all draw from the pool or all have their own stock`);
   }
-  const [first] = kept;
-  return {
-    ...product,
-    priceCents: Math.min(...kept.map((option) => option.priceCents)),
-    stock: drawing ? product.stock : kept.reduce((sum, option) => sum + (option.stock ?? 0), 0),
-    minDraws: drawing ? Math.min(...kept.map((option) => option.draws ?? 1)) : 1,
-    unit: first.unit,
-    packLabel: first.packLabel ?? null,
-    netQuantity: first.netQuantity ?? null,
-    netUnit: first.netUnit ?? null,
-    soldByWeight: first.soldByWeight ?? false,
-    gramsPerPiece: first.gramsPerPiece ?? null,
-    productionCostCents: first.productionCostCents ?? null,
-    profitMarginBp: first.profitMarginBp ?? null,
-  };
+  return { ...product, ...mirrorsOf(kept, drawing ? product.stock : null) };
 }
 
 /** Sets shops' near-expiry markdown rules (the demo data). */
