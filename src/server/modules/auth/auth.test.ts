@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { setupTestApp, type TestContext } from '../../test/app.ts';
@@ -18,6 +18,14 @@ function refreshCookie(response: Injected) {
 
 async function signIn(email: string, password: string) {
   return t.app.inject({ method: 'POST', url: '/api/jwt', payload: { email, password } });
+}
+
+/** Moves the user's spent refresh tokens' spending back, as if it happened that long ago. */
+async function spentMinutesAgo(userId: string, minutes: number) {
+  await t.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(Date.now() - minutes * 60_000) })
+    .where(and(eq(refreshTokens.userId, userId), isNotNull(refreshTokens.revokedAt)));
 }
 
 const refresh = (value: string) =>
@@ -94,10 +102,30 @@ describe('refresh and logout', () => {
     expect(third.statusCode).toBe(200);
   });
 
-  it('treats a spent refresh token coming back as theft and ends that user’s sessions', async () => {
+  it('keeps a device signed in when two tabs renew at once or a reload cut the renewal’s answer off', async () => {
+    const user = await createUser(t);
+    const first = refreshCookie(await signIn(user.email, user.password)).value;
+    // Two tabs send the same cookie at the same moment: both are answered, neither signs the user out.
+    const [a, b] = await Promise.all([refresh(first), refresh(first)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // A reload dropped the answer that carried the new cookie: the page after it sends the spent one again.
+    const again = await refresh(first);
+    expect(again.statusCode).toBe(200);
+    for (const renewed of [a, b, again]) {
+      expect((await refresh(refreshCookie(renewed).value)).statusCode).toBe(200);
+      const me = await t.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: `Bearer ${renewed.json().token}` },
+      });
+      expect(me.statusCode).toBe(200);
+    }
+  });
+
+  it('treats a spent refresh token coming back after the grace period as theft and ends that user’s sessions', async () => {
     const user = await createUser(t);
     const first = refreshCookie(await signIn(user.email, user.password)).value;
     const second = refreshCookie(await refresh(first)).value;
+    await spentMinutesAgo(user.id, 2);
     const replay = await refresh(first);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toBe('Your session has ended. Please sign in again.');
@@ -149,6 +177,7 @@ describe('refresh and logout', () => {
     const signedIn = await signIn(user.email, user.password);
     const first = refreshCookie(signedIn).value;
     await refresh(first);
+    await spentMinutesAgo(user.id, 2);
     expect((await refresh(first)).statusCode).toBe(401);
     const me = await t.app.inject({
       url: '/api/users/me',

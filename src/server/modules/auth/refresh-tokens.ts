@@ -39,9 +39,16 @@ export async function issueRefreshToken(db: Tx, userId: string, sessionId: strin
 }
 
 /**
- * Spends a refresh token and issues its successor. Returns null when the token is unknown, expired, already spent or
- * of a session signed out; a spent token of a live session coming back means it was copied, so every session of that
- * user ends.
+ * How long a spent refresh token of a live session still renews it: two tabs renewing with the one cookie at once,
+ * or a page reloaded while its renewal was in flight (the answer with the new cookie lost), send it again within
+ * seconds. Identity providers call it the reuse interval or grace period (Auth0, Okta, Supabase).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
+ * Spends a refresh token and issues its successor. Returns null when the token is unknown, expired, of a session
+ * signed out, or spent longer ago than the grace period; such a spent token of a live session coming back means it
+ * was copied, so every session of that user ends.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -56,12 +63,15 @@ export async function rotateRefreshToken(
     if (!row) return null;
     // A device signed out (its session ended) presenting its old cookie is only refused.
     if (row.sessionId && !(await sessionIsLive(tx, row.sessionId))) return null;
-    if (row.revokedAt) {
+    // A token of no session was revoked by a sign-out everywhere, never by a renewal: it gets no grace.
+    const justSpent = row.sessionId && row.revokedAt && Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+    if (row.revokedAt && !justSpent) {
       await revokeAllRefreshTokens(tx, row.userId);
       return null;
     }
     if (row.expiresAt.getTime() <= Date.now()) return null;
-    await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    if (!row.revokedAt)
+      await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     // A token from before sessions were recorded starts one now.
     const sessionId = row.sessionId ?? (await startSessionRow(tx, row.userId, undefined));
     await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
