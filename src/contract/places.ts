@@ -78,7 +78,14 @@ export function requestedPlace(query: { near?: string; lat?: number; lng?: numbe
 
 /** GET /postcodes/:postcode: where a ZIP code is on the map. */
 export const postcodeParams = z.object({ postcode: zipField });
-export const placedPostcode = z.object({ postcode: z.string(), latitude: z.number(), longitude: z.number() });
+export const placedPostcode = z.object({
+  postcode: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Its town and state, such as "Hood River, OR", and the state's two letters; null when not known. */
+  place: z.string().nullable(),
+  state: z.string().nullable(),
+});
 
 /** The place a shopper keeps in their profile: a ZIP code (placed on the map) or the browser's location. */
 export const shopperPlace = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIP_CODE } from './place-labels.ts';
 import { dollars } from './products.ts';
 import { isTimeZone } from './time-zone.ts';
 import { abortWith, REQUIRED, requiredText, uuidField } from './validation.ts';
@@ -103,6 +104,15 @@ export const timeZoneField = z
   .max(64, abortWith('Choose a time zone such as America/Los_Angeles'))
   .refine(isTimeZone, 'Choose a time zone such as America/Los_Angeles');
 
+export const SHOP_ZIP_MESSAGE = "Enter your shop's 5-digit ZIP code, like 97031";
+/** The shop's ZIP code: the server places the shop at its centre. */
+const shopZip = z
+  .string({ error: SHOP_ZIP_MESSAGE })
+  .trim()
+  .max(10, abortWith(SHOP_ZIP_MESSAGE))
+  .regex(ZIP_CODE, SHOP_ZIP_MESSAGE)
+  .transform((zip) => zip.slice(0, 5));
+
 /** PUT /shops/:shopId/fulfilment: the whole of a shop's fulfilment settings (what is left out is removed). */
 export const fulfilmentSettingsInput = z
   .object({
@@ -121,18 +131,25 @@ export const fulfilmentSettingsInput = z
       .min(1, 'At least 1 day')
       .max(60, 'At most 60 days')
       .default(DEFAULT_HORIZON_DAYS),
-    /** The shop's place on the map (a delivery radius is measured from it). */
+    /**
+     * The shop's ZIP code: the server places the shop at its centre (a ZIP it cannot place is a 400 on `postcode`).
+     * Send it or `location`, not both; null or left out: `location` says where the shop is.
+     */
+    postcode: shopZip.nullable().default(null),
+    /** The shop's place on the map (a delivery radius is measured from it), when no `postcode` is sent. */
     location: location.nullable().default(null),
     pickupPoints: z.array(pickupPointInput).max(20, abortWith('At most 20 pickup points')).default([]),
     /** null: the shop does not deliver. */
     delivery: deliveryInput.nullable().default(null),
   })
   .superRefine((s, ctx) => {
-    if (s.delivery?.radiusKm != null && !s.location)
+    if (s.postcode && s.location)
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Send a ZIP code or a location, not both' });
+    if (s.delivery?.radiusKm != null && !s.location && !s.postcode)
       ctx.addIssue({
         code: 'custom',
         path: ['delivery', 'radiusKm'],
-        message: "A radius is measured from the shop's location: enter it first",
+        message: "A radius is measured from the shop's place: enter its ZIP code first",
       });
     if (s.cutoffHours >= s.horizonDays * 24)
       ctx.addIssue({
@@ -164,6 +181,25 @@ export const cancellation = z.object({
 });
 export type Cancellation = z.infer<typeof cancellation>;
 
+/**
+ * A closure (a holiday): the cancellations made together, each one window on one date. Its id is its first
+ * cancellation's; taking it back takes them all back.
+ */
+export const closure = z.object({
+  id: z.string(),
+  /** The first and last dates closed (YYYY-MM-DD in the shop's zone). */
+  from: z.string(),
+  to: z.string(),
+  /** Every window that falls in those dates is closed (else only `windowIds`). */
+  allWindows: z.boolean(),
+  windowIds: z.array(z.string()),
+  reason: z.string().nullable(),
+  /** Shoppers who had already booked one of these slots. */
+  booked: z.number().int(),
+  cancellationIds: z.array(z.string()),
+});
+export type Closure = z.infer<typeof closure>;
+
 /** GET /shops/:shopId/fulfilment: the settings as saved (defaults when the shop saved none), with ids. */
 export const fulfilmentSettings = z.object({
   shopId: z.string(),
@@ -171,6 +207,15 @@ export const fulfilmentSettings = z.object({
   cutoffHours: z.number().int(),
   horizonDays: z.number().int(),
   location: location.nullable(),
+  /**
+   * The shop's ZIP code: the one it was placed by, else the nearest to its location, else (not placed yet) the one
+   * in its address; null when none is known.
+   */
+  postcode: z.string().nullable(),
+  /** The town and state of `postcode`, such as "Hood River, OR". */
+  place: z.string().nullable(),
+  /** The state of `postcode` (two letters), from which the form suggests a time zone. */
+  state: z.string().nullable(),
   pickupPoints: z.array(z.object({ id: z.string(), name: z.string(), address: z.string(), windows: z.array(window) })),
   delivery: z
     .object({
@@ -184,6 +229,8 @@ export const fulfilmentSettings = z.object({
     .nullable(),
   /** Cancellations of dates from today on. */
   cancellations: z.array(cancellation),
+  /** The same cancellations grouped as the vendor made them (a closure over dates and windows), by first date. */
+  closures: z.array(closure),
 });
 export type FulfilmentSettings = z.infer<typeof fulfilmentSettings>;
 
@@ -204,6 +251,30 @@ export const cancellationInput = z.object({
     .nullable()
     .default(null),
 });
+
+export const MAX_CLOSURE_DAYS = 92;
+
+/**
+ * POST /shops/:shopId/fulfilment/closures: close the shop from `from` to `to` (both included; `to` left out: one day),
+ * every window that falls in those dates, or only `windowId`'s.
+ */
+export const closureInput = z
+  .object({
+    from: day('Enter the first date closed, such as 2026-12-20'),
+    to: day('Enter the last date closed, such as 2026-12-27').optional(),
+    windowId: uuidField('Not a window of this shop').nullable().default(null),
+    reason: cancellationInput.shape.reason,
+  })
+  .superRefine((c, ctx) => {
+    if (c.to && c.to < c.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last date is on or after the first' });
+    else if (c.to && daysBetween(c.from, c.to) >= MAX_CLOSURE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_CLOSURE_DAYS} days at a time` });
+  });
+export type ClosureInput = z.input<typeof closureInput>;
+
+/** Whole days from one calendar date to another (YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** GET /shops/:shopId/slots: the days from `from` to `to` (YYYY-MM-DD in the shop's zone, both included). */
 export const slotsQuery = z.object({

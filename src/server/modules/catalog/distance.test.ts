@@ -313,7 +313,7 @@ describe('GET /api/postcodes/:postcode', () => {
   it('places a ZIP code (a ZIP+4 as its ZIP), says which it cannot place, and refuses what is not one', async () => {
     const found = await t.app.inject({ url: '/api/postcodes/97031-1234' });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ postcode: '97031', ...PLACES.hoodRiver });
+    expect(found.json()).toEqual({ postcode: '97031', ...PLACES.hoodRiver, place: 'Hood River, OR', state: 'OR' });
     const unknown = await t.app.inject({ url: '/api/postcodes/00000' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(UNPLACED_ZIP);

@@ -11,7 +11,7 @@ import { AppError, forbidden } from '../../errors.ts';
 import { acceptedEncoding, type Encoding, encode, sendEncoded } from '../../plugins/compression.ts';
 import { handle } from '../../route-table.ts';
 import { deleted, inserted, modified } from '../../spec-answers.ts';
-import { placePostcode } from '../slots/index.ts';
+import { namePostcode, placePostcode } from '../slots/index.ts';
 import { listCategories } from './categories.ts';
 import { categoryDeals, currentDeals } from './deals.ts';
 import { type ListProductsParams, listProducts, type ProductPageResult } from './list-products.ts';
@@ -202,7 +202,8 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
     const place = placePostcode(params.postcode);
     if (!place) throw new AppError('NOT_FOUND', UNPLACED_ZIP);
     reply.header('cache-control', 'public, max-age=86400');
-    return { postcode: params.postcode, ...place };
+    const named = namePostcode(params.postcode);
+    return { postcode: params.postcode, ...place, place: named?.place ?? null, state: named?.state ?? null };
   });
 
   handle(app, catalogApi.place, async ({ user }) => shopperPlaceOf(app.db, user.id));

@@ -10,6 +10,6 @@ export {
   shopTerms,
   slotRefusal,
 } from './choices.ts';
-export { placePostcode } from './postcodes.ts';
+export { namePostcode, placePostcode } from './postcodes.ts';
 export { saveSettings, settingsRow, writeSettings } from './settings.ts';
 export { decodeSlotId, encodeSlotId } from './slot-ids.ts';

@@ -4,6 +4,7 @@ import { handle } from '../../route-table.ts';
 import { deleted } from '../../spec-answers.ts';
 import { listSlots } from './calendar.ts';
 import type { OrderNumbersOf } from './cancel-notice.ts';
+import { closeShop, reopenClosure } from './closures.ts';
 import { deliveryTerms } from './delivery-terms.ts';
 import { assertManagesShop, cancelSlot, readSettings, saveSettings, uncancelSlot } from './settings.ts';
 
@@ -33,6 +34,16 @@ export async function slotRoutes(app: FastifyInstance, { orderNumbersOf }: SlotR
   handle(app, slotsApi.uncancel, async ({ params, user }) => {
     assertManagesShop(user, params.shopId);
     return deleted(await uncancelSlot(app.db, params.shopId, params.id));
+  });
+
+  handle(app, slotsApi.close, async ({ params, body, user }) => {
+    assertManagesShop(user, params.shopId);
+    return closeShop(app.db, params.shopId, body, options());
+  });
+
+  handle(app, slotsApi.reopen, async ({ params, user }) => {
+    assertManagesShop(user, params.shopId);
+    return deleted(await reopenClosure(app.db, params.shopId, params.id));
   });
 
   handle(app, slotsApi.deliveryTerms, () => deliveryTerms(app.db));

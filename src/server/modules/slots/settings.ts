@@ -16,6 +16,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { setShopLocation, shopOf } from '../shops/index.ts';
 import { type OrderNumbersOf, tellBookedShoppers } from './cancel-notice.ts';
+import { closuresOf } from './closure-groups.ts';
+import { placeOfShopZip, shopZip } from './shop-place.ts';
 import { dayIn } from './slot-times.ts';
 import { fulfilmentSettings, fulfilmentWindows, pickupPoints, slotBookings, windowCancellations } from './tables.ts';
 
@@ -108,13 +110,15 @@ export async function readSettings(
   ]);
   const today = dayIn(settings.timeZone, now).toString();
   const cancellations = await cancellationsFrom(db, windows, today);
+  const location =
+    shop.latitude === null || shop.longitude === null ? null : { latitude: shop.latitude, longitude: shop.longitude };
   return {
     shopId,
     timeZone: settings.timeZone,
     cutoffHours: settings.cutoffHours,
     horizonDays: settings.horizonDays,
-    location:
-      shop.latitude === null || shop.longitude === null ? null : { latitude: shop.latitude, longitude: shop.longitude },
+    location,
+    ...shopZip(location, shop.address),
     pickupPoints: points.map((point) => ({
       id: point.id,
       name: point.name,
@@ -131,11 +135,16 @@ export async function readSettings(
           windows: windows.filter((w) => w.kind === 'delivery').map(toWindow),
         }
       : null,
-    cancellations,
+    cancellations: cancellations.map(({ createdAt: _, ...cancellation }) => cancellation),
+    closures: closuresOf(cancellations, windows),
   };
 }
 
-async function cancellationsFrom(db: Tx, windows: WindowRow[], today: string): Promise<Cancellation[]> {
+async function cancellationsFrom(
+  db: Tx,
+  windows: WindowRow[],
+  today: string,
+): Promise<(Cancellation & { createdAt: Date })[]> {
   const ids = windows.map((w) => w.id);
   if (ids.length === 0) return [];
   const [rows, booked] = await Promise.all([
@@ -154,6 +163,7 @@ async function cancellationsFrom(db: Tx, windows: WindowRow[], today: string): P
     date: row.date,
     reason: row.reason,
     booked: bookedOf(row.windowId, row.date),
+    createdAt: row.createdAt,
   }));
 }
 
@@ -166,7 +176,7 @@ const windowValues = (window: WindowInput) => ({
 });
 
 /** `Saturday 09:00–12:00`: how a message names a window. */
-const describeWindow = (row: WindowRow) => {
+export const describeWindow = (row: WindowRow) => {
   const day = weekdayName(row.weekday);
   return `${day[0].toUpperCase()}${day.slice(1)} ${hhmm(row.startTime)}–${hhmm(row.endTime)}`;
 };
@@ -206,7 +216,7 @@ export async function writeSettings(tx: Tx, shopId: string, input: SettingsInput
     .insert(fulfilmentSettings)
     .values({ shopId, ...values })
     .onConflictDoUpdate({ target: fulfilmentSettings.shopId, set: values });
-  await setShopLocation(tx, shopId, input.location);
+  await setShopLocation(tx, shopId, input.postcode ? placeOfShopZip(input.postcode) : input.location);
 
   const [points, windows] = await Promise.all([livePickupPoints(tx, shopId), liveWindows(tx, shopId)]);
   assertKnownIds(input, new Set(points.map((p) => p.id)), new Set(windows.map((w) => w.id)));

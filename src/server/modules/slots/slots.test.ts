@@ -110,9 +110,13 @@ describe("a shop's fulfilment settings", () => {
       cutoffHours: 24,
       horizonDays: 14,
       location: null,
+      postcode: null,
+      place: null,
+      state: null,
       pickupPoints: [],
       delivery: null,
       cancellations: [],
+      closures: [],
     });
     expect((await slotsOf(fresh.id)).slots).toEqual([]);
   });
@@ -164,7 +168,7 @@ describe("a shop's fulfilment settings", () => {
         'delivery.postcodes',
         'Add at least one postcode or a radius',
       ],
-      [{ ...MARKET, location: null }, 'delivery.radiusKm', "measured from the shop's location"],
+      [{ ...MARKET, location: null }, 'delivery.radiusKm', "measured from the shop's place"],
       [{ ...MARKET, timeZone: 'Mars/Olympus_Mons' }, 'timeZone', 'Choose a time zone such as America/Los_Angeles'],
       [{ ...MARKET, delivery: { ...MARKET.delivery, fee: -1 } }, 'delivery.fee', 'Cannot be negative'],
       [{ ...MARKET, cutoffHours: 48, horizonDays: 2 }, 'cutoffHours', 'Ordering must close within the days it is open'],
@@ -199,6 +203,41 @@ describe("a shop's fulfilment settings", () => {
     clock = local('2027-03-14T08:00');
     expect((await putSettings(mine.owner, { ...MARKET, pickupPoints: [] }, mine.owner.id)).statusCode).toBe(200);
     expect((await slotsOf(mine.owner.id)).slots.every((slot) => slot.kind === 'delivery')).toBe(true);
+  });
+});
+
+describe("a shop's place, from its ZIP code", () => {
+  const { location: _, ...byZip } = MARKET;
+
+  it('is the centre of the ZIP code, named by its town and state; the ZIP reads back', async () => {
+    const { owner, settings } = await shopWith({ ...byZip, postcode: ' 97031-1234 ' });
+    expect(settings).toMatchObject({
+      location: { latitude: 45.610947, longitude: -121.601374 },
+      postcode: '97031',
+      place: 'Hood River, OR',
+      state: 'OR',
+    });
+    expect((await getSettings(owner, owner.id)).json()).toMatchObject({ postcode: '97031', place: 'Hood River, OR' });
+    const moved = await putSettings(owner, { ...byZip, postcode: '98101' }, owner.id);
+    expect(moved.json()).toMatchObject({ postcode: '98101', place: 'Seattle, WA', state: 'WA' });
+  });
+
+  it('reads back the nearest ZIP code for a shop placed by coordinates', async () => {
+    const { settings } = await shopWith({ ...MARKET, location: { latitude: 45.5202, longitude: -122.6742 } });
+    expect(settings).toMatchObject({ postcode: '97204', place: 'Portland, OR', state: 'OR' });
+  });
+
+  it('refuses a ZIP code it cannot place and one that is not a ZIP code, on the postcode field', async () => {
+    const cases: [object, string][] = [
+      [{ ...byZip, postcode: '00000' }, 'We could not find ZIP code 00000: check it, or enter a nearby one'],
+      [{ ...byZip, postcode: 'SW1A 1AA' }, "Enter your shop's 5-digit ZIP code, like 97031"],
+      [{ ...MARKET, postcode: '97031' }, 'Send a ZIP code or a location, not both'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await putSettings(vendor, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.fields).toEqual({ postcode: message });
+    }
   });
 });
 
@@ -382,5 +421,91 @@ describe('a cancelled date (holiday)', () => {
     expect(takenBack.json()).toEqual({ deletedCount: 1 });
     expect(await saturday()).toMatchObject({ status: 'open' });
     expect((await t.app.inject({ method: 'DELETE', url, headers: admin.auth })).statusCode).toBe(404);
+  });
+});
+
+describe('a closure over a range of dates (a vacation)', () => {
+  beforeEach(() => {
+    clock = local('2027-03-05T12:00');
+  });
+  const closures = (shopId: string) => `/api/shops/${shopId}/fulfilment/closures`;
+
+  it('cancels every window on every date in the range at once, reads back as one closure, and is taken back whole', async () => {
+    const { owner, settings } = await shopWith();
+    const saturday = settings.pickupPoints[0].windows[0].id;
+    const wednesday = settings.delivery.windows[0].id;
+    await t.db.insert(slotBookings).values({ windowId: saturday, date: '2027-03-13', shopperId: customer.id });
+    const close = (user: TestUser, payload: object, shopId = owner.id) =>
+      t.app.inject({ method: 'POST', url: closures(shopId), headers: user.auth, payload });
+
+    const made = await close(owner, { from: '2027-03-10', to: '2027-03-20', reason: 'Family holiday' });
+    expect(made.statusCode, made.body).toBe(201);
+    const closure = made.json();
+    expect(closure).toEqual({
+      id: expect.any(String),
+      from: '2027-03-10',
+      to: '2027-03-20',
+      allWindows: true,
+      windowIds: expect.arrayContaining([saturday, wednesday]),
+      reason: 'Family holiday',
+      booked: 1,
+      cancellationIds: expect.any(Array),
+    });
+    expect(closure.cancellationIds).toHaveLength(4);
+    const statuses = async () =>
+      (await slotsOf(owner.id, '?from=2027-03-06&to=2027-03-17')).slots.map((s) => [s.start.slice(0, 10), s.status]);
+    expect(await statuses()).toEqual([
+      ['2027-03-06', 'closed'],
+      ['2027-03-10', 'cancelled'],
+      ['2027-03-13', 'cancelled'],
+      ['2027-03-17', 'cancelled'],
+    ]);
+
+    const one = await close(owner, { from: '2027-03-27', windowId: saturday });
+    expect(one.json()).toMatchObject({
+      from: '2027-03-27',
+      to: '2027-03-27',
+      allWindows: false,
+      windowIds: [saturday],
+    });
+    const read = (await getSettings(owner, owner.id)).json();
+    expect(read.closures.map((c: { from: string; to: string }) => [c.from, c.to])).toEqual([
+      ['2027-03-10', '2027-03-20'],
+      ['2027-03-27', '2027-03-27'],
+    ]);
+    expect(read.cancellations).toHaveLength(5);
+
+    const overlapping = await close(owner, { from: '2027-03-20', to: '2027-03-24' });
+    expect(overlapping.json()).toMatchObject({
+      from: '2027-03-24',
+      to: '2027-03-24',
+      cancellationIds: [expect.any(String)],
+    });
+    expect((await close(owner, { from: '2027-03-10', to: '2027-03-20' })).statusCode).toBe(409);
+
+    const url = `${closures(owner.id)}/${closure.cancellationIds[2]}`;
+    expect((await t.app.inject({ method: 'DELETE', url, headers: otherVendor.auth })).statusCode).toBe(403);
+    const takenBack = await t.app.inject({ method: 'DELETE', url, headers: owner.auth });
+    expect(takenBack.json()).toEqual({ deletedCount: 4 });
+    expect((await statuses()).every(([day, status]) => day === '2027-03-06' || status === 'open')).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: owner.auth })).statusCode).toBe(404);
+    expect((await getSettings(owner, owner.id)).json().closures).toHaveLength(2);
+  });
+
+  it('refuses dates with no window, a range backwards or too long, and the past, on the field at fault', async () => {
+    const { owner, settings } = await shopWith();
+    const saturday = settings.pickupPoints[0].windows[0].id;
+    const cases: [object, Record<string, string>][] = [
+      [{ from: '2027-03-11', to: '2027-03-12' }, { to: 'None of your windows is on those dates' }],
+      [{ from: '2027-03-11', windowId: saturday }, { from: 'The Saturday 09:00–12:00 window is not on that day' }],
+      [{ from: '2027-03-12', to: '2027-03-11' }, { to: 'The last date is on or after the first' }],
+      [{ from: '2027-03-12', to: '2027-07-12' }, { to: 'At most 92 days at a time' }],
+      [{ from: '2027-03-01', to: '2027-03-12' }, { from: 'The date is in the past' }],
+    ];
+    for (const [payload, fields] of cases) {
+      const response = await t.app.inject({ method: 'POST', url: closures(owner.id), headers: owner.auth, payload });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.fields).toEqual(fields);
+    }
   });
 });
