@@ -320,17 +320,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   'GET /api/singleProduct/:id': () => ({ url: `/api/singleProduct/${product.id}` }),
   'GET /api/postcodes/:postcode': () => ({ url: '/api/postcodes/97201' }),
   'GET /api/singleShop/:id': () => ({ url: `/api/singleShop/${users.vendorA.id}` }),
-  'PUT /api/shops/:shopId/profile': () => ({
-    url: `/api/shops/${users.vendorA.id}/profile`,
-    payload: {
-      shop: 'Vendor A Farm',
-      image: '/uploads/shop.webp',
-      address: '1 Market Street',
-      phone: '+1 555 000 1111',
-    },
-  }),
-  'GET /api/marketplace': () => ({}),
-  'PUT /api/admin/marketplace': () => ({ payload: { distanceUnit: 'mi' } }),
   'GET /api/search': () => ({ url: '/api/search?q=carrots' }),
   'GET /api/search/suggest': () => ({ url: '/api/search/suggest?q=car' }),
   'GET /api/products/vendor': () => ({ url: `/api/products/vendor?email=${users.vendorA.email}` }),
@@ -423,14 +412,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     return { payload: { accountHolder: 'Matrix Farm', routingNumber: '110000000', accountNumber: '000123456789' } };
   },
   'GET /api/payouts/statements/:month/:format': () => ({ url: '/api/payouts/statements/2026-11/csv' }),
-  // The catalogue's CSV: an admin names the shop; a dry run of a header alone changes nothing.
-  'GET /api/catalogue/export': (caller) => ({
-    url: `/api/catalogue/export${caller === 'admin' ? `?shopId=${users.vendorA.id}` : ''}`,
-  }),
-  'POST /api/catalogue/import/columns': () => ({ payload: { csv: 'SKU,Stock\nA-1,3' } }),
-  'POST /api/catalogue/imports': (caller) => ({
-    payload: { csv: 'SKU,Stock', mapping: {}, apply: false, ...(caller === 'admin' && { shopId: users.vendorA.id }) },
-  }),
   'PUT /api/admin/payouts/:shopId/hold': () => ({
     url: `/api/admin/payouts/${users.vendorA.id}/hold`,
     payload: { held: false },
@@ -441,18 +422,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { amount: 1 },
   }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
-  // The order desk, on customer A's order (recorded without a card payment: a refund is refused with 409).
-  'GET /api/admin/orders/:id': () => ({ url: `/api/admin/orders/${purchase.orderId}` }),
-  'POST /api/admin/orders/:id/shops/:shopId/refunds': () => ({
-    url: `/api/admin/orders/${purchase.orderId}/shops/${users.vendorA.id}/refunds`,
-    payload: { amount: 1, cause: 'quality', key: randomUUID() },
-  }),
-  // A fresh pending order of customer A with vendor A's line, so every call may cancel it.
-  'POST /api/admin/orders/:id/shops/:shopId/cancellation': async () => {
-    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
-    return { url: `/api/admin/orders/${orderId}/shops/${users.vendorA.id}/cancellation`, payload: { cause: 'late' } };
-  },
-  'POST /api/admin/orders/:id/receipt': () => ({ url: `/api/admin/orders/${purchase.orderId}/receipt` }),
 
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
   'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),
