@@ -15,6 +15,7 @@ import { SignInLimiter, sendVerificationLink } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { addToCart } from './modules/cart/index.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { catalogueImportRoutes } from './modules/catalog/import/routes.ts';
 import { countOfferedProducts, productCardsByIds, productListed } from './modules/catalog/index.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { makeOrder } from './modules/checkout/index.ts';
@@ -126,6 +127,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   (api) => catalogRoutes(api, { reviewSummaryOf }),
   (api) => shopRoutes(api, { productCounts: countOfferedProducts }),
+  catalogueImportRoutes,
   (api) => slotRoutes(api, { orderNumbersOf }),
   cartRoutes,
   couponRoutes,

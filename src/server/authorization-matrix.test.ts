@@ -38,6 +38,7 @@ type Build = (caller: CallerName) => Call | Promise<Call>;
 const ABSENT_FOR_A_REASON: Partial<Record<RouteKey, string>> = {
   'POST /api/payments/stripe/webhook': 'the test app uses the sandbox provider: no Stripe webhook to answer',
   'GET /api/outbox/mail/:name': 'no e-mail has been written as a file in this test: the admin is told it is not there',
+  'GET /api/catalogue/imports/:id': 'no import is started under this id in this test: its caller is told it is not there',
 };
 
 const t = setupTestApp();
@@ -423,6 +424,15 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
 
+  // The catalogue's CSV: an admin names the shop; a dry run of a header alone changes nothing.
+  'GET /api/catalogue/export': (caller) => ({
+    url: `/api/catalogue/export${caller === 'admin' ? `?shopId=${users.vendorA.id}` : ''}`,
+  }),
+  'POST /api/catalogue/import/columns': () => ({ payload: { csv: 'SKU,Stock\nA-1,3' } }),
+  'GET /api/catalogue/imports/:id': () => ({ url: `/api/catalogue/imports/${randomUUID()}` }),
+  'POST /api/catalogue/imports': (caller) => ({
+    payload: { csv: 'SKU,Stock', mapping: {}, apply: false, ...(caller === 'admin' && { shopId: users.vendorA.id }) },
+  }),
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
   'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),
   'GET /api/invoice/:id': () => ({ url: `/api/invoice/${purchase.paymentId}` }),

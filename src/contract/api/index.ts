@@ -3,6 +3,7 @@ import { adminPayoutsApi } from './admin-payouts.ts';
 import { authApi } from './auth.ts';
 import { cartApi } from './cart.ts';
 import { catalogApi } from './catalog.ts';
+import { catalogueImportApi } from './catalogue-import.ts';
 import { checkoutApi } from './checkout.ts';
 import { checkoutPlanApi } from './checkout-plan.ts';
 import { contactApi } from './contact.ts';
@@ -45,6 +46,7 @@ export const API = {
   catalog: catalogApi,
   coupons: couponsApi,
   reviews: reviewsApi,
+  catalogueImport: catalogueImportApi,
   stats: statsApi,
   contact: contactApi,
   health: healthApi,
