@@ -117,7 +117,54 @@ export const fulfilmentUpdate = z.object({
 });
 export type FulfilmentUpdate = z.infer<typeof fulfilmentUpdate>;
 
-export const fulfilmentUpdated = z.object({ modifiedCount: z.number().int(), order: vendorOrder });
+/**
+ * How long a vendor may take back a step it just made (the Undo of a step), and how long the shopper's message about
+ * that step waits, so an undone step is never told (decision 059).
+ */
+export const UNDO_SECONDS = 10;
+
+/** What lets the vendor who made a step take it back: an opaque token, and until when it is accepted. */
+export const stepUndo = z.object({ token: z.string(), until: z.string() });
+export type StepUndo = z.infer<typeof stepUndo>;
+
+export const fulfilmentUpdated = z.object({
+  modifiedCount: z.number().int(),
+  order: vendorOrder,
+  /** Null for a cancellation, and for a step that charged weighed goods (neither is taken back). */
+  undo: stepUndo.nullable(),
+});
+
+/** POST /vendor/orders/steps: move several of the vendor's orders to the same step (Mark all ready). */
+export const bulkStepInput = z.object({
+  orderIds: z
+    .array(z.uuid('Order id must be a UUID'), { error: 'Order ids must be a list' })
+    .min(1, 'Choose at least one order')
+    .max(200, 'At most 200 orders at once'),
+  status: z.enum(['ready', 'shipped', 'delivered'], { error: 'Status must be ready, shipped or delivered' }),
+});
+export type BulkStepInput = z.infer<typeof bulkStepInput>;
+
+/** What happened to one order of a bulk step: moved, already at that step, or refused and why. */
+export const STEP_OUTCOMES = ['moved', 'unchanged', 'refused'] as const;
+export const bulkStepResult = z.object({
+  orderId: z.string(),
+  outcome: z.enum(STEP_OUTCOMES),
+  /** Why it did not move (refused), e.g. it is cancelled or a line awaits weighing; null when it moved. */
+  message: z.string().nullable(),
+  /** The order as the vendor now sees it; null when it is not one of the vendor's. */
+  order: vendorOrder.nullable(),
+  undo: stepUndo.nullable(),
+});
+export type BulkStepResult = z.infer<typeof bulkStepResult>;
+export const bulkStepAnswer = z.object({
+  moved: z.number().int(),
+  results: z.array(bulkStepResult),
+});
+
+/** POST /vendor/orders/:orderId/undo: the token the step answered. */
+export const stepUndoInput = z.object({
+  token: z.string({ error: 'The undo token is missing' }).min(1, 'The undo token is missing').max(1000),
+});
 
 /** The shop cancelled the date of a part's booked slot (a holiday): the shopper may cancel the part in full. */
 export const slotCancelledByShop = z.object({ shopId: z.string(), reason: z.string().nullable() });

@@ -477,6 +477,20 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
       payload: { windowId: fulfilment.windowId, date: dayFromToday(7 * cancelledWeeks) },
     };
   },
+  // Fresh pending orders of customer A with vendor A's line: a vendor's bulk step answers per order (200).
+  'POST /api/vendor/orders/steps': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    return { payload: { orderIds: [orderId], status: 'shipped' } };
+  },
+  // Vendor A just shipped a fresh order of customer A: each call takes that step back with its token.
+  'POST /api/vendor/orders/:orderId/undo': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    const moved = await ok<{ undo: { token: string } }>(
+      inject(users.vendorA, 'PATCH', `/api/vendor/orders/${orderId}`, { status: 'shipped' }),
+      200,
+    );
+    return { url: `/api/vendor/orders/${orderId}/undo`, payload: { token: moved.undo.token } };
+  },
   'DELETE /api/shops/:shopId/fulfilment/cancellations/:id': async () => ({
     url: `/api/shops/${users.vendorA.id}/fulfilment/cancellations/${(await freshCancellation()).id}`,
   }),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import {
   adminOrderPage,
+  bulkStepAnswer,
+  bulkStepInput,
   fulfilmentUpdate,
   fulfilmentUpdated,
   orderTracking,
   partCancellationParams,
   partSlotInput,
+  stepUndoInput,
   vendorOrderPage,
 } from '../fulfilment.ts';
 import {
@@ -142,6 +145,35 @@ export const ordersApi = {
     },
     params: z.object({ orderId: z.uuid('Order id must be a UUID') }),
     body: fulfilmentUpdate,
+    status: 200,
+    response: fulfilmentUpdated,
+    errors: [404, 409],
+  }),
+  vendorOrderSteps: route({
+    method: 'POST',
+    path: '/vendor/orders/steps',
+    tag: 'orders',
+    summary:
+      "Move several of the vendor's orders to the same step (Mark all ready), each as PATCH /vendor/orders/:orderId would, with the same rules and messages; answers per order whether it moved, was already there, or was refused and why (cancelled, awaiting weighing, another shop's)",
+    access: { allow: ['vendor'], note: 'another shop’s order is reported as refused per order, revealing nothing' },
+    body: bulkStepInput,
+    status: 200,
+    response: bulkStepAnswer,
+    errors: [],
+  }),
+  undoVendorStep: route({
+    method: 'POST',
+    path: '/vendor/orders/:orderId/undo',
+    tag: 'orders',
+    summary:
+      "Take back the step the vendor just made (within UNDO_SECONDS, with the token the step answered): the part goes back to the step it left, the shopper's message about it is never sent, and a payout held back for it is withdrawn; 409 when it is too late, the order moved on, or its payout was sent",
+    access: {
+      allow: ['vendor'],
+      owner: { of: 'shop', admin: false, otherwise: 404 },
+      note: 'another shop’s order is not found, never forbidden',
+    },
+    params: z.object({ orderId: z.uuid('Order id must be a UUID') }),
+    body: stepUndoInput,
     status: 200,
     response: fulfilmentUpdated,
     errors: [404, 409],

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNDO_SECONDS } from '#contract/fulfilment.ts';
 import { receiptAttachments } from '../../jobs/receipt-attachments.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
@@ -32,6 +33,8 @@ afterAll(async () => {
 
 const deliver = (options: { now?: () => Date; with?: Mailer } = {}) =>
   deliverDueNotifications(t.db, { mailer: options.with ?? mailer, publicUrl: PUBLIC_URL, now: options.now });
+/** A step's messages wait out the time its shop may undo it (decision 059). */
+const afterUndo = () => new Date(Date.now() + (UNDO_SECONDS + 1) * 1000);
 const mailTo = (user: { email: string }) => smtp.accepted.filter((m) => m.to.includes(user.email));
 const outboxOf = (user: { id: string }) =>
   t.db.select().from(notificationOutbox).where(eq(notificationOutbox.userId, user.id));
@@ -200,7 +203,7 @@ describe('in-app notifications', () => {
     const vendor = await shopWith(t);
     const { buyer, payment } = await orderInSlot(t, vendor);
     expect((await moveOrder(t, vendor, payment.orderId, 'ready')).statusCode).toBe(200);
-    await deliver();
+    await deliver({ now: afterUndo });
 
     const page = await bell(buyer);
     expect(page.statusCode).toBe(200);
@@ -306,7 +309,7 @@ describe('events and preferences', () => {
       (await t.app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: buyer.auth })).json(),
     ).toMatchObject({ step_changed: false });
     expect((await moveOrder(t, vendor, payment.orderId, 'ready')).statusCode).toBe(200);
-    await deliver();
+    await deliver({ now: afterUndo });
 
     expect(mailTo(buyer).map((m) => headerOf(m.raw, 'Subject'))).toEqual([
       `Thank you for your order ${payment.orderNumber}`,

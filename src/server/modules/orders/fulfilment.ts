@@ -8,6 +8,7 @@ import {
   nextStatuses,
   type OrderStatus,
   type OrderTracking,
+  UNDO_SECONDS,
   type VendorOrder,
 } from '#contract/fulfilment.ts';
 import { centsToDollars, formatMoney } from '#contract/money.ts';
@@ -138,7 +139,11 @@ export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: Ord
 }
 
 /** How one shop hands over each of these orders (orders without a slot are absent). */
-async function shopFulfilments(db: Tx, shopId: string, orderIds: string[]): Promise<Map<string, OrderFulfilment>> {
+export async function shopFulfilments(
+  db: Tx,
+  shopId: string,
+  orderIds: string[],
+): Promise<Map<string, OrderFulfilment>> {
   if (orderIds.length === 0) return new Map();
   const rows = await fulfilmentsOfOrders(db, orderIds);
   return new Map(rows.filter((r) => r.shopId === shopId).map((r) => [r.orderId, toOrderFulfilment(r)]));
@@ -256,7 +261,7 @@ async function refundCancelledLines(
  * after every step and after the capture of weighed goods (a part delivered before the capture is counted then);
  * once per order and shop. Answers the transfers to send once the transaction has committed.
  */
-export async function transferDeliveredParts(tx: Tx, orderId: string): Promise<string[]> {
+export async function transferDeliveredParts(tx: Tx, orderId: string, notBefore?: Date): Promise<string[]> {
   const lines = await tx
     .select({ ...lineColumns, vendorId: orderLines.vendorId })
     .from(orderLines)
@@ -271,7 +276,7 @@ export async function transferDeliveredParts(tx: Tx, orderId: string): Promise<s
   const due: string[] = [];
   for (const shopId of shops) {
     const part = await partTransferOf(tx, { orderId, shopId, lines, paid, feeCents: order.feeCents });
-    const { transfer, due: now } = await recordTransfer(tx, part);
+    const { transfer, due: now } = await recordTransfer(tx, { ...part, notBefore });
     if (now) due.push(transfer.id);
   }
   return due;
@@ -353,8 +358,8 @@ export async function cancelShopPart(
   return { moved, refundIds: await refundCancelledLines(tx, orderId, shopId, live, reason) };
 }
 
-/** Moves a shop's live lines of an order to a step; answers how many moved. */
-async function setPartStatus(tx: Tx, orderId: string, shopId: string, status: Exclude<FulfilmentStatus, 'pending'>) {
+/** Moves a shop's live lines of an order to a step (back to one, for an undo); answers how many moved. */
+export async function setPartStatus(tx: Tx, orderId: string, shopId: string, status: FulfilmentStatus) {
   const moved = await tx
     .update(orderLines)
     .set({ status })
@@ -400,7 +405,7 @@ export async function updateVendorOrder(
   orderId: string,
   target: Exclude<FulfilmentStatus, 'pending'>,
   log?: FastifyBaseLogger,
-): Promise<{ changed: number; order: VendorOrder }> {
+): Promise<{ changed: number; order: VendorOrder; step: PartStep }> {
   const { refundIds, captureId, transferIds, ...result } = await moveVendorPart(db, vendorId, orderId, target);
   await payOutRefunds(db, provider, refundIds, log);
   // Recorded with the move; a capture the provider refuses now (or a crash before it) is retried by the job.
@@ -410,6 +415,9 @@ export async function updateVendorOrder(
   return result;
 }
 
+/** The step a move made: from where to where, and whether it charged the card (weighed goods). */
+export type PartStep = { from: FulfilmentStatus; to: FulfilmentStatus; captured: boolean };
+
 async function moveVendorPart(
   db: Db,
   vendorId: string,
@@ -418,6 +426,7 @@ async function moveVendorPart(
 ): Promise<{
   changed: number;
   order: VendorOrder;
+  from: FulfilmentStatus;
   refundIds: string[];
   captureId: string | null;
   transferIds: string[];
@@ -456,7 +465,9 @@ async function moveVendorPart(
       target === 'cancelled'
         ? await cancelShopPart(tx, orderId, vendorId, moving, 'vendor_cancelled')
         : { moved: await setPartStatus(tx, orderId, vendorId, target), refundIds: [] };
-    const move = { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping', refundIds } as const;
+    // A step's message and payout wait out the time its shop may take it back (decision 059).
+    const notBefore = target === 'cancelled' ? undefined : new Date(Date.now() + UNDO_SECONDS * 1000);
+    const move = { orderId, vendorId, target, kind: fulfilment?.kind ?? 'shipping', refundIds, notBefore } as const;
     // A cancellation is told before the capture it may cause (its share of the hold is known until then); a step
     // after it, so its price is said as charged.
     if (target === 'cancelled') await notifyPartMoved(tx, move);
@@ -464,10 +475,10 @@ async function moveVendorPart(
     const status = await settleOrderStatus(tx, orderId, order.status);
     const captureId = await captureWhenWeighed(tx, orderId);
     if (target !== 'cancelled') await notifyPartMoved(tx, move);
-    const transferIds = await transferDeliveredParts(tx, orderId);
+    const transferIds = await transferDeliveredParts(tx, orderId, notBefore);
     const after = mine.map((l) => (l.status === 'cancelled' ? l : { ...l, status: target }));
     const part = toVendorOrder({ ...order, status }, after, fulfilment);
-    return { changed: moved, order: part, refundIds, captureId, transferIds };
+    return { changed: moved, order: part, from: current, refundIds, captureId, transferIds };
   });
 }
 

@@ -177,24 +177,31 @@ type PartMove = {
  * told to the shop too. Called before a capture the move may cause, so a hold's shares are still known.
  */
 export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
-  const { orderId, vendorId, target, kind, refundIds = [], by = 'shop' } = move;
+  const { orderId, vendorId, target, kind, refundIds = [], by = 'shop', notBefore } = move;
   const { order, money, shops, buyer } = await orderFacts(tx, orderId);
   const shop = shops.find((s) => s.vendorId === vendorId);
+  /** A step's message waits until then: the shop may still undo it (decision 059). */
+  notBefore?: Date;
   if (!shop) return;
   if (target !== 'cancelled') {
-    await notify(tx, buyer, {
-      kind: 'step_changed',
-      orderId,
-      orderNumber: order.orderNumber,
-      paymentId: order.paymentId,
-      shopName: shop.shopName,
-      status: target,
-      label: STEP_LABELS[kind][target],
-      handover: shop.handover,
-      lines: shop.lines,
-      priceCents: shop.money.chargedCents ?? shop.money.estimateCents,
-      held: money.state === 'held',
-    });
+    await notify(
+      tx,
+      buyer,
+      {
+        kind: 'step_changed',
+        orderId,
+        orderNumber: order.orderNumber,
+        paymentId: order.paymentId,
+        shopName: shop.shopName,
+        status: target,
+        label: STEP_LABELS[kind][target],
+        handover: shop.handover,
+        lines: shop.lines,
+        priceCents: shop.money.chargedCents ?? shop.money.estimateCents,
+        held: money.state === 'held',
+      },
+      { notBefore },
+    );
     return;
   }
   const refundCents = (await refundsOfOrders(tx, [orderId]))

@@ -18,6 +18,7 @@ import {
 import { getInvoice } from './invoice.ts';
 import { customerStats, paymentByTransactionId, paymentHistory } from './queries.ts';
 import { cancelPartAsBuyer, movePartAsBuyer } from './shopper-cancel.ts';
+import { moveVendorParts, undoOf, undoVendorStep } from './vendor-steps.ts';
 import { weighLine } from './weighing.ts';
 
 /** The buyer's orders and invoices, each vendor's part of the orders, and every order for admins. */
@@ -71,8 +72,9 @@ export async function orderRoutes(app: FastifyInstance) {
   handle(app, ordersApi.vendorOrders, async ({ query, user }) => listVendorOrders(app.db, user.id, query));
 
   // Cancelling lines refunds them with the card provider the payments were made with.
+  // A step answers the token to take it back for a few seconds (decision 059).
   handle(app, ordersApi.updateVendorOrder, async ({ params, body, user, log }) => {
-    const { changed, order } = await updateVendorOrder(
+    const { changed, order, step } = await updateVendorOrder(
       app.db,
       app.payments.active,
       user.id,
@@ -80,7 +82,16 @@ export async function orderRoutes(app: FastifyInstance) {
       body.status,
       log,
     );
-    return { ...modified(changed), order };
+    return { ...modified(changed), order, undo: undoOf(app.secrets.jwtSecret, user.id, order._id, step, app.now()) };
+  });
+
+  handle(app, ordersApi.vendorOrderSteps, async ({ body, user, log }) =>
+    moveVendorParts(app.db, app.payments.active, app.secrets.jwtSecret, user.id, body, app.now, log),
+  );
+
+  handle(app, ordersApi.undoVendorStep, async ({ params, body, user }) => {
+    const undone = await undoVendorStep(app.db, app.secrets.jwtSecret, user.id, params.orderId, body.token, app.now());
+    return { ...modified(undone.changed), order: undone.order, undo: null };
   });
 
   handle(app, ordersApi.all, async ({ query }) => listAllOrders(app.db, query));

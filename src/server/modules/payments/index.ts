@@ -60,3 +60,4 @@ export {
   sendPayouts,
 } from './transfers.ts';
 export { payoutMonths, shopBalance, shopLedgerIn, shopTransfersRelation, unpaidAt } from './vendor-balance.ts';
+  withdrawUnsentTransfer,

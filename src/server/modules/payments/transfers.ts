@@ -37,6 +37,8 @@ export async function recordTransfer(
     feeCents: number;
     /** The tax the buyer paid for these lines: kept by the marketplace (decision 028), not in `lines`. */
     taxCents: number;
+    /** Not sent before this time: the shop may still take its last step back (decision 059). */
+    notBefore?: Date;
   },
 ): Promise<{ transfer: TransferRow; due: boolean }> {
   const key = transferKey(input.orderId, input.shopId);
@@ -61,9 +63,40 @@ export async function recordTransfer(
       status,
       idempotencyKey: key,
       succeededAt: status === 'succeeded' ? new Date() : null,
+      ...(input.notBefore ? { nextAttemptAt: input.notBefore } : {}),
     })
     .returning();
   return { transfer: row, due: status === 'pending' };
+}
+
+/**
+ * Takes back, in the caller's transaction, the transfer of a shop's part whose last step the shop undid: answers
+ * 'none' when none was recorded, 'withdrawn' when it was never sent (waiting, or pending and still held back by
+ * `notBefore`: not yet claimed, as a claim pushes its next attempt CLAIM_MS ahead), 'sent' when it may have reached the
+ * provider (the step then stays).
+ */
+export async function withdrawUnsentTransfer(
+  tx: Tx,
+  orderId: string,
+  shopId: string,
+  heldUpToMs: number,
+): Promise<'none' | 'withdrawn' | 'sent'> {
+  const [row] = await tx
+    .select()
+    .from(transfers)
+    .where(eq(transfers.idempotencyKey, transferKey(orderId, shopId)));
+  if (!row) return 'none';
+  const [gone] = await tx
+    .delete(transfers)
+    .where(
+      and(
+        eq(transfers.id, row.id),
+        eq(transfers.attempts, 0),
+        sql`(${transfers.status} = 'waiting' OR (${transfers.status} IN ('pending', 'succeeded') AND ${transfers.amountCents} = 0) OR (${transfers.status} = 'pending' AND ${transfers.nextAttemptAt} > now() AND ${transfers.nextAttemptAt} <= now() + make_interval(secs => ${heldUpToMs / 1000})))`,
+      ),
+    )
+    .returning({ id: transfers.id });
+  return gone ? 'withdrawn' : 'sent';
 }
 
 const canBePaid = async (db: Tx, shopId: string) => (await payableAccount(db, shopId)) !== null;
