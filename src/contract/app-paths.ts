@@ -51,6 +51,8 @@ export const DASHBOARD_PAGES = {
   fulfilment: 'fulfilment',
   payouts: 'payouts',
   review: 'review/:productId',
+  catalogueImport: 'catalogueImport',
+  shopCatalogue: 'shopCatalogue',
   notifications: 'notifications',
   outbox: 'outbox',
   favourites: 'favourites',

@@ -30,3 +30,7 @@ export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./adm
     first: 'reportedReviews',
   },
 ]);
+  {
+    path: DASHBOARD_PAGES.shopCatalogue,
+    page: () => import('./ShopCatalogueImportPage.tsx').then((m) => m.ShopCatalogueImportPage),
+  },

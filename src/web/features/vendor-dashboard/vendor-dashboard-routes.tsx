@@ -27,6 +27,10 @@ export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./v
     path: DASHBOARD_PAGES.vendorRevenue,
     page: () => import('./VendorRevenuePage.tsx').then((m) => m.VendorRevenuePage),
   },
+  {
+    path: DASHBOARD_PAGES.catalogueImport,
+    page: () => import('./CatalogueImportPage.tsx').then((m) => m.CatalogueImportPage),
+  },
   { path: DASHBOARD_PAGES.fulfilment, page: () => import('./FulfilmentPage.tsx').then((m) => m.FulfilmentPage) },
   {
     path: DASHBOARD_PAGES.payouts,
