@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Measure, measure } from '../bench/measure.ts';
 import { replaceSection } from '../bench/report-section.ts';
+import { APP_ROLE } from '../scripts/cluster/app-role.ts';
 import { type Cluster, startCluster } from '../scripts/cluster/index.ts';
 import { installCommand, missingPackages } from '../scripts/cluster/packages.ts';
 import { freePort, ownedFolder, postgresServer } from '../scripts/cluster/postgres.ts';
@@ -102,7 +103,8 @@ beforeAll(async () => {
     },
   });
   base = cluster.url;
-  db = new pg.Pool({ connectionString: cluster.primaryUrl, max: 4 });
+  // As the superuser: the test counts, truncates and sets restore points where the app role may not.
+  db = new pg.Pool({ connectionString: cluster.adminUrl, max: 4 });
   // The primary's restarts end its idle connections: the next query opens a new one.
   db.on('error', () => undefined);
   const newcomer = await signUp(base, 'Cluster Vendor');
@@ -117,7 +119,7 @@ afterEach(({ task }) => {
 afterAll(async () => {
   await db?.end();
   await cluster?.stop();
-  if (failed) console.log(`The cluster's logs are kept in ${dir}/logs`);
+  if (failed || !cluster) console.log(`The cluster's logs are kept in ${dir}/logs`);
   else if (dir) rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
@@ -138,6 +140,58 @@ async function stockAndSold(productId: string) {
   );
   return { stock, sold };
 }
+
+/** An app server's environment as it was started (/proc/PID/environ). */
+async function environmentOf(pid: number): Promise<Record<string, string>> {
+  const lines = (await fs.readFile(`/proc/${pid}/environ`, 'utf8')).split('\0').filter(Boolean);
+  return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+}
+
+describe("the app servers' database role", () => {
+  it('is not a superuser on the pooler, the primary and the replica, and owns the tables its migrations made', async () => {
+    const env = await environmentOf(cluster.servers[0].pid);
+    const roles = [];
+    for (const setting of ['DATABASE_URL', 'DATABASE_DIRECT_URL', 'READ_DATABASE_URL']) {
+      const client = new pg.Client({ connectionString: env[setting] });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          `SELECT current_user AS role, rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls
+           FROM pg_roles WHERE rolname = current_user`,
+        );
+        roles.push({ setting, ...rows[0] });
+      } finally {
+        await client.end();
+      }
+    }
+    const plain = { role: APP_ROLE, rolsuper: false, rolcreaterole: false, rolcreatedb: false, rolreplication: false };
+    expect(roles).toEqual(
+      ['DATABASE_URL', 'DATABASE_DIRECT_URL', 'READ_DATABASE_URL'].map((setting) => ({
+        setting,
+        ...plain,
+        rolbypassrls: false,
+      })),
+    );
+    // The servers migrated as that role: it owns the database, every table and the migrator's and job queue's schemas;
+    // the superuser only the extensions.
+    const owners = await query<{ what: string; owner: string }>(
+      `SELECT DISTINCT 'table' AS what, tableowner AS owner FROM pg_tables WHERE schemaname = 'public'
+       UNION ALL SELECT 'database', pg_get_userbyid(datdba) FROM pg_database WHERE datname = current_database()
+       UNION ALL SELECT 'extension ' || extname, pg_get_userbyid(extowner) FROM pg_extension WHERE extname <> 'plpgsql'
+       UNION SELECT 'schema', pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname IN ('drizzle', 'pgboss')
+       ORDER BY 1`,
+    );
+    const superuser = new URL(cluster.adminUrl).username;
+    expect(owners).toEqual([
+      { what: 'database', owner: APP_ROLE },
+      { what: 'extension cube', owner: superuser },
+      { what: 'extension earthdistance', owner: superuser },
+      { what: 'extension pg_trgm', owner: superuser },
+      { what: 'schema', owner: APP_ROLE },
+      { what: 'table', owner: APP_ROLE },
+    ]);
+  });
+});
 
 describe('the catalog through nginx', () => {
   it('answers every listing, product and search read with 1, 2 and 3 app servers, each server taking its share', async () => {

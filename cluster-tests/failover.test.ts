@@ -50,8 +50,8 @@ beforeAll(async () => {
     log: (line) => /^\[/.test(line) || console.log(`[cluster] ${line}`),
     env: { SEED_DEMO: 'false', JWT_SECRET },
   });
-  // Through HAProxy's primary address: whichever node leads.
-  db = new pg.Pool({ connectionString: cluster.primaryUrl, max: 2 });
+  // Through HAProxy's primary address: whichever node leads; as the superuser, who sees pg_stat_replication's states.
+  db = new pg.Pool({ connectionString: cluster.adminUrl, max: 2 });
   db.on('error', () => undefined);
 }, 180_000);
 
@@ -62,7 +62,7 @@ afterEach(({ task }) => {
 afterAll(async () => {
   await db?.end();
   await cluster?.stop();
-  if (failed) console.log(`The cluster's logs are kept in ${dir}/logs`);
+  if (failed || !cluster) console.log(`The cluster's logs are kept in ${dir}/logs`);
   else if (dir) rmSync(dir, { recursive: true, force: true });
 }, 90_000);
 

@@ -76,6 +76,7 @@ Farmstall cluster: ${cluster.url}  (started in ${(cluster.startupMs / 1000).toFi
   Patroni:     ${cluster.ha.nodes.map((node) => `${node.name} PostgreSQL ${node.pgPort}, REST http://127.0.0.1:${node.restPort}`).join('; ')}`
       : ''
   }
+  database:    the app servers sign in as ${new URL(cluster.poolerUrl).username} (not a superuser); ${new URL(cluster.adminUrl).username}, the superuser, replicates and backs up
   backups:     pgBackRest, encrypted repository in ${cluster.backup.dir}/repo (stanza farmstall)
   logs:        ${cluster.logsDir}
 

@@ -2,18 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { prepareAppRole } from './app-role.ts';
 import { type HaPostgres, startHaPostgres } from './ha.ts';
 import { type BackrestInfo, pgBackRest } from './pgbackrest.ts';
 import { ownedFolder, startPostgresPair } from './postgres.ts';
 
 type Switch = { stop: () => Promise<void>; start: () => Promise<void> };
 
-/** The cluster's PostgreSQL, either a primary and its replica, or two Patroni nodes behind HAProxy (`ha`). */
+/**
+ * The cluster's PostgreSQL, either a primary and its replica, or two Patroni nodes behind HAProxy (`ha`). Its URLs
+ * sign in as the app role (app-role.ts, not a superuser), but for `adminUrl`.
+ */
 export type Database = {
   /** The primary: itself, or HAProxy's primary address under Patroni. */
   primaryUrl: string;
   /** The replica: itself, or HAProxy's replica address under Patroni. */
   replicaUrl: string;
+  /** The primary as the cluster's superuser, for its own admin steps (and tests that need them). */
+  adminUrl: string;
   /** Stops and starts the primary (under Patroni: the leader's Patroni, which hands the lead over when it stops). */
   primary: Switch;
   /** Stops and starts the replica (under Patroni: a replica's Patroni). */
@@ -31,6 +37,27 @@ export async function startDatabase(options: {
   ha: boolean;
   log: (line: string) => void;
 }): Promise<Database> {
+  const started = await startAsSuperuser(options);
+  try {
+    const asApp = await prepareAppRole(options.dir, started.primaryUrl);
+    return {
+      ...started,
+      primaryUrl: asApp(started.primaryUrl),
+      replicaUrl: asApp(started.replicaUrl),
+      adminUrl: started.primaryUrl,
+    };
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+}
+
+async function startAsSuperuser(options: {
+  dir: string;
+  logsDir: string;
+  ha: boolean;
+  log: (line: string) => void;
+}): Promise<Omit<Database, 'adminUrl'>> {
   const { dir, log } = options;
   if (!options.ha) {
     const pair = await startPostgresPair({

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_ROLE } from './app-role.ts';
 import { accessLogOf, errorLogOf, type NginxLayout, nginxConf, pgbouncerIni } from './configs.ts';
 import { type Database, startDatabase } from './database.ts';
 import type { HaPostgres } from './ha.ts';
@@ -55,11 +56,16 @@ export type Cluster = {
   restartPooler: () => Promise<void>;
   /** With `ha`: the Patroni nodes and who leads. */
   ha?: HaPostgres;
-  /** The primary, directly (not through PgBouncer; under Patroni, HAProxy's primary address). */
+  /**
+   * The primary, directly (not through PgBouncer; under Patroni, HAProxy's primary address), as the app role
+   * (app-role.ts: not a superuser), like replicaUrl and poolerUrl: the app servers' settings.
+   */
   primaryUrl: string;
   replicaUrl: string;
   /** PgBouncer (pool_mode=transaction) in front of the primary: the app servers' DATABASE_URL. */
   poolerUrl: string;
+  /** The primary as the cluster's superuser: replication, pgBackRest and the app role's set-up use it, never the app. */
+  adminUrl: string;
   /** pgBackRest on the primary: its WAL archive and backups, in an encrypted repository in `<dir>/pgbackrest/repo`. */
   backup: { run: (args: string[]) => Promise<string>; info: () => Promise<BackrestInfo[]>; dir: string };
   /** nginx's access log: one JSON object a line (deploy/nginx.conf, log_format farmstall). */
@@ -136,7 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     pair = await startDatabase({ dir, logsDir, ha: options.ha ?? false, log });
     const database = pair;
-    log('PostgreSQL ready, archiving its WAL with pgBackRest');
+    log(`PostgreSQL ready, archiving its WAL with pgBackRest; the app servers sign in as ${APP_ROLE}`);
 
     const primary = new URL(pair.primaryUrl);
     const bouncerPort = await freePort();
@@ -294,6 +300,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       primaryUrl: pair.primaryUrl,
       replicaUrl: pair.replicaUrl,
       poolerUrl: poolerUrl.href,
+      adminUrl: pair.adminUrl,
       backup: database.backup,
       nginxAccessLog,
       logsDir,

@@ -148,7 +148,7 @@ export function migrationError(error: unknown): Error {
     const step = EXTENSIONS.map((name) => `CREATE EXTENSION IF NOT EXISTS ${name};`).join(' ');
     return new Error(
       `Cannot create the PostgreSQL extension ${extension}: ${cause.message}${cause.hint ? ` (${cause.hint})` : ''}; ${reason}. ` +
-        `Run once as a superuser in this database: ${step} (docs/deploy.md, "Database extensions"), then start again`,
+        `Run once as a superuser in this database: ${step} (docs/deploy.md, "Database role and extensions"), then start again`,
       { cause: error },
     );
   }
