@@ -4,18 +4,16 @@ import { shot } from './helpers.ts';
 
 /**
  * Distance from the farm (issue 12, item 3): a shopper sets a ZIP code on a category page, reads how far each product
- * comes from, and sorts nearest first; the place stays in the browser.
+ * comes from, in miles (the marketplace's default unit, issue 33), and sorts nearest first; the place stays in the
+ * browser.
  */
-/** The distances the cards show, in km, in page order. */
+/** The distances the cards show, in miles, in page order. */
 async function cardDistances(page: Page): Promise<number[]> {
   const texts = await page
     .getByRole('list', { name: 'Fresh Fruit products' })
-    .getByText(/ (k?m) away$/)
+    .getByText(/ mi away$/)
     .allTextContents();
-  return texts.map((t) => {
-    const [, value, unit] = /([\d.,]+) (k?m) away/.exec(t) ?? [];
-    return Number(value.replace(/,/g, '')) / (unit === 'm' ? 1000 : 1);
-  });
+  return texts.map((t) => Number((/([\d.,]+) mi away/.exec(t)?.[1] ?? '').replace(/,/g, '')));
 }
 
 test('a shopper sets a ZIP code, sees how far each product comes from and sorts nearest first', async ({ page }) => {
@@ -24,7 +22,7 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   await expect(page.getByRole('heading', { name: 'Fresh Fruit', level: 1 })).toBeVisible();
   const products = page.getByRole('list', { name: 'Fresh Fruit products' });
   await expect(products.locator(':scope > li').first()).toBeVisible();
-  await expect(products.getByText(/km away$/)).toHaveCount(0);
+  await expect(products.getByText(/mi away$/)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Set your ZIP code to see distances' }).click();
   const zip = page.getByLabel('Your ZIP code');
@@ -36,7 +34,7 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   await zip.fill('98801');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Near 98801 · change' })).toBeVisible();
-  await expect(products.getByText(/km away$/).first()).toBeVisible();
+  await expect(products.getByText(/mi away$/).first()).toBeVisible();
   await checkA11y(page);
 
   // Nearest first: the distances the cards show only grow. Other journeys add fruit from farther shops (Salem), so
@@ -45,22 +43,22 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   await expect
     .poll(async () => {
       const distances = await cardDistances(page);
-      return distances.length > 3 && distances.every((km, i) => i === 0 || distances[i - 1] <= km);
+      return distances.length > 3 && distances.every((mi, i) => i === 0 || distances[i - 1] <= mi);
     })
     .toBe(true);
   const names = await products.locator(':scope > li').allTextContents();
   const peaches = names.findIndex((text) => text.includes('Freestone Peaches'));
   expect(peaches).toBeGreaterThan(names.findIndex((text) => text.includes('Cherries')));
-  // The peaches come from an orchard at Lake Chelan, 69 km away; the cherries from Cashmere, nearer.
-  await expect(products.locator(':scope > li').filter({ hasText: 'Freestone Peaches' })).toContainText('69 km away');
+  // The peaches come from an orchard at Lake Chelan, 69 km (43 miles) away; the cherries from Cashmere, nearer.
+  await expect(products.locator(':scope > li').filter({ hasText: 'Freestone Peaches' })).toContainText('43 mi away');
 
-  // The distance filter counts what each radius leaves: Sunrise Orchard's 10 fruits at 2.8 km, the cherries from
-  // Cashmere (15 km), the peaches (69 km); the choice goes into the URL.
+  // The distance filter counts what each radius (10, 25, 50, 100 km, written in miles) leaves: Sunrise Orchard's 10
+  // fruits at 2.8 km, the cherries from Cashmere (15 km), the peaches (69 km); the choice goes into the URL.
   const filters = page.getByRole('region', { name: 'Filters' });
-  await expect(filters.getByRole('radio', { name: 'Within 10 km (10)' })).toBeVisible();
-  await expect(filters.getByRole('radio', { name: 'Within 25 km (11)' })).toBeVisible();
-  await expect(filters.getByRole('radio', { name: 'Within 100 km (12)' })).toBeVisible();
-  await filters.getByRole('radio', { name: 'Within 25 km (11)' }).click();
+  await expect(filters.getByRole('radio', { name: 'Within 6.2 mi (10)' })).toBeVisible();
+  await expect(filters.getByRole('radio', { name: 'Within 16 mi (11)' })).toBeVisible();
+  await expect(filters.getByRole('radio', { name: 'Within 62 mi (12)' })).toBeVisible();
+  await filters.getByRole('radio', { name: 'Within 16 mi (11)' }).click();
   await expect(page).toHaveURL(/maxKm=25/);
   await expect(products.locator(':scope > li')).toHaveCount(11);
   await expect(products.getByText('Freestone Peaches')).toHaveCount(0);
@@ -70,7 +68,7 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
 
   await page.getByRole('link', { name: 'Freestone Peaches' }).click();
   await expect(page.getByRole('heading', { name: 'Freestone Peaches', level: 1 })).toBeVisible();
-  await expect(page.getByText(/Chelan Bluff Orchard \(98816\), 69 km away/)).toBeVisible();
+  await expect(page.getByText(/Chelan Bluff Orchard \(98816\), 43 mi away/)).toBeVisible();
   await checkA11y(page);
 
   // The place stays in this browser.
@@ -79,7 +77,7 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByLabel('Sort products').selectOption('nearest');
-    await expect(products.getByText(/km away$/).first()).toBeVisible();
+    await expect(products.getByText(/mi away$/).first()).toBeVisible();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);
     await shot(page, `distance-cards-${width}`);

@@ -3,7 +3,6 @@
  * re-exports them).
  */
 
-import { groupDigits } from './plain-format.ts';
 /** The place a shopper keeps: a ZIP code (placed on the map) or the browser's location. */
 export type ShopperPlace = { postcode: string | null; latitude: number; longitude: number };
 
@@ -31,13 +30,6 @@ export const roundCoordinate = (value: number) => Math.round(value * 100) / 100;
 
 /** The place a shopper's "Near …" control reads: the ZIP code, or "your location". */
 export const placeLabel = (place: { postcode: string | null }) => place.postcode ?? 'your location';
-
-/** A distance as cards show it: "800 m away" below 1 km, "12 km away" (whole km from 10 km, one decimal below). */
-export function distanceLabel(km: number): string {
-  if (km < 1) return `${Math.max(100, Math.round((km * 1000) / 100) * 100)} m away`;
-  if (km < 10) return `${Math.round(km * 10) / 10} km away`;
-  return `${groupDigits(Math.round(km))} km away`;
-}
 
 /** The radii of the distance filter (km), each shown with how many products it leaves. */
 export const DISTANCE_RADII = [10, 25, 50, 100] as const;

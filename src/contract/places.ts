@@ -4,7 +4,6 @@ import { abortWith } from './validation.ts';
 
 export {
   DISTANCE_RADII,
-  distanceLabel,
   EARTH_KM,
   greatCircleKm,
   placeLabel,

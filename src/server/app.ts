@@ -55,6 +55,7 @@ import { reviewSummaryOf } from './modules/reviews/index.ts';
 import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
+import { placePostcode, shopHandover } from './modules/slots/index.ts';
 import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
@@ -126,7 +127,7 @@ const payoutSources = {
 const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   (api) => catalogRoutes(api, { reviewSummaryOf }),
-  (api) => shopRoutes(api, { productCounts: countOfferedProducts }),
+  (api) => shopRoutes(api, { productCounts: countOfferedProducts, shopHandover, placePostcode }),
   catalogueImportRoutes,
   (api) => slotRoutes(api, { orderNumbersOf }),
   cartRoutes,

@@ -404,6 +404,17 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   // No tax anywhere: the matrix's own orders keep their totals.
   'PUT /api/admin/tax': () => ({
+  'PUT /api/shops/:shopId/profile': () => ({
+    url: `/api/shops/${users.vendorA.id}/profile`,
+    payload: {
+      shop: 'Vendor A Farm',
+      image: '/uploads/shop.webp',
+      address: '1 Market Street',
+      phone: '+1 555 000 1111',
+    },
+  }),
+  'GET /api/marketplace': () => ({}),
+  'PUT /api/admin/marketplace': () => ({ payload: { distanceUnit: 'mi' } }),
     payload: { pricesIncludeTax: false, rates: Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0])) },
   }),
   // A vendor onboards its own account: each vendor caller has connected one first.

@@ -17,6 +17,7 @@ import { notificationsDashboardRoutes } from './features/notifications/notificat
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { contactDetailsQuery } from './layout/contact-details.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
+import { marketplaceQuery } from './ui/distance-unit.ts';
 import { PageLoader } from './ui/PageLoader.tsx';
 import { withErrorBoundaries } from './ui/RouteError.tsx';
 
@@ -38,8 +39,8 @@ export const routes: RouteObject[] = withErrorBoundaries([
     path: '/',
     Component: RootLayout,
     HydrateFallback: PageLoader,
-    // The footer's contact lines, on every page (the server renders them into the page).
-    loader: () => prefetch(pageQuery(contactDetailsQuery)),
+    // The footer's contact lines and the unit distances are written in, on every page (rendered by the server).
+    loader: () => prefetch(pageQuery(contactDetailsQuery), pageQuery(marketplaceQuery)),
     children: [
       {
         index: true,

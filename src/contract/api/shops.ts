@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { route } from '../route-table.ts';
-import { shop, shopIdParams, shopList, shopListQuery } from '../shops.ts';
+import { marketplaceSettings, shopIdParams, shopList, shopListQuery, shopPage, shopProfileInput } from '../shops.ts';
+import { shopParams } from '../slots.ts';
 import { modifiedCount, userListQuery, userPage, userRecord, vendorRegistrationInput } from '../users.ts';
 import { emailField } from '../validation.ts';
 
@@ -16,7 +17,8 @@ export const shopsApi = {
     method: 'GET',
     path: '/shops',
     tag: 'catalog',
-    summary: "Vendors' shops; q filters by shop name or address",
+    summary:
+      "Vendors' shops; q filters by shop name or address; near or lat and lng sort nearest first with distanceKm",
     access: { allow: 'public' },
     query: shopListQuery,
     status: 200,
@@ -27,12 +29,45 @@ export const shopsApi = {
     method: 'GET',
     path: '/singleShop/:id',
     tag: 'catalog',
-    summary: 'One shop',
+    summary: 'One shop with its story, links, pickup points, delivery area and terms, and next ordering cutoff',
     access: { allow: 'public' },
     params: shopIdParams,
     status: 200,
-    response: shop,
+    response: shopPage,
     errors: [404],
+  }),
+  saveProfile: route({
+    method: 'PUT',
+    path: '/shops/:shopId/profile',
+    tag: 'catalog',
+    summary: "The vendor's own shop profile: name, story, picture, address, phone and web links (its address stays)",
+    access: { allow: ['vendor'], owner: { of: 'shop', admin: false, otherwise: 403 } },
+    params: shopParams,
+    body: shopProfileInput,
+    status: 200,
+    response: shopPage,
+    errors: [404],
+  }),
+  marketplace: route({
+    method: 'GET',
+    path: '/marketplace',
+    tag: 'catalog',
+    summary: "The marketplace's settings every page follows: the unit distances are written in",
+    access: { allow: 'public' },
+    status: 200,
+    response: marketplaceSettings,
+    errors: [],
+  }),
+  setMarketplace: route({
+    method: 'PUT',
+    path: '/admin/marketplace',
+    tag: 'catalog',
+    summary: "Admin: the marketplace's settings (distances in miles or km)",
+    access: { allow: ['admin'] },
+    body: marketplaceSettings,
+    status: 200,
+    response: marketplaceSettings,
+    errors: [],
   }),
   registerVendor: route({
     method: 'PATCH',

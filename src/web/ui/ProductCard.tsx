@@ -2,13 +2,14 @@ import { MapPin, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
-import { distanceLabel } from '#contract/place-labels.ts';
+import { distanceAwayText } from '#contract/distance-format.ts';
 import type { Product } from '#contract/products.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
 import { paths } from '../paths.ts';
 import { DealPrice, UseBy } from './DealPrice.tsx';
+import { useDistanceUnit } from './distance-unit.ts';
 import { LabelBadges } from './FoodFacts.tsx';
 import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
@@ -45,6 +46,7 @@ export function ProductCard({
   const { isVendor, isAdmin } = useRole();
   const href = paths.productDetails(product._id);
   const distance = distanceOf(product, useShopperPlace());
+  const distanceUnit = useDistanceUnit();
   const sizes = hasSizes(product);
   return (
     <article className="card card-sm relative h-full border border-base-300 bg-base-100 transition hover:shadow-md">
@@ -79,7 +81,7 @@ export function ProductCard({
         {distance !== undefined ? (
           <p className="flex items-center gap-1 text-sm text-base-content/80">
             <MapPin size={14} aria-hidden="true" className="shrink-0 text-primary" />
-            {distanceLabel(distance)}
+            {distanceAwayText(distance, distanceUnit)}
           </p>
         ) : null}
         {footer}

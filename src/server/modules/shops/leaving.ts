@@ -9,13 +9,24 @@ export async function shopForExport(db: Tx, vendorId: string) {
 }
 
 /**
- * A vendor leaving: its shop's public profile goes (picture, address, phone, location cleared; its page and card are
+ * A vendor leaving: its shop's public profile goes (picture, address, phone, story, web links, location cleared; its page and card are
  * gone since the account is disabled). The row and its name stay: past orders, statements and the ledger name the
  * shop, a trading name kept as business data (docs/privacy.md).
  */
 export async function closeShopProfile(tx: Tx, vendorId: string): Promise<void> {
   await tx
     .update(shops)
-    .set({ image: null, address: null, phone: null, latitude: null, longitude: null, badge: null })
+    .set({
+      image: null,
+      address: null,
+      phone: null,
+      story: null,
+      website: null,
+      instagram: null,
+      facebook: null,
+      latitude: null,
+      longitude: null,
+      badge: null,
+    })
     .where(eq(shops.vendorId, vendorId));
 }

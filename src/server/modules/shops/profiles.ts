@@ -35,6 +35,25 @@ export async function saveShop(tx: Tx, vendorId: string, details: ShopDetails): 
   await notifyCatalogChanged(tx); // listings show the shop's name, picture and address
 }
 
+/** What the vendor changes of its shop at any time (its page's address is its id: a new name keeps it). */
+export type ShopProfileChange = Pick<
+  ShopProfile,
+  'name' | 'story' | 'image' | 'address' | 'phone' | 'website' | 'instagram' | 'facebook'
+>;
+
+/** Saves the vendor's shop profile; false when the vendor has no shop. */
+export async function saveShopProfile(db: Tx, vendorId: string, change: ShopProfileChange): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(shops)
+      .set(change)
+      .where(eq(shops.vendorId, vendorId))
+      .returning({ vendorId: shops.vendorId });
+    if (changed.length > 0) await notifyCatalogChanged(tx); // listings show the shop's name, picture and address
+    return changed.length > 0;
+  });
+}
+
 /** The gold badge of a shop whose plan gives it; answers how many shops changed (0 when it had it already). */
 export async function awardGoldBadge(db: Tx, vendorId: string): Promise<number> {
   const changed = await db

@@ -1,5 +1,6 @@
 import { asc, desc, getTableColumns } from 'drizzle-orm';
-import type { Shop } from '#contract/shops.ts';
+import { greatCircleKm } from '#contract/place-labels.ts';
+import type { Shop, ShopHandover, ShopPage } from '#contract/shops.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { type Account, activeAccountsByIds } from '../users/index.ts';
@@ -50,19 +51,62 @@ export async function shopsOfVendors(
   );
 }
 
-/** Active vendors' shops; `q` matches the shop name or address (substring or close spelling, typos too), best first. */
-export async function listShops(db: Tx, q: string | undefined, productCounts: ProductCounts): Promise<Shop[]> {
-  const search = q ? shopSearch(q) : undefined;
+type Place = { latitude: number; longitude: number };
+
+/** Km from the place to the shop's (one decimal, as products' distances), or undefined when the shop has none. */
+function kmTo(place: Place, shop: ShopProfile): number | undefined {
+  if (shop.latitude === null || shop.longitude === null) return undefined;
+  return Math.round(greatCircleKm(place, { latitude: shop.latitude, longitude: shop.longitude }) * 10) / 10;
+}
+
+/**
+ * Active vendors' shops; `q` matches the shop name or address (substring or close spelling, typos too), best first.
+ * With the shopper's place each shop with a place has its distanceKm, and the list is nearest first (shops without
+ * a place last, in the order above).
+ */
+export async function listShops(
+  db: Tx,
+  query: { q?: string; place?: Place },
+  productCounts: ProductCounts,
+): Promise<Shop[]> {
+  const search = query.q ? shopSearch(query.q) : undefined;
   const read = db.select(getTableColumns(shops)).from(shops).$dynamic();
   const rows = await (search ? read.crossJoin(spelledRelation(search)) : read)
     .where(search ? matchingShops(search, { address: true }) : undefined)
     .orderBy(...(search ? [desc(nameSimilarity(search))] : []), asc(shops.name), asc(shops.vendorId));
-  return withOwners(db, rows, productCounts);
+  const { place } = query;
+  if (!place) return withOwners(db, rows, productCounts);
+  const km = new Map(rows.map((shop) => [shop.vendorId, kmTo(place, shop)]));
+  const far = (shop: ShopProfile) => km.get(shop.vendorId) ?? Number.POSITIVE_INFINITY;
+  const nearest = rows
+    .map((shop, i) => ({ shop, i }))
+    .sort((a, b) => far(a.shop) - far(b.shop) || a.i - b.i)
+    .map(({ shop }) => shop);
+  const listed = await withOwners(db, nearest, productCounts);
+  return listed.map((shop) => {
+    const distanceKm = km.get(shop._id);
+    return distanceKm === undefined ? shop : { ...shop, distanceKm };
+  });
 }
 
-export async function getShop(db: Tx, id: string, productCounts: ProductCounts): Promise<Shop> {
+/** How a shop hands over orders (the slots module's answer, wired by app.ts: slots builds on shops). */
+export type HandoverOf = (db: Tx, shopId: string) => Promise<ShopHandover>;
+
+/** The shop's page: the shop, its story and links, and how it hands over orders. */
+export async function getShop(
+  db: Tx,
+  id: string,
+  sources: { productCounts: ProductCounts; handoverOf: HandoverOf },
+): Promise<ShopPage> {
   const shop = await shopOf(db, id);
-  const [found] = shop ? await withOwners(db, [shop], productCounts) : [];
-  if (!found) throw notFound('Shop');
-  return found;
+  const [found] = shop ? await withOwners(db, [shop], sources.productCounts) : [];
+  if (!shop || !found) throw notFound('Shop');
+  return {
+    ...found,
+    story: shop.story,
+    website: shop.website,
+    instagram: shop.instagram,
+    facebook: shop.facebook,
+    handover: await sources.handoverOf(db, id),
+  };
 }

@@ -49,6 +49,12 @@ export const shops = pgTable(
     image: text('image'),
     address: text('address'),
     phone: text('phone'),
+    /** The shop's story in plain text, paragraphs separated by a blank line. */
+    story: text('story'),
+    /** Web links the vendor gives (http(s) addresses, checked by the contract). */
+    website: text('website'),
+    instagram: text('instagram'),
+    facebook: text('facebook'),
     established: date('established'),
     /** The shop's plan (membership_plans.key): 'normal' until it buys another. */
     membership: text('membership')
@@ -64,9 +70,28 @@ export const shops = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('shops_story_length', sql`char_length(${t.story}) <= 4000`),
     check(
       'shops_location_whole',
       sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL) AND ${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`,
     ),
+  ],
+);
+
+/**
+ * The marketplace's own settings, one row (`id` is always true; none yet: the defaults). Distances are written in
+ * miles or km (`distance_unit`); they are measured and sent in km either way.
+ */
+export const marketplaceSettings = pgTable(
+  'marketplace_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    distanceUnit: text('distance_unit').notNull().default('mi'),
+    setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('marketplace_settings_one_row', sql`${t.id}`),
+    check('marketplace_settings_distance_unit', sql`${t.distanceUnit} IN ('mi', 'km')`),
   ],
 );

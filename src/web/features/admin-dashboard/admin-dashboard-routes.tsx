@@ -19,6 +19,7 @@ export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./adm
     first: 'memberships',
   },
   { path: DASHBOARD_PAGES.tax, page: () => import('./TaxPage.tsx').then((m) => m.TaxPage), first: 'tax' },
+  { path: DASHBOARD_PAGES.marketplace, page: () => import('./MarketplacePage.tsx').then((m) => m.MarketplacePage) },
   {
     path: DASHBOARD_PAGES.shopPayouts,
     page: () => import('./ShopPayoutsPage.tsx').then((m) => m.ShopPayoutsPage),

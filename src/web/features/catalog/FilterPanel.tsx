@@ -1,9 +1,11 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { distanceText } from '#contract/distance-format.ts';
 import { capitalized } from '#contract/food-fact-names.ts';
 import { formatDollars } from '#contract/money.ts';
 import type { ProductFacets } from '#contract/products.ts';
+import { useDistanceUnit } from '../../ui/distance-unit.ts';
 import { CheckOption } from './CheckOption.tsx';
 import { activeFilterCount, filtersFromSearch, type ListingFilters, searchWithFilters } from './listing-filters.ts';
 
@@ -176,6 +178,7 @@ function DistanceChoice({
   onChoose: (km: number | undefined) => void;
 }) {
   const name = useId();
+  const unit = useDistanceUnit();
   return (
     <fieldset className="fieldset">
       <legend className="fieldset-legend">Distance</legend>
@@ -195,7 +198,7 @@ function DistanceChoice({
                 'Any distance'
               ) : (
                 <span>
-                  Within {km} km <span className="text-base-content/70">({count})</span>
+                  Within {distanceText(km, unit)} <span className="text-base-content/70">({count})</span>
                 </span>
               )}
             </label>

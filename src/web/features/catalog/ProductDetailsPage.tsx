@@ -2,9 +2,9 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoryLabel, categoryPath } from '#contract/categories.ts';
+import { distanceAwayText } from '#contract/distance-format.ts';
 import { madeOnLabel } from '#contract/food-fact-names.ts';
 import { MAX_LINE_UNITS } from '#contract/money.ts';
-import { distanceLabel } from '#contract/place-labels.ts';
 import type { ProductOption } from '#contract/products.ts';
 import { netText, soldByText, unitWord } from '#contract/units.ts';
 import { useRole } from '../../auth/AuthProvider.tsx';
@@ -12,6 +12,7 @@ import { useAddToCart } from '../../cart/useAddToCart.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { paths } from '../../paths.ts';
 import { DealEnd, DealPrice, UseBy } from '../../ui/DealPrice.tsx';
+import { useDistanceUnit } from '../../ui/distance-unit.ts';
 import { IngredientsLine, LabelBadges } from '../../ui/FoodFacts.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -56,6 +57,7 @@ export function ProductDetailsPage() {
   const [amount, setAmount] = useState(1);
   const [chosen, setChosen] = useState<string | null>(null);
   const place = useShopperPlace();
+  const distanceUnit = useDistanceUnit();
 
   if (product.isPending) return <PageLoader label="Loading the product" />;
   if (product.isError) {
@@ -219,7 +221,7 @@ export function ProductDetailsPage() {
                 <dd>
                   {p.origin.name}
                   {p.origin.postcode ? ` (${p.origin.postcode})` : ''}
-                  {distance !== undefined ? `, ${distanceLabel(distance)}` : ''}
+                  {distance !== undefined ? `, ${distanceAwayText(distance, distanceUnit)}` : ''}
                 </dd>
               </>
             ) : null}

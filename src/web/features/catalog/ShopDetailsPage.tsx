@@ -1,7 +1,9 @@
-import { MapPin, Phone } from 'lucide-react';
+import { Globe, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { totalLabel } from '#contract/listing-count.ts';
+import { storyParagraphs } from '#contract/shop-story.ts';
+import type { ShopPage } from '#contract/shops.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { PlaceControl } from '../../layout/PlaceControl.tsx';
 import { paths } from '../../paths.ts';
@@ -15,9 +17,39 @@ import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
 import { useProductPages } from './list-products.ts';
 import { FilteredProductPages } from './ProductPages.tsx';
+import { ShopHandover } from './ShopHandover.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
-/** A shop's header (picture, name, premium badge, since year, address, phone) and its products. */
+/** The vendor's web links, opened in a new tab and not vouched for (nofollow). */
+function ShopLinks({ shop }: { shop: ShopPage }) {
+  const links = [
+    { href: shop.website, label: 'Website' },
+    { href: shop.instagram, label: 'Instagram' },
+    { href: shop.facebook, label: 'Facebook' },
+  ].filter((link): link is { href: string; label: string } => link.href !== null);
+  if (links.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label={`${shop.shop} on the web`}>
+      {links.map((link) => (
+        <li key={link.label}>
+          <a
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="link flex items-center gap-1"
+          >
+            <Globe size={16} aria-hidden="true" /> {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A shop's header (picture, name, premium badge, since year, address, phone, links), its story, how it hands over
+ * orders, and its products.
+ */
 export function ShopDetailsPage() {
   const { id = '' } = useParams();
   const shop = useShop(id);
@@ -78,8 +110,27 @@ export function ShopDetailsPage() {
               <Phone size={18} aria-hidden="true" className="mt-0.5 shrink-0" /> {s.phone}
             </p>
           ) : null}
+          <ShopLinks shop={s} />
         </div>
       </section>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        {s.story ? (
+          <section aria-labelledby="story" className="max-w-prose">
+            <h2 id="story" className="text-2xl font-bold">
+              Our story
+            </h2>
+            {storyParagraphs(s.story).map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id; the story is replaced as a whole
+              <p key={i} className="mt-3 whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ) : (
+          <div className="hidden lg:block" />
+        )}
+        <ShopHandover handover={s.handover} />
+      </div>
       <div className="my-6 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl font-bold">
           Products{total !== undefined && total !== null ? ` (${totalLabel(total, first?.totalCapped)})` : ''}

@@ -1,7 +1,10 @@
-import { MapPin, Phone } from 'lucide-react';
+import { MapPin, Navigation, Phone } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { distanceAwayText } from '#contract/distance-format.ts';
+import { PlaceControl } from '../../layout/PlaceControl.tsx';
 import { paths } from '../../paths.ts';
+import { useDistanceUnit } from '../../ui/distance-unit.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
@@ -11,13 +14,17 @@ import { ShopThumb } from '../../ui/Thumb.tsx';
 import { useTypedBeforeHydration } from '../../ui/use-typed-before-hydration.ts';
 import { useShops } from './list-shops.ts';
 
-/** Every vendor's shop, with a search box that filters by name or address as you type. */
+/**
+ * Every vendor's shop, with a search box that filters by name or address as you type; once the shopper sets a place
+ * (a ZIP code or their location), nearest first with how far each is.
+ */
 export function ShopListPage() {
   const [text, setText] = useState('');
   const box = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(box, text, setText);
   const q = useDeferredValue(text.trim());
   const shops = useShops(q);
+  const unit = useDistanceUnit();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -31,14 +38,17 @@ export function ShopListPage() {
           <h1 className="text-3xl font-bold md:text-4xl">Our shops</h1>
           <p className="mt-1">Local farms, dairies and bakeries selling on Farmstall.</p>
         </div>
-        <SearchField
-          label="Search shops"
-          placeholder="Search shops by name or address"
-          value={text}
-          onChange={setText}
-          className="w-full md:w-80"
-          inputRef={box}
-        />
+        <div className="flex flex-col gap-2 md:items-end">
+          <PlaceControl />
+          <SearchField
+            label="Search shops"
+            placeholder="Search shops by name or address"
+            value={text}
+            onChange={setText}
+            className="w-full md:w-80"
+            inputRef={box}
+          />
+        </div>
       </div>
       <div className="mt-6">
         {shops.isPending ? (
@@ -59,6 +69,12 @@ export function ShopListPage() {
                     <h2 className="card-title text-lg">{shop.shop}</h2>
                     {shop.membership === 'premium' ? <PremiumBadge /> : null}
                     {shop.sinceYear ? <p className="text-sm text-base-content/70">Since {shop.sinceYear}</p> : null}
+                    {shop.distanceKm !== undefined ? (
+                      <p className="mt-1 flex gap-1 text-sm font-semibold">
+                        <Navigation size={16} className="mt-0.5 shrink-0 text-primary" aria-hidden="true" />
+                        {distanceAwayText(shop.distanceKm, unit)}
+                      </p>
+                    ) : null}
                     {shop.address ? (
                       <p className="mt-2 flex gap-1 text-sm">
                         <MapPin size={16} className="mt-0.5 shrink-0 text-primary" aria-hidden="true" /> {shop.address}

@@ -32,6 +32,7 @@ export const vendorDashboardRoutes = guardedRoutes(['vendor'], () => import('./v
     page: () => import('./CatalogueImportPage.tsx').then((m) => m.CatalogueImportPage),
   },
   { path: DASHBOARD_PAGES.fulfilment, page: () => import('./FulfilmentPage.tsx').then((m) => m.FulfilmentPage) },
+  { path: DASHBOARD_PAGES.shopProfile, page: () => import('./ShopProfilePage.tsx').then((m) => m.ShopProfilePage) },
   {
     path: DASHBOARD_PAGES.payouts,
     page: () => import('./PayoutsPage.tsx').then((m) => m.PayoutsPage),
