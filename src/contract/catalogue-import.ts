@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidField } from './validation.ts';
 
 /**
- * The catalogue's CSV columns (issue 33 item 3; decision 058): one row per size of a product, the product's own
+ * The catalogue's CSV columns (issue 33 item 3; decision 060): one row per size of a product, the product's own
  * fields repeated on each of its rows. `header` is what the export writes; a file's header is matched to a column by
  * its header or an alias (case, spaces and punctuation ignored).
  */
@@ -51,8 +51,10 @@ export const NEEDED_TO_ADD: readonly CatalogueColumn[] = ['name', 'category', 'd
 
 /** At most this many rows a file (a farm's catalogue is hundreds; ten thousand takes minutes, not hours). */
 export const MAX_IMPORT_ROWS = 10_000;
-/** At most this many characters a file (the body limit of the import routes follows). */
-export const MAX_IMPORT_CHARS = 8_000_000;
+/** At most this many bytes a file. */
+export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+export const FILE_TOO_LARGE = 'The file is too large: at most 8 MB';
+export const CHOOSE_FILE = 'Choose a CSV file';
 
 const normalized = (text: string) => text.toLowerCase().replace(/[^a-z0-9%]/g, '');
 
@@ -79,14 +81,6 @@ export const columnMapping = z.partialRecord(
 );
 export type ColumnMapping = Partial<Record<CatalogueColumn, string | null>>;
 
-const csvField = z
-  .string({ error: 'Choose a CSV file' })
-  .min(1, 'The file is empty')
-  .max(MAX_IMPORT_CHARS, { error: 'The file is too large: at most 8 MB', abort: true });
-
-/** POST /catalogue/import/columns: the file, to read its headers. */
-export const importColumnsInput = z.object({ csv: csvField });
-
 /** The file's separator, headers, row count and the columns matched by their headers. */
 export const importColumns = z.object({
   separator: z.enum([',', ';']),
@@ -96,15 +90,28 @@ export const importColumns = z.object({
 });
 export type ImportColumns = z.infer<typeof importColumns>;
 
-/** POST /catalogue/imports: a dry run (apply false) or the import itself, of one shop's catalogue. */
-export const importInput = z.object({
-  csv: csvField,
-  mapping: columnMapping,
-  apply: z.boolean({ error: 'Say whether to apply the file' }),
+/**
+ * POST /catalogue/imports is multipart/form-data: these fields, then the file (field `file`). `mapping` is the
+ * column mapping as JSON; `apply` is `true` for the import, `false` for a dry run.
+ */
+export const importFields = z.object({
+  mapping: z
+    .string({ error: 'Choose the columns' })
+    .max(20_000, { error: 'Choose the columns', abort: true })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'Choose the columns', input: text });
+        return z.NEVER;
+      }
+    })
+    .pipe(columnMapping),
+  apply: z.enum(['true', 'false'], { error: 'Say whether to apply the file' }).transform((v) => v === 'true'),
   /** The shop imported into: the vendor's own (may be left out), any shop for an admin (required). */
   shopId: uuidField('Not a shop id').optional(),
 });
-export type ImportInput = z.input<typeof importInput>;
+export type ImportFields = { mapping: ColumnMapping; apply: boolean; shopId?: string };
 
 export const importStarted = z.object({ jobId: z.string() });
 export const importJobParams = z.object({ id: uuidField('Not an import') });

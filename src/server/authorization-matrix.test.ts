@@ -38,8 +38,21 @@ type Build = (caller: CallerName) => Call | Promise<Call>;
 const ABSENT_FOR_A_REASON: Partial<Record<RouteKey, string>> = {
   'POST /api/payments/stripe/webhook': 'the test app uses the sandbox provider: no Stripe webhook to answer',
   'GET /api/outbox/mail/:name': 'no e-mail has been written as a file in this test: the admin is told it is not there',
-  'GET /api/catalogue/imports/:id': 'no import is started under this id in this test: its caller is told it is not there',
+  'GET /api/catalogue/imports/:id':
+    'no import is started under this id in this test: its caller is told it is not there',
 };
+
+/** A catalogue import's multipart form: `fields`, then a CSV file of one row (decision 060). */
+async function catalogueForm(fields: Record<string, string>): Promise<Call> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  data.append('file', new Blob(['SKU,Stock\nA-1,3'], { type: 'text/csv' }), 'catalogue.csv');
+  const request = new Request('http://localhost/', { method: 'POST', body: data });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
 
 const t = setupTestApp();
 let users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
@@ -424,6 +437,14 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     return { payload: { accountHolder: 'Matrix Farm', routingNumber: '110000000', accountNumber: '000123456789' } };
   },
   'GET /api/payouts/statements/:month/:format': () => ({ url: '/api/payouts/statements/2026-11/csv' }),
+  // The catalogue's CSV: an admin names the shop; a dry run of a header alone changes nothing.
+  'GET /api/catalogue/export': (caller) => ({
+    url: `/api/catalogue/export${caller === 'admin' ? `?shopId=${users.vendorA.id}` : ''}`,
+  }),
+  'POST /api/catalogue/import/columns': () => catalogueForm({}),
+  'GET /api/catalogue/imports/:id': () => ({ url: `/api/catalogue/imports/${randomUUID()}` }),
+  'POST /api/catalogue/imports': (caller) =>
+    catalogueForm({ mapping: '{}', apply: 'false', ...(caller === 'admin' && { shopId: users.vendorA.id }) }),
   'PUT /api/admin/payouts/:shopId/hold': () => ({
     url: `/api/admin/payouts/${users.vendorA.id}/hold`,
     payload: { held: false },
@@ -434,15 +455,11 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { amount: 1 },
   }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
-
-  // The catalogue's CSV: an admin names the shop; a dry run of a header alone changes nothing.
-  'GET /api/catalogue/export': (caller) => ({
-    url: `/api/catalogue/export${caller === 'admin' ? `?shopId=${users.vendorA.id}` : ''}`,
-  }),
-  'POST /api/catalogue/import/columns': () => ({ payload: { csv: 'SKU,Stock\nA-1,3' } }),
-  'GET /api/catalogue/imports/:id': () => ({ url: `/api/catalogue/imports/${randomUUID()}` }),
-  'POST /api/catalogue/imports': (caller) => ({
-    payload: { csv: 'SKU,Stock', mapping: {}, apply: false, ...(caller === 'admin' && { shopId: users.vendorA.id }) },
+  // The order desk, on customer A's order (recorded without a card payment: a refund is refused with 409).
+  'GET /api/admin/orders/:id': () => ({ url: `/api/admin/orders/${purchase.orderId}` }),
+  'POST /api/admin/orders/:id/shops/:shopId/refunds': () => ({
+    url: `/api/admin/orders/${purchase.orderId}/shops/${users.vendorA.id}/refunds`,
+    payload: { amount: 1, cause: 'quality', key: randomUUID() },
   }),
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
   'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),

@@ -1,12 +1,4 @@
-import {
-  exportQuery,
-  importColumns,
-  importColumnsInput,
-  importInput,
-  importJob,
-  importJobParams,
-  importStarted,
-} from '../catalogue-import.ts';
+import { exportQuery, importColumns, importJob, importJobParams, importStarted } from '../catalogue-import.ts';
 import { route } from '../route-table.ts';
 
 const SHOP_OR_ADMIN = {
@@ -31,24 +23,25 @@ export const catalogueImportApi = {
     method: 'POST',
     path: '/catalogue/import/columns',
     tag: 'catalog',
-    summary: 'Reads a CSV file’s separator and headers and matches them to the catalogue’s columns',
+    summary:
+      'Reads a CSV file’s separator and headers (multipart field `file`) and matches them to the catalogue’s columns',
     access: SHOP_OR_ADMIN,
-    body: importColumnsInput,
+    fileField: 'file',
     status: 200,
     response: importColumns,
-    errors: [413],
+    errors: [413, 415],
   }),
   start: route({
     method: 'POST',
     path: '/catalogue/imports',
     tag: 'catalog',
     summary:
-      'Starts a dry run or an import of a CSV file in the background (all rows or none are applied); poll its job',
+      'Starts a dry run or an import of a CSV file in the background (multipart: fields mapping, apply, shopId, then `file`; all rows or none are applied); poll its job',
     access: SHOP_OR_ADMIN,
-    body: importInput,
+    fileField: 'file',
     status: 201,
     response: importStarted,
-    errors: [404, 413],
+    errors: [404, 413, 415],
   }),
   job: route({
     method: 'GET',

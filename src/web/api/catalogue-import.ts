@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ColumnMapping, ImportInput } from '#contract/catalogue-import.ts';
-import { call, routeUrl } from './client.ts';
+import type { ColumnMapping, ImportColumns, ImportFields } from '#contract/catalogue-import.ts';
+import { api, call, routeUrl } from './client.ts';
 import { downloadFile } from './download.ts';
 
 /** Saves the shop's catalogue as CSV (an admin names the shop). */
@@ -10,13 +10,30 @@ export function downloadCatalogue(shopId?: string) {
   return downloadFile(`${routeUrl('GET /catalogue/export')}${query}`, `farmstall-catalogue-${day}.csv`);
 }
 
+/** The multipart form of an import: its fields first, then the file (the server reads them in that order). */
+function importForm(file: Blob, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, 'catalogue.csv');
+  return form;
+}
+
 /** A file's separator, headers and row count, with its columns matched by their headers. */
 export const useFileColumns = () =>
-  useMutation({ mutationFn: (csv: string) => call('POST /catalogue/import/columns', { body: { csv } }) });
+  useMutation({
+    mutationFn: (file: Blob) =>
+      api<ImportColumns>('/catalogue/import/columns', { method: 'POST', body: importForm(file) }),
+  });
 
 /** Starts a dry run or an import; its job is then polled (useImportJob). */
 export const useStartImport = () =>
-  useMutation({ mutationFn: (body: ImportInput) => call('POST /catalogue/imports', { body }) });
+  useMutation({
+    mutationFn: ({ file, mapping, apply, shopId }: ImportFields & { file: Blob }) =>
+      api<{ jobId: string }>('/catalogue/imports', {
+        method: 'POST',
+        body: importForm(file, { mapping: JSON.stringify(mapping), apply: String(apply), ...(shopId && { shopId }) }),
+      }),
+  });
 
 /** The job's state and report, asked again every half second while it waits or runs. */
 export const useImportJob = (id: string | null) =>

@@ -20,7 +20,8 @@ import { errorMessage } from '../api/client.ts';
 import { FormError } from './FormError.tsx';
 import { toast } from './toast.ts';
 
-type File = { name: string; csv: string };
+/** The file chosen: its name, its bytes (sent as they are), and a fingerprint of its content for the check. */
+type Chosen = { name: string; blob: Blob; fingerprint: string };
 
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -37,7 +38,7 @@ const ACTION_TEXT = { create: 'New', update: 'Updated', archive: 'Archived', unc
  * do), then import it, all rows or none. The vendor's own page and the admin's, with the shop they chose.
  */
 export function CatalogueImport({ shopId, productsLink }: { shopId: string; productsLink?: React.ReactNode }) {
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<Chosen | null>(null);
   const [columns, setColumns] = useState<ImportColumns | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [jobId, setJobId] = useState<string | null>(null);
@@ -47,7 +48,7 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
   const start = useStartImport();
   const job = useImportJob(jobId);
   const fileInput = useId();
-  const fingerprint = file ? `${file.csv.length}:${file.csv.slice(0, 200)}:${JSON.stringify(mapping)}` : '';
+  const fingerprint = file ? `${file.fingerprint}:${JSON.stringify(mapping)}` : '';
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -56,9 +57,8 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
     setProblem(null);
     if (!chosen) return;
     try {
-      const csv = await chosen.text();
-      const read = await readColumns.mutateAsync(csv);
-      setFile({ name: chosen.name, csv });
+      const read = await readColumns.mutateAsync(chosen);
+      setFile({ name: chosen.name, blob: chosen, fingerprint: `${chosen.name}:${chosen.size}:${chosen.lastModified}` });
       setColumns(read);
       setMapping({ ...read.mapping, ...rememberedMapping(shopId, read.headers) });
     } catch (failure) {
@@ -73,7 +73,7 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
     setProblem(null);
     try {
       rememberMapping(shopId, mapping);
-      const { jobId: id } = await start.mutateAsync({ csv: file.csv, mapping, apply, shopId });
+      const { jobId: id } = await start.mutateAsync({ file: file.blob, mapping, apply, shopId });
       setJobId(id);
       setChecked(apply ? null : fingerprint);
     } catch (failure) {
@@ -242,7 +242,7 @@ function ReportView({
         <div className="mt-2 overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">Problems of the file</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Row</th>
                 <th scope="col">Column</th>
@@ -274,7 +274,7 @@ function ReportView({
         <div className="mt-2 overflow-x-auto">
           <table className="table table-sm">
             <caption className="sr-only">What the file {apply ? 'did' : 'will do'}</caption>
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">Row</th>
                 <th scope="col">Product</th>

@@ -7,7 +7,7 @@ import { createUser, type TestUser } from '../../../test/users.ts';
 import { productOptions, products } from '../tables.ts';
 
 /**
- * The catalogue as CSV (issue 33 item 3; decision 058) through the API: export, the file's columns, dry runs and
+ * The catalogue as CSV (issue 33 item 3; decision 060) through the API: export, the file's columns, dry runs and
  * imports in pg-boss's queue (polled), all rows or none, the product form's rules and messages.
  */
 const t = setupTestApp();
@@ -128,15 +128,35 @@ async function farmCatalogue(vendor: TestUser) {
 const exportOf = (user: TestUser, shopId?: string) =>
   t.app.inject({ method: 'GET', url: `/api/catalogue/export${shopId ? `?shopId=${shopId}` : ''}`, headers: user.auth });
 
+/** A multipart form of `fields` and then the file, as the page sends it. */
+async function form(csv: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  data.append('file', new Blob([csv], { type: 'text/csv' }), 'catalogue.csv');
+  const request = new Request('http://localhost/', { method: 'POST', body: data });
+  return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type') ?? '' };
+}
+
 async function columnsOf(user: TestUser, csv: string) {
+  const { payload, type } = await form(csv);
   const answer = await t.app.inject({
     method: 'POST',
     url: '/api/catalogue/import/columns',
-    headers: user.auth,
-    payload: { csv },
+    headers: { ...user.auth, 'content-type': type },
+    payload,
   });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as { separator: string; headers: string[]; rows: number; mapping: ColumnMapping };
+}
+
+async function startImport(user: TestUser, csv: string | Uint8Array<ArrayBuffer>, fields: Record<string, string>) {
+  const { payload, type } = await form(csv, fields);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/catalogue/imports',
+    headers: { ...user.auth, 'content-type': type },
+    payload,
+  });
 }
 
 /** Starts a dry run or an import of `csv` (columns matched by their headers unless given) and waits for its report. */
@@ -146,11 +166,10 @@ async function runFile(
   options: { apply: boolean; mapping?: ColumnMapping; shopId?: string },
 ): Promise<ImportJob> {
   const mapping = options.mapping ?? (await columnsOf(user, csv)).mapping;
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/catalogue/imports',
-    headers: user.auth,
-    payload: { csv, mapping, apply: options.apply, ...(options.shopId && { shopId: options.shopId }) },
+  const started = await startImport(user, csv, {
+    mapping: JSON.stringify(mapping),
+    apply: String(options.apply),
+    ...(options.shopId && { shopId: options.shopId }),
   });
   expect(started.statusCode, started.body).toBe(201);
   const { jobId } = started.json();
@@ -279,7 +298,7 @@ describe('catalogue export and import', () => {
   it('reads UTF-8 with a byte order mark, semicolons and decimal commas, and creates the products', async () => {
     const vendor = await createUser(t, { role: 'vendor', membership: 'premium' });
     const csv = `\uFEFF${HEADER.replaceAll(',', ';')}\r\n${[
-      'CAR-1;Crème carrots;vegetable;Sweet, crunchy carrots;' + `${IMAGE};Bunch;3,50;bunch;12;;${MADE};${EXPIRES}`,
+      `CAR-1;Crème carrots;vegetable;Sweet, crunchy carrots;${IMAGE};Bunch;3,50;bunch;12;;${MADE};${EXPIRES}`,
     ].join('\r\n')}\r\n`;
     const columns = await columnsOf(vendor, csv);
     expect(columns).toMatchObject({ separator: ';', rows: 1 });
@@ -385,21 +404,11 @@ describe('catalogue export and import', () => {
     expect(await listedSkus(vendor)).toEqual(['ADM-1']);
     expect((await exportOf(admin, vendor.id)).body).toContain('ADM-1,ADM-1,Carrots ADM-1');
 
-    const noShop = await t.app.inject({
-      method: 'POST',
-      url: '/api/catalogue/imports',
-      headers: admin.auth,
-      payload: { csv: HEADER, mapping: {}, apply: false },
-    });
+    const noShop = await startImport(admin, HEADER, { mapping: '{}', apply: 'false' });
     expect(noShop.statusCode).toBe(400);
     expect(noShop.json().error.message).toBe('Choose the shop to import into');
     expect((await exportOf(customer)).statusCode).toBe(403);
-    const asCustomer = await t.app.inject({
-      method: 'POST',
-      url: '/api/catalogue/imports',
-      headers: customer.auth,
-      payload: { csv: HEADER, mapping: {}, apply: true },
-    });
+    const asCustomer = await startImport(customer, HEADER, { mapping: '{}', apply: 'true' });
     expect(asCustomer.statusCode).toBe(403);
     expect((await exportOf(stranger, vendor.id)).statusCode).toBe(403);
     // Another vendor cannot read the admin's import.
@@ -409,5 +418,19 @@ describe('catalogue export and import', () => {
       headers: stranger.auth,
     });
     expect(jobOf.statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not UTF-8, and a form without its fields, before any job starts', async () => {
+    const vendor = await createUser(t, { role: 'vendor', membership: 'premium' });
+    const latin1 = Uint8Array.from([...Buffer.from('SKU,Name\nA-1,Cr'), 0xe8, ...Buffer.from('me\n')]);
+    const refused = await startImport(vendor, latin1, { mapping: '{"sku":"SKU"}', apply: 'false' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('The file is not UTF-8 text: save it as “CSV UTF-8” and choose it again');
+    const unsaid = await startImport(vendor, HEADER, { mapping: 'not json' });
+    expect(unsaid.statusCode).toBe(400);
+    expect(unsaid.json().error.fields).toEqual({
+      mapping: 'Choose the columns',
+      apply: 'Say whether to apply the file',
+    });
   });
 });

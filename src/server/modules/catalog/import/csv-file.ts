@@ -5,6 +5,10 @@ import { badRequest } from '../../../errors.ts';
 
 export type Separator = ',' | ';';
 
+/** NUL and the other control characters PostgreSQL's text refuses or a spreadsheet never writes (tab and line ends are text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 /** A CSV file as read: its separator, its header row, and its rows of cells (each as long as the header). */
 export type CsvFile = { separator: Separator; headers: string[]; rows: string[][] };
 
@@ -31,6 +35,12 @@ function separatorOf(text: string): Separator {
  */
 export function readCsv(text: string): CsvFile {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const control = CONTROL.exec(body);
+  if (control) {
+    const line = body.slice(0, control.index).split('\n').length;
+    const message = `The file holds a control character on line ${line}: save it again as CSV`;
+    throw badRequest(message, { file: message });
+  }
   const separator = separatorOf(body);
   let records: string[][];
   try {
@@ -44,16 +54,16 @@ export function readCsv(text: string): CsvFile {
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     const message = `The file is not a CSV file we can read${line ? ` (line ${line})` : ''}`;
-    throw badRequest(message, { csv: message });
+    throw badRequest(message, { file: message });
   }
   const [header = [], ...rows] = records.filter((r) => r.some((cell) => cell.trim() !== ''));
   const headers = header.map((h) => h.trim());
   if (headers.length === 0 || headers.every((h) => h === '')) {
-    throw badRequest('The file has no header row', { csv: 'The file has no header row' });
+    throw badRequest('The file has no header row', { file: 'The file has no header row' });
   }
   if (rows.length > MAX_IMPORT_ROWS) {
     const message = `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows a file: split it in parts`;
-    throw badRequest(message, { csv: message });
+    throw badRequest(message, { file: message });
   }
   return { separator, headers, rows: rows.map((r) => headers.map((_, i) => r[i] ?? '')) };
 }

@@ -6,7 +6,7 @@ import type { ColumnMapping, ImportJob, ImportReport } from '#contract/catalogue
 import type { Db } from '../../../db/client.ts';
 import { runImport } from './run-import.ts';
 
-/** pg-boss's queue of catalogue imports and dry runs (decision 058). */
+/** pg-boss's queue of catalogue imports and dry runs (decision 060). */
 export const IMPORT_QUEUE = 'catalogue-import';
 
 /** What a job carries: the shop, who started it, the file and its mapping, and whether to apply it. */

@@ -117,7 +117,7 @@ class RollBack extends Error {}
 
 /**
  * Checks a CSV file of the shop's catalogue against the product form's rules and, when `apply` and no row has an
- * error, writes it: all its products or none, in one transaction (decision 058). Each product is written by
+ * error, writes it: all its products or none, in one transaction (decision 060). Each product is written by
  * product-service's createProduct, editProduct or unlistProduct, so every rule of the form and of the server holds;
  * a dry run makes the same writes and rolls them back, so it finds what the import would.
  */
@@ -143,7 +143,9 @@ export async function runImport(db: Db, run: ImportRun): Promise<ImportReport> {
   await checkPlanLimit(db, run, planned, issues);
 
   let applied = false;
-  if (!issues.any()) {
+  // Rows the schemas refused are not written; the others still are (and rolled back), so one check finds the
+  // server's refusals too. A file over the plan's limit is not written at all.
+  if (!issues.onHeader()) {
     try {
       await db.transaction(async (tx) => {
         // product-service's functions take the database; given this transaction, each one's own transaction is a
