@@ -455,12 +455,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { amount: 1 },
   }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
-  // The order desk, on customer A's order (recorded without a card payment: a refund is refused with 409).
-  'GET /api/admin/orders/:id': () => ({ url: `/api/admin/orders/${purchase.orderId}` }),
-  'POST /api/admin/orders/:id/shops/:shopId/refunds': () => ({
-    url: `/api/admin/orders/${purchase.orderId}/shops/${users.vendorA.id}/refunds`,
-    payload: { amount: 1, cause: 'quality', key: randomUUID() },
-  }),
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
   'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),
   'GET /api/invoice/:id': () => ({ url: `/api/invoice/${purchase.paymentId}` }),
