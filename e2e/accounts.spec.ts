@@ -146,7 +146,9 @@ test('a customer becomes a vendor and sees the vendor dashboard menu', async ({ 
   await shot(page, 'h2-member');
   await page.getByRole('button', { name: 'Register my shop' }).click();
   await expect(page.getByText('You are now our Vendor')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // The new vendor lands on the vendor home's setup checklist (issue 33, item 2), not the shoppers' home.
+  await expect(page).toHaveURL(/\/dashboard\/vendorHome$/);
+  await expect(page.getByRole('heading', { name: 'Set up your shop' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Become a vendor' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
 

@@ -63,6 +63,11 @@ export const routes: RouteObject[] = withErrorBoundaries([
         path: PAGES.dashboard,
         lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
         children: [
+          {
+            index: true,
+            lazy: () =>
+              import('./features/dashboard/DashboardIndex.tsx').then((m) => ({ Component: m.DashboardIndex })),
+          },
           ...accountDashboardRoutes,
           ...profileDashboardRoutes,
           ...catalogDashboardRoutes,

@@ -18,8 +18,10 @@ import { AuthShell } from './AuthShell.tsx';
 import { ImageField } from './ImageField.tsx';
 import { useRegisterVendor } from './register-vendor.ts';
 
-/** 'Become a vendor': a signed-in customer registers a shop and becomes a vendor (membership normal). */
-/** /member: a customer registers a shop and becomes a vendor. */
+/**
+ * /member, 'Become a vendor': a signed-in customer registers a shop, becomes a vendor (membership normal) and lands
+ * on the vendor home, whose checklist shows what is left to set up.
+ */
 export function MemberPage() {
   return (
     <>
@@ -63,7 +65,7 @@ function VendorRegistration() {
       await registerVendor.mutateAsync({ email: user.email, input: { ...shop, image: uploaded.display_url } });
       await refresh();
       toast.success('You are now our Vendor', { autoClose: 1500 });
-      navigate(paths.home);
+      navigate(paths.dashboard.vendorHome);
     } catch (error) {
       if (!unverified.caught(error)) toast.error(errorMessage(error));
     } finally {

@@ -2,18 +2,23 @@ import { BadgeCheck, Crown, DollarSign, Medal, Package, ShoppingBag } from 'luci
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
 import type { VendorStats } from '#contract/stats.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
+import { useFulfilment } from './get-fulfilment.ts';
+import { usePayoutAccount } from './get-payout-account.ts';
 import { useVendorStats } from './get-vendor-stats.ts';
+import { SetupChecklist } from './SetupChecklist.tsx';
 
 function ShopFacts({ stats }: { stats: VendorStats }) {
   const facts: [string, string][] = [
     ['Shop owner', stats.shopOwner],
     ['Shop', stats.shop],
     ['Email', stats.email],
-    ['Roll', stats.roll],
+    // The API's field is `roll` (the spec's); people read their role.
+    ['Role', stats.roll.charAt(0).toUpperCase() + stats.roll.slice(1)],
     ['Shop address', stats.shopAddress ?? 'Not given'],
     ['Shop phone', stats.shopPhone ?? 'Not given'],
   ];
@@ -64,13 +69,18 @@ function Membership({ stats }: { stats: VendorStats }) {
 }
 
 export function VendorHomePage() {
+  const { user } = useAuth();
   const stats = useVendorStats();
+  // The checklist's facts, asked beside the figures (the route's loader starts all three).
+  const fulfilment = useFulfilment(user?.id ?? '').data;
+  const payouts = usePayoutAccount().data;
   if (stats.isPending) return <PageLoader label="Loading your shop" />;
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => stats.refetch()} />;
   const s = stats.data;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Welcome back, {s.shopOwner}</h1>
+      <SetupChecklist stats={s} fulfilment={fulfilment} payouts={payouts} />
       <section aria-label="Your figures" className="grid gap-4 sm:grid-cols-3">
         <StatCard icon={Package} label="Total Products" value={String(s.totalProducts)} />
         <StatCard icon={ShoppingBag} label="Total Orders" value={String(s.totalOrders)} />

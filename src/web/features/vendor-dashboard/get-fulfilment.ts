@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FulfilmentSettingsInput } from '#contract/slots.ts';
+import type { ClosureInput, FulfilmentSettingsInput } from '#contract/slots.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 
@@ -37,6 +37,22 @@ export function useCancelSlot(shopId: string) {
 export function useUncancelSlot(shopId: string) {
   return useRefreshingMutation(
     (id: string) => call('DELETE /shops/:shopId/fulfilment/cancellations/:id', { params: { shopId, id } }),
+    [fulfilmentKey(shopId)],
+  );
+}
+
+/** Closes the shop over a range of dates, every window or one (a holiday); the settings list it. */
+export function useCloseShop(shopId: string) {
+  return useRefreshingMutation(
+    (body: ClosureInput) => call('POST /shops/:shopId/fulfilment/closures', { params: { shopId }, body }),
+    [fulfilmentKey(shopId)],
+  );
+}
+
+/** Takes a closure back whole: its slots take bookings again. */
+export function useReopenShop(shopId: string) {
+  return useRefreshingMutation(
+    (id: string) => call('DELETE /shops/:shopId/fulfilment/closures/:id', { params: { shopId, id } }),
     [fulfilmentKey(shopId)],
   );
 }
