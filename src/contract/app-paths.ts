@@ -29,6 +29,8 @@ export const DASHBOARD_PAGES = {
   allVendor: 'allVendor',
   allAdmin: 'allAdmin',
   adminHome: 'adminHome',
+  adminOrders: 'adminOrders',
+  adminOrder: 'adminOrders/:id',
   reportedReviews: 'reportedReviews',
   addProduct: 'addProduct',
   vendorProduct: 'vendorProduct',

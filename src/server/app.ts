@@ -25,6 +25,7 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { orderDeskRoutes } from './modules/orders/desk-routes.ts';
 import { deliveredProductsOf, orderHeadsOf, orderNumbersOf, soldLinesOf } from './modules/orders/index.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
@@ -139,6 +140,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   stripeWebhookRoutes,
   checkoutRoutes,
   orderRoutes,
+  orderDeskRoutes,
   vendorWeekRoutes,
   (api) => vendorPayoutRoutes(api, payoutSources),
   reviewRoutes,

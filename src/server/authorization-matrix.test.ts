@@ -455,6 +455,19 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { amount: 1 },
   }),
   'PATCH /api/vendor/:email': () => ({ url: `/api/vendor/${users.vendorA.email}`, payload: { badge: 'gold' } }),
+  // The order desk, on customer A's order (recorded without a card payment: a refund is refused with 409).
+  'GET /api/admin/orders/:id': () => ({ url: `/api/admin/orders/${purchase.orderId}` }),
+  'POST /api/admin/orders/:id/shops/:shopId/refunds': () => ({
+    url: `/api/admin/orders/${purchase.orderId}/shops/${users.vendorA.id}/refunds`,
+    payload: { amount: 1, cause: 'quality', key: randomUUID() },
+  }),
+  // A fresh pending order of customer A with vendor A's line, so every call may cancel it.
+  'POST /api/admin/orders/:id/shops/:shopId/cancellation': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    return { url: `/api/admin/orders/${orderId}/shops/${users.vendorA.id}/cancellation`, payload: { cause: 'late' } };
+  },
+  'POST /api/admin/orders/:id/receipt': () => ({ url: `/api/admin/orders/${purchase.orderId}/receipt` }),
+
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
   'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),
   'GET /api/invoice/:id': () => ({ url: `/api/invoice/${purchase.paymentId}` }),

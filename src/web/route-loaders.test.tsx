@@ -109,6 +109,8 @@ describe('route loaders', () => {
     ['/dashboard/allVendor', ADMIN],
     ['/dashboard/allAdmin', ADMIN],
     ['/dashboard/adminHome?messages=2&coupons=3', ADMIN],
+    ['/dashboard/adminOrders?page=2&order=ada&status=delivered', ADMIN],
+    ['/dashboard/adminOrders/o1', ADMIN],
     ['/dashboard/reportedReviews?page=2', ADMIN],
     ['/dashboard/coupons?page=2', ADMIN],
     ['/dashboard/commission', ADMIN],

@@ -12,6 +12,7 @@ import { favouritesApi } from './favourites.ts';
 import { healthApi } from './health.ts';
 import { membershipPlansApi } from './membership-plans.ts';
 import { notificationsApi } from './notifications.ts';
+import { orderDeskApi } from './order-desk.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
 import { payoutsApi } from './payouts.ts';
@@ -41,6 +42,7 @@ export const API = {
   vendorPayouts: vendorPayoutsApi,
   tax: taxApi,
   orders: ordersApi,
+  orderDesk: orderDeskApi,
   weighing: weighingApi,
   vendorWeek: vendorWeekApi,
   catalog: catalogApi,

@@ -38,7 +38,7 @@ import { type OrderMoney, orderMoney, paidLineShares, partFeeCents } from './ord
 import { notifyPartMoved } from './order-notices.ts';
 import { orderNumbered, orderOrBuyer } from './order-search.ts';
 import { fulfilmentsOfOrders, linePack, slotStatesOf, toOrderFulfilment } from './queries.ts';
-import { feeRefundKey, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
+import { deskRefundKey, feeRefundKey, lineRefundKey, lineRefundPrefix, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWeighed, captureWhenWeighed } from './weighing.ts';
 
@@ -611,19 +611,43 @@ export async function listAllOrders(db: Tx, query: OrderSearchQuery): Promise<Pa
   );
 }
 
+/** What an admin gives back for a delivered part: an amount of the part, or of one line, or a quantity of a line. */
+export type PartRefundTarget = {
+  orderId: string;
+  shopId: string;
+  amountCents?: number;
+  lineId?: string;
+  /** How many of the line's units: each at what was paid for one. */
+  quantity?: number;
+  /** The admin's key for this refund (deskRefundKey): asked again, it answers the same refund. */
+  key?: string;
+  /** Writes why and who with the refund, in its transaction. */
+  keep?: (tx: Tx, refundId: string) => Promise<void>;
+};
+
+/** The cents of a refund of a line: `quantity` of its units at what was paid for each, else `amountCents`. */
+function lineAmount(target: PartRefundTarget, line: LineRow, paidCents: number) {
+  if (target.quantity === undefined) return target.amountCents ?? 0;
+  if (target.quantity > line.amount) throw conflict(`Only ${line.amount} of ${line.itemName} were sold`);
+  return Math.round((paidCents * target.quantity) / line.amount);
+}
+
+const sumOf = (refunds: { amountCents: number }[]) => refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+
 /**
- * An admin gives the shopper money back for a shop's delivered part (a complaint): at most what is left of what was
- * paid for it (its lines and delivery fee, less earlier such refunds). The shop's transfer is reversed by its share
- * and the marketplace gives back its commission's share (decision 023); both are recorded with the refund and paid
- * out right after commit (or by the job).
+ * An admin gives the shopper money back for a shop's delivered part (a complaint), or for one of its lines: at most
+ * what is left of what was paid for it (its lines and delivery fee, a line its share, less earlier such refunds). The
+ * shop's transfer is reversed by its share and the marketplace gives back its commission's share (decision 023); both
+ * are recorded with the refund and paid out right after commit (or by the job). The order row lock serialises the
+ * refunds of an order, so a refund asked again with the same key finds the first one and gives nothing twice.
  */
 export async function refundDeliveredPart(
   db: Db,
   provider: PaymentProvider,
-  target: { orderId: string; shopId: string; amountCents: number },
+  target: PartRefundTarget,
   log?: FastifyBaseLogger,
-): Promise<{ refundId: string; amountCents: number; reversedCents: number }> {
-  const { orderId, shopId, amountCents } = target;
+): Promise<{ refundId: string; amountCents: number; reversedCents: number; repeated: boolean }> {
+  const { orderId, shopId, lineId } = target;
   const done = await db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     const lines = order
@@ -633,6 +657,10 @@ export async function refundDeliveredPart(
           .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, shopId)))
       : [];
     if (lines.length === 0) throw notFound('Shop of this order');
+    const all = await refundsOfOrders(tx, [orderId]);
+    const keyed = target.key ? deskRefundKey(orderId, shopId, lineId, target.key) : null;
+    const again = all.find((refund) => refund.idempotencyKey === keyed);
+    if (again) return { refund: again, reversal: null, repeated: true };
     if (combinedStatus(lines.map((l) => l.status)) !== 'delivered') {
       throw conflict('Only a delivered part is refunded this way: cancel a part that is not delivered yet');
     }
@@ -643,10 +671,20 @@ export async function refundDeliveredPart(
       live.reduce((sum, line) => sum + (paid.shareOf.get(line.id)?.paidCents ?? 0), 0) +
       (await partFeeCents(tx, orderId, shopId));
     const prefix = partRefundPrefix(orderId, shopId);
-    const earlier = (await refundsOfOrders(tx, [orderId])).filter(
-      (refund) => refund.idempotencyKey.startsWith(prefix) && refund.status !== 'failed',
-    );
-    const left = partCents - earlier.reduce((sum, refund) => sum + refund.amountCents, 0);
+    const earlier = all.filter((refund) => refund.idempotencyKey.startsWith(prefix) && refund.status !== 'failed');
+    const left = partCents - sumOf(earlier);
+    let amountCents = target.amountCents ?? 0;
+    if (lineId) {
+      const line = live.find((l) => l.id === lineId);
+      if (!line) throw notFound('Line of this part');
+      const linePaid = paid.shareOf.get(line.id)?.paidCents ?? 0;
+      const ofLine = lineRefundPrefix(orderId, shopId, line.id);
+      const lineLeft = linePaid - sumOf(earlier.filter((refund) => refund.idempotencyKey.startsWith(ofLine)));
+      amountCents = lineAmount(target, line, linePaid);
+      if (amountCents > Math.min(lineLeft, left)) {
+        throw conflict(`At most ${formatMoney(Math.min(lineLeft, left))} is left to refund for ${line.itemName}`);
+      }
+    }
     if (amountCents > left) {
       throw conflict(`At most ${formatMoney(left)} is left to refund for this part`);
     }
@@ -655,12 +693,20 @@ export async function refundDeliveredPart(
       orderId,
       amountCents,
       reason: 'after_delivery',
-      idempotencyKey: `${prefix}${earlier.length + 1}`,
+      idempotencyKey: keyed ?? `${prefix}${earlier.length + 1}`,
     });
     const reversal = await recordReversal(tx, { orderId, shopId, refundId: refund.id, refundCents: amountCents });
-    return { refundId: refund.id, reversal };
+    await target.keep?.(tx, refund.id);
+    return { refund, reversal, repeated: false };
   });
-  await payOutRefunds(db, provider, [done.refundId], log);
-  await sendPayouts(db, provider, { reversalIds: done.reversal ? [done.reversal.id] : [] }, { log });
-  return { refundId: done.refundId, amountCents, reversedCents: done.reversal?.amountCents ?? 0 };
+  if (!done.repeated) {
+    await payOutRefunds(db, provider, [done.refund.id], log);
+    await sendPayouts(db, provider, { reversalIds: done.reversal ? [done.reversal.id] : [] }, { log });
+  }
+  return {
+    refundId: done.refund.id,
+    amountCents: done.refund.amountCents,
+    reversedCents: done.reversal?.amountCents ?? 0,
+    repeated: done.repeated,
+  };
 }

@@ -103,11 +103,10 @@ const shopMoney = (money: OrderMoney, shopId: string) => {
   return found;
 };
 
-/** A paid order tells its buyer (the receipt) and each of its shops (their lines), in the order's transaction. */
-export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> {
-  const { order, money, shops, buyer } = await orderFacts(tx, orderId);
+/** The receipt of an order as its buyer is e-mailed it (order_placed): each shop's part and what was held or charged. */
+function receiptEvent({ order, money, shops }: Awaited<ReturnType<typeof orderFacts>>, orderId: string) {
   const held = money.state === 'held';
-  await notify(tx, buyer, {
+  return {
     kind: 'order_placed',
     orderId,
     orderNumber: order.orderNumber,
@@ -123,7 +122,20 @@ export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> 
     deliveryCents: order.deliveryCents,
     totalCents: held ? money.estimateCents : (money.chargedCents ?? order.priceCents),
     ...(held && money.heldCents !== null ? { heldCents: money.heldCents } : {}),
-  });
+  } as const;
+}
+
+/** The order's receipt as it would be sent now, and its buyer: for sending it again. */
+export async function receiptOf(tx: Tx, orderId: string) {
+  const facts = await orderFacts(tx, orderId);
+  return { buyer: facts.buyer[0], event: receiptEvent(facts, orderId) };
+}
+
+/** A paid order tells its buyer (the receipt) and each of its shops (their lines), in the order's transaction. */
+export async function notifyOrderPlaced(tx: Tx, orderId: string): Promise<void> {
+  const facts = await orderFacts(tx, orderId);
+  const { order, shops, buyer } = facts;
+  await notify(tx, buyer, receiptEvent(facts, orderId));
   for (const shop of shops) {
     await notify(tx, [{ userId: shop.vendorId, email: shop.shopEmail }], {
       kind: 'order_received',

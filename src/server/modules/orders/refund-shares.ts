@@ -52,3 +52,17 @@ export const feeRefundKey = (orderId: string, shopId: string) => `delivery_fee:$
 
 /** The idempotency keys of the refunds an admin gives for a shop's delivered part start with this (then a count). */
 export const partRefundPrefix = (orderId: string, shopId: string) => `after_delivery:${orderId}:${shopId}:`;
+
+/** The keys of the refunds the order desk gives for one line of a shop's delivered part start with this. */
+export const lineRefundPrefix = (orderId: string, shopId: string, lineId: string) =>
+  `${partRefundPrefix(orderId, shopId)}line:${lineId}:`;
+
+/**
+ * The key of a refund the order desk gives for a delivered part, or one of its lines: the admin's key for it (one
+ * per refund meant), so asking twice gives it once.
+ */
+export const deskRefundKey = (orderId: string, shopId: string, lineId: string | undefined, key: string) =>
+  lineId ? `${lineRefundPrefix(orderId, shopId, lineId)}${key}` : `${partRefundPrefix(orderId, shopId)}desk:${key}`;
+
+/** The line a desk refund gave back, from its key; null for a refund of a whole part or any other refund. */
+export const lineOfRefundKey = (key: string) => /^after_delivery:[^:]+:[^:]+:line:([^:]+):/.exec(key)?.[1] ?? null;

@@ -30,6 +30,7 @@ export {
 } from './leaving.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { failedTransferCount, type MoneyFigures, moneyFigures } from './metrics.ts';
+export { ledgerOfOrder } from './order-ledger.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export {
   connectPayoutAccount,
@@ -45,6 +46,7 @@ export {
   markAbandoned,
 } from './reconcile-intents.ts';
 export { RECONCILE_OUTCOMES, type ReconcileLine, type RestoreReconcileReport } from './reconcile-types.ts';
+export { keepRefundNote, type RefundNote, refundNotesOf } from './refund-notes.ts';
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { reconcileSince } from './restore-reconcile.ts';
 export { deleteAbandonedIntents } from './retention.ts';

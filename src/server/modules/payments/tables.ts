@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DESK_REFUND_CAUSES } from '#contract/order-desk.ts';
 import { REFUND_STATUSES } from '#contract/orders.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
@@ -188,6 +189,28 @@ export const refunds = pgTable(
       sql`${t.reason} IN ('cannot_fulfil', 'duplicate', 'abandoned', 'vendor_cancelled', 'customer_cancelled', 'after_delivery')`,
     ),
     check('refunds_status', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** Why an admin gave a refund at the order desk, in their words, and who (one per refund the desk gave). */
+export const refundNotes = pgTable(
+  'refund_notes',
+  {
+    refundId: uuid('refund_id')
+      .primaryKey()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    cause: text('cause', { enum: DESK_REFUND_CAUSES }).notNull(),
+    note: text('note'),
+    /** The admin, and their name as it was (kept when the account is gone). */
+    givenBy: uuid('given_by').references(() => users.id, { onDelete: 'set null' }),
+    givenByName: text('given_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'refund_notes_cause',
+      sql`${t.cause} IN ('damaged', 'missing', 'wrong_item', 'quality', 'late', 'goodwill', 'other')`,
+    ),
   ],
 );
 

@@ -5,6 +5,7 @@ import { adminStatsQuery } from './get-admin-stats.ts';
 import { commissionQuery } from './get-commission.ts';
 import { contactMessagesQuery } from './get-contact-messages.ts';
 import { couponsQuery } from './get-coupons.ts';
+import { deskOrdersQuery, deskStoryQuery, readDeskFilters } from './get-desk-orders.ts';
 import { earningsQuery } from './get-earnings.ts';
 import { membershipPlansQuery } from './get-membership-plans.ts';
 import { reportedReviewsQuery } from './get-reported-reviews.ts';
@@ -20,6 +21,10 @@ export const adminHome = ({ search }: GuardedLoad) => [
   pageQuery(contactMessagesQuery(readPage(search, 'messages'))),
   pageQuery(couponsQuery(readPage(search, 'coupons'))),
 ];
+export const adminOrders = ({ search }: GuardedLoad) => [
+  pageQuery(deskOrdersQuery({ page: readPage(search), ...readDeskFilters(search) })),
+];
+export const adminOrder = ({ params }: GuardedLoad) => [pageQuery(deskStoryQuery(params.id ?? ''))];
 export const reportedReviews = ({ search }: GuardedLoad) => [pageQuery(reportedReviewsQuery(readPage(search)))];
 export const commission = () => [pageQuery(commissionQuery)];
 export const memberships = () => [pageQuery(membershipPlansQuery)];

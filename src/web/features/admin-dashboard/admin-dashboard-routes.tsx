@@ -1,12 +1,22 @@
 import { DASHBOARD_PAGES } from '#contract/app-paths.ts';
 import { guardedRoutes } from '../../auth/RequireRole.tsx';
 
-/** Admin home (figures, earnings, charts, messages, coupons), the commission, the memberships, the tax, payouts and review moderation. */
+/** Admin home (figures, earnings, charts, messages, coupons), the orders and each order's story, the commission, the memberships, the tax, payouts and review moderation. */
 export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./admin-dashboard-queries.ts'), [
   {
     path: DASHBOARD_PAGES.adminHome,
     page: () => import('./AdminHomePage.tsx').then((m) => m.AdminHomePage),
     first: 'adminHome',
+  },
+  {
+    path: DASHBOARD_PAGES.adminOrders,
+    page: () => import('./OrdersDeskPage.tsx').then((m) => m.OrdersDeskPage),
+    first: 'adminOrders',
+  },
+  {
+    path: DASHBOARD_PAGES.adminOrder,
+    page: () => import('./OrderStoryPage.tsx').then((m) => m.OrderStoryPage),
+    first: 'adminOrder',
   },
   {
     path: DASHBOARD_PAGES.commission,

@@ -45,6 +45,7 @@ const d = paths.dashboard;
 /** The side menu's pages, each shown to one role. */
 const MENU: MenuItem[] = [
   { role: 'admin', to: d.adminHome, label: 'Admin Home', icon: LayoutDashboard },
+  { role: 'admin', to: d.adminOrders, label: 'Orders', icon: ReceiptText },
   { role: 'admin', to: d.allCustomer, label: 'Customers', icon: Users },
   { role: 'admin', to: d.allVendor, label: 'Vendors', icon: Store },
   { role: 'admin', to: d.allAdmin, label: 'Admins', icon: ShieldCheck },
@@ -95,6 +96,7 @@ function useMenu(): { title: string; items: MenuItem[] } {
 /** Each dashboard page's title in the browser's tab, by its first path segment after /dashboard/. */
 const PAGE_TITLES: Record<string, string> = {
   adminHome: 'Admin home',
+  adminOrders: 'Orders',
   allCustomer: 'Customers',
   allVendor: 'Vendors',
   allAdmin: 'Admins',
