@@ -180,6 +180,8 @@ type PartMove = {
   /** The refunds the cancellation recorded. */
   refundIds?: string[];
   by?: 'shop' | 'shopper' | 'unweighed';
+  /** A step's message waits until then: the shop may still undo it (decision 059). */
+  notBefore?: Date;
 };
 
 /**
@@ -192,8 +194,6 @@ export async function notifyPartMoved(tx: Tx, move: PartMove): Promise<void> {
   const { orderId, vendorId, target, kind, refundIds = [], by = 'shop', notBefore } = move;
   const { order, money, shops, buyer } = await orderFacts(tx, orderId);
   const shop = shops.find((s) => s.vendorId === vendorId);
-  /** A step's message waits until then: the shop may still undo it (decision 059). */
-  notBefore?: Date;
   if (!shop) return;
   if (target !== 'cancelled') {
     await notify(

@@ -60,6 +60,6 @@ export {
   recordReversal,
   recordTransfer,
   sendPayouts,
+  withdrawUnsentTransfer,
 } from './transfers.ts';
 export { payoutMonths, shopBalance, shopLedgerIn, shopTransfersRelation, unpaidAt } from './vendor-balance.ts';
-  withdrawUnsentTransfer,

@@ -36,12 +36,12 @@ export const adminDashboardRoutes = guardedRoutes(['admin'], () => import('./adm
     first: 'shopPayouts',
   },
   {
+    path: DASHBOARD_PAGES.shopCatalogue,
+    page: () => import('./ShopCatalogueImportPage.tsx').then((m) => m.ShopCatalogueImportPage),
+  },
+  {
     path: DASHBOARD_PAGES.reportedReviews,
     page: () => import('./ReportedReviewsPage.tsx').then((m) => m.ReportedReviewsPage),
     first: 'reportedReviews',
   },
 ]);
-  {
-    path: DASHBOARD_PAGES.shopCatalogue,
-    page: () => import('./ShopCatalogueImportPage.tsx').then((m) => m.ShopCatalogueImportPage),
-  },
