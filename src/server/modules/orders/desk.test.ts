@@ -7,6 +7,7 @@ import { addToCart, checkoutDetails, confirmOrder, createProduct, payCart } from
 import { notificationOutbox } from '../notifications/tables.ts';
 import { refundNotes, refunds, transferReversals } from '../payments/tables.ts';
 import { moveOrder } from './order-fixtures.ts';
+import { weighedProduct, weighOnly } from './weighed-fixtures.ts';
 
 const t = setupTestApp();
 
@@ -127,6 +128,42 @@ describe('an order’s story', () => {
       expect.objectContaining({ kind: 'order_placed', channel: 'email', to: shopper.email }),
     );
     expect((await call(desk, 'GET', `/api/admin/orders/${randomUUID()}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the story of weighed goods', () => {
+  it('tells the hold, then its capture and what was released, as the invoice does; the weighed line refunds by amount', async () => {
+    const desk = await admin();
+    const butcher = await createUser(t, { role: 'vendor' });
+    const chicken = await weighedProduct(t, butcher, { pricePerKgCents: 2400, gramsPerPiece: 450, name: 'Chicken' });
+    const shopper = await createUser(t);
+    const { orderId, paymentId } = await paidOrder(shopper, [{ productId: chicken.id, amount: 2 }]);
+
+    // 2 × 450 g at $24.00/kg = $21.60, held with 10% more: $23.76; nothing charged yet.
+    const held = await story(desk, orderId);
+    expect(held.money).toMatchObject({ state: 'held', held: 23.76, charged: null });
+    expect(held.payments).toEqual([expect.objectContaining({ kind: 'hold', amount: 23.76 })]);
+    expect(held.parts[0]).toMatchObject({ held: 23.76, charged: null, refundable: 0, cancellable: true });
+    expect(lineOf(held, 'Chicken')).toMatchObject({ paid: null, refundable: 0 });
+
+    // 874 g: $20.98 charged, the rest of the hold released.
+    await weighOnly(t, butcher, orderId, 874);
+    await deliver(butcher, orderId);
+    const charged = await story(desk, orderId);
+    const invoice = (await call(desk, 'GET', `/api/invoice/${paymentId}`)).json();
+    expect(invoice.grandTotal).toBe(20.98);
+    expect(charged.money).toMatchObject({ state: 'charged', held: 23.76, charged: 20.98, released: 2.78 });
+    expect(charged.payments).toEqual([
+      expect.objectContaining({ kind: 'hold', amount: 23.76 }),
+      expect.objectContaining({ kind: 'capture', amount: 20.98, status: 'succeeded' }),
+    ]);
+    expect(lineOf(charged, 'Chicken')).toMatchObject({ paid: 20.98, refundable: 20.98 });
+
+    const url = `/api/admin/orders/${orderId}/shops/${butcher.id}/refunds`;
+    const line = lineOf(charged, 'Chicken')._id;
+    const refund = await call(desk, 'POST', url, { lineId: line, amount: 5, cause: 'quality', key: randomUUID() });
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(lineOf(await story(desk, orderId), 'Chicken')).toMatchObject({ refunded: 5, refundable: 15.98 });
   });
 });
 
