@@ -193,6 +193,7 @@ async function insertUsers(
       established: shop.shopEstablished,
       membership: shop.membership,
       badge: shop.badge,
+      story: shop.story ?? null,
       createdAt: joined(200 - i * 7),
     })),
   );

@@ -11,6 +11,8 @@ export type DemoShop = {
   shopEstablished: string;
   membership: 'normal' | 'premium';
   badge: string | null;
+  /** The shop's story on its page: paragraphs separated by a blank line. */
+  story?: string;
 };
 
 /** The fixed demo vendor: a normal member with 4 products, so a journey can add a fifth. */
@@ -28,6 +30,8 @@ export const SHOPS: DemoShop[] = [
     shopEstablished: '2016-04-12',
     membership: 'normal',
     badge: null,
+    story:
+      'We are Maya and Tomás Green, and since 2016 we have grown vegetables and kept hens on twelve acres above the Hood River, with the orchards of the valley below us.\n\nWe pick the day before we sell: salad leaves in the morning cool, tomatoes when they come off the vine with a tug. We use no synthetic sprays and rotate our beds with clover and rye.\n\nCome and see us at the Hood River Farmers Market on Saturdays, or pick up at the farm stand.',
   },
   {
     key: 'meadowCreek',
@@ -40,6 +44,8 @@ export const SHOPS: DemoShop[] = [
     shopEstablished: '2009-06-01',
     membership: 'premium',
     badge: 'gold',
+    story:
+      'Our forty Jersey cows graze the coastal pastures of Tillamook nine months of the year, and we milk them twice a day in the same barn Clara’s grandparents built in 1948.\n\nWe bottle our milk gently pasteurized and unhomogenized, so the cream rises to the top, and make butter and yogurt from it in small batches every week.',
   },
   {
     key: 'sunriseOrchard',
@@ -52,6 +58,8 @@ export const SHOPS: DemoShop[] = [
     shopEstablished: '2012-08-20',
     membership: 'premium',
     badge: 'gold',
+    story:
+      'Three generations of our family have tended these slopes outside Wenatchee. We grow apples, pears and cherries, picked by hand and sold within days.',
   },
   {
     key: 'willowBend',
@@ -76,6 +84,8 @@ export const SHOPS: DemoShop[] = [
     shopEstablished: '2011-10-05',
     membership: 'premium',
     badge: 'gold',
+    story:
+      'We bake every loaf by hand in a wood-fired oven, from flour milled in Oregon. Our sourdough rises for 36 hours.\n\nOrders close the afternoon before, so what you collect came out of the oven that morning.',
   },
   {
     key: 'oldMill',
