@@ -30,7 +30,7 @@ const STATES: Record<string, ImportJob['state']> = {
   cancelled: 'failed',
 };
 
-const STOPPED = 'The import stopped before it finished (the server restarted): nothing was applied. Run it again.';
+const STOPPED = 'The import stopped before it finished: nothing was applied. Run it again.';
 
 /**
  * The import queue on pg-boss (its own connection, schema pgboss), started at the first import a process is asked
@@ -65,6 +65,9 @@ export function importQueue(options: {
         ...job.data,
         now: options.now(),
         onProgress: progressWriter(db, job.id),
+      }).catch((error: unknown) => {
+        log.error({ err: error, job: job.id }, 'Import failed');
+        throw error;
       });
       if (report.applied) await options.changed();
       log.info({ job: job.id, rows: report.rows, applied: report.applied, errors: report.errors.length }, 'Import ran');
