@@ -412,7 +412,7 @@ export async function updateVendorOrder(
   if (captureId) await processCapture(db, provider, captureId, { log });
   // After the capture: a transfer's source is the captured charge.
   await sendPayouts(db, provider, { transferIds }, { log });
-  return result;
+  return { ...result, step: { from: result.from, to: target, captured: captureId !== null } };
 }
 
 /** The step a move made: from where to where, and whether it charged the card (weighed goods). */
