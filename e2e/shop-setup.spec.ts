@@ -21,6 +21,7 @@ test('a new vendor sets up the shop from the checklist: ZIP code, time zone, pic
   page,
   request,
 }) => {
+  test.slow(); // a whole first hour of setup: registration, settings, a holiday and a product with its picture
   // /dashboard is each role's home; signed out, it asks to sign in first.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
