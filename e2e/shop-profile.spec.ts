@@ -122,5 +122,15 @@ test('a vendor edits its shop profile and a visitor sees it, with pickup and del
   expect(distances.every((d, i) => i === 0 || distances[i - 1] <= d)).toBe(true);
   await checkA11y(visitor);
   await shot(visitor, 'shop-list-nearest', { widths: PHONE_AND_LAPTOP });
+
+  // A demo shop from the list: its story, its market and farm stand, its delivery in Hood River.
+  await shops.getByRole('link', { name: 'Visit Store: Green Valley Farm' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Green Valley Farm', level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('region', { name: 'Our story' }).getByRole('paragraph')).toHaveCount(3);
+  const demo = visitor.getByRole('region', { name: 'Pickup & delivery' });
+  await expect(demo.getByText('Saturday 9:00–13:00 at Hood River Farmers Market')).toBeVisible();
+  await expect(demo.getByText('Delivery $6.00 · free over $75.00 · minimum order $30.00')).toBeVisible();
+  await expect(demo.getByText('Delivers to ZIP codes 97031, 97041, 98672, or within 9.3 mi of the shop')).toBeVisible();
+  await shot(visitor, 'shop-profile-demo', { widths: PHONE_AND_LAPTOP });
   await context.close();
 });
