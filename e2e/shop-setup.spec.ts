@@ -51,6 +51,7 @@ test('a new vendor sets up the shop from the checklist: ZIP code, time zone, pic
   await expect(page.getByRole('heading', { name: 'Set up your shop' })).toBeVisible();
   await expect(page.getByText('1 of 4 done')).toBeVisible();
   await expect(step(page, 'Shop details')).toContainText('Done');
+  await expect(step(page, 'Shop details').getByRole('link')).toHaveAttribute('href', '/dashboard/shopProfile');
   for (const label of ['Your first product', 'Pickup or delivery', 'Payouts'])
     await expect(step(page, label)).not.toContainText('Done');
   await expect(page.getByText('Roll')).toHaveCount(0);

@@ -15,7 +15,7 @@ function stepsOf({ stats, fulfilment, payouts }: SetupFacts): Step[] {
   return [
     {
       label: 'Shop details',
-      to: '#shop-title',
+      to: paths.dashboard.shopProfile,
       done: Boolean(stats.shop && stats.shopAddress && stats.shopPhone && stats.shopImage),
       hint: 'Name, address, phone and picture',
     },
@@ -61,15 +61,9 @@ export function SetupChecklist(facts: SetupFacts) {
               <Circle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-base-content/60" />
             )}
             <div>
-              {step.to.startsWith('#') ? (
-                <a href={step.to} className="link font-semibold">
-                  {step.label}
-                </a>
-              ) : (
-                <Link to={step.to} className="link font-semibold">
-                  {step.label}
-                </Link>
-              )}
+              <Link to={step.to} className="link font-semibold">
+                {step.label}
+              </Link>
               <span className="sr-only">{step.done ? ', done' : step.done === false ? ', to do' : ''}</span>
               <p className="text-sm">{step.done ? 'Done' : step.hint}</p>
             </div>
