@@ -94,15 +94,14 @@ export function runningDealOf(productId: SQL | AnyColumn): SQL {
 /**
  * The listed options of each product p (decision 052), first first, as one JSON array (null when it has none): an
  * index scan of product_options_position_key per product row, so a page reads its own rows' options only. `available`
- * is how many a shopper can buy now: the option's own stock, or the product's pool divided by its draws.
+ * is how many a shopper can buy now: the option's own stock, or the product's pool divided by its draws. Each option
+ * is an array in optionRow's order, not an object: key names were 60 % of the options' text, which every read
+ * sends, parses and checks (docs/performance.md, "Options").
  */
-const OPTIONS_OF_PRODUCT = sql`(SELECT json_agg(json_build_object(
-    'id', o.id, 'label', o.label, 'price_cents', o.price_cents, 'sku', o.sku, 'gtin', o.gtin, 'unit', o.unit,
-    'pack_label', o.pack_label, 'net_quantity', o.net_quantity, 'net_unit', o.net_unit,
-    'sold_by_weight', o.sold_by_weight, 'grams_per_piece', o.grams_per_piece, 'position', o.position,
-    'available', CASE WHEN o.draws IS NULL THEN o.stock ELSE p.stock / o.draws END, 'draws', o.draws,
-    'stock', o.stock, 'production_cost_cents', o.production_cost_cents, 'profit_margin_bp', o.profit_margin_bp)
-    ORDER BY o.position) AS options
+const OPTIONS_OF_PRODUCT = sql`(SELECT json_agg(json_build_array(o.id, o.label, o.price_cents, o.sku, o.gtin, o.unit,
+    o.pack_label, o.net_quantity, o.net_unit, o.sold_by_weight, o.grams_per_piece, o.position,
+    CASE WHEN o.draws IS NULL THEN o.stock ELSE p.stock / o.draws END, o.draws, o.stock, o.production_cost_cents,
+    o.profit_margin_bp) ORDER BY o.position) AS options
   FROM product_options o WHERE o.product_id = p.id AND o.listed)`;
 
 /**
@@ -113,26 +112,66 @@ export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON 
   LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}
   LEFT JOIN LATERAL ${OPTIONS_OF_PRODUCT} opts ON true`;
 
-/** One listed option of a product as OPTIONS_OF_PRODUCT gives it (snake case, money in cents). */
-const optionRow = z.object({
-  id: z.string(),
-  label: z.string(),
-  price_cents: z.number(),
-  sku: z.string(),
-  gtin: z.string().nullable(),
-  unit: z.enum(UNITS),
-  pack_label: z.string().nullable(),
-  net_quantity: z.number().nullable(),
-  net_unit: z.enum(UNITS).nullable(),
-  sold_by_weight: z.boolean(),
-  grams_per_piece: z.number().nullable(),
-  position: z.number(),
-  available: z.number(),
-  draws: z.number().nullable(),
-  stock: z.number().nullable(),
-  production_cost_cents: z.number().nullable(),
-  profit_margin_bp: z.number().nullable(),
-});
+/** One listed option of a product as OPTIONS_OF_PRODUCT gives it (an array in this order; money in cents). */
+const optionRow = z
+  .tuple([
+    z.string(),
+    z.string(),
+    z.number(),
+    z.string(),
+    z.string().nullable(),
+    z.enum(UNITS),
+    z.string().nullable(),
+    z.number().nullable(),
+    z.enum(UNITS).nullable(),
+    z.boolean(),
+    z.number().nullable(),
+    z.number(),
+    z.number(),
+    z.number().nullable(),
+    z.number().nullable(),
+    z.number().nullable(),
+    z.number().nullable(),
+  ])
+  .transform(
+    ([
+      id,
+      label,
+      price_cents,
+      sku,
+      gtin,
+      unit,
+      pack_label,
+      net_quantity,
+      net_unit,
+      sold_by_weight,
+      grams_per_piece,
+      position,
+      available,
+      draws,
+      stock,
+      production_cost_cents,
+      profit_margin_bp,
+    ]) => ({
+      id,
+      label,
+      price_cents,
+      sku,
+      gtin,
+      unit,
+      pack_label,
+      net_quantity,
+      net_unit,
+      sold_by_weight,
+      grams_per_piece,
+      position,
+      available,
+      draws,
+      stock,
+      production_cost_cents,
+      profit_margin_bp,
+    }),
+  );
 export type OptionRow = z.infer<typeof optionRow>;
 
 /** The row PRODUCT_COLUMNS select, as every product read parses it. */
