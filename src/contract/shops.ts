@@ -149,7 +149,7 @@ export const shopProfileInput = z.strictObject({
     .min(1, REQUIRED)
     .max(2048, abortWith('Upload a picture'))
     // An upload (or the picture the shop opened with): a path on this site or an https address.
-    .regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'Upload a picture'),
+    .regex(/^(\/[^/\s]\S*|https:\/\/\S+)$/, 'Upload a picture'),
   address: requiredText(200, 'The address is at most 200 characters'),
   phone: phoneField,
   website: linkField('website'),
