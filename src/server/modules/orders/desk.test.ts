@@ -212,6 +212,18 @@ describe('refunds at the desk', () => {
     expect(invoice.refunds).toEqual([expect.objectContaining({ amount: 4 })]);
   });
 
+  it('names an admin who left by the erased name', async () => {
+    const desk = await createUser(t, { role: 'admin', name: 'Lena Leaving' });
+    await admin();
+    const { orderId, vendor } = await deliveredOrder();
+    const url = `/api/admin/orders/${orderId}/shops/${vendor.id}/refunds`;
+    expect((await call(desk, 'POST', url, { amount: 1, cause: 'goodwill', key: randomUUID() })).statusCode).toBe(201);
+    const left = await call(desk, 'DELETE', '/api/users/me', { password: desk.password });
+    expect(left.statusCode, left.body).toBe(200);
+    const found = await story(await admin(), orderId);
+    expect(found.refunds).toEqual([expect.objectContaining({ by: 'Former admin' })]);
+  });
+
   it('refuses more than is left of a line or a part, with the reason', async () => {
     const desk = await admin();
     const { orderId, vendor } = await deliveredOrder();

@@ -6,7 +6,14 @@ import { payoutAccountRow } from '../payouts/index.ts';
 import { isPaid, type PaymentProvider } from './provider.ts';
 import { markAbandoned } from './reconcile-intents.ts';
 import type { Settle } from './settle.ts';
-import { paymentIntents, refunds, sandboxConnectedAccounts, sandboxPaymentIntents, vendorPayments } from './tables.ts';
+import {
+  paymentIntents,
+  refundNotes,
+  refunds,
+  sandboxConnectedAccounts,
+  sandboxPaymentIntents,
+  vendorPayments,
+} from './tables.ts';
 import { shopBalance } from './vendor-balance.ts';
 
 /** The checkout form's copy on a card payment, which erasure clears. */
@@ -123,8 +130,10 @@ export async function paymentsForExport(db: Tx, userId: string) {
  */
 export async function erasePaymentPersonalData(
   tx: Tx,
-  leaver: { id: string; erasedEmail: string; isVendor: boolean },
+  leaver: { id: string; erasedEmail: string; erasedName: string; isVendor: boolean },
 ): Promise<void> {
+  // An admin who gave refunds at the order desk is named there by the erased name ('Former admin').
+  await tx.update(refundNotes).set({ givenByName: leaver.erasedName }).where(eq(refundNotes.givenBy, leaver.id));
   const intents = await tx
     .update(paymentIntents)
     .set({ orderName: null, phoneNumber: null, address: null })
