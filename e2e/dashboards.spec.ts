@@ -131,10 +131,11 @@ test('a vendor marks a pickup order ready, then picked up, and the customer sees
   await expect(row).toContainText(CUSTOMER.email);
   await expect(row).toContainText(money(payment.amount));
   await expect(row).toContainText('Ordered');
-  // Where to deliver: what the shopper gave at checkout.
+  // Who collects it and where: the name and phone given at checkout, the pickup point and time (not their home).
   await expect(row).toContainText('Sam Shopper');
   await expect(row.getByRole('link', { name: '+1 503 555 0199' })).toHaveAttribute('href', 'tel:+15035550199');
-  await expect(row).toContainText('1 Test Lane, Portland');
+  await expect(row).toContainText('Pickup at ');
+  await expect(row).not.toContainText('1 Test Lane, Portland');
   await expect(row).toContainText(`Note: ${NOTE}`);
   await checkA11y(page);
   await shot(page, 'h5-vendorOrder');
@@ -153,13 +154,12 @@ test('a vendor marks a pickup order ready, then picked up, and the customer sees
 
   // A pickup order goes Ordered → Ready for pickup → Picked up; it is never shipped.
   await expect(row.getByRole('button', { name: /^Ship the order/ })).toHaveCount(0);
+  // One tap each, no question: what it did shows with an Undo for a few seconds (decision 059).
   await row.getByRole('button', { name: /^Ready the order/ }).click();
-  await confirmDialog(page, 'Yes, ready it!');
-  await expect(page.getByText('Order marked as ready for pickup')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /\) is ready for pickup/ })).toBeVisible();
   await expect(row).toContainText('Ready for pickup');
   await row.getByRole('button', { name: /^Picked up the order/ }).click();
-  await confirmDialog(page, 'Yes, picked up it!');
-  await expect(page.getByText('Order marked as picked up')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /\) is picked up/ })).toBeVisible();
   await expect(row).toContainText('Picked up');
   await expect(row).toContainText('No action needed');
 

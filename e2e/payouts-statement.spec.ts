@@ -66,8 +66,13 @@ test('a vendor is paid for a delivered order and downloads the month’s stateme
   const payment = await placeOrder(request, shopper.token, [vendor.product]);
   await moveVendorPart(request, vendor.token, payment.orderId, 'ready');
   await moveVendorPart(request, vendor.token, payment.orderId, 'delivered');
-  const transfers = await request.get('/api/payouts/transfers', { headers: bearer(vendor.token) });
-  const [transfer] = (await transfers.json()).items;
+  // Sent by the payouts job once the 10 seconds in which the vendor may undo the last step have passed (decision 059).
+  const paidTransfer = async () => {
+    const transfers = await request.get('/api/payouts/transfers', { headers: bearer(vendor.token) });
+    return (await transfers.json()).items[0];
+  };
+  await expect.poll(async () => (await paidTransfer())?.state, { timeout: 60_000 }).toBe('paid');
+  const transfer = await paidTransfer();
   expect(transfer).toMatchObject({ orderId: payment.orderId, state: 'paid' });
 
   // The Payouts page shows it, with its order.

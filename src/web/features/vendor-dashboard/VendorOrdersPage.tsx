@@ -1,4 +1,4 @@
-import { Download, type LucideIcon, Package, PackageCheck, Truck, XCircle } from 'lucide-react';
+import { Download, type LucideIcon, Package, PackageCheck, Search, Truck, XCircle } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -11,13 +11,12 @@ import {
 import { formatDollars } from '#contract/money.ts';
 import type { BookedSlot, WeekKind } from '#contract/vendor-week.ts';
 import { windowLabel } from '#contract/window-label.ts';
+import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, NameAndEmail, RowCard, RowCards } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
-import { OrderNumberSearch } from '../../ui/OrderNumberSearch.tsx';
-import { RowActions } from '../../ui/RowActions.tsx';
 import { toast } from '../../ui/toast.ts';
 import { FulfilmentBadge } from './FulfilmentBadge.tsx';
 import { useVendorOrderSearch } from './find-vendor-order.ts';
@@ -30,26 +29,20 @@ import {
   type WeekFilters,
 } from './get-vendor-week.ts';
 import { OrderLines } from './OrderLines.tsx';
-import { useUpdateVendorOrder } from './update-vendor-order.ts';
+import { StepUndoProvider, useOfferUndo } from './StepUndo.tsx';
+import { useUpdateVendorOrder, useVendorOrderSteps } from './update-vendor-order.ts';
 
 type Target = FulfilmentUpdate['status'];
 
-type Action = { label: string; icon: LucideIcon; className: string; question: string; done: string };
+type Step = Exclude<Target, 'cancelled'>;
 
-const CANCEL: Action = {
-  label: 'Cancel',
-  icon: XCircle,
-  className: 'btn-outline btn-error',
-  question: 'Cancel your part of this order?',
-  done: 'Order cancelled; the stock is back on your products',
-};
-const ICONS: Record<Exclude<Target, 'cancelled'>, LucideIcon> = {
+const ICONS: Record<Step, LucideIcon> = {
   ready: Package,
   shipped: Truck,
   delivered: PackageCheck,
 };
 /** What a step's button is called, by how the order is handed over. */
-const VERBS: Record<HandoverKind, Record<Exclude<Target, 'cancelled'>, string>> = {
+const VERBS: Record<HandoverKind, Record<Step, string>> = {
   pickup: { ready: 'Ready', shipped: 'Ship', delivered: 'Picked up' },
   delivery: { ready: 'Packed', shipped: 'Out for delivery', delivered: 'Delivered' },
   shipping: { ready: 'Packed', shipped: 'Ship', delivered: 'Deliver' },
@@ -57,46 +50,77 @@ const VERBS: Record<HandoverKind, Record<Exclude<Target, 'cancelled'>, string>> 
 
 const kindOf = (order: VendorOrder): HandoverKind => order.fulfilment?.kind ?? 'shipping';
 
-function actionOf(target: Target, kind: HandoverKind): Action {
-  if (target === 'cancelled') return CANCEL;
-  const step = STEP_LABELS[kind][target];
-  return {
-    label: VERBS[kind][target],
-    icon: ICONS[target],
-    className: 'btn-primary',
-    question: `Mark this order as ${step.toLowerCase()}?`,
-    done: `Order marked as ${step.toLowerCase()}`,
-  };
-}
+/** "FS-10234 (Ada Lovelace) is ready for pickup" */
+const stepDone = (order: VendorOrder, target: Step) =>
+  `${order.orderNumber} (${order.name}) is ${STEP_LABELS[kindOf(order)][target].toLowerCase()}`;
 
+/**
+ * The order's next step, one tap: it is made at once and offered back for a few seconds (Undo); cancelling, which
+ * refunds and cannot be undone, still asks first.
+ */
 function OrderActions({ order }: { order: VendorOrder }) {
   const update = useUpdateVendorOrder();
+  const offerUndo = useOfferUndo();
   const kind = kindOf(order);
   const targets = nextStatuses(order.status, kind) as Target[];
   if (targets.length === 0) return <span className="text-sm">No action needed</span>;
 
-  const run = (target: Target) => {
-    const action = actionOf(target, kind);
-    return confirmAndRun(
-      {
-        title: action.question,
-        text: `${order.name} · ${formatDollars(order.totalPrice)}${target === 'cancelled' ? " · You won't be able to revert this!" : ''}`,
-        confirmText: target === 'cancelled' ? 'Yes, cancel it!' : `Yes, ${action.label.toLowerCase()} it!`,
-        cancelText: 'Back',
-        danger: target === 'cancelled',
-      },
-      () => update.mutateAsync({ orderId: order._id, status: target }),
-      action.done,
-    );
+  const step = async (target: Step) => {
+    try {
+      const { undo } = await update.mutateAsync({ orderId: order._id, status: target });
+      offerUndo({ text: stepDone(order, target), undos: undo ? [{ orderId: order._id, token: undo.token }] : [] });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
   };
+  const cancel = () =>
+    confirmAndRun(
+      {
+        title: 'Cancel your part of this order?',
+        text: `${order.name} · ${formatDollars(order.totalPrice)} · You won't be able to revert this!`,
+        confirmText: 'Yes, cancel it!',
+        cancelText: 'Back',
+        danger: true,
+      },
+      () => update.mutateAsync({ orderId: order._id, status: 'cancelled' }),
+      'Order cancelled; the stock is back on your products',
+    );
 
   return (
-    <RowActions
-      actions={targets.map((target) => ({ key: target, ...actionOf(target, kind) }))}
-      name={(label) => `${label} the order of ${order.name}`}
-      busy={update.isPending}
-      onAct={run}
-    />
+    <div className="flex flex-wrap gap-2">
+      {targets.map((target) => {
+        if (target === 'cancelled') {
+          return (
+            <button
+              key={target}
+              type="button"
+              className="btn btn-sm min-h-11 btn-outline btn-error md:min-h-8"
+              disabled={update.isPending}
+              onClick={cancel}
+              aria-label={`Cancel the order of ${order.name}`}
+            >
+              <XCircle aria-hidden="true" className="size-3.5" />
+              Cancel
+            </button>
+          );
+        }
+        const Icon = ICONS[target];
+        const label = VERBS[kind][target];
+        return (
+          <button
+            key={target}
+            type="button"
+            className="btn btn-sm min-h-11 btn-primary md:min-h-8"
+            disabled={update.isPending}
+            onClick={() => step(target)}
+            aria-label={`${label} the order of ${order.name}`}
+          >
+            <Icon aria-hidden="true" className="size-3.5" />
+            {label}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 
@@ -107,6 +131,7 @@ function OrderActions({ order }: { order: VendorOrder }) {
 function DeliverTo({ order }: { order: VendorOrder }) {
   const { name, phone, address } = order.deliverTo;
   const delivery = order.fulfilment?.deliveryAddress;
+  const pickup = order.fulfilment?.kind === 'pickup' ? order.fulfilment : null;
   const notes = [...new Set([order.note, order.fulfilment?.note].filter((note): note is string => Boolean(note)))];
   return (
     <>
@@ -115,7 +140,14 @@ function DeliverTo({ order }: { order: VendorOrder }) {
         <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
           {phone}
         </a>
-        <div>{delivery ? `${delivery.address}, ${delivery.postcode}` : address}</div>
+        {pickup ? (
+          <div>
+            {/* Where and when the shopper collects it: their home address is not the vendor's business. */}
+            Pickup at {pickup.pickupPoint?.name} · {windowLabel(pickup.start, pickup.end, pickup.timeZone)}
+          </div>
+        ) : (
+          <div>{delivery ? `${delivery.address}, ${delivery.postcode}` : address}</div>
+        )}
       </address>
       {notes.map((note) => (
         <p key={note} className="mt-1 wrap-anywhere">
@@ -270,6 +302,63 @@ function Stops({ orders }: { orders: VendorOrder[] }) {
   );
 }
 
+/**
+ * Moves every order shown of a slot that is still Ordered to Ready (Packed for a delivery round) in one call; what
+ * could not move (cancelled meanwhile, a line to weigh) is listed with why.
+ */
+function MarkAllReady({ kind, orders, heading }: { kind: HandoverKind; orders: VendorOrder[]; heading: string }) {
+  const steps = useVendorOrderSteps();
+  const offerUndo = useOfferUndo();
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const due = orders.filter((order) => order.status === 'pending' && nextStatuses('pending', kind).includes('ready'));
+  const label = `Mark all ${STEP_LABELS[kind].ready === 'Packed' ? 'packed' : 'ready'}`;
+  const run = async () => {
+    const numberOf = new Map(due.map((order) => [order._id, order.orderNumber]));
+    try {
+      const { moved, results } = await steps.mutateAsync({ orderIds: [...numberOf.keys()], status: 'ready' });
+      setRefusals(
+        results
+          .filter((result) => result.outcome === 'refused')
+          .map((result) => `${numberOf.get(result.orderId)}: ${result.message}`),
+      );
+      offerUndo({
+        text: `${moved} ${moved === 1 ? 'order' : 'orders'} ${STEP_LABELS[kind].ready.toLowerCase()}`,
+        undos: results.flatMap((result) =>
+          result.undo ? [{ orderId: result.orderId, token: result.undo.token }] : [],
+        ),
+      });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  if (due.length === 0 && refusals.length === 0) return null;
+  return (
+    <div className="mt-3">
+      {due.length > 0 ? (
+        <button
+          type="button"
+          className="btn btn-primary min-h-11 w-full sm:w-auto"
+          disabled={steps.isPending}
+          onClick={run}
+          aria-label={`${label}: ${due.length} ${due.length === 1 ? 'order' : 'orders'} of ${heading}`}
+        >
+          <Package size={18} aria-hidden="true" /> {label} ({due.length})
+        </button>
+      ) : null}
+      {refusals.length > 0 ? (
+        <div role="alert" className="mt-2 rounded-box bg-warning/20 p-3 text-sm">
+          <p className="font-semibold">Not moved:</p>
+          <ul className="list-disc pl-5">
+            {refusals.map((refusal) => (
+              <li key={refusal}>{refusal}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function SlotSection({ shopId, slot }: { shopId: string; slot: BookedSlot & { items: VendorOrder[] } }) {
   const heading = slotHeading(slot);
   const sheetPath = (sheet: SheetName) =>
@@ -293,6 +382,7 @@ function SlotSection({ shopId, slot }: { shopId: string; slot: BookedSlot & { it
         </div>
       </div>
       {slot.kind === 'delivery' ? <Stops orders={slot.items} /> : null}
+      <MarkAllReady kind={slot.kind} orders={slot.items} heading={heading} />
       <OrderList orders={slot.items} label={`Orders of ${heading}`} />
     </section>
   );
@@ -349,7 +439,53 @@ function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown?: { fr
   );
 }
 
-/** The order a shopper named by its number, in place of the week while the search lasts. */
+/**
+ * Finds an order at the market table by its number or the shopper's name, filtering the week as one types; kept in
+ * the address (`?q=`) so a reload shows the same.
+ */
+function OrderFinder() {
+  const [search, setSearch] = useSearchParams();
+  return (
+    <search className="mt-4">
+      <label className="input input-lg w-full max-w-md">
+        <Search size={20} aria-hidden="true" />
+        <span className="sr-only">Find an order</span>
+        <input
+          type="search"
+          placeholder="Order number or name"
+          maxLength={100}
+          autoComplete="off"
+          enterKeyHint="search"
+          value={search.get('q') ?? ''}
+          onChange={(event) =>
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (event.target.value) next.set('q', event.target.value);
+                else next.delete('q');
+                return next;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+        />
+      </label>
+    </search>
+  );
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether the order is the one asked for: its number ("FS-10234", "10234", "234") or the shopper's name. */
+export function orderMatches(order: VendorOrder, q: string): boolean {
+  const wanted = folded(q.trim());
+  if (!wanted) return true;
+  const digits = wanted.replace(/^fs-?/, '');
+  if (/^\d+$/.test(digits) && order.orderNumber.replace(/\D/g, '').includes(digits)) return true;
+  return folded(order.name).includes(wanted) || folded(order.deliverTo.name).includes(wanted);
+}
+
+/** The order a shopper named by its number, when it is not among the week's: looked up among all the shop's. */
 function FoundOrder({ q }: { q: string }) {
   const found = useVendorOrderSearch(q);
   return (
@@ -380,40 +516,41 @@ export function VendorOrdersPage() {
   const week = useVendorWeek(shopId, filters);
 
   return (
-    <div>
+    <StepUndoProvider>
       <h1 className="text-3xl font-bold">Your Order List</h1>
       <p className="mt-1">Your week: orders by pickup and delivery slot, with pick lists and packing slips.</p>
-      <OrderNumberSearch />
-      {q ? (
-        <FoundOrder q={q} />
-      ) : (
-        <>
-          {/* Outside the answer, so filters the server refuses (400) can be put right. */}
-          <WeekFilterForm filters={filters} shown={week.data} />
-          <Loaded query={week} loading="Loading your orders">
-            {(data) => (
-              <>
-                {data.slots.length === 0 && data.unslotted.length === 0 ? (
-                  <p className="mt-6 rounded-box bg-base-200 p-6">
-                    No orders in these dates. They show here under their slot as soon as a customer buys.
-                  </p>
+      <OrderFinder />
+      {/* Outside the answer, so filters the server refuses (400) can be put right. */}
+      <WeekFilterForm filters={filters} shown={week.data} />
+      <Loaded query={week} loading="Loading your orders">
+        {(data) => {
+          const slots = data.slots
+            .map((slot) => ({ ...slot, items: slot.items.filter((order) => orderMatches(order, q)) }))
+            .filter((slot) => !q || slot.items.length > 0);
+          const unslotted = data.unslotted.filter((order) => orderMatches(order, q));
+          if (q && slots.length === 0 && unslotted.length === 0) return <FoundOrder q={q} />;
+          return (
+            <>
+              {data.slots.length === 0 && data.unslotted.length === 0 ? (
+                <p className="mt-6 rounded-box bg-base-200 p-6">
+                  No orders in these dates. They show here under their slot as soon as a customer buys.
+                </p>
+              ) : null}
+              <div className="mt-4 space-y-4">
+                {slots.map((slot) => (
+                  <SlotSection key={slot.id} shopId={shopId} slot={slot} />
+                ))}
+                {unslotted.length > 0 ? (
+                  <section aria-label="Shipped orders" className="rounded-box border border-base-300 p-3 md:p-4">
+                    <h2 className="text-lg font-bold">Shipped orders (no slot) · {unslotted.length}</h2>
+                    <OrderList orders={unslotted} label="Shipped orders" />
+                  </section>
                 ) : null}
-                <div className="mt-4 space-y-4">
-                  {data.slots.map((slot) => (
-                    <SlotSection key={slot.id} shopId={shopId} slot={slot} />
-                  ))}
-                  {data.unslotted.length > 0 ? (
-                    <section aria-label="Shipped orders" className="rounded-box border border-base-300 p-3 md:p-4">
-                      <h2 className="text-lg font-bold">Shipped orders (no slot) · {data.unslotted.length}</h2>
-                      <OrderList orders={data.unslotted} label="Shipped orders" />
-                    </section>
-                  ) : null}
-                </div>
-              </>
-            )}
-          </Loaded>
-        </>
-      )}
-    </div>
+              </div>
+            </>
+          );
+        }}
+      </Loaded>
+    </StepUndoProvider>
   );
 }

@@ -40,4 +40,17 @@ describe('the weight of a weighed line', () => {
     expect(sent).toEqual([{ grams: 600 }]);
     expect(screen.getByLabelText('Weight of Ribeye').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('opens the number keypad and remembers the unit on this device', async () => {
+    localStorage.removeItem('farmstall.weigh-unit');
+    const first = renderPage(<WeighLine orderId={ORDER} line={line} />, { user: VENDOR, routes: {} });
+    const weight = screen.getByLabelText('Weight of Ribeye');
+    expect(weight.getAttribute('inputmode')).toBe('decimal');
+    expect((screen.getByLabelText('Unit') as HTMLSelectElement).value).toBe('g');
+    await userEvent.selectOptions(screen.getByLabelText('Unit'), 'kg');
+    first.unmount();
+
+    renderPage(<WeighLine orderId={ORDER} line={line} />, { user: VENDOR, routes: {} });
+    expect((screen.getByLabelText('Unit') as HTMLSelectElement).value).toBe('kg');
+  });
 });

@@ -7,6 +7,26 @@ import { toast } from '../../ui/toast.ts';
 import { useWeighLine } from './weigh-line.ts';
 
 type Line = VendorOrder['lines'][number];
+type WeightUnit = 'g' | 'kg';
+
+/** The unit the scale on this device reads in, kept for the next line and the next visit. */
+const UNIT_KEY = 'farmstall.weigh-unit';
+
+function savedUnit(): WeightUnit {
+  try {
+    return localStorage.getItem(UNIT_KEY) === 'kg' ? 'kg' : 'g';
+  } catch {
+    return 'g';
+  }
+}
+
+function saveUnit(unit: WeightUnit) {
+  try {
+    localStorage.setItem(UNIT_KEY, unit);
+  } catch {
+    // Storage off (private mode): the unit holds for this page only.
+  }
+}
 
 /**
  * The weight entry of one weighed line while its part is pending: the estimate the shopper's card was held for, and
@@ -16,7 +36,7 @@ export function WeighLine({ orderId, line }: { orderId: string; line: Line & { e
   const id = useId();
   const weigh = useWeighLine();
   const [value, setValue] = useState(line.actualGrams === null ? '' : String(line.actualGrams));
-  const [unit, setUnit] = useState<'g' | 'kg'>('g');
+  const [unit, setUnit] = useState<WeightUnit>(savedUnit);
   const [problem, setProblem] = useState<string | null>(null);
   const estimate = formatMoney(weighedCents(line.estimatedGrams, dollarsToCents(line.unitPrice)));
 
@@ -41,20 +61,24 @@ export function WeighLine({ orderId, line }: { orderId: string; line: Line & { e
     <form
       onSubmit={onSubmit}
       noValidate
-      className="flex flex-wrap items-center gap-1"
+      className="flex w-full flex-wrap items-center gap-2"
       aria-label={`Weigh ${line.itemName}`}
     >
-      <span className="text-xs text-base-content/80">
+      <span className="w-full text-sm text-base-content/80">
         Est. {gramsLabel(line.estimatedGrams)} ≈ {estimate}
       </span>
       <label htmlFor={`${id}-weight`} className="sr-only">
         Weight of {line.itemName}
       </label>
+      {/* Large for a thumb at the scale: at least 48 px tall, the digits at 20 px. */}
       <input
         id={`${id}-weight`}
-        className="input input-xs w-20"
+        className="input input-lg h-12 w-28 min-w-0 flex-1 text-xl sm:flex-none"
         type="text"
         inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="done"
+        placeholder={unit === 'kg' ? '0.00' : '0'}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         aria-invalid={problem ? true : undefined}
@@ -65,18 +89,22 @@ export function WeighLine({ orderId, line }: { orderId: string; line: Line & { e
       </label>
       <select
         id={`${id}-unit`}
-        className="select select-xs w-16"
+        className="select select-lg h-12 w-20 text-lg"
         value={unit}
-        onChange={(event) => setUnit(event.target.value === 'kg' ? 'kg' : 'g')}
+        onChange={(event) => {
+          const next = event.target.value === 'kg' ? 'kg' : 'g';
+          setUnit(next);
+          saveUnit(next);
+        }}
       >
         <option value="g">g</option>
         <option value="kg">kg</option>
       </select>
-      <button type="submit" className="btn btn-primary btn-xs" disabled={weigh.isPending}>
+      <button type="submit" className="btn btn-primary h-12 min-h-12" disabled={weigh.isPending}>
         {line.actualGrams === null ? 'Save weight' : 'Change weight'}
       </button>
       {problem ? (
-        <span id={`${id}-problem`} role="alert" className="w-full text-xs text-error">
+        <span id={`${id}-problem`} role="alert" className="w-full text-sm text-error">
           {problem}
         </span>
       ) : null}
