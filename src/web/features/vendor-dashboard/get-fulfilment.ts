@@ -24,23 +24,6 @@ export function useSaveFulfilment(shopId: string) {
   );
 }
 
-/** Cancels a window on one date (a holiday); the settings list it. */
-export function useCancelSlot(shopId: string) {
-  return useRefreshingMutation(
-    (body: { windowId: string; date: string; reason: string | null }) =>
-      call('POST /shops/:shopId/fulfilment/cancellations', { params: { shopId }, body }),
-    [fulfilmentKey(shopId)],
-  );
-}
-
-/** Takes a holiday back: the window takes bookings on that date again. */
-export function useUncancelSlot(shopId: string) {
-  return useRefreshingMutation(
-    (id: string) => call('DELETE /shops/:shopId/fulfilment/cancellations/:id', { params: { shopId, id } }),
-    [fulfilmentKey(shopId)],
-  );
-}
-
 /** Closes the shop over a range of dates, every window or one (a holiday); the settings list it. */
 export function useCloseShop(shopId: string) {
   return useRefreshingMutation(
