@@ -43,7 +43,7 @@ test('an admin finds an order by its shopper, refunds one line with a reason, an
   const lines = part.getByRole('region', { name: `Lines of ${product.shopName}` });
   await expect(lines).toContainText(`${line.itemName} ×1`);
   await expect(page.getByRole('region', { name: 'Payouts to the shops', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Messages sent', exact: true })).toContainText('order placed');
+  await expect(page.getByRole('region', { name: 'Messages sent', exact: true })).toContainText('Receipt');
   await checkA11y(page);
   await shot(page, 'order-desk-story', { widths: PHONE_AND_LAPTOP });
 

@@ -188,6 +188,8 @@ const storyTransfer = z.object({
 
 const storyNotice = z.object({
   kind: z.string(),
+  /** Which shop and step it told of ('Green Valley Farm: Picked up'), when it names one. */
+  about: z.string().nullable(),
   channel: z.enum(['email', 'in_app']),
   to: z.string(),
   state: z.string(),

@@ -127,6 +127,9 @@ describe('an order’s story', () => {
     expect(found.notices).toContainEqual(
       expect.objectContaining({ kind: 'order_placed', channel: 'email', to: shopper.email }),
     );
+    expect(found.notices).toContainEqual(
+      expect.objectContaining({ kind: 'step_changed', channel: 'in_app', about: `${part.shopName}: Delivered` }),
+    );
     expect((await call(desk, 'GET', `/api/admin/orders/${randomUUID()}`)).statusCode).toBe(404);
   });
 });

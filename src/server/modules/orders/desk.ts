@@ -1,6 +1,7 @@
 import { and, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { combinedStatus, type FulfilmentStatus, type HandoverKind, STEP_LABELS } from '#contract/fulfilment.ts';
 import { centsToDollars } from '#contract/money.ts';
+import type { NotificationEvent } from '#contract/notifications.ts';
 import {
   DESK_REFUND_CAUSE_LABELS,
   type DeskOrder,
@@ -111,6 +112,12 @@ const REFUND_REASONS: Record<OrderRefund['reason'], string> = {
   abandoned: 'The payment was never completed',
   after_delivery: 'Refunded after delivery',
 };
+
+/** Which shop and step a notice told of, when it names one. */
+function noticeAbout(event: NotificationEvent): string | null {
+  if (event.kind === 'step_changed') return `${event.shopName}: ${event.label}`;
+  return 'shopName' in event ? event.shopName : null;
+}
 
 type StoryLine = { id: string; orderId: string; vendorId: string; shopName: string; itemName: string; amount: number };
 
@@ -303,6 +310,7 @@ export async function orderStory(db: Tx, orderId: string): Promise<DeskStory> {
     })),
     notices: notices.map((n) => ({
       kind: n.kind,
+      about: noticeAbout(n.payload),
       channel: n.channel,
       to: n.email,
       state: n.state,

@@ -312,6 +312,17 @@ function StorySection<T extends { _id: string }>({
   );
 }
 
+/** What each message about an order is, as the admin reads it. */
+const NOTICE_NAMES: Record<string, string> = {
+  order_placed: 'Receipt',
+  order_received: 'New order, to the shop',
+  order_charged: 'Weighed and charged',
+  step_changed: 'Step of a part',
+  part_cancelled: 'Part cancelled',
+  shopper_cancelled: 'Cancelled by the shopper, to the shop',
+  slot_cancelled: 'Slot cancelled by the shop',
+};
+
 const withIds = <T,>(rows: T[]) => rows.map((row, index) => ({ ...row, _id: String(index) }));
 
 /** One order's whole story for the admin, with its refunds, cancellations and the receipt sent again. */
@@ -425,7 +436,14 @@ function Story({ story }: { story: DeskStory }) {
         rows={withIds(story.notices)}
         empty="No message is kept for this order (sent messages are kept 30 days)."
         columns={[
-          { header: 'Message', rowHeader: true, cell: (n) => n.kind.replaceAll('_', ' ') },
+          {
+            header: 'Message',
+            rowHeader: true,
+            cell: (n) => {
+              const name = NOTICE_NAMES[n.kind] ?? n.kind.replaceAll('_', ' ');
+              return n.about ? `${name} · ${n.about}` : name;
+            },
+          },
           { header: 'By', cell: (n) => (n.channel === 'email' ? 'E-mail' : 'Bell') },
           { header: 'To', cell: (n) => <span className="break-all">{n.to}</span> },
           { header: 'State', cell: (n) => n.state },
