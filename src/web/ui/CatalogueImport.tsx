@@ -147,12 +147,17 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
               }}
             />
             <div className="mt-4 flex flex-wrap gap-2">
-              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(false)}>
+              <button
+                type="button"
+                className={`btn ${readyToApply ? 'btn-outline' : 'btn-primary'}`}
+                disabled={busy}
+                onClick={() => run(false)}
+              >
                 <FileUp size={18} aria-hidden="true" /> Check file
               </button>
               <button
                 type="button"
-                className="btn btn-success"
+                className="btn btn-primary"
                 disabled={busy || !readyToApply}
                 onClick={() => run(true)}
               >
@@ -198,14 +203,16 @@ function ColumnChoices({
   mapping: ColumnMapping;
   onChange: (mapping: ColumnMapping) => void;
 }) {
+  const id = useId();
   return (
     <details className="mt-3 rounded-box border border-base-300 p-3">
       <summary className="cursor-pointer font-semibold">Columns</summary>
       <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {CATALOGUE_COLUMNS.map((column) => (
-          <label key={column.key} className="flex flex-col gap-1 text-sm">
-            <span>{column.header}</span>
+          <div key={column.key} className="flex flex-col gap-1 text-sm">
+            <label htmlFor={`${id}-${column.key}`}>{column.header}</label>
             <select
+              id={`${id}-${column.key}`}
               className="select select-sm w-full"
               value={mapping[column.key] ?? ''}
               onChange={(event) => onChange({ ...mapping, [column.key]: event.target.value || null })}
@@ -217,7 +224,7 @@ function ColumnChoices({
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ))}
       </div>
     </details>
@@ -236,8 +243,10 @@ function ReportView({
   if (report.errors.length > 0) {
     return (
       <div className="mt-4">
-        <div role="alert" className="alert alert-error">
-          {apply ? NOTHING_APPLIED : `${count(report.errors.length, 'problem')}: fix them and check the file again`}
+        <div role="alert" className="alert alert-error alert-soft">
+          {apply
+            ? NOTHING_APPLIED
+            : `${count(report.errors.length, 'problem')}: fix ${report.errors.length === 1 ? 'it' : 'them'} and check the file again`}
         </div>
         <div className="mt-2 overflow-x-auto">
           <table className="table table-sm">
@@ -266,7 +275,7 @@ function ReportView({
   const shown = report.changes.filter((c) => c.action !== 'unchanged').slice(0, 200);
   return (
     <div className="mt-4">
-      <div role="status" className={`alert ${apply ? 'alert-success' : 'alert-info'}`}>
+      <div role="status" className={`alert alert-soft ${apply ? 'alert-success' : 'alert-info'}`}>
         {apply ? `Imported: ${countsText(report.counts)}.` : `Ready to import: ${countsText(report.counts)}.`}
         {apply && productsLink}
       </div>
