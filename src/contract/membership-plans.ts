@@ -82,10 +82,12 @@ export const membershipPlanInput = z
         message: 'Enter how many products the plan allows, or choose unlimited',
       });
     }
-    if (input.billing === 'free' && input.price !== 0) {
+    // Compared in whole cents, as it is stored: a price of a billionth of a cent is $0.
+    const cents = Math.round(input.price * 100);
+    if (input.billing === 'free' && cents !== 0) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'A free plan costs $0' });
     }
-    if (input.billing !== 'free' && input.price === 0) {
+    if (input.billing !== 'free' && cents === 0) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'A paid plan costs more than $0; or make it free' });
     }
   });

@@ -494,8 +494,11 @@ const byCost = (v: PricingFields) => pricingOf(v) === 'costAndMargin';
 const costGiven = (v: PricingFields) => !byCost(v) || typeof v.productionCost === 'number';
 const marginGiven = (v: PricingFields) => !byCost(v) || typeof v.profitMargin === 'number';
 const priceGiven = (v: PricingFields) => byCost(v) || typeof v.productPrice === 'number';
-/** A rule checked even when other fields have failed (zod skips a refinement of an object with issues otherwise). */
-const always = () => true;
+/**
+ * A rule checked even when other fields have failed (zod skips a refinement of an object with issues otherwise), as
+ * long as the body is an object at all: a body of `null` or a number has only the one message.
+ */
+const always = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
 /** The selling price the server will compute stays within the cap (checked once cost and margin are each valid). */
 const priceWithinCap = (v: PricingFields) =>
   !byCost(v) ||

@@ -112,6 +112,33 @@ describe('known server errors are client errors now', () => {
     expect(multiLine.statusCode).toBe(201);
   });
 
+  it('a body of null to a product edit, and a plan priced a billionth of a cent, are 400s naming why', async () => {
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/products/00000000-0000-1000-8000-000000000000',
+      headers: { ...vendor.auth, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.fields).toHaveProperty('body');
+
+    const plan = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/membership-plans/tiny',
+      headers: admin.auth,
+      payload: {
+        name: 'Tiny',
+        unlimited: true,
+        price: 1e-164,
+        billing: 'monthly',
+        commissionPercent: 0,
+        goldBadge: false,
+      },
+    });
+    expect(plan.statusCode).toBe(400);
+    expect(plan.json().error.fields).toEqual({ price: 'A paid plan costs more than $0; or make it free' });
+  });
+
   it('a cursor that does not decode, or carries a value the column cannot hold, is a 400', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const forged = [
