@@ -22,8 +22,10 @@ export function ShopCatalogueImportPage() {
           onChange={setQ}
           className="w-full"
         />
-        <label className="flex flex-col gap-1" htmlFor={selectId}>
-          <span className="font-semibold">Shop</span>
+        <div className="flex flex-col gap-1">
+          <label className="font-semibold" htmlFor={selectId}>
+            Shop
+          </label>
           <select id={selectId} className="select w-full" value={shopId} onChange={(e) => setShopId(e.target.value)}>
             <option value="">Choose a shop</option>
             {vendors.data?.map((v) => (
@@ -32,7 +34,7 @@ export function ShopCatalogueImportPage() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       {shopId && (
         <>
