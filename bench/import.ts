@@ -175,7 +175,7 @@ Machine: ${os.cpus().length} × ${cpu}; 1-minute load average at the start ${loa
 |---|---:|---:|---|---|
 ${runs.map((r) => `| ${r.name} | ${ROWS.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} | ${r.counts} | ${r.seconds < GOAL_SECONDS ? 'under' : 'over'} |`).join('\n')}
 
-One run each, on a shared machine: with other work on both cores the same file has taken twice as long from one run
+One run each, on a shared machine: with other work on both cores the same file has taken up to five times as long from one run
 to the next. Each product is written by product-service (about a dozen statements), so the time follows the
 products, not the bytes; a file that changes nothing writes nothing.`;
   const file2 = path.join(root, 'docs/performance.md');
