@@ -416,7 +416,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     },
   }),
   // No tax anywhere: the matrix's own orders keep their totals.
-  'PUT /api/admin/tax': () => ({
   'PUT /api/shops/:shopId/profile': () => ({
     url: `/api/shops/${users.vendorA.id}/profile`,
     payload: {
@@ -428,6 +427,7 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   'GET /api/marketplace': () => ({}),
   'PUT /api/admin/marketplace': () => ({ payload: { distanceUnit: 'mi' } }),
+  'PUT /api/admin/tax': () => ({
     payload: { pricesIncludeTax: false, rates: Object.fromEntries(CATEGORY_VALUES.map((category) => [category, 0])) },
   }),
   // A vendor onboards its own account: each vendor caller has connected one first.
@@ -488,6 +488,20 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
     return { url: `/api/vendor/orders/${orderId}`, payload: { status: 'shipped' } };
   },
+  // Fresh pending orders of customer A with vendor A's line: a vendor's bulk step answers per order (200).
+  'POST /api/vendor/orders/steps': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    return { payload: { orderIds: [orderId], status: 'shipped' } };
+  },
+  // Vendor A just shipped a fresh order of customer A: each call takes that step back with its token.
+  'POST /api/vendor/orders/:orderId/undo': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    const moved = await ok<{ undo: { token: string } }>(
+      inject(users.vendorA, 'PATCH', `/api/vendor/orders/${orderId}`, { status: 'shipped' }),
+      200,
+    );
+    return { url: `/api/vendor/orders/${orderId}/undo`, payload: { token: moved.undo.token } };
+  },
   // A pending order of customer A with vendor A's line sold by weight, weighed by each call.
   'PUT /api/vendor/orders/:orderId/lines/:lineId/weight': async () => {
     const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
@@ -511,20 +525,6 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
       url: `/api/shops/${users.vendorA.id}/fulfilment/cancellations`,
       payload: { windowId: fulfilment.windowId, date: dayFromToday(7 * cancelledWeeks) },
     };
-  },
-  // Fresh pending orders of customer A with vendor A's line: a vendor's bulk step answers per order (200).
-  'POST /api/vendor/orders/steps': async () => {
-    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
-    return { payload: { orderIds: [orderId], status: 'shipped' } };
-  },
-  // Vendor A just shipped a fresh order of customer A: each call takes that step back with its token.
-  'POST /api/vendor/orders/:orderId/undo': async () => {
-    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
-    const moved = await ok<{ undo: { token: string } }>(
-      inject(users.vendorA, 'PATCH', `/api/vendor/orders/${orderId}`, { status: 'shipped' }),
-      200,
-    );
-    return { url: `/api/vendor/orders/${orderId}/undo`, payload: { token: moved.undo.token } };
   },
   'DELETE /api/shops/:shopId/fulfilment/cancellations/:id': async () => ({
     url: `/api/shops/${users.vendorA.id}/fulfilment/cancellations/${(await freshCancellation()).id}`,
