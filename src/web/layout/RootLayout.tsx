@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { marketplaceQuery } from '../ui/distance-unit.ts';
 import { NavigationProgress } from '../ui/NavigationProgress.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
@@ -7,6 +9,8 @@ import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
 /** Site layout: navbar, routed content, footer. */
 export function RootLayout() {
+  // The marketplace's settings (the root loader's) stay read while the site is open: any page may write a distance.
+  useQuery(marketplaceQuery);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:p-2">
