@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { FULFILMENT_STATUSES, ORDER_STATUSES } from '#contract/fulfilment.ts';
 import { PRICE_SAVINGS } from '#contract/markdowns.ts';
+import { PROBLEM_REASONS, PROBLEM_REPORT_STATES } from '#contract/problem-reports.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { productOptions, products, unitEnum } from '../catalog/tables.ts';
 import { fulfilmentKindEnum, fulfilmentWindows } from '../slots/tables.ts';
@@ -206,6 +207,45 @@ export const orderFulfilments = pgTable(
     check(
       'order_fulfilments_place',
       sql`CASE WHEN ${t.kind} = 'pickup' THEN ${t.pickupPointName} IS NOT NULL AND ${t.pickupPointAddress} IS NOT NULL ELSE ${t.deliveryAddress} IS NOT NULL AND ${t.deliveryPostcode} IS NOT NULL END`,
+    ),
+  ],
+);
+
+/**
+ * A shopper's report of a problem with a shop's delivered part of their order: why, which lines (none: the part),
+ * a photo (an upload's address) and their words. One open report per part at a time; an admin resolves it, saying
+ * what was done (a refund from the order desk, or in their words).
+ */
+export const problemReports = pgTable(
+  'problem_reports',
+  {
+    id: id(),
+    orderId: reference('order_id', () => orders.id, 'restrict'),
+    shopId: reference('shop_id', () => users.id, 'restrict'),
+    shopperId: reference('shopper_id', () => users.id, 'restrict'),
+    reason: text('reason', { enum: PROBLEM_REASONS }).notNull(),
+    lineIds: uuid('line_ids').array().notNull().default(sql`'{}'`),
+    photo: text('photo'),
+    text: text('text').notNull(),
+    state: text('state', { enum: PROBLEM_REPORT_STATES }).notNull().default('open'),
+    /** What was done, as the admin resolved it ('Refunded $4.00 for Carrots ×1', or their words). */
+    resolution: text('resolution'),
+    /** The admin who resolved it, and their name as it was. */
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedByName: text('resolved_by_name'),
+    resolvedAt: timestamptz('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('problem_reports_order_idx').on(t.orderId),
+    uniqueIndex('problem_reports_one_open').on(t.orderId, t.shopId).where(sql`${t.state} = 'open'`),
+    index('problem_reports_open_idx').on(t.createdAt).where(sql`${t.state} = 'open'`),
+    check('problem_reports_reason', sql`${t.reason} IN ('missing', 'damaged', 'wrong_item', 'quality', 'other')`),
+    check('problem_reports_state', sql`${t.state} IN ('open', 'resolved')`),
+    check('problem_reports_text_length', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
+    check(
+      'problem_reports_resolved',
+      sql`(${t.state} = 'resolved') = (${t.resolvedAt} IS NOT NULL AND ${t.resolution} IS NOT NULL)`,
     ),
   ],
 );

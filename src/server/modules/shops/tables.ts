@@ -67,9 +67,18 @@ export const shops = pgTable(
     /** Where the shop is (a delivery radius is measured from it): both or neither. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * Whether its products are listed: 'pending' while the marketplace reviews new shops and an admin has not
+     * approved it yet, 'rejected' (with the admin's reason) when refused; every shop from before is approved.
+     */
+    approval: text('approval', { enum: ['approved', 'pending', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    approvalNote: text('approval_note'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('shops_approval', sql`${t.approval} IN ('approved', 'pending', 'rejected')`),
     check('shops_story_length', sql`char_length(${t.story}) <= 4000`),
     check(
       'shops_location_whole',
@@ -87,6 +96,8 @@ export const marketplaceSettings = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     distanceUnit: text('distance_unit').notNull().default('mi'),
+    /** New shops wait for an admin's approval before their products are listed (off: they go live at once). */
+    shopApproval: boolean('shop_approval').notNull().default(false),
     setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
