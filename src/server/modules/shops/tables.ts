@@ -67,6 +67,8 @@ export const shops = pgTable(
     /** Where the shop is (a delivery radius is measured from it): both or neither. */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The ZIP code the vendor placed the shop by (latitude and longitude are its centre); null: placed otherwise. */
+    postcode: text('postcode'),
     /**
      * Whether its products are listed: 'pending' while the marketplace reviews new shops and an admin has not
      * approved it yet, 'rejected' (with the admin's reason) when refused; every shop from before is approved.

@@ -111,6 +111,27 @@ export const windowCancellations = pgTable(
   (t) => [uniqueIndex('window_cancellations_window_date_key').on(t.windowId, t.date)],
 );
 
+/**
+ * A holiday: the shop is closed from `firstDay` to `lastDay` (both included, calendar days in its zone). Every window
+ * whose slot starts on one of those days takes no bookings, windows added later too; the shoppers already booked
+ * were told when it was made.
+ */
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: id(),
+    shopId: reference('shop_id', () => shops.vendorId, 'cascade'),
+    firstDay: date('first_day').notNull(),
+    lastDay: date('last_day').notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('holidays_shop_idx').on(t.shopId, t.lastDay),
+    check('holidays_days_in_order', sql`${t.lastDay} >= ${t.firstDay}`),
+  ],
+);
+
 /** One order's place in a slot (the window on the date its slot starts); a cancelled booking frees its place. */
 export const slotBookings = pgTable(
   'slot_bookings',
