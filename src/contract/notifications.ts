@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'marked_down',
   'low_stock',
   'shopper_cancelled',
+  'problem_reported',
+  'shop_reviewed',
   'password_reset',
   'email_verification',
   'email_change',
@@ -22,13 +24,16 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * The receipt, the final charge of weighed goods, a cancelled part's refund, a link to set a new password and the
- * e-mail address's links and notices are always e-mailed; every other kind can be turned off.
+ * The receipt, the final charge of weighed goods, a cancelled part's refund, a shopper's problem report, the review
+ * of a new shop, a link to set a new password and the e-mail address's links and notices are always e-mailed; every
+ * other kind can be turned off.
  */
 export const ALWAYS_EMAILED = [
   'order_placed',
   'order_charged',
   'part_cancelled',
+  'problem_reported',
+  'shop_reviewed',
   'password_reset',
   'email_verification',
   'email_change',
@@ -58,6 +63,8 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   marked_down: 'A favourite product is marked down before its use-by date',
   low_stock: 'A product of my shop is running low',
   shopper_cancelled: 'A shopper cancelled an order from my shop',
+  problem_reported: 'A shopper reported a problem with an order',
+  shop_reviewed: 'My new shop was approved or turned down',
   password_reset: 'A link to set a new password, when I ask for one',
   email_verification: 'A link to verify my e-mail address',
   email_change: 'A change of my e-mail address',
@@ -217,6 +224,27 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     ...shopLines.shape,
     /** The shopper cancelled, or we did: the shop had not weighed the order when the card hold was ending. */
     by: z.enum(['shopper', 'unweighed']).default('shopper'),
+  }),
+  /**
+   * A shopper reported a problem with a delivered part (decision 063): to its shop (`to: 'shop'`) and to every admin
+   * (`to: 'admin'`), each led to where they handle it.
+   */
+  z.object({
+    kind: z.literal('problem_reported'),
+    to: z.enum(['shop', 'admin']),
+    orderId: id,
+    orderNumber,
+    shopName: z.string(),
+    buyerName: z.string(),
+    reason: z.string(),
+    excerpt: z.string(),
+  }),
+  /** To the vendor, when an admin approves its new shop or turns it down (with the reason). */
+  z.object({
+    kind: z.literal('shop_reviewed'),
+    shopName: z.string(),
+    approved: z.boolean(),
+    reason: z.string().nullable(),
   }),
   /** E-mailed only (never in the bell): a link to set a new password, asked for on the sign-in page. */
   z.object({

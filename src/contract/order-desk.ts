@@ -3,6 +3,7 @@ import { FULFILMENT_STATUSES, ORDER_STATUSES } from './fulfilment.ts';
 import { REFUND_STATUSES } from './orders.ts';
 import { pageQuery, paginated } from './pagination.ts';
 import { hundredths } from './payouts.ts';
+import { problemReport } from './problem-reports.ts';
 
 /** The order desk (admin): find an order, read its whole story, refund or cancel a part of it, send the receipt again. */
 
@@ -87,6 +88,8 @@ export const deskRefundInput = z
       .max(1_000_000, 'That is more than any order')
       .refine(hundredths, 'Use whole cents')
       .optional(),
+    /** The shopper's problem report this refund answers: it is resolved with the refund, saying what was given. */
+    reportId: z.uuid('Report id must be a UUID').optional(),
     ...because,
   })
   .refine((input) => (input.quantity === undefined) !== (input.amount === undefined), {
@@ -217,5 +220,7 @@ export const deskStory = z.object({
   refunds: z.array(storyRefund),
   transfers: z.array(storyTransfer),
   notices: z.array(storyNotice),
+  /** The problems its shopper reported, newest first, each with its photo and state. */
+  reports: z.array(problemReport),
 });
 export type DeskStory = z.infer<typeof deskStory>;

@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderDeskRoutes } from './modules/orders/desk-routes.ts';
 import { deliveredProductsOf, orderHeadsOf, orderNumbersOf, soldLinesOf } from './modules/orders/index.ts';
+import { problemReportRoutes } from './modules/orders/problem-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import {
@@ -141,6 +142,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   checkoutRoutes,
   orderRoutes,
   orderDeskRoutes,
+  problemReportRoutes,
   vendorWeekRoutes,
   (api) => vendorPayoutRoutes(api, payoutSources),
   reviewRoutes,

@@ -12,7 +12,7 @@ import { signAccessToken } from './modules/auth/tokens.ts';
 import { addToCart, createProduct, payCart } from './modules/checkout/test-fixtures.ts';
 import { notificationOutbox } from './modules/notifications/tables.ts';
 import { insertOrder, insertReview, type TestProduct } from './modules/orders/order-fixtures.ts';
-import { customerPayments, orderFulfilments, orderLines } from './modules/orders/tables.ts';
+import { customerPayments, orderFulfilments, orderLines, problemReports } from './modules/orders/tables.ts';
 import { encodeSlotId } from './modules/slots/index.ts';
 import { users as usersTable } from './modules/users/tables.ts';
 import { expectedOutcome, type Outcome, ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access.ts';
@@ -467,6 +467,21 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     return { url: `/api/admin/orders/${orderId}/shops/${users.vendorA.id}/cancellation`, payload: { cause: 'late' } };
   },
   'POST /api/admin/orders/:id/receipt': () => ({ url: `/api/admin/orders/${purchase.orderId}/receipt` }),
+  // Problem reports on customer A's order with vendor A (not delivered: its shopper's report is refused with 409).
+  'POST /api/orders/:id/shops/:shopId/problems': () => ({
+    url: `/api/orders/${purchase.orderId}/shops/${users.vendorA.id}/problems`,
+    payload: { reason: 'damaged', text: 'Crushed' },
+  }),
+  'GET /api/orders/:id/problems': () => ({ url: `/api/orders/${purchase.orderId}/problems` }),
+  // An open report on a fresh order of customer A, so every call may resolve it.
+  'POST /api/admin/problems/:reportId/resolution': async () => {
+    const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);
+    const [report] = await t.db
+      .insert(problemReports)
+      .values({ orderId, shopId: users.vendorA.id, shopperId: users.customerA.id, reason: 'other', text: 'Hm' })
+      .returning({ id: problemReports.id });
+    return { url: `/api/admin/problems/${report.id}/resolution`, payload: { resolution: 'Called the shopper' } };
+  },
 
   'GET /api/customerPayments/:email': () => ({ url: `/api/customerPayments/${users.customerA.email}` }),
   'POST /api/orders': () => ({ payload: { transactionId: purchase.transactionId } }),

@@ -16,6 +16,7 @@ import { orderDeskApi } from './order-desk.ts';
 import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
 import { payoutsApi } from './payouts.ts';
+import { problemReportsApi } from './problem-reports.ts';
 import { reviewsApi } from './reviews.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
@@ -43,6 +44,7 @@ export const API = {
   tax: taxApi,
   orders: ordersApi,
   orderDesk: orderDeskApi,
+  problemReports: problemReportsApi,
   weighing: weighingApi,
   vendorWeek: vendorWeekApi,
   catalog: catalogApi,

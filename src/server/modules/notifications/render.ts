@@ -286,6 +286,24 @@ export function describe(event: NotificationEvent): Message {
         table: [{ heading: event.shopName, rows: [...lineRows(event.lines), ['Total', formatMoney(total)]] }],
       };
     }
+    case 'problem_reported':
+      return {
+        title: `${event.buyerName} reported a problem with order${numbered(event)}: ${event.reason}`,
+        body: `${event.buyerName} reported a problem with their order${numbered(event)} from ${event.shopName} (${event.reason}): “${event.excerpt}”${
+          event.to === 'shop' ? ' The marketplace’s team will look into it with you.' : ''
+        }`,
+        link: event.to === 'shop' ? '/dashboard/vendorOrder' : `/dashboard/adminOrders/${event.orderId}`,
+        table: [],
+      };
+    case 'shop_reviewed':
+      return {
+        title: event.approved ? `${event.shopName} is approved` : `${event.shopName} was not approved`,
+        body: event.approved
+          ? `Your shop ${event.shopName} is approved: its products are now listed on the marketplace.`
+          : `Your shop ${event.shopName} was not approved, so its products are not listed. The reason: ${event.reason ?? 'none given'}. Reply to this e-mail to talk it over.`,
+        link: '/dashboard/vendorHome',
+        table: [],
+      };
   }
 }
 

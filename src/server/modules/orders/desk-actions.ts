@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { dollarsToCents } from '#contract/money.ts';
+import { dollarsToCents, formatMoney } from '#contract/money.ts';
 import type { DeskCancelInput, DeskRefundInput } from '#contract/order-desk.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { emailAgain } from '../notifications/index.ts';
 import { keepRefundNote, type PaymentProvider, refundsOfOrders } from '../payments/index.ts';
 import { refundDeliveredPart, updateVendorOrder } from './fulfilment.ts';
 import { receiptOf } from './order-notices.ts';
+import { resolveReport } from './problem-reports.ts';
 import { feeRefundKey, lineRefundKey } from './refund-shares.ts';
 import { orderLines } from './tables.ts';
 
@@ -35,10 +36,29 @@ export function deskRefund(
       quantity: input.quantity,
       amountCents: input.amount === undefined ? undefined : dollarsToCents(input.amount),
       key: input.key,
-      keep: (tx, refundId) => keepRefundNote(tx, refundId, { cause: input.cause, note: input.note, by: admin }),
+      keep: async (tx, refundId) => {
+        await keepRefundNote(tx, refundId, { cause: input.cause, note: input.note, by: admin });
+        if (input.reportId)
+          await resolveWithRefund(tx, { ...part, refundId, lineId: input.lineId }, input.reportId, admin);
+      },
     },
     log,
   );
+}
+
+/** The report a desk refund answers is resolved with it: 'Refunded $4.00 for Carrots'. */
+async function resolveWithRefund(
+  tx: Tx,
+  given: Part & { refundId: string; lineId?: string },
+  reportId: string,
+  admin: Admin,
+) {
+  const refund = (await refundsOfOrders(tx, [given.orderId])).find((r) => r.id === given.refundId);
+  const [line] = given.lineId
+    ? await tx.select({ itemName: orderLines.itemName }).from(orderLines).where(eq(orderLines.id, given.lineId))
+    : [];
+  const what = line ? line.itemName : 'the part';
+  await resolveReport(tx, reportId, `Refunded ${formatMoney(refund?.amountCents ?? 0)} for ${what}`, admin, given);
 }
 
 /**

@@ -18,6 +18,7 @@ import { noticesOfOrder } from '../notifications/index.ts';
 import { ledgerOfOrder, type OrderRefund, refundNotesOf, refundsOfOrders } from '../payments/index.ts';
 import { orderMoney, paidLineShares } from './order-money.ts';
 import { orderOrBuyer } from './order-search.ts';
+import { reportsOfOrder } from './problem-reports.ts';
 import { fulfilmentsOfOrders } from './queries.ts';
 import { feeRefundKey, lineOfRefundKey, lineRefundKey, partRefundPrefix } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
@@ -316,5 +317,6 @@ export async function orderStory(db: Tx, orderId: string): Promise<DeskStory> {
       state: n.state,
       at: (n.sentAt ?? n.createdAt).toISOString(),
     })),
+    reports: await reportsOfOrder(db, order.id, { id: '', role: 'admin' }),
   };
 }
