@@ -7,6 +7,7 @@ import {
   type DeskRefundCause,
   type DeskStory,
 } from '#contract/order-desk.ts';
+import type { ProblemReport } from '#contract/problem-reports.ts';
 import { errorMessage } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DataTable } from '../../ui/DataTable.tsx';
@@ -17,12 +18,13 @@ import { Modal } from '../../ui/Modal.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useDeskCancel, useDeskRefund, useDeskStory, useResendReceipt } from './get-desk-orders.ts';
 import { placedOn, STATUS_NAMES } from './OrdersDeskPage.tsx';
+import { StoryProblems } from './StoryProblems.tsx';
 
 type Part = DeskStory['parts'][number];
 type Line = Part['lines'][number];
 
 /** What a refund is for: a whole delivered part, or one of its lines. */
-type RefundTarget = { part: Part; line: Line | null };
+type RefundTarget = { part: Part; line: Line | null; report?: ProblemReport };
 
 const money = (dollars: number | null) => (dollars === null ? '—' : formatDollars(dollars));
 
@@ -72,13 +74,14 @@ function WhyFields({
 
 /** Refunds a delivered part or a line: a quantity of the line or an amount, with why; one key per dialog. */
 function RefundDialog({ orderId, target, onClose }: { orderId: string; target: RefundTarget; onClose: () => void }) {
-  const { part, line } = target;
+  const { part, line, report } = target;
   const refund = useDeskRefund();
   const [key] = useState(() => crypto.randomUUID());
   const [by, setBy] = useState<'quantity' | 'amount'>(line ? 'quantity' : 'amount');
   const [quantity, setQuantity] = useState(String(line?.amount ?? 1));
   const [amount, setAmount] = useState('');
-  const [cause, setCause] = useState<DeskRefundCause | ''>('');
+  // A refund answering a shopper's report starts from its reason (each report reason is a refund cause).
+  const [cause, setCause] = useState<DeskRefundCause | ''>(report?.reason ?? '');
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const left = line ? line.refundable : part.refundable;
@@ -92,7 +95,14 @@ function RefundDialog({ orderId, target, onClose }: { orderId: string; target: R
       const done = await refund.mutateAsync({
         id: orderId,
         shopId: part.shopId,
-        body: { ...(line ? { lineId: line._id } : {}), ...size, cause, note, key },
+        body: {
+          ...(line ? { lineId: line._id } : {}),
+          ...(report ? { reportId: report._id } : {}),
+          ...size,
+          cause,
+          note,
+          key,
+        },
       });
       toast.success(`${formatDollars(done.amount)} refunded for ${what}`);
       onClose();
@@ -108,6 +118,7 @@ function RefundDialog({ orderId, target, onClose }: { orderId: string; target: R
       lines={[
         `At most ${formatDollars(left)} is left to refund for it. The money goes back to the shopper’s card.`,
         'The shop’s payout gives back its share; the marketplace its commission.',
+        ...(report ? ['The shopper’s report is resolved with this refund.'] : []),
       ]}
       cancelText="Keep the money"
       onClose={onClose}
@@ -321,6 +332,7 @@ const NOTICE_NAMES: Record<string, string> = {
   part_cancelled: 'Part cancelled',
   shopper_cancelled: 'Cancelled by the shopper, to the shop',
   slot_cancelled: 'Slot cancelled by the shop',
+  problem_reported: 'Problem reported',
 };
 
 const withIds = <T,>(rows: T[]) => rows.map((row, index) => ({ ...row, _id: String(index) }));
@@ -373,6 +385,8 @@ function Story({ story }: { story: DeskStory }) {
           Open the invoice
         </Link>
       </div>
+
+      <StoryProblems story={story} onRefund={(part, line, report) => setRefunding({ part, line, report })} />
 
       <section aria-labelledby="parts-title" className="mt-8">
         <h2 id="parts-title" className="text-2xl font-bold">

@@ -7,6 +7,7 @@ import { NameAndEmail, PageTableOrNone } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { usePageParam } from '../../ui/TablePager.tsx';
 import { DESK_FILTERS, DESK_PARAMS, type DeskFilters, readDeskFilters, useDeskOrders } from './get-desk-orders.ts';
+import { OpenProblems } from './OpenProblems.tsx';
 
 export const STATUS_NAMES: Record<FulfilmentStatus, string> = {
   pending: 'Ordered',
@@ -119,6 +120,8 @@ export function OrdersDeskPage() {
         Find an order to see its whole story: each shop’s part and its steps, the payment, refunds, payouts and the
         messages sent. From there you can refund a part or a line, cancel a part or send the receipt again.
       </p>
+      <OpenProblems />
+      <h2 className="mt-8 text-2xl font-bold">Find an order</h2>
       <DeskSearch key={params.toString()} filters={filters} onSearch={onSearch} />
       <Loaded query={query} loading="Loading the orders">
         {(data) => (

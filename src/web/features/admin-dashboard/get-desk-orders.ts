@@ -58,7 +58,8 @@ export const deskStoryQuery = (id: string) =>
   });
 export const useDeskStory = (id: string) => useQuery(deskStoryQuery(id));
 
-const AFTER_CHANGE = [deskStoryKey, deskOrdersKey];
+// A refund may resolve a problem report: the open reports are read again too.
+const AFTER_CHANGE = [deskStoryKey, deskOrdersKey, ['admin-open-problems']];
 
 export const useDeskRefund = () =>
   useRefreshingMutation(

@@ -17,7 +17,9 @@ import { HandoverList } from './FulfilmentLine.tsx';
 import { useInvoice } from './get-invoice.ts';
 import { useOrderTracking } from './get-order-tracking.ts';
 import { MovePart } from './MovePart.tsx';
+import { useOrderProblems } from './problem-reports.ts';
 import { RefundStatusText } from './RefundList.tsx';
+import { ReportProblem } from './ReportProblem.tsx';
 import { ShopDeliveryList } from './ShopDelivery.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import '../../ui/print-sheet.css';
@@ -28,9 +30,10 @@ const RIGHT = { className: 'text-right', headerClassName: 'text-right' };
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** Each shop's step of the order, read once for the whole invoice. */
-function DeliverySection({ paymentId }: { paymentId: string }) {
+/** Each shop's step of the order, read once for the whole invoice, and the problems reported with each. */
+function DeliverySection({ paymentId, items }: { paymentId: string; items: Invoice['items'] }) {
   const tracking = useOrderTracking(paymentId);
+  const problems = useOrderProblems(tracking.data?._id ?? '', tracking.isSuccess);
   return (
     <section aria-labelledby="delivery" className="mt-8">
       <h2 id="delivery" className="text-lg font-bold">
@@ -57,6 +60,12 @@ function DeliverySection({ paymentId }: { paymentId: string }) {
               <>
                 <MovePart orderId={tracking.data._id} shop={shop} />
                 <CancelPart orderId={tracking.data._id} shop={shop} />
+                <ReportProblem
+                  orderId={tracking.data._id}
+                  shop={shop}
+                  lines={items.filter((item) => item.shopName === shop.shopName && item.status !== 'cancelled')}
+                  reports={(problems.data ?? []).filter((report) => report.shopId === shop.shopId)}
+                />
               </>
             )}
           />
@@ -287,7 +296,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </section>
       ) : null}
 
-      <DeliverySection paymentId={invoice._id} />
+      <DeliverySection paymentId={invoice._id} items={invoice.items} />
 
       <section aria-labelledby="notes" className="mt-8">
         <h2 id="notes" className="text-lg font-bold">

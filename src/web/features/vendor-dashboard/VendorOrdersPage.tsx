@@ -31,6 +31,7 @@ import {
 import { OrderLines } from './OrderLines.tsx';
 import { StepUndoProvider, useOfferUndo } from './StepUndo.tsx';
 import { useUpdateVendorOrder, useVendorOrderSteps } from './update-vendor-order.ts';
+import { VendorProblems } from './VendorProblems.tsx';
 
 type Target = FulfilmentUpdate['status'];
 
@@ -519,6 +520,7 @@ export function VendorOrdersPage() {
     <StepUndoProvider>
       <h1 className="text-3xl font-bold">Your Order List</h1>
       <p className="mt-1">Your week: orders by pickup and delivery slot, with pick lists and packing slips.</p>
+      <VendorProblems />
       <OrderFinder />
       {/* Outside the answer, so filters the server refuses (400) can be put right. */}
       <WeekFilterForm filters={filters} shown={week.data} />
