@@ -52,14 +52,16 @@ test('a shopper sets a ZIP code, sees how far each product comes from and sorts 
   // The peaches come from an orchard at Lake Chelan, 69 km (43 miles) away; the cherries from Cashmere, nearer.
   await expect(products.locator(':scope > li').filter({ hasText: 'Freestone Peaches' })).toContainText('43 mi away');
 
-  // The distance filter counts what each radius (10, 25, 50, 100 km, written in miles) leaves: Sunrise Orchard's 10
-  // fruits at 2.8 km, the cherries from Cashmere (15 km), the peaches (69 km); the choice goes into the URL.
+  // The distance filter counts what each radius (5, 10, 25, 50 miles: round miles, as the marketplace writes them)
+  // leaves: Sunrise Orchard's 10 fruits at 2.8 km, the cherries from Cashmere (15 km, 9.3 mi), the peaches (43 mi);
+  // the choice goes into the URL.
   const filters = page.getByRole('region', { name: 'Filters' });
-  await expect(filters.getByRole('radio', { name: 'Within 6.2 mi (10)' })).toBeVisible();
-  await expect(filters.getByRole('radio', { name: 'Within 16 mi (11)' })).toBeVisible();
-  await expect(filters.getByRole('radio', { name: 'Within 62 mi (12)' })).toBeVisible();
-  await filters.getByRole('radio', { name: 'Within 16 mi (11)' }).click();
-  await expect(page).toHaveURL(/maxKm=25/);
+  await expect(filters.getByRole('radio', { name: 'Within 5 mi (10)' })).toBeVisible();
+  await expect(filters.getByRole('radio', { name: 'Within 10 mi (11)' })).toBeVisible();
+  await expect(filters.getByRole('radio', { name: 'Within 25 mi (11)' })).toBeVisible();
+  await expect(filters.getByRole('radio', { name: 'Within 50 mi (12)' })).toBeVisible();
+  await filters.getByRole('radio', { name: 'Within 10 mi (11)' }).click();
+  await expect(page).toHaveURL(/maxMi=10/);
   await expect(products.locator(':scope > li')).toHaveCount(11);
   await expect(products.getByText('Freestone Peaches')).toHaveCount(0);
   await filters.getByRole('radio', { name: 'Any distance' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceAwayText, distanceText, KM_PER_MILE } from './distance-format.ts';
+import { distanceAwayText, distanceText, KM_PER_MILE, kmToTyped, typedKmToSave } from './distance-format.ts';
 
 describe('distances in the marketplace unit', () => {
   it('write miles: one decimal below 10, whole from 10, at least 0.1', () => {
@@ -17,5 +17,29 @@ describe('distances in the marketplace unit', () => {
     expect(distanceText(2.8, 'km')).toBe('2.8 km');
     expect(distanceText(69, 'km')).toBe('69 km');
     expect(distanceAwayText(1234.4, 'km')).toBe('1,234 km away');
+  });
+});
+
+describe('a delivery radius typed in the marketplace unit', () => {
+  it('reads back every value typed in miles (to 2 decimals, up to 310 mi) as typed, and stores it again unchanged', () => {
+    for (let hundredths = 1; hundredths <= 31_000; hundredths += 7) {
+      const typed = hundredths / 100;
+      const km = typedKmToSave(typed, 'mi', null) as number;
+      expect(kmToTyped(km, 'mi')).toBe(typed);
+      expect(typedKmToSave(kmToTyped(km, 'mi'), 'mi', km)).toBe(km);
+    }
+    expect(typedKmToSave(10, 'mi', null)).toBeCloseTo(16.09344, 10);
+  });
+
+  it('keeps a radius saved in km when it is saved again in miles, and converts a changed one', () => {
+    expect(kmToTyped(25, 'mi')).toBe(15.5343);
+    expect(typedKmToSave(15.5343, 'mi', 25)).toBe(25);
+    expect(typedKmToSave(15, 'mi', 25)).toBeCloseTo(24.14016, 10);
+    expect(typedKmToSave(null, 'mi', 25)).toBeNull();
+  });
+
+  it('stores km as typed in km', () => {
+    expect(kmToTyped(12.5, 'km')).toBe(12.5);
+    expect(typedKmToSave(12.5, 'km', 3)).toBe(12.5);
   });
 });

@@ -27,3 +27,19 @@ export function distanceText(km: number, unit: DistanceUnit): string {
 
 /** What cards and the shop list show: "12 mi away". */
 export const distanceAwayText = (km: number, unit: DistanceUnit) => `${distanceText(km, unit)} away`;
+
+/** A distance typed in the unit (a delivery radius) as it is stored: km. */
+export const typedToKm = (value: number, unit: DistanceUnit) => (unit === 'mi' ? value * KM_PER_MILE : value);
+
+/** A stored distance (km) as it is typed in the unit, to 4 decimals, so a value typed in miles reads back as typed. */
+export const kmToTyped = (km: number, unit: DistanceUnit) =>
+  unit === 'mi' ? Number((km / KM_PER_MILE).toFixed(4)) : km;
+
+/**
+ * The km to store for a distance typed in the unit: the saved km when the box still shows it (a radius set in km
+ * and saved again in miles does not drift), else the typed value converted.
+ */
+export function typedKmToSave(typed: number | null, unit: DistanceUnit, savedKm: number | null): number | null {
+  if (typed === null) return null;
+  return savedKm !== null && kmToTyped(savedKm, unit) === typed ? savedKm : typedToKm(typed, unit);
+}

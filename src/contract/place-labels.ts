@@ -33,3 +33,6 @@ export const placeLabel = (place: { postcode: string | null }) => place.postcode
 
 /** The radii of the distance filter (km), each shown with how many products it leaves. */
 export const DISTANCE_RADII = [10, 25, 50, 100] as const;
+
+/** The radii of the distance filter where the marketplace writes miles: round miles. */
+export const DISTANCE_RADII_MI = [5, 10, 25, 50] as const;

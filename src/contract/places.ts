@@ -4,6 +4,7 @@ import { abortWith } from './validation.ts';
 
 export {
   DISTANCE_RADII,
+  DISTANCE_RADII_MI,
   EARTH_KM,
   greatCircleKm,
   placeLabel,
@@ -130,3 +131,4 @@ export const shopperPlaceInput = z
 export type ShopperPlaceInput = z.output<typeof shopperPlaceInput>;
 
 export const MAX_KM = 20_000;
+export const MAX_MI = 12_000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_VALUES, UNITS } from './categories.ts';
+import { DISTANCE_UNITS } from './distance-format.ts';
 import {
   ALLERGENS,
   type Allergen,
@@ -25,6 +26,7 @@ import { packShape } from './pack.ts';
 import {
   checkPlaceQuery,
   MAX_KM,
+  MAX_MI,
   placeQueryFields,
   productOrigin,
   UNPLACED_ZIP,
@@ -240,6 +242,15 @@ export const productListQuery = z
       .min(1, 'maxKm is at least 1')
       .max(MAX_KM, `maxKm is at most ${MAX_KM}`)
       .optional(),
+    /** Products at most this many miles away (instead of maxKm). */
+    maxMi: z.coerce
+      .number({ error: 'maxMi is a whole number of miles' })
+      .int('maxMi is a whole number of miles')
+      .min(1, 'maxMi is at least 1')
+      .max(MAX_MI, `maxMi is at most ${MAX_MI}`)
+      .optional(),
+    /** The radii the distance facet counts: 5, 10, 25 and 50 miles (mi), or 10, 25, 50 and 100 km (km, the default). */
+    distanceUnit: z.enum(DISTANCE_UNITS, { error: 'distanceUnit is mi or km' }).optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     path: ['minPrice'],
@@ -253,6 +264,12 @@ export const productListQuery = z
     }
     if (!placed && query.maxKm !== undefined) {
       context.addIssue({ code: 'custom', message: NEEDS_PLACE, path: ['maxKm'], input: query.maxKm });
+    }
+    if (!placed && query.maxMi !== undefined) {
+      context.addIssue({ code: 'custom', message: NEEDS_PLACE, path: ['maxMi'], input: query.maxMi });
+    }
+    if (query.maxKm !== undefined && query.maxMi !== undefined) {
+      context.addIssue({ code: 'custom', message: 'Send maxKm or maxMi, not both', path: ['maxMi'] });
     }
   });
 export const NEEDS_PLACE = 'Set your place first (near=<ZIP code>, or lat and lng)';
@@ -271,8 +288,11 @@ export const productFacets = z.object({
   labels: z.array(facetCount(LABELS)),
   freeFrom: z.array(facetCount(ALLERGENS)),
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
-  /** With the shopper's place: for each radius (10, 25, 50, 100 km), how many products would stay with it as maxKm. */
-  distance: z.array(z.object({ km: z.number().int(), count: z.number().int() })).optional(),
+  /**
+   * With the shopper's place: for each radius (10, 25, 50, 100 km; with distanceUnit=mi 5, 10, 25, 50 miles, also
+   * given in km), how many products would stay with it as maxKm (maxMi).
+   */
+  distance: z.array(z.object({ km: z.number(), mi: z.number().int().optional(), count: z.number().int() })).optional(),
 });
 export type ProductFacets = z.infer<typeof productFacets>;
 

@@ -9,7 +9,10 @@ export const marketplaceQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The unit every distance is written in: the admin's choice, miles until it is known. */
-export function useDistanceUnit(): DistanceUnit {
-  return useQuery(marketplaceQuery).data?.distanceUnit ?? DEFAULT_DISTANCE_UNIT;
+/**
+ * The unit every distance is written in: the admin's choice, miles until it is known. `needed` false: only as far as
+ * it was read already (nothing is asked for a page that shows no distance).
+ */
+export function useDistanceUnit(needed = true): DistanceUnit {
+  return useQuery({ ...marketplaceQuery, enabled: needed }).data?.distanceUnit ?? DEFAULT_DISTANCE_UNIT;
 }

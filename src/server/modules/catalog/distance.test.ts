@@ -269,6 +269,38 @@ describe('distances from the shopper’s place', () => {
     expect(statements).toHaveLength(1);
   });
 
+  it('counts round miles where the marketplace writes miles, and keeps products within maxMi', async () => {
+    const vegetables = await page('/api/products?category=vegetable&near=97201&distanceUnit=mi');
+    const mile = 1.609344;
+    expect(vegetables.facets?.distance).toEqual([
+      { mi: 5, km: 5 * mile, count: 1 },
+      { mi: 10, km: 10 * mile, count: 1 },
+      { mi: 25, km: 25 * mile, count: 2 },
+      { mi: 50, km: 50 * mile, count: 3 },
+    ]);
+    // Hillsboro's leeks are 14 miles (22.7 km) away: within 25 miles, not 10.
+    expect(km(PLACES.portland, PLACES.hillsboro) / mile).toBeGreaterThan(10);
+    const within = await page('/api/products?category=vegetable&near=97201&distanceUnit=mi&maxMi=25');
+    expect(names(within.items).sort()).toEqual(['City Kale', 'Hillsboro Leeks']);
+    expect(within.facets?.distance).toEqual(vegetables.facets?.distance);
+    const tenMiles = await page('/api/products?category=vegetable&near=97201&maxMi=10');
+    expect(names(tenMiles.items)).toEqual(['City Kale']);
+    expect(tenMiles.facets?.distance?.map((d) => d.km)).toEqual([10, 25, 50, 100]);
+    const searched = await page('/api/products?q=leeks&near=97201&distanceUnit=mi');
+    expect(searched.facets?.distance?.map((d) => d.count)).toEqual([0, 0, 1, 1]);
+    for (const [query, field] of [
+      ['maxMi=10', 'maxMi'],
+      ['near=97201&maxMi=0', 'maxMi'],
+      ['near=97201&maxMi=2.5', 'maxMi'],
+      ['near=97201&maxMi=25&maxKm=25', 'maxMi'],
+      ['near=97201&distanceUnit=miles', 'distanceUnit'],
+    ]) {
+      const response = await t.app.inject({ url: `/api/products?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json().error.fields ?? {}), query).toContain(field);
+    }
+  });
+
   it('answers 400 with a reason for a place it cannot use, never a 500', async () => {
     const cases: [string, string][] = [
       ['near=abc', 'near'],

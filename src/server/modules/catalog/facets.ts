@@ -1,8 +1,9 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { KM_PER_MILE } from '#contract/distance-format.ts';
 import { ALLERGENS, type Allergen, LABELS, type Label, maskOf } from '#contract/food-facts.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
-import { DISTANCE_RADII } from '#contract/places.ts';
+import { DISTANCE_RADII, DISTANCE_RADII_MI } from '#contract/places.ts';
 import type { ProductFacets } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { literal } from './search-ranking.ts';
@@ -49,7 +50,11 @@ export const all = (filters: SQL[]) => (filters.length ? sql.join(filters, sql` 
  * The shopper's place in the counts: `distanceKm` is the distance of product p (haversine), computed once per product
  * as `nearby.km`, counted against each of DISTANCE_RADII and against `maxKm` when given.
  */
-export type NearbyFacet = { distanceKm: SQL; maxKm?: Value };
+export type NearbyFacet = { distanceKm: SQL; maxKm?: Value; unit?: 'mi' };
+
+/** The distance facet's radii: km (DISTANCE_RADII), or round miles (DISTANCE_RADII_MI) given in km too. */
+const radiiOf = (unit: 'mi' | undefined): { km: number; mi?: number }[] =>
+  unit === 'mi' ? DISTANCE_RADII_MI.map((mi) => ({ km: mi * KM_PER_MILE, mi })) : DISTANCE_RADII.map((km) => ({ km }));
 
 /**
  * One row: the counts of ProductFacets in one pass over the products `matching` (every filter but the price range and
@@ -73,7 +78,7 @@ export function facetCounts(matching: SQL, inPrice: SQL, nearby?: NearbyFacet, p
   ];
   const distanceCounts = nearby
     ? sql`ARRAY[${sql.join(
-        DISTANCE_RADII.map((km) => sql`count(*) FILTER (WHERE ${inPrice} AND nearby.km <= ${literal(km)})`),
+        radiiOf(nearby.unit).map(({ km }) => sql`count(*) FILTER (WHERE ${inPrice} AND nearby.km <= ${literal(km)})`),
         sql`, `,
       )}]::int[]`
     : sql`NULL::int[]`;
@@ -126,7 +131,7 @@ export const facetColumns = {
 };
 const facetRow = z.object(facetColumns);
 
-export function toFacets(row: Partial<z.infer<typeof facetRow>>): ProductFacets {
+export function toFacets(row: Partial<z.infer<typeof facetRow>>, unit?: 'mi'): ProductFacets {
   const counts = row.facet_counts ?? [];
   return {
     labels: LABELS.map((value, i) => ({ value, count: counts[i] })),
@@ -136,7 +141,7 @@ export function toFacets(row: Partial<z.infer<typeof facetRow>>): ProductFacets 
         ? null
         : { min: centsToDollars(row.facet_min_cents), max: centsToDollars(row.facet_max_cents) },
     ...(row.facet_distance_counts && {
-      distance: DISTANCE_RADII.map((km, i) => ({ km, count: row.facet_distance_counts?.[i] ?? 0 })),
+      distance: radiiOf(unit).map((radius, i) => ({ ...radius, count: row.facet_distance_counts?.[i] ?? 0 })),
     }),
   };
 }

@@ -46,6 +46,8 @@ export type ListProductsParams = ListingFilters & {
   /** Products whose origin is at most this many km from `from`. */
   maxKm?: number;
 };
+  /** The distance facet counts round miles (DISTANCE_RADII_MI) instead of km. */
+  distanceUnit?: 'mi';
 
 export type ProductPageResult = {
   items: Product[];
@@ -150,9 +152,13 @@ function placeWhere(
 }
 
 /** The distance facet's part of the counts, with the shopper's place (see facetCounts). */
-function nearbyFacet(from: PlaceSql | undefined, maxKm: number | Placeholder | undefined): NearbyFacet | undefined {
+function nearbyFacet(
+  from: PlaceSql | undefined,
+  maxKm: number | Placeholder | undefined,
+  unit: 'mi' | undefined,
+): NearbyFacet | undefined {
   if (!from) return undefined;
-  return { distanceKm: distanceKm(from), maxKm };
+  return { distanceKm: distanceKm(from), maxKm, unit };
 }
 
 /**
@@ -253,6 +259,7 @@ function shapedListing(
     place: params.from !== undefined,
     maxKm: params.from !== undefined && params.maxKm !== undefined,
   };
+    mi: params.distanceUnit === 'mi',
   const from = given.place ? { latitude: slot('lat'), longitude: slot('lng') } : undefined;
   const maxKm = given.maxKm ? slot('maxKm') : undefined;
   const shape = [
@@ -289,7 +296,9 @@ function shapedListing(
       if (!counted) return page;
       const placed = sort === 'nearest' ? sql`p.origin_latitude IS NOT NULL` : sql`true`;
       const kept = keptScope(params, given);
-      const facets = kept ? keptFacetCounts(kept) : facetCounts(offered, inPrice, nearbyFacet(from, maxKm), placed);
+      const facets = kept
+        ? keptFacetCounts(kept)
+        : facetCounts(offered, inPrice, nearbyFacet(from, maxKm, params.distanceUnit), placed);
       return withFacets(page, facets, orderOf(sort as KeyedSort, from).orderBy);
     },
     values: {
@@ -346,7 +355,7 @@ export async function listProducts(
             params.from,
           );
     const order = sort === 'relevance' ? sql`p.score DESC, p.id ASC` : orderOf(sort, params.from).orderBy;
-    const facets = facetCounts(candidates, inPrice, nearbyFacet(params.from, params.maxKm));
+    const facets = facetCounts(candidates, inPrice, nearbyFacet(params.from, params.maxKm, params.distanceUnit));
     rows = await queryPrepared(db, facetedRow, sql`${search} ${counted ? withFacets(page, facets, order) : page}`);
   } else {
     rows = await queryShaped(db, facetedRow, shapedListing(params, sort, cursor, counted));
@@ -365,6 +374,6 @@ export async function listProducts(
       : total !== null && found[0]?.capped
         ? { total, totalCapped: true }
         : { total }),
-    ...(params.facets && { facets: counted && rows[0]?.facet_counts ? toFacets(rows[0]) : null }),
+    ...(params.facets && { facets: counted && rows[0]?.facet_counts ? toFacets(rows[0], params.distanceUnit) : null }),
   };
 }

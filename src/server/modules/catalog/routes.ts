@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
+import { KM_PER_MILE } from '#contract/distance-format.ts';
 import { requestedPlace, UNPLACED_ZIP } from '#contract/places.ts';
 import type { legacyListQuery, ProductPage } from '#contract/products.ts';
 import { normalizeEmail } from '#contract/validation.ts';
@@ -138,9 +139,16 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   };
 
   handle(app, catalogApi.list, async (request, reply) => {
-    const { shop, near, lat, lng, ...query } = request.query;
+    const { shop, near, lat, lng, maxMi, distanceUnit, ...query } = request.query;
     const from = placeOfRequest(requestedPlace({ near, lat, lng }));
-    const page = await cachedListProducts(app, spelling.spell, request, { ...query, shopId: shop, from, facets: true });
+    const page = await cachedListProducts(app, spelling.spell, request, {
+      ...query,
+      ...(maxMi !== undefined && { maxKm: maxMi * KM_PER_MILE }),
+      ...(distanceUnit === 'mi' && { distanceUnit }),
+      shopId: shop,
+      from,
+      facets: true,
+    });
     return sendJson(request, reply, page.pageJson(), PUBLIC_CACHE);
   });
 

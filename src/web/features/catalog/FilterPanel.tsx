@@ -167,38 +167,54 @@ function PriceRange({
   );
 }
 
-/** The maximum distance (with the shopper's place): any, or one of the radii with how many products each leaves. */
+/**
+ * The maximum distance (with the shopper's place): any, or one of the radii with how many products each leaves,
+ * round miles (`mi`) or km as the facet counted them.
+ */
 function DistanceChoice({
   radii,
-  chosen,
+  filters,
   onChoose,
 }: {
   radii: NonNullable<ProductFacets['distance']>;
-  chosen: number | undefined;
-  onChoose: (km: number | undefined) => void;
+  filters: ListingFilters;
+  onChoose: (distance: Pick<ListingFilters, 'maxKm' | 'maxMi'>) => void;
 }) {
   const name = useId();
   const unit = useDistanceUnit();
+  const chosen = (radius?: Radius) =>
+    radius === undefined
+      ? filters.maxKm === undefined && filters.maxMi === undefined
+      : radius.mi === undefined
+        ? filters.maxKm === radius.km
+        : filters.maxMi === radius.mi;
   return (
     <fieldset className="fieldset">
       <legend className="fieldset-legend">Distance</legend>
       <ul className="grid gap-1">
-        {[{ km: undefined, count: undefined }, ...radii].map(({ km, count }) => (
-          <li key={km ?? 'any'}>
+        {[undefined, ...radii].map((radius) => (
+          <li key={radius?.km ?? 'any'}>
             <label className="flex cursor-pointer items-center gap-2 text-sm">
               <input
                 type="radio"
                 name={name}
                 className="radio radio-sm radio-primary"
-                checked={chosen === km}
-                disabled={count === 0 && chosen !== km}
-                onChange={() => onChoose(km)}
+                checked={chosen(radius)}
+                disabled={radius?.count === 0 && !chosen(radius)}
+                onChange={() =>
+                  onChoose(
+                    radius?.mi === undefined
+                      ? { maxKm: radius?.km, maxMi: undefined }
+                      : { maxKm: undefined, maxMi: radius.mi },
+                  )
+                }
               />
-              {km === undefined ? (
+              {radius === undefined ? (
                 'Any distance'
               ) : (
                 <span>
-                  Within {distanceText(km, unit)} <span className="text-base-content/70">({count})</span>
+                  Within {radius.mi === undefined ? distanceText(radius.km, unit) : `${radius.mi} mi`}{' '}
+                  <span className="text-base-content/70">({radius.count})</span>
                 </span>
               )}
             </label>
@@ -208,6 +224,8 @@ function DistanceChoice({
     </fieldset>
   );
 }
+
+type Radius = NonNullable<ProductFacets['distance']>[number];
 
 /**
  * Labels, "free from" allergens and a price range with how many products each option leaves, beside a listing
@@ -254,8 +272,8 @@ export function FilterPanel({ facets }: { facets: ProductFacets | null | undefin
             {facets.distance ? (
               <DistanceChoice
                 radii={facets.distance}
-                chosen={filters.maxKm}
-                onChoose={(maxKm) => setFilters({ ...filters, maxKm })}
+                filters={filters}
+                onChoose={(distance) => setFilters({ ...filters, ...distance })}
               />
             ) : null}
           </>

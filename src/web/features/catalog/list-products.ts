@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { CategoryValue } from '#contract/categories.ts';
 import type { ProductSort } from '#contract/products.ts';
 import { call } from '../../api/client.ts';
+import { useDistanceUnit } from '../../ui/distance-unit.ts';
 import { placeParams, useShopperPlace } from '../../ui/shopper-place.ts';
 import type { ListingFilters } from './listing-filters.ts';
 
@@ -14,6 +15,8 @@ export type ProductFilters = ListingFilters & {
   near?: string;
   lat?: number;
   lng?: number;
+  /** The radii the distance facet counts: round miles (mi) or km (left out). */
+  distanceUnit?: 'mi';
 };
 
 export function listProducts(filters: ProductFilters, cursor: string | undefined) {
@@ -52,7 +55,12 @@ export const productPagesQuery = (filters: ProductFilters) =>
  */
 export function useProductPages(filters: ProductFilters, enabled = true) {
   const place = useShopperPlace();
+  const unit = useDistanceUnit(place !== null);
   const sort = filters.sort === 'nearest' && !place ? 'popular' : filters.sort;
-  const maxKm = place ? filters.maxKm : undefined;
-  return useInfiniteQuery({ ...productPagesQuery({ ...filters, sort, maxKm, ...placeParams(place) }), enabled });
+  // The radii are the marketplace unit's: the other unit's maximum (a link from before a change) is left out.
+  const distance =
+    place && unit === 'mi'
+      ? { maxKm: undefined, maxMi: filters.maxMi, distanceUnit: unit }
+      : { maxKm: place ? filters.maxKm : undefined, maxMi: undefined };
+  return useInfiniteQuery({ ...productPagesQuery({ ...filters, sort, ...distance, ...placeParams(place) }), enabled });
 }

@@ -1,9 +1,9 @@
 import { ALLERGENS, type Allergen, LABELS, type Label } from '#contract/food-fact-names.ts';
-import { DISTANCE_RADII } from '#contract/place-labels.ts';
+import { DISTANCE_RADII, DISTANCE_RADII_MI } from '#contract/place-labels.ts';
 
 /**
  * A listing's filters as its page's URL holds them (`?labels=vegan&freeFrom=milk&minPrice=2&maxPrice=10&maxKm=25`;
- * maxKm counts only where the shopper's place is known).
+ * maxKm, or maxMi where the marketplace writes miles, counts only where the shopper's place is known).
  */
 export type ListingFilters = {
   labels?: Label[];
@@ -11,6 +11,7 @@ export type ListingFilters = {
   minPrice?: number;
   maxPrice?: number;
   maxKm?: number;
+  maxMi?: number;
 };
 
 const names = <T extends string>(list: readonly T[], text: string | null): T[] | undefined => {
@@ -33,6 +34,7 @@ export function filtersFromSearch(search: URLSearchParams): ListingFilters {
     minPrice: price(search.get('minPrice')),
     maxPrice: price(search.get('maxPrice')),
     maxKm: DISTANCE_RADII.find((km) => String(km) === search.get('maxKm')),
+    maxMi: DISTANCE_RADII_MI.find((mi) => String(mi) === search.get('maxMi')),
   };
   if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
     filters.maxPrice = undefined;
@@ -43,12 +45,13 @@ export function filtersFromSearch(search: URLSearchParams): ListingFilters {
 /** The URL's search with `filters` in place of its filters (other parameters, such as `q`, kept). */
 export function searchWithFilters(search: URLSearchParams, filters: ListingFilters): URLSearchParams {
   const next = new URLSearchParams(search);
-  for (const key of ['labels', 'freeFrom', 'minPrice', 'maxPrice', 'maxKm']) next.delete(key);
+  for (const key of ['labels', 'freeFrom', 'minPrice', 'maxPrice', 'maxKm', 'maxMi']) next.delete(key);
   if (filters.labels?.length) next.set('labels', filters.labels.join(','));
   if (filters.freeFrom?.length) next.set('freeFrom', filters.freeFrom.join(','));
   if (filters.minPrice !== undefined) next.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) next.set('maxPrice', String(filters.maxPrice));
   if (filters.maxKm !== undefined) next.set('maxKm', String(filters.maxKm));
+  if (filters.maxMi !== undefined) next.set('maxMi', String(filters.maxMi));
   return next;
 }
 
@@ -57,4 +60,4 @@ export const activeFilterCount = (f: ListingFilters) =>
   (f.labels?.length ?? 0) +
   (f.freeFrom?.length ?? 0) +
   (f.minPrice !== undefined || f.maxPrice !== undefined ? 1 : 0) +
-  (f.maxKm !== undefined ? 1 : 0);
+  (f.maxKm !== undefined || f.maxMi !== undefined ? 1 : 0);

@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { type RegisterOptions, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { type DistanceUnit, kmToTyped, typedKmToSave } from '#contract/distance-format.ts';
 import { type FulfilmentSettings, fulfilmentSettingsInput } from '#contract/slots.ts';
 import { timeZoneOfState } from '#contract/us-time-zones.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useDistanceUnit } from '../../ui/distance-unit.ts';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -46,24 +48,49 @@ const postcodes: RegisterOptions<Values> = {
 
 /**
  * The form's values as the settings read back (ids kept, so windows keep their bookings). A shop not placed yet
- * starts in its address's state's zone.
+ * starts in its address's state's zone. The form's `delivery.radiusKm` holds the radius in the marketplace's unit.
  */
-const valuesOf = (s: FulfilmentSettings): Values => ({
+const valuesOf = (s: FulfilmentSettings, unit: DistanceUnit): Values => ({
   timeZone: (s.location === null && timeZoneOfState(s.state)) || s.timeZone,
   cutoffHours: s.cutoffHours,
   horizonDays: s.horizonDays,
   postcode: s.postcode ?? '',
   location: s.location,
   pickupPoints: s.pickupPoints,
-  delivery: s.delivery,
+  delivery: s.delivery && {
+    ...s.delivery,
+    radiusKm: s.delivery.radiusKm === null ? null : kmToTyped(s.delivery.radiusKm, unit),
+  },
 });
 
-/** The shop is placed by its ZIP code; a shop placed by coordinates keeps them until a ZIP code is entered. */
-const resolver: Resolver<Values, unknown, z.output<typeof fulfilmentSettingsInput>> = (values, context, options) => {
-  const postcode = values.postcode?.trim() || null;
-  const placed = { ...values, postcode, location: postcode ? null : (values.location ?? null) };
-  return zodResolver(fulfilmentSettingsInput)(placed, context, options);
+/** The schema's radius messages (in km) as the vendor typed it. */
+const RADIUS_IN_MILES: Record<string, string> = {
+  'Enter a distance in km': 'Enter a distance in miles',
+  'The radius is more than 0 km': 'The radius is more than 0 mi',
+  'At most 500 km': 'At most 310 mi',
 };
+
+/**
+ * The shop is placed by its ZIP code; a shop placed by coordinates keeps them until a ZIP code is entered. The
+ * radius typed in the unit is sent in km (the saved km when it was left as it was).
+ */
+const resolverFor =
+  (
+    unit: DistanceUnit,
+    savedKm: () => number | null,
+  ): Resolver<Values, unknown, z.output<typeof fulfilmentSettingsInput>> =>
+  async (values, context, options) => {
+    const postcode = values.postcode?.trim() || null;
+    const delivery = values.delivery && {
+      ...values.delivery,
+      radiusKm: typedKmToSave(values.delivery.radiusKm ?? null, unit, savedKm()),
+    };
+    const placed = { ...values, postcode, location: postcode ? null : (values.location ?? null), delivery };
+    const result = await zodResolver(fulfilmentSettingsInput)(placed, context, options);
+    const radius = (result.errors as { delivery?: { radiusKm?: { message?: string } } }).delivery?.radiusKm;
+    if (unit === 'mi' && radius?.message) radius.message = RADIUS_IN_MILES[radius.message] ?? radius.message;
+    return result;
+  };
 
 export function FulfilmentPage() {
   const { user } = useAuth();
@@ -86,7 +113,12 @@ export function FulfilmentPage() {
 
 function SettingsForm({ shopId, settings }: { shopId: string; settings: FulfilmentSettings }) {
   const save = useSaveFulfilment(shopId);
-  const form: Form = useForm({ resolver, defaultValues: valuesOf(settings) });
+  const unit = useDistanceUnit();
+  const savedKm = useRef(settings.delivery?.radiusKm ?? null);
+  const form: Form = useForm({
+    resolver: resolverFor(unit, () => savedKm.current),
+    defaultValues: valuesOf(settings, unit),
+  });
   const points = useFieldArray({ control: form.control, name: 'pickupPoints' });
   const delivery = form.watch('delivery');
   const pointNames = form.watch('pickupPoints')?.map((p) => p.name.trim());
@@ -104,7 +136,8 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const saved = await save.mutateAsync(input);
-      form.reset(valuesOf(saved));
+      savedKm.current = saved.delivery?.radiusKm ?? null;
+      form.reset(valuesOf(saved, unit));
       toast.success('Your pickup and delivery settings are saved');
     } catch (error) {
       for (const [name, message] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {}))
@@ -182,7 +215,7 @@ function SettingsForm({ shopId, settings }: { shopId: string; settings: Fulfilme
                 field={field('delivery.postcodes', postcodes)}
               />
               <TextField
-                label="Or within (km of the shop)"
+                label={`Or within (${unit === 'mi' ? 'miles' : 'km'} of the shop)`}
                 type="number"
                 step="any"
                 field={field('delivery.radiusKm', number)}
