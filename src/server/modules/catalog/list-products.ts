@@ -45,10 +45,10 @@ export type ListProductsParams = ListingFilters & {
   from?: Place;
   /** Products whose origin is at most this many km from `from`. */
   maxKm?: number;
-};
   /** The distance facet counts round miles (DISTANCE_RADII_MI) instead of km. */
   distanceUnit?: 'mi';
 
+};
 export type ProductPageResult = {
   items: Product[];
   nextCursor: string | null;
@@ -258,9 +258,9 @@ function shapedListing(
     max: values.maxCents !== undefined,
     place: params.from !== undefined,
     maxKm: params.from !== undefined && params.maxKm !== undefined,
-  };
     mi: params.distanceUnit === 'mi',
   const from = given.place ? { latitude: slot('lat'), longitude: slot('lng') } : undefined;
+  };
   const maxKm = given.maxKm ? slot('maxKm') : undefined;
   const shape = [
     'listing',
