@@ -47,8 +47,8 @@ export type ListProductsParams = ListingFilters & {
   maxKm?: number;
   /** The distance facet counts round miles (DISTANCE_RADII_MI) instead of km. */
   distanceUnit?: 'mi';
-
 };
+
 export type ProductPageResult = {
   items: Product[];
   nextCursor: string | null;
@@ -259,8 +259,8 @@ function shapedListing(
     place: params.from !== undefined,
     maxKm: params.from !== undefined && params.maxKm !== undefined,
     mi: params.distanceUnit === 'mi',
-  const from = given.place ? { latitude: slot('lat'), longitude: slot('lng') } : undefined;
   };
+  const from = given.place ? { latitude: slot('lat'), longitude: slot('lng') } : undefined;
   const maxKm = given.maxKm ? slot('maxKm') : undefined;
   const shape = [
     'listing',
