@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { closedText, dateRangeText } from '#contract/fulfilment-labels.ts';
+import { closedDaysText, closedText, dateRangeText } from '#contract/fulfilment-labels.ts';
 import { checkA11y, dayFromToday, expect, hydrated, test } from './fixtures.ts';
 import { registerCustomer, SAMPLE_PICTURE, shot } from './helpers.ts';
 
 /**
  * A farmer's first hour (issue 33, item 2): a customer registers a shop, lands on the vendor home's setup checklist,
- * sets up pickup by ZIP code and time zone, closes for a holiday, adds a first product and sees the list ticked.
+ * sets up pickup by ZIP code and time zone, delivery within a radius in miles, closes for a holiday, adds a first
+ * product and sees the list ticked.
  */
 
 /** The checklist's step named `label`: its link and whether it reads done. */
@@ -98,8 +99,18 @@ test('a new vendor sets up the shop from the checklist: ZIP code, time zone, pic
   await checkA11y(page);
   await shot(page, 'setup-fulfilment', { widths: [390, 1280] });
 
-  // A holiday: every time over the next two Saturdays (the shop's pickup days), listed as one range and taken back
-  // whole. A closure reads from its first closed day to its last.
+  // Delivery within a radius typed in miles (the marketplace's unit): it reads back as typed after a reload.
+  await page.getByLabel('We deliver').check();
+  const radius = page.getByLabel('Or within (miles of the shop)');
+  await radius.fill('12.5');
+  await page.getByRole('button', { name: 'Save pickup & delivery' }).click();
+  await expect(page.getByText('Your pickup and delivery settings are saved')).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(radius).toHaveValue('12.5');
+
+  // A holiday: every time from a Saturday to the next (the shop's pickup and delivery days), listed as one range with
+  // only the Saturdays it closes, and taken back whole.
   const ahead = Array.from({ length: 7 }, (_, i) => i + 1).find(
     (days) => new Date(dayFromToday(days)).getUTCDay() === 6,
   );
@@ -111,6 +122,9 @@ test('a new vendor sets up the shop from the checklist: ZIP code, time zone, pic
   const closed = page.getByRole('list', { name: 'Dates closed' }).getByRole('listitem');
   await expect(closed).toHaveCount(1);
   await expect(closed).toContainText(`${closedText(from, to)} · every pickup and delivery time · Family holiday`);
+  await expect(closed).toContainText(closedDaysText([from, to]));
+  await checkA11y(page);
+  await shot(page, 'setup-holiday', { widths: [390, 1280] });
   await page.getByRole('button', { name: `Reopen ${dateRangeText(from, to)}` }).click();
   await expect(page.getByText('Your shop is open on every date ahead.')).toBeVisible();
 

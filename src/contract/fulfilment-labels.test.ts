@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedText, dateRangeText, weeklyWindowLabel } from './fulfilment-labels.ts';
+import { closedDaysText, closedText, dateRangeText, dayText, weeklyWindowLabel } from './fulfilment-labels.ts';
 
 describe('fulfilment labels', () => {
   it('name a pickup window by its day, its times and its place', () => {
@@ -20,5 +20,14 @@ describe('fulfilment labels', () => {
     expect(closedText('2026-12-25')).toBe('Closed 25 December');
     expect(dateRangeText('2026-11-28', '2026-12-03')).toBe('28 November – 3 December');
     expect(dateRangeText('2026-12-28', '2027-01-03')).toBe('28 December 2026 – 3 January 2027');
+  });
+
+  it('name the days a closure closes, each with its weekday', () => {
+    expect(dayText('2026-12-26')).toBe('Saturday 26 December');
+    expect(closedDaysText(['2026-12-19'])).toBe('Saturday 19 December');
+    expect(closedDaysText(['2026-12-19', '2026-12-23', '2026-12-26'])).toBe(
+      'Saturday 19 December, Wednesday 23 December and Saturday 26 December',
+    );
+    expect(closedDaysText([])).toBe('No pickup or delivery time falls on these days yet');
   });
 });

@@ -61,3 +61,18 @@ export function dateRangeText(from: string, to: string = from): string {
 
 /** "Closed 20–27 December" */
 export const closedText = (from: string, to: string = from) => `Closed ${dateRangeText(from, to)}`;
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Saturday 26 December": a calendar date (YYYY-MM-DD) with its weekday. */
+export function dayText(date: string): string {
+  const [y, m, d] = parts(date);
+  return `${WEEKDAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${d} ${MONTHS[m - 1]}`;
+}
+
+/** The days a closure closes a pickup or delivery time on: "Saturday 19 December and Saturday 26 December". */
+export function closedDaysText(days: string[]): string {
+  if (days.length === 0) return 'No pickup or delivery time falls on these days yet';
+  const named = days.map(dayText);
+  return named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}

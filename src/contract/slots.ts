@@ -182,8 +182,9 @@ export const cancellation = z.object({
 export type Cancellation = z.infer<typeof cancellation>;
 
 /**
- * A closure (a holiday): the cancellations made together, each one window on one date. Its id is its first
- * cancellation's; taking it back takes them all back.
+ * A closure: a holiday (`allWindows`: the shop closed from one date to another, every window that falls in them, those
+ * added later too), or one window's cancellations made together (each one window on one date; its id is its first
+ * cancellation's). Taking it back takes it back whole.
  */
 export const closure = z.object({
   id: z.string(),
@@ -192,11 +193,15 @@ export const closure = z.object({
   to: z.string(),
   /** Every window that falls in those dates is closed (else only `windowIds`). */
   allWindows: z.boolean(),
+  /** The windows a closure of some windows closes ([] for a holiday). */
   windowIds: z.array(z.string()),
   reason: z.string().nullable(),
   /** Shoppers who had already booked one of these slots. */
   booked: z.number().int(),
+  /** The one-date cancellations it is made of ([] for a holiday). */
   cancellationIds: z.array(z.string()),
+  /** The days it closes a pickup or delivery time on, as the windows stand (a range over Saturday windows: Saturdays). */
+  days: z.array(z.string()),
 });
 export type Closure = z.infer<typeof closure>;
 
@@ -256,7 +261,7 @@ export const MAX_CLOSURE_DAYS = 92;
 
 /**
  * POST /shops/:shopId/fulfilment/closures: close the shop from `from` to `to` (both included; `to` left out: one day),
- * every window that falls in those dates, or only `windowId`'s.
+ * every window that falls in those dates (a holiday, which closes windows added later too), or only `windowId`'s.
  */
 export const closureInput = z
   .object({

@@ -26,6 +26,7 @@ export async function closeShopProfile(tx: Tx, vendorId: string): Promise<void> 
       facebook: null,
       latitude: null,
       longitude: null,
+      postcode: null,
       badge: null,
     })
     .where(eq(shops.vendorId, vendorId));

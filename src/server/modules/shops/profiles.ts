@@ -70,14 +70,15 @@ export async function recordShops(tx: Tx, rows: (typeof shops.$inferInsert)[]): 
   if (rows.length > 0) await tx.insert(shops).values(rows);
 }
 
-/** Where the shop is (a delivery radius is measured from it), or null to forget it. */
+/** Where the shop is (a delivery radius is measured from it) and the ZIP code it was placed by, or null to forget it. */
 export async function setShopLocation(
   tx: Tx,
   vendorId: string,
   location: { latitude: number; longitude: number } | null,
+  postcode: string | null = null,
 ): Promise<void> {
   await tx
     .update(shops)
-    .set({ latitude: location?.latitude ?? null, longitude: location?.longitude ?? null })
+    .set({ latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, postcode })
     .where(eq(shops.vendorId, vendorId));
 }

@@ -1,13 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_CUTOFF_HOURS } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
+import { holidayOn, holidaysOver } from './holidays.ts';
 import { slotKey } from './slot-times.ts';
 import { fulfilmentSettings, slotBookings, windowCancellations } from './tables.ts';
 
 /** A place an order booked: the shop, its window on a date, and when the slot starts. */
 export type BookedSlot = { shopId: string; windowId: string; date: string; startsAt: Date };
 
-/** What stands of a booked slot now: when its ordering closes, and the shop's cancellation of that date, if any. */
+/**
+ * What stands of a booked slot now: when its ordering closes, and the shop's cancellation of that date (or a holiday
+ * over it), if any.
+ */
 export type BookedSlotState = { closesAt: Date; cancelled: { reason: string | null } | null };
 
 const HOUR_MS = 3_600_000;
@@ -18,7 +22,8 @@ const HOUR_MS = 3_600_000;
  */
 export async function bookedSlotStates(db: Tx, booked: BookedSlot[]): Promise<BookedSlotState[]> {
   if (booked.length === 0) return [];
-  const [settings, cancellations] = await Promise.all([
+  const dates = booked.map((b) => b.date).sort();
+  const [settings, cancellations, closedDays] = await Promise.all([
     db
       .select({ shopId: fulfilmentSettings.shopId, cutoffHours: fulfilmentSettings.cutoffHours })
       .from(fulfilmentSettings)
@@ -43,11 +48,18 @@ export async function bookedSlotStates(db: Tx, booked: BookedSlot[]): Promise<Bo
           ),
         ),
       ),
+    holidaysOver(
+      db,
+      booked.map((b) => b.shopId),
+      dates[0],
+      dates[dates.length - 1],
+    ),
   ]);
   const cutoffOf = new Map(settings.map((s) => [s.shopId, s.cutoffHours]));
   const cancelledOf = new Map(cancellations.map((c) => [slotKey(c.windowId, c.date), c]));
   return booked.map((slot) => {
-    const cancellation = cancelledOf.get(slotKey(slot.windowId, slot.date));
+    const holiday = holidayOn(closedDays, slot.shopId, slot.date);
+    const cancellation = cancelledOf.get(slotKey(slot.windowId, slot.date)) ?? (holiday && { reason: holiday.note });
     return {
       closesAt: new Date(slot.startsAt.getTime() - (cutoffOf.get(slot.shopId) ?? DEFAULT_CUTOFF_HOURS) * HOUR_MS),
       cancelled: cancellation ? { reason: cancellation.reason } : null,

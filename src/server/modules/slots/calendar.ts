@@ -5,6 +5,7 @@ import type { SlotList } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { shopOf } from '../shops/index.ts';
+import { holidayKeys, holidaysOver } from './holidays.ts';
 import { bookingCounts, livePickupPoints, liveWindows, settingsRow } from './settings.ts';
 import { encodeSlotId } from './slot-ids.ts';
 import { dayIn, slotKey, slotsBetween, type WeeklyWindow } from './slot-times.ts';
@@ -48,8 +49,9 @@ export async function listSlots(
     .map((w) => ({ ...w, pickupPoint: w.pickupPointId ? (pointOf.get(w.pickupPointId) ?? null) : null }));
   const ids = offered.map((w) => w.id);
   const [from, to] = [range.from.toString(), range.to.toString()];
-  const [booked, cancelled] = await Promise.all([
+  const [booked, closedDays, cancelled] = await Promise.all([
     bookingCounts(db, ids, from, to),
+    holidaysOver(db, [shopId], from, to),
     ids.length === 0
       ? []
       : db
@@ -63,7 +65,10 @@ export async function listSlots(
     range,
     {
       booked: new Map(booked.map((b) => [slotKey(b.windowId, b.date), b.booked])),
-      cancelled: new Set(cancelled.map((c) => slotKey(c.windowId, c.date))),
+      cancelled: new Set([
+        ...cancelled.map((c) => slotKey(c.windowId, c.date)),
+        ...holidayKeys(closedDays, offered, from, to),
+      ]),
       now: options.now,
     },
     encodeSlotId,

@@ -5,6 +5,7 @@ import { normalizePostcode, type Slot } from '#contract/slots.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { shopsByVendorIds } from '../shops/index.ts';
+import { holidayOn, holidaysOver } from './holidays.ts';
 import { placePostcode } from './postcodes.ts';
 import { bookingCounts } from './settings.ts';
 import { encodeSlotId } from './slot-ids.ts';
@@ -102,7 +103,7 @@ export async function describeSlots(db: Tx, picks: SlotPick[], now: Date): Promi
     .where(and(inArray(fulfilmentWindows.id, windowIds), isNull(fulfilmentWindows.retiredAt)));
   const shopIds = [...new Set(windows.map((w) => w.shopId))];
   const pointIds = windows.flatMap((w) => (w.pickupPointId ? [w.pickupPointId] : []));
-  const [settings, points, booked, cancelled] = await Promise.all([
+  const [settings, points, booked, cancelled, closedDays] = await Promise.all([
     shopIds.length === 0 ? [] : db.select().from(fulfilmentSettings).where(inArray(fulfilmentSettings.shopId, shopIds)),
     pointIds.length === 0 ? [] : db.select().from(pickupPoints).where(inArray(pickupPoints.id, pointIds)),
     bookingCounts(db, windowIds, dates[0], dates.at(-1)),
@@ -110,13 +111,19 @@ export async function describeSlots(db: Tx, picks: SlotPick[], now: Date): Promi
       .select({ windowId: windowCancellations.windowId, date: windowCancellations.date })
       .from(windowCancellations)
       .where(and(inArray(windowCancellations.windowId, windowIds), inArray(windowCancellations.date, dates))),
+    holidaysOver(db, shopIds, dates[0], dates.at(-1) ?? dates[0]),
   ]);
   const windowOf = new Map(windows.map((w) => [w.id, w]));
   const settingsOf = new Map(settings.map((s) => [s.shopId, s]));
   const pointOf = new Map(points.map((p) => [p.id, { id: p.id, name: p.name, address: p.address }]));
   const state = {
     booked: new Map(booked.map((b) => [slotKey(b.windowId, b.date), b.booked])),
-    cancelled: new Set(cancelled.map((c) => slotKey(c.windowId, c.date))),
+    cancelled: new Set([
+      ...cancelled.map((c) => slotKey(c.windowId, c.date)),
+      ...windows.flatMap((w) =>
+        dates.filter((date) => holidayOn(closedDays, w.shopId, date)).map((date) => slotKey(w.id, date)),
+      ),
+    ]),
     now,
   };
   return picks.map((pick) => {

@@ -41,6 +41,7 @@ export function closuresOf(rows: Row[], windows: { id: string; weekday: number }
         reason: group[0].reason,
         booked: group.reduce((sum, r) => sum + r.booked, 0),
         cancellationIds: group.map((r) => r.id),
+        days: [...new Set(dates)],
       };
     })
     .sort((a, b) => a.from.localeCompare(b.from));

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { setShopLocation, shopOf } from '../shops/index.ts';
 import { type OrderNumbersOf, tellBookedShoppers } from './cancel-notice.ts';
 import { closuresOf } from './closure-groups.ts';
+import { holidayClosures, holidaysFrom } from './holidays.ts';
 import { placeOfShopZip, shopZip } from './shop-place.ts';
 import { dayIn } from './slot-times.ts';
 import { fulfilmentSettings, fulfilmentWindows, pickupPoints, slotBookings, windowCancellations } from './tables.ts';
@@ -109,7 +110,15 @@ export async function readSettings(
     liveWindows(db, shopId),
   ]);
   const today = dayIn(settings.timeZone, now).toString();
-  const cancellations = await cancellationsFrom(db, windows, today);
+  const [cancellations, holidays, booked] = await Promise.all([
+    cancellationsFrom(db, windows, today),
+    holidaysFrom(db, shopId, today),
+    bookingCounts(
+      db,
+      windows.map((w) => w.id),
+      today,
+    ),
+  ]);
   const location =
     shop.latitude === null || shop.longitude === null ? null : { latitude: shop.latitude, longitude: shop.longitude };
   return {
@@ -118,7 +127,7 @@ export async function readSettings(
     cutoffHours: settings.cutoffHours,
     horizonDays: settings.horizonDays,
     location,
-    ...shopZip(location, shop.address),
+    ...shopZip(location, shop.address, shop.postcode),
     pickupPoints: points.map((point) => ({
       id: point.id,
       name: point.name,
@@ -136,7 +145,9 @@ export async function readSettings(
         }
       : null,
     cancellations: cancellations.map(({ createdAt: _, ...cancellation }) => cancellation),
-    closures: closuresOf(cancellations, windows),
+    closures: [...holidayClosures(holidays, windows, booked), ...closuresOf(cancellations, windows)].sort((a, b) =>
+      a.from.localeCompare(b.from),
+    ),
   };
 }
 
@@ -216,7 +227,7 @@ export async function writeSettings(tx: Tx, shopId: string, input: SettingsInput
     .insert(fulfilmentSettings)
     .values({ shopId, ...values })
     .onConflictDoUpdate({ target: fulfilmentSettings.shopId, set: values });
-  await setShopLocation(tx, shopId, input.postcode ? placeOfShopZip(input.postcode) : input.location);
+  await setShopLocation(tx, shopId, input.postcode ? placeOfShopZip(input.postcode) : input.location, input.postcode);
 
   const [points, windows] = await Promise.all([livePickupPoints(tx, shopId), liveWindows(tx, shopId)]);
   assertKnownIds(input, new Set(points.map((p) => p.id)), new Set(windows.map((w) => w.id)));

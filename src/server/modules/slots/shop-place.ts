@@ -18,17 +18,20 @@ export function placeOfShopZip(zip: string): Place {
 const zipInAddress = (address: string | null) => address?.match(/\b(\d{5})(?:-\d{4})?\b(?!.*\b\d{5}\b)/)?.[1];
 
 /**
- * The shop's ZIP code as its settings show it: the one it was placed by (its centre), else the one in its address
- * when near, else the nearest within 10 km; not placed yet: the one in its address. With its town and state.
+ * The shop's ZIP code as its settings show it: the one the vendor placed it by (stored), else (placed before it was
+ * stored, or by coordinates) the one at its centre, else the one in its address when near, else the nearest within
+ * 10 km; not placed yet: the one in its address. With its town and state.
  */
 export function shopZip(
   location: Place | null,
   address: string | null,
+  stored: string | null = null,
 ): { postcode: string | null; place: string | null; state: string | null } {
   const fromAddress = zipInAddress(address);
   const addressPlace = fromAddress ? placePostcode(fromAddress) : undefined;
   let postcode: string | undefined;
-  if (!location) postcode = addressPlace ? fromAddress : undefined;
+  if (location && stored) postcode = stored;
+  else if (!location) postcode = addressPlace ? fromAddress : undefined;
   else
     postcode =
       postcodeNear(location, 0.05) ??

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FulfilmentSettingsInput, Slot, WindowInput } from '#contract/slots.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
+import { shops } from '../shops/tables.ts';
 import { decodeSlotId } from './index.ts';
 import { slotBookings } from './tables.ts';
 
@@ -222,6 +224,19 @@ describe("a shop's place, from its ZIP code", () => {
     expect(moved.json()).toMatchObject({ postcode: '98101', place: 'Seattle, WA', state: 'WA' });
   });
 
+  it('keeps the ZIP code the vendor typed, and forgets it once the shop is placed by coordinates', async () => {
+    const { owner } = await shopWith({ ...byZip, postcode: '97031' });
+    const stored = async () => (await t.db.select().from(shops).where(eq(shops.vendorId, owner.id)))[0].postcode;
+    expect(await stored()).toBe('97031');
+    const placed = await putSettings(
+      owner,
+      { ...MARKET, location: { latitude: 45.5202, longitude: -122.6742 } },
+      owner.id,
+    );
+    expect(placed.json()).toMatchObject({ postcode: '97204', place: 'Portland, OR' });
+    expect(await stored()).toBeNull();
+  });
+
   it('reads back the nearest ZIP code for a shop placed by coordinates', async () => {
     const { settings } = await shopWith({ ...MARKET, location: { latitude: 45.5202, longitude: -122.6742 } });
     expect(settings).toMatchObject({ postcode: '97204', place: 'Portland, OR', state: 'OR' });
@@ -430,10 +445,9 @@ describe('a closure over a range of dates (a vacation)', () => {
   });
   const closures = (shopId: string) => `/api/shops/${shopId}/fulfilment/closures`;
 
-  it('cancels every window on every date in the range at once, reads back as one closure, and is taken back whole', async () => {
+  it('is one holiday over every window on every date in the range, listing the days it closes, taken back whole', async () => {
     const { owner, settings } = await shopWith();
     const saturday = settings.pickupPoints[0].windows[0].id;
-    const wednesday = settings.delivery.windows[0].id;
     await t.db.insert(slotBookings).values({ windowId: saturday, date: '2027-03-13', shopperId: customer.id });
     const close = (user: TestUser, payload: object, shopId = owner.id) =>
       t.app.inject({ method: 'POST', url: closures(shopId), headers: user.auth, payload });
@@ -446,12 +460,12 @@ describe('a closure over a range of dates (a vacation)', () => {
       from: '2027-03-10',
       to: '2027-03-20',
       allWindows: true,
-      windowIds: expect.arrayContaining([saturday, wednesday]),
+      windowIds: [],
       reason: 'Family holiday',
       booked: 1,
-      cancellationIds: expect.any(Array),
+      cancellationIds: [],
+      days: ['2027-03-10', '2027-03-13', '2027-03-17', '2027-03-20'],
     });
-    expect(closure.cancellationIds).toHaveLength(4);
     const statuses = async () =>
       (await slotsOf(owner.id, '?from=2027-03-06&to=2027-03-17')).slots.map((s) => [s.start.slice(0, 10), s.status]);
     expect(await statuses()).toEqual([
@@ -467,29 +481,72 @@ describe('a closure over a range of dates (a vacation)', () => {
       to: '2027-03-27',
       allWindows: false,
       windowIds: [saturday],
+      days: ['2027-03-27'],
     });
     const read = (await getSettings(owner, owner.id)).json();
     expect(read.closures.map((c: { from: string; to: string }) => [c.from, c.to])).toEqual([
       ['2027-03-10', '2027-03-20'],
       ['2027-03-27', '2027-03-27'],
     ]);
-    expect(read.cancellations).toHaveLength(5);
+    expect(read.cancellations).toHaveLength(1);
 
+    // A range that runs past a holiday is a holiday of its own; one inside a holiday is already closed.
     const overlapping = await close(owner, { from: '2027-03-20', to: '2027-03-24' });
     expect(overlapping.json()).toMatchObject({
-      from: '2027-03-24',
+      from: '2027-03-20',
       to: '2027-03-24',
-      cancellationIds: [expect.any(String)],
+      days: ['2027-03-20', '2027-03-24'],
     });
-    expect((await close(owner, { from: '2027-03-10', to: '2027-03-20' })).statusCode).toBe(409);
+    expect((await close(owner, { from: '2027-03-12', to: '2027-03-19' })).statusCode).toBe(409);
 
-    const url = `${closures(owner.id)}/${closure.cancellationIds[2]}`;
+    const url = `${closures(owner.id)}/${closure.id}`;
     expect((await t.app.inject({ method: 'DELETE', url, headers: otherVendor.auth })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `${closures(otherVendor.id)}/${closure.id}`,
+          headers: otherVendor.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
     const takenBack = await t.app.inject({ method: 'DELETE', url, headers: owner.auth });
-    expect(takenBack.json()).toEqual({ deletedCount: 4 });
+    expect(takenBack.json()).toEqual({ deletedCount: 1 });
     expect((await statuses()).every(([day, status]) => day === '2027-03-06' || status === 'open')).toBe(true);
     expect((await t.app.inject({ method: 'DELETE', url, headers: owner.auth })).statusCode).toBe(404);
     expect((await getSettings(owner, owner.id)).json().closures).toHaveLength(2);
+  });
+
+  it('closes the windows added after it too, and lists only the days a window falls on', async () => {
+    const saturdays: FulfilmentSettingsInput = { ...MARKET, delivery: null, horizonDays: 30 };
+    const { owner } = await shopWith(saturdays);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: closures(owner.id),
+      headers: owner.auth,
+      payload: { from: '2027-03-08', to: '2027-03-21' },
+    });
+    expect(made.json().days).toEqual(['2027-03-13', '2027-03-20']);
+
+    // A Sunday window added afterwards is closed on the holiday's Sundays, not after it.
+    const [point] = (await getSettings(owner, owner.id)).json().pickupPoints;
+    const sunday = { weekday: 'sunday', start: '10:00', end: '12:00', capacity: 2 } as const;
+    const saved = await putSettings(
+      owner,
+      { ...saturdays, pickupPoints: [{ ...point, windows: [...point.windows, sunday] }] },
+      owner.id,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().closures[0].days).toEqual(['2027-03-13', '2027-03-14', '2027-03-20', '2027-03-21']);
+    const list = await slotsOf(owner.id, '?from=2027-03-13&to=2027-03-28');
+    expect(list.slots.map((s) => [s.start.slice(0, 10), s.status])).toEqual([
+      ['2027-03-13', 'cancelled'],
+      ['2027-03-14', 'cancelled'],
+      ['2027-03-20', 'cancelled'],
+      ['2027-03-21', 'cancelled'],
+      ['2027-03-27', 'open'],
+      ['2027-03-28', 'open'],
+    ]);
   });
 
   it('refuses dates with no window, a range backwards or too long, and the past, on the field at fault', async () => {

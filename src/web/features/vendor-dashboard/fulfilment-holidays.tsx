@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { closedText, dateRangeText } from '#contract/fulfilment-labels.ts';
+import { closedDaysText, closedText, dateRangeText } from '#contract/fulfilment-labels.ts';
 import type { Closure, FulfilmentSettings } from '#contract/slots.ts';
 import { ApiError, errorMessage } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -35,8 +35,8 @@ function closedWindows(closure: Closure, names: Map<string, string>) {
 }
 
 /**
- * Holidays: the shop closes from one date to another (a vacation), every window or one of them; each closure is
- * listed as a range and taken back whole.
+ * Holidays: the shop closes from one date to another (a vacation), every window (those added later too) or one of
+ * them; each closure is listed as a range with the days it closes a time on, and taken back whole.
  */
 export function Holidays({ shopId, settings }: { shopId: string; settings: FulfilmentSettings }) {
   const close = useCloseShop(shopId);
@@ -78,10 +78,11 @@ export function Holidays({ shopId, settings }: { shopId: string; settings: Fulfi
       ) : (
         <ul className="space-y-2" aria-label="Dates closed">
           {settings.closures.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center gap-3">
+            <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span>
                 <span className="font-semibold">{closedText(c.from, c.to)}</span> · {closedWindows(c, names)}
                 {c.reason ? ` · ${c.reason}` : ''} · {c.booked} booked
+                <span className="block text-sm text-base-content/80">{closedDaysText(c.days)}</span>
               </span>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => reopen.mutate(c.id)}>
                 Reopen {dateRangeText(c.from, c.to)}
