@@ -102,6 +102,9 @@ test('a new vendor sets up the shop from the checklist: ZIP code, time zone, pic
   // Delivery within a radius typed in miles (the marketplace's unit): it reads back as typed after a reload.
   await page.getByLabel('We deliver').check();
   const radius = page.getByLabel('Or within (miles of the shop)');
+  await radius.fill('400');
+  await page.getByRole('button', { name: 'Save pickup & delivery' }).click();
+  await expect(radius).toHaveAccessibleDescription(/At most 310 mi/);
   await radius.fill('12.5');
   await page.getByRole('button', { name: 'Save pickup & delivery' }).click();
   await expect(page.getByText('Your pickup and delivery settings are saved')).toBeVisible();
