@@ -45,6 +45,8 @@ console.log(
   JSON.stringify({
     url,
     reads: {
+      // The same 12 rows on both sides: what the app's own per-request work (hooks, routing, checks) costs each side.
+      'control: categories': ['/api/category'],
       listing: ['/api/products?category=vegetable&limit=20'],
       keyset: [`/api/products?category=vegetable&sort=price-asc&limit=20&cursor=${cursor}`],
       product: [`/api/singleProduct/${id}`],

@@ -34,7 +34,7 @@ const SECONDS = argument('--seconds', 30);
 const LOOPS = 20;
 
 const OPTIONS_JOIN =
-  /LEFT JOIN LATERAL \(SELECT json_agg\(json_build_(?:object|array)\(\s*(?:'id', )?o\.id.*?FROM product_options o WHERE o\.product_id = p\.id AND o\.listed\) opts ON true/s;
+  /LEFT JOIN LATERAL \(SELECT json_agg\(listed\.option\) AS options.*?ORDER BY o\.position\) listed\) opts ON true/s;
 
 /** The statement without the options' lateral: the read as it was before options. */
 function withoutOptions(statement: pg.QueryConfig): pg.QueryConfig {

@@ -30,10 +30,12 @@ export const MARKDOWN_PERCENT_TODAY = markdownPercentToday(PRODUCT_RULE, SHOP_RU
 
 /**
  * The product's own columns: every column of its table but when it was last changed. A column added to the table is
- * selected, parsed and typed by every product read with nothing more to write (decision 046).
+ * selected, parsed and typed by every product read with nothing more to write (decision 046). Its cost and margin are
+ * the vendor's: shoppers' statements never select them (VENDOR_COLUMNS).
  */
-const { updatedAt: _notRead, ...OWN_COLUMNS } = getTableColumns(products);
-type OwnColumns = typeof OWN_COLUMNS;
+const { updatedAt: _notRead, productionCostCents, profitMarginBp, ...OWN_COLUMNS } = getTableColumns(products);
+const VENDOR_COLUMNS = { productionCostCents, profitMarginBp };
+type OwnColumns = typeof OWN_COLUMNS & typeof VENDOR_COLUMNS;
 
 /** A product's own values under their Drizzle names (soldByWeight), typed as Drizzle's select types them. */
 type OwnValues = Omit<typeof products.$inferSelect, 'updatedAt'>;
@@ -62,25 +64,33 @@ function columnParser(column: OwnColumns[keyof OwnColumns]): z.ZodType {
   return column.notNull ? value : value.nullable();
 }
 
-/** The parsers of the product's own columns, one per column, keyed by its name in SQL. */
-const OWN_ROW_SHAPE = Object.fromEntries(
-  Object.values(OWN_COLUMNS).map((column) => [column.name, columnParser(column)]),
-) as { [K in keyof OwnRow]-?: z.ZodType<OwnRow[K]> };
+/** The parsers of some of the product's own columns, one per column, keyed by its name in SQL. */
+const rowShape = <C extends Partial<OwnColumns>>(columns: C) =>
+  Object.fromEntries(Object.values(columns).map((column) => [column.name, columnParser(column)])) as {
+    [K in keyof C as C[K] extends { _: { name: infer N extends string } } ? N : never]-?: z.ZodType<
+      OwnRow[C[K] extends { _: { name: infer N extends keyof OwnRow } } ? N : never]
+    >;
+  };
+
+const columnList = (columns: Partial<OwnColumns>) =>
+  Object.values(columns)
+    .map((column) => `p.${column.name}`)
+    .join(', ');
 
 /**
- * The columns every product read selects (alias p): the product's own (derived from the table), with its vendor's
- * shop, running deal and markdown today (joined by SHOP_CARD_JOIN).
+ * The columns every shopper's product read selects (alias p): the product's own but its cost and margin (derived
+ * from the table), with its vendor's shop, running deal, markdown today and options (joined by SHOP_CARD_JOIN).
  */
-export const PRODUCT_COLUMNS = sql`${sql.raw(
-  Object.values(OWN_COLUMNS)
-    .map((column) => `p.${column.name}`)
-    .join(', '),
-)},
+export const PRODUCT_COLUMNS = sql`${sql.raw(columnList(OWN_COLUMNS))},
   p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
-  shop_card.email AS shop_email, coalesce(shop_card.premium, false) AS shop_premium,
+  coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
   ${MARKDOWN_PERCENT_TODAY} AS markdown_percent_today, opts.options`;
+
+/** PRODUCT_COLUMNS with what only the product's vendor and an admin read: its cost, margin and the vendor's e-mail. */
+export const VENDOR_PRODUCT_COLUMNS = sql`${PRODUCT_COLUMNS}, ${sql.raw(columnList(VENDOR_COLUMNS))},
+  shop_card.email AS shop_email`;
 
 /** The shop's markdown rule of each product p (alias shop_markdown), a join in the same statement. */
 export const SHOP_MARKDOWN_JOIN = sql`LEFT JOIN shop_markdowns shop_markdown ON shop_markdown.vendor_id = p.vendor_id`;
@@ -91,98 +101,120 @@ export function runningDealOf(productId: SQL | AnyColumn): SQL {
     WHERE rd.product_id = ${productId} AND rd.ends_at > now() ORDER BY rd.ends_at, rd.id LIMIT 1)`;
 }
 
+/** What shoppers read of an option, in the order of shopperOption's tuple. */
+const SHOPPER_OPTION_FIELDS = sql`o.id, o.label, o.price_cents, o.sku, o.gtin, o.unit, o.pack_label, o.net_quantity,
+  o.net_unit, o.sold_by_weight, o.grams_per_piece, CASE WHEN o.draws IS NULL THEN o.stock ELSE p.stock / o.draws END,
+  o.draws`;
+
 /**
  * The listed options of each product p (decision 052), first first, as one JSON array (null when it has none): an
- * index scan of product_options_position_key per product row, so a page reads its own rows' options only. `available`
- * is how many a shopper can buy now: the option's own stock, or the product's pool divided by its draws. Each option
- * is an array in optionRow's order, not an object: key names were 60 % of the options' text, which every read
- * sends, parses and checks (docs/performance.md, "Options").
+ * index scan of product_options_position_key per product row, so a page reads its own rows' options only, already
+ * in their order (json_agg's own ORDER BY would sort each product's options again). `available` is how many a
+ * shopper can buy now: the option's own stock, or the product's pool divided by its draws. Each option is an array
+ * in the order of its tuple below, not an object: key names were 60 % of the options' text, which every read sends,
+ * parses and checks; shoppers' reads leave out the vendor's fields (docs/performance.md, "Options").
  */
-const OPTIONS_OF_PRODUCT = sql`(SELECT json_agg(json_build_array(o.id, o.label, o.price_cents, o.sku, o.gtin, o.unit,
-    o.pack_label, o.net_quantity, o.net_unit, o.sold_by_weight, o.grams_per_piece, o.position,
-    CASE WHEN o.draws IS NULL THEN o.stock ELSE p.stock / o.draws END, o.draws, o.stock, o.production_cost_cents,
-    o.profit_margin_bp) ORDER BY o.position) AS options
-  FROM product_options o WHERE o.product_id = p.id AND o.listed)`;
+const optionsOfProduct = (fields: SQL) => sql`LEFT JOIN LATERAL (SELECT json_agg(listed.option) AS options
+  FROM (SELECT json_build_array(${fields}) AS option FROM product_options o
+    WHERE o.product_id = p.id AND o.listed ORDER BY o.position) listed) opts ON true`;
+
+/** Joins each product p to its shop card, running deal and shop's markdown rule, in the same statement. */
+const SHOP_DEAL_MARKDOWN_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id
+  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}`;
 
 /**
  * Joins each product `p` to its vendor's shop card (from the shops module), to its running deal, to its shop's
- * markdown rule and to its listed options (opts.options), in the same statement.
+ * markdown rule and to its listed options as shoppers read them (opts.options), in the same statement.
  */
-export const SHOP_CARD_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card ON shop_card.vendor_id = p.vendor_id
-  LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}
-  LEFT JOIN LATERAL ${OPTIONS_OF_PRODUCT} opts ON true`;
+export const SHOP_CARD_JOIN = sql`${SHOP_DEAL_MARKDOWN_JOIN} ${optionsOfProduct(SHOPPER_OPTION_FIELDS)}`;
 
-/** One listed option of a product as OPTIONS_OF_PRODUCT gives it (an array in this order; money in cents). */
-const optionRow = z
-  .tuple([
-    z.string(),
-    z.string(),
-    z.number(),
-    z.string(),
-    z.string().nullable(),
-    z.enum(UNITS),
-    z.string().nullable(),
-    z.number().nullable(),
-    z.enum(UNITS).nullable(),
-    z.boolean(),
-    z.number().nullable(),
-    z.number(),
-    z.number(),
-    z.number().nullable(),
-    z.number().nullable(),
-    z.number().nullable(),
-    z.number().nullable(),
-  ])
-  .transform(
-    ([
-      id,
-      label,
-      price_cents,
-      sku,
-      gtin,
-      unit,
-      pack_label,
-      net_quantity,
-      net_unit,
-      sold_by_weight,
-      grams_per_piece,
-      position,
-      available,
-      draws,
-      stock,
-      production_cost_cents,
-      profit_margin_bp,
-    ]) => ({
-      id,
-      label,
-      price_cents,
-      sku,
-      gtin,
-      unit,
-      pack_label,
-      net_quantity,
-      net_unit,
-      sold_by_weight,
-      grams_per_piece,
-      position,
-      available,
-      draws,
-      stock,
-      production_cost_cents,
-      profit_margin_bp,
-    }),
-  );
-export type OptionRow = z.infer<typeof optionRow>;
+/** SHOP_CARD_JOIN with the options as their vendor reads them (their own stock, cost and margin too). */
+export const VENDOR_SHOP_CARD_JOIN = sql`${SHOP_DEAL_MARKDOWN_JOIN} ${optionsOfProduct(
+  sql`${SHOPPER_OPTION_FIELDS}, o.position, o.stock, o.production_cost_cents, o.profit_margin_bp`,
+)}`;
 
-/** The row PRODUCT_COLUMNS select, as every product read parses it. */
+/** An option as shoppers read it (money in cents); its position is its place in the product's list. */
+const SHOPPER_OPTION_TUPLE = [
+  z.string(),
+  z.string(),
+  z.number(),
+  z.string(),
+  z.string().nullable(),
+  z.enum(UNITS),
+  z.string().nullable(),
+  z.number().nullable(),
+  z.enum(UNITS).nullable(),
+  z.boolean(),
+  z.number().nullable(),
+  z.number(),
+  z.number().nullable(),
+] as const;
+
+const shopperOption = ([
+  id,
+  label,
+  price_cents,
+  sku,
+  gtin,
+  unit,
+  pack_label,
+  net_quantity,
+  net_unit,
+  sold_by_weight,
+  grams_per_piece,
+  available,
+  draws,
+]: z.infer<z.ZodTuple<typeof SHOPPER_OPTION_TUPLE>>) => ({
+  id,
+  label,
+  price_cents,
+  sku,
+  gtin,
+  unit,
+  pack_label,
+  net_quantity,
+  net_unit,
+  sold_by_weight,
+  grams_per_piece,
+  available,
+  draws,
+});
+export type OptionRow = ReturnType<typeof shopperOption>;
+
+/** The options of a product as SHOP_CARD_JOIN gives them, first first (none only for a product before options). */
+const shopperOptions = z
+  .array(z.tuple(SHOPPER_OPTION_TUPLE).transform(shopperOption))
+  .nullable()
+  .transform((options) => options ?? []);
+
+/** An option as its vendor reads it: the shopper's tuple, then its position, own stock, cost and margin. */
+const vendorOptions = z
+  .array(
+    z
+      .tuple([...SHOPPER_OPTION_TUPLE, z.number(), z.number().nullable(), z.number().nullable(), z.number().nullable()])
+      .transform((tuple) => {
+        const [position, stock, production_cost_cents, profit_margin_bp] = tuple.slice(13) as [
+          number,
+          number | null,
+          number | null,
+          number | null,
+        ];
+        const shopper = shopperOption(tuple.slice(0, 13) as z.infer<z.ZodTuple<typeof SHOPPER_OPTION_TUPLE>>);
+        return { ...shopper, position, stock, production_cost_cents, profit_margin_bp };
+      }),
+  )
+  .nullable()
+  .transform((options) => options ?? []);
+export type VendorOptionRow = z.infer<typeof vendorOptions>[number];
+
+/** The row PRODUCT_COLUMNS select, as every shopper's product read parses it. */
 export const productRow = z.object({
-  ...OWN_ROW_SHAPE,
+  ...rowShape(OWN_COLUMNS),
   created_at_key: z.string(),
   expired: z.boolean(),
   shop_name: z.string().nullable(),
   shop_image: z.string().nullable(),
   shop_address: z.string().nullable(),
-  shop_email: z.string().nullable(),
   shop_premium: z.boolean(),
   deal_percent: z.number().nullable(),
   deal_ends_at: timestampColumn.nullable(),
@@ -190,12 +222,17 @@ export const productRow = z.object({
   /** Selected only when the request names the shopper's place (null when the origin is unknown). */
   distance_km: z.number().nullable().optional(),
   /** Its listed options, first first (none only for a product written before its options). */
-  options: z
-    .array(optionRow)
-    .nullable()
-    .transform((options) => options ?? []),
+  options: shopperOptions,
 });
 export type ProductRow = z.infer<typeof productRow>;
+
+/** The row VENDOR_PRODUCT_COLUMNS select (with VENDOR_SHOP_CARD_JOIN), as the vendor's reads parse it. */
+export const vendorProductRow = productRow.extend({
+  ...rowShape(VENDOR_COLUMNS),
+  shop_email: z.string().nullable(),
+  options: vendorOptions,
+});
+export type VendorProductRow = z.infer<typeof vendorProductRow>;
 
 /**
  * A database row with its shop as shoppers read it (the spec's field names, dollars), in the order of the contract's
@@ -249,7 +286,7 @@ export function toProduct(row: ProductRow): Product {
     ingredients: row.ingredients,
     origin: originOf(row),
     ...(typeof row.distance_km === 'number' ? { distanceKm: row.distance_km } : {}),
-    options: row.options.map((option) => toOption(row, option)),
+    options: row.options.map((option, index) => toOption(row, option, index + 1)),
   };
 }
 
@@ -278,9 +315,18 @@ function firstOption(row: ProductRow): OptionRow {
       net_unit: row.net_unit,
       sold_by_weight: row.sold_by_weight,
       grams_per_piece: row.grams_per_piece,
-      position: 1,
       available: row.stock,
       draws: 1,
+    }
+  );
+}
+
+/** The vendor's first option, or the one its product's own columns describe (firstOption). */
+function firstVendorOption(row: VendorProductRow): VendorOptionRow {
+  return (
+    row.options[0] ?? {
+      ...firstOption(row),
+      position: 1,
       stock: null,
       production_cost_cents: row.production_cost_cents,
       profit_margin_bp: row.profit_margin_bp,
@@ -288,8 +334,11 @@ function firstOption(row: ProductRow): OptionRow {
   );
 }
 
-/** An option as shoppers read it: its price today with the product's deal or markdown percent (null when none). */
-function toOption(row: ProductRow, option: OptionRow): ProductOption {
+/**
+ * An option as shoppers read it at `position` (1 for the first): its price today with the product's deal or
+ * markdown percent (null when none).
+ */
+function toOption(row: ProductRow, option: OptionRow, position: number): ProductOption {
   const sold = bestPrice(option.price_cents, row.deal_percent, row.markdown_percent_today);
   return {
     _id: option.id,
@@ -302,7 +351,7 @@ function toOption(row: ProductRow, option: OptionRow): ProductOption {
     pack: packOf(option),
     soldByWeight: option.sold_by_weight,
     gramsPerPiece: option.grams_per_piece,
-    position: option.position,
+    position,
     available: option.available,
     draws: option.draws,
   };
@@ -312,7 +361,7 @@ function toOption(row: ProductRow, option: OptionRow): ProductOption {
  * The margin a vendor reads: the one given with the cost, else derived from the typed price and the cost, else null
  * (no cost, or a cost of 0).
  */
-export function marginOf(row: Pick<ProductRow, 'price_cents' | 'production_cost_cents' | 'profit_margin_bp'>) {
+export function marginOf(row: Pick<VendorOptionRow, 'price_cents' | 'production_cost_cents' | 'profit_margin_bp'>) {
   return row.profit_margin_bp === null
     ? marginFromPrice(row.price_cents, row.production_cost_cents)
     : row.profit_margin_bp / 100;
@@ -322,8 +371,8 @@ export function marginOf(row: Pick<ProductRow, 'price_cents' | 'production_cost_
  * The product as its own vendor (or an admin) reads it: toProduct's fields with the vendor's e-mail, cost, margin and
  * how the price was set. The response schema puts them in the spec's order.
  */
-export function toVendorProduct(row: ProductRow): VendorProduct {
-  const first = firstOption(row);
+export function toVendorProduct(row: VendorProductRow): VendorProduct {
+  const first = firstVendorOption(row);
   const stockShared = row.options.some((option) => option.draws !== null);
   return {
     ...toProduct(row),
@@ -338,9 +387,9 @@ export function toVendorProduct(row: ProductRow): VendorProduct {
 }
 
 /** An option as its vendor reads it: with its cost, margin, how its price was set and its own stock. */
-function toVendorOption(row: ProductRow, option: OptionRow): VendorProductOption {
+function toVendorOption(row: VendorProductRow, option: VendorOptionRow): VendorProductOption {
   return {
-    ...toOption(row, option),
+    ...toOption(row, option, option.position),
     productionCost: option.production_cost_cents === null ? null : centsToDollars(option.production_cost_cents),
     profitMargin: marginOf(option),
     pricing: option.profit_margin_bp === null ? 'price' : 'costAndMargin',

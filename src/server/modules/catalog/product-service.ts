@@ -24,18 +24,21 @@ import type { Db, Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { planOfShop, premiumPlan, productLimitMessage, shopOfEmail } from '../shops/index.ts';
+import { planOfShop, premiumPlan, productLimitMessage, shopListed, shopOfEmail } from '../shops/index.ts';
 import { type Mirrors, mirrorsOf } from './mirrors.ts';
 import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import {
   PRODUCT_COLUMNS,
-  type ProductRow,
   productRow,
   SHOP_CARD_JOIN,
   toProduct,
   toVendorProduct,
+  VENDOR_PRODUCT_COLUMNS,
+  VENDOR_SHOP_CARD_JOIN,
+  type VendorProductRow,
+  vendorProductRow,
 } from './product-rows.ts';
 import { tellStockChanges } from './stock-notices.ts';
 import { categories, deals, productOptions, products } from './tables.ts';
@@ -48,7 +51,12 @@ const GONE = 'This product is no longer available';
  */
 export type ReviewSummaryOf = (productId: SQL) => SQL;
 
-const pageRow = productRow.extend({ review_count: z.number(), average_rating: z.number() });
+const pageRow = productRow.extend({
+  review_count: z.number(),
+  average_rating: z.number(),
+  /** Its shop is listed: not waiting for the admin's review. */
+  shop_listed: z.boolean(),
+});
 
 /**
  * The product page's one statement: the product with its shop, running deal and review summary, and its distance
@@ -60,7 +68,8 @@ function productPage(id: string, reviewSummaryOf: ReviewSummaryOf, from?: Place)
     : sql``;
   return {
     shape: from ? 'product-page:place' : 'product-page',
-    build: () => sql`SELECT ${PRODUCT_COLUMNS}, summary.review_count, summary.average_rating ${distance}
+    build: () => sql`SELECT ${PRODUCT_COLUMNS}, summary.review_count, summary.average_rating,
+      ${shopListed(sql`p.vendor_id`)} AS shop_listed ${distance}
       FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
       WHERE p.id = ${sql.placeholder('id')}::uuid`,
     values: { id, lat: from?.latitude, lng: from?.longitude },
@@ -72,11 +81,11 @@ export function productPageStatement(id: string, reviewSummaryOf: ReviewSummaryO
   return shapedStatement(productPage(id, reviewSummaryOf, from));
 }
 
-async function selectProduct(db: Tx, id: string): Promise<ProductRow | undefined> {
+async function selectProduct(db: Tx, id: string): Promise<VendorProductRow | undefined> {
   const [row] = await queryPrepared(
     db,
-    productRow,
-    sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
+    vendorProductRow,
+    sql`SELECT ${VENDOR_PRODUCT_COLUMNS} FROM products p ${VENDOR_SHOP_CARD_JOIN} WHERE p.id = ${id}::uuid`,
   );
   return row;
 }
@@ -89,7 +98,7 @@ async function productById(db: Tx, id: string): Promise<VendorProduct> {
 }
 
 /**
- * A product a shopper can see and buy (listed and not past its expiry date; 404 otherwise) with its review
+ * A product a shopper can see and buy (listed, not past its expiry date, its shop listed; 404 otherwise) with its review
  * summary, in one statement.
  */
 export async function getOfferedProduct(
@@ -99,12 +108,12 @@ export async function getOfferedProduct(
   from?: Place,
 ): Promise<OfferedProduct> {
   const [row] = await queryShaped(db, pageRow, productPage(id, reviewSummaryOf, from));
-  if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
+  if (!row?.listed || row.expired || !row.shop_listed) throw new AppError('NOT_FOUND', GONE);
   return { ...toProduct(row), reviewSummary: { reviewCount: row.review_count, averageRating: row.average_rating } };
 }
 
 /** Any listed product, expired or not, for its owner (404 when unlisted, 403 when someone else's). */
-async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<ProductRow> {
+async function ownProductRow(db: Tx, id: string, vendor: AuthUser): Promise<VendorProductRow> {
   const row = await selectProduct(db, id);
   if (!row?.listed) throw notFound('Product');
   if (row.vendor_id !== vendor.id) throw forbidden('You can only change your own products');
@@ -611,8 +620,8 @@ export async function vendorProducts(db: Tx, email: string): Promise<VendorProdu
   const shop = await shopOfEmail(db, email);
   if (!shop) return [];
   const result = await db.execute(sql`
-    SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
+    SELECT ${VENDOR_PRODUCT_COLUMNS} FROM products p ${VENDOR_SHOP_CARD_JOIN}
     WHERE p.vendor_id = ${shop.vendorId}::uuid AND p.listed
     ORDER BY p.created_at DESC, p.id`);
-  return parseRows(productRow, result.rows).map(toVendorProduct);
+  return parseRows(vendorProductRow, result.rows).map(toVendorProduct);
 }
