@@ -159,8 +159,12 @@ export const shopProfileInput = z.strictObject({
 export type ShopProfileInput = z.input<typeof shopProfileInput>;
 export type ShopProfileValues = z.output<typeof shopProfileInput>;
 
-/** The marketplace's settings the admin sets: how distances are written (GET public, PUT admin). */
+/**
+ * The marketplace's settings the admin sets: how distances are written, and whether new shops wait for an admin's
+ * approval before their products are listed (GET public, PUT admin: left out, it stays as it is).
+ */
 export const marketplaceSettings = z.strictObject({
   distanceUnit: z.enum(DISTANCE_UNITS, { error: 'Choose miles or kilometres' }),
+  shopApproval: z.boolean({ error: 'Reviewing new shops is on or off' }).optional(),
 });
 export type MarketplaceSettings = z.infer<typeof marketplaceSettings>;

@@ -28,6 +28,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderDeskRoutes } from './modules/orders/desk-routes.ts';
 import { deliveredProductsOf, orderHeadsOf, orderNumbersOf, soldLinesOf } from './modules/orders/index.ts';
 import { problemReportRoutes } from './modules/orders/problem-routes.ts';
+import { shopApprovalRoutes } from './modules/shops/approval-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import {
@@ -143,6 +144,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   orderRoutes,
   orderDeskRoutes,
   problemReportRoutes,
+  shopApprovalRoutes,
   vendorWeekRoutes,
   (api) => vendorPayoutRoutes(api, payoutSources),
   reviewRoutes,

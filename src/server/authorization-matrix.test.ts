@@ -473,6 +473,11 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { reason: 'damaged', text: 'Crushed' },
   }),
   'GET /api/orders/:id/problems': () => ({ url: `/api/orders/${purchase.orderId}/problems` }),
+  // Vendor A's shop approved (again: it is listed already).
+  'POST /api/admin/shops/:shopId/approval': () => ({
+    url: `/api/admin/shops/${users.vendorA.id}/approval`,
+    payload: { decision: 'approve' },
+  }),
   // An open report on a fresh order of customer A, so every call may resolve it.
   'POST /api/admin/problems/:reportId/resolution': async () => {
     const { orderId } = await insertOrder(t, users.customerA, [{ product, amount: 1 }]);

@@ -18,6 +18,7 @@ import { paymentsApi } from './payments.ts';
 import { payoutsApi } from './payouts.ts';
 import { problemReportsApi } from './problem-reports.ts';
 import { reviewsApi } from './reviews.ts';
+import { shopApprovalApi } from './shop-approval.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
@@ -57,6 +58,7 @@ export const API = {
   auth: authApi,
   users: usersApi,
   shops: shopsApi,
+  shopApproval: shopApprovalApi,
   slots: slotsApi,
   uploads: uploadsApi,
   notifications: notificationsApi,

@@ -6,6 +6,7 @@ import { lineCents } from '#contract/weighed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { type CartOption, countPopularity, firstOptionIds, productsForCart } from '../catalog/index.ts';
+import { isShopListed } from '../shops/index.ts';
 import { type CurrentTax, currentTax } from '../tax/index.ts';
 import { type CartLine, lineName, listCartLines, unavailableReason } from './queries.ts';
 import { cartAddRequests, cartItems } from './tables.ts';
@@ -123,6 +124,8 @@ export async function addToCart(
       if ((await firstOptionIds(tx, [productId])).has(productId)) throw refuseOption();
       throw notFound('Product');
     }
+    // A shop waiting for the admin's review sells nothing yet.
+    if (!(await isShopListed(tx, option.vendorId))) throw notFound('Product');
     if (requestId) {
       const [done] = await tx
         .select({ lineId: cartAddRequests.lineId, amount: cartAddRequests.amount })

@@ -5,6 +5,7 @@ import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
+import { shopListed } from '../shops/index.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
 
 /** Running deals on offered products (of one category when given), soonest end first. */
@@ -14,6 +15,7 @@ async function activeDeals(db: Db, limit: number, category?: string) {
     SELECT ${PRODUCT_COLUMNS}
     FROM deals d JOIN products p ON p.id = d.product_id ${SHOP_CARD_JOIN}
     WHERE d.ends_at > now() AND running_deal.id = d.id AND p.listed AND p.expires_on >= ${BUSINESS_TODAY} ${inCategory}
+      AND ${shopListed(sql`p.vendor_id`)}
     ORDER BY d.ends_at ASC, p.id
     LIMIT ${limit}`);
   return parseRows(productRow, result.rows);
@@ -45,6 +47,7 @@ export async function currentDeals(db: Db): Promise<Deal[]> {
         SELECT p.id, now() + make_interval(secs => ${DEAL_SECONDS}), ${DEAL_DISCOUNT_PERCENT}
         FROM products p
         WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.stock >= p.min_draws
+          AND ${shopListed(sql`p.vendor_id`)}
           AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.product_id = p.id AND d.ends_at > now())
         ORDER BY p.popularity DESC, p.id
         LIMIT GREATEST(0, ${DEALS_SHOWN} - (

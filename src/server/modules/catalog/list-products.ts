@@ -11,6 +11,7 @@ import {
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
+import { shopListed } from '../shops/index.ts';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import {
   all,
@@ -215,9 +216,9 @@ function listing(params: ListProductsParams) {
   return { sort, cursor, offered, inPrice, nearby, counted, fetch: params.limit + 1 };
 }
 
-/** Offered products (listed, not expired), of the category and the shop when given (values or placeholders). */
+/** Offered products (listed, not expired, of a listed shop), of the category and the shop when given. */
 function offeredWhere(category?: string | Placeholder, shopId?: string | Placeholder): SQL {
-  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`];
+  const filters: SQL[] = [sql`p.listed`, sql`p.expires_on >= ${BUSINESS_TODAY}`, shopListed(sql`p.vendor_id`)];
   if (category) filters.push(sql`p.category = ${category}`);
   if (shopId) filters.push(sql`p.vendor_id = ${shopId}::uuid`);
   return sql.join(filters, sql` AND `);
@@ -225,7 +226,7 @@ function offeredWhere(category?: string | Placeholder, shopId?: string | Placeho
 
 /** The same filter on search_postings (alias sp), whose rows are those of listed products only. */
 function postedWhere(category?: string, shopId?: string): SQL {
-  const filters: SQL[] = [sql`sp.expires_on >= ${BUSINESS_TODAY}`];
+  const filters: SQL[] = [sql`sp.expires_on >= ${BUSINESS_TODAY}`, shopListed(sql`sp.vendor_id`)];
   if (category) filters.push(sql`sp.category = ${category}`);
   if (shopId) filters.push(sql`sp.vendor_id = ${shopId}::uuid`);
   return sql.join(filters, sql` AND `);

@@ -5,6 +5,7 @@ import type { Product } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
+import { shopListed } from '../shops/index.ts';
 import {
   MARKDOWN_PERCENT_TODAY,
   PRODUCT_COLUMNS,
@@ -46,7 +47,7 @@ export async function clearShopMarkdown(db: Tx, vendorId: string): Promise<ShopM
 export async function lastChanceProducts(db: Tx, limit: number): Promise<Product[]> {
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
-    WHERE p.listed AND p.stock >= p.min_draws
+    WHERE p.listed AND p.stock >= p.min_draws AND ${shopListed(sql`p.vendor_id`)}
       AND p.expires_on >= ${BUSINESS_TODAY} AND p.expires_on < ${BUSINESS_TODAY} + ${MARKDOWN_DAYS.max}::int
       AND ${MARKDOWN_PERCENT_TODAY} > coalesce(running_deal.discount_percent, 0)
     ORDER BY p.expires_on, p.id

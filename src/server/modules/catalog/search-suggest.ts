@@ -3,7 +3,7 @@ import { type Suggestion, suggestion } from '#contract/catalog.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
-import { closestShops, shopCardsRelation } from '../shops/index.ts';
+import { closestShops, shopCardsRelation, shopListed } from '../shops/index.ts';
 import { queryPrepared } from './prepared.ts';
 import { literal, nameCloseness, searchWords, spelledQuery } from './search-ranking.ts';
 import { type Spell, spellInSql } from './spelling.ts';
@@ -39,6 +39,7 @@ export async function suggest(db: Tx, q: string, spell: Spell = spellInSql): Pro
              ts_rank(p.search_vector, (SELECT all_words FROM spelled)) + ${nameCloseness(q)} AS rank
            FROM products p
            WHERE p.listed AND p.expires_on >= ${BUSINESS_TODAY} AND p.search_vector @@ (SELECT all_words FROM spelled)
+             AND ${shopListed(sql`p.vendor_id`)}
            LIMIT ${literal(PRODUCT_CANDIDATES)}) AS found
          ORDER BY found.rank DESC, found.popularity DESC, found.id
          LIMIT ${literal(PRODUCTS)}) AS m

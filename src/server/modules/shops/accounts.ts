@@ -1,7 +1,8 @@
 import type { UserRecord, VendorRegistrationInput } from '#contract/users.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Account, makeVendor } from '../users/index.ts';
-import { type ShopProfile, saveShop, shopsByVendorIds } from './profiles.ts';
+import { holdNewShop } from './approval.ts';
+import { type ShopProfile, saveShop, shopOf, shopsByVendorIds } from './profiles.ts';
 
 /** A user as the spec's user calls show it: the account with its shop's fields (null without a shop). */
 function toUserRecord(account: Account, shop: ShopProfile | undefined): UserRecord {
@@ -32,12 +33,13 @@ export async function userRecords(db: Tx, accounts: Account[]): Promise<UserReco
 }
 
 /**
- * Vendor registration: a customer becomes a vendor and opens its shop (membership normal) in one transaction;
- * a vendor updates its shop (membership and badge stay).
+ * Vendor registration: a customer becomes a vendor and opens its shop (membership normal; waiting for review when the
+ * marketplace reviews new shops) in one transaction; a vendor updates its shop (membership, badge and review stay).
  */
 export async function registerVendor(db: Db, userId: string, input: VendorRegistrationInput): Promise<void> {
   return db.transaction(async (tx) => {
     await makeVendor(tx, userId);
+    const opened = !(await shopOf(tx, userId));
     await saveShop(tx, userId, {
       name: input.shop,
       established: input.date,
@@ -45,5 +47,6 @@ export async function registerVendor(db: Db, userId: string, input: VendorRegist
       phone: input.phone,
       image: input.image,
     });
+    if (opened) await holdNewShop(tx, userId);
   });
 }

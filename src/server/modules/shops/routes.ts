@@ -44,7 +44,7 @@ export async function shopRoutes(app: FastifyInstance, options: ShopRoutesOption
     if (user.id !== params.shopId) throw forbidden('You can only edit your own shop');
     const { shop, ...rest } = body;
     if (!(await saveShopProfile(app.db, user.id, { name: shop, ...rest }))) throw notFound('Shop');
-    return getShop(app.db, user.id, sources);
+    return getShop(app.db, user.id, sources, { evenHeld: true });
   });
 
   handle(app, shopsApi.marketplace, async () => readMarketplace(app.db));

@@ -1,4 +1,4 @@
-import { asc, desc, getTableColumns } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { greatCircleKm } from '#contract/place-labels.ts';
 import type { Shop, ShopHandover, ShopPage } from '#contract/shops.ts';
 import type { Tx } from '../../db/client.ts';
@@ -60,7 +60,7 @@ function kmTo(place: Place, shop: ShopProfile): number | undefined {
 }
 
 /**
- * Active vendors' shops; `q` matches the shop name or address (substring or close spelling, typos too), best first.
+ * Active vendors' listed shops (none waiting for review); `q` matches the shop name or address (substring or close spelling, typos too), best first.
  * With the shopper's place each shop with a place has its distanceKm, and the list is nearest first (shops without
  * a place last, in the order above).
  */
@@ -72,7 +72,7 @@ export async function listShops(
   const search = query.q ? shopSearch(query.q) : undefined;
   const read = db.select(getTableColumns(shops)).from(shops).$dynamic();
   const rows = await (search ? read.crossJoin(spelledRelation(search)) : read)
-    .where(search ? matchingShops(search, { address: true }) : undefined)
+    .where(and(eq(shops.approval, 'approved'), search ? matchingShops(search, { address: true }) : undefined))
     .orderBy(...(search ? [desc(nameSimilarity(search))] : []), asc(shops.name), asc(shops.vendorId));
   const { place } = query;
   if (!place) return withOwners(db, rows, productCounts);
@@ -97,12 +97,15 @@ export async function getShop(
   db: Tx,
   id: string,
   sources: { productCounts: ProductCounts; handoverOf: HandoverOf },
+  { evenHeld = false } = {},
 ): Promise<ShopPage> {
-  const shop = await shopOf(db, id);
-  const [found] = shop ? await withOwners(db, [shop], sources.productCounts) : [];
-  if (!shop || !found) throw notFound('Shop');
+  // A shop waiting for review (or turned down) is not found, but by its own vendor saving its profile.
+  const found = await shopOf(db, id);
+  const shop = found && (evenHeld || found.approval === 'approved') ? found : undefined;
+  const [card] = shop ? await withOwners(db, [shop], sources.productCounts) : [];
+  if (!shop || !card) throw notFound('Shop');
   return {
-    ...found,
+    ...card,
     story: shop.story,
     website: shop.website,
     instagram: shop.instagram,

@@ -1,4 +1,4 @@
-import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import {
@@ -82,12 +82,18 @@ export const closeName = ({ texts }: ShopSearch) =>
     sql` OR `,
   )}, false)`;
 
-/** Shops whose name contains the text as typed or is close to one of the texts (`address` too, when asked). */
+/**
+ * Listed shops (none waiting for review) whose name contains the text as typed or is close to one of the texts
+ * (`address` too, when asked).
+ */
 export const matchingShops = (search: ShopSearch, options: { address?: boolean } = {}) =>
-  or(
-    ilike(shops.name, containing(search.q)),
-    options.address ? ilike(shops.address, containing(search.q)) : undefined,
-    closeName(search),
+  and(
+    eq(shops.approval, 'approved'),
+    or(
+      ilike(shops.name, containing(search.q)),
+      options.address ? ilike(shops.address, containing(search.q)) : undefined,
+      closeName(search),
+    ),
   );
 
 /**

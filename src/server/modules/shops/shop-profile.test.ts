@@ -161,7 +161,7 @@ describe('the shop list near a place', () => {
 
 describe('the distance unit', () => {
   it('is miles until the admin sets km; only an admin sets it, to mi or km', async () => {
-    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'mi' });
+    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'mi', shopApproval: false });
     const admin = await createUser(t, { role: 'admin' });
     const vendor = await createUser(t, { role: 'vendor' });
     const set = (as: TestUser, payload: object) =>
@@ -171,9 +171,9 @@ describe('the distance unit', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ distanceUnit: 'Choose miles or kilometres' });
     const saved = await set(admin, { distanceUnit: 'km' });
-    expect(saved.json()).toEqual({ distanceUnit: 'km' });
-    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'km' });
+    expect(saved.json()).toEqual({ distanceUnit: 'km', shopApproval: false });
+    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'km', shopApproval: false });
     await set(admin, { distanceUnit: 'mi' });
-    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'mi' });
+    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'mi', shopApproval: false });
   });
 });

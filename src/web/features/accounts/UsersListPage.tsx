@@ -1,5 +1,5 @@
 import { Store, Trash2, UserCog } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '#contract/roles.ts';
 import type { UserRecord } from '#contract/users.ts';
@@ -14,6 +14,7 @@ import { toast } from '../../ui/toast.ts';
 import { type AccountAction, AccountDialog } from './AccountDialog.tsx';
 import { useDeleteUser } from './delete-user.ts';
 import { useUsers } from './get-users.ts';
+import { HeldShops } from './HeldShops.tsx';
 import { usePromoteUser } from './promote-user.ts';
 
 const TITLES: Record<Role, string> = { customer: 'User List', vendor: 'Vendor List', admin: 'Admin List' };
@@ -23,7 +24,8 @@ const matchesOf = (total: number, q: string) =>
   total === 0 ? `No account matches “${q}”` : `${total} ${total === 1 ? 'account matches' : 'accounts match'} “${q}”`;
 
 /** The admin lists of customers, vendors and admins: #, Name, Roll, Email and each list's actions, with a search. */
-export function UsersListPage({ roll }: { roll: Role }) {
+/** `children`: shown under the title, above the list (the vendors' page: shops waiting for review). */
+export function UsersListPage({ roll, children }: { roll: Role; children?: ReactNode }) {
   const { user } = useAuth();
   const [page, setPage] = useState(1);
   const [text, setText] = useState('');
@@ -61,6 +63,7 @@ export function UsersListPage({ roll }: { roll: Role }) {
       <h1 id="users-title" className="text-3xl font-bold">
         {TITLES[roll]}: {everyone.data ? everyone.data.total : '…'}
       </h1>
+      {children}
       <SearchField
         label="Search by name or e-mail"
         placeholder="Search by name or e-mail"
@@ -158,5 +161,9 @@ export function UsersListPage({ roll }: { roll: Role }) {
 }
 
 export const AllCustomersPage = () => <UsersListPage roll="customer" />;
-export const AllVendorsPage = () => <UsersListPage roll="vendor" />;
+export const AllVendorsPage = () => (
+  <UsersListPage roll="vendor">
+    <HeldShops />
+  </UsersListPage>
+);
 export const AllAdminsPage = () => <UsersListPage roll="admin" />;

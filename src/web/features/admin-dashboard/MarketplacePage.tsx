@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DISTANCE_UNIT_NAMES, DISTANCE_UNITS, type DistanceUnit, distanceText } from '#contract/distance-format.ts';
 import { call } from '../../api/client.ts';
@@ -6,6 +7,52 @@ import { marketplaceQuery, useDistanceUnit } from '../../ui/distance-unit.ts';
 import { FormCard } from '../../ui/FormCard.tsx';
 import { sendWithToast } from '../../ui/form-outcome.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+
+/** Whether new shops wait for an admin's approval before their products are listed (off by default). */
+function ShopReviewSetting({ unit }: { unit: DistanceUnit }) {
+  const settings = useQuery(marketplaceQuery);
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const on = chosen ?? settings.data?.shopApproval ?? false;
+  const save = useRefreshingMutation(
+    (shopApproval: boolean) => call('PUT /admin/marketplace', { body: { distanceUnit: unit, shopApproval } }),
+    [marketplaceQuery.queryKey],
+  );
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void sendWithToast(
+      () => save.mutateAsync(on),
+      on ? 'New shops now wait for your approval' : 'New shops now go live at once',
+    );
+  };
+  return (
+    <FormCard
+      id="shop-review"
+      title="New shops"
+      onSubmit={onSubmit}
+      className="max-w-xl rounded-box border border-base-300 bg-base-100 p-5"
+    >
+      <label className="flex cursor-pointer items-start gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm checkbox-primary mt-1"
+          checked={on}
+          disabled={!settings.data}
+          onChange={(event) => setChosen(event.target.checked)}
+        />
+        <span>
+          New shops wait for an admin’s approval before their products are listed
+          <span className="block text-sm text-base-content/70">
+            Shops already open stay listed. Turning this off approves no shop waiting: approve those on the Vendors
+            page.
+          </span>
+        </span>
+      </label>
+      <SubmitButton busy={save.isPending} className="mt-4">
+        Save
+      </SubmitButton>
+    </FormCard>
+  );
+}
 
 /** The admin chooses how the whole marketplace writes distances: miles (US ZIP codes, the default) or km. */
 export function MarketplacePage() {
@@ -51,6 +98,7 @@ export function MarketplacePage() {
           Save
         </SubmitButton>
       </FormCard>
+      <ShopReviewSetting unit={current} />
     </div>
   );
 }

@@ -35,6 +35,7 @@ import { useCartCount } from '../../layout/cart-count.ts';
 import { Avatar } from '../../layout/UserMenu.tsx';
 import { paths } from '../../paths.ts';
 import { PageMeta } from '../../ui/PageMeta.tsx';
+import { ShopReviewBanner } from './ShopReviewBanner.tsx';
 
 type MenuItem = { role: Role; to: string; label: string; icon: LucideIcon };
 
@@ -192,6 +193,7 @@ export function DashboardLayout() {
           <label htmlFor="dashboard-drawer" className="btn btn-outline btn-sm mb-4 lg:hidden">
             <PanelLeftOpen size={18} aria-hidden="true" /> Dashboard menu
           </label>
+          <ShopReviewBanner />
           <Outlet />
         </div>
         <div className="drawer-side z-40 lg:z-auto">
