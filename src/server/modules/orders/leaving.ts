@@ -3,7 +3,8 @@ import { ERASED_EMAIL_DOMAIN, ERASED_NAMES } from '#contract/account-data.ts';
 import { formatInvoiceNumber, formatOrderNumber } from '#contract/order-numbers.ts';
 import type { Tx } from '../../db/client.ts';
 import { replaceWords } from '../notifications/index.ts';
-import { customerPayments, orderFulfilments, orderLines, orderNotes, orders } from './tables.ts';
+import { problemExcerpt } from './problem-reports.ts';
+import { customerPayments, orderFulfilments, orderLines, orderNotes, orders, problemReports } from './tables.ts';
 
 /** What stands in for an erased shopper's delivery address on a kept order (the ZIP code too). */
 export const ERASED_ADDRESS = '[erased]';
@@ -41,6 +42,7 @@ export async function ordersForExport(db: Tx, userId: string) {
   if (ids.length === 0) return [];
   const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, ids));
   const handovers = await db.select().from(orderFulfilments).where(inArray(orderFulfilments.orderId, ids));
+  const problems = await db.select().from(problemReports).where(inArray(problemReports.orderId, ids));
   const notes = await db
     .select()
     .from(orderNotes)
@@ -94,6 +96,10 @@ export async function ordersForExport(db: Tx, userId: string) {
     handovers: handovers
       .filter((handover) => handover.orderId === order.id)
       .map(({ id, orderId, windowId, ...handover }) => handover),
+    // The problems the person reported, with what was done (the admin's name is the marketplace's, not theirs).
+    problemReports: problems
+      .filter((report) => report.orderId === order.id)
+      .map(({ id, orderId, shopperId, resolvedBy, resolvedByName, ...report }) => report),
   }));
 }
 
@@ -120,6 +126,20 @@ export async function eraseOrderPersonalData(
     .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
     .where(and(eq(orders.userId, leaver.id), eq(orders.status, 'pending')));
   const keptPayments = open.map((order) => order.paymentId);
+  // A problem report keeps why, its lines and what was done; the shopper's words and photo go (and their copy in the
+  // shop's and admins' messages). An admin who resolved reports is named there by the erased name.
+  const reported = await tx
+    .select({ text: problemReports.text })
+    .from(problemReports)
+    .where(eq(problemReports.shopperId, leaver.id));
+  await tx
+    .update(problemReports)
+    .set({ text: ERASED_ADDRESS, photo: null })
+    .where(eq(problemReports.shopperId, leaver.id));
+  await tx
+    .update(problemReports)
+    .set({ resolvedByName: leaver.erasedName })
+    .where(eq(problemReports.resolvedBy, leaver.id));
   const keptNotes = new Set(open.map((order) => order.transactionId));
   // Open orders are the shop's to hand over: only the e-mail goes now.
   await tx.update(orders).set({ email: leaver.erasedEmail }).where(eq(orders.userId, leaver.id));
@@ -145,13 +165,14 @@ export async function eraseOrderPersonalData(
   const noteIds = [...closedPayments.map((payment) => payment.transactionId), ...paymentIds].filter(
     (id) => !keptNotes.has(id),
   );
-  return eraseOrders(
+  const words = await eraseOrders(
     tx,
     leaver,
     closedOrders.map((order) => order.id),
     closedPayments.map((payment) => payment.id),
     noteIds,
   );
+  return [...words, ...reported.map((report) => ({ word: problemExcerpt(report.text), insteadOf: ERASED_ADDRESS }))];
 }
 
 /**

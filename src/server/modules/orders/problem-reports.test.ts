@@ -97,7 +97,9 @@ describe('a shopper reports a problem with a delivered part', () => {
     expect(first.statusCode).toBe(201);
     const again = await report(shopper, orderId, vendor.id, { reason: 'quality', text: 'And the carrots are soft' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('A problem with this part is already reported and open: we are looking into it');
+    expect(again.json().error.message).toBe(
+      'A problem with this part is already reported and open: we are looking into it',
+    );
 
     const resolve = (body: object) => call(admin, 'POST', `/api/admin/problems/${first.json()._id}/resolution`, body);
     expect((await resolve({ resolution: ' ' })).statusCode).toBe(400);
@@ -204,5 +206,35 @@ describe('a refund at the order desk answers a report', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('This problem report is already resolved');
     expect((await call(admin, 'GET', `/api/admin/orders/${orderId}`)).json().parts[0].refunded).toBe(4);
+  });
+});
+
+describe('a shopper who reported a problem', () => {
+  it('finds the report in their data, and leaving erases their words and photo but keeps what was done', async () => {
+    const { vendor, shopper, orderId, carrots } = await order();
+    const body = { reason: 'damaged', lineIds: [carrots], photo: PHOTO, text: 'Crushed, see my kitchen photo' };
+    const saved = (await report(shopper, orderId, vendor.id, body)).json();
+
+    const data = (await call(shopper, 'GET', '/api/users/me/data')).json();
+    const [kept] = data.orders.find((o: { orderNumber: string }) => o.orderNumber === saved.orderNumber).problemReports;
+    expect(kept).toMatchObject({
+      reason: 'damaged',
+      text: 'Crushed, see my kitchen photo',
+      photo: PHOTO,
+      state: 'open',
+    });
+
+    const left = await call(shopper, 'DELETE', '/api/users/me', { password: shopper.password });
+    expect(left.statusCode, left.body).toBe(200);
+    const admin = await createUser(t, { role: 'admin' });
+    const [after] = (await call(admin, 'GET', `/api/orders/${orderId}/problems`)).json();
+    expect(after).toMatchObject({ reason: 'damaged', lines: [{ _id: carrots }], text: '[erased]', photo: null });
+    // The shop's message no longer quotes them.
+    const toShop = await t.db
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.kind, 'problem_reported'), eq(notificationOutbox.userId, vendor.id)));
+    expect(toShop.length).toBeGreaterThan(0);
+    for (const row of toShop) expect(row.payload).toMatchObject({ excerpt: '[erased]' });
   });
 });

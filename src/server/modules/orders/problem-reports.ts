@@ -20,7 +20,8 @@ type Row = typeof problemReports.$inferSelect;
 type Admin = { id: string; name: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const excerptOf = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
+/** What the shop's and admins' messages quote of a report's words: at most 140 characters. */
+export const problemExcerpt = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
 
 /** The reports as their readers see them: the order's number, the shop's and buyer's names, the lines' names. */
 async function shaped(db: Tx, rows: Row[]): Promise<ProblemReport[]> {
@@ -153,7 +154,7 @@ export async function reportProblem(
       shopName: lines[0].shopName,
       buyerName: order.name,
       reason: PROBLEM_REASON_LABELS[input.reason],
-      excerpt: excerptOf(input.text),
+      excerpt: problemExcerpt(input.text),
     };
     await notify(tx, [{ userId: part.shopId, email: lines[0].shopEmail }], { ...about, to: 'shop' });
     const { rows: admins } = await listUsers(db, 'admin');
