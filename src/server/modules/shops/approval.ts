@@ -69,12 +69,20 @@ export async function heldShops(db: Tx): Promise<HeldShop[]> {
 
 /**
  * The admin approves a shop (its products are listed from the commit on) or turns it down with the reason; the
- * vendor is told in the app and by e-mail. Deciding again (a rejected shop approved later) is allowed.
+ * vendor is told in the app and by e-mail. Deciding again (a rejected shop approved later) is allowed; approving a
+ * listed shop changes nothing and tells no one.
  */
 export async function reviewShop(db: Db, shopId: string, input: ShopReviewInput): Promise<ShopApprovalState> {
   return db.transaction(async (tx) => {
     const approved = input.decision === 'approve';
     const reason = approved ? null : input.reason;
+    const [before] = await tx
+      .select({ approval: shops.approval })
+      .from(shops)
+      .where(eq(shops.vendorId, shopId))
+      .for('update');
+    // A shop approved already (every shop from before, or a second click) is told nothing again.
+    if (approved && before?.approval === 'approved') return { state: 'approved', reason: null };
     const [row] = await tx
       .update(shops)
       .set({ approval: approved ? 'approved' : 'rejected', approvalNote: reason })

@@ -147,6 +147,19 @@ describe('new shops reviewed by an admin', () => {
     ]);
 
     expect((await review({ decision: 'approve' })).json()).toEqual({ state: 'approved', reason: null });
+    // A second click tells the vendor nothing again.
+    expect((await review({ decision: 'approve' })).json()).toEqual({ state: 'approved', reason: null });
+    const approvals = await t.db
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(
+        and(
+          eq(notificationOutbox.userId, vendor.id),
+          eq(notificationOutbox.kind, 'shop_reviewed'),
+          eq(notificationOutbox.channel, 'email'),
+        ),
+      );
+    expect(approvals.filter((row) => (row.payload as { approved: boolean }).approved)).toHaveLength(1);
     expect(await seen(vendor, product)).toEqual(LISTED);
     expect((await call(admin, 'GET', '/api/admin/shops/held')).json()).not.toContainEqual(
       expect.objectContaining({ _id: vendor.id }),
