@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { planOfShop, premiumPlan, productLimitMessage, shopOfEmail } from '../shops/index.ts';
+import { planOfShop, premiumPlan, productLimitMessage, shopListed, shopOfEmail } from '../shops/index.ts';
 import { type Mirrors, mirrorsOf } from './mirrors.ts';
 import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
@@ -51,7 +51,12 @@ const GONE = 'This product is no longer available';
  */
 export type ReviewSummaryOf = (productId: SQL) => SQL;
 
-const pageRow = productRow.extend({ review_count: z.number(), average_rating: z.number() });
+const pageRow = productRow.extend({
+  review_count: z.number(),
+  average_rating: z.number(),
+  /** Its shop is listed: not waiting for the admin's review. */
+  shop_listed: z.boolean(),
+});
 
 /**
  * The product page's one statement: the product with its shop, running deal and review summary, and its distance
@@ -63,7 +68,8 @@ function productPage(id: string, reviewSummaryOf: ReviewSummaryOf, from?: Place)
     : sql``;
   return {
     shape: from ? 'product-page:place' : 'product-page',
-    build: () => sql`SELECT ${PRODUCT_COLUMNS}, summary.review_count, summary.average_rating ${distance}
+    build: () => sql`SELECT ${PRODUCT_COLUMNS}, summary.review_count, summary.average_rating,
+      ${shopListed(sql`p.vendor_id`)} AS shop_listed ${distance}
       FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
       WHERE p.id = ${sql.placeholder('id')}::uuid`,
     values: { id, lat: from?.latitude, lng: from?.longitude },
@@ -92,7 +98,7 @@ async function productById(db: Tx, id: string): Promise<VendorProduct> {
 }
 
 /**
- * A product a shopper can see and buy (listed and not past its expiry date; 404 otherwise) with its review
+ * A product a shopper can see and buy (listed, not past its expiry date, its shop listed; 404 otherwise) with its review
  * summary, in one statement.
  */
 export async function getOfferedProduct(
@@ -102,7 +108,7 @@ export async function getOfferedProduct(
   from?: Place,
 ): Promise<OfferedProduct> {
   const [row] = await queryShaped(db, pageRow, productPage(id, reviewSummaryOf, from));
-  if (!row?.listed || row.expired) throw new AppError('NOT_FOUND', GONE);
+  if (!row?.listed || row.expired || !row.shop_listed) throw new AppError('NOT_FOUND', GONE);
   return { ...toProduct(row), reviewSummary: { reviewCount: row.review_count, averageRating: row.average_rating } };
 }
 
