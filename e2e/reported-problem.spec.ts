@@ -47,6 +47,15 @@ test('a shopper reports a damaged line with a photo; the admin refunds it from t
   await expect(delivery).toContainText('The jar arrived cracked and sticky.');
   await expect(delivery.getByRole('button', { name: /^Report a problem/ })).toHaveCount(0);
 
+  // The shop reads it on its orders page, and the order is marked.
+  await signInWith(page, vendor);
+  await page.goto(`/dashboard/vendorOrder?q=${payment.orderNumber}`);
+  await expect(page.getByText(/Problems shoppers reported · \d+ open/)).toBeVisible();
+  await expect(page.getByText('The jar arrived cracked and sticky.').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(payment.orderNumber) })).toContainText('Problem reported');
+  await checkA11y(page);
+  await shot(page, 'problem-vendor', { widths: PHONE_AND_LAPTOP });
+
   // The admin finds it among the open reports on the order desk.
   await signInWith(page, await tokenOf(request, ADMIN));
   await page.goto('/dashboard/adminOrders');

@@ -12,7 +12,7 @@ export function ProblemReportSummary({ report }: { report: ProblemReport }) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-3 text-sm">
       <p className="flex flex-wrap items-center gap-2">
-        <span className={`badge ${resolved ? 'badge-success' : 'badge-warning'}`}>
+        <span className={`badge badge-soft ${resolved ? 'badge-success' : 'badge-warning'}`}>
           {resolved ? 'Resolved' : 'Open'}
         </span>
         <span className="font-semibold">{PROBLEM_REASON_LABELS[report.reason]}</span>

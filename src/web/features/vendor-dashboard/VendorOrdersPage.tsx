@@ -31,7 +31,7 @@ import {
 import { OrderLines } from './OrderLines.tsx';
 import { StepUndoProvider, useOfferUndo } from './StepUndo.tsx';
 import { useUpdateVendorOrder, useVendorOrderSteps } from './update-vendor-order.ts';
-import { VendorProblems } from './VendorProblems.tsx';
+import { ProblemMark, VendorProblems } from './VendorProblems.tsx';
 
 type Target = FulfilmentUpdate['status'];
 
@@ -171,7 +171,12 @@ function OrderCard({ order }: { order: VendorOrder }) {
           <p className="text-sm break-all">{order.email}</p>
         </div>
       }
-      status={<FulfilmentBadge status={order.status} kind={kindOf(order)} />}
+      status={
+        <>
+          <FulfilmentBadge status={order.status} kind={kindOf(order)} />
+          <ProblemMark orderId={order._id} />
+        </>
+      }
       actions={<OrderActions order={order} />}
     >
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
@@ -225,7 +230,15 @@ function OrderList({ orders, label }: { orders: VendorOrder[]; label: string }) 
             className: 'whitespace-nowrap font-semibold',
             cell: (order) => formatDollars(order.totalPrice),
           },
-          { header: 'Status', cell: (order) => <FulfilmentBadge status={order.status} kind={kindOf(order)} /> },
+          {
+            header: 'Status',
+            cell: (order) => (
+              <>
+                <FulfilmentBadge status={order.status} kind={kindOf(order)} />
+                <ProblemMark orderId={order._id} />
+              </>
+            ),
+          },
           { header: 'Action', cell: (order) => <OrderActions order={order} /> },
         ]}
       />

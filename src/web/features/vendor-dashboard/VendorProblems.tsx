@@ -7,8 +7,16 @@ import { ProblemReportSummary } from '../../ui/ProblemReportSummary.tsx';
  * The problems shoppers reported with the shop's orders: the open ones (the marketplace's team resolves them, often
  * with a refund the shop's payout shares) and the latest resolved; each finds its order on this page.
  */
+const useShopProblems = () => useQuery({ queryKey: ['vendor-problems'], queryFn: () => call('GET /vendor/problems') });
+
+/** On an order of the list: that its shopper reported a problem still open (read from the one list of reports). */
+export function ProblemMark({ orderId }: { orderId: string }) {
+  const open = (useShopProblems().data ?? []).some((report) => report.orderId === orderId && report.state === 'open');
+  return open ? <span className="badge badge-soft badge-warning badge-sm mt-1 whitespace-nowrap">Problem reported</span> : null;
+}
+
 export function VendorProblems() {
-  const query = useQuery({ queryKey: ['vendor-problems'], queryFn: () => call('GET /vendor/problems') });
+  const query = useShopProblems();
   const reports = query.data ?? [];
   if (reports.length === 0) return null;
   const open = reports.filter((report) => report.state === 'open').length;
