@@ -30,7 +30,7 @@ import {
 import { distanceKm, nearestKey, type Place, type PlaceSql, shownDistanceKm, withinKm } from './places.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
-import { candidatesCapped, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
+import { candidatesCapped, literal, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 import { type Spell, spellInSql } from './spelling.ts';
 
 export type ListProductsParams = ListingFilters & {
@@ -172,7 +172,7 @@ function sortedPage(
   sort: KeyedSort,
   where: SQL,
   cursor: After | undefined,
-  fetch: number | Placeholder,
+  fetch: number | SQL,
   extra: SQL = sql``,
   from?: PlaceSql,
   counted = false,
@@ -271,6 +271,7 @@ function shapedListing(
     cursor ? 'after' : '',
     ...Object.entries(given).map(([name, on]) => (on ? name : '')),
     counted ? 'facets' : '',
+    `fetch${params.limit + 1}`,
   ].join(':');
   return {
     shape,
@@ -289,7 +290,9 @@ function shapedListing(
         sort as KeyedSort,
         sql`${offered} AND ${inPrice} AND ${placeWhere(sort, from, maxKm, Boolean(params.category || params.shopId))}`,
         cursor && { value: slot('after'), id: slot('afterId') },
-        slot('fetch'),
+        // Written into the text (a checked whole number, one shape each): with the LIMIT a parameter, PostgreSQL
+        // planned the page again at every call, as its generic plan could not know how few rows it stops at.
+        literal(params.limit + 1),
         sql``,
         from,
         counted,
@@ -307,7 +310,6 @@ function shapedListing(
       shop: params.shopId,
       after: cursor?.value,
       afterId: cursor?.id,
-      fetch: params.limit + 1,
       ...values,
       lat: params.from?.latitude,
       lng: params.from?.longitude,
