@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -80,6 +80,8 @@ export const shops = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The few shops waiting or refused: every public read's check that a shop is listed walks this, not every shop.
+    index('shops_unlisted_idx').on(t.vendorId).where(sql`${t.approval} <> 'approved'`),
     check('shops_approval', sql`${t.approval} IN ('approved', 'pending', 'rejected')`),
     check('shops_story_length', sql`char_length(${t.story}) <= 4000`),
     check(
