@@ -32,9 +32,9 @@ const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1
 const app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
-const [{ id }] = (
-  await db.execute(sql`SELECT id FROM products WHERE category = 'vegetable' ORDER BY popularity DESC, id LIMIT 1`)
-).rows as { id: string }[];
+// The 200 most popular products' pages in turn: one product's options (1 to 3) would weigh on a side alone.
+const popular = (await db.execute(sql`SELECT id FROM products WHERE listed ORDER BY popularity DESC, id LIMIT 200`))
+  .rows as { id: string }[];
 let cursor = '';
 for (let page = 0; page < 50; page++) {
   const next = `/api/products?category=vegetable&sort=price-asc&limit=20${cursor ? `&cursor=${cursor}` : ''}`;
@@ -49,7 +49,7 @@ console.log(
       'control: categories': ['/api/category'],
       listing: ['/api/products?category=vegetable&limit=20'],
       keyset: [`/api/products?category=vegetable&sort=price-asc&limit=20&cursor=${cursor}`],
-      product: [`/api/singleProduct/${id}`],
+      product: popular.map(({ id }) => `/api/singleProduct/${id}`),
       search: texts.map((q) => `/api/search?q=${encodeURIComponent(q)}`),
     },
   }),

@@ -5,7 +5,7 @@ import { catalogApi } from '#contract/api/catalog.ts';
 import type { CategoryValue } from '#contract/categories.ts';
 import { KM_PER_MILE } from '#contract/distance-format.ts';
 import { requestedPlace, UNPLACED_ZIP } from '#contract/places.ts';
-import type { legacyListQuery, ProductPage } from '#contract/products.ts';
+import type { legacyListQuery, OfferedProduct, ProductPage } from '#contract/products.ts';
 import { normalizeEmail } from '#contract/validation.ts';
 import { readsPrimary } from '../../db/read-replica.ts';
 import { AppError, forbidden } from '../../errors.ts';
@@ -200,11 +200,13 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   );
   handle(app, catalogApi.clearShopMarkdown, async ({ user }) => changed(await clearShopMarkdown(app.db, user.id)));
 
-  handle(app, catalogApi.product, async (request) =>
-    app.catalogRead(request, (db) =>
+  // Made by toProduct, typed as the contract's product: checking it again with the response schema only cost time.
+  handle(app, catalogApi.product, async (request, reply) => {
+    const product = await app.catalogRead(request, (db) =>
       getOfferedProduct(db, request.params.id, options.reviewSummaryOf, placeOfRequest(requestedPlace(request.query))),
-    ),
-  );
+    );
+    return sendJson(request, reply, sentJson(JSON.stringify(product satisfies OfferedProduct)));
+  });
 
   handle(app, catalogApi.postcode, async ({ params }, reply) => {
     const place = placePostcode(params.postcode);
