@@ -80,6 +80,8 @@ async function makeHoliday(
 ): Promise<Closure> {
   const ids = windows.map((w) => w.id);
   const made = await db.transaction(async (tx) => {
+    // One holiday of a shop made at a time: two sent at once (a double click) would each see no other.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('farmstall:holidays:' || ${shopId}))`);
     const [others, cancelled] = await Promise.all([
       holidaysOver(tx, [shopId], input.from, input.to),
       ids.length === 0

@@ -445,6 +445,19 @@ describe('a closure over a range of dates (a vacation)', () => {
   });
   const closures = (shopId: string) => `/api/shops/${shopId}/fulfilment/closures`;
 
+  it('is made once when the same range is sent twice at the same moment (a double click)', async () => {
+    const { owner } = await shopWith();
+    const close = () =>
+      t.app.inject({
+        method: 'POST',
+        url: closures(owner.id),
+        headers: owner.auth,
+        payload: { from: '2027-04-01', to: '2027-04-10' },
+      });
+    const answers = await Promise.all([close(), close(), close()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
   it('is one holiday over every window on every date in the range, listing the days it closes, taken back whole', async () => {
     const { owner, settings } = await shopWith();
     const saturday = settings.pickupPoints[0].windows[0].id;
