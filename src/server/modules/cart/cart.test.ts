@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, setupUser, type TestUser } from '../../test/users.ts';
@@ -252,6 +252,31 @@ describe('sizes and packs (decision 052)', () => {
     });
     expect(pay.statusCode).toBe(409);
     expect(pay.json().error.message).toBe('Eggs — Dozen is no longer sold');
+  });
+
+  it('marks the sizes of a shop the admin has turned down no longer sold and refuses to pay for them', async () => {
+    const shopper = await createUser(t);
+    const product = await eggs();
+    const [halfDozen] = product.optionIds;
+    await addOption(shopper, product.id, halfDozen, 1);
+    const refuse = (approval: string) =>
+      t.db.execute(sql`UPDATE shops SET approval = ${approval} WHERE vendor_id = ${vendor.id}`);
+    await refuse('rejected');
+    try {
+      expect((await list(shopper)).json()).toEqual([
+        expect.objectContaining({ optionId: halfDozen, available: false, unavailableReason: 'unlisted' }),
+      ]);
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer-payment',
+        headers: shopper.auth,
+        payload: { price: 0 },
+      });
+      expect(pay.statusCode).toBe(409);
+      expect(pay.json().error.message).toBe('Eggs — Half dozen is no longer sold');
+    } finally {
+      await refuse('approved');
+    }
   });
 
   it('keeps own stock per option apart', async () => {

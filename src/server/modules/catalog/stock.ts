@@ -6,7 +6,7 @@ import { BUSINESS_TODAY } from '../../business-day.ts';
 import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../errors.ts';
-import { shopCards } from '../shops/index.ts';
+import { shopCards, shopListed } from '../shops/index.ts';
 import { currentTax } from '../tax/index.ts';
 import { markdownPercentToday, runningDealOf } from './product-rows.ts';
 import { type StockChange, tellStockChanges } from './stock-notices.ts';
@@ -99,6 +99,8 @@ export async function productsForCart(
       pieceName: products.pieceName,
       productListed: products.listed,
       optionListed: productOptions.listed,
+      // A shop the admin has not approved (or has turned down) sells nothing, also from carts filled before.
+      shopListed: sql<boolean>`${shopListed(sql`${products.vendorId}`)}`,
       expired: sql<boolean>`${products.expiresOn} < ${BUSINESS_TODAY}`,
       vendorId: products.vendorId,
       category: products.category,
@@ -127,6 +129,7 @@ export async function productsForCart(
         productStock,
         productListed,
         optionListed,
+        shopListed: shopSells,
         ...rest
       } = row;
       const shop = shops.get(row.vendorId);
@@ -138,7 +141,7 @@ export async function productsForCart(
         stock: row.draws === null ? (ownStock ?? 0) : Math.floor(productStock / row.draws),
         pool: row.draws === null ? null : productStock,
         pack: packOf({ packLabel, netQuantity, netUnit }),
-        listed: productListed && optionListed,
+        listed: productListed && optionListed && shopSells,
         shopName: shop?.name ?? '',
         shopEmail: shop?.email ?? '',
         taxBps: category ? tax.bpsOf(category) : 0,
