@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DISK_FULL, isDiskFull } from './errors.ts';
 import { incomingDir } from './modules/uploads/routes.ts';
 import { files, localUploadsDir } from './modules/uploads/storage.ts';
@@ -326,6 +326,7 @@ describe('a full disk', () => {
 
   it('a server starting removes the uploads a stopped one left half-received, an hour old or more', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-incoming-'));
+    onTestFinished(() => fs.rm(dataDir, { recursive: true, force: true }));
     const incoming = incomingDir(dataDir);
     await fs.mkdir(incoming, { recursive: true });
     await fs.writeFile(path.join(incoming, 'old.upload'), 'half a picture');

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from './client.ts';
 import { checkMigrationJournal } from './migration-journal.ts';
 
@@ -13,8 +13,13 @@ const entry = (idx: number, tag: string) => ({
   breakpoints: true,
 });
 
+/** The folders this file's tests made, removed after them. */
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+
 async function folder(files: string[], entries: object[]): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-journal-'));
+  folders.push(dir);
   await fs.mkdir(path.join(dir, 'meta'));
   await fs.writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ version: '7', entries }));
   for (const file of files) await fs.writeFile(path.join(dir, file), 'SELECT 1;');

@@ -38,9 +38,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** The folders this file's tests made, removed after them. */
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+
 /** The real migrations and the given ones after them, in a folder of the test's own. */
 async function folderWith(extras: { tag: string; sql: string }[]): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-stall-'));
+  folders.push(dir);
   const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
   for (const { tag } of journal.entries)
     await fs.copyFile(path.join(MIGRATIONS_DIR, `${tag}.sql`), path.join(dir, `${tag}.sql`));

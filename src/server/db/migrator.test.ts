@@ -51,9 +51,14 @@ async function query(url: string, text: string, values?: unknown[]): Promise<pg.
 type Extra = { tag: string; sql: string };
 let when = 1_900_000_000_000;
 
+/** The folders this file's tests made, removed after them. */
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+
 /** A migrations folder: the real ones up to (not including) `before`, or all, then the extra ones. */
 async function folder(extras: Extra[], before?: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-migrator-'));
+  folders.push(dir);
   const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
   const cut = before ? journal.entries.findIndex((entry: { tag: string }) => entry.tag === before) : undefined;
   const entries = journal.entries.slice(0, cut);

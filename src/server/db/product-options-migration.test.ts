@@ -1,13 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordFirstOptions } from '../modules/catalog/records.ts';
-import { withDatabase } from '../test/global-setup.ts';
-import { MIGRATIONS_DIR } from './client.ts';
+import { setupDatabaseBefore } from '../test/database-before.ts';
 
 /**
  * Migration 0055 (issue 32, item 3; decision 052) on a database at 0054 holding products of every kind, a cart line
@@ -16,43 +10,7 @@ import { MIGRATIONS_DIR } from './client.ts';
  * at the option. recordFirstOptions (what tests and the demo seed use) makes the very same option.
  */
 const BEFORE = '0055_product_options';
-const name = `test_options_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-let client: pg.Client;
-
-/** The migrations folder as it stood before the migration: every one up to the one before, and its journal. */
-async function folderBefore(tag: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'farmstall-before-'));
-  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-  const entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag),
-  );
-  await fs.mkdir(path.join(dir, 'meta'));
-  await fs.writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const { tag: file } of entries) {
-    await fs.copyFile(path.join(MIGRATIONS_DIR, `${file}.sql`), path.join(dir, `${file}.sql`));
-  }
-  return dir;
-}
-
-beforeAll(async () => {
-  const serverUrl = inject('databaseUrl');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  client = new pg.Client({ connectionString: withDatabase(serverUrl, name) });
-  await client.connect();
-  await migrate(drizzle(client), { migrationsFolder: await folderBefore(BEFORE) });
-});
-
-afterAll(async () => {
-  await client?.end();
-  const admin = new pg.Client({ connectionString: inject('databaseUrl') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+const database = setupDatabaseBefore(BEFORE);
 
 /** Products of every kind, as 0054 holds them (name → the columns that differ). */
 const KINDS: Record<string, string> = {
@@ -85,7 +43,7 @@ const EXPECTED_LABELS: Record<string, string> = {
 async function insertProducts(vendorId: string, suffix: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const [kind, values] of Object.entries(KINDS)) {
-    const { rows } = await client.query(
+    const { rows } = await database.client.query(
       `INSERT INTO products (vendor_id, name, image_url, category, production_cost_cents, profit_margin_bp,
          price_cents, stock, unit, pack_label, net_quantity, net_unit, sold_by_weight, grams_per_piece, listed,
          details, manufactured_on, expires_on)
@@ -107,56 +65,56 @@ const OPTION_COLUMNS = `o.position, o.label, o.sku, o.gtin, o.price_cents, o.pro
 
 describe('migration 0055', () => {
   it('makes every product one option drawing 1 from its stock, moves carts to it, leaves products and order lines', async () => {
-    const { rows: people } = await client.query(
+    const { rows: people } = await database.client.query(
       `INSERT INTO users (name, email, role) VALUES ('Vera Vendor', 'vera@example.com', 'vendor'),
          ('Sam Shopper', 'sam@example.com', 'customer') RETURNING id`,
     );
     const [vendorId, shopperId] = people.map((row) => row.id as string);
     const ids = await insertProducts(vendorId, '');
-    await client.query('INSERT INTO cart_items (user_id, product_id, amount) VALUES ($1, $2, 3), ($1, $3, 1)', [
-      shopperId,
-      ids.get('pack'),
-      ids.get('weighed'),
-    ]);
-    const { rows: payments } = await client.query(
+    await database.client.query(
+      'INSERT INTO cart_items (user_id, product_id, amount) VALUES ($1, $2, 3), ($1, $3, 1)',
+      [shopperId, ids.get('pack'), ids.get('weighed')],
+    );
+    const { rows: payments } = await database.client.query(
       `INSERT INTO customer_payments (user_id, email, name, order_name, phone_number, address, subtotal_cents,
          price_cents, provider, transaction_id)
        VALUES ($1, 'sam@example.com', 'Sam Shopper', 'Sam', '+1 555 000 2222', '2 Orchard Lane', 2380, 2380, 'sandbox',
          'pi_test_options') RETURNING id`,
       [shopperId],
     );
-    const { rows: orderRows } = await client.query(
+    const { rows: orderRows } = await database.client.query(
       `INSERT INTO orders (payment_id, user_id, email, name) VALUES ($1, $2, 'sam@example.com', 'Sam Shopper')
        RETURNING id`,
       [payments[0].id, shopperId],
     );
-    await client.query(
+    await database.client.query(
       `INSERT INTO order_lines (order_id, product_id, vendor_id, shop_name, shop_email, item_name, image,
          unit_price_cents, amount, total_cents)
        VALUES ($1, $2, $3, 'Vera''s', 'vera@example.com', 'pack', '/uploads/p.webp', 1190, 2, 2380)`,
       [orderRows[0].id, ids.get('pack'), vendorId],
     );
     const productsNow = async () =>
-      (await client.query(`SELECT to_jsonb(p) - 'min_draws' AS row FROM products p ORDER BY id`)).rows;
+      (await database.client.query(`SELECT to_jsonb(p) - 'min_draws' AS row FROM products p ORDER BY id`)).rows;
     const countsNow = async () =>
-      (await client.query('SELECT to_jsonb(c) AS row FROM product_facet_counts c ORDER BY 1::text')).rows;
+      (await database.client.query('SELECT to_jsonb(c) AS row FROM product_facet_counts c ORDER BY 1::text')).rows;
     const productsBefore = await productsNow();
     const countsBefore = await countsNow();
     expect(countsBefore.length).toBeGreaterThan(0);
-    const fileBefore = (await client.query(`SELECT pg_relation_filenode('products') AS node`)).rows[0].node;
+    const fileBefore = (await database.client.query(`SELECT pg_relation_filenode('products') AS node`)).rows[0].node;
 
     // Up to 0055 itself: later migrations (0057 adds a column to products) are not this test's.
-    const through0055 = await folderBefore('0056_recovery_not_starved');
-    await migrate(drizzle(client), { migrationsFolder: through0055 });
+    await database.migrateUntil('0056_recovery_not_starved');
 
     // The products rows are as they were (not rewritten: the same file), in stock from one unit.
     expect(await productsNow()).toEqual(productsBefore);
-    expect((await client.query(`SELECT pg_relation_filenode('products') AS node`)).rows[0].node).toBe(fileBefore);
-    expect((await client.query('SELECT DISTINCT min_draws FROM products')).rows).toEqual([{ min_draws: 1 }]);
+    expect((await database.client.query(`SELECT pg_relation_filenode('products') AS node`)).rows[0].node).toBe(
+      fileBefore,
+    );
+    expect((await database.client.query('SELECT DISTINCT min_draws FROM products')).rows).toEqual([{ min_draws: 1 }]);
     expect(await countsNow()).toEqual(countsBefore);
 
     // One option per product: its price, cost, margin, unit, pack and weight, drawing 1, listed as its product.
-    const { rows: options } = await client.query(
+    const { rows: options } = await database.client.query(
       `SELECT p.id AS product_id, p.vendor_id AS product_vendor, o.vendor_id, ${OPTION_COLUMNS},
          p.price_cents AS p_price, p.production_cost_cents AS p_cost, p.profit_margin_bp AS p_margin, p.unit AS p_unit,
          p.pack_label AS p_pack, p.net_quantity AS p_net, p.net_unit AS p_net_unit, p.sold_by_weight AS p_weighed,
@@ -201,7 +159,7 @@ describe('migration 0055', () => {
     }
 
     // The cart lines point at their product's option; the order line's new columns are empty.
-    const { rows: cart } = await client.query(
+    const { rows: cart } = await database.client.query(
       `SELECT c.product_id, c.amount, o.product_id AS option_product FROM cart_items c
        JOIN product_options o ON o.id = c.option_id ORDER BY c.amount`,
     );
@@ -209,7 +167,7 @@ describe('migration 0055', () => {
       { product_id: ids.get('weighed'), amount: 1, option_product: ids.get('weighed') },
       { product_id: ids.get('pack'), amount: 3, option_product: ids.get('pack') },
     ]);
-    const { rows: lines } = await client.query(
+    const { rows: lines } = await database.client.query(
       'SELECT option_id, option_label, sku, draws, unit, pack_label, net_quantity, net_unit FROM order_lines',
     );
     expect(lines).toEqual([
@@ -226,18 +184,20 @@ describe('migration 0055', () => {
     ]);
 
     // Migrating again does nothing.
-    await migrate(drizzle(client), { migrationsFolder: through0055 });
-    expect((await client.query('SELECT count(*)::int AS n FROM product_options')).rows[0].n).toBe(ids.size);
+    await database.migrateUntil('0056_recovery_not_starved');
+    expect((await database.client.query('SELECT count(*)::int AS n FROM product_options')).rows[0].n).toBe(ids.size);
 
     // recordFirstOptions (test factories, demo seed) makes the option the migration made, once.
-    const db = drizzle(client);
+    const orm = drizzle(database.client);
     const later = await insertProducts(vendorId, ' later');
-    const made = await recordFirstOptions(db, [...later.values()]);
+    const made = await recordFirstOptions(orm, [...later.values()]);
     expect(made).toHaveLength(later.size);
-    expect(await recordFirstOptions(db, [...later.values(), ...ids.values()])).toEqual([]);
+    expect(await recordFirstOptions(orm, [...later.values(), ...ids.values()])).toEqual([]);
     const optionOf = async (productId: string) =>
       (
-        await client.query(`SELECT ${OPTION_COLUMNS} FROM product_options o WHERE o.product_id = $1`, [productId])
+        await database.client.query(`SELECT ${OPTION_COLUMNS} FROM product_options o WHERE o.product_id = $1`, [
+          productId,
+        ])
       ).rows.map(({ sku, ...rest }) => ({
         ...rest,
         skuFromId: sku === `P-${productId.replaceAll('-', '').slice(0, 12).toUpperCase()}`,
