@@ -418,6 +418,30 @@ export async function updateVendorOrder(
 /** The step a move made: from where to where, and whether it charged the card (weighed goods). */
 export type PartStep = { from: FulfilmentStatus; to: FulfilmentStatus; captured: boolean };
 
+/**
+ * The order, locked for the rest of the transaction, with the vendor's lines of it (first first) and how they are
+ * handed over: what every step of a shop's part starts from. Another vendor's order is "not found", never
+ * "forbidden": it reveals nothing.
+ */
+export async function lockedVendorPart(tx: Tx, orderId: string, vendorId: string) {
+  const [order] = await tx
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(customerPayments, withPayment)
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
+  const mine = order
+    ? await tx
+        .select({ ...lineColumns, shopName: orderLines.shopName })
+        .from(orderLines)
+        .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId)))
+        .orderBy(orderLines.createdAt, orderLines.id)
+    : [];
+  if (!order || mine.length === 0) throw notFound('Order');
+  const fulfilment = (await shopFulfilments(tx, vendorId, [orderId])).get(orderId) ?? null;
+  return { order, mine, fulfilment };
+}
+
 async function moveVendorPart(
   db: Db,
   vendorId: string,
@@ -432,23 +456,7 @@ async function moveVendorPart(
   transferIds: string[];
 }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select(orderColumns)
-      .from(orders)
-      .innerJoin(customerPayments, withPayment)
-      .where(eq(orders.id, orderId))
-      .for('update', { of: orders });
-    const mine = order
-      ? await tx
-          .select(lineColumns)
-          .from(orderLines)
-          .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId)))
-          .orderBy(orderLines.createdAt, orderLines.id)
-      : [];
-    // Another vendor's order is "not found", never "forbidden": it reveals nothing.
-    if (!order || mine.length === 0) throw notFound('Order');
-
-    const fulfilment = (await shopFulfilments(tx, vendorId, [orderId])).get(orderId) ?? null;
+    const { order, mine, fulfilment } = await lockedVendorPart(tx, orderId, vendorId);
     const current = combinedStatus(mine.map((l) => l.status));
     if (!nextStatuses(current, fulfilment?.kind ?? 'shipping').includes(target)) {
       throw conflict(`This order is ${current} and cannot be marked ${target}`);

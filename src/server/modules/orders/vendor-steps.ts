@@ -14,11 +14,12 @@ import {
   type VendorOrder,
 } from '#contract/fulfilment.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import { withdrawHeldNotifications } from '../notifications/index.ts';
 import { awaitingCapture, findIntent, type PaymentProvider, withdrawUnsentTransfer } from '../payments/index.ts';
 import {
   lineColumns,
+  lockedVendorPart,
   orderColumns,
   type PartStep,
   setPartStatus,
@@ -173,26 +174,11 @@ export async function undoVendorStep(
   now: Date,
 ): Promise<{ changed: number; order: VendorOrder; undo: null }> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select(orderColumns)
-      .from(orders)
-      .innerJoin(customerPayments, withPayment)
-      .where(eq(orders.id, orderId))
-      .for('update', { of: orders });
-    const mine = order
-      ? await tx
-          .select({ ...lineColumns, shopName: orderLines.shopName })
-          .from(orderLines)
-          .where(and(eq(orderLines.orderId, orderId), eq(orderLines.vendorId, vendorId)))
-          .orderBy(orderLines.createdAt, orderLines.id)
-      : [];
-    if (!order || mine.length === 0) throw notFound('Order');
-
+    const { order, mine, fulfilment } = await lockedVendorPart(tx, orderId, vendorId);
     const claim = readUndo(secret, token);
     if (!claim || claim.o !== orderId) throw conflict('This undo is not for this order');
     if (claim.v !== vendorId) throw conflict('Only the shop that made a step can take it back');
     if (claim.u < now.getTime()) throw tooLate();
-    const fulfilment = (await shopFulfilments(tx, vendorId, [orderId])).get(orderId) ?? null;
     const kind = fulfilment?.kind ?? 'shipping';
     const current = combinedStatus(mine.map((l) => l.status));
     const steps = STEPS[kind] as readonly FulfilmentStatus[];
