@@ -28,7 +28,6 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderDeskRoutes } from './modules/orders/desk-routes.ts';
 import { deliveredProductsOf, orderHeadsOf, orderNumbersOf, soldLinesOf } from './modules/orders/index.ts';
 import { problemReportRoutes } from './modules/orders/problem-routes.ts';
-import { shopApprovalRoutes } from './modules/shops/approval-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
 import {
@@ -57,6 +56,7 @@ import { vendorPayoutRoutes } from './modules/payouts/vendor-routes.ts';
 import { reviewSummaryOf } from './modules/reviews/index.ts';
 import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { shopApprovalRoutes } from './modules/shops/approval-routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
 import { placePostcode, shopHandover } from './modules/slots/index.ts';
 import { slotRoutes } from './modules/slots/routes.ts';

@@ -12,7 +12,9 @@ const useShopProblems = () => useQuery({ queryKey: ['vendor-problems'], queryFn:
 /** On an order of the list: that its shopper reported a problem still open (read from the one list of reports). */
 export function ProblemMark({ orderId }: { orderId: string }) {
   const open = (useShopProblems().data ?? []).some((report) => report.orderId === orderId && report.state === 'open');
-  return open ? <span className="badge badge-soft badge-warning badge-sm mt-1 whitespace-nowrap">Problem reported</span> : null;
+  return open ? (
+    <span className="badge badge-soft badge-warning badge-sm mt-1 whitespace-nowrap">Problem reported</span>
+  ) : null;
 }
 
 export function VendorProblems() {
