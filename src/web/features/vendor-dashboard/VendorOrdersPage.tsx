@@ -1,6 +1,6 @@
 import { Download, type LucideIcon, Package, PackageCheck, Search, Truck, XCircle } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   type FulfilmentUpdate,
   type HandoverKind,
@@ -14,6 +14,7 @@ import { windowLabel } from '#contract/window-label.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { paths } from '../../paths.ts';
+import { useChosenSearch } from '../../ui/chosen-search.ts';
 import { confirmAndRun } from '../../ui/confirm.ts';
 import { DataTable, NameAndEmail, RowCard, RowCards } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
@@ -410,11 +411,10 @@ const KINDS: [WeekKind, string][] = [
 
 /** The dates and kind shown, kept in the address so a reload or a shared link shows the same week. */
 function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown?: { from: string; to: string } }) {
-  const [, setSearch] = useSearchParams();
+  const [, setSearch] = useChosenSearch();
   const change = (name: keyof WeekFilters) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setSearch(
-      (search) => {
-        const next = new URLSearchParams(search);
+      (next) => {
         if (event.target.value && !(name === 'kind' && event.target.value === 'all'))
           next.set(name, event.target.value);
         else next.delete(name);
@@ -458,7 +458,7 @@ function WeekFilterForm({ filters, shown }: { filters: WeekFilters; shown?: { fr
  * the address (`?q=`) so a reload shows the same.
  */
 function OrderFinder() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useChosenSearch();
   return (
     <search className="mt-4">
       <label className="input input-lg w-full max-w-md">
@@ -473,8 +473,7 @@ function OrderFinder() {
           value={search.get('q') ?? ''}
           onChange={(event) =>
             setSearch(
-              (current) => {
-                const next = new URLSearchParams(current);
+              (next) => {
                 if (event.target.value) next.set('q', event.target.value);
                 else next.delete('q');
                 return next;
@@ -524,7 +523,7 @@ function FoundOrder({ q }: { q: string }) {
 export function VendorOrdersPage() {
   const { user } = useAuth();
   const shopId = user?.id ?? '';
-  const [search] = useSearchParams();
+  const [search] = useChosenSearch();
   const filters = readWeekFilters(search);
   const q = search.get('q')?.trim() ?? '';
   const week = useVendorWeek(shopId, filters);
