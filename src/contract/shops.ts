@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISTANCE_UNITS } from './distance-format.ts';
+import { PAPER_SIZES } from './paper.ts';
 import { checkPlaceQuery, placeQueryFields } from './places.ts';
 import { MEMBERSHIPS } from './roles.ts';
 import { STORY_MAX, storyParagraphs } from './shop-story.ts';
@@ -160,11 +161,13 @@ export type ShopProfileInput = z.input<typeof shopProfileInput>;
 export type ShopProfileValues = z.output<typeof shopProfileInput>;
 
 /**
- * The marketplace's settings the admin sets: how distances are written, and whether new shops wait for an admin's
- * approval before their products are listed (GET public, PUT admin: left out, it stays as it is).
+ * The marketplace's settings the admin sets: how distances are written, whether new shops wait for an admin's
+ * approval before their products are listed, and the paper of every PDF (GET public, PUT admin: left out, it stays
+ * as it is).
  */
 export const marketplaceSettings = z.strictObject({
   distanceUnit: z.enum(DISTANCE_UNITS, { error: 'Choose miles or kilometres' }),
   shopApproval: z.boolean({ error: 'Reviewing new shops is on or off' }).optional(),
+  paperSize: z.enum(PAPER_SIZES, { error: 'Choose US Letter or A4' }).optional(),
 });
 export type MarketplaceSettings = z.infer<typeof marketplaceSettings>;

@@ -123,7 +123,6 @@ const envSchema = z
     BUSINESS_TIME_ZONE: optionalString.pipe(
       z.string().refine(isTimeZone, 'must be a time zone name such as America/Los_Angeles').optional(),
     ),
-    PAPER_SIZE: z.enum(['letter', 'a4'], { error: 'must be letter or a4' }).default('letter'),
     RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(60),
     RATE_LIMIT_UPLOADS_PER_HOUR: wholeNumber(1).default(60),
     TRUST_PROXY: trustProxy.default(false),
@@ -255,8 +254,6 @@ export type Config = {
   jwtSecret: string | undefined;
   /** The zone of the business day ("today" for expiry, deals and charts); default the server's. */
   businessTimeZone: string;
-  /** The paper every PDF (invoice, pick list, packing slips, statement) is laid out for: US Letter or A4. */
-  paperSize: 'letter' | 'a4';
   rateLimitWritesPerMinute: number;
   /** Pictures one user may upload per hour. */
   rateLimitUploadsPerHour: number;
@@ -380,7 +377,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     jwtSecret: env.JWT_SECRET,
     businessTimeZone: env.BUSINESS_TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-    paperSize: env.PAPER_SIZE,
     rateLimitWritesPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
     rateLimitUploadsPerHour: env.RATE_LIMIT_UPLOADS_PER_HOUR,
     trustProxy: env.TRUST_PROXY,

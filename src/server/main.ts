@@ -73,7 +73,7 @@ async function main() {
           notifications: {
             mail: { ...config.mail, dataDir: config.dataDir },
             publicUrl: config.publicUrl,
-            attachments: receiptAttachments(db, config.contact, { paper: config.paperSize }, config.workerThreads),
+            attachments: receiptAttachments(db, config.contact, config.workerThreads),
           },
         })
       ).stop,

@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '#contract/orders.ts';
+import type { PaperSize } from '#contract/paper.ts';
 import type { SlotSheet } from '#contract/vendor-week.ts';
-import { loadConfig } from './config.ts';
 import { renderInvoicePdf } from './modules/orders/invoice-pdf.ts';
 import { renderPackingSlipsPdf, renderPickListPdf } from './modules/orders/slot-sheets.ts';
 import type { StatementData } from './modules/payouts/shop-payouts.ts';
 import { renderStatementPdf, STATEMENT_COLUMNS, type StatementRow } from './modules/payouts/statement.ts';
-import type { PaperSize } from './pdf.ts';
 
 /**
  * Every document printed through the one layout code (issue 33, item 6; decision 054), read back with poppler:
@@ -256,12 +255,6 @@ function statementFixture(count: number): { data: StatementData; rows: Statement
 }
 
 describe('documents fit to print', () => {
-  it('PAPER_SIZE is letter unless set to a4', () => {
-    expect(loadConfig({}).paperSize).toBe('letter');
-    expect(loadConfig({ PAPER_SIZE: 'a4' }).paperSize).toBe('a4');
-    expect(() => loadConfig({ PAPER_SIZE: 'legal' })).toThrow(/PAPER_SIZE/);
-  });
-
   it('the invoice: long names wrap between words, every header and amount whole, no overlap, Letter or A4', async () => {
     expect120();
     const invoice = invoiceFixture(90);
@@ -279,7 +272,7 @@ describe('documents fit to print', () => {
     expectWhole(doc, `Page ${doc.pages} of ${doc.pages}`);
     expectNoOverlap(doc);
 
-    const a4 = read('invoice-a4', await renderInvoicePdf(invoice, paperOf(loadConfig({ PAPER_SIZE: 'a4' }).paperSize)));
+    const a4 = read('invoice-a4', await renderInvoicePdf(invoice, paperOf('a4')));
     expect(a4.size).toMatch(A4);
     expectNoOverlap(a4);
   });

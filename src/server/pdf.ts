@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { PaperSize } from '#contract/paper.ts';
 
 /**
  * The one layout code of every PDF the marketplace prints (decision 054): a document on the marketplace's paper with
@@ -7,9 +8,7 @@ import PDFDocument from 'pdfkit';
  * coordinates. PDFKit's standard fonts (Helvetica) are built in: nothing is fetched at run time.
  */
 
-/** The paper every PDF is printed on, the PAPER_SIZE setting: US Letter (the default) or A4. */
-export type PaperSize = 'letter' | 'a4';
-/** What a document needs to know of the marketplace's settings. */
+/** What a document needs to know of the marketplace's settings: the paper, US Letter (the default) or A4. */
 export type DocOptions = { paper: PaperSize };
 
 const PAPER = { letter: 'LETTER', a4: 'A4' } as const;

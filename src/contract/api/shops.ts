@@ -52,7 +52,8 @@ export const shopsApi = {
     method: 'GET',
     path: '/marketplace',
     tag: 'catalog',
-    summary: "The marketplace's settings every page follows: the unit distances are written in",
+    summary:
+      "The marketplace's settings every page and document follows: the unit distances are written in, the paper of PDFs",
     access: { allow: 'public' },
     status: 200,
     response: marketplaceSettings,
@@ -62,7 +63,8 @@ export const shopsApi = {
     method: 'PUT',
     path: '/admin/marketplace',
     tag: 'catalog',
-    summary: "Admin: the marketplace's settings (distances in miles or km)",
+    summary:
+      "Admin: the marketplace's settings (distances in miles or km, new shops reviewed or not, PDFs on Letter or A4)",
     access: { allow: ['admin'] },
     body: marketplaceSettings,
     status: 200,

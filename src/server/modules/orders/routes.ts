@@ -8,6 +8,7 @@ import { handle } from '../../route-table.ts';
 import { inserted, modified } from '../../spec-answers.ts';
 import { exportBound } from '../../workers/bounds.ts';
 import { renderInPool } from '../../workers/pool.ts';
+import { readMarketplace } from '../shops/index.ts';
 import {
   getOrderTracking,
   listAllOrders,
@@ -46,7 +47,7 @@ export async function orderRoutes(app: FastifyInstance) {
     const leave = exports.enter(user.id, reply);
     try {
       const invoice = await getInvoice(app.db, params.id, user, app.config.contact);
-      const options = { paper: app.config.paperSize };
+      const options = { paper: (await readMarketplace(app.db)).paperSize };
       const pdf = await renderInPool({ kind: 'invoice-pdf', invoice, options }, app.config.workerThreads);
       return reply
         .header('content-type', 'application/pdf')

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { exportBound } from '../../workers/bounds.ts';
 import { renderInPool } from '../../workers/pool.ts';
+import { readMarketplace } from '../shops/index.ts';
 import { shopWeek, slotSheet } from './vendor-week.ts';
 
 /** A vendor reads its own shop's week; an admin any shop's. Another shop's is not found, never forbidden. */
@@ -41,7 +42,7 @@ export async function vendorWeekRoutes(app: FastifyInstance) {
       const leave = exports.enter(user.id, reply);
       try {
         const sheet = await sheetOf(user, params);
-        const options = { paper: app.config.paperSize };
+        const options = { paper: (await readMarketplace(app.db)).paperSize };
         const body = await renderInPool(
           params.format === 'pdf' ? { kind: `${name}-pdf`, sheet, options } : { kind: `${name}-csv`, sheet },
           app.config.workerThreads,

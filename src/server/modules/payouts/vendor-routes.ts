@@ -4,7 +4,7 @@ import { centsToDollars } from '#contract/money.ts';
 import { handle } from '../../route-table.ts';
 import { exportBound } from '../../workers/bounds.ts';
 import { renderInPool } from '../../workers/pool.ts';
-import { shopOf } from '../shops/index.ts';
+import { readMarketplace, shopOf } from '../shops/index.ts';
 import { daySeen, monthPeriod, shopTransfers, statementData } from './shop-payouts.ts';
 import type { PayoutSources } from './sources.ts';
 import { statementOrderIds, statementPrint, statementRows } from './statement.ts';
@@ -50,7 +50,7 @@ export async function vendorPayoutRoutes(app: FastifyInstance, sources: PayoutSo
       const body = await renderInPool(
         params.format === 'csv'
           ? { kind: 'statement-csv', print }
-          : { kind: 'statement-pdf', print, options: { paper: app.config.paperSize } },
+          : { kind: 'statement-pdf', print, options: { paper: (await readMarketplace(app.db)).paperSize } },
         app.config.workerThreads,
       );
       return reply

@@ -2,6 +2,7 @@
 
 export { isShopListed, shopListed } from './approval.ts';
 export { closeShopProfile, shopForExport } from './leaving.ts';
+export { readMarketplace } from './marketplace.ts';
 export {
   grantPlan,
   membershipPlanRows,

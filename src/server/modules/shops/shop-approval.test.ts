@@ -37,7 +37,7 @@ async function registeredVendor(): Promise<TestUser> {
 const setReview = async (admin: TestUser, on: boolean) => {
   const answer = await call(admin, 'PUT', '/api/admin/marketplace', { distanceUnit: 'mi', shopApproval: on });
   expect(answer.statusCode, answer.body).toBe(200);
-  expect(answer.json()).toEqual({ distanceUnit: 'mi', shopApproval: on });
+  expect(answer.json()).toEqual({ distanceUnit: 'mi', shopApproval: on, paperSize: 'letter' });
 };
 
 /** Where a shopper could meet the vendor's product: each answers whether it shows it. */
@@ -99,7 +99,11 @@ describe('new shops reviewed by an admin', () => {
     await setReview(admin, true);
     // A distance unit saved alone leaves the review as it is.
     await call(admin, 'PUT', '/api/admin/marketplace', { distanceUnit: 'km' });
-    expect((await call(null, 'GET', '/api/marketplace')).json()).toEqual({ distanceUnit: 'km', shopApproval: true });
+    expect((await call(null, 'GET', '/api/marketplace')).json()).toEqual({
+      distanceUnit: 'km',
+      shopApproval: true,
+      paperSize: 'letter',
+    });
 
     const vendor = await registeredVendor();
     expect((await call(vendor, 'GET', '/api/vendor/approval')).json()).toEqual({ state: 'pending', reason: null });

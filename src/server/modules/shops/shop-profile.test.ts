@@ -161,7 +161,11 @@ describe('the shop list near a place', () => {
 
 describe('the distance unit', () => {
   it('is miles until the admin sets km; only an admin sets it, to mi or km', async () => {
-    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'mi', shopApproval: false });
+    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({
+      distanceUnit: 'mi',
+      shopApproval: false,
+      paperSize: 'letter',
+    });
     const admin = await createUser(t, { role: 'admin' });
     const vendor = await createUser(t, { role: 'vendor' });
     const set = (as: TestUser, payload: object) =>
@@ -171,9 +175,17 @@ describe('the distance unit', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ distanceUnit: 'Choose miles or kilometres' });
     const saved = await set(admin, { distanceUnit: 'km' });
-    expect(saved.json()).toEqual({ distanceUnit: 'km', shopApproval: false });
-    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'km', shopApproval: false });
+    expect(saved.json()).toEqual({ distanceUnit: 'km', shopApproval: false, paperSize: 'letter' });
+    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({
+      distanceUnit: 'km',
+      shopApproval: false,
+      paperSize: 'letter',
+    });
     await set(admin, { distanceUnit: 'mi' });
-    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({ distanceUnit: 'mi', shopApproval: false });
+    expect((await t.app.inject({ url: '/api/marketplace' })).json()).toEqual({
+      distanceUnit: 'mi',
+      shopApproval: false,
+      paperSize: 'letter',
+    });
   });
 });

@@ -93,7 +93,8 @@ export const shops = pgTable(
 
 /**
  * The marketplace's own settings, one row (`id` is always true; none yet: the defaults). Distances are written in
- * miles or km (`distance_unit`); they are measured and sent in km either way.
+ * miles or km (`distance_unit`); they are measured and sent in km either way. Every PDF is printed on US Letter or
+ * A4 (`paper_size`).
  */
 export const marketplaceSettings = pgTable(
   'marketplace_settings',
@@ -102,11 +103,13 @@ export const marketplaceSettings = pgTable(
     distanceUnit: text('distance_unit').notNull().default('mi'),
     /** New shops wait for an admin's approval before their products are listed (off: they go live at once). */
     shopApproval: boolean('shop_approval').notNull().default(false),
+    paperSize: text('paper_size').notNull().default('letter'),
     setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('marketplace_settings_one_row', sql`${t.id}`),
     check('marketplace_settings_distance_unit', sql`${t.distanceUnit} IN ('mi', 'km')`),
+    check('marketplace_settings_paper_size', sql`${t.paperSize} IN ('letter', 'a4')`),
   ],
 );

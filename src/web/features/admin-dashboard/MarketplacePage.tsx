@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DISTANCE_UNIT_NAMES, DISTANCE_UNITS, type DistanceUnit, distanceText } from '#contract/distance-format.ts';
+import { DEFAULT_PAPER_SIZE, PAPER_SIZE_NAMES, PAPER_SIZES, type PaperSize } from '#contract/paper.ts';
 import { call } from '../../api/client.ts';
 import { useRefreshingMutation } from '../../api/mutation.ts';
 import { marketplaceQuery, useDistanceUnit } from '../../ui/distance-unit.ts';
@@ -54,7 +55,56 @@ function ShopReviewSetting({ unit }: { unit: DistanceUnit }) {
   );
 }
 
-/** The admin chooses how the whole marketplace writes distances: miles (US ZIP codes, the default) or km. */
+const PAPER_DETAILS: Record<PaperSize, string> = { letter: '8.5 × 11 in', a4: '210 × 297 mm' };
+
+/** The paper every PDF is laid out for: invoices, receipts' invoices, pick lists, packing slips and statements. */
+function PaperSetting({ unit }: { unit: DistanceUnit }) {
+  const settings = useQuery(marketplaceQuery);
+  const [chosen, setChosen] = useState<PaperSize | null>(null);
+  const paper = chosen ?? settings.data?.paperSize ?? DEFAULT_PAPER_SIZE;
+  const save = useRefreshingMutation(
+    (paperSize: PaperSize) => call('PUT /admin/marketplace', { body: { distanceUnit: unit, paperSize } }),
+    [marketplaceQuery.queryKey],
+  );
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings.data) return; // the other settings are sent as they are: not before they are known
+    void sendWithToast(() => save.mutateAsync(paper), `Documents are now printed on ${PAPER_SIZE_NAMES[paper]}`);
+  };
+  return (
+    <FormCard
+      id="paper-size"
+      title="Printed documents"
+      onSubmit={onSubmit}
+      className="max-w-xl rounded-box border border-base-300 bg-base-100 p-5"
+    >
+      <fieldset className="fieldset">
+        <legend className="fieldset-legend">Invoices, pick lists, packing slips and statements are printed on</legend>
+        {PAPER_SIZES.map((option) => (
+          <label key={option} className="flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name="paper-size"
+              className="radio radio-sm radio-primary"
+              checked={paper === option}
+              disabled={!settings.data}
+              onChange={() => setChosen(option)}
+            />
+            {PAPER_SIZE_NAMES[option]} <span className="text-base-content/70">({PAPER_DETAILS[option]})</span>
+          </label>
+        ))}
+      </fieldset>
+      <SubmitButton busy={save.isPending} className="mt-4">
+        Save
+      </SubmitButton>
+    </FormCard>
+  );
+}
+
+/**
+ * The admin chooses how the whole marketplace writes distances (miles, the default for US ZIP codes, or km), the
+ * paper of its documents and whether new shops are reviewed.
+ */
 export function MarketplacePage() {
   const current = useDistanceUnit();
   const [chosen, setChosen] = useState<DistanceUnit | null>(null);
@@ -98,6 +148,7 @@ export function MarketplacePage() {
           Save
         </SubmitButton>
       </FormCard>
+      <PaperSetting unit={current} />
       <ShopReviewSetting unit={current} />
     </div>
   );
