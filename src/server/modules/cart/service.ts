@@ -119,13 +119,13 @@ export async function addToCart(
       if (!option && !(await firstOptionIds(tx, [productId])).has(productId)) throw notFound('Product');
       throw refuseOption();
     }
+    // A shop waiting for the admin's review (or turned down) sells nothing: its products are not found.
+    if (!(await isShopListed(tx, option.vendorId))) throw notFound('Product');
     if (!option.listed) {
       // The product still on sale (it has a listed option) but not this size: choose another.
       if ((await firstOptionIds(tx, [productId])).has(productId)) throw refuseOption();
       throw notFound('Product');
     }
-    // A shop waiting for the admin's review sells nothing yet.
-    if (!(await isShopListed(tx, option.vendorId))) throw notFound('Product');
     if (requestId) {
       const [done] = await tx
         .select({ lineId: cartAddRequests.lineId, amount: cartAddRequests.amount })
