@@ -87,6 +87,28 @@ describe('the kept filter counts of a category and a shop', () => {
     await expectKeptEqualsCounted();
   });
 
+  it('leave out the products of a shop waiting for approval or refused, and count them once it is approved', async () => {
+    const held = async (approval: 'pending' | 'approved' | 'rejected') => {
+      await t.db.execute(sql`UPDATE shops SET approval = ${approval} WHERE vendor_id = ${grove.id}`);
+      await expectKeptEqualsCounted();
+      const shop = countsOf(await page(`/api/products?shop=${grove.id}`));
+      expect(shop, 'the held shop').toEqual(countsOf(await page(`/api/products?shop=${grove.id}&minPrice=0`)));
+    };
+    const before = (await page('/api/products?category=bakery')).total;
+    await held('pending');
+    const first = await insertProduct(t, grove.id, { category: 'bakery', priceCents: 1, labels: 2 });
+    await insertProduct(t, grove.id, { category: 'bakery', priceCents: 99_000, allergens: 4 });
+    await expectKeptEqualsCounted();
+    expect((await page('/api/products?category=bakery')).total).toBe(before);
+    await t.db.update(products).set({ priceCents: 2 }).where(sql`${products.id} = ${first}`);
+    await expectKeptEqualsCounted();
+    await held('approved');
+    expect((await page('/api/products?category=bakery')).total).toBe((before ?? 0) + 2);
+    await held('rejected');
+    expect((await page('/api/products?category=bakery')).total).toBe(before);
+    await held('approved');
+  });
+
   it('move with each change to the price, the facts, the category, the shop, the expiry and the listing', async () => {
     const low = await insertProduct(t, farm.id, { category: 'vegetable', priceCents: 50, labels: 3 });
     const high = await insertProduct(t, farm.id, { category: 'vegetable', priceCents: 9_000, allergens: 5 });
