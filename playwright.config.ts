@@ -26,7 +26,7 @@ function withoutFakedClock(env: NodeJS.ProcessEnv): Record<string, string> {
   );
 }
 
-const MARKETPLACE_SETTINGS = /(tax|membership-plans)\.spec\.ts$/;
+const MARKETPLACE_SETTINGS = /(tax|membership-plans|paper-size)\.spec\.ts$/;
 /** Journeys that change the marketplace's commission, or read it before placing an order that it prices. */
 const COMMISSION = /(admin-earnings|payouts|payouts-statement)\.spec\.ts$/;
 
