@@ -162,12 +162,18 @@ export type ShopProfileValues = z.output<typeof shopProfileInput>;
 
 /**
  * The marketplace's settings the admin sets: how distances are written, whether new shops wait for an admin's
- * approval before their products are listed, and the paper of every PDF (GET public, PUT admin: left out, it stays
- * as it is).
+ * approval before their products are listed, and the paper of every PDF (GET public).
  */
 export const marketplaceSettings = z.strictObject({
   distanceUnit: z.enum(DISTANCE_UNITS, { error: 'Choose miles or kilometres' }),
-  shopApproval: z.boolean({ error: 'Reviewing new shops is on or off' }).optional(),
-  paperSize: z.enum(PAPER_SIZES, { error: 'Choose US Letter or A4' }).optional(),
+  shopApproval: z.boolean({ error: 'Reviewing new shops is on or off' }),
+  paperSize: z.enum(PAPER_SIZES, { error: 'Choose US Letter or A4' }),
 });
 export type MarketplaceSettings = z.infer<typeof marketplaceSettings>;
+
+/**
+ * PUT /admin/marketplace: the settings the admin changes; one left out stays as it is, so a form saving one setting
+ * never sends another it may not have read yet.
+ */
+export const marketplaceSettingsChange = marketplaceSettings.partial();
+export type MarketplaceSettingsChange = z.infer<typeof marketplaceSettingsChange>;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { route } from '../route-table.ts';
-import { marketplaceSettings, shopIdParams, shopList, shopListQuery, shopPage, shopProfileInput } from '../shops.ts';
+import {
+  marketplaceSettings,
+  marketplaceSettingsChange,
+  shopIdParams,
+  shopList,
+  shopListQuery,
+  shopPage,
+  shopProfileInput,
+} from '../shops.ts';
 import { shopParams } from '../slots.ts';
 import { modifiedCount, userListQuery, userPage, userRecord, vendorRegistrationInput } from '../users.ts';
 import { emailField } from '../validation.ts';
@@ -66,7 +74,7 @@ export const shopsApi = {
     summary:
       "Admin: the marketplace's settings (distances in miles or km, new shops reviewed or not, PDFs on Letter or A4)",
     access: { allow: ['admin'] },
-    body: marketplaceSettings,
+    body: marketplaceSettingsChange,
     status: 200,
     response: marketplaceSettings,
     errors: [],

@@ -1,6 +1,6 @@
 import { DEFAULT_DISTANCE_UNIT, type DistanceUnit } from '#contract/distance-format.ts';
 import { DEFAULT_PAPER_SIZE, type PaperSize } from '#contract/paper.ts';
-import type { MarketplaceSettings } from '#contract/shops.ts';
+import type { MarketplaceSettings, MarketplaceSettingsChange } from '#contract/shops.ts';
 import type { Tx } from '../../db/client.ts';
 import { marketplaceSettings } from './tables.ts';
 
@@ -8,7 +8,7 @@ import { marketplaceSettings } from './tables.ts';
  * The marketplace's settings: the one row, or the defaults (miles, new shops live at once, US Letter) before the admin
  * sets any.
  */
-export async function readMarketplace(db: Tx): Promise<Required<MarketplaceSettings>> {
+export async function readMarketplace(db: Tx): Promise<MarketplaceSettings> {
   const [row] = await db
     .select({
       distanceUnit: marketplaceSettings.distanceUnit,
@@ -23,12 +23,12 @@ export async function readMarketplace(db: Tx): Promise<Required<MarketplaceSetti
   };
 }
 
-/** The admin sets the marketplace's settings (the one row, made on the first save). */
-export async function setMarketplace(db: Tx, adminId: string, settings: MarketplaceSettings) {
+/** The admin changes the settings sent, the others stay (the one row, made on the first save with the defaults). */
+export async function setMarketplace(db: Tx, adminId: string, change: MarketplaceSettingsChange) {
   const values = {
-    distanceUnit: settings.distanceUnit,
-    ...(settings.shopApproval === undefined ? {} : { shopApproval: settings.shopApproval }),
-    ...(settings.paperSize === undefined ? {} : { paperSize: settings.paperSize }),
+    ...(change.distanceUnit === undefined ? {} : { distanceUnit: change.distanceUnit }),
+    ...(change.shopApproval === undefined ? {} : { shopApproval: change.shopApproval }),
+    ...(change.paperSize === undefined ? {} : { paperSize: change.paperSize }),
     setBy: adminId,
     updatedAt: new Date(),
   };

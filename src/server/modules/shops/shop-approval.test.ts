@@ -35,9 +35,9 @@ async function registeredVendor(): Promise<TestUser> {
 }
 
 const setReview = async (admin: TestUser, on: boolean) => {
-  const answer = await call(admin, 'PUT', '/api/admin/marketplace', { distanceUnit: 'mi', shopApproval: on });
+  const answer = await call(admin, 'PUT', '/api/admin/marketplace', { shopApproval: on });
   expect(answer.statusCode, answer.body).toBe(200);
-  expect(answer.json()).toEqual({ distanceUnit: 'mi', shopApproval: on, paperSize: 'letter' });
+  expect(answer.json()).toMatchObject({ shopApproval: on, paperSize: 'letter' });
 };
 
 /** Where a shopper could meet the vendor's product: each answers whether it shows it. */
@@ -104,6 +104,9 @@ describe('new shops reviewed by an admin', () => {
       shopApproval: true,
       paperSize: 'letter',
     });
+    // And the review saved alone leaves the distance unit as it is.
+    const reviewAlone = await call(admin, 'PUT', '/api/admin/marketplace', { shopApproval: true });
+    expect(reviewAlone.json()).toEqual({ distanceUnit: 'km', shopApproval: true, paperSize: 'letter' });
 
     const vendor = await registeredVendor();
     expect((await call(vendor, 'GET', '/api/vendor/approval')).json()).toEqual({ state: 'pending', reason: null });

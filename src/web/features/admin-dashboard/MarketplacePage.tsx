@@ -10,16 +10,17 @@ import { sendWithToast } from '../../ui/form-outcome.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 /** Whether new shops wait for an admin's approval before their products are listed (off by default). */
-function ShopReviewSetting({ unit }: { unit: DistanceUnit }) {
+function ShopReviewSetting() {
   const settings = useQuery(marketplaceQuery);
   const [chosen, setChosen] = useState<boolean | null>(null);
   const on = chosen ?? settings.data?.shopApproval ?? false;
   const save = useRefreshingMutation(
-    (shopApproval: boolean) => call('PUT /admin/marketplace', { body: { distanceUnit: unit, shopApproval } }),
+    (shopApproval: boolean) => call('PUT /admin/marketplace', { body: { shopApproval } }),
     [marketplaceQuery.queryKey],
   );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (!settings.data) return; // not before the setting is known: Save would send the default
     void sendWithToast(
       () => save.mutateAsync(on),
       on ? 'New shops now wait for your approval' : 'New shops now go live at once',
@@ -58,17 +59,17 @@ function ShopReviewSetting({ unit }: { unit: DistanceUnit }) {
 const PAPER_DETAILS: Record<PaperSize, string> = { letter: '8.5 × 11 in', a4: '210 × 297 mm' };
 
 /** The paper every PDF is laid out for: invoices, receipts' invoices, pick lists, packing slips and statements. */
-function PaperSetting({ unit }: { unit: DistanceUnit }) {
+function PaperSetting() {
   const settings = useQuery(marketplaceQuery);
   const [chosen, setChosen] = useState<PaperSize | null>(null);
   const paper = chosen ?? settings.data?.paperSize ?? DEFAULT_PAPER_SIZE;
   const save = useRefreshingMutation(
-    (paperSize: PaperSize) => call('PUT /admin/marketplace', { body: { distanceUnit: unit, paperSize } }),
+    (paperSize: PaperSize) => call('PUT /admin/marketplace', { body: { paperSize } }),
     [marketplaceQuery.queryKey],
   );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!settings.data) return; // the other settings are sent as they are: not before they are known
+    if (!settings.data) return; // not before the setting is known: Save would send the default
     void sendWithToast(() => save.mutateAsync(paper), `Documents are now printed on ${PAPER_SIZE_NAMES[paper]}`);
   };
   return (
@@ -106,6 +107,7 @@ function PaperSetting({ unit }: { unit: DistanceUnit }) {
  * paper of its documents and whether new shops are reviewed.
  */
 export function MarketplacePage() {
+  const settings = useQuery(marketplaceQuery);
   const current = useDistanceUnit();
   const [chosen, setChosen] = useState<DistanceUnit | null>(null);
   const unit = chosen ?? current;
@@ -115,6 +117,7 @@ export function MarketplacePage() {
   );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (!settings.data) return; // not before the setting is known: Save would send the default
     void sendWithToast(() => save.mutateAsync(unit), `Distances are now written in ${DISTANCE_UNIT_NAMES[unit]}`);
   };
   return (
@@ -137,6 +140,7 @@ export function MarketplacePage() {
                 name="distance-unit"
                 className="radio radio-sm radio-primary"
                 checked={unit === option}
+                disabled={!settings.data}
                 onChange={() => setChosen(option)}
               />
               {DISTANCE_UNIT_NAMES[option]}{' '}
@@ -148,8 +152,8 @@ export function MarketplacePage() {
           Save
         </SubmitButton>
       </FormCard>
-      <PaperSetting unit={current} />
-      <ShopReviewSetting unit={current} />
+      <PaperSetting />
+      <ShopReviewSetting />
     </div>
   );
 }
