@@ -286,11 +286,17 @@ type Line = typeof orderLines.$inferSelect;
 
 /**
  * What each line the charge paid for cost, from the order's own lines and the coupon quoted at checkout: a captured
- * hold gives each live line its total less its share of the coupon split over the live lines' estimates (what
- * another line weighs never enters); a payment charged at checkout splits the discounted goods by totals. Null when
- * a line weighed less than its coupon share (the charge is then split by totals).
+ * hold paid for the lines live at its capture (those live now and those cancelled after it, each refunded by its own
+ * key) and gives each its total less its share of the coupon split over those lines' estimates (what another line
+ * weighs never enters); a payment charged at checkout splits the discounted goods by totals. Null when a line weighed
+ * less than its coupon share (the charge is then split by totals).
  */
-function ownCosts(lines: Line[], captured: boolean, discountCents: number): Map<string, number> | null {
+function ownCosts(
+  lines: Line[],
+  captured: boolean,
+  discountCents: number,
+  refundKeys: Set<string>,
+): Map<string, number> | null {
   const sorted = [...lines].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
   if (!captured) {
     const subtotal = sorted.reduce((total, l) => total + l.totalCents, 0);
@@ -300,12 +306,13 @@ function ownCosts(lines: Line[], captured: boolean, discountCents: number): Map<
     );
     return new Map(sorted.map((l, index) => [l.id, shares[index]]));
   }
+  const paidFor = (l: Line) => l.status !== 'cancelled' || refundKeys.has(lineRefundKey(l.id));
   const quoted = paidShares(sorted.map(estimateCents), discountCents);
-  const live = sorted.filter((l) => l.status !== 'cancelled');
-  const liveQuoted = sorted.reduce((total, l, index) => total + (l.status === 'cancelled' ? 0 : quoted[index]), 0);
-  const discounts = paidShares(live.map(estimateCents), liveQuoted);
-  const costs = live.map((l, index) => l.totalCents - discounts[index]);
-  return costs.some((cost) => cost < 0) ? null : new Map(live.map((l, index) => [l.id, costs[index]]));
+  const charged = sorted.filter(paidFor);
+  const chargedQuoted = sorted.reduce((total, l, index) => total + (paidFor(l) ? quoted[index] : 0), 0);
+  const discounts = paidShares(charged.map(estimateCents), chargedQuoted);
+  const costs = charged.map((l, index) => l.totalCents - discounts[index]);
+  return costs.some((cost) => cost < 0) ? null : new Map(charged.map((l, index) => [l.id, costs[index]]));
 }
 
 /**
@@ -326,7 +333,7 @@ async function expectEachShopItsOwn(orderId: string, plan: Plan, discountCents: 
   // which comes off the tax, never off a shop's goods.)
   if (hold && !plan.coupon) expect(hold.notChargedCents).toBe(0);
   const captured = hold !== undefined;
-  const costs = ownCosts(lines, captured, discountCents);
+  const costs = ownCosts(lines, captured, discountCents, new Set(given.map((r) => r.idempotencyKey)));
   if (!costs) return;
   for (const shopId of new Set(lines.map((l) => l.vendorId))) {
     const own = lines.filter((l) => l.vendorId === shopId && costs.has(l.id));
