@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_FAVOURITES } from '#contract/favourites.ts';
 import { setupTestApp } from '../../test/app.ts';
@@ -61,6 +61,27 @@ describe('favourites', () => {
     // Saving an unlisted product is refused; taking it out still works.
     expect((await call(shopper, 'PUT', `/api/favourites/products/${milk.id}`)).statusCode).toBe(404);
     expect((await call(shopper, 'DELETE', `/api/favourites/products/${milk.id}`)).statusCode).toBe(200);
+  });
+
+  it('leaves out a shop the admin has turned down, and its products, until it is approved again', async () => {
+    const vendor = await createUser(t, { role: 'vendor' });
+    const honey = await insertProduct(t, vendor, { name: 'Clover honey', priceCents: 900 });
+    const shopper = await createUser(t);
+    await call(shopper, 'PUT', `/api/favourites/products/${honey.id}`);
+    await call(shopper, 'PUT', `/api/favourites/shops/${vendor.id}`);
+    const approval = (state: string) =>
+      t.db.execute(sql`UPDATE shops SET approval = ${state} WHERE vendor_id = ${vendor.id}`);
+    await approval('rejected');
+    expect(await favouritesOf(shopper)).toEqual({ products: [], shops: [] });
+    // Saving one is refused as for a shop or product no longer sold; taking them out still works.
+    expect((await call(shopper, 'PUT', `/api/favourites/shops/${vendor.id}`)).statusCode).toBe(404);
+    expect((await call(shopper, 'PUT', `/api/favourites/products/${honey.id}`)).statusCode).toBe(404);
+    await approval('approved');
+    const back = await favouritesOf(shopper);
+    expect([back.products.map((p) => p.productName), back.shops.map((s) => s._id)]).toEqual([
+      ['Clover honey'],
+      [vendor.id],
+    ]);
   });
 
   it('each user sees and changes only their own; unknown ids are 404, bad ids 400, signed-out callers 401', async () => {
