@@ -11,6 +11,9 @@ import {
   uploadPicture,
 } from './helpers.ts';
 
+/** A check or an import runs as a background job the page polls: on a busy machine it takes more than 10 s. */
+const JOB = { timeout: 30_000 };
+
 /**
  * The catalogue as CSV (issue 33 item 3; decision 060): a farmer exports the catalogue, adds two products to the file
  * in a spreadsheet with one mistake, checks it and reads the row's error, fixes the file, checks it again, imports it,
@@ -118,7 +121,7 @@ test('a farmer exports the catalogue, fixes a file the check refused, imports it
   await shot(page, 'catalogue-import-columns', { widths: PHONE_AND_LAPTOP });
   await page.getByRole('button', { name: 'Check file' }).click();
   const problems = page.getByRole('table', { name: 'Problems of the file' });
-  await expect(problems.getByRole('row', { name: '3 Price Enter a price in dollars' })).toBeVisible();
+  await expect(problems.getByRole('row', { name: '3 Price Enter a price in dollars' })).toBeVisible(JOB);
   await expect(page.getByText('1 problem: fix it and check the file again')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
   await checkA11y(page);
@@ -127,12 +130,12 @@ test('a farmer exports the catalogue, fixes a file the check refused, imports it
   // The fixed file: the check lists what it will do, then the import applies it.
   await page.getByLabel('CSV file').setInputFiles(file('4.50'));
   await page.getByRole('button', { name: 'Check file' }).click();
-  await expect(page.getByText('Ready to import: 2 new products, 0 updated, 0 archived, 1 unchanged.')).toBeVisible();
+  await expect(page.getByText('Ready to import: 2 new products, 0 updated, 0 archived, 1 unchanged.')).toBeVisible(JOB);
   const changes = page.getByRole('table', { name: 'What the file will do' });
   await expect(changes.getByRole('row', { name: new RegExp(`3 ${beets} BEET-1 New`) })).toBeVisible();
   await shot(page, 'catalogue-import-checked', { widths: PHONE_AND_LAPTOP });
   await page.getByRole('button', { name: 'Import 2 changes' }).click();
-  await expect(page.getByText('Imported: 2 new products, 0 updated, 0 archived, 1 unchanged.')).toBeVisible();
+  await expect(page.getByText('Imported: 2 new products, 0 updated, 0 archived, 1 unchanged.')).toBeVisible(JOB);
 
   await page.getByRole('link', { name: 'See your products' }).click();
   await expect(page.getByRole('row', { name: new RegExp(beets) })).toContainText('$4.50');
