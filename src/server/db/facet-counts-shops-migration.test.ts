@@ -35,7 +35,7 @@ describe('migration 0064: the kept counts leave out shops not approved', () => {
       await database.client.query(
         `INSERT INTO products (vendor_id, name, image_url, category, price_cents, stock, unit, details,
            manufactured_on, expires_on)
-         VALUES ($1, $2, '/uploads/p.webp', 'fruit', 300, 5, 'kg', 'Grown nearby', '2026-01-01', '2030-01-01')`,
+         VALUES ($1, $2, '/uploads/p.webp', 'fruit', 300, 5, 'kg', 'Grown nearby', current_date - 1, current_date + 30)`,
         [vendor, name],
       );
     }
