@@ -33,12 +33,18 @@ export const MARKDOWN_PERCENT_TODAY = markdownPercentToday(PRODUCT_RULE, SHOP_RU
  * selected, parsed and typed by every product read with nothing more to write (decision 046). Its cost and margin are
  * the vendor's: shoppers' statements never select them (VENDOR_COLUMNS).
  */
-const { updatedAt: _notRead, productionCostCents, profitMarginBp, ...OWN_COLUMNS } = getTableColumns(products);
+const {
+  updatedAt: _notRead,
+  productionCostCents,
+  profitMarginBp,
+  sizes: _sizes,
+  ...OWN_COLUMNS
+} = getTableColumns(products);
 const VENDOR_COLUMNS = { productionCostCents, profitMarginBp };
 type OwnColumns = typeof OWN_COLUMNS & typeof VENDOR_COLUMNS;
 
 /** A product's own values under their Drizzle names (soldByWeight), typed as Drizzle's select types them. */
-type OwnValues = Omit<typeof products.$inferSelect, 'updatedAt'>;
+type OwnValues = Omit<typeof products.$inferSelect, 'updatedAt' | 'sizes'>;
 
 /** The row of the product's own columns, under their names in SQL (sold_by_weight): what a raw read selects. */
 type OwnRow = { [K in keyof OwnValues as OwnColumns[K]['_']['name']]: OwnValues[K] };

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { UNITS } from '#contract/units.ts';
+import { UNITS, type Unit } from '#contract/units.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -28,6 +29,20 @@ export const categories = pgTable('categories', {
   label: text('label').notNull(),
   unit: unitEnum('unit').notNull(),
 });
+
+/** The `sizes` of a product with several options: see products.sizes. */
+export type CardSizes = {
+  count: number;
+  first: { priceCents: number; draws: number | null };
+  from: {
+    unit: Unit;
+    packLabel: string | null;
+    netQuantity: number | null;
+    netUnit: Unit | null;
+    soldByWeight: boolean;
+    gramsPerPiece: number | null;
+  };
+};
 
 export const products = pgTable(
   'products',
@@ -67,6 +82,15 @@ export const products = pgTable(
      * unit, pack, weight, cost and margin (the first option's), a copy written only by product-service's writeOptions.
      */
     minDraws: smallint('min_draws').notNull().default(1),
+    /**
+     * What a card shows of a product with several listed options, so that cards read no options (decision 052): how
+     * many, the first's price and draws (the spec's fields are the first option's), the cheapest's unit, pack and
+     * weight (its price is `price_cents`); null with one option, which the columns here describe. A copy written by
+     * writeOptions with the others.
+     */
+    sizes: json('sizes').$type<CardSizes>(),
+    /** The first listed option's own stock, while the product has several options with their own stock; else null. */
+    firstStock: integer('first_stock'),
     /** Sold by weight: the price is per kg and the shopper buys pieces of about `gramsPerPiece` grams each. */
     soldByWeight: boolean('sold_by_weight').notNull().default(false),
     gramsPerPiece: integer('grams_per_piece'),
