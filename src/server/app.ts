@@ -61,6 +61,7 @@ import { shopRoutes } from './modules/shops/routes.ts';
 import { placePostcode, shopHandover } from './modules/slots/index.ts';
 import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/index.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -133,6 +134,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   (api) => shopRoutes(api, { productCounts: countOfferedProducts, shopHandover, placePostcode }),
   catalogueImportRoutes,
   (api) => slotRoutes(api, { orderNumbersOf }),
+  subscriptionRoutes,
   cartRoutes,
   couponRoutes,
   paymentRoutes,

@@ -210,6 +210,23 @@ const bookedSlotUrl = async (tail = '') => ({
   url: `/api/shops/${users.vendorA.id}/booked-slots/${await bookedSlotId()}${tail}`,
 });
 const freshProduct = async () => (await createProduct(t, users.vendorA, { name: 'Matrix onions' })).id;
+/** A weekly box of vendor A, paid per delivery, at its pickup window. */
+const boxPlan = () => ({
+  name: 'Matrix box',
+  kind: 'box',
+  boxValue: 25,
+  boxContents: 'Carrots',
+  frequency: 'weekly',
+  pricing: 'per_delivery',
+  windowIds: [fulfilment.windowId],
+});
+const freshPlan = async () =>
+  (
+    await ok<{ id: string }>(
+      inject(users.vendorA, 'POST', `/api/shops/${users.vendorA.id}/subscription-plans`, boxPlan()),
+      201,
+    )
+  ).id;
 
 const PRODUCT_FIELDS = {
   productName: 'Matrix carrots',
@@ -560,6 +577,24 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     url: `/api/shops/${users.vendorA.id}/fulfilment/closures/${(await freshCancellation()).id}`,
   }),
   'GET /api/shops/:shopId/slots': () => ({ url: `/api/shops/${users.vendorA.id}/slots` }),
+  // Subscription plans of vendor A (a box served by its pickup window), a fresh one for each call that changes one.
+  'GET /api/shops/:shopId/subscription-plans': () => ({ url: `/api/shops/${users.vendorA.id}/subscription-plans` }),
+  'GET /api/shops/:shopId/subscription-plan-choices': () => ({
+    url: `/api/shops/${users.vendorA.id}/subscription-plan-choices`,
+  }),
+  'POST /api/shops/:shopId/subscription-plans': () => ({
+    url: `/api/shops/${users.vendorA.id}/subscription-plans`,
+    payload: boxPlan(),
+  }),
+  'PUT /api/shops/:shopId/subscription-plans/:planId': async () => ({
+    url: `/api/shops/${users.vendorA.id}/subscription-plans/${await freshPlan()}`,
+    payload: boxPlan(),
+  }),
+  'POST /api/shops/:shopId/subscription-plans/:planId/end': async () => ({
+    url: `/api/shops/${users.vendorA.id}/subscription-plans/${await freshPlan()}/end`,
+  }),
+  'GET /api/subscription-plans/shop/:shopId': () => ({ url: `/api/subscription-plans/shop/${users.vendorA.id}` }),
+  'GET /api/subscription-plans/:id': async () => ({ url: `/api/subscription-plans/${await freshPlan()}` }),
   'GET /api/shops/:shopId/booked-slots': () => ({ url: `/api/shops/${users.vendorA.id}/booked-slots` }),
   'GET /api/shops/:shopId/booked-slots/:slotId': () => bookedSlotUrl(),
   'GET /api/shops/:shopId/booked-slots/:slotId/pick-list/:format': () => bookedSlotUrl('/pick-list/csv'),

@@ -22,6 +22,7 @@ import { shopApprovalApi } from './shop-approval.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
+import { subscriptionsApi } from './subscriptions.ts';
 import { taxApi } from './tax.ts';
 import { uploadsApi } from './uploads.ts';
 import { usersApi } from './users.ts';
@@ -60,6 +61,7 @@ export const API = {
   shops: shopsApi,
   shopApproval: shopApprovalApi,
   slots: slotsApi,
+  subscriptions: subscriptionsApi,
   uploads: uploadsApi,
   notifications: notificationsApi,
   favourites: favouritesApi,

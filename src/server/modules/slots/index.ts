@@ -11,6 +11,6 @@ export {
   slotRefusal,
 } from './choices.ts';
 export { namePostcode, placePostcode } from './postcodes.ts';
-export { saveSettings, settingsRow, writeSettings } from './settings.ts';
+export { readSettings, saveSettings, settingsRow, writeSettings } from './settings.ts';
 export { shopHandover } from './shop-handover.ts';
 export { decodeSlotId, encodeSlotId } from './slot-ids.ts';

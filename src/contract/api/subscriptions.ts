@@ -1,0 +1,106 @@
+import { route } from '../route-table.ts';
+import {
+  planChoices,
+  planInput,
+  planParams,
+  publicPlan,
+  publicPlanList,
+  publicPlanParams,
+  shopPlansParams,
+  subscriptionPlan,
+  subscriptionPlanList,
+} from '../subscriptions.ts';
+
+/** The shop's vendor writes its plans; an admin may read any shop's. */
+const VENDOR_OR_ADMIN_READS = {
+  allow: ['vendor', 'admin'],
+  owner: { of: 'shop', admin: true, otherwise: 403 },
+} as const;
+const VENDOR_WRITES = {
+  allow: ['vendor'],
+  owner: { of: 'shop', admin: false, otherwise: 403 },
+  note: "a plan is its shop's own: another vendor's shop is 403, another shop's plan under one's own shop 404",
+} as const;
+
+/** A shop's subscription plans (decision 065): the vendor manages them, shoppers read the open ones. */
+export const subscriptionsApi = {
+  list: route({
+    method: 'GET',
+    path: '/shops/:shopId/subscription-plans',
+    tag: 'subscriptions',
+    summary: "A shop's subscription plans, ended ones too, oldest first (its vendor or an admin)",
+    access: VENDOR_OR_ADMIN_READS,
+    params: shopPlansParams,
+    status: 200,
+    response: subscriptionPlanList,
+    errors: [],
+  }),
+  choices: route({
+    method: 'GET',
+    path: '/shops/:shopId/subscription-plan-choices',
+    tag: 'subscriptions',
+    summary: "What a shop's plans may hold: its product options on sale and its pickup and delivery times",
+    access: VENDOR_OR_ADMIN_READS,
+    params: shopPlansParams,
+    status: 200,
+    response: planChoices,
+    errors: [],
+  }),
+  create: route({
+    method: 'POST',
+    path: '/shops/:shopId/subscription-plans',
+    tag: 'subscriptions',
+    summary: 'Create a subscription plan of the shop',
+    access: VENDOR_WRITES,
+    params: shopPlansParams,
+    body: planInput,
+    status: 201,
+    response: subscriptionPlan,
+    errors: [],
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/shops/:shopId/subscription-plans/:planId',
+    tag: 'subscriptions',
+    summary: 'Change a subscription plan (not one that has ended)',
+    access: VENDOR_WRITES,
+    params: planParams,
+    body: planInput,
+    status: 200,
+    response: subscriptionPlan,
+    errors: [404, 409],
+  }),
+  end: route({
+    method: 'POST',
+    path: '/shops/:shopId/subscription-plans/:planId/end',
+    tag: 'subscriptions',
+    summary: "End a subscription plan: shoppers no longer see it; it stays in the shop's list (again: no change)",
+    access: VENDOR_WRITES,
+    params: planParams,
+    status: 200,
+    response: subscriptionPlan,
+    errors: [404],
+  }),
+  shopPlans: route({
+    method: 'GET',
+    path: '/subscription-plans/shop/:shopId',
+    tag: 'subscriptions',
+    summary: "A listed shop's open and upcoming subscription plans",
+    access: { allow: 'public' },
+    params: shopPlansParams,
+    status: 200,
+    response: publicPlanList,
+    errors: [404],
+  }),
+  plan: route({
+    method: 'GET',
+    path: '/subscription-plans/:id',
+    tag: 'subscriptions',
+    summary: 'One open or upcoming subscription plan of a listed shop, with its shop',
+    access: { allow: 'public' },
+    params: publicPlanParams,
+    status: 200,
+    response: publicPlan,
+    errors: [404],
+  }),
+};
