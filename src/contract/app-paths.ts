@@ -19,6 +19,7 @@ export const PAGES = {
   productDetails: 'productDetails/:id',
   shopList: 'shopList',
   shopDetails: 'shopDetails/:id',
+  subscriptionPlan: 'subscriptions/:id',
   search: 'search',
   dashboard: 'dashboard',
 } as const;
@@ -52,6 +53,7 @@ export const DASHBOARD_PAGES = {
   packingSlips: 'vendorOrder/slot/:slotId/packing-slips',
   vendorRevenue: 'vendorRevenue',
   fulfilment: 'fulfilment',
+  vendorSubscriptions: 'vendorSubscriptions',
   shopProfile: 'shopProfile',
   payouts: 'payouts',
   review: 'review/:productId',

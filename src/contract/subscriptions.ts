@@ -39,9 +39,15 @@ export const PLAN_MESSAGES = {
   ended: 'This plan has ended: it can no longer be changed',
 } as const;
 
-/** A number field a form may leave empty ('' or NaN from an empty number input): absent. */
+/**
+ * A number field a form may leave empty: '', null or NaN (an empty number input) are absent; a number typed as text
+ * is read as a number (text that is no number gets the field's message).
+ */
 const optionalNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null || Number.isNaN(v) ? undefined : v), schema.optional());
+  z.preprocess((v) => {
+    if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v);
+    return v === null || Number.isNaN(v) ? undefined : v;
+  }, schema.optional());
 
 const optionalDay = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),

@@ -14,6 +14,7 @@ import { getDeals } from './features/home/get-deals.ts';
 import { lastChanceQuery } from './features/home/get-last-chance.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
 import { notificationsDashboardRoutes } from './features/notifications/notifications-routes.tsx';
+import { subscriptionDashboardRoutes, subscriptionRoutes } from './features/subscriptions/subscriptions-routes.tsx';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { contactDetailsQuery } from './layout/contact-details.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
       },
       ...accountRoutes,
       ...catalogRoutes,
+      ...subscriptionRoutes,
       {
         path: PAGES.dashboard,
         lazy: () => import('./features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
@@ -73,6 +75,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
           ...catalogDashboardRoutes,
           ...checkoutDashboardRoutes,
           ...vendorDashboardRoutes,
+          ...subscriptionDashboardRoutes,
           ...adminDashboardRoutes,
           ...notificationsDashboardRoutes,
           ...favouritesDashboardRoutes,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAppPath, PAGE_LINKS } from '#contract/app-paths.ts';
 import { CATEGORY_LINKS, CATEGORY_VALUES } from '#contract/categories.ts';
 import { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from '../modules/catalog/index.ts';
+import { isShownPlan, planSitemapPages } from '../modules/subscriptions/index.ts';
 
 /** The most URLs one sitemap file may hold (sitemaps.org); beyond it /sitemap.xml is an index of numbered files. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -31,11 +32,13 @@ async function sitemapUrls(app: FastifyInstance): Promise<SitemapUrl[]> {
     lastmod: updatedAt?.toISOString().slice(0, 10),
   });
   const { products, shops } = await sitemapPages(app.db);
+  const plans = await planSitemapPages(app.db);
   return [
     ...[PAGE_LINKS.home, PAGE_LINKS.about, PAGE_LINKS.contact, PAGE_LINKS.shopList].map((path) => page(path)),
     ...CATEGORY_LINKS.map((category) => page(category.path)),
     ...shops.map((shop) => page(PAGE_LINKS.shopDetails(shop.id), shop)),
     ...products.map((product) => page(PAGE_LINKS.productDetails(product.id), product)),
+    ...plans.map((plan) => page(PAGE_LINKS.subscriptionPlan(plan.id), plan)),
   ];
 }
 
@@ -63,7 +66,7 @@ function sharedFor<T>(freshMs: number, load: () => Promise<T>): () => Promise<T>
 }
 
 /**
- * Whether a URL path shows a page: one of the app's pages, and for a category, product or shop page one that exists
+ * Whether a URL path shows a page: one of the app's pages, and for a category, product, shop or plan page one that exists
  * (else the app shows its Not Found or "no longer available" page, and the answer is a 404).
  */
 export async function isPage(app: FastifyInstance, pathname: string): Promise<boolean> {
@@ -72,6 +75,7 @@ export async function isPage(app: FastifyInstance, pathname: string): Promise<bo
   if (page === 'category') return (CATEGORY_VALUES as readonly string[]).includes(id);
   if (page === 'productDetails') return isOfferedProduct(app.db, id);
   if (page === 'shopDetails') return isOpenShop(app.db, id);
+  if (page === 'subscriptions') return isShownPlan(app.db, id);
   return true;
 }
 

@@ -18,6 +18,7 @@ import { demoBooking, insertFulfilment } from './fulfilment.ts';
 import { DEAL_PRODUCTS, ORDERS, VEGETABLE_DEALS } from './orders.ts';
 import { demoOrigin } from './origins.ts';
 import { pictureStore } from './pictures.ts';
+import { insertPlans } from './plans.ts';
 import { NEAR_EXPIRY, PRODUCTS, SHOP_MARKDOWNS } from './products.ts';
 import { CUSTOMERS, DEMO_CUSTOMER_REVIEWS, RATING_CYCLE, REVIEW_TEXTS } from './reviews.ts';
 import { SHOPS } from './shops.ts';
@@ -75,7 +76,7 @@ export async function demoAccountsPresent(db: Db): Promise<string[]> {
 
 /**
  * Fills the database with the demo catalog: shops and their vendors, products in every category with
- * pictures stored through the upload pipeline, reviews, deals of the day, past orders, and the demo
+ * pictures stored through the upload pipeline, reviews, deals of the day, past orders, subscription plans, and the demo
  * admin, vendor and customer. One transaction; does nothing (and returns no accounts) once products exist.
  * `withoutAdmin` (ADMIN_EMAIL is set): the demo admin, whose password the README prints, is not made.
  */
@@ -121,6 +122,7 @@ export async function seedDemoCatalog(
     );
     await insertReviews(tx, now, userIds, productRows);
     await insertOrders(tx, now, userIds, productRows);
+    await insertPlans(tx, now, userIds, new Map([...productRows].map(([name, row]) => [name, row.id])));
     return true;
   });
   if (!seeded) return { accounts: [] };

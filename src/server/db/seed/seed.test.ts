@@ -72,6 +72,30 @@ describe('demo catalog seed', () => {
     }
   });
 
+  it('offers subscription plans at two shops: a weekly vegetable box and a monthly dairy share of its own products', async () => {
+    const plansOf = async (shopName: string) => {
+      const [shop] = await t.db.select({ id: shops.vendorId }).from(shops).where(eq(shops.name, shopName));
+      const response = await t.app.inject({ url: `/api/subscription-plans/shop/${shop.id}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        name: string;
+        kind: string;
+        frequency: string;
+        items: unknown[];
+        windows: unknown[];
+      }[];
+    };
+    const greenValley = await plansOf('Green Valley Farm');
+    expect(greenValley.find((plan) => plan.name === 'Weekly vegetable box')).toMatchObject({
+      kind: 'box',
+      frequency: 'weekly',
+    });
+    const [dairy] = await plansOf('Meadow Creek Dairy');
+    expect(dairy).toMatchObject({ name: 'Monthly dairy share', kind: 'fixed', frequency: 'monthly' });
+    expect(dairy.items).toHaveLength(4);
+    for (const plan of [...greenValley, dairy]) expect(plan.windows.length, plan.name).toBeGreaterThan(0);
+  });
+
   it('returns the three fixed demo accounts, whose passwords verify', async () => {
     expect(accounts).toEqual([
       { role: 'admin', email: 'admin@farmstall.example', password: 'Admin#2026!' },

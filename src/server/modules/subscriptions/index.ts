@@ -1,2 +1,3 @@
-/** The subscriptions module's public functions: the sitemap and the server's page check read plans through these. */
+/** The subscriptions module's public functions: the sitemap, the server's page check and the seed reach plans here. */
+export { type PlanRecord, recordPlans } from './records.ts';
 export { isShownPlan, planSitemapPages } from './service.ts';

@@ -12,6 +12,7 @@ import {
   type SubscriptionPlan,
 } from '#contract/subscriptions.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
+import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isOpenShop, productsForCart, productsForExport } from '../catalog/index.ts';
@@ -212,6 +213,7 @@ export async function createPlan(db: Db, shopId: string, input: PlanValues, cloc
       .values({ ...row, shopId })
       .returning({ id: subscriptionPlans.id });
     await writeParts(tx, created.id, items, windowIds);
+    await notifyCatalogChanged(tx); // the shop's page lists its plans
     return created.id;
   });
   return onePlan(db, id, clock);
@@ -238,6 +240,7 @@ export async function updatePlan(db: Db, shopId: string, planId: string, input: 
       .set({ ...row, updatedAt: clock.now })
       .where(eq(subscriptionPlans.id, planId));
     await writeParts(tx, planId, items, windowIds);
+    await notifyCatalogChanged(tx);
   });
   return onePlan(db, planId, clock);
 }
@@ -251,6 +254,7 @@ export async function endPlan(db: Db, shopId: string, planId: string, clock: Pla
         .update(subscriptionPlans)
         .set({ endedAt: clock.now, updatedAt: clock.now })
         .where(eq(subscriptionPlans.id, planId));
+    await notifyCatalogChanged(tx);
   });
   return onePlan(db, planId, clock);
 }

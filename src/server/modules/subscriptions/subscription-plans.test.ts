@@ -401,7 +401,20 @@ describe('public pages', () => {
     await t.db.update(shops).set({ approval: 'pending' }).where(eq(shops.vendorId, held.id));
     expect((await publicPlan(heldPlan.id)).statusCode).toBe(404);
     expect((await publicList(held.id)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/subscriptions/${heldPlan.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/subscriptions/${ended.id}` })).statusCode).toBe(404);
     expect((await publicPlan('not-a-plan')).statusCode).toBe(400);
+  });
+
+  it('puts open and upcoming plans of listed shops in the sitemap, and serves their pages', async () => {
+    const shown = (await create(farm, boxPlan({ name: 'Sitemap box' }))).json();
+    const ended = (await create(farm, fixedPlan({ name: 'Not in sitemap' }))).json();
+    await end(farm, ended.id);
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<loc>https://shop.example.com/subscriptions/${shown.id}</loc>`);
+    expect(res.body).not.toContain(ended.id);
+    expect((await t.app.inject({ url: `/subscriptions/${shown.id}` })).statusCode).toBe(200);
   });
 });
 

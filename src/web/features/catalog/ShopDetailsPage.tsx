@@ -15,9 +15,11 @@ import { NO_SHOP_PICTURE } from '../../ui/Thumb.tsx';
 import { useUrlFilters } from './FilterPanel.tsx';
 import { GonePanel } from './GonePanel.tsx';
 import { useShop } from './get-shop.ts';
+import { useShopPlans } from './get-shop-plans.ts';
 import { useProductPages } from './list-products.ts';
 import { FilteredProductPages } from './ProductPages.tsx';
 import { ShopHandover } from './ShopHandover.tsx';
+import { ShopPlans } from './ShopPlans.tsx';
 import { type PriceSort, SortSelect } from './SortSelect.tsx';
 
 /** The vendor's web links, opened in a new tab and not vouched for (nofollow). */
@@ -53,6 +55,7 @@ function ShopLinks({ shop }: { shop: ShopPage }) {
 export function ShopDetailsPage() {
   const { id = '' } = useParams();
   const shop = useShop(id);
+  const plans = useShopPlans(id);
   const [sort, setSort] = useState<PriceSort>('popular');
   const [filters] = useUrlFilters();
   const products = useProductPages({ shop: id, sort, ...filters }, shop.isSuccess);
@@ -131,6 +134,7 @@ export function ShopDetailsPage() {
         )}
         <ShopHandover handover={s.handover} />
       </div>
+      <ShopPlans plans={plans.data} />
       <div className="my-6 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl font-bold">
           Products{total !== undefined && total !== null ? ` (${totalLabel(total, first?.totalCapped)})` : ''}

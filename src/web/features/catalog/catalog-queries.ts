@@ -3,6 +3,7 @@ import { firstPages, type LoadAt, pageQuery } from '../../api/query-client.ts';
 import { categoryDealsQuery } from './get-category-deals.ts';
 import { productQuery } from './get-product.ts';
 import { shopQuery } from './get-shop.ts';
+import { shopPlansQuery } from './get-shop-plans.ts';
 import { productPagesQuery } from './list-products.ts';
 import { shopsQuery } from './list-shops.ts';
 import { filtersFromSearch } from './listing-filters.ts';
@@ -10,7 +11,8 @@ import { searchPagesQuery } from './search-products.ts';
 
 // The first queries of the storefront pages, for their route loaders (loaded on the first visit, not with the
 // app), by the query options of the pages' hooks, so that the page finds the loader's query in the cache.
-// A category's and a shop's products come in the pages' first order (most popular first); a category's deals too.
+// A category's and a shop's products come in the pages' first order (most popular first); a category's deals too;
+// a shop's subscription plans with its page.
 export const categoryPage = ({ params, search }: LoadAt) => {
   const category = CATEGORIES.find((c) => c.value === params.value);
   return category
@@ -25,6 +27,7 @@ export const productPage = ({ params }: LoadAt) => [pageQuery(productQuery(param
 export const shopList = () => [pageQuery(shopsQuery(''))];
 export const shopPage = ({ params, search }: LoadAt) => [
   pageQuery(shopQuery(params.id ?? '')),
+  pageQuery(shopPlansQuery(params.id ?? '')),
   firstPages(productPagesQuery({ shop: params.id ?? '', sort: 'popular', ...filtersFromSearch(search) })),
 ];
 export const searchPage = ({ search }: LoadAt) => {
