@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { checkA11y, expect, hydrated, test } from './fixtures.ts';
+import { checkA11y, dayFromToday, expect, hydrated, test } from './fixtures.ts';
 import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
 
 /**
@@ -107,4 +107,76 @@ test('a farm creates a weekly box plan; a shopper sees it on the shop page and o
   const html = await (await request.get(new URL(shopper.url()).pathname)).text();
   expect(html).toContain('Weekly veg box');
   await shopper.close();
+});
+
+/** A product of the shop at cost × (1 + margin), by the API; answers its name. */
+async function listProduct(request: APIRequestContext, token: string, name: string, cost: number, margin: number) {
+  const [sample] = await (await request.get('/api/allProducts?limit=1')).json();
+  const created = await request.post('/api/products', {
+    headers: bearer(token),
+    data: {
+      productName: name,
+      productDetails: `${name} from the home pasture.`,
+      productCategory: 'milk',
+      productQuantity: 40,
+      productionCost: cost,
+      profitMargin: margin,
+      productManufacturingDate: dayFromToday(-1),
+      productExpireDate: dayFromToday(30),
+      productImage: sample.productImage,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return name;
+}
+
+test('a dairy lists its products in a monthly share at the price they imply, changes it, then ends it', async ({
+  page,
+}) => {
+  const request = page.request;
+  const shop = await freshShop(request);
+  const milk = await listProduct(request, shop.token, `Cream-top milk ${unique()}`, 4, 25); // $5.00
+  const butter = await listProduct(request, shop.token, `Cultured butter ${unique()}`, 6, 50); // $9.00
+  await signInWith(page, shop.token);
+  await page.goto('/dashboard/vendorSubscriptions');
+  await page.getByRole('button', { name: 'New plan' }).click();
+  const form = page.getByRole('form', { name: 'New plan' });
+  await form.getByLabel('Name').fill('Monthly dairy share');
+  await form.getByLabel('What is delivered').selectOption('fixed');
+  await form.getByLabel('How often').selectOption('monthly');
+  await form.getByRole('button', { name: 'Add a product' }).click();
+  await form.getByLabel('Product 1', { exact: true }).selectOption({ label: `${milk} · $5.00` });
+  await form.getByLabel('How many of product 1').fill('2');
+  await form.getByRole('button', { name: 'Add a product' }).click();
+  await form.getByLabel('Product 2', { exact: true }).selectOption({ label: `${butter} · $9.00` });
+  await form.getByLabel('Subscriber discount (%, optional)').fill('5');
+  await expect(
+    form.getByText('This list is worth $19.00 a delivery; with the 5% subscriber discount, $18.05.'),
+  ).toBeVisible();
+  await shot(page, 'subscriptions-vendor-fixed-list', { widths: PHONE_AND_LAPTOP });
+  await form.getByRole('button', { name: 'Create the plan' }).click();
+
+  const card = page.getByRole('article', { name: 'Monthly dairy share' });
+  await expect(card.getByText('$18.05 a delivery, every month')).toBeVisible();
+  await expect(card.getByText(`2 × ${milk}`)).toBeVisible();
+  const publicPage = (await card.getByRole('link', { name: 'See its public page' }).getAttribute('href')) as string;
+
+  // Three bottles of milk from now on.
+  await card.getByRole('button', { name: 'Change' }).click();
+  const change = page.getByRole('form', { name: 'Change Monthly dairy share' });
+  await change.getByLabel('How many of product 1').fill('3');
+  await expect(
+    change.getByText('This list is worth $24.00 a delivery; with the 5% subscriber discount, $22.80.'),
+  ).toBeVisible();
+  await change.getByRole('button', { name: 'Save the plan' }).click();
+  await expect(card.getByText('$22.80 a delivery, every month')).toBeVisible();
+  await checkA11y(page);
+
+  // Ended, it stays in the list, read-only, and its page is gone.
+  await card.getByRole('button', { name: 'End the plan' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End the plan' }).click();
+  await expect(card.getByText('Ended', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Change' })).toHaveCount(0);
+  await page.goto(publicPage);
+  await expect(page.getByRole('heading', { name: 'This plan is not offered' })).toBeVisible();
 });

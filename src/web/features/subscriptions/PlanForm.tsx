@@ -195,8 +195,8 @@ export function PlanForm({
                 register(`items.${index}.quantity`, { valueAsNumber: true }),
               );
               return (
-                <li key={item.id} className="grid grid-cols-[1fr_5rem_auto] items-start gap-2">
-                  <div>
+                <li key={item.id} className="grid grid-cols-[1fr_auto] items-start gap-2 sm:grid-cols-[1fr_5rem_auto]">
+                  <div className="col-span-2 sm:col-span-1">
                     <label className="sr-only" htmlFor={option.control.id}>
                       Product {index + 1}
                     </label>
@@ -248,7 +248,7 @@ export function PlanForm({
               {itemsError}
             </p>
           ) : null}
-          <p className="mt-2" aria-live="polite">
+          <p className="mt-2 text-base font-semibold" aria-live="polite">
             This list is worth {formatMoney(valueCents)} a delivery
             {percent
               ? `; with the ${percent}% subscriber discount, ${formatMoney(discountedCents(valueCents, percent))}`
