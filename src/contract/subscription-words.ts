@@ -61,7 +61,7 @@ export function seasonText(startsOn: string | null, endsOn: string | null): stri
 }
 
 type PlanPrice = {
-  pricing: Pricing;
+  billing: Pricing;
   frequency: Frequency;
   deliveryPrice: number;
   seasonPrice: number | null;
@@ -71,10 +71,10 @@ type PlanPrice = {
 /** The plan's price in one line: "$32.00 a delivery, every week", "$480.00 for the season", "$480.00 in 6 payments of $80.00". */
 export function planPriceText(plan: PlanPrice): string {
   const cents = (dollars: number) => Math.round(dollars * 100);
-  if (plan.pricing === 'per_delivery')
+  if (plan.billing === 'per_delivery')
     return `${formatMoney(cents(plan.deliveryPrice))} a delivery, ${FREQUENCY_NAMES[plan.frequency].toLowerCase()}`;
   const season = cents(plan.seasonPrice ?? 0);
-  if (plan.pricing === 'season') return `${formatMoney(season)} for the season, paid up front`;
+  if (plan.billing === 'season') return `${formatMoney(season)} for the season, paid up front`;
   return `${formatMoney(season)} for the season, in ${installmentsText(season, plan.installments ?? 2)}`;
 }
 

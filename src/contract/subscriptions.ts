@@ -70,7 +70,8 @@ const planItemInput = z.object({
   quantity: z.number({ error: 'Enter how many' }).int('Use a whole number').min(1, 'At least 1').max(99, 'At most 99'),
 });
 
-/** POST/PUT a plan (the shop's vendor). Money in dollars, days YYYY-MM-DD. Fields of the other kind or pricing are ignored. */
+/** POST/PUT a plan (the shop's vendor). Money in dollars, days YYYY-MM-DD. Fields of the other kind or billing are ignored. (`billing`,
+ * not `pricing`: that name is a product's private field, decision 050.) */
 export const planInput = z
   .object({
     name: requiredText(80),
@@ -85,7 +86,7 @@ export const planInput = z
     frequency: z.enum(PLAN_FREQUENCIES, { error: 'Choose how often it is delivered' }),
     startsOn: optionalDay,
     endsOn: optionalDay,
-    pricing: z.enum(PLAN_PRICINGS, { error: 'Choose how subscribers pay' }),
+    billing: z.enum(PLAN_PRICINGS, { error: 'Choose how subscribers pay' }),
     seasonPrice: optionalNumber(amount(PLAN_MESSAGES.noSeasonPrice)),
     installments: optionalNumber(
       z
@@ -123,11 +124,11 @@ export const planInput = z
       if (plan.boxContents === '') problem(['boxContents'], PLAN_MESSAGES.noBoxContents);
     }
     if (plan.startsOn && plan.endsOn && plan.endsOn < plan.startsOn) problem(['endsOn'], PLAN_MESSAGES.endBeforeStart);
-    if (plan.pricing !== 'per_delivery') {
+    if (plan.billing !== 'per_delivery') {
       if (!plan.endsOn) problem(['endsOn'], PLAN_MESSAGES.seasonNeedsEnd);
       if (plan.seasonPrice === undefined) problem(['seasonPrice'], PLAN_MESSAGES.noSeasonPrice);
     }
-    if (plan.pricing === 'installments' && plan.installments === undefined)
+    if (plan.billing === 'installments' && plan.installments === undefined)
       problem(['installments'], PLAN_MESSAGES.noInstallments);
   });
 export type PlanInput = z.input<typeof planInput>;
@@ -176,7 +177,7 @@ export const subscriptionPlan = z.object({
   frequency: z.enum(PLAN_FREQUENCIES),
   startsOn: z.string().nullable(),
   endsOn: z.string().nullable(),
-  pricing: z.enum(PLAN_PRICINGS),
+  billing: z.enum(PLAN_PRICINGS),
   seasonPrice: z.number().nullable(),
   installments: z.number().int().nullable(),
   discountPercent: z.number().int().nullable(),

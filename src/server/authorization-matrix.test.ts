@@ -217,7 +217,7 @@ const boxPlan = () => ({
   boxValue: 25,
   boxContents: 'Carrots',
   frequency: 'weekly',
-  pricing: 'per_delivery',
+  billing: 'per_delivery',
   windowIds: [fulfilment.windowId],
 });
 const freshPlan = async () =>

@@ -24,6 +24,7 @@ let vendors: TestUser[];
 let shopper: TestUser;
 let reviewer: TestUser;
 let product: { _id: string; productName: string; productCategory: string };
+let planId: string;
 
 /** A product as the vendor's form sends it, priced by the spec's cost and margin unless told otherwise. */
 const listing = (name: string, extra: object = {}) => ({
@@ -98,6 +99,38 @@ beforeAll(async () => {
   const sold: TestProduct = { id: product._id, name: product.productName, priceCents: 2730, vendor: vendors[0] };
   await createOrder(t, reviewer, [{ product: sold, amount: 1 }]);
   await createReview(t, { id: product._id }, reviewer, 5, 'Sweet and juicy');
+  // A subscription plan of the first shop (decision 065), whose reads and page are walked too.
+  const settings = await t.app.inject({
+    method: 'PUT',
+    url: `/api/shops/${vendors[0].id}/fulfilment`,
+    headers: vendors[0].auth,
+    payload: {
+      timeZone: 'UTC',
+      pickupPoints: [
+        {
+          name: 'Farm gate',
+          address: '1 Willow Lane',
+          windows: [{ weekday: 'saturday', start: '09:00', end: '12:00', capacity: 10 }],
+        },
+      ],
+    },
+  });
+  const plan = await t.app.inject({
+    method: 'POST',
+    url: `/api/shops/${vendors[0].id}/subscription-plans`,
+    headers: vendors[0].auth,
+    payload: {
+      name: 'Tomato box',
+      kind: 'box',
+      boxValue: 20,
+      boxContents: 'Heirloom Tomatoes',
+      frequency: 'weekly',
+      billing: 'per_delivery',
+      windowIds: [settings.json().pickupPoints[0].windows[0].id],
+    },
+  });
+  if (plan.statusCode !== 201) throw new Error(`plan failed: ${plan.body}`);
+  planId = plan.json().id;
 }, 300_000);
 
 afterAll(async () => {
@@ -165,7 +198,7 @@ function paramsOf(routePath: string): Record<string, string> {
     names.map((name) => {
       const shopRoute = /shop/i.test(routePath.split(`:${name}`)[0]);
       const value: Record<string, string | undefined> = {
-        id: shopRoute ? vendors[0].id : product._id,
+        id: routePath.startsWith('/subscription-plans/') ? planId : shopRoute ? vendors[0].id : product._id,
         productId: product._id,
         shopId: vendors[0].id,
         postcode: '97031',
@@ -237,6 +270,7 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
       pattern
         .replace('/productDetails/:id', `/productDetails/${product._id}`)
         .replace('/shopDetails/:id', `/shopDetails/${vendors[0].id}`)
+        .replace('/subscriptions/:id', `/subscriptions/${planId}`)
         .replace('/category/:value', `/category/${product.productCategory}`),
     );
     expect(

@@ -99,7 +99,7 @@ async function toPlans(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Subsc
       frequency: row.frequency,
       startsOn: row.startsOn,
       endsOn: row.endsOn,
-      pricing: row.pricing,
+      billing: row.pricing,
       seasonPrice: row.seasonPriceCents === null ? null : centsToDollars(row.seasonPriceCents),
       installments: row.installments,
       discountPercent: row.discountPercent,
@@ -170,7 +170,7 @@ async function checkedRow(db: Tx, shopId: string, input: PlanValues, clock: Plan
   if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields)[0], fields);
 
   const box = input.kind === 'box';
-  const season = input.pricing !== 'per_delivery';
+  const season = input.billing !== 'per_delivery';
   const row = {
     name: input.name,
     description: input.description,
@@ -180,9 +180,9 @@ async function checkedRow(db: Tx, shopId: string, input: PlanValues, clock: Plan
     frequency: input.frequency,
     startsOn: input.startsOn ?? null,
     endsOn: input.endsOn ?? null,
-    pricing: input.pricing,
+    pricing: input.billing,
     seasonPriceCents: season && input.seasonPrice !== undefined ? dollarsToCents(input.seasonPrice) : null,
-    installments: input.pricing === 'installments' ? (input.installments ?? null) : null,
+    installments: input.billing === 'installments' ? (input.installments ?? null) : null,
     discountPercent: input.discountPercent ?? null,
     subscriberCap: input.cap ?? null,
   };

@@ -43,7 +43,7 @@ function formValues(plan: SubscriptionPlan | undefined, choices: PlanChoices): P
       frequency: 'weekly',
       startsOn: '',
       endsOn: '',
-      pricing: 'per_delivery',
+      billing: 'per_delivery',
       seasonPrice: EMPTY,
       installments: EMPTY,
       discountPercent: EMPTY,
@@ -60,7 +60,7 @@ function formValues(plan: SubscriptionPlan | undefined, choices: PlanChoices): P
     frequency: plan.frequency,
     startsOn: plan.startsOn ?? '',
     endsOn: plan.endsOn ?? '',
-    pricing: plan.pricing,
+    billing: plan.billing,
     seasonPrice: plan.seasonPrice ?? EMPTY,
     installments: plan.installments ?? EMPTY,
     discountPercent: plan.discountPercent ?? EMPTY,
@@ -97,9 +97,9 @@ export function PlanForm({
   const items = useFieldArray({ control: form.control, name: 'items' });
   const field = wireFields('plan', form);
   const prefix = plan ? `plan-${plan.id}` : 'new-plan';
-  const [kind, pricing, discount, listed, windowIds, seasonPrice, installments] = watch([
+  const [kind, billing, discount, listed, windowIds, seasonPrice, installments] = watch([
     'kind',
-    'pricing',
+    'billing',
     'discountPercent',
     'items',
     'windowIds',
@@ -275,17 +275,17 @@ export function PlanForm({
       />
       <TextField label="Season starts (optional)" field={field('startsOn')} type="date" />
       <TextField label="Season ends (empty: open-ended)" field={field('endsOn')} type="date" />
-      <TextField label="How subscribers pay" field={field('pricing')} as="select">
+      <TextField label="How subscribers pay" field={field('billing')} as="select">
         {PLAN_PRICINGS.map((choice) => (
           <option key={choice} value={choice}>
             {PRICING_NAMES[choice]}
           </option>
         ))}
       </TextField>
-      {pricing === 'per_delivery' ? null : (
+      {billing === 'per_delivery' ? null : (
         <TextField label="Season price ($)" field={field('seasonPrice')} type="number" min="0" step="0.01" />
       )}
-      {pricing === 'installments' ? (
+      {billing === 'installments' ? (
         <TextField
           label="Number of payments"
           field={field('installments')}
