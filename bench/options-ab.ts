@@ -36,10 +36,16 @@ const LOOPS = 20;
 const OPTIONS_JOIN =
   /LEFT JOIN LATERAL \(SELECT json_agg\(listed\.option\) AS options.*?ORDER BY o\.position\) listed\) opts ON true/s;
 
-/** The statement without the options' lateral: the read as it was before options. */
+/**
+ * The statement without what options add: the product page's lateral, a card's sizes (products.sizes): the read as it
+ * was before options.
+ */
 function withoutOptions(statement: pg.QueryConfig): pg.QueryConfig {
-  const text = statement.text.replace(OPTIONS_JOIN, '').replace('opts.options', 'NULL::json AS options');
-  if (text === statement.text || OPTIONS_JOIN.test(text)) throw new Error(`no options join in ${statement.name}`);
+  const text = statement.text
+    .replace(OPTIONS_JOIN, '')
+    .replace('opts.options', 'NULL::json AS options')
+    .replace('p.sizes,', 'NULL::json AS sizes,');
+  if (text === statement.text || OPTIONS_JOIN.test(text)) throw new Error(`no options read in ${statement.name}`);
   return { ...statement, name: statement.name ? `${statement.name}-before` : undefined, text };
 }
 

@@ -43,9 +43,9 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /**
  * The products `ids` with the columns and joins of every product read, in that order: what any search must read to
- * answer with a page of them, whatever found and ranked them. SHOP_CARD_JOIN holds the lateral of each product's
- * options (decision 052), so this floor, like the raw driver's listing and product page built by the app's own
- * statements, reads what the app reads.
+ * answer with a page of them, whatever found and ranked them: their cards, whose sizes are on the products row
+ * (decision 052), so this floor, like the raw driver's listing and product page built by the app's own statements,
+ * reads what the app reads.
  */
 const productsById = (ids: string[]) => sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
   WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)`;

@@ -200,6 +200,12 @@ export async function seedBenchCatalog(db: Db, productCount = PRODUCT_COUNT): Pr
         ELSE made.cost * k END AS cost) AS size`);
     }),
   );
+  // What the cards of the products with several sizes show (products.sizes, first_stock), as writeOptions keeps it.
+  await db.transaction(async (tx) => {
+    await fast(tx);
+    await tx.execute(sql`UPDATE products p SET sizes = c.sizes, first_stock = c.first_stock
+      FROM product_card_sizes() c WHERE p.id = c.product_id`);
+  });
   // The postings the held-off trigger would have made, a share of the products (by a byte of the id) per lane.
   await inLanes(
     Array.from({ length: LANES }, (_, n) => n),

@@ -12,7 +12,7 @@ type Product = {
   productName: string;
   productQuantity: { value: number };
   expired: boolean;
-  options?: unknown[];
+  sizes: { count: number };
 };
 type Line = { _id: string; productId: string; amount: number };
 
@@ -41,7 +41,7 @@ async function productsInStock(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/allProducts?limit=60');
   const products = (await response.json()) as Product[];
   return products.filter(
-    (p) => p.productQuantity.value >= 5 && p.productQuantity.value <= 200 && !p.expired && p.options?.length === 1,
+    (p) => p.productQuantity.value >= 5 && p.productQuantity.value <= 200 && !p.expired && p.sizes.count === 1,
   );
 }
 

@@ -20,7 +20,7 @@ type Product = {
   deal?: { price: number } | null;
   productQuantity: { value: number };
   /** Its sizes (decision 052): a card with several links to the picker instead of adding. */
-  options?: unknown[];
+  sizes: { count: number };
 };
 type Plan = { shops: { shopName: string; problem: { code: string; message: string } | null }[]; ready: boolean };
 
@@ -28,7 +28,7 @@ async function productOf(request: APIRequestContext, shopName: string, units: nu
   const response = await request.get('/api/allProducts?limit=100');
   expect(response.ok()).toBe(true);
   const product = ((await response.json()) as (Product & { expired: boolean })[]).find(
-    (p) => p.shopName === shopName && !p.expired && p.productQuantity.value >= units + 2 && p.options?.length === 1,
+    (p) => p.shopName === shopName && !p.expired && p.productQuantity.value >= units + 2 && p.sizes.count === 1,
   );
   expect(product, `a product of ${shopName} in stock`).toBeTruthy();
   return product as Product;

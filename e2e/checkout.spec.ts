@@ -19,7 +19,7 @@ type Product = {
   productQuantity: { value: number };
   expired: boolean;
   /** Its sizes (decision 052): a card with several links to the picker instead of adding. */
-  options?: unknown[];
+  sizes: { count: number };
 };
 
 /** Demo products in stock, not expired, from at least two shops. */
@@ -27,7 +27,7 @@ async function productsInStock(request: APIRequestContext): Promise<Product[]> {
   const response = await request.get('/api/allProducts?limit=60');
   expect(response.ok()).toBe(true);
   const products = ((await response.json()) as Product[]).filter(
-    (p) => p.productQuantity.value >= 5 && !p.expired && p.options?.length === 1,
+    (p) => p.productQuantity.value >= 5 && !p.expired && p.sizes.count === 1,
   );
   expect(new Set(products.map((p) => p.shopId)).size).toBeGreaterThanOrEqual(2);
   return products;

@@ -12,7 +12,7 @@ type Product = {
   productQuantity: { value: number };
   expired: boolean;
   /** Its sizes (decision 052): a card with several links to the picker instead of adding. */
-  options?: unknown[];
+  sizes: { count: number };
 };
 
 const money = (cents: number) =>
@@ -23,7 +23,7 @@ async function productToBuy(request: APIRequestContext): Promise<Product> {
   const response = await request.get('/api/allProducts?limit=60');
   expect(response.ok()).toBe(true);
   const product = ((await response.json()) as Product[]).find(
-    (p) => p.productQuantity.value >= 5 && !p.expired && p.productPrice >= 1 && p.options?.length === 1,
+    (p) => p.productQuantity.value >= 5 && !p.expired && p.productPrice >= 1 && p.sizes.count === 1,
   );
   expect(product, 'a product in stock that costs at least $1').toBeTruthy();
   return product!;

@@ -17,7 +17,7 @@ export type Product = {
   productQuantity: { value: number };
   expired: boolean;
   /** Its sizes (decision 052): a journey here buys a product sold in one, so a line is named as its product. */
-  options?: { _id: string; label: string }[];
+  sizes: { count: number };
 };
 
 export type Payment = {
@@ -55,7 +55,7 @@ export async function productsOfTwoShops(request: APIRequestContext) {
   expect(response.ok()).toBe(true);
   const listed = (await response.json()) as Omit<Product, 'email'>[];
   const inStock = (await withVendorEmails(request, listed)).filter(
-    (p) => p.productQuantity.value >= 3 && !p.expired && (p.options?.length ?? 1) === 1,
+    (p) => p.productQuantity.value >= 3 && !p.expired && p.sizes.count === 1,
   );
   const demo = inStock.find((p) => p.email === DEMO_VENDOR.email);
   const other = inStock.find((p) => p.email !== DEMO_VENDOR.email);

@@ -346,15 +346,17 @@ test('the product page’s buy box (name, price, sizes, Add to Cart) is in the f
 }) => {
   // The demo eggs come in two sizes (decision 052); a product of one size has no picker.
   const found = await request.get('/api/products', { params: { q: 'Pasture-Raised Eggs', limit: 5 } });
-  const eggs = ((await found.json()).items as { _id: string; options: unknown[] }[]).find((p) => p.options.length > 1);
+  const eggs = ((await found.json()).items as { _id: string; sizes: { count: number } }[]).find(
+    (p) => p.sizes.count > 1,
+  );
   expect(eggs, 'the demo eggs in several sizes').toBeTruthy();
   const single = (
     (await (await request.get('/api/allProducts?limit=20')).json()) as {
       _id: string;
-      options: unknown[];
+      sizes: { count: number };
       productQuantity: { value: number };
     }[]
-  ).find((p) => p.options.length === 1 && p.productQuantity.value > 0);
+  ).find((p) => p.sizes.count === 1 && p.productQuantity.value > 0);
   const { context } = await signedIn(browser, CUSTOMER);
   const page = await context.newPage();
   for (const [width, height] of [

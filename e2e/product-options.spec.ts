@@ -1,4 +1,4 @@
-import type { Product } from '#contract/products.ts';
+import type { CardProduct, OfferedProduct } from '#contract/products.ts';
 import { priceText } from '#contract/units.ts';
 import { checkA11y, choosePickupSlots, dayFromToday, expect, test } from './fixtures.ts';
 import { bearer, registerCustomer, SAMPLE_PICTURE, signInWith, tokenOf, unique } from './helpers.ts';
@@ -108,9 +108,11 @@ test('a honey jar sold by the jar shows its price per kg on the card, the page a
   request,
 }) => {
   const found = await request.get('/api/products', { params: { q: 'Wildflower Honey', limit: 5 } });
-  const honey = ((await found.json()).items as Product[]).find((p) => p.productName === 'Wildflower Honey');
-  expect(honey?.options.map((o) => o.label)).toEqual(['250 g jar', '500 g jar']);
-  const [small, large] = (honey as Product).options;
+  const listed = ((await found.json()).items as CardProduct[]).find((p) => p.productName === 'Wildflower Honey');
+  expect(listed?.sizes.count).toBe(2);
+  const honey = (await (await request.get(`/api/singleProduct/${listed?._id}`)).json()) as OfferedProduct;
+  expect(honey.options.map((o) => o.label)).toEqual(['250 g jar', '500 g jar']);
+  const [small, large] = honey.options;
   const text = (o: typeof small) => priceText(Math.round((o.salePrice ?? o.price) * 100), o.unit, o.pack);
 
   const shopper = await registerCustomer(request, 'honeyjar', { name: 'Hank Jar' });

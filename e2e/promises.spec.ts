@@ -5,7 +5,7 @@ import type { DeliveryTerms } from '#contract/delivery-terms.ts';
 import { handoverText } from '#contract/delivery-terms-text.ts';
 import { formatUnitPrice } from '#contract/money.ts';
 import { RETURNS_POLICY } from '#contract/policies.ts';
-import type { Deal, Product } from '#contract/products.ts';
+import type { CardProduct, Deal } from '#contract/products.ts';
 import { checkA11y, expect, test } from './fixtures.ts';
 
 const NAMES = CATEGORIES.map((c) => c.label);
@@ -157,11 +157,11 @@ test('the footer\'s "Install the app" is backed by a web app manifest; the sign-
 });
 
 test('a product sold by weight gives its price per kg in its title and schema.org data', async ({ page }) => {
-  const products: Product[] = await (await page.request.get('/api/allProducts?limit=100')).json();
+  const products: CardProduct[] = await (await page.request.get('/api/allProducts?limit=100')).json();
   // One size: a product in several (the demo lamb) says "from" and gives an AggregateOffer (seo.spec.ts).
-  const weighed = products.find((p) => p.soldByWeight && p.options.length === 1);
+  const weighed = products.find((p) => p.soldByWeight && p.sizes.count === 1);
   expect(weighed, 'the demo sells some goods by weight').toBeTruthy();
-  const p = weighed as Product;
+  const p = weighed as CardProduct;
   const price = p.markdown?.price ?? p.deal?.price ?? p.productPrice;
   await page.goto(`/productDetails/${p._id}`);
   await expect(page).toHaveTitle(`${p.productName} from ${p.shopName}, ${formatUnitPrice(price, 'kg')} · Farmstall`);

@@ -1,5 +1,5 @@
 import { formatUnitPrice } from '#contract/money.ts';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct, OfferedProduct } from '#contract/products.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -19,11 +19,11 @@ test('home, a category and a product each have their own title, description and 
   await expect(canonical(page)).toHaveAttribute('href', new URL('/fruitProducts', page.url()).href);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Fresh Fruit from local shops/);
 
-  const products = (await (await page.request.get('/api/allProducts?limit=20')).json()) as Product[];
+  const products = (await (await page.request.get('/api/allProducts?limit=20')).json()) as CardProduct[];
   // A product of one size, sold by the spec's unit (one Offer; a product in several sizes is the test below).
   const product = products.find(
-    (p) => p.options.length === 1 && ['kg', 'liter', 'piece'].includes(p.productQuantity.unit),
-  ) as Product;
+    (p) => p.sizes.count === 1 && ['kg', 'liter', 'piece'].includes(p.productQuantity.unit),
+  ) as CardProduct;
   const price = (product.deal?.price ?? product.productPrice).toFixed(2);
   await page.goto(`/productDetails/${product._id}`);
   const shown = formatUnitPrice(product.deal?.price ?? product.productPrice, product.productQuantity.unit);
@@ -44,7 +44,8 @@ test('a product in several sizes offers each to search engines in one AggregateO
   page,
 }) => {
   const found = await page.request.get('/api/products', { params: { q: 'Pasture-Raised Eggs', limit: 5 } });
-  const eggs = ((await found.json()).items as Product[]).find((p) => p.options.length > 1) as Product;
+  const card = ((await found.json()).items as CardProduct[]).find((p) => p.sizes.count > 1) as CardProduct;
+  const eggs = (await (await page.request.get(`/api/singleProduct/${card._id}`)).json()) as OfferedProduct;
   expect(eggs.options.map((o) => o.label)).toEqual(['Half dozen', 'Dozen']);
   await page.goto(`/productDetails/${eggs._id}`);
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');

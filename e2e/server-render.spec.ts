@@ -15,7 +15,7 @@ type Product = {
   productQuantity: { value: number };
   expired: boolean;
   /** Its sizes (decision 052): a card with several links to the picker instead of adding. */
-  options?: unknown[];
+  sizes: { count: number };
 };
 
 test("a shopper's product page: the server's HTML has the product, hydration logs nothing, Add to Cart works", async ({
@@ -26,9 +26,7 @@ test("a shopper's product page: the server's HTML has the product, hydration log
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   const products = (await (await page.request.get('/api/allProducts?limit=60')).json()) as Product[];
-  const product = products.find(
-    (p) => p.productQuantity.value >= 5 && !p.expired && p.options?.length === 1,
-  ) as Product;
+  const product = products.find((p) => p.productQuantity.value >= 5 && !p.expired && p.sizes.count === 1) as Product;
 
   const html = await (await page.request.get(`/productDetails/${product._id}`)).text();
   expect(html).toMatch(new RegExp(`<h1[^>]*>${product.productName}</h1>`));
@@ -134,9 +132,7 @@ test('a button pressed before the page has hydrated does its work once it has: a
   page,
 }) => {
   const products = (await (await page.request.get('/api/allProducts?limit=60')).json()) as Product[];
-  const product = products.find(
-    (p) => p.productQuantity.value >= 5 && !p.expired && p.options?.length === 1,
-  ) as Product;
+  const product = products.find((p) => p.productQuantity.value >= 5 && !p.expired && p.sizes.count === 1) as Product;
 
   let release = await holdScripts(page, 'SearchPage');
   await page.goto(`/search?q=${encodeURIComponent(product.productName)}`, { waitUntil: 'commit' });

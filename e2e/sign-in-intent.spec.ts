@@ -16,7 +16,7 @@ for (const width of PHONE_AND_LAPTOP) {
     const shopper = await registerCustomer(request, `intent-${width}`);
     const response = await request.get('/api/allProducts?limit=100');
     const product = ((await response.json()) as (Product & { gramsPerPiece: number | null })[]).find(
-      (p) => p.productQuantity.value >= 10 && !p.expired && !p.gramsPerPiece && p.options?.length === 1,
+      (p) => p.productQuantity.value >= 10 && !p.expired && !p.gramsPerPiece && p.sizes.count === 1,
     ) as Product;
     expect(product, 'a product with 10 in stock').toBeTruthy();
 

@@ -28,7 +28,7 @@ test('the admin taxes a category at 8.25%; the shopper sees it in the cart, pays
     const listed = await request.get('/api/allProducts?limit=100');
     type Listed = Product & { productCategory: string; soldByWeight?: boolean };
     const product = ((await listed.json()) as Listed[]).find(
-      (p) => p.productQuantity.value >= 3 && !p.expired && !p.soldByWeight && p.options?.length === 1,
+      (p) => p.productQuantity.value >= 3 && !p.expired && !p.soldByWeight && p.sizes.count === 1,
     );
     expect(product, 'a product in stock sold by the piece').toBeTruthy();
     const category = (product as Listed).productCategory;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { product } from './products.ts';
+import { cardProduct } from './products.ts';
 import { shop } from './shops.ts';
 import { uuidField } from './validation.ts';
 
@@ -7,7 +7,7 @@ import { uuidField } from './validation.ts';
 export const MAX_FAVOURITES = 500;
 
 /** GET /favourites: the caller's favourite products and shops, the latest saved first. */
-export const favourites = z.object({ products: z.array(product), shops: z.array(shop) });
+export const favourites = z.object({ products: z.array(cardProduct), shops: z.array(shop) });
 export type Favourites = z.infer<typeof favourites>;
 
 export const favouriteProductParams = z.object({ id: uuidField('Not a product id') });
@@ -27,7 +27,7 @@ export const buyAgainItem = z.object({
   /** When it was last ordered. */
   orderedAt: z.string(),
   /** The product as it is now, or null when its shop no longer lists it. */
-  product: product.nullable(),
+  product: cardProduct.nullable(),
 });
 export type BuyAgainItem = z.infer<typeof buyAgainItem>;
 export const buyAgainList = z.object({ items: z.array(buyAgainItem) });

@@ -180,7 +180,35 @@ export const product = vendorProduct
   .extend({ options: z.array(productOption).min(1) })
   .strict();
 export type Product = z.infer<typeof product>;
-export const productList = z.array(product);
+
+/**
+ * What a product's card shows of its sizes (decision 052): how many, the cheapest's price (the "from" price, with
+ * its sale price today) and what it buys, and whether any size can be bought now.
+ */
+export const productSizes = z
+  .object({
+    count: z.number().int(),
+    from: productOption.pick({
+      price: true,
+      salePrice: true,
+      unit: true,
+      pack: true,
+      soldByWeight: true,
+      gramsPerPiece: true,
+    }),
+    inStock: z.boolean(),
+  })
+  .strict();
+export type ProductSizes = z.infer<typeof productSizes>;
+
+/**
+ * A product as a list shows it (listings, search, deals, markdowns, favourites, buy again): the product with what its
+ * card shows of its sizes instead of every option, which only its page reads.
+ */
+export const cardProduct = product.omit({ options: true }).extend({ sizes: productSizes }).strict();
+export type CardProduct = z.infer<typeof cardProduct>;
+/** A list of products (every list read): their cards. */
+export const productList = z.array(cardProduct);
 
 /** GET /singleProduct/:id: the product with what the product page's first screen shows of its reviews. */
 export const offeredProduct = product.extend({ reviewSummary: reviewSummary.omit({ productId: true }) });
@@ -719,6 +747,6 @@ export const PRODUCT_LIMIT_MESSAGE =
 export const dealsQuery = z.object({
   category: z.enum(CATEGORY_VALUES, { error: 'Unknown category' }).optional(),
 });
-export const deal = product.extend({ endsAt: z.string(), deal: productDeal });
+export const deal = cardProduct.extend({ endsAt: z.string(), deal: productDeal });
 export const dealList = z.array(deal);
 export type Deal = z.infer<typeof deal>;

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct, Product } from '#contract/products.ts';
 import type { Shop } from '#contract/shops.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useFavourite } from './favourites.ts';
@@ -9,7 +9,7 @@ import { useFavourite } from './favourites.ts';
  * admins, who do not shop, get none.
  */
 export function FavouriteButton(
-  props: ({ product: Product; shop?: never } | { shop: Shop; product?: never }) & { className?: string },
+  props: ({ product: CardProduct | Product; shop?: never } | { shop: Shop; product?: never }) & { className?: string },
 ) {
   const { isVendor, isAdmin } = useRole();
   const saved = props.product

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Favourites } from '#contract/favourites.ts';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct, Product } from '#contract/products.ts';
 import type { Shop } from '#contract/shops.ts';
 import { call, errorMessage } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useRequireLogin } from '../auth/useRequireLogin.ts';
+import { cardOf } from '../ui/product-options.ts';
 import { toast } from '../ui/toast.ts';
 
 /** The signed-in user's favourites: one request for every heart on the page, shared by the favourites page. */
@@ -21,12 +22,18 @@ export function useFavourites() {
   return useQuery({ ...favouritesQuery(user?.email), enabled: !loading && Boolean(user) });
 }
 
-type Saved = { kind: 'products'; item: Product } | { kind: 'shops'; item: Shop };
+/** A product saved from its card, or from its page (`cardOf` makes its card for the favourites list). */
+type Saved = { kind: 'products'; item: CardProduct | Product } | { kind: 'shops'; item: Shop };
 
 /** The favourites with one product or shop saved (first) or taken out. */
-function withChange(favourites: Favourites, { kind, item }: Saved, favourite: boolean): Favourites {
-  const others = favourites[kind].filter((f) => f._id !== item._id);
-  return { ...favourites, [kind]: favourite ? [item, ...others] : others };
+function withChange(favourites: Favourites, saved: Saved, favourite: boolean): Favourites {
+  if (saved.kind === 'shops') {
+    const others = favourites.shops.filter((f) => f._id !== saved.item._id);
+    return { ...favourites, shops: favourite ? [saved.item, ...others] : others };
+  }
+  const others = favourites.products.filter((f) => f._id !== saved.item._id);
+  const card = 'sizes' in saved.item ? saved.item : cardOf(saved.item);
+  return { ...favourites, products: favourite ? [card, ...others] : others };
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Deal } from '#contract/products.ts';
-import { anOption } from './options.ts';
 
 let next = 0;
 
@@ -34,7 +33,11 @@ export function aDeal(name: string, price: number, percent: number, endsInSecond
     labels: [],
     ingredients: '',
     origin: null,
-    options: [anOption({ label: '1 kg', price, salePrice, unit: 'kg', available: 20 })],
+    sizes: {
+      count: 1,
+      from: { price, salePrice, unit: 'kg', pack: null, soldByWeight: false, gramsPerPiece: null },
+      inStock: true,
+    },
     endsAt,
   };
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { categoryLabel } from '#contract/categories.ts';
 import { distanceAwayText } from '#contract/distance-format.ts';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct } from '#contract/products.ts';
 import { useRole } from '../auth/AuthProvider.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { FavouriteButton } from '../favourites/FavouriteButton.tsx';
@@ -13,7 +13,6 @@ import { useDistanceUnit } from './distance-unit.ts';
 import { LabelBadges } from './FoodFacts.tsx';
 import { Picture } from './Picture.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
-import { cheapestOption, hasSizes } from './product-options.ts';
 import { distanceOf, useShopperPlace } from './shopper-place.ts';
 import { UnitPrice } from './UnitPrice.tsx';
 
@@ -33,7 +32,7 @@ export function ProductCard({
   shopBadge = true,
   priority = false,
 }: {
-  product: Product;
+  product: CardProduct;
   footer?: ReactNode;
   /** A shorter picture (deals row). */
   compact?: boolean;
@@ -47,7 +46,7 @@ export function ProductCard({
   const href = paths.productDetails(product._id);
   const distance = distanceOf(product, useShopperPlace());
   const distanceUnit = useDistanceUnit();
-  const sizes = hasSizes(product);
+  const sizes = product.sizes.count > 1;
   return (
     <article className="card card-sm relative h-full border border-base-300 bg-base-100 transition hover:shadow-md">
       <Link to={href} className="block p-3" tabIndex={-1} aria-hidden="true">
@@ -112,11 +111,11 @@ export function ProductCard({
  * A card's price: the product's (with its deal or markdown struck through), or for several sizes "from" the cheapest
  * size's, with that size's unit price.
  */
-function CardPrice({ product }: { product: Product }) {
+function CardPrice({ product }: { product: CardProduct }) {
   // A near-expiry markdown is given only when it beats the deal (the cart charges the better of the two).
   const sale = product.markdown ?? product.deal;
-  if (hasSizes(product)) {
-    const low = cheapestOption(product);
+  if (product.sizes.count > 1) {
+    const low = product.sizes.from;
     const gramsPerPiece = low.soldByWeight ? low.gramsPerPiece : null;
     return sale && low.salePrice !== null ? (
       <DealPrice
@@ -165,7 +164,7 @@ function CardPrice({ product }: { product: Product }) {
  * The storefront's product grid, 2, 3 or 5 columns by width: a list named `label`, an item per product, each the
  * card `card` makes (by default a plain ProductCard).
  */
-export function ProductGrid<P extends Product>({
+export function ProductGrid<P extends CardProduct>({
   label,
   products,
   card = (product) => <ProductCard product={product} />,

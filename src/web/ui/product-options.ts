@@ -1,5 +1,5 @@
 import { dollarsToCents, formatDollars, formatUnitPrice } from '#contract/money.ts';
-import type { Product, ProductOption } from '#contract/products.ts';
+import type { CardProduct, Product, ProductOption } from '#contract/products.ts';
 import { priceText } from '#contract/units.ts';
 import { gramsLabel, weighedCents } from '#contract/weighed.ts';
 
@@ -40,12 +40,31 @@ export function optionsOf(p: Optioned): ProductOption[] {
   ];
 }
 
-/** More than one size: the card links to the picker, the page shows it, JSON-LD makes an AggregateOffer. */
-export const hasSizes = (p: Optioned) => optionsOf(p).length > 1;
-
 /** The option a listing's "from" price is: the cheapest (the first of equals), as products.price_cents is. */
 export function cheapestOption(p: Optioned): ProductOption {
   return optionsOf(p).reduce((low, o) => (o.price < low.price ? o : low));
+}
+
+/** The product page's product as a list's card shows it (a heart on its page saves it to the favourites list). */
+export function cardOf(product: Product): CardProduct {
+  const { options: _, ...fields } = product;
+  const options = optionsOf(product);
+  const low = cheapestOption(product);
+  return {
+    ...fields,
+    sizes: {
+      count: options.length,
+      from: {
+        price: low.price,
+        salePrice: low.salePrice,
+        unit: low.unit,
+        pack: low.pack,
+        soldByWeight: low.soldByWeight,
+        gramsPerPiece: low.gramsPerPiece,
+      },
+      inStock: options.some((o) => o.available > 0),
+    },
+  };
 }
 
 /** The option the product page starts on: the first one in stock, else the first. */

@@ -6,7 +6,7 @@ import { notifyCatalogChanged } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { shopListed } from '../shops/index.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProductCard } from './product-rows.ts';
 
 /** Running deals on offered products (of one category when given), soonest end first. */
 async function activeDeals(db: Db, limit: number, category?: string) {
@@ -23,7 +23,7 @@ async function activeDeals(db: Db, limit: number, category?: string) {
 
 const toDeals = (rows: ProductRow[]): Deal[] =>
   rows.flatMap((row) => {
-    const product = toProduct(row);
+    const product = toProductCard(row);
     return product.deal ? [{ ...product, deal: product.deal, endsAt: product.deal.endsAt }] : [];
   });
 

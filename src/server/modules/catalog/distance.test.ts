@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNPLACED_ZIP } from '#contract/places.ts';
-import type { Product, ProductPage } from '#contract/products.ts';
+import type { CardProduct, ProductPage } from '#contract/products.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { setupUser, type TestUser } from '../../test/users.ts';
@@ -93,7 +93,7 @@ async function page(url: string): Promise<ProductPage> {
   return response.json();
 }
 
-const names = (items: Product[]) => items.map((p) => p.productName);
+const names = (items: CardProduct[]) => items.map((p) => p.productName);
 
 describe('a product’s origin', () => {
   it('is its shop’s place unless the vendor names a farm, which is placed by its ZIP code', async () => {
@@ -198,7 +198,7 @@ describe('distances from the shopper’s place', () => {
     const first = await page('/api/products?near=97201&sort=nearest&limit=6');
     expect(names(first.items)).toEqual(order);
     expect(first.total).toBe(6);
-    const walked: Product[] = [];
+    const walked: CardProduct[] = [];
     let cursor: string | null = null;
     do {
       const next: ProductPage = await page(

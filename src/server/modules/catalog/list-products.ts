@@ -2,9 +2,9 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import {
+  type CardProduct,
   LISTING_COUNT_CAP,
   NEEDS_PLACE,
-  type Product,
   type ProductFacets,
   type ProductSort,
 } from '#contract/products.ts';
@@ -29,7 +29,7 @@ import {
 } from './facets.ts';
 import { distanceKm, nearestKey, type Place, type PlaceSql, shownDistanceKm, withinKm } from './places.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
-import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProduct } from './product-rows.ts';
+import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProductCard } from './product-rows.ts';
 import { candidatesCapped, literal, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 import { type Spell, spellInSql } from './spelling.ts';
 
@@ -51,7 +51,7 @@ export type ListProductsParams = ListingFilters & {
 };
 
 export type ProductPageResult = {
-  items: Product[];
+  items: CardProduct[];
   nextCursor: string | null;
   total: number | null;
   totalCapped?: true;
@@ -370,7 +370,7 @@ export async function listProducts(
   const keyOf = (r: Row) => (sort === 'relevance' ? Number(r.score) : orderOf(sort, params.from).key(r));
   const total = cursor ? null : (found[0]?.total ?? rows[0]?.facet_total ?? 0);
   return {
-    items: page.map(toProduct),
+    items: page.map(toProductCard),
     nextCursor: found.length > params.limit && last ? encodeCursor({ sort, value: keyOf(last), id: last.id }) : null,
     ...(total !== null && total > LISTING_COUNT_CAP
       ? { total: LISTING_COUNT_CAP, totalCapped: true }

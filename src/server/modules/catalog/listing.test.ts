@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_COUNT_CAP, type Product, type ProductPage } from '#contract/products.ts';
+import { type CardProduct, LISTING_COUNT_CAP, type ProductPage } from '#contract/products.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, setupUser } from '../../test/users.ts';
@@ -35,7 +35,7 @@ async function page(url: string): Promise<ProductPage> {
 }
 
 /** Walks every page of a listing through its cursors. */
-async function walk(base: string, limit: number): Promise<{ items: Product[]; pages: number; first: ProductPage }> {
+async function walk(base: string, limit: number): Promise<{ items: CardProduct[]; pages: number; first: ProductPage }> {
   const sep = base.includes('?') ? '&' : '?';
   const first = await page(`${base}${sep}limit=${limit}`);
   const items = [...first.items];
@@ -53,10 +53,10 @@ async function walk(base: string, limit: number): Promise<{ items: Product[]; pa
 
 describe('GET /api/products (keyset pages)', () => {
   it.each([
-    ['price-asc', (a: Product, b: Product) => a.productPrice - b.productPrice],
-    ['price-desc', (a: Product, b: Product) => b.productPrice - a.productPrice],
-    ['popular', (a: Product, b: Product) => b.popularity - a.popularity],
-    ['newest', (a: Product, b: Product) => Date.parse(b.createdAt) - Date.parse(a.createdAt)],
+    ['price-asc', (a: CardProduct, b: CardProduct) => a.productPrice - b.productPrice],
+    ['price-desc', (a: CardProduct, b: CardProduct) => b.productPrice - a.productPrice],
+    ['popular', (a: CardProduct, b: CardProduct) => b.popularity - a.popularity],
+    ['newest', (a: CardProduct, b: CardProduct) => Date.parse(b.createdAt) - Date.parse(a.createdAt)],
   ] as const)('sort=%s: pages never overlap, cover every product once and keep the order', async (sort, compare) => {
     const { items, pages, first } = await walk(`/api/products?category=vegetable&sort=${sort}`, 5);
     expect(first.total).toBe(23);
@@ -127,7 +127,7 @@ describe("the spec's list calls", () => {
 
   it('the six category calls answer their category, productCategory wins, pages continue in x-next-cursor', async () => {
     const milk = await t.app.inject({ url: '/api/milkProduct' });
-    expect(milk.json().map((p: Product) => p.productCategory)).toEqual(['milk', 'milk', 'milk', 'milk']);
+    expect(milk.json().map((p: CardProduct) => p.productCategory)).toEqual(['milk', 'milk', 'milk', 'milk']);
     expect(milk.headers['x-total-count']).toBe('4');
     const veg = await t.app.inject({ url: '/api/vegetablesProduct?productCategory=vegetable&limit=20' });
     expect(veg.json()).toHaveLength(20);
@@ -140,10 +140,10 @@ describe("the spec's list calls", () => {
 
   it('popular products: up to the limit, most popular first, optionally by category', async () => {
     const all = await t.app.inject({ url: '/api/products/popular' });
-    const items: Product[] = all.json();
+    const items: CardProduct[] = all.json();
     expect(items).toHaveLength(10);
     expect(items.slice(0, 4).map((p) => p.productName)).toEqual(['Milk 3', 'Milk 2', 'Milk 1', 'Milk 0']);
-    const veg: Product[] = (await t.app.inject({ url: '/api/products/popular?category=vegetable&limit=3' })).json();
+    const veg: CardProduct[] = (await t.app.inject({ url: '/api/products/popular?category=vegetable&limit=3' })).json();
     expect(veg.map((p) => [p.productCategory, p.popularity])).toEqual([
       ['vegetable', 2],
       ['vegetable', 2],
@@ -162,7 +162,7 @@ describe('GET /api/deals', () => {
       expect(seconds).toBeLessThanOrEqual(1_296_000);
     }
     const again = (await t.app.inject({ url: '/api/deals' })).json();
-    expect(again.map((d: Product) => d._id)).toEqual(deals.map((d: Product) => d._id));
+    expect(again.map((d: CardProduct) => d._id)).toEqual(deals.map((d: CardProduct) => d._id));
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MARKDOWN_DAYS, type MarkdownRule, type ShopMarkdown } from '#contract/markdowns.ts';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct } from '#contract/products.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
@@ -12,7 +12,7 @@ import {
   productRow,
   SHOP_CARD_JOIN,
   SHOP_MARKDOWN_JOIN,
-  toProduct,
+  toProductCard,
 } from './product-rows.ts';
 import { shopMarkdowns } from './tables.ts';
 
@@ -44,7 +44,7 @@ export async function clearShopMarkdown(db: Tx, vendorId: string): Promise<ShopM
  * The "Last chance" shelf: products sold at their near-expiry markdown today (it beats their deal, if any),
  * soonest expiry first, in one statement walking products_expiry_idx over the next MARKDOWN_DAYS.max days.
  */
-export async function lastChanceProducts(db: Tx, limit: number): Promise<Product[]> {
+export async function lastChanceProducts(db: Tx, limit: number): Promise<CardProduct[]> {
   const result = await db.execute(sql`
     SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
     WHERE p.listed AND p.stock >= p.min_draws AND ${shopListed(sql`p.vendor_id`)}
@@ -52,7 +52,7 @@ export async function lastChanceProducts(db: Tx, limit: number): Promise<Product
       AND ${MARKDOWN_PERCENT_TODAY} > coalesce(running_deal.discount_percent, 0)
     ORDER BY p.expires_on, p.id
     LIMIT ${limit}`);
-  return parseRows(productRow, result.rows).map(toProduct);
+  return parseRows(productRow, result.rows).map(toProductCard);
 }
 
 const entering = z.object({

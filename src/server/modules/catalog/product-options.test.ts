@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   GTIN_MESSAGE,
@@ -12,6 +12,7 @@ import {
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { restock, takeStock } from './stock.ts';
 import { deals, productOptions, products } from './tables.ts';
 
 /**
@@ -19,7 +20,7 @@ import { deals, productOptions, products } from './tables.ts';
  * from their own stock; the spec's fields are its first option's; the listing's price sort and filter read the lowest
  * listed option's price; SKUs are unique in a shop among listed options.
  */
-const t = setupTestApp();
+const t = setupTestApp({ CATALOG_CACHE_MS: '0' });
 
 const base = <T extends object>(name: string, extra: T = {} as T) => ({
   productName: name,
@@ -388,7 +389,11 @@ describe('deals and markdowns', () => {
     expect(marked.markdown).toMatchObject({ discountPercent: 30, price: 2.45 });
     expect(marked.options.map((o: { salePrice: number }) => o.salePrice)).toEqual([2.45, 4.2]);
     const shelf = (await t.app.inject({ url: '/api/products/last-chance' })).json();
-    expect(shelf.find((p: { _id: string }) => p._id === near._id).options).toHaveLength(2);
+    // Its card: two sizes, "from" the half dozen at its markdown price.
+    expect(shelf.find((p: { _id: string }) => p._id === near._id).sizes).toMatchObject({
+      count: 2,
+      from: { price: 3.5, salePrice: 2.45, unit: 'pack' },
+    });
   });
 });
 
@@ -573,7 +578,8 @@ describe('listings read the "from" price', () => {
     });
     expect(inRange.statusCode).toBe(200);
     expect(ids(inRange.json())).toEqual([cheap._id, lamb._id]);
-    expect(inRange.json().items[1]).toMatchObject({ productPrice: 40, options: [{ price: 40 }, { price: 9 }] });
+    // The spec's price is the first size's; the card reads "from" the quarter's.
+    expect(inRange.json().items[1]).toMatchObject({ productPrice: 40, sizes: { count: 2, from: { price: 9 } } });
 
     const asc = await t.app.inject({ url: `/api/products?shop=${farmer.id}&sort=price-asc` });
     expect(ids(asc.json())).toEqual([cheap._id, lamb._id, dear._id]);
@@ -602,23 +608,136 @@ describe('listings read the "from" price', () => {
     expect(ascAfter.json().facets.price).toEqual({ min: 7, max: 25 });
   });
 
-  it('GET /products, /allProducts, search and the vendor list answer options, first first', async () => {
+  it('GET /products, /allProducts and search answer cards (sizes, no options); the page and the vendor list options', async () => {
     const farmer = await vendor();
     const product = await added(farmer, eggs('Speckled Eggs'));
-    const labels = (p: { options: { label: string }[] }) => p.options.map((o) => o.label);
-    const listing = await t.app.inject({ url: `/api/products?shop=${farmer.id}` });
-    expect(labels(listing.json().items[0])).toEqual(['Half dozen', 'Dozen']);
-    // The options key is the last of a listed product's (decision 046: new keys after the spec's).
-    expect(Object.keys(listing.json().items[0]).at(-1)).toBe('options');
+    const sizes = { count: 2, from: { price: 3.5, unit: 'pack', pack: { label: 'box of 6' } }, inStock: true };
+    const listing = (await t.app.inject({ url: `/api/products?shop=${farmer.id}` })).json().items[0];
+    expect(listing).toMatchObject({ productPrice: 3.5, sizes });
+    expect(listing.options).toBeUndefined();
+    // The sizes key is the last of a listed product's (decision 046: new keys after the spec's).
+    expect(Object.keys(listing).at(-1)).toBe('sizes');
     const all = await t.app.inject({ url: '/api/allProducts?productCategory=milk' });
-    const listed = all.json().find((p: { _id: string }) => p._id === product._id);
-    expect(labels(listed)).toEqual(['Half dozen', 'Dozen']);
+    expect(all.json().find((p: { _id: string }) => p._id === product._id)).toMatchObject({ sizes });
     const search = await t.app.inject({ url: '/api/search?q=speckled' });
-    expect(labels(search.json().items[0])).toEqual(['Half dozen', 'Dozen']);
+    expect(search.json().items[0]).toMatchObject({ sizes });
+    const page = (await t.app.inject({ url: `/api/singleProduct/${product._id}` })).json();
+    expect(page.options.map((o: { label: string }) => o.label)).toEqual(['Half dozen', 'Dozen']);
+    expect(page.sizes).toBeUndefined();
     const own = await t.app.inject({
       url: `/api/products/vendor?email=${encodeURIComponent(farmer.email)}`,
       headers: farmer.auth,
     });
     expect(own.json()[0]).toMatchObject({ stockShared: true, pool: 60, options: [{ draws: 6 }, { draws: 12 }] });
+  });
+});
+
+describe('cards read their sizes from the product row (decision 052)', () => {
+  type Option = {
+    price: number;
+    salePrice: number | null;
+    unit: string;
+    pack: unknown;
+    soldByWeight: boolean;
+    gramsPerPiece: number | null;
+    available: number;
+  };
+
+  /** What the product page's options say its card shows: the spec's fields from the first, "from" the cheapest. */
+  function cardOfPage(page: { options: Option[] } & Record<string, unknown>) {
+    const [first] = page.options;
+    const low = page.options.reduce((a, o) => (o.price < a.price ? o : a));
+    return {
+      productPrice: first.price,
+      productQuantity: { value: first.available, unit: first.unit },
+      pack: first.pack,
+      soldByWeight: first.soldByWeight,
+      gramsPerPiece: first.gramsPerPiece,
+      sizes: {
+        count: page.options.length,
+        from: {
+          price: low.price,
+          salePrice: low.salePrice,
+          unit: low.unit,
+          pack: low.pack,
+          soldByWeight: low.soldByWeight,
+          gramsPerPiece: low.gramsPerPiece,
+        },
+        inStock: page.options.some((o) => o.available > 0),
+      },
+    };
+  }
+
+  /** The product's card in its shop's listing agrees with its page. */
+  async function expectCardAsPage(shop: string, id: string) {
+    const card = (await t.app.inject({ url: `/api/products?shop=${shop}&limit=50` }))
+      .json()
+      .items.find((p: { _id: string }) => p._id === id);
+    const page = (await t.app.inject({ url: `/api/singleProduct/${id}` })).json();
+    const { productPrice, productQuantity, pack, soldByWeight, gramsPerPiece, sizes } = card;
+    expect({ productPrice, productQuantity, pack, soldByWeight, gramsPerPiece, sizes }).toEqual(cardOfPage(page));
+    return card;
+  }
+
+  const sell = (lines: { optionId: string; amount: number }[]) => t.db.transaction((tx) => takeStock(tx, lines));
+  const putBack = (lines: { optionId: string; productId: string; amount: number }[]) =>
+    t.db.transaction((tx) => restock(tx, lines));
+
+  it('after adding, editing, selling and restocking, every card says what its page says', async () => {
+    const farmer = await vendor();
+    const jars = await added(farmer, honey('Clover Honey'));
+    const pool = await added(farmer, eggs('Brown Eggs'));
+    const one = await added(farmer, base('Goat Milk', { productQuantity: 7, pricing: 'price', productPrice: 4 }));
+    for (const p of [jars, pool, one]) await expectCardAsPage(farmer.id, p._id);
+
+    // Honey: three of the four small jars sold, two back; then all of them: the big jars keep it in stock.
+    const [small, big] = jars.options;
+    await sell([{ optionId: small._id, amount: 3 }]);
+    expect((await expectCardAsPage(farmer.id, jars._id)).productQuantity.value).toBe(1);
+    await putBack([{ optionId: small._id, productId: jars._id, amount: 2 }]);
+    expect((await expectCardAsPage(farmer.id, jars._id)).productQuantity.value).toBe(3);
+    await sell([{ optionId: small._id, amount: 3 }]);
+    expect((await expectCardAsPage(farmer.id, jars._id)).sizes.inStock).toBe(true);
+    await sell([{ optionId: big._id, amount: 2 }]);
+    expect((await expectCardAsPage(farmer.id, jars._id)).sizes.inStock).toBe(false);
+
+    // Eggs: a dozen and a half dozen take 18 of the 60: 7 half dozens left.
+    const [half, dozen] = pool.options;
+    await sell([
+      { optionId: dozen._id, amount: 1 },
+      { optionId: half._id, amount: 1 },
+    ]);
+    expect((await expectCardAsPage(farmer.id, pool._id)).productQuantity.value).toBe(7);
+
+    // The big jar made the cheaper and the first: the card's spec fields and "from" follow.
+    const sent = honey().options;
+    const edited = await edit(
+      farmer,
+      jars._id,
+      honey('Clover Honey', {
+        options: [
+          { ...sent[1], _id: big._id, productPrice: 5, stock: 6 },
+          { ...sent[0], _id: small._id, stock: 1 },
+        ],
+      }),
+    );
+    expect(edited.statusCode).toBe(200);
+    const card = await expectCardAsPage(farmer.id, jars._id);
+    expect(card).toMatchObject({ productPrice: 5, productQuantity: { value: 6 }, sizes: { from: { price: 5 } } });
+
+    // Down to one size: no copy is kept, the row is the size.
+    const single = await edit(farmer, jars._id, honey('Clover Honey', { options: [{ ...sent[0], _id: small._id }] }));
+    expect(single.statusCode).toBe(200);
+    expect(await productRow(jars._id)).toMatchObject({ sizes: null, firstStock: null });
+    expect((await expectCardAsPage(farmer.id, jars._id)).sizes.count).toBe(1);
+    await sell([{ optionId: one.options[0]._id, amount: 2 }]);
+    expect((await expectCardAsPage(farmer.id, one._id)).productQuantity.value).toBe(5);
+
+    // The copies are what migration 0065's rule reads from the options.
+    const { rows } = await t.db.execute(sql`
+      SELECT p.id FROM products p LEFT JOIN product_card_sizes() c ON c.product_id = p.id
+      WHERE p.vendor_id = ${farmer.id}::uuid AND p.listed
+        AND (p.sizes::jsonb IS DISTINCT FROM c.sizes::jsonb OR p.first_stock IS DISTINCT FROM c.first_stock)`);
+    expect(rows).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ALLERGENS, LABELS, namesOf } from '#contract/food-facts.ts';
 import { bestPrice, percentOffCents } from '#contract/markdowns.ts';
 import { centsToDollars, marginFromPrice } from '#contract/money.ts';
-import type { Product, ProductOption, VendorProduct, VendorProductOption } from '#contract/products.ts';
+import type { CardProduct, Product, ProductOption, VendorProduct, VendorProductOption } from '#contract/products.ts';
 import { isNetUnit, type Pack, UNITS } from '#contract/units.ts';
 import { BUSINESS_TODAY } from '../../business-day.ts';
 import { timestampColumn } from '../../db/rows.ts';
@@ -84,18 +84,22 @@ const columnList = (columns: Partial<OwnColumns>) =>
     .join(', ');
 
 /**
- * The columns every shopper's product read selects (alias p): the product's own but its cost and margin (derived
- * from the table), with its vendor's shop, running deal, markdown today and options (joined by SHOP_CARD_JOIN).
+ * The columns every shopper's card of a product selects (alias p): the product's own but its cost and margin
+ * (derived from the table), with its vendor's shop, running deal and markdown today (joined by SHOP_CARD_JOIN). What
+ * it shows of the sizes is on the row (`sizes`, `first_stock`): cards read no options (decision 052).
  */
-export const PRODUCT_COLUMNS = sql`${sql.raw(columnList(OWN_COLUMNS))},
+export const PRODUCT_COLUMNS = sql`${sql.raw(columnList(OWN_COLUMNS))}, p.sizes,
   p.created_at::text AS created_at_key, (p.expires_on < ${BUSINESS_TODAY}) AS expired,
   shop_card.name AS shop_name, shop_card.image AS shop_image, shop_card.address AS shop_address,
   coalesce(shop_card.premium, false) AS shop_premium,
   running_deal.discount_percent AS deal_percent, running_deal.ends_at AS deal_ends_at,
-  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent_today, opts.options`;
+  ${MARKDOWN_PERCENT_TODAY} AS markdown_percent_today`;
 
-/** PRODUCT_COLUMNS with what only the product's vendor and an admin read: its cost, margin and the vendor's e-mail. */
-export const VENDOR_PRODUCT_COLUMNS = sql`${PRODUCT_COLUMNS}, ${sql.raw(columnList(VENDOR_COLUMNS))},
+/** A card's columns with the product's listed options (joined by PRODUCT_PAGE_JOIN): the product page's read. */
+export const PRODUCT_PAGE_COLUMNS = sql`${PRODUCT_COLUMNS}, opts.options`;
+
+/** The product page's with what only the product's vendor and an admin read: its cost, margin and the vendor's e-mail. */
+export const VENDOR_PRODUCT_COLUMNS = sql`${PRODUCT_PAGE_COLUMNS}, ${sql.raw(columnList(VENDOR_COLUMNS))},
   shop_card.email AS shop_email`;
 
 /** The shop's markdown rule of each product p (alias shop_markdown), a join in the same statement. */
@@ -129,12 +133,15 @@ const SHOP_DEAL_MARKDOWN_JOIN = sql`LEFT JOIN ${shopCardsRelation()} shop_card O
   LEFT JOIN LATERAL ${runningDealOf(sql`p.id`)} running_deal ON true ${SHOP_MARKDOWN_JOIN}`;
 
 /**
- * Joins each product `p` to its vendor's shop card (from the shops module), to its running deal, to its shop's
- * markdown rule and to its listed options as shoppers read them (opts.options), in the same statement.
+ * Joins each product `p` to its vendor's shop card (from the shops module), to its running deal and to its shop's
+ * markdown rule, in the same statement.
  */
-export const SHOP_CARD_JOIN = sql`${SHOP_DEAL_MARKDOWN_JOIN} ${optionsOfProduct(SHOPPER_OPTION_FIELDS)}`;
+export const SHOP_CARD_JOIN = SHOP_DEAL_MARKDOWN_JOIN;
 
-/** SHOP_CARD_JOIN with the options as their vendor reads them (their own stock, cost and margin too). */
+/** SHOP_CARD_JOIN with the product's listed options as shoppers read them (opts.options). */
+export const PRODUCT_PAGE_JOIN = sql`${SHOP_DEAL_MARKDOWN_JOIN} ${optionsOfProduct(SHOPPER_OPTION_FIELDS)}`;
+
+/** PRODUCT_PAGE_JOIN with the options as their vendor reads them (their own stock, cost and margin too). */
 export const VENDOR_SHOP_CARD_JOIN = sql`${SHOP_DEAL_MARKDOWN_JOIN} ${optionsOfProduct(
   sql`${SHOPPER_OPTION_FIELDS}, o.position, o.stock, o.production_cost_cents, o.profit_margin_bp`,
 )}`;
@@ -187,7 +194,7 @@ const shopperOption = ([
 });
 export type OptionRow = ReturnType<typeof shopperOption>;
 
-/** The options of a product as SHOP_CARD_JOIN gives them, first first (none only for a product before options). */
+/** The options of a product as PRODUCT_PAGE_JOIN gives them, first first (none only for a product before options). */
 const shopperOptions = z
   .array(z.tuple(SHOPPER_OPTION_TUPLE).transform(shopperOption))
   .nullable()
@@ -213,9 +220,26 @@ const vendorOptions = z
   .transform((options) => options ?? []);
 export type VendorOptionRow = z.infer<typeof vendorOptions>[number];
 
-/** The row PRODUCT_COLUMNS select, as every shopper's product read parses it. */
+/** What a card shows of a product's several sizes (products.sizes, written by mirrorsOf), or null with one. */
+const cardSizes = z
+  .object({
+    count: z.number(),
+    first: z.object({ priceCents: z.number(), draws: z.number().nullable() }),
+    from: z.object({
+      unit: z.enum(UNITS),
+      packLabel: z.string().nullable(),
+      netQuantity: z.number().nullable(),
+      netUnit: z.enum(UNITS).nullable(),
+      soldByWeight: z.boolean(),
+      gramsPerPiece: z.number().nullable(),
+    }),
+  })
+  .nullable();
+
+/** The row PRODUCT_COLUMNS select, as every shopper's card read parses it. */
 export const productRow = z.object({
   ...rowShape(OWN_COLUMNS),
+  sizes: cardSizes,
   created_at_key: z.string(),
   expired: z.boolean(),
   shop_name: z.string().nullable(),
@@ -227,27 +251,41 @@ export const productRow = z.object({
   markdown_percent_today: z.number().nullable(),
   /** Selected only when the request names the shopper's place (null when the origin is unknown). */
   distance_km: z.number().nullable().optional(),
-  /** Its listed options, first first (none only for a product written before its options). */
-  options: shopperOptions,
 });
 export type ProductRow = z.infer<typeof productRow>;
 
+/** The row PRODUCT_PAGE_COLUMNS select: a card's with its listed options, first first. */
+export const productPageRow = productRow.extend({ options: shopperOptions });
+export type ProductPageRow = z.infer<typeof productPageRow>;
+
 /** The row VENDOR_PRODUCT_COLUMNS select (with VENDOR_SHOP_CARD_JOIN), as the vendor's reads parse it. */
-export const vendorProductRow = productRow.extend({
+export const vendorProductRow = productPageRow.extend({
   ...rowShape(VENDOR_COLUMNS),
   shop_email: z.string().nullable(),
   options: vendorOptions,
 });
 export type VendorProductRow = z.infer<typeof vendorProductRow>;
 
+/** What the spec's fields of a product say of its first option (the mirrors of its row, or the option itself). */
+type FirstFacts = Pick<
+  OptionRow,
+  | 'price_cents'
+  | 'available'
+  | 'unit'
+  | 'pack_label'
+  | 'net_quantity'
+  | 'net_unit'
+  | 'sold_by_weight'
+  | 'grams_per_piece'
+>;
+
 /**
  * A database row with its shop as shoppers read it (the spec's field names, dollars), in the order of the contract's
- * product schema: no cost, margin or vendor's e-mail (decision 050; the vendor's own reads use toVendorProduct). Written
- * out, not looped over the schema: a loop making the fields by name took twice as long per row (decision 046); tsc
- * holds it to the contract's Product, whose excess fields it refuses.
+ * product schema, the spec's fields from its first option: no cost, margin or vendor's e-mail (decision 050; the
+ * vendor's own reads use toVendorProduct). Written out, not looped over the schema: a loop making the fields by name
+ * took twice as long per row (decision 046); tsc holds it to the contract's card, whose excess fields it refuses.
  */
-export function toProduct(row: ProductRow): Product {
-  const first = firstOption(row);
+function productFields(row: ProductRow, first: FirstFacts): Omit<CardProduct, 'sizes'> {
   const sold = bestPrice(first.price_cents, row.deal_percent, row.markdown_percent_today);
   return {
     _id: row.id,
@@ -292,6 +330,48 @@ export function toProduct(row: ProductRow): Product {
     ingredients: row.ingredients,
     origin: originOf(row),
     ...(typeof row.distance_km === 'number' ? { distanceKm: row.distance_km } : {}),
+  };
+}
+
+/**
+ * A product's card as shoppers read it (every list: listings, search, deals, favourites): the spec's fields and what
+ * it shows of its sizes, all from its own row (decision 052: cards read no options).
+ */
+export function toProductCard(row: ProductRow): CardProduct {
+  const from = row.sizes?.from;
+  const fromOption = from
+    ? {
+        price_cents: row.price_cents,
+        unit: from.unit,
+        pack_label: from.packLabel,
+        net_quantity: from.netQuantity,
+        net_unit: from.netUnit,
+        sold_by_weight: from.soldByWeight,
+        grams_per_piece: from.gramsPerPiece,
+      }
+    : row;
+  const sold = bestPrice(row.price_cents, row.deal_percent, row.markdown_percent_today);
+  return {
+    ...productFields(row, firstOfRow(row)),
+    sizes: {
+      count: row.sizes?.count ?? 1,
+      from: {
+        price: centsToDollars(row.price_cents),
+        salePrice: sold.saving ? centsToDollars(sold.priceCents) : null,
+        unit: fromOption.unit,
+        pack: packOf(fromOption),
+        soldByWeight: fromOption.sold_by_weight,
+        gramsPerPiece: fromOption.grams_per_piece,
+      },
+      inStock: row.stock >= row.min_draws,
+    },
+  };
+}
+
+/** The product as its page reads it: the spec's fields from its first option, and every listed option. */
+export function toProduct(row: ProductPageRow): Product {
+  return {
+    ...productFields(row, row.options[0] ?? firstOfRow(row)),
     options: row.options.map((option, index) => toOption(row, option, index + 1)),
   };
 }
@@ -304,24 +384,40 @@ function packOf(row: Pick<OptionRow, 'pack_label' | 'net_quantity' | 'net_unit'>
 }
 
 /**
- * The product's first listed option; for a product row without options (written before them), the option its own
+ * The product's first listed option as its row's mirrors say (mirrors.ts): with several sizes, the first's price and
+ * draws from `sizes` and its own stock from `first_stock`; with one, the row's price, and its stock over the draws.
+ */
+function firstOfRow(row: ProductRow): FirstFacts {
+  const first = row.sizes?.first;
+  const available = !first
+    ? Math.floor(row.stock / row.min_draws)
+    : first.draws === null
+      ? (row.first_stock ?? 0)
+      : Math.floor(row.stock / first.draws);
+  return {
+    price_cents: first?.priceCents ?? row.price_cents,
+    available,
+    unit: row.unit,
+    pack_label: row.pack_label,
+    net_quantity: row.net_quantity,
+    net_unit: row.net_unit,
+    sold_by_weight: row.sold_by_weight,
+    grams_per_piece: row.grams_per_piece,
+  };
+}
+
+/**
+ * The product's first option; for a product row without options (written before them), the option its own
  * columns describe, drawing 1 from its stock, as migration 0055 makes it.
  */
-function firstOption(row: ProductRow): OptionRow {
+function firstOption(row: ProductPageRow): OptionRow {
   return (
     row.options[0] ?? {
+      ...firstOfRow(row),
       id: row.id,
       label: '',
-      price_cents: row.price_cents,
       sku: '',
       gtin: null,
-      unit: row.unit,
-      pack_label: row.pack_label,
-      net_quantity: row.net_quantity,
-      net_unit: row.net_unit,
-      sold_by_weight: row.sold_by_weight,
-      grams_per_piece: row.grams_per_piece,
-      available: row.stock,
       draws: 1,
     }
   );
@@ -344,7 +440,7 @@ function firstVendorOption(row: VendorProductRow): VendorOptionRow {
  * An option as shoppers read it at `position` (1 for the first): its price today with the product's deal or
  * markdown percent (null when none).
  */
-function toOption(row: ProductRow, option: OptionRow, position: number): ProductOption {
+function toOption(row: ProductPageRow, option: OptionRow, position: number): ProductOption {
   const sold = bestPrice(option.price_cents, row.deal_percent, row.markdown_percent_today);
   return {
     _id: option.id,

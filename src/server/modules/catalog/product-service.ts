@@ -30,9 +30,9 @@ import { type Place, placeOfPostcode, shownDistanceKm } from './places.ts';
 import { countPopularity } from './popularity.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import {
-  PRODUCT_COLUMNS,
-  productRow,
-  SHOP_CARD_JOIN,
+  PRODUCT_PAGE_COLUMNS,
+  PRODUCT_PAGE_JOIN,
+  productPageRow,
   toProduct,
   toVendorProduct,
   VENDOR_PRODUCT_COLUMNS,
@@ -51,7 +51,7 @@ const GONE = 'This product is no longer available';
  */
 export type ReviewSummaryOf = (productId: SQL) => SQL;
 
-const pageRow = productRow.extend({
+const pageRow = productPageRow.extend({
   review_count: z.number(),
   average_rating: z.number(),
   /** Its shop is listed: not waiting for the admin's review. */
@@ -68,9 +68,9 @@ function productPage(id: string, reviewSummaryOf: ReviewSummaryOf, from?: Place)
     : sql``;
   return {
     shape: from ? 'product-page:place' : 'product-page',
-    build: () => sql`SELECT ${PRODUCT_COLUMNS}, summary.review_count, summary.average_rating,
+    build: () => sql`SELECT ${PRODUCT_PAGE_COLUMNS}, summary.review_count, summary.average_rating,
       ${shopListed(sql`p.vendor_id`)} AS shop_listed ${distance}
-      FROM products p ${SHOP_CARD_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
+      FROM products p ${PRODUCT_PAGE_JOIN} CROSS JOIN LATERAL ${reviewSummaryOf(sql`p.id`)} summary
       WHERE p.id = ${sql.placeholder('id')}::uuid`,
     values: { id, lat: from?.latitude, lng: from?.longitude },
   };
@@ -492,7 +492,9 @@ export async function writeOptions(
     throw skuTaken(options, (s) => s === sku);
   }
   const mirrors = mirrorsOf(plan.options, plan.shared ? (plan.pool ?? 0) : null);
-  const changed = (Object.keys(mirrors) as (keyof Mirrors)[]).some((key) => mirrors[key] !== product[key]);
+  const changed = (Object.keys(mirrors) as (keyof Mirrors)[]).some(
+    (key) => JSON.stringify(mirrors[key]) !== JSON.stringify(product[key]),
+  );
   if (changed || Object.keys(columns).length > 0) {
     await tx
       .update(products)
@@ -585,6 +587,8 @@ const MIRROR_COLUMNS = {
   gramsPerPiece: products.gramsPerPiece,
   productionCostCents: products.productionCostCents,
   profitMarginBp: products.profitMarginBp,
+  sizes: products.sizes,
+  firstStock: products.firstStock,
 };
 
 /** Deleting unlists the product and its options (their SKUs are free again): order lines keep pointing at them. */

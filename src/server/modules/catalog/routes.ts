@@ -60,7 +60,7 @@ function sentJson(json: string): SentJson {
 
 /**
  * A listing page with its JSON, written, encoded and tagged once however often the micro-cache sends it. Its items
- * are made by toProduct, typed as the contract's Product: parsing them again with the response schema would only
+ * are made by toProductCard, typed as the contract's CardProduct: parsing them again with the response schema would only
  * cost time.
  */
 type ListingPage = ProductPageResult & { pageJson: () => SentJson; itemsJson: () => SentJson };

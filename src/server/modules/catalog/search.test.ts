@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductPage } from '#contract/products.ts';
+import type { CardProduct, ProductPage } from '#contract/products.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
 import { shops } from '../shops/tables.ts';
@@ -30,7 +30,7 @@ async function search(q: string, extra = ''): Promise<ProductPage> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
-const names = (items: Product[]) => items.map((p) => p.productName);
+const names = (items: CardProduct[]) => items.map((p) => p.productName);
 
 describe('GET /api/search', () => {
   it('ranks a name match above a details match and never offers expired products', async () => {
@@ -89,7 +89,7 @@ describe('GET /api/search', () => {
 
   it('GET /api/products?q= filters and sorts the matches by price', async () => {
     const response = await t.app.inject({ url: '/api/products?q=tomato&sort=price-desc' });
-    const items: Product[] = response.json().items;
+    const items: CardProduct[] = response.json().items;
     expect(items.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < items.length; i++)
       expect(items[i - 1].productPrice).toBeGreaterThanOrEqual(items[i].productPrice);

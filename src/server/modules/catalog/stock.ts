@@ -183,6 +183,13 @@ const stockChanges = z
 const takeAnswer = z.object({ covered: z.boolean(), products: stockChanges });
 
 /**
+ * The products row's copy of its first option's own stock (kept only with several options; mirrors.ts), from the
+ * options the statement's `own` step changed.
+ */
+const FIRST_STOCK_FROM_OWN = sql`first_stock = CASE WHEN p.first_stock IS NOT NULL THEN coalesce(
+  (SELECT own.stock FROM own WHERE own.product_id = p.id AND own.listed AND own.position = 1), p.first_stock) END`;
+
+/**
  * Takes an order's options from stock in one statement, inside the caller's transaction: an option with its own stock
  * loses the amount (and its product's sum with it); an option drawing from its product's pool takes amount × draws
  * pool units, all lines of one product at once (a dozen and a half dozen take 18 eggs). Never below zero: when any
@@ -208,9 +215,9 @@ export async function takeStock(tx: Tx, lines: readonly { optionId: string; amou
     own AS (
       UPDATE product_options o SET stock = o.stock - want.amount FROM want
       WHERE o.id = want.id AND want.draws IS NULL AND o.stock >= want.amount
-      RETURNING o.id),
+      RETURNING o.id, o.product_id, o.position, o.listed, o.stock),
     pool AS (
-      UPDATE products p SET stock = p.stock - units.units, updated_at = now() FROM units
+      UPDATE products p SET stock = p.stock - units.units, ${FIRST_STOCK_FROM_OWN}, updated_at = now() FROM units
       WHERE p.id = units.product_id AND p.stock >= units.units
       RETURNING p.id, p.stock + units.units AS before, p.stock AS after, p.min_draws)
     SELECT (SELECT count(*) FROM own) = (SELECT count(*) FROM want WHERE draws IS NULL)
@@ -262,9 +269,9 @@ export async function restock(
       UPDATE product_options o SET stock = o.stock + r.amount
       FROM (SELECT option_id, sum(own_amount)::int AS amount FROM resolved WHERE own_amount IS NOT NULL
         GROUP BY option_id) r
-      WHERE o.id = r.option_id RETURNING o.id),
+      WHERE o.id = r.option_id RETURNING o.id, o.product_id, o.position, o.listed, o.stock),
     pool AS (
-      UPDATE products p SET stock = p.stock + r.units, updated_at = now()
+      UPDATE products p SET stock = p.stock + r.units, ${FIRST_STOCK_FROM_OWN}, updated_at = now()
       FROM (SELECT product_id, sum(units)::int AS units FROM resolved WHERE product_id IS NOT NULL
         GROUP BY product_id) r
       WHERE p.id = r.product_id

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { MAX_FAVOURITES } from '#contract/favourites.ts';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct } from '#contract/products.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { saveWithinLimit } from './limit.ts';
@@ -11,7 +11,7 @@ export type CatalogReads = {
   /** Whether the product is listed now; undefined when no product ever had the id. */
   productListed: (db: Tx, id: string) => Promise<boolean | undefined>;
   /** Listed products as cards, by id. */
-  productCardsByIds: (db: Tx, ids: readonly string[]) => Promise<Map<string, Product>>;
+  productCardsByIds: (db: Tx, ids: readonly string[]) => Promise<Map<string, CardProduct>>;
 };
 
 /** Saves a listed product to the user's favourites; saving it again changes nothing. At most MAX_FAVOURITES. */
@@ -39,7 +39,7 @@ export async function forgetFavouriteProduct(db: Db, catalog: CatalogReads, user
 }
 
 /** The user's favourite products still listed, the latest saved first, with their shops. */
-export async function favouriteProductsOf(db: Tx, catalog: CatalogReads, userId: string): Promise<Product[]> {
+export async function favouriteProductsOf(db: Tx, catalog: CatalogReads, userId: string): Promise<CardProduct[]> {
   const saved = await db
     .select({ productId: favouriteProducts.productId })
     .from(favouriteProducts)

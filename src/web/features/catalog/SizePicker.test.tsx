@@ -6,6 +6,7 @@ import { aDeal } from '../../test/deals.ts';
 import { anOption } from '../../test/options.ts';
 import { CUSTOMER, renderPage, renderRoutes } from '../../test/render.tsx';
 import { ProductCard } from '../../ui/ProductCard.tsx';
+import { cardOf } from '../../ui/product-options.ts';
 import { ProductDetailsPage } from './ProductDetailsPage.tsx';
 
 /** Issue 32, item 3 (decision 052): a product in several sizes on its card and its page. */
@@ -34,7 +35,7 @@ const eggs: OfferedProduct = {
 
 describe('a product in several sizes', () => {
   it('reads "from" its cheapest size on its card, and its button leads to the sizes', async () => {
-    renderPage(<ProductCard product={eggs} />, { user: CUSTOMER, routes: {}, path: '/' });
+    renderPage(<ProductCard product={cardOf(eggs)} />, { user: CUSTOMER, routes: {}, path: '/' });
     const card = await screen.findByRole('article');
     expect(card.textContent).toContain('from $3.50 · $0.58 each');
     const choose = within(card).getByRole('link', { name: 'Choose a size of Eggs' });
@@ -45,7 +46,7 @@ describe('a product in several sizes', () => {
 
   it('keeps the Add button and the plain price for one size', async () => {
     const one = { ...eggs, options: [dozen], productPrice: 6.5, productQuantity: { value: 4, unit: 'dozen' as const } };
-    renderPage(<ProductCard product={one} />, { user: CUSTOMER, routes: {}, path: '/' });
+    renderPage(<ProductCard product={cardOf(one)} />, { user: CUSTOMER, routes: {}, path: '/' });
     const card = await screen.findByRole('article');
     expect(card.textContent).toContain('$6.50 · $0.54 each');
     expect(card.textContent).not.toContain('from');

@@ -2,14 +2,13 @@ import { MapPin, ShoppingCart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { type BuyAgainItem, buyAgainSummary } from '#contract/favourites.ts';
-import type { Product } from '#contract/products.ts';
+import type { CardProduct } from '#contract/products.ts';
 import type { Shop } from '#contract/shops.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useFavourite, useFavourites } from '../../favourites/favourites.ts';
 import { paths } from '../../paths.ts';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { ProductCard, ProductGrid } from '../../ui/ProductCard.tsx';
-import { cheapestOption, hasSizes, optionPaid, optionsOf } from '../../ui/product-options.ts';
 import { ShopThumb, Thumb } from '../../ui/Thumb.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UnitPrice } from '../../ui/UnitPrice.tsx';
@@ -89,10 +88,10 @@ export function FavouritesPage() {
 }
 
 /** None of its sizes is left (decision 052: one size sold out leaves the others). */
-const soldOut = (product: Product) => optionsOf(product).every((o) => o.available <= 0);
+const soldOut = (product: CardProduct) => !product.sizes.inStock;
 
 /** A favourite product's stock, when it cannot be bought right now. */
-function Stock({ product }: { product: Product }) {
+function Stock({ product }: { product: CardProduct }) {
   if (product.expired) return <p className="text-sm font-semibold text-error">No longer on sale</p>;
   if (soldOut(product)) return <p className="text-sm font-semibold text-error">Sold out for now</p>;
   return null;
@@ -132,13 +131,15 @@ function FavouriteShop({ shop }: { shop: Shop }) {
 }
 
 /** A buy-again product's price today, "from" its cheapest size when it has several. */
-function BuyAgainPrice({ product }: { product: Product }) {
-  const low = cheapestOption(product);
-  const several = hasSizes(product);
+function BuyAgainPrice({ product }: { product: CardProduct }) {
+  const low = product.sizes.from;
+  const several = product.sizes.count > 1;
   return (
     <UnitPrice
       from={several}
-      price={several ? optionPaid(low) : (product.deal?.price ?? product.productPrice)}
+      price={
+        several ? (low.salePrice ?? low.price) : ((product.markdown ?? product.deal)?.price ?? product.productPrice)
+      }
       unit={several ? low.unit : product.productQuantity.unit}
       pack={several ? low.pack : product.pack}
       gramsPerPiece={several ? (low.soldByWeight ? low.gramsPerPiece : null) : product.gramsPerPiece}
