@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { weeklyWindowLabel } from '#contract/fulfilment-labels.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
+import { WEEKDAYS } from '#contract/slots.ts';
 import { discountedCents, listValueCents } from '#contract/subscription-words.ts';
 import {
   PLAN_MESSAGES,
@@ -24,20 +25,23 @@ type PlanRow = typeof subscriptionPlans.$inferSelect;
 /** What the plans' pages need besides the rows: the business day and the zone a shop without settings uses. */
 export type PlanClock = { today: string; defaultTimeZone: string; now: Date };
 
-/** The shop's live pickup and delivery windows, labelled, by id. */
+/** The shop's live pickup and delivery windows, labelled, by id, in the week's order (Monday first, then by time). */
 async function shopWindows(db: Tx, shopId: string, clock: PlanClock): Promise<Map<string, PlanWindow>> {
   const settings = await readSettings(db, shopId, clock.defaultTimeZone, clock.now);
-  const windows: PlanWindow[] = [
+  const windows = [
     ...settings.pickupPoints.flatMap((point) =>
-      point.windows.map((w) => ({ id: w.id, kind: 'pickup' as const, label: weeklyWindowLabel(w, point.name) })),
+      point.windows.map((w) => ({ w, id: w.id, kind: 'pickup' as const, label: weeklyWindowLabel(w, point.name) })),
     ),
     ...(settings.delivery?.windows ?? []).map((w) => ({
+      w,
       id: w.id,
       kind: 'delivery' as const,
       label: `Delivery ${weeklyWindowLabel(w)}`,
     })),
   ];
-  return new Map(windows.map((w) => [w.id, w]));
+  const when = ({ w }: (typeof windows)[number]) => `${WEEKDAYS.indexOf(w.weekday)}${w.start}`;
+  windows.sort((a, b) => when(a).localeCompare(when(b)));
+  return new Map(windows.map(({ w: _, ...window }) => [window.id, window]));
 }
 
 function stateOf(row: PlanRow, today: string): PlanState {
@@ -104,10 +108,9 @@ async function toPlans(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Subsc
       installments: row.installments,
       discountPercent: row.discountPercent,
       cap: row.subscriberCap,
-      windows: links
-        .filter((link) => link.planId === row.id)
-        .flatMap((link) => shopWindowsOf.get(link.windowId) ?? [])
-        .sort((a, b) => a.label.localeCompare(b.label)),
+      windows: [...shopWindowsOf.values()].filter((window) =>
+        links.some((link) => link.planId === row.id && link.windowId === window.id),
+      ),
       deliveryValue: centsToDollars(valueCents),
       deliveryPrice: centsToDollars(discountedCents(valueCents, row.discountPercent)),
       state: stateOf(row, clock.today),

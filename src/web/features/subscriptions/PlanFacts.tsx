@@ -1,12 +1,14 @@
+import { Link } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
 import { boxContentLines, FREQUENCY_NAMES, planPriceText, seasonText } from '#contract/subscription-words.ts';
 import type { SubscriptionPlan } from '#contract/subscriptions.ts';
+import { paths } from '../../paths.ts';
 
 type Plan = Omit<SubscriptionPlan, 'endedAt'>;
 
-/** "2 × Eggs (Dozen)" */
+/** "Eggs (Dozen)" */
 const itemName = (item: Plan['items'][number]) =>
-  `${item.quantity} × ${item.productName}${item.optionLabel ? ` (${item.optionLabel})` : ''}`;
+  `${item.productName}${item.optionLabel ? ` (${item.optionLabel})` : ''}`;
 
 /** The plan's price in words, with what a delivery is worth when subscribers get a discount. */
 export function PlanPrice({ plan }: { plan: Plan }) {
@@ -45,8 +47,16 @@ export function PlanContents({ plan }: { plan: Plan }) {
       {plan.items.map((item) => (
         <li key={item.optionId} className="flex flex-wrap justify-between gap-x-4 py-1">
           <span>
-            {itemName(item)}
-            {item.onSale ? null : <span className="ms-2 badge badge-ghost">not on sale now</span>}
+            {item.quantity} ×{' '}
+            {item.onSale ? (
+              <Link to={paths.productDetails(item.productId)} className="link link-hover">
+                {itemName(item)}
+              </Link>
+            ) : (
+              <>
+                {itemName(item)} <span className="badge badge-ghost">not on sale now</span>
+              </>
+            )}
           </span>
           <span className="tabular-nums">{formatDollars(item.unitPrice)} each</span>
         </li>
