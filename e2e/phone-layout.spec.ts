@@ -250,7 +250,9 @@ test('the cart, the payment page, favourites, the invoice and the shop’s order
   await vendor.context.close();
 });
 
-test("a vendor's dashboard fits a phone: home, products, orders, revenue, reviews, membership", async ({ browser }) => {
+test("a vendor's dashboard fits a phone: home, products, orders, subscriptions, revenue, reviews, membership", async ({
+  browser,
+}) => {
   const { context, token } = await signedIn(browser, VENDOR);
   const mine = await context.request.get(`/api/products/vendor?email=${encodeURIComponent(VENDOR.email)}`, {
     headers: bearer(token),
@@ -264,7 +266,13 @@ test("a vendor's dashboard fits a phone: home, products, orders, revenue, review
   }
   expect(reviewed.length, 'a demo vendor product with reviews').toBeGreaterThan(0);
   const d = '/dashboard';
-  const dashboard = [`${d}/vendorHome`, `${d}/addProduct`, `${d}/vendorProduct`, `${d}/vendorOrder`];
+  const dashboard = [
+    `${d}/vendorHome`,
+    `${d}/addProduct`,
+    `${d}/vendorProduct`,
+    `${d}/vendorOrder`,
+    `${d}/vendorSubscriptions`,
+  ];
   const more = [`${d}/vendorRevenue`, `${d}/payment`, `${d}/review/${reviewed[0]}`, '/member', '/'];
   await checkWidths(context, [...dashboard, ...more], PHONES);
   await checkWidths(context, [`${d}/vendorHome`], MORE_WIDTHS);
