@@ -44,7 +44,7 @@ export const subscriptionsApi = {
     params: shopPlansParams,
     status: 200,
     response: planChoices,
-    errors: [],
+    errors: [404],
   }),
   create: route({
     method: 'POST',
@@ -56,7 +56,7 @@ export const subscriptionsApi = {
     body: planInput,
     status: 201,
     response: subscriptionPlan,
-    errors: [],
+    errors: [404],
   }),
   update: route({
     method: 'PUT',
