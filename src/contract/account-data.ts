@@ -44,8 +44,8 @@ const rows = z.array(z.record(z.string(), z.unknown()));
 
 /**
  * `GET /users/me/data`: everything the marketplace keeps about the caller, as rows (money in cents, times in ISO
- * 8601). Every part is present (empty when the caller has none); a customer's `shop`, `products` and `statements`
- * are null. The parts are listed in docs/privacy.md.
+ * 8601). Every part is present (empty when the caller has none); a customer's `shop`, `products`,
+ * `subscriptionPlans` and `statements` are null. The parts are listed in docs/privacy.md.
  */
 export const dataExport = z.object({
   format: z.literal(DATA_EXPORT_FORMAT),
@@ -63,6 +63,8 @@ export const dataExport = z.object({
   contactMessages: rows,
   shop: z.record(z.string(), z.unknown()).nullable(),
   products: rows.nullable(),
+  /** A vendor's subscription plans with their items and windows (decision 065). */
+  subscriptionPlans: rows.nullable(),
   statements: rows.nullable(),
 });
 export type DataExport = z.infer<typeof dataExport>;

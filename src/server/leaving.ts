@@ -16,6 +16,7 @@ import {
 import { type PayoutSources, statementsForExport } from './modules/payouts/index.ts';
 import { reviewsForExport } from './modules/reviews/index.ts';
 import { closeShopProfile, shopForExport } from './modules/shops/index.ts';
+import { endPlansOfLeaver, plansForExport } from './modules/subscriptions/index.ts';
 import type { Leaving } from './modules/users/index.ts';
 import { forgetCountsOf } from './plugins/rate-limit.ts';
 
@@ -49,6 +50,9 @@ export function leavingOf(app: FastifyInstance, payoutSources: PayoutSources): L
         if (isVendor(leaver.role)) await closeShopProfile(tx, leaver.id);
       },
       async (tx, leaver) => {
+        if (isVendor(leaver.role)) await endPlansOfLeaver(tx, leaver.id, app.now());
+      },
+      async (tx, leaver) => {
         leaver.words.push(...(await eraseOrderPersonalData(tx, leaver, await paymentIdsOf(tx, leaver.id))));
       },
       (tx, leaver) => erasePaymentPersonalData(tx, { ...leaver, isVendor: isVendor(leaver.role) }),
@@ -68,6 +72,7 @@ export function leavingOf(app: FastifyInstance, payoutSources: PayoutSources): L
       contactMessages: (db, leaver) => contactMessagesForExport(db, leaver.email),
       shop: (db, leaver) => shopForExport(db, leaver.id),
       products: async (db, leaver) => (isVendor(leaver.role) ? productsForExport(db, leaver.id) : null),
+      subscriptionPlans: async (db, leaver) => (isVendor(leaver.role) ? plansForExport(db, leaver.id) : null),
       statements: async (db, leaver) =>
         isVendor(leaver.role) ? statementsForExport(db, payoutSources, leaver.id, app.config.businessTimeZone) : null,
     },

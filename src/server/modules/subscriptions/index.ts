@@ -1,3 +1,7 @@
-/** The subscriptions module's public functions: the sitemap, the server's page check and the seed reach plans here. */
+/**
+ * The subscriptions module's public functions: the sitemap, the server's page check, the seed and an account leaving
+ * reach plans here.
+ */
+export { endPlansOfLeaver, plansForExport } from './leaving.ts';
 export { type PlanRecord, recordPlans } from './records.ts';
 export { isShownPlan, planSitemapPages } from './service.ts';

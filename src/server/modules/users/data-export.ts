@@ -6,7 +6,7 @@ import { findActiveUserById } from './service.ts';
 
 type Part = keyof Omit<DataExport, 'format' | 'exportedAt' | 'account'>;
 
-/** What each part is when no module gave it (a customer has no shop, products or statements). */
+/** What each part is when no module gave it (a customer has no shop, products, plans or statements). */
 const EMPTY: Record<Part, unknown> = {
   orders: [],
   payments: [],
@@ -20,6 +20,7 @@ const EMPTY: Record<Part, unknown> = {
   contactMessages: [],
   shop: null,
   products: null,
+  subscriptionPlans: null,
   statements: null,
 };
 

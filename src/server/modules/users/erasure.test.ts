@@ -10,6 +10,7 @@ import { contactMessages } from '../contact/tables.ts';
 import { createMailer, deliverDueNotifications } from '../notifications/index.ts';
 import { notificationOutbox } from '../notifications/tables.ts';
 import { orderLines, orders } from '../orders/tables.ts';
+import { subscriptionPlans } from '../subscriptions/tables.ts';
 import { users } from './tables.ts';
 
 /** Leaving with one's data (issue 31, item 4; docs/privacy.md): the export, the deletion and the erasure's scan. */
@@ -27,6 +28,17 @@ const leave = (user: TestUser, payload: object) =>
   t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: user.auth, payload });
 const signIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/jwt', payload: { email, password } });
+
+/** A vendor's weekly box plan as stored (no windows: the export and the erasure read the row). */
+const weeklyBox = (shopId: string) => ({
+  shopId,
+  name: 'Weekly box',
+  kind: 'box' as const,
+  boxValueCents: 2500,
+  boxContents: 'Greens',
+  frequency: 'weekly' as const,
+  pricing: 'per_delivery' as const,
+});
 
 let run = 0;
 /** A shopper with a name, e-mail and phone found nowhere else in the database. */
@@ -125,6 +137,7 @@ describe('GET /api/users/me/data', () => {
       favourites: { products: [{ productId: product.id }], shops: [] },
       shop: null,
       products: null,
+      subscriptionPlans: null,
       statements: null,
     });
     expect(data.orders).toHaveLength(1);
@@ -145,15 +158,17 @@ describe('GET /api/users/me/data', () => {
     }
   });
 
-  it('gives a vendor its shop, products and monthly statements', async () => {
+  it('gives a vendor its shop, products, subscription plans and monthly statements', async () => {
     const vendor = await shopWith(t);
     const product = await createProduct(t, vendor, { name: 'Vendor export cheese' });
+    await t.db.insert(subscriptionPlans).values(weeklyBox(vendor.id));
     const response = await exportOf(vendor);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       account: { email: vendor.email, role: 'vendor' },
       shop: { vendorId: vendor.id, name: `${vendor.name}'s Farm` },
       products: [{ id: product.id, name: 'Vendor export cheese' }],
+      subscriptionPlans: [{ name: 'Weekly box', boxValueCents: 2500, items: [], windowIds: [], endedAt: null }],
       statements: [],
       orders: [],
     });
@@ -265,6 +280,17 @@ describe('DELETE /api/users/me', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: `/api/singleShop/${vendor.id}` });
     expect(page.statusCode).toBe(404);
+  });
+
+  it('ends a leaving vendor’s subscription plans, which stay as the shop’s offer (decision 065)', async () => {
+    const vendor = await shopWith(t);
+    const [plan] = await t.db.insert(subscriptionPlans).values(weeklyBox(vendor.id)).returning();
+    const response = await leave(vendor, { password: vendor.password });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await t.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, plan.id));
+    expect(row).toMatchObject({ name: 'Weekly box', boxValueCents: 2500 });
+    expect(row.endedAt).not.toBeNull();
+    expect((await t.app.inject({ url: `/api/subscription-plans/${plan.id}` })).statusCode).toBe(404);
   });
 
   it('refuses the last admin', async () => {
