@@ -105,7 +105,8 @@ test('a farm creates a weekly box plan; a shopper sees it on the shop page and o
 
   // The page is rendered by the server, for search engines and a first screen without JavaScript.
   const html = await (await request.get(new URL(shopper.url()).pathname)).text();
-  expect(html).toContain('Weekly veg box');
+  expect(html).toMatch(/<h1[^>]*>Weekly veg box<\/h1>/);
+  expect(html).toContain('Saturday 9:00–13:00 at Riverside Market');
   await shopper.close();
 });
 
