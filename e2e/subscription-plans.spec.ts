@@ -71,6 +71,7 @@ test('a farm creates a weekly box plan; a shopper sees it on the shop page and o
   await form.getByLabel('Most subscribers (optional)').fill('25');
   // Served at the Saturday market only.
   await form.getByLabel('Wednesday 15:00–18:00 at Riverside Market').uncheck();
+  await checkA11y(page);
   await shot(page, 'subscriptions-vendor-form', { widths: PHONE_AND_LAPTOP });
   await form.getByRole('button', { name: 'Create the plan' }).click();
 
@@ -154,6 +155,7 @@ test('a dairy lists its products in a monthly share at the price they imply, cha
   await expect(
     form.getByText('This list is worth $19.00 a delivery; with the 5% subscriber discount, $18.05.'),
   ).toBeVisible();
+  await checkA11y(page);
   await shot(page, 'subscriptions-vendor-fixed-list', { widths: PHONE_AND_LAPTOP });
   await form.getByRole('button', { name: 'Create the plan' }).click();
 
