@@ -111,7 +111,7 @@ test('a farm creates a weekly box plan; a shopper sees it on the shop page and o
   await shopper.close();
 });
 
-/** A product of the shop at cost × (1 + margin), by the API; answers its name. */
+/** A product of the shop at cost × (1 + margin), by the API; answers its name and id. */
 async function listProduct(request: APIRequestContext, token: string, name: string, cost: number, margin: number) {
   const [sample] = await (await request.get('/api/allProducts?limit=1')).json();
   const created = await request.post('/api/products', {
@@ -129,15 +129,15 @@ async function listProduct(request: APIRequestContext, token: string, name: stri
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
-  return name;
+  return { name, id: (await created.json()).product._id as string };
 }
 
-test('a dairy lists its products in a monthly share at the price they imply, changes it, then ends it', async ({
+test('a dairy lists its products in a monthly share at the price they imply, changes it, takes out one no longer sold, then ends it', async ({
   page,
 }) => {
   const request = page.request;
   const shop = await freshShop(request);
-  const milk = await listProduct(request, shop.token, `Cream-top milk ${unique()}`, 4, 25); // $5.00
+  const { name: milk } = await listProduct(request, shop.token, `Cream-top milk ${unique()}`, 4, 25); // $5.00
   const butter = await listProduct(request, shop.token, `Cultured butter ${unique()}`, 6, 50); // $9.00
   await signInWith(page, shop.token);
   await page.goto('/dashboard/vendorSubscriptions');
@@ -150,7 +150,7 @@ test('a dairy lists its products in a monthly share at the price they imply, cha
   await form.getByLabel('Product 1', { exact: true }).selectOption({ label: `${milk} · $5.00` });
   await form.getByLabel('How many of product 1').fill('2');
   await form.getByRole('button', { name: 'Add a product' }).click();
-  await form.getByLabel('Product 2', { exact: true }).selectOption({ label: `${butter} · $9.00` });
+  await form.getByLabel('Product 2', { exact: true }).selectOption({ label: `${butter.name} · $9.00` });
   await form.getByLabel('Subscriber discount (%, optional)').fill('5');
   await expect(
     form.getByText('This list is worth $19.00 a delivery; with the 5% subscriber discount, $18.05.'),
@@ -174,6 +174,20 @@ test('a dairy lists its products in a monthly share at the price they imply, cha
   await change.getByRole('button', { name: 'Save the plan' }).click();
   await expect(card.getByText('$22.80 a delivery, every month')).toBeVisible();
   await checkA11y(page);
+
+  // The butter leaves the shop: the plan says so and prices the rest; a change must take it out.
+  const removed = await request.delete(`/api/products/${butter.id}`, { headers: bearer(shop.token) });
+  expect(removed.ok(), await removed.text()).toBe(true);
+  await page.reload();
+  await expect(card.getByText('not on sale now')).toBeVisible();
+  await expect(card.getByText('$14.25 a delivery, every month')).toBeVisible();
+  await card.getByRole('button', { name: 'Change' }).click();
+  await change.getByRole('button', { name: 'Save the plan' }).click();
+  await expect(change.getByText('Not a product of your shop on sale now')).toBeVisible();
+  await change.getByRole('button', { name: 'Take product 2 out' }).click();
+  await change.getByRole('button', { name: 'Save the plan' }).click();
+  await expect(card.getByText('$14.25 a delivery, every month')).toBeVisible();
+  await expect(card.getByText('not on sale now')).toHaveCount(0);
 
   // Ended, it stays in the list, read-only, and its page is gone.
   await card.getByRole('button', { name: 'End the plan' }).click();

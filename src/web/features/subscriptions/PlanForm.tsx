@@ -107,6 +107,8 @@ export function PlanForm({
     'installments',
   ]);
 
+  // The plan's products no longer on sale: still shown in their rows, so the vendor sees what to take out.
+  const gone = (plan?.items ?? []).filter((item) => !choices.options.some((o) => o.optionId === item.optionId));
   const priceOf = new Map(choices.options.map((option) => [option.optionId, Math.round(option.unitPrice * 100)]));
   const valueCents = listValueCents(
     (listed ?? []).map((item) => ({
@@ -205,6 +207,12 @@ export function PlanForm({
                       {choices.options.map((choice) => (
                         <option key={choice.optionId} value={choice.optionId}>
                           {optionName(choice)}
+                        </option>
+                      ))}
+                      {gone.map((item) => (
+                        <option key={item.optionId} value={item.optionId} disabled>
+                          {item.productName}
+                          {item.optionLabel ? ` (${item.optionLabel})` : ''} · not on sale now
                         </option>
                       ))}
                     </select>
