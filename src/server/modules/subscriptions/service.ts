@@ -152,7 +152,13 @@ export async function planChoices(db: Db, shopId: string, clock: PlanClock): Pro
  * table cannot: the options are the shop's own, on sale and not weighed, the windows the shop's live ones, and the
  * season does not end before today. Field name to message, all at once.
  */
-async function checkedRow(db: Tx, shopId: string, input: PlanValues, clock: PlanClock) {
+async function checkedRow(
+  db: Tx,
+  shopId: string,
+  input: PlanValues,
+  windows: Map<string, PlanWindow>,
+  clock: PlanClock,
+) {
   const fields: Record<string, string> = {};
   const items = input.kind === 'fixed' ? input.items : [];
   const options = await productsForCart(
@@ -165,7 +171,6 @@ async function checkedRow(db: Tx, shopId: string, input: PlanValues, clock: Plan
       fields[`items.${i}.optionId`] = PLAN_MESSAGES.notYourOption;
     else if (option.soldByWeight) fields[`items.${i}.optionId`] = PLAN_MESSAGES.weighedOption;
   });
-  const windows = await shopWindows(db, shopId, clock);
   input.windowIds.forEach((id, i) => {
     if (!windows.has(id)) fields[`windowIds.${i}`] = PLAN_MESSAGES.notYourWindow;
   });
@@ -209,8 +214,10 @@ async function onePlan(db: Tx, planId: string, clock: PlanClock): Promise<Subscr
 }
 
 export async function createPlan(db: Db, shopId: string, input: PlanValues, clock: PlanClock) {
+  // The shop's windows are read before the transaction (the slots' read runs its queries side by side).
+  const windows = await shopWindows(db, shopId, clock);
   const id = await db.transaction(async (tx) => {
-    const { row, items, windowIds } = await checkedRow(tx, shopId, input, clock);
+    const { row, items, windowIds } = await checkedRow(tx, shopId, input, windows, clock);
     const [created] = await tx
       .insert(subscriptionPlans)
       .values({ ...row, shopId })
@@ -234,10 +241,11 @@ async function lockedPlan(tx: Tx, shopId: string, planId: string) {
 }
 
 export async function updatePlan(db: Db, shopId: string, planId: string, input: PlanValues, clock: PlanClock) {
+  const windows = await shopWindows(db, shopId, clock);
   await db.transaction(async (tx) => {
     const current = await lockedPlan(tx, shopId, planId);
     if (current.endedAt) throw conflict(PLAN_MESSAGES.ended);
-    const { row, items, windowIds } = await checkedRow(tx, shopId, input, clock);
+    const { row, items, windowIds } = await checkedRow(tx, shopId, input, windows, clock);
     await tx
       .update(subscriptionPlans)
       .set({ ...row, updatedAt: clock.now })
