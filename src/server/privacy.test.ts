@@ -160,10 +160,11 @@ const PRIVATE_PRODUCT_KEYS = ['email', 'productionCost', 'profitMargin', 'pricin
 const PRIVATE_OPTION_KEYS = ['productionCost', 'profitMargin', 'pricing', 'stock'];
 
 /**
- * The private fields found on the products a JSON body holds (anything with `_id` and `productName`, at any depth)
- * and on their options; counts the options it checked.
+ * The private fields found on the products a JSON body holds (anything with `_id` and `productName`, at any depth),
+ * on their options (the product page) and on what a card shows of its sizes (lists); counts the options and cards it
+ * checked.
  */
-function privateFields(body: string, found: { options: number }): string[] {
+function privateFields(body: string, found: { options: number; cards: number }): string[] {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -183,6 +184,11 @@ function privateFields(body: string, found: { options: number }): string[] {
       for (const option of (record.options ?? []) as Record<string, unknown>[]) {
         found.options += 1;
         leaked.push(...PRIVATE_OPTION_KEYS.filter((key) => key in option).map((key) => `options[].${key}`));
+      }
+      const sizes = record.sizes as { from: Record<string, unknown> } | undefined;
+      if (sizes) {
+        found.cards += 1;
+        leaked.push(...PRIVATE_OPTION_KEYS.filter((key) => key in sizes.from).map((key) => `sizes.from.${key}`));
       }
     }
     for (const item of Object.values(record)) walk(item);
@@ -229,7 +235,7 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
     const publicReads = API_ROUTES.filter((route) => route.access.allow === 'public' && route.method === 'GET');
     expect(publicReads.length).toBeGreaterThan(20);
     let productBodies = 0;
-    const checked = { options: 0 };
+    const checked = { options: 0, cards: 0 };
     for (const route of publicReads) {
       const params = paramsOf(route.path);
       const names = Object.keys(documented.get(`GET /api${route.path}`)?.query ?? {});
@@ -261,8 +267,9 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
     }
     // The walk read the products for real: lists, aliases, search, deals, the product page, its reviews.
     expect(productBodies).toBeGreaterThan(20);
-    // And their options: every product read answers them.
-    expect(checked.options).toBeGreaterThan(40);
+    // And their sizes: the product page its options, every list its cards (decision 052).
+    expect(checked.options).toBeGreaterThan(1);
+    expect(checked.cards).toBeGreaterThan(40);
   });
 
   it('renders every public page, the sitemap and robots.txt without them, signed out and as another shopper', async () => {
