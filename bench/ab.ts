@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type Measure, measure } from './measure.ts';
 
 /**
- * `npm run bench:ab -- --base <dir> [--products N] [--seconds S]`: this tree's uncached catalog reads against another
+ * `npm run bench:ab -- --base <dir> [--products N] [--seconds S] [--reads product,search]`: this tree's uncached catalog reads against another
  * checkout's (`git worktree add /tmp/base <commit>`, its node_modules linked to this one's), each side its own
  * embedded PostgreSQL with the same bench catalog (bench/ab-serve.ts). Each read takes turns on the two sides in
  * 1-second autocannon runs (100 connections) until each side has had S seconds, so other work on the machine weighs
@@ -21,6 +21,8 @@ const base = option('--base');
 if (!base) throw new Error('Usage: npm run bench:ab -- --base <checkout of the commit to compare with>');
 const products = Number(option('--products') ?? 100_000);
 const seconds = Number(option('--seconds') ?? 20);
+/** Only the reads whose names start so (control, listing, keyset, product, search): one measured again alone. */
+const only = option('--reads')?.split(',');
 
 type Side = { name: string; child: ChildProcess; url: string; reads: Record<string, string[]> };
 
@@ -43,7 +45,7 @@ function start(name: string, tree: string): Promise<Side> {
 const sides = [await start('base', base), await start('this tree', root)];
 try {
   const lines: string[] = [];
-  for (const read of Object.keys(sides[0].reads)) {
+  for (const read of Object.keys(sides[0].reads).filter((name) => !only || only.some((o) => name.startsWith(o)))) {
     const totals = sides.map(() => ({ requests: 0, seconds: 0, p99s: [] as number[] }));
     const run = async (index: number, duration: number, warmup = 0): Promise<Measure> => {
       const paths = sides[index].reads[read];
