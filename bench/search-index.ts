@@ -14,7 +14,7 @@ import { misspelledSearches } from './search-queries.ts';
 import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 
 /**
- * `npm run bench:search-index [-- --products N --texts T --rounds R --no-compare]`: candidate in-memory search indexes for issue 35,
+ * `npm run bench:search-index [-- --products N --texts T --rounds R --no-compare --own-only]`: candidate in-memory search indexes for issue 35,
  * measured on the bench catalog (seeded into a separate embedded PostgreSQL). Reads what ranking needs of each
  * offered product (its name and details as PostgreSQL's English configuration stems them, the name as written for
  * the trigram closeness, popularity, shop, category, price, labels, free-from, origin), builds each index from it
@@ -29,6 +29,8 @@ const argument = (name: string, fallback: number) => {
 };
 const PRODUCTS = argument('--products', PRODUCT_COUNT);
 const COMPARE = !process.argv.includes('--no-compare');
+/** Measures the own postings alone (the libraries take minutes at a million products). */
+const OWN_ONLY = process.argv.includes('--own-only');
 /** Texts of each kind timed (the first of the 200) and rounds over them, after one round to warm. */
 const TEXTS = argument('--texts', 200);
 const ROUNDS = argument('--rounds', 3);
@@ -42,8 +44,12 @@ const PAGE = 20;
 
 /** What ranking needs of the offered products, one entry per product (struct of arrays, by internal number). */
 type Catalog = {
-  ids: string[];
-  names: string[];
+  /** How many products; each is its number, 0 to size - 1, in the order of its id (as PostgreSQL orders uuids). */
+  size: number;
+  /** The ids, 36 characters each, and the names, one after the other (`nameStart[n]`): two strings, not millions. */
+  idText: string;
+  nameText: string;
+  nameStart: Int32Array;
   /** Every lexeme of names and details once; products hold their numbers, flat, from `nameAt[n]` (`detailAt[n]`). */
   lexemes: string[];
   lexemeIds: Map<string, number>;
@@ -60,6 +66,7 @@ type Catalog = {
   /** Each category's label's trigrams, in order. */
   labelTrigrams: Map<string, Int32Array>;
   popularity: Int32Array;
+  /** The shop's id and the category, each string held once however many products share it. */
   vendor: string[];
   category: string[];
   priceCents: Int32Array;
@@ -71,8 +78,10 @@ type Catalog = {
 
 async function readCatalog(db: Db, count: number): Promise<Catalog> {
   const catalog: Catalog = {
-    ids: [],
-    names: [],
+    size: 0,
+    idText: '',
+    nameText: '',
+    nameStart: new Int32Array(count + 1),
     lexemes: [],
     lexemeIds: new Map(),
     nameAt: new Int32Array(count + 1),
@@ -93,6 +102,15 @@ async function readCatalog(db: Db, count: number): Promise<Catalog> {
     allergens: new Int32Array(count),
     latitude: new Float64Array(count),
     longitude: new Float64Array(count),
+  };
+  const ids: string[] = [];
+  const nameList: string[] = [];
+  const interned = new Map<string, string>();
+  const intern = (text: string) => {
+    const known = interned.get(text);
+    if (known !== undefined) return known;
+    interned.set(text, text);
+    return text;
   };
   const names: number[] = [];
   const details: number[] = [];
@@ -121,9 +139,10 @@ async function readCatalog(db: Db, count: number): Promise<Catalog> {
       WHERE p.listed AND p.expires_on >= current_date AND p.id > ${last}::uuid
       ORDER BY p.id LIMIT ${BATCH}`);
     for (const row of rows as Record<string, string | number | null>[]) {
-      const n = catalog.ids.length;
-      catalog.ids.push(row.id as string);
-      catalog.names.push(row.name as string);
+      const n = ids.length;
+      ids.push(row.id as string);
+      nameList.push(row.name as string);
+      catalog.nameStart[n + 1] = catalog.nameStart[n] + (row.name as string).length;
       catalog.nameAt[n] = names.length;
       for (const lexeme of (row.name_terms as string).split(' ').filter(Boolean)) names.push(lexemeId(lexeme));
       catalog.detailAt[n] = details.length;
@@ -133,8 +152,8 @@ async function readCatalog(db: Db, count: number): Promise<Catalog> {
       for (const trigram of new Set(trigramList(headNoun(row.name as string)))) headTrigrams.push(trigramId(trigram));
       for (const lexeme of (row.detail_terms as string).split(' ').filter(Boolean)) details.push(lexemeId(lexeme));
       catalog.popularity[n] = row.popularity as number;
-      catalog.vendor.push(row.vendor_id as string);
-      catalog.category.push(row.category as string);
+      catalog.vendor.push(intern(row.vendor_id as string));
+      catalog.category.push(intern(row.category as string));
       catalog.priceCents[n] = row.price_cents as number;
       catalog.labels[n] = row.labels as number;
       catalog.allergens[n] = row.allergens as number;
@@ -142,12 +161,15 @@ async function readCatalog(db: Db, count: number): Promise<Catalog> {
       catalog.longitude[n] = Number(row.origin_longitude);
     }
     if (rows.length < BATCH) break;
-    last = catalog.ids.at(-1) as string;
+    last = ids.at(-1) as string;
   }
-  catalog.nameAt[catalog.ids.length] = names.length;
-  catalog.detailAt[catalog.ids.length] = details.length;
-  catalog.nameTrigramAt[catalog.ids.length] = nameTrigrams.length;
-  catalog.headTrigramAt[catalog.ids.length] = headTrigrams.length;
+  catalog.size = ids.length;
+  catalog.idText = ids.join('');
+  catalog.nameText = nameList.join('');
+  catalog.nameAt[catalog.size] = names.length;
+  catalog.detailAt[catalog.size] = details.length;
+  catalog.nameTrigramAt[catalog.size] = nameTrigrams.length;
+  catalog.headTrigramAt[catalog.size] = headTrigrams.length;
   catalog.nameTrigrams = Int32Array.from(nameTrigrams);
   catalog.headTrigrams = Int32Array.from(headTrigrams);
   const { rows: categories } = await db.execute(sql`SELECT value, label FROM categories`);
@@ -158,6 +180,9 @@ async function readCatalog(db: Db, count: number): Promise<Catalog> {
   catalog.detailIds = Int32Array.from(details);
   return catalog;
 }
+
+const idOf = (catalog: Catalog, n: number) => catalog.idText.slice(n * 36, n * 36 + 36);
+const nameOf = (catalog: Catalog, n: number) => catalog.nameText.slice(catalog.nameStart[n], catalog.nameStart[n + 1]);
 
 /** The dictionary's terms, sorted as the C collation sorts them, each with its lexemes (PostgreSQL's stemmer). */
 type Dictionary = { sorted: string[]; reversed: string[]; lexemes: Map<string, string[]>; spelling: SpellingIndex };
@@ -410,12 +435,12 @@ function tsRank(catalog: Catalog, n: number, spelled: Spelled): number {
 
 /** Popularity first, then the uuid's bytes: the order the SQL walks postings in. */
 const byPopularity = (catalog: Catalog) => (a: number, b: number) =>
-  catalog.popularity[b] - catalog.popularity[a] || byBytes(catalog.ids[a], catalog.ids[b]);
+  catalog.popularity[b] - catalog.popularity[a] || a - b;
 
 function rankPage(catalog: Catalog, rank: Ranker, q: string, spelled: Spelled, candidates: number[]): number[] {
   rank.query(q);
   const scored = [...new Set(candidates)].map((n) => ({ n, s: score(catalog, rank, n, spelled) }));
-  scored.sort((a, b) => b.s - a.s || byBytes(catalog.ids[a.n], catalog.ids[b.n]));
+  scored.sort((a, b) => b.s - a.s || a.n - b.n);
   return scored.slice(0, PAGE).map((x) => x.n);
 }
 
@@ -439,7 +464,7 @@ const miniSearch: Candidate = {
       tokenize: (text) => text.split(' '),
       processTerm: (term) => term,
     });
-    for (let n = 0; n < catalog.ids.length; n++) index.add({ id: n, name: nameText(catalog, n) });
+    for (let n = 0; n < catalog.size; n++) index.add({ id: n, name: nameText(catalog, n) });
     const ids = (query: string, combineWith: 'AND' | 'OR') =>
       index.search(query, { combineWith }).map((r) => r.id as number);
     return (spelled) => {
@@ -461,8 +486,8 @@ const flexSearch: Candidate = {
   name: 'FlexSearch 0.8',
   build: (catalog) => {
     const index = new FlexIndex({ tokenize: 'strict', encode: (text: string) => text.split(' '), resolution: 1 });
-    for (let n = 0; n < catalog.ids.length; n++) index.add(n, nameText(catalog, n));
-    const all = (lexeme: string) => index.search(lexeme, { limit: catalog.ids.length }) as number[];
+    for (let n = 0; n < catalog.size; n++) index.add(n, nameText(catalog, n));
+    const all = (lexeme: string) => index.search(lexeme, { limit: catalog.size }) as number[];
     return (spelled) => {
       if (spelled.perWord.length === 0) return [];
       const every = () => {
@@ -483,7 +508,7 @@ const ownPostings: Candidate = {
   name: 'own postings (Map)',
   build: (catalog) => {
     const lists = new Map<string, number[]>();
-    for (let n = 0; n < catalog.ids.length; n++) {
+    for (let n = 0; n < catalog.size; n++) {
       for (let i = catalog.nameAt[n]; i < catalog.nameAt[n + 1]; i++) {
         const lexeme = catalog.lexemes[catalog.nameIds[i]];
         if (/\d/.test(lexeme)) continue;
@@ -559,9 +584,9 @@ try {
   const readSeconds = (performance.now() - reading) / 1000;
   gc();
   const catalogMiB = mib(held() - heapBefore);
-  const per100k = 100_000 / catalog.ids.length;
+  const per100k = 100_000 / catalog.size;
   console.log(
-    `Read ${catalog.ids.length.toLocaleString('en-US')} offered products and ${dictionary.sorted.length} terms in ${readSeconds.toFixed(1)} s; their ranking data holds ${catalogMiB.toFixed(0)} MiB of heap (${(catalogMiB * per100k).toFixed(0)} MiB per 100,000)`,
+    `Read ${catalog.size.toLocaleString('en-US')} offered products and ${dictionary.sorted.length} terms in ${readSeconds.toFixed(1)} s; their ranking data holds ${catalogMiB.toFixed(0)} MiB of heap (${(catalogMiB * per100k).toFixed(0)} MiB per 100,000)`,
   );
 
   // The same texts spelled correctly: the last word (one word) and the first two (two words) of each.
@@ -575,7 +600,7 @@ try {
   const rank = ranker(catalog);
   const rows: string[] = [];
   const pages = new Map<string, Map<string, string[]>>();
-  for (const candidate of [ownPostings, miniSearch, flexSearch]) {
+  for (const candidate of OWN_ONLY ? [ownPostings] : [ownPostings, miniSearch, flexSearch]) {
     gc();
     const heap = held();
     const rss = process.memoryUsage().rss;
@@ -608,7 +633,7 @@ try {
           if (kind === 'misspelled')
             answered.set(
               q,
-              page.map((n) => catalog.ids[n]),
+              page.map((n) => idOf(catalog, n)),
             );
         }
       }
@@ -625,7 +650,7 @@ try {
     gc();
   }
   console.log(
-    `\n${catalog.ids.length.toLocaleString('en-US')} products (${dictionary.sorted.length} terms); ranking data shared by all: ${(catalogMiB * per100k).toFixed(0)} MiB of heap per 100,000; Node ${process.version}, 1-minute load ${os.loadavg()[0].toFixed(1)}; latency = spelling + candidates + ranking of one search's first ${PAGE} ids (ranking the candidates in JavaScript, the same code for all three), ${TEXTS} texts of each kind × ${ROUNDS} rounds after a warm round, single-threaded\n\n` +
+    `\n${catalog.size.toLocaleString('en-US')} products (${dictionary.sorted.length} terms); ranking data shared by all: ${(catalogMiB * per100k).toFixed(0)} MiB of heap per 100,000; Node ${process.version}, 1-minute load ${os.loadavg()[0].toFixed(1)}; latency = spelling + candidates + ranking of one search's first ${PAGE} ids (ranking the candidates in JavaScript, the same code for all three), ${TEXTS} texts of each kind × ${ROUNDS} rounds after a warm round, single-threaded\n\n` +
       '| Index | build s per 100,000 (whole) | heap MiB per 100,000 | RSS MiB per 100,000 | one word ms p50 / p99 (CPU mean; ranking p50) | two words | misspelled |\n|---|---:|---:|---:|---:|---:|---:|\n' +
       rows.join('\n'),
   );
@@ -635,7 +660,7 @@ try {
     const differences = new Map<string, { exact: number; inSet: number; examples: string[] }>();
     const sqlTimes: number[] = [];
     const sqlPages = new Map<string, string[]>();
-    const numberOf = new Map(catalog.ids.map((id, n) => [id, n]));
+    const numberOf = new Map(Array.from({ length: catalog.size }, (_, n) => [idOf(catalog, n), n] as const));
     for (const q of texts.misspelled) {
       const at = performance.now();
       const page = await db.transaction((tx) => listProducts(tx, { q, sort: 'relevance', limit: PAGE }, spellWords));
@@ -651,8 +676,8 @@ try {
     );
     const { rows: measured } = await db.execute(sql`
       SELECT word_similarity(q, name) AS w, similarity(q, head) AS s
-      FROM unnest(${sql.param(pairs.map((p) => p.q))}::text[], ${sql.param(pairs.map((p) => catalog.names[p.n]))}::text[],
-        ${sql.param(pairs.map((p) => headNoun(catalog.names[p.n])))}::text[]) AS x(q, name, head)`);
+      FROM unnest(${sql.param(pairs.map((p) => p.q))}::text[], ${sql.param(pairs.map((p) => nameOf(catalog, p.n)))}::text[],
+        ${sql.param(pairs.map((p) => headNoun(nameOf(catalog, p.n))))}::text[]) AS x(q, name, head)`);
     const off = (measured as { w: number; s: number }[]).filter((row, i) => {
       rank.query(pairs[i].q);
       return (
@@ -677,7 +702,11 @@ try {
           const named = (list: string[]) =>
             [
               ...new Set(
-                list.map((id) => catalog.names[numberOf.get(id) ?? -1]?.replace(/ \d+$/, '') ?? `unoffered ${id}`),
+                list.map((id) =>
+                  numberOf.has(id)
+                    ? nameOf(catalog, numberOf.get(id) as number).replace(/ \d+$/, '')
+                    : `unoffered ${id}`,
+                ),
               ),
             ].join(', ');
           const corrected = searchWords(q)
