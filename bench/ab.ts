@@ -74,5 +74,6 @@ try {
       lines.join('\n'),
   );
 } finally {
-  for (const side of sides) side.child.kill('SIGTERM');
+  // Each side removes its database on SIGTERM: wait for it, keeping the pipes it writes to open until it is done.
+  await Promise.all(sides.map((side) => new Promise((resolve) => side.child.once('exit', resolve).kill('SIGTERM'))));
 }
