@@ -103,6 +103,8 @@ export const orders = pgTable(
     status: paymentStatusEnum('status').notNull().default('pending'),
     /** The marketplace's fixed fee each shop's part of this order pays, as it stood when the order was placed. */
     commissionFeeCents: integer('commission_fee_cents').notNull().default(0),
+    /** The subscription whose delivery this order is (issue 37), null for a one-off order. No foreign key: see 0067. */
+    subscriptionId: uuid('subscription_id'),
     createdAt: createdAt(),
   },
   (t) => [

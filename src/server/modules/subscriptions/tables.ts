@@ -10,16 +10,23 @@ import {
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { CARD_STATES, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from '#contract/subscribers.ts';
 import { PLAN_FREQUENCIES, PLAN_KINDS, PLAN_PRICINGS } from '#contract/subscriptions.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { productOptions } from '../catalog/tables.ts';
+import { orders } from '../orders/tables.ts';
 import { shops } from '../shops/tables.ts';
 import { fulfilmentWindows } from '../slots/tables.ts';
+import { users } from '../users/tables.ts';
 
 export const subscriptionPlanKindEnum = pgEnum('subscription_plan_kind', PLAN_KINDS);
 export const subscriptionFrequencyEnum = pgEnum('subscription_frequency', PLAN_FREQUENCIES);
 export const subscriptionPricingEnum = pgEnum('subscription_pricing', PLAN_PRICINGS);
+export const subscriptionStatusEnum = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const subscriptionCardStateEnum = pgEnum('subscription_card_state', CARD_STATES);
+export const subscriptionDeliveryStatusEnum = pgEnum('subscription_delivery_status', DELIVERY_STATUSES);
 
 /**
  * A shop's subscription plan (decision 065): a fixed list of its product options (`subscription_plan_items`) or a box
@@ -99,5 +106,99 @@ export const subscriptionPlanWindows = pgTable(
   (t) => [
     primaryKey({ columns: [t.planId, t.windowId] }),
     index('subscription_plan_windows_window_idx').on(t.windowId),
+  ],
+);
+
+/**
+ * A shopper's subscription to a plan (issue 37 slice 2): the window that serves it (and the address for a delivery
+ * window), the first day it takes deliveries from, its state and the card saved for off-session charges. One running
+ * subscription per shopper and plan; a cancelled one stays as the record of what was delivered.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    planId: reference('plan_id', () => subscriptionPlans.id, 'restrict'),
+    userId: reference('user_id', () => users.id, 'restrict'),
+    windowId: reference('window_id', () => fulfilmentWindows.id, 'restrict'),
+    /** Where a delivery window brings it, as orders hold it (null for pickup). */
+    deliveryAddress: text('delivery_address'),
+    deliveryPostcode: text('delivery_postcode'),
+    /** Deliveries are made from the first one on or after this day (the shop's calendar). */
+    startsOn: date('starts_on').notNull(),
+    status: subscriptionStatusEnum('status').notNull().default('active'),
+    /** A vacation: the deliveries from `pausedFrom` to `pausedUntil` (both included) are skipped; it stays active. */
+    pausedFrom: date('paused_from'),
+    pausedUntil: date('paused_until'),
+    cancelledAt: timestamptz('cancelled_at'),
+    /** The last delivery the notice rules leave it after cancelling (null: none after the ordered ones). */
+    endsAfter: date('ends_after'),
+    /** The card, saved through a SetupIntent for off-session charges. */
+    providerCustomerId: text('provider_customer_id'),
+    paymentMethodId: text('payment_method_id'),
+    setupIntentId: text('setup_intent_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: smallint('card_exp_month'),
+    cardExpYear: smallint('card_exp_year'),
+    cardState: subscriptionCardStateEnum('card_state').notNull().default('pending'),
+    /** Charges that failed in a row; the job pauses the subscription after the set number. */
+    failedCharges: integer('failed_charges').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_running_key').on(t.planId, t.userId).where(sql`${t.status} <> 'cancelled'`),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    index('subscriptions_window_idx').on(t.windowId).where(sql`${t.status} <> 'cancelled'`),
+    check(
+      'subscriptions_vacation',
+      sql`(${t.pausedFrom} IS NULL) = (${t.pausedUntil} IS NULL) AND ${t.pausedUntil} >= ${t.pausedFrom}`,
+    ),
+    check('subscriptions_failed_charges', sql`${t.failedCharges} >= 0`),
+  ],
+);
+
+/**
+ * One subscription's delivery on one date, written once (insert … on conflict do nothing): its key is what makes the
+ * orders job idempotent, one order or one skip per subscription and date whatever the crashes and the servers.
+ */
+export const subscriptionDeliveries = pgTable(
+  'subscription_deliveries',
+  {
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
+    deliveryOn: date('delivery_on').notNull(),
+    windowId: reference('window_id', () => fulfilmentWindows.id, 'restrict'),
+    slotStart: timestamptz('slot_start').notNull(),
+    status: subscriptionDeliveryStatusEnum('status').notNull(),
+    /** A holiday's delivery moved to this day (null: not delivered). */
+    movedTo: date('moved_to'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.deliveryOn] }),
+    uniqueIndex('subscription_deliveries_order_key').on(t.orderId),
+    index('subscription_deliveries_retry_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} IS NOT NULL`),
+    check('subscription_deliveries_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** What goes in a box plan's box on a delivery date, as the farm sets it before the orders are made. */
+export const subscriptionBoxContents = pgTable(
+  'subscription_box_contents',
+  {
+    planId: reference('plan_id', () => subscriptionPlans.id, 'cascade'),
+    deliveryOn: date('delivery_on').notNull(),
+    contents: text('contents').notNull(),
+    setAt: timestamptz('set_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.deliveryOn] }),
+    check('subscription_box_contents_length', sql`char_length(${t.contents}) BETWEEN 1 AND 2000`),
   ],
 );
