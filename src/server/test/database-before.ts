@@ -1,11 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { MIGRATIONS_DIR } from '../db/client.ts';
+import { MIGRATIONS_DIR, runMigrations } from '../db/client.ts';
 import { withDatabase } from './global-setup.ts';
 
 /**
@@ -34,6 +32,8 @@ export function setupDatabaseBefore(tag: string) {
     return dir;
   }
 
+  const url = () => withDatabase(inject('databaseUrl'), name);
+
   const admin = async (statement: string) => {
     const connection = new pg.Client({ connectionString: inject('databaseUrl') });
     await connection.connect();
@@ -43,9 +43,9 @@ export function setupDatabaseBefore(tag: string) {
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);
-    client = new pg.Client({ connectionString: withDatabase(inject('databaseUrl'), name) });
+    await runMigrations(url(), { migrationsFolder: await folderBefore(tag) });
+    client = new pg.Client({ connectionString: url() });
     await client.connect();
-    await migrate(drizzle(client), { migrationsFolder: await folderBefore(tag) });
   });
 
   afterAll(async () => {
@@ -65,6 +65,6 @@ export function setupDatabaseBefore(tag: string) {
     },
     /** Applies the migrations not yet applied: all of them, or those before `until`. */
     migrateUntil: async (until?: string) =>
-      migrate(drizzle(connected()), { migrationsFolder: until ? await folderBefore(until) : MIGRATIONS_DIR }),
+      runMigrations(url(), { migrationsFolder: until ? await folderBefore(until) : MIGRATIONS_DIR }),
   };
 }
