@@ -18,6 +18,60 @@ const TEST_METHODS: Record<string, { brand: string; last4: string; decline?: { c
   },
 };
 
+/**
+ * Stripe's test payment methods for saving a card (SetupIntents) and charging it off-session: 3155 must be
+ * authenticated to save; 3184 saves, and every off-session charge asks for authentication; 0341 saves, and every
+ * charge is declined; an expired card's charges are declined as expired.
+ */
+const SAVING_METHODS: Record<
+  string,
+  {
+    brand: string;
+    last4: string;
+    expYear: number;
+    authenticateSetup?: true;
+    offSession?: { code: string; message: string };
+  }
+> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', expYear: 2099 },
+  pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155', expYear: 2099, authenticateSetup: true },
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    expYear: 2099,
+    offSession: {
+      code: 'authentication_required',
+      message: 'Your card was declined. This transaction requires authentication.',
+    },
+  },
+  pm_card_chargeCustomerFail: {
+    brand: 'visa',
+    last4: '0341',
+    expYear: 2099,
+    offSession: { code: 'card_declined', message: 'Your card was declined.' },
+  },
+  pm_card_expired: {
+    brand: 'visa',
+    last4: '4242',
+    expYear: 2020,
+    offSession: { code: 'expired_card', message: 'Your card has expired.' },
+  },
+};
+
+type SetupIntent = {
+  id: string;
+  object: 'setup_intent';
+  customer: string;
+  usage: string;
+  status: string;
+  client_secret: string;
+  payment_method: string | null;
+  last_setup_error: { code: string; message: string; type: 'card_error' } | null;
+  metadata: Record<string, string>;
+  livemode: false;
+  created: number;
+};
+
 type Charge = {
   id: string;
   object: 'charge';
@@ -121,6 +175,17 @@ export type StripeStandIn = {
   completeOnboarding: (accountId: string) => string;
   /** What the browser does with Stripe.js: confirm the intent with a test payment method. */
   confirm: (intentId: string, paymentMethod: keyof typeof TEST_METHODS) => Intent;
+  /** Customers made, by id. */
+  customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
+  /** SetupIntents made, by id. */
+  setupIntents: Map<string, SetupIntent>;
+  /**
+   * What Stripe.js confirmCardSetup does: save a test payment method (SAVING_METHODS, or a declining one of
+   * TEST_METHODS, which is refused); a card that must be authenticated leaves it requires_action.
+   */
+  confirmSetup: (setupIntentId: string, paymentMethod: string) => SetupIntent;
+  /** The bank's authentication page, completed or failed. */
+  authenticateSetup: (setupIntentId: string, approve: boolean) => SetupIntent;
   close: () => Promise<void>;
 };
 
@@ -186,7 +251,8 @@ type Result = { status: number; body: object; headers?: Record<string, string> }
 
 /**
  * A local HTTP server that answers the Stripe API calls Farmstall makes (create, retrieve, confirm, cancel
- * a PaymentIntent, capture one made with capture_method=manual; create a full or partial refund; Connect: create and
+ * a PaymentIntent, or create one confirmed off-session with a saved card; create a customer, a SetupIntent and read it
+ * back with its card; capture one made with capture_method=manual; create a full or partial refund; Connect: create and
  * retrieve an Express account, an onboarding link, a transfer from a charge and its reversals; list payment intents,
  * refunds and transfers by creation time, page by page) the way Stripe does, so tests run the real SDK without
  * the internet. Like Stripe, a POST with an Idempotency-Key that was already used answers the first result
@@ -207,6 +273,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
   const transfers: Transfer[] = [];
   const reversals: StripeStandIn['reversals'] = [];
   let failingTransfers = 0;
+  const customers: StripeStandIn['customers'] = new Map();
+  const setupIntents = new Map<string, SetupIntent>();
+  /** Saved payment methods ('pm_…' ids made by a SetupIntent) and the test method and customer each stands for. */
+  const savedMethods = new Map<string, { method: string; customer: string }>();
 
   const error = (status: number, type: string, message: string, code?: string) => ({
     status,
@@ -306,9 +376,144 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
     return { status: 200, body: view(intent, expand) };
   }
 
+  const cardError = (code: string, message: string) => error(402, 'card_error', message, code);
+
+  function confirmSetup(setupIntentId: string, paymentMethod: string): SetupIntent {
+    const intent = setupIntents.get(setupIntentId);
+    if (!intent) throw new Error(`No such setupintent: ${setupIntentId}`);
+    const saving = SAVING_METHODS[paymentMethod];
+    const refused = TEST_METHODS[paymentMethod]?.decline;
+    if (!saving) {
+      const why = refused ?? { code: 'resource_missing', message: `No such PaymentMethod: '${paymentMethod}'` };
+      intent.status = 'requires_payment_method';
+      intent.last_setup_error = { ...why, type: 'card_error' };
+      return intent;
+    }
+    const id = newId('pm');
+    savedMethods.set(id, { method: paymentMethod, customer: intent.customer });
+    intent.payment_method = id;
+    intent.status = saving.authenticateSetup ? 'requires_action' : 'succeeded';
+    intent.last_setup_error = null;
+    return intent;
+  }
+
+  function authenticateSetup(setupIntentId: string, approve: boolean): SetupIntent {
+    const intent = setupIntents.get(setupIntentId);
+    if (!intent || intent.status !== 'requires_action') throw new Error(`Nothing to authenticate: ${setupIntentId}`);
+    if (approve) intent.status = 'succeeded';
+    else {
+      intent.status = 'requires_payment_method';
+      intent.payment_method = null;
+      intent.last_setup_error = {
+        code: 'setup_intent_authentication_failure',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        type: 'card_error',
+      };
+    }
+    return intent;
+  }
+
+  function viewSetup(intent: SetupIntent, expand: string[]) {
+    const saved = intent.payment_method ? savedMethods.get(intent.payment_method) : undefined;
+    if (!expand.includes('payment_method') || !saved || !intent.payment_method) return intent;
+    const card = SAVING_METHODS[saved.method];
+    return {
+      ...intent,
+      payment_method: {
+        id: intent.payment_method,
+        object: 'payment_method',
+        type: 'card',
+        customer: saved.customer,
+        card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: card.expYear },
+      },
+    };
+  }
+
+  /** Stripe's PaymentIntent made and confirmed at once with a saved card, the customer not there (off_session). */
+  function chargeSaved(intent: Intent, fields: Record<string, string>): Result {
+    const saved = savedMethods.get(fields.payment_method ?? '');
+    if (!saved || saved.customer !== fields.customer) {
+      return error(
+        400,
+        'invalid_request_error',
+        `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`,
+        'resource_missing',
+      );
+    }
+    const card = SAVING_METHODS[saved.method];
+    intents.set(intent.id, intent);
+    if (card.offSession) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { ...card.offSession, type: 'card_error' };
+      return {
+        status: 402,
+        body: { error: { ...card.offSession, type: 'card_error', payment_intent: intent } },
+      };
+    }
+    const manual = intent.capture_method === 'manual';
+    const charge: Charge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: manual ? 0 : intent.amount,
+      captured: !manual,
+      amount_refunded: 0,
+      refunded: false,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4 } },
+    };
+    charges.set(charge.id, charge);
+    intent.status = manual ? 'requires_capture' : 'succeeded';
+    intent.amount_capturable = manual ? intent.amount : 0;
+    intent.amount_received = manual ? 0 : intent.amount;
+    intent.latest_charge = charge.id;
+    return { status: 200, body: view(intent, ['latest_charge']) };
+  }
+
+  function handleSetup(method: string, path: string, form: ReturnType<typeof parseForm>, expand: string[]) {
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: newId('cus'), email: form.fields.email ?? null, metadata: form.metadata };
+      customers.set(customer.id, customer);
+      return { status: 200, body: { ...customer, object: 'customer' } };
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      if (!customers.has(form.fields.customer ?? '')) {
+        return error(400, 'invalid_request_error', `No such customer: '${form.fields.customer}'`, 'resource_missing');
+      }
+      const id = newId('seti');
+      const intent: SetupIntent = {
+        id,
+        object: 'setup_intent',
+        customer: form.fields.customer ?? '',
+        usage: form.fields.usage ?? 'off_session',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        payment_method: null,
+        last_setup_error: null,
+        metadata: form.metadata,
+        livemode: false,
+        created: nowSeconds(),
+      };
+      setupIntents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    const match = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const intent = setupIntents.get(match[1]);
+      return intent
+        ? { status: 200, body: viewSetup(intent, expand) }
+        : error(404, 'invalid_request_error', `No such setupintent: '${match[1]}'`, 'resource_missing');
+    }
+    return null;
+  }
+
   function handle(method: string, path: string, query: URLSearchParams, body: string) {
     const form = parseForm(body);
     const expand = [...form.expand, ...[...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, v]) => v)];
+    const setup = handleSetup(method, path, form, expand);
+    if (setup) return setup;
     if (method === 'POST' && path === '/v1/payment_intents') {
       const amount = Number(form.fields.amount);
       if (!Number.isInteger(amount) || amount < 50) {
@@ -336,6 +541,7 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
         livemode: false,
         created: nowSeconds(),
       };
+      if (form.fields.confirm === 'true' && form.fields.off_session === 'true') return chargeSaved(intent, form.fields);
       intents.set(id, intent);
       return { status: 200, body: intent };
     }
@@ -581,7 +787,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
             : saved
               ? { ...saved.result, headers: { 'idempotent-replayed': 'true' } }
               : handle(method, url.pathname, url.searchParams, body);
-      if (key && !saved && result.status === 200) idempotent.set(key, { request: signature, result });
+      // Like Stripe, a card's refusal is the answer to its key too (a server error is not kept: it may be retried).
+      if (key && !saved && (result.status === 200 || result.status === 402)) {
+        idempotent.set(key, { request: signature, result });
+      }
       response.writeHead(result.status, {
         'content-type': 'application/json',
         'request-id': newId('req'),
@@ -633,6 +842,10 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(8).t
       });
     },
     confirm: (intentId, paymentMethod) => confirm(intentId, paymentMethod),
+    customers,
+    setupIntents,
+    confirmSetup,
+    authenticateSetup,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

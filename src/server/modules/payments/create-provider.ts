@@ -32,7 +32,7 @@ export function createPaymentProviders(
   fulfilOrder: FulfilOrder,
   clock?: () => Date,
 ): PaymentProviders {
-  const sandbox = createSandboxProvider(db, createSandboxJournal(sandboxJournalFile(config)));
+  const sandbox = createSandboxProvider(db, createSandboxJournal(sandboxJournalFile(config)), clock);
   if (config.payments.provider === 'stripe') {
     const stripe = createStripeClient(config.payments);
     const active = createStripeProvider(config.payments, stripe);

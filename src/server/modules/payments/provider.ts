@@ -80,6 +80,59 @@ export type CreateIntentInput = {
   metadata: Record<string, string>;
 };
 
+/** A card saved for later charges (Stripe's SetupIntent with usage off_session), as the browser confirms it. */
+export type ProviderSetupIntent = {
+  id: string;
+  clientSecret: string;
+  customerId: string;
+  /** Stripe's statuses: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled. */
+  status: string;
+};
+
+/** The card a SetupIntent saved. */
+export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
+
+export type ProviderSetupState = {
+  id: string;
+  status: string;
+  /** The saved payment method, once the card is given (and usable once the status is succeeded). */
+  paymentMethodId: string | null;
+  card: SavedCard | null;
+  /** Why the last card given was refused, e.g. 'Your card was declined.' */
+  lastError: string | null;
+};
+
+export type CreateSetupIntentInput = {
+  /** The provider's customer the card belongs to; a new one is made for `email` when not given. */
+  customerId?: string;
+  email: string;
+  metadata: Record<string, string>;
+};
+
+export type OffSessionChargeInput = {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  /** 'manual': authorized only (requires_capture) until `capture`, as checkout holds weighed goods. */
+  captureMethod: 'automatic' | 'manual';
+  description: string;
+  metadata: Record<string, string>;
+  /** The same key answers the same charge (or the same failure) again. */
+  idempotencyKey: string;
+};
+
+/** Why a saved card could not be charged without the shopper. */
+export const OFF_SESSION_FAILURES = ['card_declined', 'authentication_required', 'expired_card'] as const;
+export type OffSessionFailureCode = (typeof OFF_SESSION_FAILURES)[number];
+
+/**
+ * An off-session charge: the intent (requires_capture or succeeded), or why the card refused, with the provider's
+ * message and the failed intent (the shopper can confirm it on-session, e.g. to authenticate), if one was made.
+ */
+export type OffSessionCharge =
+  | { ok: true; intent: ProviderIntent }
+  | { ok: false; code: OffSessionFailureCode; message: string; intentId: string | null };
+
 /** Every payment provider answers these questions; the app never trusts the browser about money. */
 export type PaymentProvider = {
   readonly name: PaymentProviderName;
@@ -118,6 +171,12 @@ export type PaymentProvider = {
    * oldest first: what a restored database is matched against.
    */
   listActivity(since: Date): Promise<ProviderActivity>;
+  /** Starts saving a card for off-session charges; the browser confirms it with `clientSecret`. */
+  createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent>;
+  /** The SetupIntent as the provider knows it now, or null when it does not exist. */
+  retrieveSetupIntent(id: string): Promise<ProviderSetupState | null>;
+  /** Charges a saved card without the shopper (a subscription's delivery). Card failures are answered, not thrown. */
+  chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge>;
 };
 
 /** The card is charged, or authorized for a later capture: either way the payment is made. */

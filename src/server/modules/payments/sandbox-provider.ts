@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import type { PaymentProvider, ProviderActivity, ProviderIntent } from './provider.ts';
 import { createSandboxJournal, type SandboxJournal } from './sandbox-journal.ts';
 import { createSandboxPayouts } from './sandbox-payouts.ts';
+import { createSandboxSetup } from './sandbox-setup.ts';
 import { sandboxPaymentIntents, sandboxRefunds, sandboxTransfers } from './tables.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
@@ -104,14 +105,21 @@ async function activitySince(db: Db, since: Date): Promise<ProviderActivity> {
  * answer), with Stripe's test-card behaviour. No real money moves. Every write is also appended to `journal`, the
  * sandbox's memory outside the database, which it replays before listing what it did (decision 036).
  */
-export function createSandboxProvider(db: Db, journal: SandboxJournal = createSandboxJournal(null)) {
+export function createSandboxProvider(
+  db: Db,
+  journal: SandboxJournal = createSandboxJournal(null),
+  clock: () => Date = () => new Date(),
+) {
   const payouts = createSandboxPayouts(db, journal);
+  const setup = createSandboxSetup(db, journal, SUCCEEDING_CARDS, DECLINING_CARDS, NON_TEST_CARD, toIntent, clock);
   const provider: PaymentProvider & {
     confirm(id: string, clientSecret: string, cardNumber: string): Promise<ProviderIntent>;
-  } & typeof payouts = {
+  } & typeof payouts &
+    typeof setup = {
     name: 'sandbox',
     publishableKey: null,
     ...payouts,
+    ...setup,
 
     async createIntent({ amountCents, captureMethod = 'automatic', metadata }) {
       const id = `pi_sb_${randomBytes(12).toString('hex')}`;

@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderActivity, ProviderIntent } from './provider.ts';
+import type {
+  OffSessionCharge,
+  OffSessionFailureCode,
+  PaymentProvider,
+  ProviderActivity,
+  ProviderIntent,
+  ProviderSetupState,
+} from './provider.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -90,6 +97,22 @@ const toPayoutAccount = (account: Stripe.Account) => ({
   id: account.id,
   payoutsEnabled: Boolean(account.details_submitted && account.payouts_enabled),
 });
+
+function toSetupState(intent: Stripe.SetupIntent): ProviderSetupState {
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  const card = method?.card;
+  return {
+    id: intent.id,
+    status: intent.status,
+    paymentMethodId: idOf(intent.payment_method) || null,
+    card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
+    lastError: intent.last_setup_error?.message ?? null,
+  };
+}
+
+/** Stripe's decline codes an off-session charge answers, as the app tells them apart. */
+const failureCode = (code: string | undefined): OffSessionFailureCode =>
+  code === 'authentication_required' || code === 'expired_card' ? code : 'card_declined';
 
 /** Stripe through its official SDK; the browser confirms the card with Stripe Elements. */
 export function createStripeProvider(settings: StripeSettings, stripe = createStripeClient(settings)): PaymentProvider {
@@ -188,5 +211,55 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
     },
 
     listActivity: (since) => listSince(stripe, since),
+
+    async createSetupIntent({ customerId, email, metadata }) {
+      const customer = customerId ?? (await stripe.customers.create({ email, metadata })).id;
+      const intent = await stripe.setupIntents.create({
+        customer,
+        usage: 'off_session',
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        metadata,
+      });
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', customerId: customer, status: intent.status };
+    },
+
+    async retrieveSetupIntent(id) {
+      try {
+        return toSetupState(await stripe.setupIntents.retrieve(id, { expand: ['payment_method'] }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    async chargeOffSession(input): Promise<OffSessionCharge> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            capture_method: input.captureMethod,
+            description: input.description,
+            metadata: input.metadata,
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { ok: true, intent: toIntent(intent) };
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+        const failed = (error.raw as { payment_intent?: { id?: string } }).payment_intent;
+        return {
+          ok: false,
+          code: failureCode(error.code),
+          message: error.message,
+          intentId: failed?.id ?? null,
+        };
+      }
+    },
   };
 }
