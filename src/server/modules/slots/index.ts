@@ -11,6 +11,13 @@ export {
   slotRefusal,
 } from './choices.ts';
 export { namePostcode, placePostcode } from './postcodes.ts';
+export {
+  bookReservedPlace,
+  cancelledSlots,
+  type ServedWindow,
+  servedSlot,
+  servedWindows,
+} from './served-slots.ts';
 export { readSettings, saveSettings, settingsRow, writeSettings } from './settings.ts';
 export { shopHandover } from './shop-handover.ts';
 export { decodeSlotId, encodeSlotId } from './slot-ids.ts';
