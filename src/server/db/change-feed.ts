@@ -8,6 +8,11 @@ import type { Tx } from './client.ts';
 export const CATALOG_CHANNEL = 'farmstall_catalog';
 /** The channel on which PostgreSQL announces each new word of the search dictionary (migration 0039's trigger). */
 export const SEARCH_TERMS_CHANNEL = 'farmstall_search_terms';
+/**
+ * The channel on which PostgreSQL announces products whose ranking data changed (migration 0068's triggers): ids
+ * separated by commas, '*' for a bulk insert, 'shops' for a shop's name or listing.
+ */
+export const SEARCH_PRODUCTS_CHANNEL = 'farmstall_search_products';
 
 /**
  * Tells every server process that what the catalog shows changed (products, stock, deals, shop cards): sent at the
@@ -27,6 +32,11 @@ export type CatalogChanges = {
    * undefined after the listener reconnects (words added meanwhile were missed).
    */
   subscribeTerms(listener: (term: string | undefined) => void): () => void;
+  /**
+   * Called on every process with each announcement of SEARCH_PRODUCTS_CHANNEL as its transaction commits, and with
+   * undefined after the listener reconnects (announcements made meanwhile were missed).
+   */
+  subscribeSearchProducts(listener: (payload: string | undefined) => void): () => void;
   /** Whether announcements arrive now: while not, a cache of catalog reads may miss one and must not be used. */
   listening(): boolean;
 };
@@ -46,12 +56,14 @@ export function listenForChanges(options: {
   url: string;
   channel: string;
   termsChannel: string;
+  searchProductsChannel?: string;
   notify: () => Promise<void>;
   log: FastifyBaseLogger;
 }): ChangeFeed {
   const { channel, termsChannel, log } = options;
   const listeners = new Set<() => void>();
   const termListeners = new Set<(term: string | undefined) => void>();
+  const productListeners = new Set<(payload: string | undefined) => void>();
   let current: pg.Client | undefined;
   let live = false;
   let closed = false;
@@ -63,6 +75,9 @@ export function listenForChanges(options: {
   };
   const emitTerm = (term: string | undefined) => {
     for (const listener of termListeners) listener(term);
+  };
+  const emitProducts = (payload: string | undefined) => {
+    for (const listener of productListeners) listener(payload);
   };
   const lost = (client: pg.Client, error?: unknown) => {
     if (client !== current) return;
@@ -80,12 +95,14 @@ export function listenForChanges(options: {
     client.on('notification', (message) => {
       if (message.channel === channel) emit();
       if (message.channel === termsChannel && message.payload) emitTerm(message.payload);
+      if (message.channel === options.searchProductsChannel && message.payload) emitProducts(message.payload);
     });
     client.on('error', (error) => lost(client, error));
     client.on('end', () => lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${termsChannel}`);
+      if (options.searchProductsChannel) await client.query(`LISTEN ${options.searchProductsChannel}`);
       await client.query(`LISTEN ${channel}`);
     } catch (error) {
       lost(client, error);
@@ -96,6 +113,7 @@ export function listenForChanges(options: {
     retryMs = FIRST_RETRY_MS;
     emit();
     emitTerm(undefined);
+    emitProducts(undefined);
   };
 
   return {
@@ -118,6 +136,10 @@ export function listenForChanges(options: {
     subscribeTerms: (listener) => {
       termListeners.add(listener);
       return () => termListeners.delete(listener);
+    },
+    subscribeSearchProducts: (listener) => {
+      productListeners.add(listener);
+      return () => productListeners.delete(listener);
     },
     listening: () => live,
     close: async () => {
@@ -145,6 +167,7 @@ export const catalogChangesPlugin = fp(async (app: FastifyInstance) => {
     url: app.config.databaseDirectUrl ?? (pool.options.connectionString as string),
     channel: CATALOG_CHANNEL,
     termsChannel: SEARCH_TERMS_CHANNEL,
+    searchProductsChannel: SEARCH_PRODUCTS_CHANNEL,
     notify: () => notifyCatalogChanged(app.db),
     log: app.log,
   });
@@ -153,6 +176,7 @@ export const catalogChangesPlugin = fp(async (app: FastifyInstance) => {
     publish: feed.publish,
     subscribe: feed.subscribe,
     subscribeTerms: feed.subscribeTerms,
+    subscribeSearchProducts: feed.subscribeSearchProducts,
     listening: feed.listening,
   });
   app.addHook('onClose', feed.close);
