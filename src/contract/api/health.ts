@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { route } from '../route-table.ts';
 
 export const healthStatus = z.object({
-  /** degraded: the primary does not answer but the replica does (catalog reads go on); down: neither answers (503). */
-  status: z.enum(['ok', 'degraded', 'down']),
+  /**
+   * degraded: the primary does not answer but the replica does (catalog reads go on); down: neither answers (503);
+   * warming: all is up but this server's search index is still being built (searches answered by the database).
+   */
+  status: z.enum(['ok', 'warming', 'degraded', 'down']),
   /** The primary. */
   database: z.enum(['up', 'down']),
   /** What is wrong, when the status is not ok. */
@@ -38,7 +41,7 @@ export const healthApi = {
     path: '/health',
     tag: 'system',
     summary:
-      'Is the server up and can it reach its database? 200 ok; 200 degraded while only the read replica answers (catalog reads go on, writes wait); 503 down when no database answers',
+      'Is the server up and can it reach its database? 200 ok; 200 warming while its search index is built (searches answered by the database meanwhile); 200 degraded while only the read replica answers (catalog reads go on, writes wait); 503 down when no database answers',
     access: { allow: 'public' },
     status: 200,
     response: healthStatus,

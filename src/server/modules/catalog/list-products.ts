@@ -30,6 +30,7 @@ import {
 import { distanceKm, nearestKey, type Place, type PlaceSql, shownDistanceKm, withinKm } from './places.ts';
 import { queryPrepared, queryShaped, type Shaped, shapedStatement } from './prepared.ts';
 import { PRODUCT_COLUMNS, type ProductRow, productRow, SHOP_CARD_JOIN, toProductCard } from './product-rows.ts';
+import type { SearchIndex } from './search-index.ts';
 import { candidatesCapped, literal, relevancePage, searchCandidates, searchWords } from './search-ranking.ts';
 import { type Spell, spellInSql } from './spelling.ts';
 
@@ -324,16 +325,85 @@ export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.Quer
   return shapedStatement(shapedListing(params, sort, cursor, counted));
 }
 
+/** Ids ranked by the index beyond the page's, in case some are no longer offered when their cards are read. */
+const SPARE_IDS = 5;
+
+/**
+ * A search page from the process's index (decision 067): the ranked ids after the cursor, their cards read live by
+ * id in one statement with `offered` checked again. Undefined when the index cannot answer it as the SQL would.
+ */
+async function indexedSearch(
+  db: Tx,
+  index: SearchIndex,
+  params: ListProductsParams,
+  cursor: Cursor | undefined,
+  spell: Spell,
+): Promise<ProductPageResult | undefined> {
+  const found = await index.search(db, params.q as string, spell);
+  if (!found) return undefined;
+  const after = Number(cursor?.value);
+  const start = cursor ? found.ranked.findIndex((r) => r.score < after || (r.score === after && r.id > cursor.id)) : 0;
+  const wanted = start < 0 ? [] : found.ranked.slice(start, start + params.limit + 1 + SPARE_IDS);
+  const rows =
+    wanted.length === 0
+      ? []
+      : await queryPrepared(
+          db,
+          listedRow,
+          sql`SELECT ${PRODUCT_COLUMNS}, page.score, NULL::int AS total
+            FROM unnest(${sql.param(wanted.map((r) => r.id))}::uuid[], ${sql.param(wanted.map((r) => r.score))}::float8[])
+              WITH ORDINALITY AS page(id, score, ord)
+            JOIN products p ON p.id = page.id ${SHOP_CARD_JOIN}
+            WHERE ${offeredWhere()}
+            ORDER BY page.ord`,
+        );
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  const total = cursor ? null : found.total;
+  return {
+    items: page.map(toProductCard),
+    nextCursor:
+      rows.length > params.limit && last
+        ? encodeCursor({ sort: 'relevance', value: Number(last.score), id: last.id })
+        : null,
+    ...(total === null ? { total } : found.capped ? { total, totalCapped: true } : { total }),
+    ...(params.facets && { facets: null }),
+  };
+}
+
+/** Whether the index answers this request: a search by relevance with no filter, place, category, shop or counts. */
+function indexAnswers(params: ListProductsParams, counted: boolean): boolean {
+  const values = filterValues(params);
+  return (
+    !counted &&
+    (params.sort ?? 'relevance') === 'relevance' &&
+    !params.category &&
+    !params.shopId &&
+    !params.from &&
+    params.maxKm === undefined &&
+    values.labels === 0 &&
+    values.freeFrom === 0 &&
+    values.minCents === undefined &&
+    values.maxCents === undefined
+  );
+}
+
 /**
  * One page of offered products (listed, not expired), filtered, sorted and paginated by keyset, with the filters'
- * counts on a first page when asked: one SQL statement per page, walking an index for the sorts without text.
+ * counts on a first page when asked: one SQL statement per page, walking an index for the sorts without text. A
+ * search the process's index can answer (`index`, once built) is ranked in memory and its cards read by id.
  */
 export async function listProducts(
   db: Tx,
   params: ListProductsParams,
   spell: Spell = spellInSql,
+  index?: SearchIndex,
 ): Promise<ProductPageResult> {
   const { sort, cursor, offered, inPrice, nearby, counted, fetch } = listing(params);
+  if (params.q && index && indexAnswers(params, counted)) {
+    const answered = await indexedSearch(db, index, params, cursor, spell);
+    if (answered) return answered;
+  }
 
   let rows: z.infer<typeof facetedRow>[];
   if (params.q) {

@@ -5,6 +5,7 @@ import { type CardProduct, LISTING_COUNT_CAP, type ProductPage } from '#contract
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, setupUser } from '../../test/users.ts';
+import { searchIndexCaughtUp } from './search-index.ts';
 import { insertProduct, statementsDuring } from './test-products.ts';
 
 const t = setupTestApp();
@@ -275,6 +276,8 @@ describe('the micro-cache of listings: only the server decides what is cached', 
     expect(await total(uncached, url)).toBe(0);
     await insertProduct(uncached, sellerToo.id, { name: 'Quiet Plum', category: 'fruit' });
     expect(await total(uncached, url)).toBe(1);
+    // A search is ranked by the server's index, which hears of the product through the change feed.
+    await searchIndexCaughtUp(uncached.db);
     expect(await total(uncached, '/api/search?q=plum')).toBe(1);
   });
 });

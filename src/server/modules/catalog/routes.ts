@@ -29,10 +29,13 @@ import {
   vendorAllowance,
   vendorProducts,
 } from './product-service.ts';
+import { liveSearchIndex, type SearchIndex } from './search-index.ts';
 import { suggest } from './search-suggest.ts';
 import { liveSpelling, type Spell } from './spelling.ts';
 
 const PUBLIC_CACHE = 'public, max-age=10';
+/** How long a start waits for the search index before it listens with the index still warming. */
+const INDEX_WAIT_MS = 2_000;
 
 /**
  * JSON ready to send, made once per page: its UTF-8 bytes, their ETag (as @fastify/etag makes it) and, when a client
@@ -90,8 +93,9 @@ async function cachedListProducts(
   spell: Spell,
   request: Pick<FastifyRequest, 'cookies'>,
   params: ListProductsParams,
+  index?: SearchIndex,
 ): Promise<ListingPage> {
-  const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params, spell)));
+  const load = () => app.catalogRead(request, async (db) => withJson(await listProducts(db, params, spell, index)));
   // Not hearing other processes' changes (connection lost), a cached page could stay stale past its second.
   if (readsPrimary(request) || !app.catalogChanges.listening()) return load();
   return catalogCache(app.db).get(`list:${JSON.stringify(params)}`, load);
@@ -133,6 +137,10 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   // A catalog write on any process (announced through PostgreSQL) makes every process's listings fresh at once.
   app.catalogChanges.subscribe(() => catalogCache(app.db).clear());
   const spelling = await liveSpelling(app.db, app.catalogChanges);
+  // Built in the background: until it is, health says "warming" and searches are answered by the SQL.
+  const searchIndex = liveSearchIndex(app.db, app.catalogChanges, app.config.businessTimeZone, app.log);
+  // A small catalog is indexed before the server listens; a large one warms while the SQL answers.
+  await Promise.race([searchIndex.built, new Promise((resolve) => setTimeout(resolve, INDEX_WAIT_MS).unref())]);
   const changed = async <T>(result: T): Promise<T> => {
     await app.catalogChanges.publish();
     return result;
@@ -141,14 +149,20 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   handle(app, catalogApi.list, async (request, reply) => {
     const { shop, near, lat, lng, maxMi, distanceUnit, ...query } = request.query;
     const from = placeOfRequest(requestedPlace({ near, lat, lng }));
-    const page = await cachedListProducts(app, spelling.spell, request, {
-      ...query,
-      ...(maxMi !== undefined && { maxKm: maxMi * KM_PER_MILE }),
-      ...(distanceUnit === 'mi' && { distanceUnit }),
-      shopId: shop,
-      from,
-      facets: true,
-    });
+    const page = await cachedListProducts(
+      app,
+      spelling.spell,
+      request,
+      {
+        ...query,
+        ...(maxMi !== undefined && { maxKm: maxMi * KM_PER_MILE }),
+        ...(distanceUnit === 'mi' && { distanceUnit }),
+        shopId: shop,
+        from,
+        facets: true,
+      },
+      searchIndex.current(),
+    );
     return sendJson(request, reply, page.pageJson(), PUBLIC_CACHE);
   });
 
@@ -260,12 +274,13 @@ export async function catalogRoutes(app: FastifyInstance, options: { reviewSumma
   handle(app, catalogApi.search, async (request, reply) => {
     const { q, cursor, limit } = request.query;
     if (!q) return { items: [], nextCursor: null, total: 0 };
-    const page = await cachedListProducts(app, spelling.spell, request, {
-      q,
-      sort: 'relevance',
-      cursor: cursor || undefined,
-      limit,
-    });
+    const page = await cachedListProducts(
+      app,
+      spelling.spell,
+      request,
+      { q, sort: 'relevance', cursor: cursor || undefined, limit },
+      searchIndex.current(),
+    );
     return sendJson(request, reply, page.pageJson());
   });
 

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { healthApi } from '#contract/api/health.ts';
 import { handle } from '../../route-table.ts';
+import { searchIndexWarming } from '../catalog/index.ts';
 
 const PRIMARY_AWAY =
   'The primary database does not answer: catalog reads come from the replica, writes wait for the primary.';
 const NOTHING_ANSWERS = 'Neither the primary database nor the replica answers.';
+const WARMING = 'The search index is being built: searches are answered by the database meanwhile.';
 /** Behind PgBouncer a query waits while there is no primary (a failover): health does not wait with it. */
 const PRIMARY_WAIT_MS = 2_000;
 
@@ -83,7 +85,11 @@ export async function healthRoutes(app: FastifyInstance) {
     // A replica that is down or lagging costs nothing but its reads (they go to the primary): still 'ok'.
     const replicaState = app.readReplica?.state();
     const replica = replicaState ? { replica: replicaState } : {};
-    if (await primaryAnswers()) return { status: 'ok' as const, database: 'up' as const, ...replica };
+    if (await primaryAnswers()) {
+      if (searchIndexWarming(app.db))
+        return { status: 'warming' as const, database: 'up' as const, reason: WARMING, ...replica };
+      return { status: 'ok' as const, database: 'up' as const, ...replica };
+    }
     // 200 while the replica answers: a load balancer keeps this server for the reads it can still serve.
     if (replicaState && replicaState.status !== 'down')
       return { status: 'degraded' as const, database: 'down' as const, reason: PRIMARY_AWAY, ...replica };

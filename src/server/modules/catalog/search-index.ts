@@ -1,0 +1,948 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { businessToday } from '../../business-day.ts';
+import { type CatalogChanges, SEARCH_PRODUCTS_CHANNEL } from '../../db/change-feed.ts';
+import type { Tx } from '../../db/client.ts';
+import { CANDIDATES_PER_SOURCE, searchWords } from './search-ranking.ts';
+import type { Spell } from './spelling.ts';
+
+/**
+ * Each server's search index in memory (decision 067): what ranking needs of every listed product, built from
+ * PostgreSQL at start and kept in step by the change feed, answering a search's ranked ids exactly as the SQL of
+ * search-ranking.ts would (the postings walk, the bounded sources, the score in float4), or `undefined` when it
+ * cannot be sure to (then the SQL answers): a word neither a term nor corrected, a word that is not one lexeme (a
+ * stop word), a shop name close to the text, more than 100 products found only by their details, tied categories.
+ * The cards of the page are read live by id (list-products.ts), so an index a moment behind can rank a just-edited
+ * product by its old words but never show an old price or an unlisted product.
+ *
+ * Products are held in typed arrays by slot (no object per product: the collector marks every object of the heap in
+ * each major cycle); each slot's words and trigrams sit in one growing arena of numbers.
+ */
+
+const WALKED_PER_TERM = 1000;
+const COMPOUND_MIN_LENGTH = 4;
+const COMPOUNDS = 3;
+const CLOSE_CATEGORIES = 2;
+/** pg_trgm's word_similarity_threshold, the `<%` operator's bound. */
+const WORD_SIMILARITY_THRESHOLD = 0.6;
+/** Rows read from PostgreSQL a statement, by id. */
+const BATCH = 10_000;
+/** Announced products re-read by id one at a time up to this many; more, and the whole index is built again. */
+const REREAD_AT_MOST = 20_000;
+/** Stems of words that are not terms, kept per process up to this many (then forgotten all at once). */
+const STEMS_KEPT = 50_000;
+/** ts_rank's default weights of D, C, B, A, as float4. */
+const WEIGHTS: Record<string, number> = {
+  A: 1,
+  B: Math.fround(0.4),
+  C: Math.fround(0.2),
+  D: Math.fround(0.1),
+};
+
+const f = Math.fround;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** pg_trgm's trigrams of a text, in order: each word of letters and digits, lower case, padded "  word ". */
+export function trigramList(text: string): string[] {
+  const found: string[] = [];
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const padded = `  ${word} `;
+    for (let at = 0; at + 3 <= padded.length; at++) found.push(padded.slice(at, at + 3));
+  }
+  return found;
+}
+
+/** The head noun of a name, as nameCloseness takes it: the last word before any note in brackets. */
+export const headNoun = (name: string) => name.split(' (')[0].split(' ').at(-1) ?? '';
+
+/** A business day as a number (20261129) for comparing expiry days. */
+const dayNumber = (day: string) => Number(day.replaceAll('-', ''));
+
+/** ts_rank's calc_rank_or share of one lexeme of a document, from its positions' weights in order (float4). */
+function lexemeShare(weights: string): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < weights.length; j++) {
+    const w = WEIGHTS[weights[j]] ?? WEIGHTS.D;
+    resj = f(resj + f(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
+}
+
+/** A uuid's 16 bytes as four unsigned numbers, compared as PostgreSQL compares uuids (memcmp). */
+const uuidWords = (id: string): number[] => {
+  const hex = id.replaceAll('-', '');
+  return [0, 8, 16, 24].map((at) => Number.parseInt(hex.slice(at, at + 8), 16));
+};
+
+/** Growable typed arrays, one value per slot. */
+class Column<T extends Int32Array | Float64Array | Uint32Array | Float32Array | Uint8Array> {
+  data: T;
+  private readonly make: (n: number) => T;
+  constructor(data: T, make: (n: number) => T) {
+    this.data = data;
+    this.make = make;
+  }
+  ensure(size: number) {
+    if (size <= this.data.length) return;
+    const grown = this.make(Math.max(size, this.data.length * 2, 1024));
+    grown.set(this.data as never);
+    this.data = grown;
+  }
+}
+const ints = (n = 0) => new Column(new Int32Array(n), (m) => new Int32Array(m));
+const doubles = (n = 0) => new Column(new Float64Array(n), (m) => new Float64Array(m));
+
+type ProductRowRead = {
+  id: string;
+  name: string;
+  vendor_id: string;
+  category: string;
+  price_cents: number;
+  popularity: number;
+  labels: number;
+  allergens: number;
+  origin_latitude: number | null;
+  origin_longitude: number | null;
+  expires_on: string;
+  listed: boolean;
+  lexemes: string[];
+  weights: string[];
+};
+
+/** What ranking reads of products, by id order (batches of BATCH), or of the given ids. */
+async function readProducts(db: Tx, after: string | undefined, ids?: string[]): Promise<ProductRowRead[]> {
+  const where = ids
+    ? sql`p.id = ANY(${sql.param(ids)}::uuid[])`
+    : sql`p.listed AND p.id > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid`;
+  const { rows } = await db.execute(sql`
+    SELECT p.id, p.name, p.vendor_id, p.category, p.price_cents, p.popularity, p.labels, p.allergens,
+      p.origin_latitude, p.origin_longitude, p.expires_on::text AS expires_on, p.listed,
+      v.lexemes, v.weights
+    FROM products p, LATERAL (
+      SELECT coalesce(array_agg(lexeme), '{}') AS lexemes, coalesce(array_agg(array_to_string(weights, '')), '{}') AS weights
+      FROM unnest(p.search_vector)) AS v
+    WHERE ${where}
+    ORDER BY p.id ${ids ? sql`` : sql`LIMIT ${BATCH}`}`);
+  return rows as ProductRowRead[];
+}
+
+/** One search's ranked candidates, or undefined when the SQL must answer it. */
+export type IndexedSearch = { ranked: { id: string; score: number }[]; total: number; capped: boolean };
+
+export class SearchIndex {
+  size = 0;
+  private readonly uuid = new Column(new Uint32Array(0), (m) => new Uint32Array(m));
+  private readonly popularity = ints();
+  private readonly price = ints();
+  private readonly labels = ints();
+  private readonly allergens = ints();
+  private readonly latitude = doubles();
+  private readonly longitude = doubles();
+  private readonly expires = ints();
+  private readonly vendor = ints();
+  private readonly category = ints();
+  private readonly at = ints();
+  private readonly live = new Column(new Uint8Array(0), (m) => new Uint8Array(m));
+  /** Slots in id order up to `sorted`; those added after the build are found through `added`. */
+  private sorted = 0;
+  private readonly added = new Map<string, number>();
+  /** Per slot at `at[n]`: name lexemes, all lexemes, name trigrams, head trigrams (counts, then the numbers). */
+  private arena = new Int32Array(1 << 16);
+  private arenaShares = new Float32Array(this.arena.buffer);
+  private arenaUsed = 0;
+  private arenaLive = 0;
+  readonly lexemes: string[] = [];
+  readonly lexemeIds = new Map<string, number>();
+  private readonly trigramIds = new Map<string, number>();
+  /** Each lexeme's products (name lexemes without digits), in walking order: popularity, then id. */
+  private readonly postings = new Map<number, Int32Array>();
+  /** Each lexeme's products by name or details (the `described` source), in no order. */
+  private readonly holders = new Map<number, Int32Array>();
+  private readonly byCategory = new Map<number, Int32Array>();
+  readonly vendors: string[] = [];
+  private readonly vendorIds = new Map<string, number>();
+  private vendorUnlisted = new Set<number>();
+  private shops: { name: string; lower: string; trigrams: Int32Array }[] = [];
+  readonly categories: string[] = [];
+  private readonly categoryIds = new Map<string, number>();
+  private categoryLabels: Int32Array[] = [];
+  private categoryLabelText: string[] = [];
+  /** Terms sorted by bytes, and reversed, for compounds; each term's and known word's lexemes. */
+  private terms: string[] = [];
+  private reversedTerms: string[] = [];
+  private readonly termLexemes = new Map<string, string[]>();
+  private stems = new Map<string, string[]>();
+  // Scratch marks for trigram similarity, one stamp per text compared.
+  private mark = new Int32Array(0);
+  private lastpos = new Int32Array(0);
+  private lastStamp = new Int32Array(0);
+  private queryStamp = 0;
+  private nameStamp = 0;
+  private ulen1 = 0;
+
+  private readonly timeZone: string;
+  constructor(timeZone: string) {
+    this.timeZone = timeZone;
+  }
+
+  /** Reads everything from PostgreSQL: products in batches by id, shops, categories and the dictionary. */
+  static async build(db: Tx, timeZone: string): Promise<SearchIndex> {
+    const index = new SearchIndex(timeZone);
+    await index.readShops(db);
+    const { rows: categories } = await db.execute(sql`SELECT value, label FROM categories ORDER BY value`);
+    for (const { value, label } of categories as { value: string; label: string }[]) {
+      index.categoryLabelText[index.categories.length] = label;
+      index.categoryIdOf(value);
+    }
+    const { rows: terms } = await db.execute(sql`
+      SELECT term, tsvector_to_array(to_tsvector('english', term)) AS lexemes FROM search_terms`);
+    for (const { term, lexemes } of terms as { term: string; lexemes: string[] }[])
+      index.termLexemes.set(term, lexemes);
+    index.terms = [...index.termLexemes.keys()].sort(byText);
+    index.reversedTerms = index.terms.map(reverse).sort(byText);
+    let after: string | undefined;
+    for (;;) {
+      const rows = await readProducts(db, after);
+      for (const row of rows) index.write(index.size++, row);
+      if (rows.length < BATCH) break;
+      after = rows[rows.length - 1].id;
+    }
+    index.sorted = index.size;
+    index.sortAll();
+    return index;
+  }
+
+  private async readShops(db: Tx) {
+    const { rows } = await db.execute(sql`SELECT vendor_id, name, approval FROM shops`);
+    const unlisted = new Set<number>();
+    const shops: typeof this.shops = [];
+    for (const row of rows as { vendor_id: string; name: string; approval: string }[]) {
+      if (row.approval !== 'approved') unlisted.add(this.vendorIdOf(row.vendor_id));
+      shops.push({ name: row.name, lower: row.name.toLowerCase(), trigrams: this.trigramsOf(row.name) });
+    }
+    this.vendorUnlisted = unlisted;
+    this.shops = shops;
+  }
+
+  private vendorIdOf(id: string): number {
+    let n = this.vendorIds.get(id);
+    if (n === undefined) {
+      n = this.vendors.push(id) - 1;
+      this.vendorIds.set(id, n);
+    }
+    return n;
+  }
+
+  private categoryIdOf(value: string): number {
+    let n = this.categoryIds.get(value);
+    if (n === undefined) {
+      n = this.categories.push(value) - 1;
+      this.categoryIds.set(value, n);
+      this.categoryLabels[n] = this.trigramsOf(this.categoryLabelText[n] ?? '');
+    }
+    return n;
+  }
+
+  private lexemeIdOf(lexeme: string): number {
+    let n = this.lexemeIds.get(lexeme);
+    if (n === undefined) {
+      n = this.lexemes.push(lexeme) - 1;
+      this.lexemeIds.set(lexeme, n);
+    }
+    return n;
+  }
+
+  private trigramsOf(text: string): Int32Array {
+    return Int32Array.from(trigramList(text), (trigram) => {
+      let n = this.trigramIds.get(trigram);
+      if (n === undefined) {
+        n = this.trigramIds.size;
+        this.trigramIds.set(trigram, n);
+      }
+      return n;
+    });
+  }
+
+  private reserve(words: number) {
+    if (this.arenaUsed + words <= this.arena.length) return;
+    const grown = new Int32Array(Math.max(this.arena.length * 2, this.arenaUsed + words));
+    grown.set(this.arena.subarray(0, this.arenaUsed));
+    this.arena = grown;
+    this.arenaShares = new Float32Array(grown.buffer);
+  }
+
+  /** Writes a product's ranking data into slot n (its words appended to the arena). */
+  private write(n: number, row: ProductRowRead) {
+    const end = n + 1;
+    for (const column of [
+      this.popularity,
+      this.price,
+      this.labels,
+      this.allergens,
+      this.latitude,
+      this.longitude,
+      this.expires,
+      this.vendor,
+      this.category,
+      this.at,
+      this.live,
+    ])
+      column.ensure(end);
+    this.uuid.ensure(end * 4);
+    this.uuid.data.set(uuidWords(row.id), n * 4);
+    this.popularity.data[n] = row.popularity;
+    this.price.data[n] = row.price_cents;
+    this.labels.data[n] = row.labels;
+    this.allergens.data[n] = row.allergens;
+    this.latitude.data[n] = row.origin_latitude === null ? Number.NaN : Number(row.origin_latitude);
+    this.longitude.data[n] = row.origin_longitude === null ? Number.NaN : Number(row.origin_longitude);
+    this.expires.data[n] = dayNumber(row.expires_on);
+    this.vendor.data[n] = this.vendorIdOf(row.vendor_id);
+    this.category.data[n] = this.categoryIdOf(row.category);
+    this.live.data[n] = row.listed ? 1 : 0;
+    const names: number[] = [];
+    for (let i = 0; i < row.lexemes.length; i++) if (row.weights[i].includes('A')) names.push(i);
+    const trigrams = this.trigramsOf(row.name);
+    const head = [...new Set(this.trigramsOf(headNoun(row.name)))];
+    const words = 4 + names.length + 2 * row.lexemes.length + trigrams.length + head.length;
+    this.reserve(words);
+    const at = this.arenaUsed;
+    const a = this.arena;
+    a[at] = names.length;
+    a[at + 1] = row.lexemes.length;
+    a[at + 2] = trigrams.length;
+    a[at + 3] = head.length;
+    let i = at + 4;
+    for (const k of names) a[i++] = this.lexemeIdOf(row.lexemes[k]);
+    for (let k = 0; k < row.lexemes.length; k++) {
+      a[i++] = this.lexemeIdOf(row.lexemes[k]);
+      this.arenaShares[i++] = lexemeShare(row.weights[k]);
+    }
+    a.set(trigrams, i);
+    i += trigrams.length;
+    a.set(head, i);
+    this.at.data[n] = at;
+    this.arenaUsed += words;
+    this.arenaLive += words;
+  }
+
+  private entryWords(n: number): number {
+    const a = this.arena;
+    const at = this.at.data[n];
+    return 4 + a[at] + 2 * a[at + 1] + a[at + 2] + a[at + 3];
+  }
+
+  /** Name lexemes of slot n (with digits too): arena positions [from, to). */
+  private nameRange(n: number): [number, number] {
+    const at = this.at.data[n];
+    return [at + 4, at + 4 + this.arena[at]];
+  }
+
+  private allRange(n: number): [number, number] {
+    const at = this.at.data[n];
+    const from = at + 4 + this.arena[at];
+    return [from, from + 2 * this.arena[at + 1]];
+  }
+
+  private nameTrigramRange(n: number): [number, number] {
+    const at = this.at.data[n];
+    const from = at + 4 + this.arena[at] + 2 * this.arena[at + 1];
+    return [from, from + this.arena[at + 2]];
+  }
+
+  private headTrigramRange(n: number): [number, number] {
+    const [, from] = this.nameTrigramRange(n);
+    return [from, from + this.arena[this.at.data[n] + 3]];
+  }
+
+  /** Popularity first, then the id's bytes: the order of search_postings_walk_idx. */
+  private readonly walkOrder = (a: number, b: number) => {
+    const pa = this.popularity.data[a];
+    const pb = this.popularity.data[b];
+    return pb - pa || this.compareIds(a, b);
+  };
+
+  private compareIds(a: number, b: number): number {
+    if (a < this.sorted && b < this.sorted) return a - b;
+    const u = this.uuid.data;
+    for (let k = 0; k < 4; k++) {
+      const d = u[a * 4 + k] - u[b * 4 + k];
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
+  idOf(n: number): string {
+    const hex = Array.from(this.uuid.data.subarray(n * 4, n * 4 + 4), (w) => w.toString(16).padStart(8, '0')).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  private slotOf(id: string): number | undefined {
+    const added = this.added.get(id);
+    if (added !== undefined) return added;
+    const words = uuidWords(id);
+    let low = 0;
+    let high = this.sorted;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      let d = 0;
+      for (let k = 0; k < 4 && d === 0; k++) d = this.uuid.data[mid * 4 + k] - words[k];
+      if (d === 0) return mid;
+      if (d < 0) low = mid + 1;
+      else high = mid;
+    }
+    return undefined;
+  }
+
+  /** The postings, holders and category lists of every slot, sorted. */
+  private sortAll() {
+    const postings = new Map<number, number[]>();
+    const holders = new Map<number, number[]>();
+    const categories = new Map<number, number[]>();
+    const push = (map: Map<number, number[]>, key: number, n: number) => {
+      const list = map.get(key);
+      if (list) list.push(n);
+      else map.set(key, [n]);
+    };
+    for (let n = 0; n < this.size; n++) {
+      if (!this.live.data[n]) continue;
+      for (const id of this.postedLexemes(n)) push(postings, id, n);
+      const [from, to] = this.allRange(n);
+      for (let i = from; i < to; i += 2) push(holders, this.arena[i], n);
+      push(categories, this.category.data[n], n);
+    }
+    this.postings.clear();
+    this.holders.clear();
+    this.byCategory.clear();
+    for (const [id, list] of postings) this.postings.set(id, Int32Array.from(list.sort(this.walkOrder)));
+    for (const [id, list] of holders) this.holders.set(id, Int32Array.from(list));
+    for (const [id, list] of categories) this.byCategory.set(id, Int32Array.from(list.sort(this.walkOrder)));
+  }
+
+  /** The name lexemes of slot n that search_postings holds (no digits), distinct. */
+  private postedLexemes(n: number): Set<number> {
+    const found = new Set<number>();
+    const [from, to] = this.nameRange(n);
+    for (let i = from; i < to; i++) if (!/\d/.test(this.lexemes[this.arena[i]])) found.add(this.arena[i]);
+    return found;
+  }
+
+  /** Replaces the entries of these products with their rows as read now (absent or unlisted: left out). */
+  apply(ids: string[], rows: ProductRowRead[]) {
+    const changed = new Set<number>();
+    const postingKeys = new Set<number>();
+    const holderKeys = new Set<number>();
+    const categoryKeys = new Set<number>();
+    const touch = (n: number) => {
+      if (!this.live.data[n]) return;
+      for (const id of this.postedLexemes(n)) postingKeys.add(id);
+      const [from, to] = this.allRange(n);
+      for (let i = from; i < to; i += 2) holderKeys.add(this.arena[i]);
+      categoryKeys.add(this.category.data[n]);
+    };
+    const found = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = found.get(id);
+      let n = this.slotOf(id);
+      if (n === undefined && !row?.listed) continue;
+      if (n !== undefined) {
+        touch(n);
+        this.arenaLive -= this.entryWords(n);
+      } else {
+        n = this.size++;
+        this.added.set(id, n);
+      }
+      changed.add(n);
+      if (row) this.write(n, row);
+      else this.live.data[n] = 0;
+      touch(n);
+    }
+    if (changed.size === 0) return;
+    const merge = (
+      list: Int32Array | undefined,
+      keep: (n: number) => boolean,
+      order?: (a: number, b: number) => number,
+    ) => {
+      const next = list ? Array.from(list).filter((n) => !changed.has(n)) : [];
+      for (const n of changed) if (keep(n)) next.push(n);
+      return Int32Array.from(order ? next.sort(order) : next);
+    };
+    for (const id of postingKeys)
+      this.postings.set(
+        id,
+        merge(this.postings.get(id), (n) => !!this.live.data[n] && this.postedLexemes(n).has(id), this.walkOrder),
+      );
+    for (const id of holderKeys)
+      this.holders.set(
+        id,
+        merge(this.holders.get(id), (n) => {
+          if (!this.live.data[n]) return false;
+          const [from, to] = this.allRange(n);
+          for (let i = from; i < to; i += 2) if (this.arena[i] === id) return true;
+          return false;
+        }),
+      );
+    for (const id of categoryKeys)
+      this.byCategory.set(
+        id,
+        merge(this.byCategory.get(id), (n) => !!this.live.data[n] && this.category.data[n] === id, this.walkOrder),
+      );
+    if (this.arenaUsed > 2 * this.arenaLive + (1 << 20)) this.compact();
+  }
+
+  /** Copies the live entries into a new arena (updates leave their old entries behind). */
+  private compact() {
+    const old = this.arena;
+    const at = this.at.data;
+    this.arena = new Int32Array(Math.max(1 << 16, this.arenaLive * 2));
+    this.arenaShares = new Float32Array(this.arena.buffer);
+    let used = 0;
+    for (let n = 0; n < this.size; n++) {
+      const from = at[n];
+      const words = 4 + old[from] + 2 * old[from + 1] + old[from + 2] + old[from + 3];
+      this.arena.set(old.subarray(from, from + words), used);
+      at[n] = used;
+      used += words;
+    }
+    this.arenaUsed = used;
+    this.arenaLive = used;
+  }
+
+  /** A new word of the dictionary (its lexemes are asked for when a search needs them). */
+  addTerm(term: string) {
+    insertSorted(this.terms, term);
+    insertSorted(this.reversedTerms, reverse(term));
+  }
+
+  /** Each word's lexemes as PostgreSQL's English configuration stems it (terms known; other words asked once). */
+  async stem(db: Tx, words: string[]): Promise<Map<string, string[]>> {
+    const missing = words.filter((w) => !this.termLexemes.has(w) && !this.stems.has(w));
+    if (missing.length > 0) {
+      const { rows } = await db.execute(sql`
+        SELECT w, tsvector_to_array(to_tsvector('english', w)) AS lexemes FROM unnest(${sql.param(missing)}::text[]) AS w`);
+      if (this.stems.size > STEMS_KEPT) this.stems = new Map();
+      for (const { w, lexemes } of rows as { w: string; lexemes: string[] }[]) {
+        this.stems.set(w, lexemes);
+      }
+    }
+    return new Map(words.map((w) => [w, this.termLexemes.get(w) ?? this.stems.get(w) ?? []]));
+  }
+
+  /** The three shortest terms (then by bytes) longer than `start` that start with it (search-ranking's range). */
+  private compounds(word: string): string[] {
+    const prefixed = startingWith(this.terms, word);
+    const suffixed = startingWith(this.reversedTerms, reverse(word)).map(reverse);
+    const shortest = (list: string[]) =>
+      list.sort((a, b) => [...a].length - [...b].length || byText(a, b)).slice(0, COMPOUNDS);
+    return [...shortest(prefixed), ...shortest(suffixed)];
+  }
+
+  private offered(n: number, today: number): boolean {
+    return this.live.data[n] === 1 && this.expires.data[n] >= today && !this.vendorUnlisted.has(this.vendor.data[n]);
+  }
+
+  /**
+   * A search's candidates ranked (all of them, best first, ties by id) with their count and whether a source
+   * stopped at its bound, or undefined when only the SQL can answer it as the SQL does.
+   */
+  async search(db: Tx, q: string, spell: Spell): Promise<IndexedSearch | undefined> {
+    const words = searchWords(q);
+    const spelled = spell(words);
+    if (words.length === 0 || spelled.some((s) => s === null)) return undefined;
+    const perWord = words.map((word, i) => {
+      const correction = spelled[i] === word ? undefined : (spelled[i] as string);
+      const spellings = correction ? [word, correction] : [word];
+      const more = word.length >= COMPOUND_MIN_LENGTH ? this.compounds(word) : [];
+      return { spellings, alternatives: [...spellings, ...more], corrected: correction ?? word };
+    });
+    const stems = await this.stem(db, [...new Set(perWord.flatMap((w) => w.alternatives))]);
+    // A word that is not one lexeme (a stop word, or several) makes a tsquery the port does not model.
+    if ([...stems.values()].some((lexemes) => lexemes.length !== 1)) return undefined;
+    const lexemeOf = (word: string) => (stems.get(word) as string[])[0];
+    const idOf = (lexeme: string) => this.lexemeIds.get(lexeme) ?? -1;
+    const perWordIds = perWord.map((w) => [...new Set(w.alternatives.map(lexemeOf))].map(idOf));
+    const terms = [...new Set(perWord.flatMap((w) => w.alternatives.map(lexemeOf)))].sort(byText);
+    const asSpelled = [...new Set(perWord.flatMap((w) => w.spellings.map(lexemeOf)))].sort(byText).map(idOf);
+    const corrected = perWord.map((w) => w.corrected).join(' ');
+    const lower = q.toLowerCase();
+
+    this.query(q);
+    for (const shop of this.shops) {
+      if (
+        shop.lower.includes(lower) ||
+        this.wordSimilarityOf(shop.trigrams, 0, shop.trigrams.length) >= WORD_SIMILARITY_THRESHOLD
+      )
+        return undefined; // a close shop: its share and its newest products are the SQL's
+    }
+    const today = dayNumber(businessToday(this.timeZone));
+    const offered = (n: number) => this.offered(n, today);
+    const a = this.arena;
+    const nameHolds = (n: number, id: number) => {
+      const [from, to] = this.nameRange(n);
+      for (let i = from; i < to; i++) if (a[i] === id) return true;
+      return false;
+    };
+    const holdsEvery = (n: number) => perWordIds.every((ids) => ids.some((id) => id >= 0 && nameHolds(n, id)));
+
+    const every: number[] = [];
+    walk: for (const term of terms) {
+      const list = this.postings.get(idOf(term));
+      if (!list) continue;
+      let walked = 0;
+      for (let i = 0; i < list.length && walked < WALKED_PER_TERM; i++) {
+        const n = list[i];
+        if (!offered(n)) continue;
+        walked++;
+        if (holdsEvery(n)) every.push(n);
+        if (every.length === CANDIDATES_PER_SOURCE) break walk;
+      }
+    }
+    let any: number[] = [];
+    if (new Set(every).size < CANDIDATES_PER_SOURCE) {
+      for (const term of terms) {
+        const list = this.postings.get(idOf(term));
+        if (!list) continue;
+        let taken = 0;
+        for (let i = 0; i < list.length && taken < CANDIDATES_PER_SOURCE; i++) {
+          if (!offered(list[i])) continue;
+          any.push(list[i]);
+          taken++;
+        }
+      }
+      any = any.sort(this.walkOrder).slice(0, CANDIDATES_PER_SOURCE);
+    }
+    const candidates = new Set([...every, ...any]);
+    let described = 0;
+    if (candidates.size < CANDIDATES_PER_SOURCE) {
+      const found = new Set<number>();
+      for (const term of terms) for (const n of this.holders.get(idOf(term)) ?? []) if (offered(n)) found.add(n);
+      // More than the source's LIMIT: which 100 PostgreSQL takes depends on its plan (decision 067).
+      if (found.size > CANDIDATES_PER_SOURCE) return undefined;
+      described = found.size;
+      for (const n of found) candidates.add(n);
+    }
+    // The two closest categories' most popular products, by the text as typed or corrected.
+    const categoryCloseness = this.categories.map((_, c) => this.labelSimilarity(c));
+    this.query(corrected);
+    const correctedCloseness = this.categories.map((_, c) => this.labelSimilarity(c));
+    this.query(q);
+    const close = this.categories
+      .map((_, c) => ({ c, s: Math.max(categoryCloseness[c], correctedCloseness[c]) }))
+      .filter(({ s }) => s >= WORD_SIMILARITY_THRESHOLD)
+      .sort((x, y) => y.s - x.s);
+    if (close.length > CLOSE_CATEGORIES && close[CLOSE_CATEGORIES - 1].s === close[CLOSE_CATEGORIES].s)
+      return undefined;
+    for (const { c } of close.slice(0, CLOSE_CATEGORIES)) {
+      let taken = 0;
+      for (const n of this.byCategory.get(c) ?? []) {
+        if (taken === CANDIDATES_PER_SOURCE / CLOSE_CATEGORIES) break;
+        if (!offered(n)) continue;
+        candidates.add(n);
+        taken++;
+      }
+    }
+
+    const ranked = [...candidates].map((n) => ({ n, score: this.score(n, asSpelled, categoryCloseness) }));
+    ranked.sort((x, y) => y.score - x.score || this.compareIds(x.n, y.n));
+    return {
+      ranked: ranked.map(({ n, score }) => ({ id: this.idOf(n), score })),
+      total: candidates.size,
+      capped:
+        every.length >= CANDIDATES_PER_SOURCE ||
+        any.length >= CANDIDATES_PER_SOURCE ||
+        described >= CANDIDATES_PER_SOURCE,
+    };
+  }
+
+  /**
+   * relevanceScore: ts_rank of the words as spelled (calc_rank_or in float4) plus the name's closeness plus 0.3 × the
+   * category's closeness, added in float8 as PostgreSQL adds them.
+   */
+  private score(n: number, asSpelled: number[], categoryCloseness: number[]): number {
+    let res = 0;
+    const [from, to] = this.allRange(n);
+    for (const id of asSpelled) {
+      if (id < 0) continue;
+      for (let i = from; i < to; i += 2) {
+        if (this.arena[i] !== id) continue;
+        res = f(res + this.arenaShares[i + 1] / 1.64493406685);
+        break;
+      }
+    }
+    const rank = asSpelled.length > 0 ? f(res / asSpelled.length) : 0;
+    const [tf, tt] = this.nameTrigramRange(n);
+    // PostgreSQL takes 0.5 × real as float8, so from there on the sum is in float8.
+    const closeness = this.wordSimilarityOf(this.arena, tf, tt - tf) + 0.5 * this.headSimilarity(n);
+    return rank + closeness + 0.3 * categoryCloseness[this.category.data[n]];
+  }
+
+  /** Marks the text's distinct trigrams for the similarity functions below. */
+  private query(text: string) {
+    if (this.mark.length < this.trigramIds.size + 64) {
+      const size = (this.trigramIds.size + 64) * 2;
+      this.mark = new Int32Array(size);
+      this.lastpos = new Int32Array(size);
+      this.lastStamp = new Int32Array(size);
+    }
+    this.queryStamp++;
+    const distinct = new Set(trigramList(text));
+    this.ulen1 = distinct.size;
+    for (const trigram of distinct) {
+      const id = this.trigramIds.get(trigram);
+      if (id !== undefined) this.mark[id] = this.queryStamp;
+    }
+  }
+
+  private labelSimilarity(c: number): number {
+    const trigrams = this.categoryLabels[c];
+    return this.wordSimilarityOf(trigrams, 0, trigrams.length);
+  }
+
+  /** similarity(text, head noun of product n). */
+  private headSimilarity(n: number): number {
+    const [from, to] = this.headTrigramRange(n);
+    if (this.ulen1 === 0 || to === from) return 0;
+    let shared = 0;
+    for (let i = from; i < to; i++) if (this.mark[this.arena[i]] === this.queryStamp) shared++;
+    return f(shared / (this.ulen1 + (to - from) - shared));
+  }
+
+  /**
+   * word_similarity(text, list[at…at+length]) as iterate_word_similarity in pg_trgm's trgm_op.c: the list's trigrams
+   * in order; at each the text has, the run ends there and its start moves forward while that raises the
+   * similarity (float4). Greedy, as PostgreSQL's.
+   */
+  private wordSimilarityOf(list: Int32Array, at: number, length: number): number {
+    this.nameStamp++;
+    const { mark, lastpos, lastStamp, queryStamp, nameStamp, ulen1 } = this;
+    const sml = (count: number, ulen2: number) => f(count / (ulen1 + ulen2 - count));
+    const found = (t: number) => mark[t] === queryStamp;
+    const last = (t: number) => (lastStamp[t] === nameStamp ? lastpos[t] : -1);
+    let ulen2 = 0;
+    let count = 0;
+    let lower = -1;
+    let best = 0;
+    for (let i = 0; i < length; i++) {
+      const t = list[at + i];
+      if (lower >= 0 || found(t)) {
+        if (last(t) < 0) {
+          ulen2++;
+          if (found(t)) count++;
+        }
+        lastStamp[t] = nameStamp;
+        lastpos[t] = i;
+      }
+      if (!found(t)) continue;
+      if (lower === -1) {
+        lower = i;
+        ulen2 = 1;
+      }
+      let current = sml(count, ulen2);
+      let tmpCount = count;
+      let tmpUlen2 = ulen2;
+      const previousLower = lower;
+      for (let tmpLower = lower; tmpLower <= i; tmpLower++) {
+        const tried = sml(tmpCount, tmpUlen2);
+        if (tried > current) {
+          current = tried;
+          ulen2 = tmpUlen2;
+          lower = tmpLower;
+          count = tmpCount;
+        }
+        const u = list[at + tmpLower];
+        if (last(u) === tmpLower) {
+          tmpUlen2--;
+          if (found(u)) tmpCount--;
+        }
+      }
+      best = Math.max(best, current);
+      for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
+        const u = list[at + tmpLower];
+        if (last(u) === tmpLower) lastpos[u] = -1;
+      }
+    }
+    return best;
+  }
+
+  /** Memory the index holds in typed arrays (bytes). */
+  bytes(): number {
+    let total = this.arena.byteLength + this.uuid.data.byteLength;
+    for (const list of [this.postings, this.holders, this.byCategory])
+      for (const l of list.values()) total += l.byteLength;
+    return total;
+  }
+
+  /** Re-reads the shops (a name or a listing changed). */
+  refreshShops(db: Tx) {
+    return this.readShops(db);
+  }
+}
+
+const reverse = (text: string) => [...text].reverse().join('');
+
+function insertSorted(list: string[], text: string) {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (list[mid] < text) low = mid + 1;
+    else high = mid;
+  }
+  if (list[low] !== text) list.splice(low, 0, text);
+}
+
+/** Entries of a sorted list longer than `start` that start with it. */
+function startingWith(sorted: string[], start: string): string[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] <= start) low = mid + 1;
+    else high = mid;
+  }
+  const found: string[] = [];
+  for (let i = low; i < sorted.length && sorted[i].startsWith(start); i++) found.push(sorted[i]);
+  return found;
+}
+
+/** The index of a running server: built in the background, kept in step, rebuilt after the feed reconnects. */
+export type LiveSearchIndex = {
+  /** The index, once built (undefined while warming: searches go to the SQL). */
+  current(): SearchIndex | undefined;
+  /** Settles when the first build has finished (or failed). */
+  built: Promise<void>;
+  /** Settles once every change committed before the call is in the index (a marker sent through the channel). */
+  caughtUp(): Promise<void>;
+};
+
+/** Each database's live index, for health to tell whether it is still warming. */
+const running = new WeakMap<object, LiveSearchIndex>();
+
+/** Settles once this process's index for `db` holds every change committed before the call (tests). */
+export const searchIndexCaughtUp = async (db: object): Promise<void> => {
+  await running.get(db)?.caughtUp();
+};
+
+/** Whether this process's search index for `db` is still being built (health says "warming"). */
+export const searchIndexWarming = (db: object): boolean => {
+  const live = running.get(db);
+  return live !== undefined && live.current() === undefined;
+};
+
+export function liveSearchIndex(
+  db: Tx,
+  changes: CatalogChanges,
+  timeZone: string,
+  log?: { error: (o: object, m: string) => void },
+): LiveSearchIndex {
+  let index: SearchIndex | undefined;
+  let building: Promise<void> | undefined;
+  /** Ids announced while a build runs, applied to its result afterwards. */
+  let announcedDuringBuild: string[] | undefined;
+  let pending = new Set<string>();
+  let shopsChanged = false;
+  let flushing: Promise<void> | undefined;
+  let rebuildAgain = false;
+
+  const rebuild = (): Promise<void> => {
+    if (building) {
+      rebuildAgain = true;
+      return building;
+    }
+    announcedDuringBuild = [];
+    building = (async () => {
+      try {
+        const built = await SearchIndex.build(db, timeZone);
+        const missed = announcedDuringBuild ?? [];
+        announcedDuringBuild = undefined;
+        if (missed.length > 0) built.apply(missed, await readProducts(db, undefined, [...new Set(missed)]));
+        index = built;
+      } catch (error) {
+        log?.error({ err: error }, 'Building the search index failed: searches are answered by the database');
+      } finally {
+        announcedDuringBuild = undefined;
+        building = undefined;
+        if (rebuildAgain) {
+          rebuildAgain = false;
+          void rebuild();
+        }
+      }
+    })();
+    return building;
+  };
+
+  const flush = async () => {
+    while (pending.size > 0 || shopsChanged) {
+      const ids = [...pending];
+      pending = new Set();
+      const shops = shopsChanged;
+      shopsChanged = false;
+      const target = index;
+      if (!target) continue;
+      try {
+        if (shops) await target.refreshShops(db);
+        for (let at = 0; at < ids.length; at += BATCH) {
+          const batch = ids.slice(at, at + BATCH);
+          target.apply(batch, await readProducts(db, undefined, batch));
+        }
+      } catch (error) {
+        log?.error({ err: error }, 'Updating the search index failed: it is built again');
+        void rebuild();
+      }
+    }
+  };
+
+  const built = rebuild();
+  const markers = new Map<string, () => void>();
+  changes.subscribeSearchProducts((payload) => {
+    if (payload?.startsWith('marker:')) {
+      markers.get(payload)?.();
+      return;
+    }
+    if (payload === undefined || payload === '*') {
+      // Reconnected (announcements may have been missed), or a bulk insert: everything is read again.
+      void rebuild();
+      return;
+    }
+    if (payload === 'shops') shopsChanged = true;
+    else {
+      const ids = payload.split(',');
+      announcedDuringBuild?.push(...ids);
+      for (const id of ids) pending.add(id);
+      if (pending.size > REREAD_AT_MOST) {
+        pending = new Set();
+        void rebuild();
+        return;
+      }
+    }
+    if (!index) {
+      pending.clear(); // the build under way reads them (or applies them after its snapshot)
+      return;
+    }
+    if (!flushing)
+      flushing = flush().finally(() => {
+        flushing = undefined;
+      });
+  });
+  changes.subscribeTerms((term) => {
+    if (term !== undefined) index?.addTerm(term);
+  });
+  const caughtUp = async () => {
+    const marker = `marker:${randomUUID()}`;
+    const heard = new Promise<void>((resolve) => markers.set(marker, resolve));
+    await db.execute(sql`SELECT pg_notify(${SEARCH_PRODUCTS_CHANNEL}, ${marker})`);
+    await heard;
+    markers.delete(marker);
+    // Announcements arrive in commit order: all before the marker are pending, flushing or in a build by now.
+    while (building || flushing) await (building ?? flushing);
+  };
+  const live = { current: () => index, built, caughtUp };
+  running.set(db, live);
+  return live;
+}
