@@ -11,8 +11,7 @@ import type {
   ProviderSetupState,
 } from './provider.ts';
 import type { SandboxJournal } from './sandbox-journal.ts';
-import { sandboxSetupIntents } from './sandbox-setup-table.ts';
-import { sandboxPaymentIntents } from './tables.ts';
+import { sandboxPaymentIntents, sandboxSetupIntents } from './tables.ts';
 
 type SetupRow = typeof sandboxSetupIntents.$inferSelect;
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
@@ -48,6 +47,8 @@ function toSetupState(row: SetupRow): ProviderSetupState {
   return {
     id: row.id,
     status: row.status,
+    customerId: row.customerId,
+    metadata: row.metadata,
     paymentMethodId: row.paymentMethodId,
     card,
     lastError: row.lastError,

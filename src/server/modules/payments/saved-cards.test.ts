@@ -90,8 +90,7 @@ const charge = (
   ...overrides,
 });
 
-for (const name of ['Stripe'] as const) {
-  const side = SIDES[name];
+for (const [name, side] of Object.entries(SIDES)) {
   describe(`saving a card and charging it later (${name})`, () => {
     async function saved(card: Card) {
       const provider = side.provider();
