@@ -58,10 +58,12 @@ import { moderationRoutes } from './modules/reviews/moderation-routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { shopApprovalRoutes } from './modules/shops/approval-routes.ts';
 import { shopRoutes } from './modules/shops/routes.ts';
-import { placePostcode, shopHandover } from './modules/slots/index.ts';
+import { holdPlacesFor, placePostcode, shopHandover } from './modules/slots/index.ts';
 import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
+import { reservedPlaces } from './modules/subscriptions/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { subscriberRoutes } from './modules/subscriptions/subscriber-routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
 import { createStorage, type Storage } from './modules/uploads/index.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -135,6 +137,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   catalogueImportRoutes,
   (api) => slotRoutes(api, { orderNumbersOf }),
   subscriptionRoutes,
+  subscriberRoutes,
   cartRoutes,
   couponRoutes,
   paymentRoutes,
@@ -198,6 +201,8 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.now ?? (() => new Date());
   app.decorate('now', config.testClockHeader ? () => testClock.getStore() ?? clock() : clock);
   if (config.testClockHeader) app.addHook('onRequest', enterTestClock);
+  // Slots count the places subscriptions hold ahead of their orders (decision 069).
+  holdPlacesFor(reservedPlaces);
   app.decorate(
     'payments',
     createPaymentProviders(config, deps.db, makeOrder, () => app.now()),

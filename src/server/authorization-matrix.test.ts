@@ -228,6 +228,41 @@ const freshPlan = async () =>
     )
   ).id;
 
+/** A card setup of the customer, confirmed in the sandbox with a test card (3155 stops it for authentication). */
+async function setupOf(customer: TestUser, cardNumber = '4242424242424242') {
+  const setup = await ok<{ setupIntentId: string; clientSecret: string }>(
+    inject(customer, 'POST', '/api/subscriptions/card-setup'),
+    201,
+  );
+  await inject(customer, 'POST', '/api/payments/sandbox/confirm-setup', {
+    ...setup,
+    cardNumber,
+    expiry: '12/40',
+    cvc: '123',
+  });
+  return setup;
+}
+/** What subscribing customer A or B to a fresh plan of vendor A sends (anyone else is refused before reading it). */
+const subscribing = async (caller: CallerName) =>
+  caller === 'customerA' || caller === 'customerB'
+    ? {
+        planId: await freshPlan(),
+        windowId: fulfilment.windowId,
+        startsOn: dayFromToday(0),
+        setupIntentId: (await setupOf(users[caller])).setupIntentId,
+      }
+    : {};
+let subscriberA: { id: string; date: string } | undefined;
+/** Customer A's subscription (made once) and its first coming delivery. */
+async function subscriptionOfA() {
+  subscriberA ??= await ok<{ id: string; coming: { date: string }[] }>(
+    inject(users.customerA, 'POST', '/api/subscriptions', await subscribing('customerA')),
+    201,
+  ).then((made) => ({ id: made.id, date: made.coming[0].date }));
+  return subscriberA;
+}
+const subscriptionUrl = async (tail: string) => ({ url: `/api/subscriptions/${(await subscriptionOfA()).id}${tail}` });
+
 const PRODUCT_FIELDS = {
   productName: 'Matrix carrots',
   productDetails: 'Orange and crunchy.',
@@ -595,6 +630,39 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
   }),
   'GET /api/subscription-plans/shop/:shopId': () => ({ url: `/api/subscription-plans/shop/${users.vendorA.id}` }),
   'GET /api/subscription-plans/:id': async () => ({ url: `/api/subscription-plans/${await freshPlan()}` }),
+  // Subscribing and a subscriber's own subscription (customer A's), and the sandbox's card steps.
+  'GET /api/subscription-plans/:id/quote': async () => ({
+    url: `/api/subscription-plans/${await freshPlan()}/quote?windowId=${fulfilment.windowId}&startsOn=${dayFromToday(0)}`,
+  }),
+  'POST /api/subscriptions': async (caller) => ({ payload: await subscribing(caller) }),
+  'PUT /api/subscriptions/:id/skips/:date': async () => subscriptionUrl(`/skips/${(await subscriptionOfA()).date}`),
+  'DELETE /api/subscriptions/:id/skips/:date': async () => subscriptionUrl(`/skips/${(await subscriptionOfA()).date}`),
+  'PUT /api/subscriptions/:id/vacation': async () => ({
+    ...(await subscriptionUrl('/vacation')),
+    payload: { from: dayFromToday(20), until: dayFromToday(30) },
+  }),
+  'DELETE /api/subscriptions/:id/vacation': () => subscriptionUrl('/vacation'),
+  'PUT /api/subscriptions/:id/window': async () => ({
+    ...(await subscriptionUrl('/window')),
+    payload: { windowId: fulfilment.windowId },
+  }),
+  'PUT /api/subscriptions/:id/card': async () => ({
+    ...(await subscriptionUrl('/card')),
+    payload: { setupIntentId: (await setupOf(users.customerA)).setupIntentId },
+  }),
+  'POST /api/subscriptions/:id/cancel': () => subscriptionUrl('/cancel'),
+  'POST /api/payments/sandbox/confirm-setup': async () => ({
+    payload: {
+      ...(await ok<object>(inject(users.customerA, 'POST', '/api/subscriptions/card-setup'), 201)),
+      cardNumber: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+    },
+  }),
+  'POST /api/payments/sandbox/authenticate-setup': async () => {
+    const setup = await setupOf(users.customerA, '4000002500003155');
+    return { payload: { ...setup, approve: true } };
+  },
   'GET /api/shops/:shopId/booked-slots': () => ({ url: `/api/shops/${users.vendorA.id}/booked-slots` }),
   'GET /api/shops/:shopId/booked-slots/:slotId': () => bookedSlotUrl(),
   'GET /api/shops/:shopId/booked-slots/:slotId/pick-list/:format': () => bookedSlotUrl('/pick-list/csv'),

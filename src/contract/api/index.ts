@@ -22,6 +22,7 @@ import { shopApprovalApi } from './shop-approval.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
 import { statsApi } from './stats.ts';
+import { subscribersApi } from './subscribers.ts';
 import { subscriptionsApi } from './subscriptions.ts';
 import { taxApi } from './tax.ts';
 import { uploadsApi } from './uploads.ts';
@@ -62,6 +63,7 @@ export const API = {
   shopApproval: shopApprovalApi,
   slots: slotsApi,
   subscriptions: subscriptionsApi,
+  subscribers: subscribersApi,
   uploads: uploadsApi,
   notifications: notificationsApi,
   favourites: favouritesApi,

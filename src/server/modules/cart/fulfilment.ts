@@ -49,7 +49,7 @@ export type CartPlan = {
 export const refusalOf = (problem: FulfilmentProblem) => new AppError(problem.code, problem.message);
 
 /** Why the shop does not deliver to the postcode, or null when it does. */
-function areaProblem(shopName: string, delivery: Delivery, postcode: string): FulfilmentProblem | null {
+export function areaProblem(shopName: string, delivery: Delivery, postcode: string): FulfilmentProblem | null {
   switch (checkArea(delivery, postcode)) {
     case 'inside':
       return null;

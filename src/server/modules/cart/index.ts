@@ -1,5 +1,5 @@
 /** The cart's public functions: checkout and coupons read and clear carts only through these. */
-export { type CartPlan, clearShopChoices, planCart, refusalOf } from './fulfilment.ts';
+export { areaProblem, type CartPlan, clearShopChoices, planCart, refusalOf } from './fulfilment.ts';
 export { cartForExport, eraseCart } from './leaving.ts';
 export {
   type CartLine,

@@ -95,6 +95,9 @@ export type SavedCard = { brand: string; last4: string; expMonth: number; expYea
 export type ProviderSetupState = {
   id: string;
   status: string;
+  customerId: string;
+  /** What the store sent when it started (the shopper's userId). */
+  metadata: Record<string, string>;
   /** The saved payment method, once the card is given (and usable once the status is succeeded). */
   paymentMethodId: string | null;
   card: SavedCard | null;

@@ -104,6 +104,8 @@ function toSetupState(intent: Stripe.SetupIntent): ProviderSetupState {
   return {
     id: intent.id,
     status: intent.status,
+    customerId: idOf(intent.customer),
+    metadata: intent.metadata ?? {},
     paymentMethodId: idOf(intent.payment_method) || null,
     card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
     lastError: intent.last_setup_error?.message ?? null,

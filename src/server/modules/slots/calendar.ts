@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { shopOf } from '../shops/index.ts';
 import { holidayKeys, holidaysOver } from './holidays.ts';
-import { bookingCounts, livePickupPoints, liveWindows, settingsRow } from './settings.ts';
+import { placesTaken } from './reserved-places.ts';
+import { livePickupPoints, liveWindows, settingsRow } from './settings.ts';
 import { encodeSlotId } from './slot-ids.ts';
 import { dayIn, slotKey, slotsBetween, type WeeklyWindow } from './slot-times.ts';
 import { windowCancellations } from './tables.ts';
@@ -50,7 +51,7 @@ export async function listSlots(
   const ids = offered.map((w) => w.id);
   const [from, to] = [range.from.toString(), range.to.toString()];
   const [booked, closedDays, cancelled] = await Promise.all([
-    bookingCounts(db, ids, from, to),
+    placesTaken(db, ids, from, to),
     holidaysOver(db, [shopId], from, to),
     ids.length === 0
       ? []

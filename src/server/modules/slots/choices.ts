@@ -7,7 +7,7 @@ import { AppError } from '../../errors.ts';
 import { shopsByVendorIds } from '../shops/index.ts';
 import { holidayOn, holidaysOver } from './holidays.ts';
 import { placePostcode } from './postcodes.ts';
-import { bookingCounts } from './settings.ts';
+import { placesTaken } from './reserved-places.ts';
 import { encodeSlotId } from './slot-ids.ts';
 import { dayIn, slotKey, slotsBetween } from './slot-times.ts';
 import { fulfilmentSettings, fulfilmentWindows, pickupPoints, slotBookings, windowCancellations } from './tables.ts';
@@ -80,7 +80,7 @@ export type ChosenSlot = Slot & {
 export type SlotPick = { shopId: string; windowId: string; date: string };
 
 /** `Sat 28 Nov, 09:00–12:00`: how a sentence names a slot, in the shop's zone. */
-function slotLabel(slot: Slot, timeZone: string): string {
+export function slotLabel(slot: Pick<Slot, 'start' | 'end'>, timeZone: string): string {
   const at = (iso: string) => Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone);
   const start = at(slot.start);
   const day = start.toPlainDate().toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
@@ -106,7 +106,7 @@ export async function describeSlots(db: Tx, picks: SlotPick[], now: Date): Promi
   const [settings, points, booked, cancelled, closedDays] = await Promise.all([
     shopIds.length === 0 ? [] : db.select().from(fulfilmentSettings).where(inArray(fulfilmentSettings.shopId, shopIds)),
     pointIds.length === 0 ? [] : db.select().from(pickupPoints).where(inArray(pickupPoints.id, pointIds)),
-    bookingCounts(db, windowIds, dates[0], dates.at(-1)),
+    placesTaken(db, windowIds, dates[0], dates.at(-1) ?? dates[0]),
     db
       .select({ windowId: windowCancellations.windowId, date: windowCancellations.date })
       .from(windowCancellations)

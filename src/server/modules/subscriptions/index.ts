@@ -5,3 +5,4 @@
 export { endPlansOfLeaver, plansForExport } from './leaving.ts';
 export { type PlanRecord, recordPlans } from './records.ts';
 export { isShownPlan, planSitemapPages } from './service.ts';
+export { reservedPlaces } from './reserved-places.ts';

@@ -1,0 +1,238 @@
+import { and, eq, gte, isNotNull, max } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { SUBSCRIBE_MESSAGES } from '#contract/subscribers.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { lockWindowPlaces, type ServedWindow, servedSlot, servedWindows } from '../slots/index.ts';
+import { comingDates } from './my-subscriptions.ts';
+import { onVacation } from './reserved-places.ts';
+import { type PlanClock, publicPlan } from './service.ts';
+import { type Choice, firstDelivery, placeChoice, refuseFullSlots } from './subscribe.ts';
+import { subscriptionDeliveries, subscriptionPlans, subscriptions } from './tables.ts';
+
+type Subscription = typeof subscriptions.$inferSelect;
+
+export const ACTION_MESSAGES = {
+  cancelled: 'This subscription is cancelled',
+  notADelivery: 'There is no delivery of this subscription on that day',
+  closed: 'Ordering for that delivery has closed: it can no longer be changed',
+  onVacation: 'That day is in your vacation already',
+  ordered: 'That delivery’s order is made already: it can no longer be skipped here',
+  notSkipped: 'That delivery is not skipped',
+  vacationPast: 'Choose today or a later day to start the vacation',
+  paymentFailed: 'The charges of your card failed: save another card to resume',
+  noVacation: 'There is no vacation to end',
+} as const;
+
+/** The shopper's subscription locked for a change; 404 when it is not theirs, 409 once cancelled. */
+async function locked(tx: Tx, userId: string, id: string): Promise<Subscription> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .for('update');
+  if (!row) throw notFound('Subscription');
+  if (row.status === 'cancelled') throw conflict(ACTION_MESSAGES.cancelled);
+  return row;
+}
+
+async function planOf(tx: Tx, planId: string) {
+  const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+  return plan;
+}
+
+async function windowOf(tx: Tx, windowId: string, clock: PlanClock) {
+  return (await servedWindows(tx, [windowId], clock.defaultTimeZone)).get(windowId) as ServedWindow;
+}
+
+/** A date of the subscription's coming deliveries whose ordering has not closed, with its slot; else 409. */
+async function openDelivery(tx: Tx, s: Subscription, date: string, clock: PlanClock) {
+  const window = await windowOf(tx, s.windowId, clock);
+  const plan = await planOf(tx, s.planId);
+  if (!comingDates(s, plan, window, clock.now, 60).includes(date)) throw conflict(ACTION_MESSAGES.notADelivery);
+  const slot = servedSlot(window, date);
+  if (slot.closesAt <= clock.now) throw conflict(ACTION_MESSAGES.closed);
+  return { window, slot };
+}
+
+/** Skips a coming delivery until its cutoff: a `skipped` row for its date (skipping it again changes nothing). */
+export async function skipDelivery(db: Db, userId: string, id: string, date: string, clock: PlanClock) {
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    const { window, slot } = await openDelivery(tx, s, date, clock);
+    if (onVacation(s, date)) throw conflict(ACTION_MESSAGES.onVacation);
+    await tx
+      .insert(subscriptionDeliveries)
+      .values({ subscriptionId: s.id, deliveryOn: date, windowId: window.id, slotStart: slot.start, status: 'skipped' })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select()
+      .from(subscriptionDeliveries)
+      .where(and(eq(subscriptionDeliveries.subscriptionId, s.id), eq(subscriptionDeliveries.deliveryOn, date)));
+    if (row.status !== 'skipped') throw conflict(ACTION_MESSAGES.ordered);
+  });
+}
+
+/** Takes a skip back until the cutoff, while no order was made for the date: its row goes. */
+export async function unskipDelivery(db: Db, userId: string, id: string, date: string, clock: PlanClock) {
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    await openDelivery(tx, s, date, clock);
+    const gone = await tx
+      .delete(subscriptionDeliveries)
+      .where(
+        and(
+          eq(subscriptionDeliveries.subscriptionId, s.id),
+          eq(subscriptionDeliveries.deliveryOn, date),
+          eq(subscriptionDeliveries.status, 'skipped'),
+        ),
+      )
+      .returning({ date: subscriptionDeliveries.deliveryOn });
+    if (gone.length === 0) throw conflict(ACTION_MESSAGES.notSkipped);
+  });
+}
+
+/** A vacation from one day to another: the deliveries in it are skipped; the subscription stays active. */
+export async function setVacation(
+  db: Db,
+  userId: string,
+  id: string,
+  range: { from: string; until: string },
+  clock: PlanClock,
+) {
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    if (range.from < clock.today)
+      throw new AppError('VALIDATION', ACTION_MESSAGES.vacationPast, { from: ACTION_MESSAGES.vacationPast });
+    await tx
+      .update(subscriptions)
+      .set({ pausedFrom: range.from, pausedUntil: range.until, updatedAt: clock.now })
+      .where(eq(subscriptions.id, s.id));
+  });
+}
+
+/** Resumes: the vacation ends (and a subscription the shopper paused is active again). */
+export async function resume(db: Db, userId: string, id: string, clock: PlanClock) {
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    if (s.status === 'payment_failed') throw conflict(ACTION_MESSAGES.paymentFailed);
+    if (s.status === 'active' && !s.pausedFrom) throw conflict(ACTION_MESSAGES.noVacation);
+    await tx
+      .update(subscriptions)
+      .set({ status: 'active', pausedFrom: null, pausedUntil: null, updatedAt: clock.now })
+      .where(eq(subscriptions.id, s.id));
+  });
+}
+
+/**
+ * Moves the deliveries not ordered yet to another of the plan's times (and address), from its first delivery on or
+ * after today: checked as subscribing is (the area, a place in the slots the shop already takes orders for).
+ */
+export async function changeWindow(
+  db: Db,
+  userId: string,
+  id: string,
+  choice: Omit<Choice, 'startsOn'>,
+  clock: PlanClock,
+) {
+  const [current] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  if (!current) throw notFound('Subscription');
+  const plan = await publicPlan(db, current.planId, clock);
+  const placed = await placeChoice(db, plan, choice, clock, true);
+  const from = current.startsOn > clock.today ? current.startsOn : clock.today;
+  const first = firstDelivery(placed, from, clock.now);
+  if (!first) throw conflict(SUBSCRIBE_MESSAGES.noDelivery);
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    await lockWindowPlaces(tx, [placed.window.id]);
+    if (placed.window.id !== s.windowId) await refuseFullSlots(tx, placed, first, clock);
+    await tx
+      .update(subscriptions)
+      .set({
+        windowId: placed.window.id,
+        deliveryAddress: placed.address,
+        deliveryPostcode: placed.postcode,
+        startsOn: first,
+        updatedAt: clock.now,
+      })
+      .where(eq(subscriptions.id, s.id));
+  });
+}
+
+/** The card a confirmed SetupIntent of this shopper saved; 404 when it is not theirs, 402 when it saved none. */
+export async function savedCardOf(provider: PaymentProvider, userId: string, setupIntentId: string) {
+  const state = await provider.retrieveSetupIntent(setupIntentId);
+  if (!state || state.metadata.userId !== userId) throw notFound('Card setup');
+  if (state.status !== 'succeeded' || !state.paymentMethodId || !state.card) {
+    throw new AppError('PAYMENT_FAILED', state.lastError ?? SUBSCRIBE_MESSAGES.cardNotSaved);
+  }
+  return {
+    customerId: state.customerId,
+    paymentMethodId: state.paymentMethodId,
+    setupIntentId: state.id,
+    brand: state.card.brand,
+    last4: state.card.last4,
+    expMonth: state.card.expMonth,
+    expYear: state.card.expYear,
+  };
+}
+
+/** Charges another saved card from now on; a subscription paused by failed charges is active again. */
+export async function changeCard(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  id: string,
+  setupIntentId: string,
+  clock: PlanClock,
+) {
+  const card = await savedCardOf(provider, userId, setupIntentId);
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    await tx
+      .update(subscriptions)
+      .set({
+        providerCustomerId: card.customerId,
+        paymentMethodId: card.paymentMethodId,
+        setupIntentId: card.setupIntentId,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
+        cardState: 'ready',
+        failedCharges: 0,
+        ...(s.status === 'payment_failed' ? { status: 'active' as const } : {}),
+        updatedAt: clock.now,
+      })
+      .where(eq(subscriptions.id, s.id));
+  });
+}
+
+/**
+ * Cancels: the deliveries whose order is made still come (the last of them is `ends_after`), none after them; the
+ * skipped days ahead are forgotten. With nothing ordered, it ends the day before today.
+ */
+export async function cancelSubscription(db: Db, userId: string, id: string, clock: PlanClock) {
+  await db.transaction(async (tx) => {
+    const s = await locked(tx, userId, id);
+    const [last] = await tx
+      .select({ on: max(subscriptionDeliveries.deliveryOn) })
+      .from(subscriptionDeliveries)
+      .where(
+        and(
+          eq(subscriptionDeliveries.subscriptionId, s.id),
+          isNotNull(subscriptionDeliveries.orderId),
+          gte(subscriptionDeliveries.deliveryOn, clock.today),
+        ),
+      );
+    const yesterday = Temporal.PlainDate.from(clock.today).subtract({ days: 1 }).toString();
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: clock.now, endsAfter: last?.on ?? yesterday, updatedAt: clock.now })
+      .where(eq(subscriptions.id, s.id));
+  });
+}
