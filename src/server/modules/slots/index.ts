@@ -8,9 +8,11 @@ export {
   describeSlots,
   type ShopTerms,
   shopTerms,
+  slotLabel,
   slotRefusal,
 } from './choices.ts';
 export { namePostcode, placePostcode } from './postcodes.ts';
+export { holdPlacesFor, lockWindowPlaces, placesTaken, type ReservedPlaces } from './reserved-places.ts';
 export {
   bookReservedPlace,
   cancelledSlots,

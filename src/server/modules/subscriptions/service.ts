@@ -120,6 +120,12 @@ async function toPlans(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Subsc
 }
 
 /** Every plan of the shop, ended ones too, oldest first (the vendor's page). */
+/** The live windows serving each plan, labelled, by plan id (a subscriber's choices of time). */
+export async function plansWindows(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Map<string, PlanWindow[]>> {
+  const plans = await toPlans(db, rows, clock);
+  return new Map(plans.map((plan) => [plan.id, plan.windows]));
+}
+
 export async function listShopPlans(db: Db, shopId: string, clock: PlanClock): Promise<SubscriptionPlan[]> {
   const rows = await db
     .select()
