@@ -252,13 +252,15 @@ const subscribing = async (caller: CallerName) =>
         setupIntentId: (await setupOf(users[caller])).setupIntentId,
       }
     : {};
-let subscriberA: { id: string; date: string } | undefined;
+let subscriberA: Promise<{ id: string; date: string }> | undefined;
 /** Customer A's subscription (made once) and its first coming delivery. */
-async function subscriptionOfA() {
-  subscriberA ??= await ok<{ id: string; coming: { date: string }[] }>(
-    inject(users.customerA, 'POST', '/api/subscriptions', await subscribing('customerA')),
-    201,
-  ).then((made) => ({ id: made.id, date: made.coming[0].date }));
+function subscriptionOfA(): Promise<{ id: string; date: string }> {
+  subscriberA ??= subscribing('customerA').then((payload) =>
+    ok<{ id: string; coming: { date: string }[] }>(
+      inject(users.customerA, 'POST', '/api/subscriptions', payload),
+      201,
+    ).then((made) => ({ id: made.id, date: made.coming[0].date })),
+  );
   return subscriberA;
 }
 const subscriptionUrl = async (tail: string) => ({ url: `/api/subscriptions/${(await subscriptionOfA()).id}${tail}` });
