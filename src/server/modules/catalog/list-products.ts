@@ -326,7 +326,7 @@ export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.Quer
 }
 
 /** Ids ranked by the index beyond the page's, in case some are no longer offered when their cards are read. */
-const SPARE_IDS = 5;
+const SPARE_IDS = 2;
 
 /**
  * A search page from the process's index (decision 067): the ranked ids after the cursor, their cards read live by
@@ -342,8 +342,13 @@ async function indexedSearch(
   const found = await index.search(db, params.q as string, spell);
   if (!found) return undefined;
   const after = Number(cursor?.value);
-  const start = cursor ? found.ranked.findIndex((r) => r.score < after || (r.score === after && r.id > cursor.id)) : 0;
-  const wanted = start < 0 ? [] : found.ranked.slice(start, start + params.limit + 1 + SPARE_IDS);
+  const start = cursor
+    ? found.ranked.findIndex((r) => r.score < after || (r.score === after && r.id() > cursor.id))
+    : 0;
+  const wanted = (start < 0 ? [] : found.ranked.slice(start, start + params.limit + 1 + SPARE_IDS)).map((r) => ({
+    id: r.id(),
+    score: r.score,
+  }));
   const rows =
     wanted.length === 0
       ? []

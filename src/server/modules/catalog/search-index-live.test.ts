@@ -35,7 +35,7 @@ describe("each server's search index, kept in step by the change feed", () => {
     const vendor = await createUser(stack.a, { role: 'vendor', name: 'Rename Farm' });
     const id = await insertProduct(stack.a, vendor.id, { name: 'Quince Paste', category: 'sweet' });
     const ranked = async (q: string) =>
-      ((await index.current()?.search(b.db, q, spell))?.ranked ?? []).map((r) => r.id);
+      ((await index.current()?.search(b.db, q, spell))?.ranked ?? []).map((r) => r.id());
     await expect.poll(() => ranked('quince paste'), { timeout: 1_000, interval: 20 }).toContain(id);
 
     await renameProduct(stack.a, vendor.auth, id, 'Medlar Jelly');
@@ -55,7 +55,7 @@ describe("each server's search index, kept in step by the change feed", () => {
     const vendor = await createUser(stack.a, { role: 'vendor', name: 'Closing Farm' });
     const id = await insertProduct(stack.a, vendor.id, { name: 'Loganberry Cordial', category: 'beverage' });
     const ranked = async () =>
-      ((await index.current()?.search(b.db, 'loganberry cordial', spell))?.ranked ?? []).map((r) => r.id);
+      ((await index.current()?.search(b.db, 'loganberry cordial', spell))?.ranked ?? []).map((r) => r.id());
     await expect.poll(ranked, { timeout: 1_000, interval: 20 }).toContain(id);
     await stack.a.db.execute(sql`UPDATE shops SET approval = 'rejected' WHERE vendor_id = ${vendor.id}`);
     await expect.poll(ranked, { timeout: 1_000, interval: 20 }).not.toContain(id);
@@ -82,7 +82,7 @@ describe("each server's search index, kept in step by the change feed", () => {
     const vendor = await createUser(stack.a, { role: 'vendor', name: 'Deaf Orchard' });
     const id = await insertProduct(stack.a, vendor.id, { name: 'Damson Gin', category: 'beverage' });
     const ranked = async () =>
-      ((await index.current()?.search(stack.a.db, 'damson gin', spell))?.ranked ?? []).map((r) => r.id);
+      ((await index.current()?.search(stack.a.db, 'damson gin', spell))?.ranked ?? []).map((r) => r.id());
     expect(await ranked()).not.toContain(id);
     heard?.(undefined);
     await expect.poll(ranked, { timeout: 5_000, interval: 20 }).toContain(id);

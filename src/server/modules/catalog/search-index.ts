@@ -133,7 +133,7 @@ async function readProducts(db: Tx, after: string | undefined, ids?: string[]): 
 }
 
 /** One search's ranked candidates, or undefined when the SQL must answer it. */
-export type IndexedSearch = { ranked: { id: string; score: number }[]; total: number; capped: boolean };
+export type IndexedSearch = { ranked: { id: () => string; score: number }[]; total: number; capped: boolean };
 
 export class SearchIndex {
   size = 0;
@@ -543,6 +543,14 @@ export class SearchIndex {
     return [...shortest(prefixed), ...shortest(suffixed)];
   }
 
+  private day = { at: 0, value: 0 };
+  /** The business day as a number, worked out at most once a second. */
+  private today(): number {
+    const now = Date.now();
+    if (now - this.day.at > 1000) this.day = { at: now, value: dayNumber(businessToday(this.timeZone)) };
+    return this.day.value;
+  }
+
   private offered(n: number, today: number): boolean {
     return this.live.data[n] === 1 && this.expires.data[n] >= today && !this.vendorUnlisted.has(this.vendor.data[n]);
   }
@@ -580,15 +588,28 @@ export class SearchIndex {
       )
         return undefined; // a close shop: its share and its newest products are the SQL's
     }
-    const today = dayNumber(businessToday(this.timeZone));
+    const today = this.today();
     const offered = (n: number) => this.offered(n, today);
     const a = this.arena;
-    const nameHolds = (n: number, id: number) => {
-      const [from, to] = this.nameRange(n);
-      for (let i = from; i < to; i++) if (a[i] === id) return true;
-      return false;
+    const at = this.at.data;
+    // Whether product n's name holds, for every word, one of its alternatives (name_terms @@ all_words).
+    const holdsEvery = (n: number) => {
+      const from = at[n] + 4;
+      const to = from + a[at[n]];
+      for (const ids of perWordIds) {
+        let held = false;
+        for (let k = 0; k < ids.length && !held; k++) {
+          for (let i = from; i < to; i++) {
+            if (a[i] === ids[k]) {
+              held = true;
+              break;
+            }
+          }
+        }
+        if (!held) return false;
+      }
+      return true;
     };
-    const holdsEvery = (n: number) => perWordIds.every((ids) => ids.some((id) => id >= 0 && nameHolds(n, id)));
 
     const every: number[] = [];
     walk: for (const term of terms) {
@@ -621,9 +642,13 @@ export class SearchIndex {
     let described = 0;
     if (candidates.size < CANDIDATES_PER_SOURCE) {
       const found = new Set<number>();
-      for (const term of terms) for (const n of this.holders.get(idOf(term)) ?? []) if (offered(n)) found.add(n);
-      // More than the source's LIMIT: which 100 PostgreSQL takes depends on its plan (decision 067).
-      if (found.size > CANDIDATES_PER_SOURCE) return undefined;
+      for (const term of terms) {
+        for (const n of this.holders.get(idOf(term)) ?? []) {
+          if (offered(n)) found.add(n);
+          // More than the source's LIMIT: which 100 PostgreSQL takes depends on its plan (decision 067).
+          if (found.size > CANDIDATES_PER_SOURCE) return undefined;
+        }
+      }
       described = found.size;
       for (const n of found) candidates.add(n);
     }
@@ -651,7 +676,7 @@ export class SearchIndex {
     const ranked = [...candidates].map((n) => ({ n, score: this.score(n, asSpelled, categoryCloseness) }));
     ranked.sort((x, y) => y.score - x.score || this.compareIds(x.n, y.n));
     return {
-      ranked: ranked.map(({ n, score }) => ({ id: this.idOf(n), score })),
+      ranked: ranked.map(({ n, score }) => ({ id: () => this.idOf(n), score })),
       total: candidates.size,
       capped:
         every.length >= CANDIDATES_PER_SOURCE ||
@@ -666,11 +691,14 @@ export class SearchIndex {
    */
   private score(n: number, asSpelled: number[], categoryCloseness: number[]): number {
     let res = 0;
-    const [from, to] = this.allRange(n);
+    const a = this.arena;
+    const start = this.at.data[n];
+    const from = start + 4 + a[start];
+    const to = from + 2 * a[start + 1];
     for (const id of asSpelled) {
       if (id < 0) continue;
       for (let i = from; i < to; i += 2) {
-        if (this.arena[i] !== id) continue;
+        if (a[i] !== id) continue;
         res = f(res + this.arenaShares[i + 1] / 1.64493406685);
         break;
       }
