@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'password_reset',
   'email_verification',
   'email_change',
+  'subscription_delivery',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const ALWAYS_EMAILED = [
   'password_reset',
   'email_verification',
   'email_change',
+  'subscription_delivery',
 ] as const satisfies readonly NotificationKind[];
 /** Kinds told only by e-mail, never in the bell. */
 export const EMAIL_ONLY = [
@@ -68,6 +70,7 @@ export const EMAIL_KIND_LABELS: Record<NotificationKind, string> = {
   password_reset: 'A link to set a new password, when I ask for one',
   email_verification: 'A link to verify my e-mail address',
   email_change: 'A change of my e-mail address',
+  subscription_delivery: 'My subscriptions’ deliveries: a holiday, short stock, a card to fix',
 };
 
 /** Who each optional kind of e-mail can concern (the profile page offers only the caller's). */
@@ -81,6 +84,18 @@ export const EMAIL_KIND_ROLES: Record<OptionalEmailKind, Role> = {
   low_stock: 'vendor',
   shopper_cancelled: 'vendor',
 };
+
+/** What a subscription delivery notice tells (the kind subscription_delivery). */
+export const SUBSCRIPTION_DELIVERY_EVENTS = [
+  'ordered',
+  'holiday',
+  'short',
+  'discontinued',
+  'nothing',
+  'charge_failed',
+  'abandoned',
+  'plan_ended',
+] as const;
 
 /** A product's stock at or below this tells its vendor (once each time a sale or an edit takes it there). */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -245,6 +260,29 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     shopName: z.string(),
     approved: z.boolean(),
     reason: z.string().nullable(),
+  }),
+  /**
+   * A subscription's delivery (issue 37), to its shopper (`to: 'shopper'`) or its shop: its order made (`ordered`), a
+   * holiday instead (`holiday`, with the shop's reason and the next delivery), items short (`short`) or no longer sold
+   * (`discontinued`), nothing left to deliver (`nothing`), a charge that failed (`charge_failed`, retried at
+   * `retryAt`) or gave up (`abandoned`: the subscription is paused), or the plan ended by the farm (`plan_ended`).
+   */
+  z.object({
+    kind: z.literal('subscription_delivery'),
+    to: z.enum(['shopper', 'shop']),
+    event: z.enum(SUBSCRIPTION_DELIVERY_EVENTS),
+    planName: z.string(),
+    shopName: z.string(),
+    buyerName: z.string().optional(),
+    /** The delivery's date, YYYY-MM-DD. */
+    deliveryOn: z.string(),
+    orderId: id.optional(),
+    orderNumber,
+    /** The items short (`name ×got of wanted`) or left out. */
+    items: z.array(z.string()).optional(),
+    reason: z.string().nullable().optional(),
+    nextDeliveryOn: z.string().nullable().optional(),
+    retryAt: z.string().optional(),
   }),
   /** E-mailed only (never in the bell): a link to set a new password, asked for on the sign-in page. */
   z.object({

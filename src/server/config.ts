@@ -166,6 +166,8 @@ const envSchema = z
     RETENTION_MAIL_FILES_DAYS: wholeNumber(1).default(30),
     RETENTION_BELL_PER_USER: wholeNumber(1).default(200),
     RETENTION_CART_ADD_REQUESTS_DAYS: wholeNumber(1).default(7),
+    SUBSCRIPTION_ORDER_LEAD_DAYS: wholeNumber(0, 28).default(3),
+    SUBSCRIPTION_CHARGE_RETRIES: wholeNumber(1, 10).default(3),
   })
   .superRefine((env, ctx) => {
     for (const key of ['DATABASE_DIRECT_URL', 'READ_DATABASE_URL'] as const) {
@@ -321,6 +323,13 @@ export type Config = {
     /** Add-to-cart request ids (kept so that a retried click adds nothing more). */
     cartAddRequestDays: number;
   };
+  /** The subscriptions' delivery job (decision 068). */
+  subscriptions: {
+    /** Days before a window's cutoff each delivery's order is made. */
+    orderLeadDays: number;
+    /** Failed charges of a delivery (tried again after 1 h, 6 h, then 24 h) before it is abandoned. */
+    chargeRetries: number;
+  };
 };
 
 /**
@@ -432,6 +441,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailFileDays: env.RETENTION_MAIL_FILES_DAYS,
       bellPerUser: env.RETENTION_BELL_PER_USER,
       cartAddRequestDays: env.RETENTION_CART_ADD_REQUESTS_DAYS,
+    },
+    subscriptions: {
+      orderLeadDays: env.SUBSCRIPTION_ORDER_LEAD_DAYS,
+      chargeRetries: env.SUBSCRIPTION_CHARGE_RETRIES,
     },
   };
 }

@@ -66,6 +66,7 @@ async function main() {
           db,
           connectionString: config.databaseDirectUrl,
           retention: { ...config.retention, dataDir: config.dataDir },
+          subscriptions: { ...config.subscriptions, defaultTimeZone: config.businessTimeZone },
           provider: app.payments.active,
           settle: app.payments.settle,
           log: app.log,

@@ -12,6 +12,7 @@ import {
 } from '../modules/notifications/index.ts';
 import { settleLapsingHolds } from '../modules/orders/index.ts';
 import type { PaymentProvider, Settle } from '../modules/payments/index.ts';
+import { runSubscriptionDeliveries, type SubscriptionJobSettings } from '../modules/subscriptions/index.ts';
 import { type ReconcileOptions, reconcilePayments } from './reconcile.ts';
 import { retryDueCaptures, retryDueRefunds, retryDueTransfers } from './refund-retries.ts';
 import { type RetentionOptions, runRetention } from './retention.ts';
@@ -27,6 +28,8 @@ export const OUTBOX_CLEANUP_QUEUE = 'notifications-cleanup';
 export const MARKDOWN_NOTICES_QUEUE = 'favourites-markdowns';
 /** The jobs offered once an hour: each is idempotent, and at most one runs per hour across all processes. */
 const HOURLY_QUEUES = [OUTBOX_CLEANUP_QUEUE, MARKDOWN_NOTICES_QUEUE];
+/** Makes subscriptions' delivery orders and charges them at the cutoff (decision 068); offered every `everySeconds`. */
+export const SUBSCRIPTIONS_QUEUE = 'subscription-deliveries';
 /** Deletes what has no further use (jobs/retention.ts, the RETENTION_* settings); offered once a day. */
 export const RETENTION_QUEUE = 'retention';
 
@@ -44,6 +47,8 @@ export type JobsOptions = {
   /** How often an idle worker looks for a job. */
   pollingIntervalSeconds?: number;
   reconcile?: ReconcileOptions;
+  /** The subscriptions' delivery job's settings (none: not run). */
+  subscriptions?: SubscriptionJobSettings;
   /** What the daily retention job deletes (none: not run). */
   retention?: RetentionOptions;
   /** Notification delivery: where e-mails go, links back to the app, the receipt's attachments (none: not run). */
@@ -84,6 +89,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await boss.createQueue(NOTIFICATIONS_QUEUE, queue);
   for (const name of HOURLY_QUEUES) await boss.createQueue(name, queue);
   await boss.createQueue(RETENTION_QUEUE, queue);
+  await boss.createQueue(SUBSCRIPTIONS_QUEUE, queue);
   const work = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(JOB_QUEUES.reconcile, work, async () => {
     await reconcilePayments(db, { provider, settle }, { log, ...options.reconcile });
@@ -100,6 +106,12 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   });
   const retention = options.retention;
   if (retention) await boss.work(RETENTION_QUEUE, work, async () => void (await runRetention(db, retention, log)));
+  const subscriptions = options.subscriptions;
+  if (subscriptions)
+    await boss.work(SUBSCRIPTIONS_QUEUE, work, async () => {
+      const { made, charged } = await runSubscriptionDeliveries(db, provider, subscriptions, { log });
+      if (made > 0 || charged.length > 0) log.info({ made, charged }, 'Subscription deliveries made and charged');
+    });
   await boss.work(MARKDOWN_NOTICES_QUEUE, work, async () => {
     const told = await tellFavouritesMarkedDown(db, await businessDayToday(db));
     if (told > 0) log.info({ told }, 'Shoppers told their favourites are marked down');
@@ -125,6 +137,8 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await boss.send(name, {}, { singletonKey: name, singletonSeconds: everySeconds });
     }
     for (const name of HOURLY_QUEUES) await boss.send(name, {}, { singletonKey: name, singletonSeconds: 3600 });
+    if (options.subscriptions)
+      await boss.send(SUBSCRIPTIONS_QUEUE, {}, { singletonKey: SUBSCRIPTIONS_QUEUE, singletonSeconds: everySeconds });
     // One retention run a day across all processes (the slot is the UTC day).
     if (options.retention)
       await boss.send(RETENTION_QUEUE, {}, { singletonKey: RETENTION_QUEUE, singletonSeconds: 86_400 });

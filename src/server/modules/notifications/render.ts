@@ -1,6 +1,7 @@
 import { formatUseBy } from '#contract/markdowns.ts';
 import { formatMoney } from '#contract/money.ts';
 import type { Handover, NotificationEvent } from '#contract/notifications.ts';
+import { describeSubscriptionDelivery } from './subscription-render.ts';
 
 type Line = { name: string; amount: number; quantity?: string; totalCents: number };
 
@@ -295,6 +296,8 @@ export function describe(event: NotificationEvent): Message {
         link: event.to === 'shop' ? '/dashboard/vendorOrder' : `/dashboard/adminOrders/${event.orderId}`,
         table: [],
       };
+    case 'subscription_delivery':
+      return { ...describeSubscriptionDelivery(event), table: [] };
     case 'shop_reviewed':
       return {
         title: event.approved ? `${event.shopName} is approved` : `${event.shopName} was not approved`,

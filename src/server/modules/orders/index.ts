@@ -12,4 +12,10 @@ export { paymentByTransactionId } from './queries.ts';
 export { type NewFulfilment, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, vendorSales, vendorSalesTotals } from './sales.ts';
 export { soldLinesOf } from './sold-lines.ts';
+export {
+  cancelUnchargedOrder,
+  markSubscriptionOrderCharged,
+  subscriptionOrderToCharge,
+  unchargedTransactionId,
+} from './subscription-orders.ts';
 export { settleLapsingHolds } from './unweighed-holds.ts';

@@ -29,12 +29,15 @@ export type NewOrder = {
   transactionId: string;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** The subscription whose delivery this order is (issue 37); none for a one-off order. */
+  subscriptionId?: string | null;
   /** Set by imported or demo orders; a checkout's order starts pending, now. */
   status?: OrderStatus;
   lineStatus?: FulfilmentStatus;
   createdAt?: Date;
   lines: {
-    productId: string;
+    /** Null for a line that is no product of the catalog (a subscription's box). */
+    productId: string | null;
     vendorId: string;
     shopName: string;
     shopEmail: string;
@@ -87,7 +90,7 @@ export type NewFulfilment = {
  * the commission rate of its shop's membership and the order the fee per shop part, as they stand now.
  */
 export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
-  const { lines, fulfilments = [], status, lineStatus, createdAt, ...payment } = input;
+  const { lines, fulfilments = [], status, lineStatus, createdAt, subscriptionId = null, ...payment } = input;
   const commission = await commissionForOrder(
     tx,
     lines.map((line) => line.vendorId),
@@ -105,6 +108,7 @@ export async function recordOrder(tx: Tx, input: NewOrder): Promise<string> {
       name: input.orderName,
       status: status ?? 'pending',
       commissionFeeCents: commission.feeCents,
+      subscriptionId,
       createdAt,
     })
     .returning({ id: orders.id });

@@ -30,6 +30,7 @@ export {
 } from './leaving.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { failedTransferCount, type MoneyFigures, moneyFigures } from './metrics.ts';
+export { recordOffSessionPayment } from './off-session.ts';
 export { ledgerOfOrder } from './order-ledger.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export {

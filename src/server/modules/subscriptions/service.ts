@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { isOpenShop, productsForCart, productsForExport } from '../catalog/index.ts';
 import { shopOf } from '../shops/index.ts';
 import { readSettings } from '../slots/index.ts';
+import { tellPlanEnded } from './delivery-notices.ts';
 import { subscriptionPlanItems, subscriptionPlans, subscriptionPlanWindows } from './tables.ts';
 
 type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -119,13 +120,13 @@ async function toPlans(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Subsc
   });
 }
 
-/** Every plan of the shop, ended ones too, oldest first (the vendor's page). */
 /** The live windows serving each plan, labelled, by plan id (a subscriber's choices of time). */
 export async function plansWindows(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Map<string, PlanWindow[]>> {
   const plans = await toPlans(db, rows, clock);
   return new Map(plans.map((plan) => [plan.id, plan.windows]));
 }
 
+/** Every plan of the shop, ended ones too, oldest first (the vendor's page). */
 export async function listShopPlans(db: Db, shopId: string, clock: PlanClock): Promise<SubscriptionPlan[]> {
   const rows = await db
     .select()
@@ -266,11 +267,13 @@ export async function updatePlan(db: Db, shopId: string, planId: string, input: 
 export async function endPlan(db: Db, shopId: string, planId: string, clock: PlanClock) {
   await db.transaction(async (tx) => {
     const current = await lockedPlan(tx, shopId, planId);
-    if (!current.endedAt)
+    if (!current.endedAt) {
       await tx
         .update(subscriptionPlans)
         .set({ endedAt: clock.now, updatedAt: clock.now })
         .where(eq(subscriptionPlans.id, planId));
+      await tellPlanEnded(tx, current, clock.today);
+    }
     await notifyCatalogChanged(tx);
   });
   return onePlan(db, planId, clock);

@@ -1,0 +1,103 @@
+import { dayText } from '#contract/fulfilment-labels.ts';
+import type { NotificationEvent } from '#contract/notifications.ts';
+
+type Event = Extract<NotificationEvent, { kind: 'subscription_delivery' }>;
+
+/** Where the shopper fixes a card, skips or pauses; where the farm reads its week's subscribers. */
+export const SHOPPER_SUBSCRIPTIONS_PATH = '/dashboard/subscriptions';
+export const SHOP_ROSTER_PATH = '/dashboard/vendorRoster';
+
+const listed = (items: string[] | undefined) => (items?.length ? `: ${items.join(', ')}` : '');
+const numbered = (event: Event) => (event.orderNumber ? ` ${event.orderNumber}` : '');
+
+/** What a subscription delivery notice says, to the shopper or to the shop (issue 37). */
+export function describeSubscriptionDelivery(event: Event): { title: string; body: string; link: string } {
+  const day = dayText(event.deliveryOn);
+  const plan = `${event.planName} from ${event.shopName}`;
+  const shopper = event.to === 'shopper';
+  const link = shopper ? SHOPPER_SUBSCRIPTIONS_PATH : SHOP_ROSTER_PATH;
+  const who = event.buyerName ?? 'A subscriber';
+  switch (event.event) {
+    case 'ordered':
+      return {
+        title: `Your ${event.planName} for ${day} is ordered`,
+        body: `Your ${plan} for ${day} is ordered${numbered(event)}. Your card is charged when ordering closes; until then you can skip it on your subscriptions page.`,
+        link,
+      };
+    case 'holiday': {
+      const next = event.nextDeliveryOn ? ` Your next delivery is ${dayText(event.nextDeliveryOn)}.` : '';
+      const why = event.reason ? ` (${event.reason})` : '';
+      return shopper
+        ? {
+            title: `No ${event.planName} on ${day}`,
+            body: `${event.shopName} is closed on ${day}${why}, so there is no delivery of your ${event.planName} that day and nothing is charged.${next}`,
+            link,
+          }
+        : {
+            title: `${event.planName}: no delivery on ${day}`,
+            body: `Your subscribers of ${event.planName} get no delivery on ${day}, as you closed that day${why}. They were told.`,
+            link,
+          };
+    }
+    case 'short':
+      return shopper
+        ? {
+            title: `Part of your ${event.planName} is short on ${day}`,
+            body: `${event.shopName} has less than your ${event.planName} holds for ${day}${listed(event.items)}. Your order${numbered(event)} has what there is, and you pay only for that.`,
+            link,
+          }
+        : {
+            title: `Short for ${who}'s ${event.planName} on ${day}`,
+            body: `Your stock did not cover ${who}'s ${event.planName} for ${day}${listed(event.items)}. The order${numbered(event)} has what there was.`,
+            link,
+          };
+    case 'discontinued':
+      return shopper
+        ? {
+            title: `Something in your ${event.planName} is no longer sold`,
+            body: `${event.shopName} no longer sells part of your ${event.planName}${listed(event.items)}. It is left out of your order${numbered(event)} for ${day}, and you pay only for the rest.`,
+            link,
+          }
+        : {
+            title: `${event.planName} holds products you no longer sell`,
+            body: `${event.planName} holds products you no longer sell${listed(event.items)}; they were left out of ${who}'s order for ${day}. Edit the plan to take them out or put them back on sale.`,
+            link: '/dashboard/vendorSubscriptions',
+          };
+    case 'nothing':
+      return shopper
+        ? {
+            title: `No ${event.planName} on ${day}`,
+            body: `${event.shopName} has nothing of your ${event.planName} for ${day}${listed(event.items)}, so no order was made and nothing is charged.`,
+            link,
+          }
+        : {
+            title: `Nothing to send ${who} on ${day}`,
+            body: `Nothing of ${who}'s ${event.planName} was in stock for ${day}${listed(event.items)}: no order was made.`,
+            link,
+          };
+    case 'charge_failed':
+      return {
+        title: `Your card was not charged for your ${event.planName}`,
+        body: `We could not charge your card for your ${plan} on ${day}${event.reason ? ` (${event.reason})` : ''}. Please update your card on your subscriptions page; we try again${event.retryAt ? ` at ${event.retryAt}` : ' soon'}.`,
+        link: SHOPPER_SUBSCRIPTIONS_PATH,
+      };
+    case 'abandoned':
+      return shopper
+        ? {
+            title: `Your ${event.planName} is paused`,
+            body: `We could not charge your card for your ${plan} on ${day} after several tries, so that order${numbered(event)} is cancelled and your subscription is paused. Update your card on your subscriptions page to resume it.`,
+            link: SHOPPER_SUBSCRIPTIONS_PATH,
+          }
+        : {
+            title: `${who}'s ${event.planName} is paused: the card failed`,
+            body: `${who}'s card could not be charged for ${event.planName} on ${day} after several tries: the order${numbered(event)} is cancelled (do not pack it) and the subscription is paused until they update their card.`,
+            link,
+          };
+    case 'plan_ended':
+      return {
+        title: `${event.shopName} ended ${event.planName}`,
+        body: `${event.shopName} ended ${event.planName} on ${day}: no more deliveries will be ordered or charged. Orders already made still come.`,
+        link: SHOPPER_SUBSCRIPTIONS_PATH,
+      };
+  }
+}

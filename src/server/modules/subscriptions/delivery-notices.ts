@@ -1,0 +1,83 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { NotificationEvent } from '#contract/notifications.ts';
+import type { Tx } from '../../db/client.ts';
+import { notify } from '../notifications/index.ts';
+import { orderNumbersOf } from '../orders/index.ts';
+import { shopCards } from '../shops/index.ts';
+import { accountsByIds } from '../users/index.ts';
+import { subscriptions } from './tables.ts';
+
+type Event = Extract<NotificationEvent, { kind: 'subscription_delivery' }>;
+
+/** A delivery's notice: what happened, to whom it is told (the shopper, and the shop for what it must act on). */
+export type DeliveryNotice = {
+  event: Event['event'];
+  subscription: { userId: string };
+  plan: { name: string };
+  shop: { id: string; name: string; email: string };
+  buyer: { name: string; email: string };
+  date: string;
+  orderId?: string;
+  items?: string[];
+  reason?: string | null;
+  nextDeliveryOn?: string | null;
+  retryAt?: string;
+};
+
+/** What the shop hears of too (the shopper hears of everything). */
+const TOLD_TO_SHOP = new Set<Event['event']>(['holiday', 'short', 'discontinued', 'nothing', 'abandoned']);
+
+/** Writes a delivery's notice to the outbox in the caller's transaction (issue 37: both sides told). */
+export async function tellDelivery(tx: Tx, notice: DeliveryNotice): Promise<void> {
+  const orderNumber = notice.orderId ? (await orderNumbersOf(tx, [notice.orderId])).get(notice.orderId) : undefined;
+  const base = {
+    kind: 'subscription_delivery' as const,
+    event: notice.event,
+    planName: notice.plan.name,
+    shopName: notice.shop.name,
+    buyerName: notice.buyer.name,
+    deliveryOn: notice.date,
+    ...(notice.orderId ? { orderId: notice.orderId } : {}),
+    ...(orderNumber ? { orderNumber } : {}),
+    ...(notice.items ? { items: notice.items } : {}),
+    ...(notice.reason !== undefined ? { reason: notice.reason } : {}),
+    ...(notice.nextDeliveryOn !== undefined ? { nextDeliveryOn: notice.nextDeliveryOn } : {}),
+    ...(notice.retryAt ? { retryAt: notice.retryAt } : {}),
+  };
+  await notify(tx, [{ userId: notice.subscription.userId, email: notice.buyer.email }], { ...base, to: 'shopper' });
+  if (TOLD_TO_SHOP.has(notice.event))
+    await notify(tx, [{ userId: notice.shop.id, email: notice.shop.email }], { ...base, to: 'shop' });
+}
+
+/**
+ * The farm ended a plan (in the ending's transaction): each subscriber still running is told that no more deliveries
+ * are ordered, and that the orders already made still come.
+ */
+export async function tellPlanEnded(
+  tx: Tx,
+  plan: { id: string; name: string; shopId: string },
+  today: string,
+): Promise<void> {
+  const running = await tx
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.planId, plan.id), ne(subscriptions.status, 'cancelled')));
+  if (running.length === 0) return;
+  const shop = (await shopCards(tx, [plan.shopId])).get(plan.shopId);
+  const buyers = await accountsByIds(
+    tx,
+    running.map((r) => r.userId),
+  );
+  for (const { userId } of running) {
+    const buyer = buyers.get(userId);
+    if (!buyer) continue;
+    await notify(tx, [{ userId, email: buyer.email }], {
+      kind: 'subscription_delivery',
+      to: 'shopper',
+      event: 'plan_ended',
+      planName: plan.name,
+      shopName: shop?.name ?? '',
+      deliveryOn: today,
+    });
+  }
+}

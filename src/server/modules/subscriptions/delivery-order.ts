@@ -1,0 +1,184 @@
+import { discountedCents } from '#contract/subscription-words.ts';
+import { orderTax } from '#contract/tax.ts';
+import { lineCents } from '#contract/weighed.ts';
+import type { Tx } from '../../db/client.ts';
+import { productsForCart, takeStock } from '../catalog/index.ts';
+import { recordOrder, unchargedTransactionId } from '../orders/index.ts';
+import { bookReservedPlace, type ServedWindow, servedSlot } from '../slots/index.ts';
+import { currentTax } from '../tax/index.ts';
+
+/** What a delivery's order is made from: the plan as it stands, its shop, the subscriber and their window. */
+export type DeliveryFacts = {
+  subscription: {
+    id: string;
+    userId: string;
+    deliveryAddress: string | null;
+    deliveryPostcode: string | null;
+    cardBrand: string | null;
+    cardLast4: string | null;
+  };
+  plan: {
+    id: string;
+    name: string;
+    kind: 'fixed' | 'box';
+    boxValueCents: number | null;
+    discountPercent: number | null;
+    items: { optionId: string; quantity: number }[];
+  };
+  shop: { id: string; name: string; email: string };
+  buyer: { name: string; email: string; phone: string | null };
+  window: ServedWindow;
+  /** This week's box as the farm set it, else the plan's usual contents. */
+  boxContents: string | null;
+  provider: string;
+};
+
+/** What became of a delivery's order: made (with what was short or left out), or nothing to deliver. */
+export type MadeOrder =
+  | { orderId: string; short: string[]; left: string[] }
+  | { orderId: null; short: string[]; left: string[] };
+
+type Line = Parameters<typeof recordOrder>[1]['lines'][number] & { soldByWeight: boolean };
+
+/**
+ * The fixed list's lines as the shop can fill them now, its products locked: each option listed at its list price
+ * (the plan's discount comes off the order), as many as its stock covers; an option no longer sold is left out.
+ */
+async function fixedLines(tx: Tx, facts: DeliveryFacts) {
+  const options = await productsForCart(
+    tx,
+    facts.plan.items.map((item) => item.optionId),
+    { lock: true },
+  );
+  const lines: Line[] = [];
+  const short: string[] = [];
+  const left: string[] = [];
+  for (const item of facts.plan.items) {
+    const option = options.get(item.optionId);
+    const name = option ? (option.optionCount > 1 ? `${option.name} — ${option.optionLabel}` : option.name) : 'An item';
+    if (!option?.listed || option.expired) {
+      left.push(name);
+      continue;
+    }
+    const amount = Math.min(item.quantity, Math.max(0, option.stock));
+    if (amount < item.quantity) short.push(`${name} ×${amount} of ${item.quantity}`);
+    if (amount === 0) continue;
+    const priced = {
+      priceCents: option.listPriceCents,
+      amount,
+      soldByWeight: option.soldByWeight,
+      gramsPerPiece: option.gramsPerPiece,
+    };
+    lines.push({
+      productId: option.productId,
+      vendorId: option.vendorId,
+      shopName: option.shopName,
+      shopEmail: option.shopEmail,
+      itemName: name,
+      image: option.image,
+      unitPriceCents: option.listPriceCents,
+      amount,
+      totalCents: lineCents(priced),
+      estimatedGrams: option.soldByWeight && option.gramsPerPiece ? amount * option.gramsPerPiece : null,
+      taxBps: option.taxBps,
+      optionId: option.optionId,
+      optionLabel: option.optionLabel,
+      sku: option.sku,
+      draws: option.draws,
+      unit: option.unit,
+      pack: option.pack,
+      soldByWeight: option.soldByWeight,
+    });
+  }
+  return { lines, short, left };
+}
+
+/** A box plan's one line: the box at its value (its contents go on the order's note for the packing slip). */
+function boxLine(facts: DeliveryFacts): Line {
+  return {
+    productId: null,
+    vendorId: facts.shop.id,
+    shopName: facts.shop.name,
+    shopEmail: facts.shop.email,
+    itemName: facts.plan.name,
+    image: '',
+    unitPriceCents: facts.plan.boxValueCents ?? 0,
+    amount: 1,
+    totalCents: facts.plan.boxValueCents ?? 0,
+    taxBps: 0,
+    soldByWeight: false,
+  };
+}
+
+/**
+ * Makes the order of one subscription delivery in the caller's transaction (the delivery's row is already written
+ * there, so the order is made once): priced by the plan (the options at their price, or the box's value, less the
+ * plan's discount; the shop's delivery fee for a delivery window; tax as at checkout), stock taken for what there is,
+ * recorded as the subscription's order, not yet charged, with its place booked in the slot reserved for it.
+ */
+export async function makeDeliveryOrder(tx: Tx, facts: DeliveryFacts, deliveryOn: string): Promise<MadeOrder> {
+  const { lines, short, left } =
+    facts.plan.kind === 'box' ? { lines: [boxLine(facts)], short: [], left: [] } : await fixedLines(tx, facts);
+  if (lines.length === 0) return { orderId: null, short, left };
+  const { window, subscription, buyer } = facts;
+  const subtotal = lines.reduce((sum, line) => sum + (line.totalCents ?? 0), 0);
+  const discount = subtotal - discountedCents(subtotal, facts.plan.discountPercent);
+  const free = window.freeDeliveryOverCents !== null && subtotal - discount >= window.freeDeliveryOverCents;
+  const feeCents = window.kind === 'delivery' && !free ? window.deliveryFeeCents : 0;
+  const { included } = await currentTax(tx);
+  const tax = orderTax(
+    lines.map((line) => ({ totalCents: line.totalCents ?? 0, taxBps: line.taxBps ?? 0 })),
+    discount,
+    included,
+  );
+  if (facts.plan.kind === 'fixed')
+    await takeStock(
+      tx,
+      lines.map((line) => ({ optionId: line.optionId as string, amount: line.amount })),
+    );
+  const slot = servedSlot(window, deliveryOn);
+  const address =
+    window.kind === 'delivery' && subscription.deliveryAddress && subscription.deliveryPostcode
+      ? { address: subscription.deliveryAddress, postcode: subscription.deliveryPostcode }
+      : null;
+  const orderId = await recordOrder(tx, {
+    userId: subscription.userId,
+    email: buyer.email,
+    name: buyer.name,
+    orderName: buyer.name,
+    phoneNumber: buyer.phone ?? '',
+    address: address
+      ? `${address.address}, ${address.postcode}`
+      : (window.pickupPoint?.address ?? 'Collected at pickup'),
+    subtotalCents: subtotal,
+    discountCents: discount,
+    deliveryCents: feeCents,
+    priceCents: subtotal - discount + feeCents + tax.addedCents,
+    taxCents: tax.totalCents,
+    taxIncluded: included,
+    provider: facts.provider,
+    transactionId: unchargedTransactionId(subscription.id, deliveryOn),
+    cardBrand: subscription.cardBrand,
+    cardLast4: subscription.cardLast4,
+    subscriptionId: subscription.id,
+    lines: lines.map(({ soldByWeight: _, ...line }, index) => ({ ...line, taxCents: tax.taxCents[index] })),
+    fulfilments: [
+      {
+        shopId: facts.shop.id,
+        shopName: facts.shop.name,
+        kind: window.kind,
+        windowId: window.id,
+        slotDate: deliveryOn,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        timeZone: window.timeZone,
+        pickupPoint: window.kind === 'pickup' ? window.pickupPoint : null,
+        deliveryAddress: address,
+        feeCents,
+        note: facts.plan.kind === 'box' && facts.boxContents ? `This week's box: ${facts.boxContents}` : null,
+      },
+    ],
+  });
+  await bookReservedPlace(tx, { windowId: window.id, date: deliveryOn, shopperId: subscription.userId, orderId });
+  return { orderId, short, left };
+}

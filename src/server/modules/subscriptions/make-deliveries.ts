@@ -1,0 +1,243 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { Db, Tx } from '../../db/client.ts';
+import { shopCards } from '../shops/index.ts';
+import { cancelledSlots, type ServedWindow, servedSlot, servedWindows } from '../slots/index.ts';
+import { activeAccountsByIds } from '../users/index.ts';
+import { deliveryDates } from './delivery-dates.ts';
+import { type DeliveryNotice, tellDelivery } from './delivery-notices.ts';
+import { type DeliveryFacts, makeDeliveryOrder } from './delivery-order.ts';
+import {
+  subscriptionBoxContents,
+  subscriptionDeliveries,
+  subscriptionPlanItems,
+  subscriptionPlans,
+  subscriptions,
+} from './tables.ts';
+
+export type DeliveryJobOptions = {
+  now: Date;
+  /** Days before a window's cutoff a delivery's order is made (SUBSCRIPTION_ORDER_LEAD_DAYS). */
+  leadDays: number;
+  defaultTimeZone: string;
+  /** The card provider's name, recorded with the order until its charge names the payment. */
+  provider: string;
+};
+
+type Subscription = typeof subscriptions.$inferSelect;
+type Plan = typeof subscriptionPlans.$inferSelect;
+
+/** The running subscriptions whose deliveries are ordered: active, with a card, of a plan paid per delivery and not ended. */
+async function runningSubscriptions(db: Db) {
+  return db
+    .select({ subscription: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        inArray(subscriptions.cardState, ['ready', 'requires_action']),
+        isNull(subscriptionPlans.endedAt),
+        eq(subscriptionPlans.pricing, 'per_delivery'),
+      ),
+    )
+    .orderBy(asc(subscriptions.id));
+}
+
+/** The delivery terms of a subscription to a plan over a window (its dates, decision 068). */
+export const termsOf = (subscription: Subscription, plan: Plan, window: { weekday: number }) => ({
+  frequency: plan.frequency,
+  weekday: window.weekday,
+  firstOn: plan.startsOn && plan.startsOn > subscription.startsOn ? plan.startsOn : subscription.startsOn,
+  lastOn: [plan.endsOn, subscription.endsAfter].filter((d): d is string => d !== null).sort()[0] ?? null,
+});
+
+/**
+ * The subscription's dates whose order is due at `now`: from `leadDays` before the slot's cutoff (the same wall-clock
+ * time in the shop's zone) until the cutoff itself.
+ */
+export function dueDates(
+  subscription: Subscription,
+  plan: Plan,
+  window: ServedWindow,
+  { now, leadDays }: Pick<DeliveryJobOptions, 'now' | 'leadDays'>,
+): string[] {
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(window.timeZone).toPlainDate();
+  const last = today.add({ days: leadDays + Math.ceil(window.cutoffHours / 24) + 2 });
+  return deliveryDates(termsOf(subscription, plan, window), today.toString(), last.toString()).filter((date) => {
+    const slot = servedSlot(window, date);
+    return slot.closesAtLess(leadDays) <= now && now < slot.closesAt;
+  });
+}
+
+/** The next delivery date after `date`, within eight weeks (for the holiday's notice). */
+function nextDateAfter(subscription: Subscription, plan: Plan, window: ServedWindow, date: string) {
+  const from = Temporal.PlainDate.from(date).add({ days: 1 });
+  return (
+    deliveryDates(termsOf(subscription, plan, window), from.toString(), from.add({ weeks: 8 }).toString())[0] ?? null
+  );
+}
+
+/**
+ * Makes each running subscription's deliveries due at `now` (decision 068): per subscription and date one
+ * transaction that writes its `subscription_deliveries` row (insert … on conflict do nothing: the key is the
+ * subscription and date, so however many servers run this and however often it is cut short, each date gets one row)
+ * and, in the same transaction, what the row says: `skipped` in the shopper's vacation, `holiday` when the shop
+ * cancelled the slot (the shopper and the shop told), else the order (`ordered`, to be charged at the cutoff), or
+ * `cancelled` when nothing of the plan is in stock. Answers how many rows it wrote.
+ */
+export async function makeDueDeliveries(db: Db, options: DeliveryJobOptions): Promise<number> {
+  const running = await runningSubscriptions(db);
+  const windows = await servedWindows(
+    db,
+    running.map((r) => r.subscription.windowId),
+    options.defaultTimeZone,
+  );
+  let written = 0;
+  for (const { subscription, plan } of running) {
+    const window = windows.get(subscription.windowId);
+    if (!window) continue;
+    const dates = dueDates(subscription, plan, window, options);
+    if (dates.length === 0) continue;
+    const existing = await db
+      .select({ deliveryOn: subscriptionDeliveries.deliveryOn })
+      .from(subscriptionDeliveries)
+      .where(
+        and(
+          eq(subscriptionDeliveries.subscriptionId, subscription.id),
+          inArray(subscriptionDeliveries.deliveryOn, dates),
+        ),
+      );
+    const done = new Set(existing.map((row) => row.deliveryOn));
+    for (const date of dates.filter((d) => !done.has(d))) {
+      if (await makeDelivery(db, subscription.id, plan, window, date, options)) written += 1;
+    }
+  }
+  return written;
+}
+
+/** One delivery's row and what it says, in one transaction; false when another run wrote it first. */
+async function makeDelivery(
+  db: Db,
+  subscriptionId: string,
+  plan: Plan,
+  window: ServedWindow,
+  date: string,
+  options: DeliveryJobOptions,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The subscription as it is now, held until commit: a pause or a cancellation made meanwhile waits for this.
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId))
+      .for('update');
+    if (subscription?.status !== 'active' || subscription.windowId !== window.id) return false;
+    const slot = servedSlot(window, date);
+    const [row] = await tx
+      .insert(subscriptionDeliveries)
+      .values({
+        subscriptionId,
+        deliveryOn: date,
+        windowId: window.id,
+        slotStart: slot.start,
+        status: 'skipped',
+        createdAt: options.now,
+        updatedAt: options.now,
+      })
+      .onConflictDoNothing()
+      .returning({ deliveryOn: subscriptionDeliveries.deliveryOn });
+    if (!row) return false;
+    const onVacation =
+      subscription.pausedFrom !== null &&
+      subscription.pausedUntil !== null &&
+      subscription.pausedFrom <= date &&
+      date <= subscription.pausedUntil;
+    if (onVacation) return true;
+    const facts = await factsOf(tx, subscription, plan, window, date, options.provider);
+    if (!facts) {
+      await setDelivery(tx, subscriptionId, date, { status: 'cancelled', lastError: 'The account is closed' });
+      return true;
+    }
+    const notice: Omit<DeliveryNotice, 'event'> = { subscription, plan, shop: facts.shop, buyer: facts.buyer, date };
+    const cancelled = await cancelledSlots(tx, [{ windowId: window.id, shopId: window.shopId, date }]);
+    if (cancelled.has(`${window.id} ${date}`) || window.retired) {
+      await setDelivery(tx, subscriptionId, date, {
+        status: 'holiday',
+        lastError: cancelled.get(`${window.id} ${date}`) ?? null,
+      });
+      await tellDelivery(tx, {
+        ...notice,
+        event: 'holiday',
+        reason: cancelled.get(`${window.id} ${date}`) ?? null,
+        nextDeliveryOn: nextDateAfter(subscription, plan, window, date),
+      });
+      return true;
+    }
+    const made = await makeDeliveryOrder(tx, facts, date);
+    if (made.orderId === null) {
+      await setDelivery(tx, subscriptionId, date, {
+        status: 'cancelled',
+        lastError: 'Nothing of the plan was in stock',
+      });
+      await tellDelivery(tx, { ...notice, event: 'nothing', items: [...made.short, ...made.left] });
+      return true;
+    }
+    await setDelivery(tx, subscriptionId, date, {
+      status: 'ordered',
+      orderId: made.orderId,
+      nextAttemptAt: slot.closesAt,
+    });
+    const withOrder = { ...notice, orderId: made.orderId };
+    await tellDelivery(tx, { ...withOrder, event: 'ordered' });
+    if (made.short.length > 0) await tellDelivery(tx, { ...withOrder, event: 'short', items: made.short });
+    if (made.left.length > 0) await tellDelivery(tx, { ...withOrder, event: 'discontinued', items: made.left });
+    return true;
+  });
+}
+
+export async function setDelivery(
+  tx: Tx,
+  subscriptionId: string,
+  date: string,
+  change: Partial<typeof subscriptionDeliveries.$inferInsert>,
+) {
+  await tx
+    .update(subscriptionDeliveries)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(and(eq(subscriptionDeliveries.subscriptionId, subscriptionId), eq(subscriptionDeliveries.deliveryOn, date)));
+}
+
+async function factsOf(
+  tx: Tx,
+  subscription: Subscription,
+  plan: Plan,
+  window: ServedWindow,
+  date: string,
+  provider: string,
+): Promise<DeliveryFacts | null> {
+  // One after the other: the transaction's one connection.
+  const items = await tx
+    .select({ optionId: subscriptionPlanItems.optionId, quantity: subscriptionPlanItems.quantity })
+    .from(subscriptionPlanItems)
+    .where(eq(subscriptionPlanItems.planId, plan.id))
+    .orderBy(asc(subscriptionPlanItems.position));
+  const [box] = await tx
+    .select({ contents: subscriptionBoxContents.contents })
+    .from(subscriptionBoxContents)
+    .where(and(eq(subscriptionBoxContents.planId, plan.id), eq(subscriptionBoxContents.deliveryOn, date)));
+  const shops = await shopCards(tx, [plan.shopId]);
+  const buyers = await activeAccountsByIds(tx, [subscription.userId]);
+  const shop = shops.get(plan.shopId);
+  const buyer = buyers.get(subscription.userId);
+  if (!buyer) return null;
+  return {
+    subscription,
+    plan: { ...plan, items },
+    shop: { id: plan.shopId, name: shop?.name ?? '', email: shop?.email ?? '' },
+    buyer: { name: buyer.name, email: buyer.email, phone: buyer.phone },
+    window,
+    boxContents: box?.contents ?? plan.boxContents,
+    provider,
+  };
+}
