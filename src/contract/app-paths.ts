@@ -62,6 +62,7 @@ export const DASHBOARD_PAGES = {
   notifications: 'notifications',
   outbox: 'outbox',
   favourites: 'favourites',
+  subscriptions: 'subscriptions',
   profile: 'profile',
 } as const;
 

@@ -10,6 +10,7 @@ import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-rou
 import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
 import { favouritesDashboardRoutes } from './features/favourites/favourites-routes.tsx';
+import { subscriberDashboardRoutes } from './features/subscriptions/subscriber-routes.tsx';
 import { getDeals } from './features/home/get-deals.ts';
 import { lastChanceQuery } from './features/home/get-last-chance.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
           ...adminDashboardRoutes,
           ...notificationsDashboardRoutes,
           ...favouritesDashboardRoutes,
+          ...subscriberDashboardRoutes,
         ],
       },
       {

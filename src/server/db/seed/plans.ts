@@ -1,4 +1,4 @@
-import { type PlanRecord, recordPlans } from '../../modules/subscriptions/index.ts';
+import { type PlanRecord, recordPlans, recordSubscription } from '../../modules/subscriptions/index.ts';
 import type { Tx } from '../client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,7 +67,10 @@ const PLANS: DemoPlan[] = [
   },
 ];
 
-/** Writes the demo plans; `shopIds` and `productIds` by the seed's keys and names. */
+/** The demo customer (Sam Shopper), who subscribes to the weekly box. */
+const DEMO_SUBSCRIBER = 'sam';
+
+/** Writes the demo plans and the demo customer's subscription; `shopIds` (the users' ids) and `productIds` by the seed's keys and names. */
 export async function insertPlans(
   tx: Tx,
   now: number,
@@ -79,7 +82,7 @@ export async function insertPlans(
     if (!found) throw new Error(`A demo plan names an unknown shop or product: ${key}`);
     return found;
   };
-  await recordPlans(
+  const planIds = await recordPlans(
     tx,
     PLANS.map(({ shop, items, season, ...plan }, i) => ({
       ...plan,
@@ -92,4 +95,13 @@ export async function insertPlans(
     ZONE,
     new Date(now),
   );
+  // The demo customer subscribes to Green Valley's weekly box from today, with a sandbox card saved.
+  await recordSubscription(tx, {
+    planId: planIds[PLANS.findIndex((plan) => plan.name === 'Weekly vegetable box')],
+    shopId: id(shopIds, 'greenValley'),
+    userId: id(shopIds, DEMO_SUBSCRIBER),
+    startsOn: day(now),
+    defaultTimeZone: ZONE,
+    now: new Date(now),
+  });
 }

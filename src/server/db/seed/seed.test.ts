@@ -14,7 +14,7 @@ import { shops } from '../../modules/shops/tables.ts';
 import { verifyPassword } from '../../modules/users/index.ts';
 import { users } from '../../modules/users/tables.ts';
 import { setupTestApp } from '../../test/app.ts';
-import { DEMO_VENDOR } from './accounts.ts';
+import { DEMO_CUSTOMER, DEMO_VENDOR } from './accounts.ts';
 import { type DemoAccount, seedDemoCatalog, shouldSeedDemo } from './index.ts';
 import { DEMO_FARM_PRODUCTS } from './origins.ts';
 import { NEAR_EXPIRY, PRODUCTS } from './products.ts';
@@ -94,6 +94,28 @@ describe('demo catalog seed', () => {
     expect(dairy).toMatchObject({ name: 'Monthly dairy share', kind: 'fixed', frequency: 'monthly' });
     expect(dairy.items).toHaveLength(4);
     for (const plan of [...greenValley, dairy]) expect(plan.windows.length, plan.name).toBeGreaterThan(0);
+  });
+
+  it('subscribes the demo customer to the weekly vegetable box with a saved sandbox card', async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      payload: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/subscriptions',
+      headers: { authorization: `Bearer ${signedIn.json().token}` },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject([
+      {
+        plan: { name: 'Weekly vegetable box', shopName: 'Green Valley Farm' },
+        status: 'active',
+        card: { brand: 'visa', last4: '4242' },
+        nextDelivery: expect.any(String),
+      },
+    ]);
   });
 
   it('returns the three fixed demo accounts, whose passwords verify', async () => {

@@ -51,6 +51,7 @@ export { keepRefundNote, type RefundNote, refundNotesOf } from './refund-notes.t
 export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
 export { reconcileSince } from './restore-reconcile.ts';
 export { deleteAbandonedIntents } from './retention.ts';
+export { recordSandboxCard } from './sandbox-setup.ts';
 export { createSettle, type FulfilOrder, type Settle, type SettleOutcome } from './settle.ts';
 export {
   dueReversalIds,

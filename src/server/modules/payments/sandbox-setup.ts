@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { cardBrand, parseExpiry } from '#contract/payments.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type {
   OffSessionCharge,
@@ -223,4 +223,37 @@ export function createSandboxSetup(
     },
   };
   return setup;
+}
+
+/**
+ * A card saved in the sandbox without a browser (the demo data's shopper): a succeeded SetupIntent with a test card
+ * that pays (4242, expiring at the end of the year after next), as if the shopper had saved it.
+ */
+export async function recordSandboxCard(tx: Tx, userId: string, now: Date) {
+  const id = `seti_sb_${randomBytes(12).toString('hex')}`;
+  const [row] = await tx
+    .insert(sandboxSetupIntents)
+    .values({
+      id,
+      clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+      customerId: `cus_sb_${randomBytes(12).toString('hex')}`,
+      status: 'succeeded',
+      paymentMethodId: `pm_sb_${randomBytes(12).toString('hex')}`,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpMonth: 12,
+      cardExpYear: now.getUTCFullYear() + 2,
+      charges: 'succeed',
+      metadata: { userId, purpose: 'subscription' },
+    })
+    .returning();
+  return {
+    customerId: row.customerId,
+    paymentMethodId: row.paymentMethodId as string,
+    setupIntentId: row.id,
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: row.cardExpYear as number,
+  };
 }

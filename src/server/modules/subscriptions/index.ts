@@ -5,6 +5,6 @@
 
 export { runSubscriptionDeliveries, type SubscriptionJobSettings } from './delivery-job.ts';
 export { endPlansOfLeaver, plansForExport } from './leaving.ts';
-export { type PlanRecord, recordPlans } from './records.ts';
+export { type PlanRecord, recordPlans, recordSubscription } from './records.ts';
 export { reservedPlaces } from './reserved-places.ts';
 export { isShownPlan, planSitemapPages } from './service.ts';

@@ -1,8 +1,9 @@
 import type { PlanFrequency, PlanKind, PlanPricing } from '#contract/subscriptions.ts';
 import type { Tx } from '../../db/client.ts';
 import { firstOptionIds } from '../catalog/index.ts';
+import { recordSandboxCard } from '../payments/index.ts';
 import { readSettings } from '../slots/index.ts';
-import { subscriptionPlanItems, subscriptionPlans, subscriptionPlanWindows } from './tables.ts';
+import { subscriptionPlanItems, subscriptionPlans, subscriptionPlanWindows, subscriptions } from './tables.ts';
 
 /** A plan as the demo seed writes it: a fixed list names products (their first option), windows are chosen by kind. */
 export type PlanRecord = {
@@ -26,8 +27,9 @@ export type PlanRecord = {
   createdAt: Date;
 };
 
-/** Writes the demo's plans (the seed's data is trusted: the table's checks still hold it). */
-export async function recordPlans(tx: Tx, plans: PlanRecord[], defaultTimeZone: string, now: Date): Promise<void> {
+/** Writes the demo's plans (the seed's data is trusted: the table's checks still hold it); answers their ids in order. */
+export async function recordPlans(tx: Tx, plans: PlanRecord[], defaultTimeZone: string, now: Date): Promise<string[]> {
+  const ids: string[] = [];
   const options = await firstOptionIds(
     tx,
     plans.flatMap((plan) => (plan.items ?? []).map((item) => item.productId)),
@@ -37,6 +39,7 @@ export async function recordPlans(tx: Tx, plans: PlanRecord[], defaultTimeZone: 
       .insert(subscriptionPlans)
       .values({ ...plan, updatedAt: plan.createdAt })
       .returning({ id: subscriptionPlans.id });
+    ids.push(row.id);
     if (items.length > 0)
       await tx.insert(subscriptionPlanItems).values(
         items.map((item, position) => ({
@@ -53,4 +56,35 @@ export async function recordPlans(tx: Tx, plans: PlanRecord[], defaultTimeZone: 
     ].map((window) => window.id);
     await tx.insert(subscriptionPlanWindows).values(windowIds.map((windowId) => ({ planId: row.id, windowId })));
   }
+  return ids;
+}
+
+/**
+ * The demo shopper's subscription to a plan (the seed's): at the shop's first pickup time, from `startsOn`, charged to a
+ * card saved in the sandbox.
+ */
+export async function recordSubscription(
+  tx: Tx,
+  input: { planId: string; shopId: string; userId: string; startsOn: string; defaultTimeZone: string; now: Date },
+): Promise<void> {
+  const settings = await readSettings(tx, input.shopId, input.defaultTimeZone, input.now);
+  const windowId = settings.pickupPoints[0]?.windows[0]?.id;
+  if (!windowId) throw new Error('The demo subscription needs a pickup time at its shop');
+  const card = await recordSandboxCard(tx, input.userId, input.now);
+  await tx.insert(subscriptions).values({
+    planId: input.planId,
+    userId: input.userId,
+    windowId,
+    startsOn: input.startsOn,
+    providerCustomerId: card.customerId,
+    paymentMethodId: card.paymentMethodId,
+    setupIntentId: card.setupIntentId,
+    cardBrand: card.brand,
+    cardLast4: card.last4,
+    cardExpMonth: card.expMonth,
+    cardExpYear: card.expYear,
+    cardState: 'ready',
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
 }

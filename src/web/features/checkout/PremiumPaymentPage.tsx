@@ -12,13 +12,13 @@ import {
 import { formatDollars } from '#contract/money.ts';
 import { errorMessage } from '../../api/client.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { CardField } from '../../card/CardField.tsx';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toast } from '../../ui/toast.ts';
-import { CardField } from './CardField.tsx';
 import { useOfferedPlans } from './get-membership-plans.ts';
 import { useVendorMembership } from './get-vendor-membership.ts';
 import { giveGoldBadge, recordMembership } from './record-membership.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { PaymentIntentCreated } from '#contract/payments.ts';
-import type { CardPayer } from './card-payer.ts';
+import type { CardPayer } from '../../card/card-payer.ts';
 
 /**
  * The card half of a payment page: the card field's payer, its error, and an intent opened once and confirmed

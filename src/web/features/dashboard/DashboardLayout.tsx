@@ -79,6 +79,7 @@ const MENU: MenuItem[] = [
   { role: 'customer', to: d.userCart, label: 'My Cart', icon: ShoppingCart },
   { role: 'customer', to: d.userPaymentHistory, label: 'Payment History', icon: History },
   { role: 'customer', to: d.favourites, label: 'Favourites & buy again', icon: Heart },
+  { role: 'customer', to: d.subscriptions, label: 'Subscriptions', icon: Repeat },
   { role: 'customer', to: d.notifications, label: 'Notifications', icon: Bell },
   { role: 'customer', to: d.profile, label: 'Profile', icon: UserRound },
 ];
@@ -131,6 +132,7 @@ const PAGE_TITLES: Record<string, string> = {
   notifications: 'Notifications',
   outbox: 'Outbox',
   favourites: 'Favourites',
+  subscriptions: 'Your subscriptions',
   profile: 'Profile',
 };
 

@@ -7,6 +7,7 @@ import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
 import { PlanContents, PlanPrice, PlanSchedule } from './PlanFacts.tsx';
 import { usePlan } from './plans.ts';
+import { SubscribeSection } from './SubscribeSection.tsx';
 
 /** What the page says when the plan is not shown (ended, over, its shop not listed) or could not be read. */
 function PlanGone({ error, onRetry }: { error: Error; onRetry: () => void }) {
@@ -33,8 +34,8 @@ function PlanGone({ error, onRetry }: { error: Error; onRetry: () => void }) {
 }
 
 /**
- * A subscription plan's own page: what a delivery holds, its price, how often and where, and how to join. Joining is
- * done with the farm for now (decision 065): the page gives its phone, or its shop page, and no button that does nothing.
+ * A subscription plan's own page: what a delivery holds, its price, how often and where, and subscribing to it (a time,
+ * a first day and a saved card; decision 069), with the farm's phone for questions.
  */
 export function PlanPage() {
   const { id = '' } = useParams();
@@ -79,24 +80,17 @@ export function PlanPage() {
       </section>
       <section aria-labelledby="plan-join" className="mt-6 rounded-box border border-base-300 p-4">
         <h2 id="plan-join" className="text-xl font-bold">
-          How to join
+          Subscribe
         </h2>
+        <SubscribeSection plan={p} />
         {p.shop.phone ? (
-          <p className="mt-2">
-            {p.shop.name} signs up its subscribers itself. Ask the farm:{' '}
+          <p className="mt-3 text-sm">
+            Questions about the plan? Call the farm:{' '}
             <a href={`tel:${p.shop.phone.replace(/[^+\d]/g, '')}`} className="link inline-flex items-center gap-1">
-              <Phone size={16} aria-hidden="true" /> {p.shop.phone}
+              <Phone size={14} aria-hidden="true" /> {p.shop.phone}
             </a>
           </p>
-        ) : (
-          <p className="mt-2">
-            {p.shop.name} signs up its subscribers itself: ask the farm, whose address is on{' '}
-            <Link to={paths.shopDetails(p.shop.id)} className="link">
-              its shop page
-            </Link>
-            .
-          </p>
-        )}
+        ) : null}
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadError } from '../../ui/LoadError.tsx';
+import { LoadError } from '../ui/LoadError.tsx';
 import type { CardPayer } from './card-payer.ts';
 import { usePaymentsConfig } from './get-payments-config.ts';
 import { SandboxCardField } from './SandboxCardField.tsx';

@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { CreditCard } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormFieldset } from '../../ui/FormFieldset.tsx';
+import { FormFieldset } from '../ui/FormFieldset.tsx';
 import type { CardPayer } from './card-payer.ts';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -37,6 +37,13 @@ function StripeCard({ onPayer, error }: { onPayer: (payer: CardPayer) => void; e
         if (!stripe || !card) return 'The card form is still loading. Please wait a moment.';
         const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
         return result.error ? (result.error.message ?? 'The card payment failed.') : null;
+      },
+      // Stripe.js shows the bank's authentication itself when the card asks for it.
+      save: async ({ clientSecret }) => {
+        const card = elements?.getElement(CardElement);
+        if (!stripe || !card) return 'The card form is still loading. Please wait a moment.';
+        const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
+        return result.error ? (result.error.message ?? 'The card could not be saved.') : null;
       },
     });
   }, [onPayer, stripe, elements]);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client.ts';
+import { call } from '../api/client.ts';
 
 export function getPaymentsConfig() {
   return call('GET /payments/config');

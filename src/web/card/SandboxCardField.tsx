@@ -1,9 +1,10 @@
 import { CreditCard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { sandboxCardFields } from '#contract/payments.ts';
-import { errorMessage } from '../../api/client.ts';
-import { FormFieldset } from '../../ui/FormFieldset.tsx';
+import { errorMessage } from '../api/client.ts';
+import { FormFieldset } from '../ui/FormFieldset.tsx';
 import type { CardPayer } from './card-payer.ts';
+import { authenticateSandboxSetup, confirmSandboxSetup } from './card-setup.ts';
 import { confirmSandboxCard } from './confirm-sandbox-card.ts';
 
 type Fields = { cardNumber: string; expiry: string; cvc: string };
@@ -63,6 +64,8 @@ const INPUTS: {
 export function SandboxCardField({ onPayer, error }: { onPayer: (payer: CardPayer) => void; error: string | null }) {
   const [fields, setFields] = useState<Fields>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<Partial<Fields>>({});
+  /** The bank's authentication step, waiting for the shopper's answer (a card that asks for it). */
+  const [asking, setAsking] = useState<((approve: boolean) => void) | null>(null);
   const latest = useRef(fields);
   latest.current = fields;
 
@@ -90,6 +93,18 @@ export function SandboxCardField({ onPayer, error }: { onPayer: (payer: CardPaye
           return errorMessage(failure);
         }
       },
+      save: async (setup) => {
+        try {
+          const { status } = await confirmSandboxSetup(setup, latest.current);
+          if (status !== 'requires_action') return null;
+          const approve = await new Promise<boolean>((resolve) => setAsking(() => resolve));
+          setAsking(null);
+          await authenticateSandboxSetup(setup, approve);
+          return null;
+        } catch (failure) {
+          return errorMessage(failure);
+        }
+      },
     });
   }, [onPayer]);
 
@@ -107,6 +122,7 @@ export function SandboxCardField({ onPayer, error }: { onPayer: (payer: CardPaye
       error={cardError}
       note={<p className="text-xs">Test mode: pay with 4242 4242 4242 4242, any future date and any 3-digit CVC.</p>}
     >
+      {asking ? <AuthenticationStep answer={asking} /> : null}
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
         {INPUTS.map((input) => (
           <label key={input.key} className="flex flex-col gap-1" htmlFor={input.id}>
@@ -127,5 +143,30 @@ export function SandboxCardField({ onPayer, error }: { onPayer: (payer: CardPaye
         ))}
       </div>
     </FormFieldset>
+  );
+}
+
+/** What a bank shows a card that asks for authentication (3-D Secure), as Stripe's test page does. */
+function AuthenticationStep({ answer }: { answer: (approve: boolean) => void }) {
+  return (
+    <div className="modal modal-open" role="dialog" aria-modal="true" aria-labelledby="authenticate-title">
+      <div className="modal-box">
+        <h2 id="authenticate-title" className="text-lg font-bold">
+          Confirm it is you
+        </h2>
+        <p className="mt-2">
+          Your bank asks you to authenticate this card before it is saved. In test mode, complete or fail the
+          authentication here.
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn btn-outline" onClick={() => answer(false)}>
+            Fail authentication
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => answer(true)}>
+            Complete authentication
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }
