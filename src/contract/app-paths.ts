@@ -54,6 +54,7 @@ export const DASHBOARD_PAGES = {
   vendorRevenue: 'vendorRevenue',
   fulfilment: 'fulfilment',
   vendorSubscriptions: 'vendorSubscriptions',
+  vendorRoster: 'vendorRoster',
   shopProfile: 'shopProfile',
   payouts: 'payouts',
   review: 'review/:productId',

@@ -105,6 +105,8 @@ export const vendorOrder = z.object({
   note: z.string().nullable(),
   /** The shop's booked pickup or delivery slot, place or address, fee and note; null for an order without a slot. */
   fulfilment: orderFulfilment.nullable(),
+  /** A subscription's delivery (issue 37), made by the subscriptions job rather than a checkout. */
+  subscription: z.boolean().optional(),
   lines: z.array(vendorOrderLine),
 });
 export type VendorOrder = z.infer<typeof vendorOrder>;

@@ -91,6 +91,8 @@ export const packingSlip = z.object({
   note: z.string().nullable(),
   pickupPoint: z.object({ name: z.string(), address: z.string() }).nullable(),
   deliveryAddress: deliveryAddress.nullable(),
+  /** A subscription's delivery (issue 37). */
+  subscription: z.boolean().optional(),
 });
 export type PackingSlip = z.infer<typeof packingSlip>;
 
@@ -113,6 +115,8 @@ export const slotSheet = z.object({
   pickList: z.array(pickItem),
   /** One per order with a live line, in the slot's order (by time booked). */
   packingSlips: z.array(packingSlip),
+  /** How many of those are subscriptions' deliveries. */
+  subscriptionOrders: z.number().int().optional(),
   /** Delivery only (empty for pickup). */
   stops: z.array(deliveryStop),
 });

@@ -62,6 +62,7 @@ import { holdPlacesFor, placePostcode, shopHandover } from './modules/slots/inde
 import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { reservedPlaces } from './modules/subscriptions/index.ts';
+import { rosterRoutes } from './modules/subscriptions/roster-routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriberRoutes } from './modules/subscriptions/subscriber-routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
@@ -138,6 +139,7 @@ const apiRoutes: ((api: FastifyInstance) => Promise<void>)[] = [
   (api) => slotRoutes(api, { orderNumbersOf }),
   subscriptionRoutes,
   subscriberRoutes,
+  rosterRoutes,
   cartRoutes,
   couponRoutes,
   paymentRoutes,

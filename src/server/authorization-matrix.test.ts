@@ -665,6 +665,13 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     const setup = await setupOf(users.customerA, '4000002500003155');
     return { payload: { ...setup, approve: true } };
   },
+  // The farm's roster and its box's contents a week from today (a day of vendor A's pickup window).
+  'GET /api/shops/:shopId/subscription-roster': () => ({ url: `/api/shops/${users.vendorA.id}/subscription-roster` }),
+  'PUT /api/shops/:shopId/subscription-plans/:planId/box-contents/:date': async () => ({
+    url: `/api/shops/${users.vendorA.id}/subscription-plans/${await freshPlan()}/box-contents/${dayFromToday(7)}`,
+    payload: { contents: 'Leeks and kale' },
+  }),
+  'GET /api/subscription-plans/:id/boxes': async () => ({ url: `/api/subscription-plans/${await freshPlan()}/boxes` }),
   'GET /api/shops/:shopId/booked-slots': () => ({ url: `/api/shops/${users.vendorA.id}/booked-slots` }),
   'GET /api/shops/:shopId/booked-slots/:slotId': () => bookedSlotUrl(),
   'GET /api/shops/:shopId/booked-slots/:slotId/pick-list/:format': () => bookedSlotUrl('/pick-list/csv'),

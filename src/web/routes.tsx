@@ -10,12 +10,16 @@ import { catalogDashboardRoutes } from './features/catalog/catalog-dashboard-rou
 import { catalogRoutes } from './features/catalog/catalog-routes.tsx';
 import { checkoutDashboardRoutes } from './features/checkout/checkout-dashboard-routes.tsx';
 import { favouritesDashboardRoutes } from './features/favourites/favourites-routes.tsx';
-import { subscriberDashboardRoutes } from './features/subscriptions/subscriber-routes.tsx';
 import { getDeals } from './features/home/get-deals.ts';
 import { lastChanceQuery } from './features/home/get-last-chance.ts';
 import { getPopularProducts } from './features/home/get-popular-products.ts';
 import { notificationsDashboardRoutes } from './features/notifications/notifications-routes.tsx';
-import { subscriptionDashboardRoutes, subscriptionRoutes } from './features/subscriptions/subscriptions-routes.tsx';
+import { subscriberDashboardRoutes } from './features/subscriptions/subscriber-routes.tsx';
+import {
+  rosterDashboardRoutes,
+  subscriptionDashboardRoutes,
+  subscriptionRoutes,
+} from './features/subscriptions/subscriptions-routes.tsx';
 import { vendorDashboardRoutes } from './features/vendor-dashboard/vendor-dashboard-routes.tsx';
 import { contactDetailsQuery } from './layout/contact-details.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -77,6 +81,7 @@ export const routes: RouteObject[] = withErrorBoundaries([
           ...checkoutDashboardRoutes,
           ...vendorDashboardRoutes,
           ...subscriptionDashboardRoutes,
+          ...rosterDashboardRoutes,
           ...adminDashboardRoutes,
           ...notificationsDashboardRoutes,
           ...favouritesDashboardRoutes,

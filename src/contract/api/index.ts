@@ -18,6 +18,7 @@ import { paymentsApi } from './payments.ts';
 import { payoutsApi } from './payouts.ts';
 import { problemReportsApi } from './problem-reports.ts';
 import { reviewsApi } from './reviews.ts';
+import { rosterApi } from './roster.ts';
 import { shopApprovalApi } from './shop-approval.ts';
 import { shopsApi } from './shops.ts';
 import { slotsApi } from './slots.ts';
@@ -63,6 +64,7 @@ export const API = {
   shopApproval: shopApprovalApi,
   slots: slotsApi,
   subscriptions: subscriptionsApi,
+  roster: rosterApi,
   subscribers: subscribersApi,
   uploads: uploadsApi,
   notifications: notificationsApi,

@@ -104,6 +104,7 @@ type OrderRow = {
   createdAt: Date;
   deliverTo: { name: string; phone: string; address: string };
   note: string | null;
+  subscriptionId?: string | null;
 };
 
 export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: OrderFulfilment | null): VendorOrder {
@@ -121,6 +122,7 @@ export function toVendorOrder(order: OrderRow, lines: LineRow[], fulfilment: Ord
     deliverTo: { kind: 'delivery', ...order.deliverTo },
     note: order.note,
     fulfilment,
+    ...(order.subscriptionId ? { subscription: true } : {}),
     lines: lines.map((l) => ({
       _id: l.id,
       productId: l.productId,
@@ -163,6 +165,7 @@ export const orderColumns = {
     address: customerPayments.address,
   },
   note: paymentNote,
+  subscriptionId: orders.subscriptionId,
 };
 export const withPayment = eq(customerPayments.id, orders.paymentId);
 

@@ -262,6 +262,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
       note: fulfilment.note ?? order.note,
       pickupPoint,
       deliveryAddress,
+      ...(order.subscriptionId ? { subscription: true } : {}),
     });
     if (deliveryAddress)
       stops.push({
@@ -279,6 +280,7 @@ export async function slotSheet(db: Tx, shopId: string, slotId: string): Promise
     slot: toBookedSlot(parts[0].fulfilment, parts.length),
     pickList: pickListOf(live).map(({ line, ...item }) => ({ ...item, ...unitOf(line, item.grams !== null) })),
     packingSlips,
+    subscriptionOrders: packingSlips.filter((slip) => slip.subscription).length,
     stops,
   };
 }

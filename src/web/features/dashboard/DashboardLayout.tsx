@@ -1,6 +1,7 @@
 import {
   BadgeDollarSign,
   Bell,
+  CalendarCheck,
   ChartColumn,
   Crown,
   FileSpreadsheet,
@@ -70,6 +71,7 @@ const MENU: MenuItem[] = [
   { role: 'vendor', to: d.catalogueImport, label: 'Import & export', icon: FileSpreadsheet },
   { role: 'vendor', to: d.vendorOrder, label: 'Orders', icon: ReceiptText },
   { role: 'vendor', to: d.vendorSubscriptions, label: 'Subscriptions', icon: Repeat },
+  { role: 'vendor', to: d.vendorRoster, label: 'Subscribers this week', icon: CalendarCheck },
   { role: 'vendor', to: d.vendorRevenue, label: 'Sale Stat', icon: ChartColumn },
   { role: 'vendor', to: d.fulfilment, label: 'Pickup & delivery', icon: Truck },
   { role: 'vendor', to: d.payouts, label: 'Payouts', icon: Landmark },
@@ -116,6 +118,7 @@ const PAGE_TITLES: Record<string, string> = {
   vendorProduct: 'Your products',
   vendorOrder: 'Your orders',
   vendorSubscriptions: 'Subscriptions',
+  vendorRoster: 'Subscribers this week',
   vendorRevenue: 'Sales',
   catalogueImport: 'Import & export',
   shopCatalogue: 'Shop catalogues',

@@ -22,3 +22,12 @@ export const subscriptionDashboardRoutes = guardedRoutes(['vendor'], () => impor
     first: 'vendorPlans',
   },
 ]);
+
+/** The vendor's week of subscribers (its roster) under /dashboard. */
+export const rosterDashboardRoutes = guardedRoutes(['vendor'], () => import('./roster-queries.ts'), [
+  {
+    path: DASHBOARD_PAGES.vendorRoster,
+    page: () => import('./RosterPage.tsx').then((m) => m.RosterPage),
+    first: 'vendorRoster',
+  },
+]);

@@ -7,6 +7,7 @@ import { DataTable } from '../../ui/DataTable.tsx';
 import { Loaded } from '../../ui/Loaded.tsx';
 import { type SheetName, useSlotSheet } from './get-vendor-week.ts';
 import { LineWeight } from './OrderLines.tsx';
+import { SubscriptionMark } from './SubscriptionMark.tsx';
 import { SheetDownloads, slotHeading } from './VendorOrdersPage.tsx';
 import '../../ui/print-sheet.css';
 import './slot-sheet-print.css';
@@ -36,8 +37,9 @@ function PickList({ sheet }: { sheet: SlotSheet }) {
         ]}
       />
       <p className="mt-2 text-sm">
-        For {sheet.packingSlips.length} {sheet.packingSlips.length === 1 ? 'order' : 'orders'}; cancelled lines are left
-        out.
+        For {sheet.packingSlips.length} {sheet.packingSlips.length === 1 ? 'order' : 'orders'}
+        {sheet.subscriptionOrders ? ` (${sheet.subscriptionOrders} of them subscriptions)` : ''}; cancelled lines are
+        left out.
       </p>
       {sheet.stops.length > 0 ? (
         <section className="mt-6">
@@ -68,7 +70,9 @@ function Slip({ slip, sheet, index }: { slip: PackingSlip; sheet: SlotSheet; ind
       <p className="text-sm">
         {sheet.shopName} · Packing slip {index + 1} of {sheet.packingSlips.length}
       </p>
-      <p className="mt-1 font-mono font-semibold">Order {slip.orderNumber}</p>
+      <p className="mt-1 font-mono font-semibold">
+        Order {slip.orderNumber} <SubscriptionMark shown={slip.subscription} />
+      </p>
       <h2 className="text-xl font-bold">{slip.shopper.name}</h2>
       <p className="text-sm">
         {slip.shopper.phone} · <span className="break-all">{slip.shopper.email}</span>

@@ -31,6 +31,7 @@ import {
 } from './get-vendor-week.ts';
 import { OrderLines } from './OrderLines.tsx';
 import { StepUndoProvider, useOfferUndo } from './StepUndo.tsx';
+import { SubscriptionMark } from './SubscriptionMark.tsx';
 import { useUpdateVendorOrder, useVendorOrderSteps } from './update-vendor-order.ts';
 import { ProblemMark, VendorProblems } from './VendorProblems.tsx';
 
@@ -139,9 +140,12 @@ function DeliverTo({ order }: { order: VendorOrder }) {
     <>
       <address className="not-italic">
         {name === order.name ? null : <div>{name}</div>}
-        <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-          {phone}
-        </a>
+        {/* A subscription's order has the member's profile phone, which may be unset. */}
+        {phone ? (
+          <a className="link whitespace-nowrap" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+            {phone}
+          </a>
+        ) : null}
         {pickup ? (
           <div>
             {/* Where and when the shopper collects it: their home address is not the vendor's business. */}
@@ -167,7 +171,9 @@ function OrderCard({ order }: { order: VendorOrder }) {
       aria-label={`Order of ${order.name}`}
       heading={
         <div className="min-w-0">
-          <p className="text-sm font-semibold">Order {order.orderNumber}</p>
+          <p className="text-sm font-semibold">
+            Order {order.orderNumber} <SubscriptionMark shown={order.subscription} />
+          </p>
           <h3 className="font-bold">{order.name}</h3>
           <p className="text-sm break-all">{order.email}</p>
         </div>
@@ -216,7 +222,20 @@ function OrderList({ orders, label }: { orders: VendorOrder[]; label: string }) 
         rows={orders}
         className="mt-3 hidden rounded-box border border-base-300 bg-base-100 md:block"
         columns={[
-          { header: 'Order', className: 'whitespace-nowrap font-semibold', cell: (order) => order.orderNumber },
+          {
+            header: 'Order',
+            className: 'whitespace-nowrap font-semibold',
+            cell: (order) => (
+              <>
+                {order.orderNumber}
+                {order.subscription ? (
+                  <span className="block">
+                    <SubscriptionMark shown />
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
           {
             header: 'Name',
             rowHeader: true,
@@ -306,10 +325,15 @@ function Stops({ orders }: { orders: VendorOrder[] }) {
       <ol className="mt-2 list-decimal space-y-1 pl-6">
         {stops.map(({ order, address, postcode }) => (
           <li key={order._id}>
-            <span className="font-semibold">{postcode}</span> {address} · {order.deliverTo.name} ·{' '}
-            <a className="link" href={`tel:${order.deliverTo.phone.replace(/[^\d+]/g, '')}`}>
-              {order.deliverTo.phone}
-            </a>
+            <span className="font-semibold">{postcode}</span> {address} · {order.deliverTo.name}
+            {order.deliverTo.phone ? (
+              <>
+                {' · '}
+                <a className="link" href={`tel:${order.deliverTo.phone.replace(/[^\d+]/g, '')}`}>
+                  {order.deliverTo.phone}
+                </a>
+              </>
+            ) : null}
           </li>
         ))}
       </ol>
