@@ -10,8 +10,20 @@ import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { estimateCents, lineRefundKey, paidShares, partRefundPrefix } from '../orders/refund-shares.ts';
-import { orderLines } from '../orders/tables.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { vendorPart, weigh, weighedProduct } from '../orders/weighed-fixtures.ts';
+import {
+  deliveryOf,
+  farmWithWindow,
+  fixedPlan,
+  minutes,
+  nextWeekday,
+  runAt,
+  scriptedCards,
+  slotTimes,
+  subscribe,
+} from '../subscriptions/delivery-fixtures.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
 import { captures, refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
 
 /**
@@ -362,4 +374,52 @@ describe('the payment ledger over randomized orders', () => {
       { numRuns: 30, endOnFailure: true },
     );
   }, 600_000);
+});
+
+describe('a subscription order in the same ledger (issue 37, decision 068)', () => {
+  it('charged off-session at its cutoff, delivered and partly refunded, balances to the cent', async () => {
+    const { farm, windowId } = await farmWithWindow(t, { name: 'Ledger Farm' });
+    const { planId } = await fixedPlan(t, farm, windowId);
+    const date = nextWeekday(6);
+    const { subscription } = await subscribe(t, planId, windowId, date);
+    const slot = await slotTimes(t, windowId, date);
+    const { provider } = scriptedCards(createSandboxProvider(t.db), () => 'ok');
+    await runAt(t, provider, minutes(slot.orderFrom, 1));
+    await runAt(t, provider, slot.closesAt);
+    const delivery = await deliveryOf(t, subscription.id, date);
+    expect(delivery.status).toBe('charged');
+    const orderId = delivery.orderId as string;
+    for (const status of ['ready', 'delivered'])
+      expect((await moveOrder(t, farm, orderId, status)).statusCode).toBe(200);
+    const refunded = await call(admin, 'POST', `/api/orders/${orderId}/shops/${farm.id}/refunds`, { amount: 1 });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+
+    const [payment] = await t.db
+      .select({ transactionId: customerPayments.transactionId })
+      .from(orders)
+      .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+      .where(eq(orders.id, orderId));
+    const [remote] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, payment.transactionId));
+    const given = (await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).filter(
+      (r) => r.status !== 'failed',
+    );
+    const paidOut = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+    const reversed = await t.db
+      .select()
+      .from(transferReversals)
+      .where(
+        inArray(
+          transferReversals.transferId,
+          paidOut.map((row) => row.id),
+        ),
+      );
+    const net = (field: 'amountCents' | 'commissionCents' | 'taxCents') =>
+      paidOut.reduce((total, row) => total + row[field], 0) - reversed.reduce((total, row) => total + row[field], 0);
+    expect(sum(given)).toBe(100);
+    expect(remote.amountRefundedCents).toBe(100);
+    expect(sum(given) + net('amountCents') + net('commissionCents') + net('taxCents')).toBe(remote.amountCents);
+  });
 });

@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
+import { createUser } from '../../test/factories.ts';
 import { productOptions, products } from '../catalog/tables.ts';
 import { notificationOutbox } from '../notifications/tables.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
-import { paymentIntents, transfers } from '../payments/tables.ts';
+import { paymentIntents, sandboxSetupIntents, transfers } from '../payments/tables.ts';
 import { slotBookings, windowCancellations } from '../slots/tables.ts';
 import {
   type CardAnswer,
@@ -254,6 +255,50 @@ describe('charges that fail', () => {
 });
 
 describe('edge cases', () => {
+  it('charges a card saved through the sandbox, and tells its shopper once it has expired', async () => {
+    const { farm, windowId } = await farmWithWindow(t);
+    const { planId } = await fixedPlan(t, farm, windowId);
+    const date = nextWeekday(SATURDAY);
+    const saveCardAndSubscribe = async () => {
+      const shopper = await createUser(t);
+      const setup = await t.app.inject({ method: 'POST', url: '/api/subscriptions/card-setup', headers: shopper.auth });
+      expect(setup.statusCode, setup.body).toBe(201);
+      const { setupIntentId, clientSecret } = setup.json();
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/confirm-setup',
+        headers: shopper.auth,
+        payload: { setupIntentId, clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/subscriptions',
+        headers: shopper.auth,
+        payload: { planId, windowId, startsOn: date, setupIntentId },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return { shopper, id: made.json().id as string, setupIntentId };
+    };
+    const good = await saveCardAndSubscribe();
+    const expiring = await saveCardAndSubscribe();
+    // The card saved in good time has passed its expiry by the cutoff.
+    await t.db
+      .update(sandboxSetupIntents)
+      .set({ cardExpMonth: 1, cardExpYear: 2020 })
+      .where(eq(sandboxSetupIntents.id, expiring.setupIntentId));
+    const slot = await slotTimes(t, windowId, date);
+    await runAt(t, sandbox, minutes(slot.orderFrom, 1));
+    await runAt(t, sandbox, slot.closesAt);
+    expect((await deliveryOf(t, good.id, date)).status).toBe('charged');
+    expect(await deliveryOf(t, expiring.id, date)).toMatchObject({
+      status: 'charge_failed',
+      lastError: 'Your card has expired.',
+    });
+    const told = (await noticesTo(expiring.shopper.id)).filter((n) => n.event === 'charge_failed');
+    expect(told).toHaveLength(1);
+  });
+
   it('makes exactly one order per subscription and date when three servers run the job at once', async () => {
     const { farm, windowId } = await farmWithWindow(t);
     const { planId } = await fixedPlan(t, farm, windowId);
