@@ -5,6 +5,7 @@ import { type CatalogChanges, SEARCH_PRODUCTS_CHANNEL } from '../../db/change-fe
 import type { Tx } from '../../db/client.ts';
 import { CANDIDATES_PER_SOURCE, searchWords } from './search-ranking.ts';
 import type { Spell } from './spelling.ts';
+import { trigramSimilarity } from './spelling-index.ts';
 
 /**
  * Each server's search index in memory (decision 067): what ranking needs of every listed product, built from
@@ -25,6 +26,10 @@ const COMPOUNDS = 3;
 const CLOSE_CATEGORIES = 2;
 /** pg_trgm's word_similarity_threshold, the `<%` operator's bound. */
 const WORD_SIMILARITY_THRESHOLD = 0.6;
+/** pg_trgm's similarity_threshold, the `%` operator's bound. */
+const SIMILARITY_THRESHOLD = 0.3;
+/** Dictionaries up to this many terms are scanned for a word the spelling index does not correct. */
+const CLOSEST_SCAN_AT_MOST = 20_000;
 /** Rows read from PostgreSQL a statement, by id. */
 const BATCH = 10_000;
 /** Announced products re-read by id one at a time up to this many; more, and the whole index is built again. */
@@ -111,9 +116,27 @@ type ProductRowRead = {
   origin_longitude: number | null;
   expires_on: string;
   listed: boolean;
-  lexemes: string[];
-  weights: string[];
+  /** search_vector as text: 'lexeme':1A,4B … */
+  vector: string;
 };
+
+/** A tsvector's text: each lexeme (quotes doubled inside) with its positions' weights in order (none written: D). */
+function parseVector(text: string): { lexemes: string[]; weights: string[] } {
+  const lexemes: string[] = [];
+  const weights: string[] = [];
+  for (const [, quoted, positions] of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
+    lexemes.push(quoted.replaceAll("''", "'").replaceAll('\\\\', '\\'));
+    weights.push(
+      positions
+        ? positions
+            .split(',')
+            .map((p) => (/[A-C]$/.test(p) ? p.at(-1) : 'D'))
+            .join('')
+        : 'D',
+    );
+  }
+  return { lexemes, weights };
+}
 
 /** What ranking reads of products, by id order (batches of BATCH), or of the given ids. */
 async function readProducts(db: Tx, after: string | undefined, ids?: string[]): Promise<ProductRowRead[]> {
@@ -122,11 +145,8 @@ async function readProducts(db: Tx, after: string | undefined, ids?: string[]): 
     : sql`p.listed AND p.id > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid`;
   const { rows } = await db.execute(sql`
     SELECT p.id, p.name, p.vendor_id, p.category, p.price_cents, p.popularity, p.labels, p.allergens,
-      p.origin_latitude, p.origin_longitude, p.expires_on::text AS expires_on, p.listed,
-      v.lexemes, v.weights
-    FROM products p, LATERAL (
-      SELECT coalesce(array_agg(lexeme), '{}') AS lexemes, coalesce(array_agg(array_to_string(weights, '')), '{}') AS weights
-      FROM unnest(p.search_vector)) AS v
+      p.origin_latitude, p.origin_longitude, p.expires_on::text AS expires_on, p.listed, p.search_vector::text AS vector
+    FROM products p
     WHERE ${where}
     ORDER BY p.id ${ids ? sql`` : sql`LIMIT ${BATCH}`}`);
   return rows as ProductRowRead[];
@@ -215,6 +235,9 @@ export class SearchIndex {
     }
     index.sorted = index.size;
     index.sortAll();
+    // The arena grew by doubling: what it holds is kept, the room left over given back.
+    index.arena = index.arena.slice(0, index.arenaUsed);
+    index.arenaShares = new Float32Array(index.arena.buffer);
     return index;
   }
 
@@ -306,23 +329,24 @@ export class SearchIndex {
     this.vendor.data[n] = this.vendorIdOf(row.vendor_id);
     this.category.data[n] = this.categoryIdOf(row.category);
     this.live.data[n] = row.listed ? 1 : 0;
+    const { lexemes, weights } = parseVector(row.vector);
     const names: number[] = [];
-    for (let i = 0; i < row.lexemes.length; i++) if (row.weights[i].includes('A')) names.push(i);
+    for (let i = 0; i < lexemes.length; i++) if (weights[i].includes('A')) names.push(i);
     const trigrams = this.trigramsOf(row.name);
     const head = [...new Set(this.trigramsOf(headNoun(row.name)))];
-    const words = 4 + names.length + 2 * row.lexemes.length + trigrams.length + head.length;
+    const words = 4 + names.length + 2 * lexemes.length + trigrams.length + head.length;
     this.reserve(words);
     const at = this.arenaUsed;
     const a = this.arena;
     a[at] = names.length;
-    a[at + 1] = row.lexemes.length;
+    a[at + 1] = lexemes.length;
     a[at + 2] = trigrams.length;
     a[at + 3] = head.length;
     let i = at + 4;
-    for (const k of names) a[i++] = this.lexemeIdOf(row.lexemes[k]);
-    for (let k = 0; k < row.lexemes.length; k++) {
-      a[i++] = this.lexemeIdOf(row.lexemes[k]);
-      this.arenaShares[i++] = lexemeShare(row.weights[k]);
+    for (const k of names) a[i++] = this.lexemeIdOf(lexemes[k]);
+    for (let k = 0; k < lexemes.length; k++) {
+      a[i++] = this.lexemeIdOf(lexemes[k]);
+      this.arenaShares[i++] = lexemeShare(weights[k]);
     }
     a.set(trigrams, i);
     i += trigrams.length;
@@ -551,6 +575,31 @@ export class SearchIndex {
     return this.day.value;
   }
 
+  /**
+   * A word the spelling index does not correct, as the SQL looks it up (spelledQuery): itself when it is a term, else
+   * the term of the dictionary most similar to it (pg_trgm's KNN, `%` and `<->`), else itself; undefined when the
+   * dictionary is too large to scan or two terms tie (the KNN's choice between them is the index's).
+   */
+  private closestTerm(word: string): string | undefined {
+    if (this.terms.length > CLOSEST_SCAN_AT_MOST) return undefined;
+    let best: string | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    let tied = false;
+    for (const term of this.terms) {
+      if (term === word) return word;
+      const similarity = f(trigramSimilarity(term, word));
+      if (similarity < SIMILARITY_THRESHOLD) continue;
+      const distance = f(1 - similarity);
+      if (distance < bestDistance) {
+        best = term;
+        bestDistance = distance;
+        tied = false;
+      } else if (distance === bestDistance) tied = true;
+    }
+    if (tied) return undefined;
+    return best ?? word;
+  }
+
   private offered(n: number, today: number): boolean {
     return this.live.data[n] === 1 && this.expires.data[n] >= today && !this.vendorUnlisted.has(this.vendor.data[n]);
   }
@@ -561,8 +610,8 @@ export class SearchIndex {
    */
   async search(db: Tx, q: string, spell: Spell): Promise<IndexedSearch | undefined> {
     const words = searchWords(q);
-    const spelled = spell(words);
-    if (words.length === 0 || spelled.some((s) => s === null)) return undefined;
+    const spelled = spell(words).map((s, i) => s ?? this.closestTerm(words[i]));
+    if (words.length === 0 || spelled.some((s) => s === undefined)) return undefined;
     const perWord = words.map((word, i) => {
       const correction = spelled[i] === word ? undefined : (spelled[i] as string);
       const spellings = correction ? [word, correction] : [word];
