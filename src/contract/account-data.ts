@@ -65,6 +65,8 @@ export const dataExport = z.object({
   products: rows.nullable(),
   /** A vendor's subscription plans with their items and windows (decision 065). */
   subscriptionPlans: rows.nullable(),
+  /** The shopper's subscriptions to plans, each with its deliveries (issue 37). */
+  subscriptions: rows,
   statements: rows.nullable(),
 });
 export type DataExport = z.infer<typeof dataExport>;

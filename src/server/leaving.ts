@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { businessToday } from './business-day.ts';
 import { eraseSignIns, sessionsForExport } from './modules/auth/index.ts';
 import { cartForExport, eraseCart } from './modules/cart/index.ts';
 import { eraseCatalogPart, placeForExport, productsForExport } from './modules/catalog/index.ts';
@@ -16,7 +17,12 @@ import {
 import { type PayoutSources, statementsForExport } from './modules/payouts/index.ts';
 import { reviewsForExport } from './modules/reviews/index.ts';
 import { closeShopProfile, shopForExport } from './modules/shops/index.ts';
-import { endPlansOfLeaver, plansForExport } from './modules/subscriptions/index.ts';
+import {
+  endPlansOfLeaver,
+  endSubscriptionsOfLeaver,
+  plansForExport,
+  subscriptionsForExport,
+} from './modules/subscriptions/index.ts';
 import type { Leaving } from './modules/users/index.ts';
 import { forgetCountsOf } from './plugins/rate-limit.ts';
 
@@ -52,6 +58,8 @@ export function leavingOf(app: FastifyInstance, payoutSources: PayoutSources): L
       async (tx, leaver) => {
         if (isVendor(leaver.role)) await endPlansOfLeaver(tx, leaver.id, app.now());
       },
+      (tx, leaver) =>
+        endSubscriptionsOfLeaver(tx, leaver.id, app.now(), businessToday(app.config.businessTimeZone, app.now())),
       async (tx, leaver) => {
         leaver.words.push(...(await eraseOrderPersonalData(tx, leaver, await paymentIdsOf(tx, leaver.id))));
       },
@@ -73,6 +81,7 @@ export function leavingOf(app: FastifyInstance, payoutSources: PayoutSources): L
       shop: (db, leaver) => shopForExport(db, leaver.id),
       products: async (db, leaver) => (isVendor(leaver.role) ? productsForExport(db, leaver.id) : null),
       subscriptionPlans: async (db, leaver) => (isVendor(leaver.role) ? plansForExport(db, leaver.id) : null),
+      subscriptions: (db, leaver) => subscriptionsForExport(db, leaver.id),
       statements: async (db, leaver) =>
         isVendor(leaver.role) ? statementsForExport(db, payoutSources, leaver.id, app.config.businessTimeZone) : null,
     },

@@ -25,6 +25,8 @@ let shopper: TestUser;
 let reviewer: TestUser;
 let product: { _id: string; productName: string; productCategory: string };
 let planId: string;
+/** The plan's pickup time, for the quote of subscribing to it. */
+let planWindowId: string;
 
 /** A product as the vendor's form sends it, priced by the spec's cost and margin unless told otherwise. */
 const listing = (name: string, extra: object = {}) => ({
@@ -131,6 +133,7 @@ beforeAll(async () => {
   });
   if (plan.statusCode !== 201) throw new Error(`plan failed: ${plan.body}`);
   planId = plan.json().id;
+  planWindowId = settings.json().pickupPoints[0].windows[0].id;
 }, 300_000);
 
 afterAll(async () => {
@@ -222,6 +225,8 @@ const QUERY_VALUES: Record<string, string> = {
   productCategory: 'vegetable',
   shop: '',
   near: '97031',
+  windowId: '',
+  startsOn: new Date().toISOString().slice(0, 10),
 };
 
 const callers = () => [
@@ -242,7 +247,10 @@ describe('public reads carry no cost, margin or vendor e-mail', () => {
       const query = Object.fromEntries(
         names
           .filter((name) => name in QUERY_VALUES)
-          .map((name) => [name, name === 'shop' ? vendors[0].id : QUERY_VALUES[name]]),
+          .map((name) => [
+            name,
+            name === 'shop' ? vendors[0].id : name === 'windowId' ? planWindowId : QUERY_VALUES[name],
+          ]),
       );
       // The whole listing and the product's own category, with and without the shopper's place.
       const queries = names.length ? [{}, query] : [{}];

@@ -158,7 +158,7 @@ function AuthenticationStep({ answer }: { answer: (approve: boolean) => void }) 
           Your bank asks you to authenticate this card before it is saved. In test mode, complete or fail the
           authentication here.
         </p>
-        <div className="modal-action">
+        <div className="modal-action flex-wrap">
           <button type="button" className="btn btn-outline" onClick={() => answer(false)}>
             Fail authentication
           </button>

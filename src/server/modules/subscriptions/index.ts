@@ -4,7 +4,7 @@
  */
 
 export { runSubscriptionDeliveries, type SubscriptionJobSettings } from './delivery-job.ts';
-export { endPlansOfLeaver, plansForExport } from './leaving.ts';
+export { endPlansOfLeaver, endSubscriptionsOfLeaver, plansForExport, subscriptionsForExport } from './leaving.ts';
 export { type PlanRecord, recordPlans, recordSubscription } from './records.ts';
 export { reservedPlaces } from './reserved-places.ts';
 export { isShownPlan, planSitemapPages } from './service.ts';

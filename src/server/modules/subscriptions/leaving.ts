@@ -1,6 +1,12 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { subscriptionPlanItems, subscriptionPlans, subscriptionPlanWindows } from './tables.ts';
+import {
+  subscriptionDeliveries,
+  subscriptionPlanItems,
+  subscriptionPlans,
+  subscriptionPlanWindows,
+  subscriptions,
+} from './tables.ts';
 
 /** A vendor's plans for the data export, as stored (money in cents), each with its items and windows, oldest first. */
 export async function plansForExport(db: Tx, vendorId: string) {
@@ -32,4 +38,43 @@ export async function endPlansOfLeaver(tx: Tx, vendorId: string, now: Date): Pro
     .update(subscriptionPlans)
     .set({ endedAt: now, updatedAt: now })
     .where(and(eq(subscriptionPlans.shopId, vendorId), isNull(subscriptionPlans.endedAt)));
+}
+
+/** A shopper's subscriptions for the data export, as stored, each with its deliveries, oldest first. */
+export async function subscriptionsForExport(db: Tx, userId: string) {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+  if (rows.length === 0) return [];
+  const deliveries = await db
+    .select()
+    .from(subscriptionDeliveries)
+    .where(
+      inArray(
+        subscriptionDeliveries.subscriptionId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(subscriptionDeliveries.deliveryOn));
+  return rows.map((row) => ({
+    ...row,
+    deliveries: deliveries.filter((d) => d.subscriptionId === row.id).map(({ subscriptionId: _, ...d }) => d),
+  }));
+}
+
+/**
+ * A shopper leaving: their running subscriptions are cancelled now (no delivery after today) and every subscription
+ * forgets its delivery address; the rows stay for the shops' records of what was delivered.
+ */
+export async function endSubscriptionsOfLeaver(tx: Tx, userId: string, now: Date, today: string): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'cancelled', cancelledAt: now, endsAfter: today, updatedAt: now })
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'cancelled')));
+  await tx
+    .update(subscriptions)
+    .set({ deliveryAddress: null, deliveryPostcode: null })
+    .where(eq(subscriptions.userId, userId));
 }

@@ -320,3 +320,31 @@ describe('the shopper’s own subscription', () => {
     expect(anew.statusCode, anew.body).toBe(201);
   });
 });
+
+describe('a subscriber’s data', () => {
+  it('is in the data export, and a shopper leaving cancels their subscriptions and their address goes', async () => {
+    const shopper = await createUser(t, { password: 'Leaving#2026!' });
+    const made = await subscribeCall(t, shopper, {
+      planId,
+      windowId: delivery,
+      address: '8 Division St, Portland',
+      postcode: '97214',
+      startsOn: dayAfter(NOW, 0),
+      setupIntentId: await savedCard(shopper),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const exported = await t.app.inject({ method: 'GET', url: '/api/users/me/data', headers: shopper.auth });
+    expect(exported.json().subscriptions).toMatchObject([
+      { planId, deliveryAddress: '8 Division St, Portland', status: 'active', deliveries: [] },
+    ]);
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: shopper.auth,
+      payload: { password: 'Leaving#2026!' },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, shopper.id));
+    expect(row).toMatchObject({ status: 'cancelled', deliveryAddress: null, deliveryPostcode: null });
+  });
+});

@@ -21,6 +21,7 @@ const EMPTY: Record<Part, unknown> = {
   shop: null,
   products: null,
   subscriptionPlans: null,
+  subscriptions: [],
   statements: null,
 };
 

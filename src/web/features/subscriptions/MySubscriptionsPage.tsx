@@ -51,7 +51,7 @@ function ComingList({ s, change }: { s: MySubscription; change: Change }) {
           <div>
             <p className="font-semibold">{d.slot}</p>
             <p className="text-sm">
-              <span className={`badge badge-sm ${d.state === 'coming' ? 'badge-success' : 'badge-ghost'}`}>
+              <span className={`badge badge-sm ${d.state === 'coming' ? 'badge-soft badge-success' : 'badge-ghost'}`}>
                 {STATE_WORDS[d.state]}
               </span>
               {d.changeableUntil
@@ -193,9 +193,11 @@ function CardForm({ change }: { change: Change }) {
   }, []);
   if (!open) {
     return (
-      <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)}>
-        <CreditCard size={16} aria-hidden="true" /> Use another card
-      </button>
+      <div>
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)}>
+          <CreditCard size={16} aria-hidden="true" /> Use another card
+        </button>
+      </div>
     );
   }
   const submit = async (event: FormEvent) => {
@@ -262,7 +264,7 @@ function SubscriptionCard({ s }: { s: MySubscription }) {
               </Link>
             </p>
           </div>
-          <span className={`badge ${s.status === 'active' ? 'badge-success' : 'badge-warning'}`}>
+          <span className={`badge badge-soft ${s.status === 'active' ? 'badge-success' : 'badge-warning'}`}>
             {STATUS_WORDS[s.status]}
           </span>
         </header>

@@ -119,7 +119,7 @@ function SubscribeForm({ plan }: { plan: PublicPlan }) {
       <fieldset className="fieldset">
         <legend className="fieldset-legend text-base">When and where</legend>
         {plan.windows.map((w) => (
-          <label key={w.id} className="flex items-center gap-2">
+          <label key={w.id} className="flex items-center gap-2 text-base">
             <input
               type="radio"
               className="radio radio-sm"
