@@ -84,6 +84,7 @@ async function subscribe(request: APIRequestContext, farm: Awaited<ReturnType<ty
 
 test('the farm sets this week’s box, then finds a member’s order on its roster, orders and pick list', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(90_000);
@@ -97,6 +98,12 @@ test('the farm sets this week’s box, then finds a member’s order on its rost
   await delivery.getByLabel(/This week’s box/).fill('Chard, leeks and new potatoes');
   await delivery.getByRole('button', { name: 'Save the box' }).click();
   await expect(delivery.getByText('This week’s box (set)')).toBeVisible();
+  // Members read it on the plan's page.
+  const shopper = await browser.newPage();
+  await shopper.goto(`/subscriptions/${farm.planId}`);
+  await expect(shopper.getByRole('heading', { name: 'The farm’s coming boxes' })).toBeVisible();
+  await expect(shopper.getByText('Chard, leeks and new potatoes')).toBeVisible();
+  await shopper.close();
 
   const member = await subscribe(request, farm);
   // The deliveries job runs every 15 s on the server: the order is made within a run or two.

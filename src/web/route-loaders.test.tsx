@@ -125,6 +125,7 @@ describe('route loaders', () => {
     ['/dashboard/payment', VENDOR],
     ['/dashboard/payouts', VENDOR],
     ['/dashboard/vendorSubscriptions', VENDOR],
+    ['/dashboard/vendorRoster', VENDOR],
     ['/dashboard/userHome', CUSTOMER],
     ['/dashboard/userCart', CUSTOMER],
     ['/dashboard/userPayment', CUSTOMER],

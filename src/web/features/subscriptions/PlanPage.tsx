@@ -5,8 +5,9 @@ import { ApiError, errorMessage, failureTitle } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { PageMeta } from '../../ui/PageMeta.tsx';
+import { ComingBoxes } from './ComingBoxes.tsx';
 import { PlanContents, PlanPrice, PlanSchedule } from './PlanFacts.tsx';
-import { usePlan } from './plans.ts';
+import { usePlan, usePlanBoxes } from './plans.ts';
 import { SubscribeSection } from './SubscribeSection.tsx';
 
 /** What the page says when the plan is not shown (ended, over, its shop not listed) or could not be read. */
@@ -40,6 +41,7 @@ function PlanGone({ error, onRetry }: { error: Error; onRetry: () => void }) {
 export function PlanPage() {
   const { id = '' } = useParams();
   const plan = usePlan(id);
+  const boxes = usePlanBoxes(id);
   if (plan.isPending) return <PageLoader label="Loading the plan" />;
   if (plan.isError) return <PlanGone error={plan.error} onRetry={() => plan.refetch()} />;
   const p = plan.data;
@@ -68,6 +70,7 @@ export function PlanPage() {
         </h2>
         <div className="mt-2">
           <PlanContents plan={p} />
+          {p.kind === 'box' ? <ComingBoxes boxes={boxes.data?.boxes ?? []} /> : null}
         </div>
       </section>
       <section aria-labelledby="plan-schedule" className="mt-6">

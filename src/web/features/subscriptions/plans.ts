@@ -12,6 +12,15 @@ export const planQuery = (id: string) =>
 
 export const usePlan = (id: string) => useQuery(planQuery(id));
 
+/** A box plan's coming boxes, as the farm set them for its next deliveries. */
+export const planBoxesQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['subscription-plans', 'boxes', id],
+    queryFn: () => call('GET /subscription-plans/:id/boxes', { params: { id } }),
+  });
+
+export const usePlanBoxes = (id: string) => useQuery(planBoxesQuery(id));
+
 const shopPlansKey = (shopId: string) => ['subscription-plans', 'shop', shopId] as const;
 
 /** Every plan of the vendor's shop, ended ones too. */
