@@ -107,8 +107,9 @@ export async function chargeDelivery(
           amountCents: order.chargeCents,
           captureMethod: order.weighed ? 'manual' : 'automatic',
           description: `Farmstall subscription delivery ${delivery.deliveryOn}`,
+          // Not a checkout's purpose: after a restore, reconciliation leaves it to this job, whose key finds it again.
           metadata: {
-            purpose: 'checkout',
+            purpose: 'subscription',
             userId: subscription.userId,
             subscriptionId: subscription.id,
             deliveryOn: delivery.deliveryOn,
