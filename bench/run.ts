@@ -354,10 +354,10 @@ ${mixReport(mix)}
 What these figures, and \`npm run bench:capacity\`'s per-order and per-read costs, mean for one primary and past one machine: [scaling.md](scaling.md).
 `;
   // The summary, the cluster's and failover's figures (npm run test:cluster), Lighthouse's (npm run lighthouse), the
-  // sizes', the spelling index's, the options' comparison (decision 052) and the catalogue import's are kept.
+  // sizes', the spelling index's, the search index's, the options' comparison (decision 052) and the catalogue import's are kept.
   const file = path.join(root, 'docs/performance.md');
   const old = await fs.readFile(file, 'utf8').catch(() => '');
-  const kept = ['summary', 'cluster', 'lighthouse', 'size', 'spelling', 'failover', 'options', 'import']
+  const kept = ['summary', 'cluster', 'lighthouse', 'size', 'spelling', 'search-index', 'failover', 'options', 'import']
     .map((name) => sectionOf(old, name))
     .filter(Boolean);
   if (PRODUCTS === PRODUCT_COUNT) await fs.writeFile(file, [report, ...kept].join('\n') + (kept.length ? '\n' : ''));

@@ -352,16 +352,16 @@ async function indexedSearch(
   const rows =
     wanted.length === 0
       ? []
-      : await queryPrepared(
-          db,
-          listedRow,
-          sql`SELECT ${PRODUCT_COLUMNS}, page.score, NULL::int AS total
-            FROM unnest(${sql.param(wanted.map((r) => r.id))}::uuid[], ${sql.param(wanted.map((r) => r.score))}::float8[])
+      : await queryShaped(db, listedRow, {
+          shape: 'search:by-ids',
+          build: () => sql`SELECT ${PRODUCT_COLUMNS}, page.score, NULL::int AS total
+            FROM unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('scores')}::float8[])
               WITH ORDINALITY AS page(id, score, ord)
             JOIN products p ON p.id = page.id ${SHOP_CARD_JOIN}
             WHERE ${offeredWhere()}
             ORDER BY page.ord`,
-        );
+          values: { ids: wanted.map((r) => r.id), scores: wanted.map((r) => r.score) },
+        });
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);
   const total = cursor ? null : found.total;
