@@ -6,8 +6,9 @@ import { productOptions, products } from '../catalog/tables.ts';
 import { notificationOutbox } from '../notifications/tables.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { vendorPart, weigh, weighedProduct } from '../orders/weighed-fixtures.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
-import { paymentIntents, sandboxSetupIntents, transfers } from '../payments/tables.ts';
+import { captures, paymentIntents, sandboxPaymentIntents, sandboxSetupIntents, transfers } from '../payments/tables.ts';
 import { slotBookings, windowCancellations } from '../slots/tables.ts';
 import {
   type CardAnswer,
@@ -22,7 +23,7 @@ import {
   slotTimes,
   subscribe,
 } from './delivery-fixtures.ts';
-import { subscriptionBoxContents, subscriptionDeliveries, subscriptions } from './tables.ts';
+import { subscriptionBoxContents, subscriptionDeliveries, subscriptionPlanItems, subscriptions } from './tables.ts';
 
 /** The subscriptions' delivery job (issue 37 items 3 and 6, decision 068): orders made ahead, charged at the cutoff. */
 const t = setupTestApp();
@@ -44,6 +45,12 @@ const orderOf = async (orderId: string) => {
   const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   return { ...order, lines };
 };
+
+async function weighOnlyLine(farm: Parameters<typeof vendorPart>[1], orderId: string, name: string, grams: number) {
+  const line = (await vendorPart(t, farm, orderId)).lines.find((l) => l.itemName === name);
+  const weighed = await weigh(t, farm, orderId, line?._id ?? '', grams);
+  expect(weighed.statusCode, weighed.body).toBe(200);
+}
 
 const callsOf = (calls: string[], subscriptionId: string) =>
   calls.filter((key) => key.startsWith(`subscription:${subscriptionId}:`));
@@ -185,6 +192,43 @@ describe('a fixed plan subscriber’s week', () => {
     });
     expect(sheet.statusCode, sheet.body).toBe(200);
     expect(sheet.json().slots[0].items[0].fulfilment.note).toBe("This week's box: Leeks, squash, kale");
+  });
+});
+
+describe('weighed goods in a plan', () => {
+  it('holds the estimate plus the margin at the cutoff and captures the weighed price, as checkout does', async () => {
+    const { farm, windowId } = await farmWithWindow(t);
+    const { planId } = await fixedPlan(t, farm, windowId);
+    // Plans refuse weighed options today (decision 065); a list that holds one is charged as checkout holds them.
+    const squash = await weighedProduct(t, farm, { pricePerKgCents: 400, gramsPerPiece: 1000, name: 'Squash' });
+    await t.db
+      .insert(subscriptionPlanItems)
+      .values({ planId, optionId: squash.optionIds[0], quantity: 1, position: 2 });
+    const date = nextWeekday(SATURDAY);
+    const { subscription } = await subscribe(t, planId, windowId, date);
+    const slot = await slotTimes(t, windowId, date);
+    const { provider } = cards();
+    await runAt(t, provider, minutes(slot.orderFrom, 1));
+    await runAt(t, provider, slot.closesAt);
+    const { orderId, status } = await deliveryOf(t, subscription.id, date);
+    expect(status).toBe('charged');
+    const made = await orderOf(orderId as string);
+    // Goods $10.50 + $4.00 estimated, less 10% ($1.45, fixed as a coupon is): $13.05; the hold adds 10% to the squash.
+    expect(made.payment.priceCents).toBe(1305);
+    const [held] = await t.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, made.payment.transactionId));
+    expect(held).toMatchObject({ status: 'requires_capture', amountCents: 1345 });
+    await weighOnlyLine(farm, orderId as string, 'Squash', 900);
+    for (const step of ['ready', 'delivered'])
+      expect((await moveOrder(t, farm, orderId as string, step)).statusCode).toBe(200);
+    const [captured] = await t.db
+      .select()
+      .from(captures)
+      .where(eq(captures.orderId, orderId as string));
+    // $10.50 + 900 g at $4.00/kg = $14.10, less the $1.45 discount = $12.65.
+    expect(captured).toMatchObject({ amountCents: 1265, status: 'succeeded' });
   });
 });
 
