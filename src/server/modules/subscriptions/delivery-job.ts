@@ -29,6 +29,7 @@ export async function runSubscriptionDeliveries(
     leadDays: settings.orderLeadDays,
     defaultTimeZone: settings.defaultTimeZone,
     provider: provider.name,
+    log: options.log,
   });
   const charged = await chargeDueDeliveries(db, provider, { now, retries: settings.chargeRetries, log: options.log });
   return { made, charged };

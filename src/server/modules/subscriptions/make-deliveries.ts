@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '../../db/client.ts';
 import { shopCards } from '../shops/index.ts';
@@ -22,6 +23,7 @@ export type DeliveryJobOptions = {
   defaultTimeZone: string;
   /** The card provider's name, recorded with the order until its charge names the payment. */
   provider: string;
+  log?: FastifyBaseLogger;
 };
 
 type Subscription = typeof subscriptions.$inferSelect;
@@ -93,24 +95,35 @@ export async function makeDueDeliveries(db: Db, options: DeliveryJobOptions): Pr
     running.map((r) => r.subscription.windowId),
     options.defaultTimeZone,
   );
-  let written = 0;
-  for (const { subscription, plan } of running) {
+  const due = running.flatMap(({ subscription, plan }) => {
     const window = windows.get(subscription.windowId);
-    if (!window) continue;
-    const dates = dueDates(subscription, plan, window, options);
-    if (dates.length === 0) continue;
-    const existing = await db
-      .select({ deliveryOn: subscriptionDeliveries.deliveryOn })
-      .from(subscriptionDeliveries)
-      .where(
-        and(
-          eq(subscriptionDeliveries.subscriptionId, subscription.id),
-          inArray(subscriptionDeliveries.deliveryOn, dates),
-        ),
-      );
-    const done = new Set(existing.map((row) => row.deliveryOn));
-    for (const date of dates.filter((d) => !done.has(d))) {
+    return window
+      ? dueDates(subscription, plan, window, options).map((date) => ({ subscription, plan, window, date }))
+      : [];
+  });
+  if (due.length === 0) return 0;
+  // The rows written already, in one read: most runs find every due date done.
+  const existing = await db
+    .select({ subscriptionId: subscriptionDeliveries.subscriptionId, deliveryOn: subscriptionDeliveries.deliveryOn })
+    .from(subscriptionDeliveries)
+    .where(
+      and(
+        inArray(subscriptionDeliveries.subscriptionId, [...new Set(due.map((d) => d.subscription.id))]),
+        inArray(subscriptionDeliveries.deliveryOn, [...new Set(due.map((d) => d.date))]),
+      ),
+    );
+  const done = new Set(existing.map((row) => `${row.subscriptionId} ${row.deliveryOn}`));
+  let written = 0;
+  for (const { subscription, plan, window, date } of due) {
+    if (done.has(`${subscription.id} ${date}`)) continue;
+    try {
       if (await makeDelivery(db, subscription.id, plan, window, date, options)) written += 1;
+    } catch (error) {
+      // Nothing of it was written (one transaction): the next run tries it again; the others go on.
+      options.log?.error(
+        { err: error, subscriptionId: subscription.id, date },
+        'Making a subscription delivery failed',
+      );
     }
   }
   return written;
