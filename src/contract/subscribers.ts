@@ -119,6 +119,8 @@ export const comingDelivery = z.object({
   state: z.enum(DELIVERY_STATES),
   /** Until when it can be skipped or unskipped (ISO instant); null once its order is made or the cutoff passed. */
   changeableUntil: z.string().nullable(),
+  /** Its order once made: the number, and the payment its page (where its part can be cancelled) is found by. */
+  order: z.object({ number: z.string(), paymentId: z.string() }).nullable(),
 });
 export type ComingDelivery = z.infer<typeof comingDelivery>;
 

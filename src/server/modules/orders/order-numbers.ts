@@ -7,14 +7,22 @@ import { orders } from './tables.ts';
 export async function orderHeadsOf(
   db: Tx,
   orderIds: string[],
-): Promise<Map<string, { orderNumber: string; createdAt: Date }>> {
+): Promise<Map<string, { orderNumber: string; createdAt: Date; paymentId: string }>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      paymentId: orders.paymentId,
+    })
     .from(orders)
     .where(inArray(orders.id, [...new Set(orderIds)]));
   return new Map(
-    rows.map((row) => [row.id, { orderNumber: formatOrderNumber(row.orderNumber), createdAt: row.createdAt }]),
+    rows.map((row) => [
+      row.id,
+      { orderNumber: formatOrderNumber(row.orderNumber), createdAt: row.createdAt, paymentId: row.paymentId },
+    ]),
   );
 }
 

@@ -5,6 +5,7 @@ import { WEEKDAYS } from '#contract/slots.ts';
 import type { ComingDelivery, DeliveryState, DeliveryStatus, MySubscription } from '#contract/subscribers.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
+import { orderHeadsOf } from '../orders/index.ts';
 import { shopsByVendorIds } from '../shops/index.ts';
 import { cancelledSlots, type ServedWindow, servedSlot, servedWindows, slotLabel } from '../slots/index.ts';
 import { deliveryDates } from './delivery-dates.ts';
@@ -51,6 +52,11 @@ export function comingDates(subscription: Subscription, plan: Plan, window: Serv
     .slice(0, n);
 }
 
+const orderOf = (orders: Map<string, { orderNumber: string; paymentId: string }>, id: string) => {
+  const head = orders.get(id) as { orderNumber: string; paymentId: string };
+  return { number: head.orderNumber, paymentId: head.paymentId };
+};
+
 /** The next deliveries as they stand: skipped, on vacation, the shop's holiday, ordered, or coming. */
 async function comingOf(
   db: Tx,
@@ -59,6 +65,7 @@ async function comingOf(
   window: ServedWindow,
   rows: Delivery[],
   now: Date,
+  orders: Map<string, { orderNumber: string; paymentId: string }>,
 ): Promise<ComingDelivery[]> {
   if (subscription.status === 'cancelled' && !subscription.endsAfter) return [];
   const dates = comingDates(subscription, plan, window, now, COMING);
@@ -83,6 +90,7 @@ async function comingOf(
       slot: slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, window.timeZone),
       state,
       changeableUntil: open && !row?.orderId ? slot.closesAt.toISOString() : null,
+      order: row?.orderId && orders.has(row.orderId) ? orderOf(orders, row.orderId) : null,
     };
   });
 }
@@ -127,6 +135,10 @@ export async function mySubscriptions(
         gte(subscriptionDeliveries.deliveryOn, Temporal.PlainDate.from(clock.today).subtract({ days: 1 }).toString()),
       ),
     );
+  const orders = await orderHeadsOf(
+    db,
+    deliveries.flatMap((d) => (d.orderId ? [d.orderId] : [])),
+  );
   const out: MySubscription[] = [];
   for (const { subscription: s, plan } of rows) {
     const window = windows.get(s.windowId) as ServedWindow;
@@ -137,6 +149,7 @@ export async function mySubscriptions(
       window,
       deliveries.filter((d) => d.subscriptionId === s.id),
       clock.now,
+      orders,
     );
     const card =
       s.cardBrand && s.cardLast4 && s.cardExpMonth && s.cardExpYear

@@ -18,7 +18,7 @@ export const ACTION_MESSAGES = {
   notADelivery: 'There is no delivery of this subscription on that day',
   closed: 'Ordering for that delivery has closed: it can no longer be changed',
   onVacation: 'That day is in your vacation already',
-  ordered: 'That delivery’s order is made already: it can no longer be skipped here',
+  ordered: 'That delivery’s order is made: to skip it, cancel the order on its page before the cutoff',
   notSkipped: 'That delivery is not skipped',
   vacationPast: 'Choose today or a later day to start the vacation',
   paymentFailed: 'The charges of your card failed: save another card to resume',

@@ -3,6 +3,7 @@ import { createUser } from '../../test/users.ts';
 import { choose, nextFridayNoon, setupClockedApp, shopWith, slotsOf, ZONE } from '../checkout/fulfilment-fixtures.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { encodeSlotId } from '../slots/index.ts';
+import { runAt, slotTimes } from './delivery-fixtures.ts';
 import { boxPlan, dayAfter } from './subscribe-fixtures.ts';
 import { subscriptions } from './tables.ts';
 
@@ -91,5 +92,41 @@ describe('places held for subscribers', () => {
       url: `/api/subscription-plans/${planId}/quote?windowId=${windowId}&startsOn=${dayAfter(NOW, 9)}`,
     });
     expect(later.json()).toMatchObject({ firstDelivery: dayAfter(NOW, 15) });
+  });
+
+  it('once its order is made, the delivery names its order and is no longer skipped here; the booking keeps the place', async () => {
+    const { farm, windowId, planId } = await oneplaceFarm();
+    const subscriber = await createUser(t);
+    const [subscription] = await t.db
+      .insert(subscriptions)
+      .values({
+        planId,
+        userId: subscriber.id,
+        windowId,
+        startsOn: SATURDAY,
+        providerCustomerId: 'cus_sb_y',
+        paymentMethodId: 'pm_sb_y',
+        cardState: 'ready',
+      })
+      .returning();
+    await runAt(t, t.app.payments.active, (await slotTimes(t, windowId, SATURDAY)).orderFrom);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: subscriber.auth });
+    expect(mine.json()[0].coming[0]).toMatchObject({
+      date: SATURDAY,
+      state: 'ordered',
+      changeableUntil: null,
+      order: { number: expect.stringMatching(/^FS-/), paymentId: expect.any(String) },
+    });
+    const skip = await t.app.inject({
+      method: 'PUT',
+      url: `/api/subscriptions/${subscription.id}/skips/${SATURDAY}`,
+      headers: subscriber.auth,
+    });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().error.message).toBe(
+      'That delivery’s order is made: to skip it, cancel the order on its page before the cutoff',
+    );
+    const slotId = encodeSlotId(windowId, SATURDAY);
+    expect((await slotsOf(t, farm.id)).find((s) => s.id === slotId)).toMatchObject({ remaining: 0, status: 'full' });
   });
 });

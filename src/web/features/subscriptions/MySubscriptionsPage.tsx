@@ -54,6 +54,14 @@ function ComingList({ s, change }: { s: MySubscription; change: Change }) {
               <span className={`badge badge-sm ${d.state === 'coming' ? 'badge-soft badge-success' : 'badge-ghost'}`}>
                 {STATE_WORDS[d.state]}
               </span>
+              {d.order ? (
+                <>
+                  {' · '}
+                  <Link to={paths.dashboard.invoice(d.order.paymentId)} className="link">
+                    Order {d.order.number}
+                  </Link>
+                </>
+              ) : null}
               {d.changeableUntil
                 ? ` · change until ${new Date(d.changeableUntil).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}`
                 : ''}
