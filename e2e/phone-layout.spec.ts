@@ -179,7 +179,7 @@ for (const widths of [PHONES, MORE_WIDTHS]) {
   });
 }
 
-test("a customer's pages fit a phone: home, payments, invoice, favourites, member page", async ({
+test("a customer's pages fit a phone: home, payments, invoice, favourites, subscriptions, member page", async ({
   browser,
   request,
 }) => {
@@ -195,6 +195,7 @@ test("a customer's pages fit a phone: home, payments, invoice, favourites, membe
     '/dashboard/userPaymentHistory',
     `/dashboard/invoice/${payment._id}`,
     '/dashboard/favourites',
+    '/dashboard/subscriptions',
   ];
   await checkWidths(context, ['/', product, ...dashboard, '/member'], PHONES);
   await checkWidths(context, ['/dashboard/userHome'], MORE_WIDTHS);
