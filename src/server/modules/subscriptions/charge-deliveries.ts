@@ -210,6 +210,12 @@ async function offSession(provider: PaymentProvider, input: Parameters<PaymentPr
 
 /** The delivery is still this process's to record (locked until commit): no other process recorded it meanwhile. */
 async function stillClaimed(tx: Tx, delivery: Delivery): Promise<boolean> {
+  // The subscription first, as every change of a subscription and its deliveries takes them: no deadlock.
+  await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, delivery.subscriptionId))
+    .for('update');
   const [row] = await tx
     .select({ status: subscriptionDeliveries.status, attempts: subscriptionDeliveries.attempts })
     .from(subscriptionDeliveries)
