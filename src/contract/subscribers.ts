@@ -84,6 +84,8 @@ export const subscriptionQuote = z.object({
   seasonDeliveries: z.number().nullable(),
   /** What one delivery costs (per-delivery plans), dollars. */
   perDelivery: z.number().nullable(),
+  /** The shop's fee added to each delivery to an address (0: free at this price), dollars; null for pickup. */
+  deliveryFee: z.number().nullable(),
   /** What the season costs from the first delivery (season and installment plans), prorated when joined late. */
   seasonPrice: z.number().nullable(),
   /** The season's price in its installments, dollars (installment plans). */

@@ -95,12 +95,18 @@ export function quoteFrom(placed: Placed, first: string, clock: PlanClock): Subs
     plan.seasonPrice !== null && left !== null && whole
       ? Math.round((dollarsToCents(plan.seasonPrice) * left) / whole)
       : null;
+  // As the delivery's order charges it (decision 068): the shop's fee, unless the delivery reaches its free-over sum.
+  const priceCents = dollarsToCents(plan.deliveryPrice);
+  const freeOver = served.freeDeliveryOverCents;
+  const feeCents =
+    served.kind === 'delivery' ? (freeOver !== null && priceCents >= freeOver ? 0 : served.deliveryFeeCents) : null;
   return {
     firstDelivery: first,
     firstSlot,
     deliveriesLeft: left,
     seasonDeliveries: whole,
     perDelivery: plan.billing === 'per_delivery' ? plan.deliveryPrice : null,
+    deliveryFee: feeCents === null ? null : centsToDollars(feeCents),
     seasonPrice: seasonCents === null ? null : centsToDollars(seasonCents),
     installments:
       plan.billing === 'installments' && seasonCents !== null && plan.installments

@@ -25,7 +25,6 @@ const t = setupSubscriberApp(
   }),
 );
 
-let farm: TestUser;
 let pickup: string;
 let delivery: string;
 const SATURDAY = dayAfter(NOW, 8);
@@ -55,7 +54,7 @@ const quote = (id: string, query: string) =>
 
 describe('subscribing to a plan', () => {
   it('quotes the first delivery on or after the day chosen, on the time chosen', async () => {
-    ({ farm, planId, pickup, delivery } = await farmWithPlan());
+    ({ planId, pickup, delivery } = await farmWithPlan());
     const answer = await quote(planId, `windowId=${pickup}&startsOn=${dayAfter(NOW, 0)}`);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({
@@ -63,6 +62,7 @@ describe('subscribing to a plan', () => {
       firstSlot: expect.stringMatching(/^Sat \d+ \w+, 09:00–12:00$/),
       deliveriesLeft: null,
       perDelivery: 30,
+      deliveryFee: null,
       seasonPrice: null,
     });
     expect((await quote(planId, `windowId=${pickup}&startsOn=${dayAfter(NOW, 9)}`)).json().firstDelivery).toBe(
@@ -89,6 +89,8 @@ describe('subscribing to a plan', () => {
     });
     const inside = await quote(planId, `windowId=${delivery}&startsOn=${dayAfter(NOW, 1)}&postcode=97214`);
     expect(inside.statusCode, inside.body).toBe(200);
+    // The shop's $6.50 delivery fee (free from $60) is added to each $30 box.
+    expect(inside.json()).toMatchObject({ firstDelivery: dayAfter(NOW, 5), perDelivery: 30, deliveryFee: 6.5 });
   });
 
   it('subscribes a verified shopper with a saved card, and lists it with its card and next delivery', async () => {

@@ -29,7 +29,18 @@ function QuoteText({ quote }: { quote: SubscriptionQuote }) {
       </p>
       {left ? <p>{left}</p> : null}
       {quote.perDelivery !== null ? (
-        <p>Each delivery is charged {formatDollars(quote.perDelivery)} at its cutoff.</p>
+        <p>
+          Each delivery is charged {formatDollars(quote.perDelivery)} at its cutoff
+          {quote.deliveryFee === null
+            ? ''
+            : quote.deliveryFee === 0
+              ? ', delivery free'
+              : `, plus ${formatDollars(quote.deliveryFee)} for delivery`}
+          .
+        </p>
+      ) : null}
+      {quote.perDelivery === null && quote.deliveryFee ? (
+        <p>Each delivery to your address adds the farm’s {formatDollars(quote.deliveryFee)} fee.</p>
       ) : null}
       {quote.seasonPrice !== null ? (
         <p>
