@@ -282,6 +282,8 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     items: z.array(z.string()).optional(),
     reason: z.string().nullable().optional(),
     nextDeliveryOn: z.string().nullable().optional(),
+    /** A holiday's delivery moved to this date (another of the plan's times). */
+    movedTo: z.string().optional(),
     retryAt: z.string().optional(),
   }),
   /** E-mailed only (never in the bell): a link to set a new password, asked for on the sign-in page. */

@@ -25,8 +25,22 @@ export function describeSubscriptionDelivery(event: Event): { title: string; bod
         link,
       };
     case 'holiday': {
-      const next = event.nextDeliveryOn ? ` Your next delivery is ${dayText(event.nextDeliveryOn)}.` : '';
       const why = event.reason ? ` (${event.reason})` : '';
+      if (event.movedTo) {
+        const moved = dayText(event.movedTo);
+        return shopper
+          ? {
+              title: `Your ${event.planName} moves to ${moved}`,
+              body: `${event.shopName} is closed on ${day}${why}, so your ${event.planName} comes on ${moved} instead.`,
+              link,
+            }
+          : {
+              title: `${who}'s ${event.planName} moves to ${moved}`,
+              body: `You closed ${day}${why}: ${who}'s ${event.planName} is ordered for ${moved} instead. They were told.`,
+              link,
+            };
+      }
+      const next = event.nextDeliveryOn ? ` Your next delivery is ${dayText(event.nextDeliveryOn)}.` : '';
       return shopper
         ? {
             title: `No ${event.planName} on ${day}`,

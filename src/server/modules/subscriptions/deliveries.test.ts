@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
-import { createUser } from '../../test/factories.ts';
+import { createProduct, createUser } from '../../test/factories.ts';
 import { productOptions, products } from '../catalog/tables.ts';
 import { notificationOutbox } from '../notifications/tables.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
@@ -50,6 +50,19 @@ async function weighOnlyLine(farm: Parameters<typeof vendorPart>[1], orderId: st
   const line = (await vendorPart(t, farm, orderId)).lines.find((l) => l.itemName === name);
   const weighed = await weigh(t, farm, orderId, line?._id ?? '', grams);
   expect(weighed.statusCode, weighed.body).toBe(200);
+}
+
+/** A fixed plan (2 carrots, 1 kale, 10% off) over these windows of the farm. */
+async function fixedPlanOver(farm: Awaited<ReturnType<typeof createUser>>, windowIds: string[]) {
+  const carrots = await createProduct(t, farm, { name: 'Carrots', priceCents: 300, stock: 50 });
+  const planId = await createPlan(t, farm, {
+    name: 'Veg share',
+    kind: 'fixed',
+    items: [{ optionId: carrots.optionIds[0], quantity: 2 }],
+    discountPercent: 10,
+    windowIds,
+  });
+  return { planId };
 }
 
 const callsOf = (calls: string[], subscriptionId: string) =>
@@ -164,6 +177,55 @@ describe('a fixed plan subscriber’s week', () => {
       expect(told.find((n) => n.event === 'discontinued')?.items).toEqual(['Kale']);
     }
     void carrots;
+  });
+
+  it('moves a delivery the farm closed to another of the plan’s times at the same place, when one is open', async () => {
+    const farm = await createUser(t, { role: 'vendor', name: 'Two Day Farm' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shops/${farm.id}/fulfilment`,
+      headers: farm.auth,
+      payload: {
+        timeZone: 'UTC',
+        cutoffHours: 24,
+        pickupPoints: [
+          {
+            name: 'Farm gate',
+            address: '1 Orchard Lane',
+            windows: [
+              { weekday: 'saturday', start: '09:00', end: '12:00', capacity: 5 },
+              { weekday: 'tuesday', start: '15:00', end: '18:00', capacity: 5 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [saturday, tuesday] = saved.json().pickupPoints[0].windows.map((w: { id: string }) => w.id);
+    const { planId } = await fixedPlanOver(farm, [saturday, tuesday]);
+    const date = nextWeekday(SATURDAY);
+    const { shopper, subscription } = await subscribe(t, planId, saturday, date);
+    await t.db.insert(windowCancellations).values({ windowId: saturday, date, reason: 'Harvest festival' });
+    const slot = await slotTimes(t, saturday, date);
+    await runAt(t, cards().provider, minutes(slot.orderFrom, 1));
+
+    const after = new Date(`${date}T12:00:00Z`);
+    after.setUTCDate(after.getUTCDate() + 3);
+    const tuesdayAfter = after.toISOString().slice(0, 10);
+    expect(await deliveryOf(t, subscription.id, date)).toMatchObject({ status: 'holiday', movedTo: tuesdayAfter });
+    const moved = await deliveryOf(t, subscription.id, tuesdayAfter);
+    expect(moved).toMatchObject({ status: 'ordered', windowId: tuesday });
+    const [booked] = await t.db
+      .select()
+      .from(slotBookings)
+      .where(eq(slotBookings.orderId, moved.orderId as string));
+    expect(booked).toMatchObject({ windowId: tuesday, date: tuesdayAfter });
+    const told = (await noticesTo(shopper.id)).find((n) => n.event === 'holiday') as { movedTo?: string };
+    expect(told.movedTo).toBe(tuesdayAfter);
+    // The moved order is charged at its own cutoff.
+    const movedSlot = await slotTimes(t, tuesday, tuesdayAfter);
+    await runAt(t, cards().provider, movedSlot.closesAt);
+    expect((await deliveryOf(t, subscription.id, tuesdayAfter)).status).toBe('charged');
   });
 
   it('prices a box at its value less the discount, with this week’s contents for the packing slip', async () => {

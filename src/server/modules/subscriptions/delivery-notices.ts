@@ -21,6 +21,7 @@ export type DeliveryNotice = {
   items?: string[];
   reason?: string | null;
   nextDeliveryOn?: string | null;
+  movedTo?: string | null;
   retryAt?: string;
 };
 
@@ -42,6 +43,7 @@ export async function tellDelivery(tx: Tx, notice: DeliveryNotice): Promise<void
     ...(notice.items ? { items: notice.items } : {}),
     ...(notice.reason !== undefined ? { reason: notice.reason } : {}),
     ...(notice.nextDeliveryOn !== undefined ? { nextDeliveryOn: notice.nextDeliveryOn } : {}),
+    ...(notice.movedTo ? { movedTo: notice.movedTo } : {}),
     ...(notice.retryAt ? { retryAt: notice.retryAt } : {}),
   };
   await notify(tx, [{ userId: notice.subscription.userId, email: notice.buyer.email }], { ...base, to: 'shopper' });

@@ -3,7 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '../../db/client.ts';
 import { shopCards } from '../shops/index.ts';
-import { cancelledSlots, type ServedWindow, servedSlot, servedWindows } from '../slots/index.ts';
+import {
+  cancelledSlots,
+  describeSlots,
+  lockWindowPlaces,
+  type ServedWindow,
+  servedSlot,
+  servedWindows,
+} from '../slots/index.ts';
 import { activeAccountsByIds } from '../users/index.ts';
 import { deliveryDates } from './delivery-dates.ts';
 import { type DeliveryNotice, tellDelivery } from './delivery-notices.ts';
@@ -13,6 +20,7 @@ import {
   subscriptionDeliveries,
   subscriptionPlanItems,
   subscriptionPlans,
+  subscriptionPlanWindows,
   subscriptions,
 } from './tables.ts';
 
@@ -175,38 +183,121 @@ async function makeDelivery(
     const notice: Omit<DeliveryNotice, 'event'> = { subscription, plan, shop: facts.shop, buyer: facts.buyer, date };
     const cancelled = await cancelledSlots(tx, [{ windowId: window.id, shopId: window.shopId, date }]);
     if (cancelled.has(`${window.id} ${date}`) || window.retired) {
+      const reason = cancelled.get(`${window.id} ${date}`) ?? null;
+      const moved = await movedSlot(tx, subscription, plan, window, date, options.now);
       await setDelivery(tx, subscriptionId, date, {
         status: 'holiday',
-        lastError: cancelled.get(`${window.id} ${date}`) ?? null,
+        movedTo: moved?.date ?? null,
+        lastError: reason,
       });
       await tellDelivery(tx, {
         ...notice,
         event: 'holiday',
-        reason: cancelled.get(`${window.id} ${date}`) ?? null,
-        nextDeliveryOn: nextDateAfter(subscription, plan, window, date),
+        reason,
+        movedTo: moved?.date ?? null,
+        nextDeliveryOn: moved?.date ?? nextDateAfter(subscription, plan, window, date),
       });
+      if (moved) {
+        const movedSlotStart = servedSlot(moved.window, moved.date).start;
+        const [written] = await tx
+          .insert(subscriptionDeliveries)
+          .values({
+            subscriptionId,
+            deliveryOn: moved.date,
+            windowId: moved.window.id,
+            slotStart: movedSlotStart,
+            status: 'skipped',
+          })
+          .onConflictDoNothing()
+          .returning({ deliveryOn: subscriptionDeliveries.deliveryOn });
+        if (written)
+          await orderOn(tx, { ...facts, window: moved.window }, subscriptionId, moved.date, {
+            ...notice,
+            date: moved.date,
+          });
+      }
       return true;
     }
-    const made = await makeDeliveryOrder(tx, facts, date);
-    if (made.orderId === null) {
-      await setDelivery(tx, subscriptionId, date, {
-        status: 'cancelled',
-        lastError: 'Nothing of the plan was in stock',
-      });
-      await tellDelivery(tx, { ...notice, event: 'nothing', items: [...made.short, ...made.left] });
-      return true;
-    }
-    await setDelivery(tx, subscriptionId, date, {
-      status: 'ordered',
-      orderId: made.orderId,
-      nextAttemptAt: slot.closesAt,
-    });
-    const withOrder = { ...notice, orderId: made.orderId };
-    await tellDelivery(tx, { ...withOrder, event: 'ordered' });
-    if (made.short.length > 0) await tellDelivery(tx, { ...withOrder, event: 'short', items: made.short });
-    if (made.left.length > 0) await tellDelivery(tx, { ...withOrder, event: 'discontinued', items: made.left });
+    await orderOn(tx, facts, subscriptionId, date, notice);
     return true;
   });
+}
+
+/** Makes a delivery's order on its row's date and window, sets the row and tells what there is to tell. */
+async function orderOn(
+  tx: Tx,
+  facts: DeliveryFacts,
+  subscriptionId: string,
+  date: string,
+  notice: Omit<DeliveryNotice, 'event'>,
+) {
+  const made = await makeDeliveryOrder(tx, facts, date);
+  if (made.orderId === null) {
+    await setDelivery(tx, subscriptionId, date, { status: 'cancelled', lastError: 'Nothing of the plan was in stock' });
+    await tellDelivery(tx, { ...notice, event: 'nothing', items: [...made.short, ...made.left] });
+    return;
+  }
+  await setDelivery(tx, subscriptionId, date, {
+    status: 'ordered',
+    orderId: made.orderId,
+    nextAttemptAt: servedSlot(facts.window, date).closesAt,
+  });
+  const withOrder = { ...notice, orderId: made.orderId };
+  await tellDelivery(tx, { ...withOrder, event: 'ordered' });
+  if (made.short.length > 0) await tellDelivery(tx, { ...withOrder, event: 'short', items: made.short });
+  if (made.left.length > 0) await tellDelivery(tx, { ...withOrder, event: 'discontinued', items: made.left });
+}
+
+const samePlace = (a: ServedWindow['pickupPoint'], b: ServedWindow['pickupPoint']) =>
+  a?.name === b?.name && a?.address === b?.address;
+
+/**
+ * Where a delivery the shop cancelled moves (issue 37: "when the slot rules allow"): the first slot after its date and
+ * before the subscription's next delivery, of another of the plan's times of the same kind and place (a pickup at the
+ * same point), that takes orders now (open, not cancelled, a place left); null when none does.
+ */
+async function movedSlot(
+  tx: Tx,
+  subscription: Subscription,
+  plan: Plan,
+  window: ServedWindow,
+  date: string,
+  now: Date,
+) {
+  const links = await tx
+    .select({ windowId: subscriptionPlanWindows.windowId })
+    .from(subscriptionPlanWindows)
+    .where(eq(subscriptionPlanWindows.planId, plan.id));
+  const others = [
+    ...(
+      await servedWindows(
+        tx,
+        links.map((l) => l.windowId),
+        window.timeZone,
+      )
+    ).values(),
+  ].filter(
+    (w) => w.id !== window.id && !w.retired && w.kind === window.kind && samePlace(w.pickupPoint, window.pickupPoint),
+  );
+  if (others.length === 0) return null;
+  const from = Temporal.PlainDate.from(date);
+  const next = nextDateAfter(subscription, plan, window, date);
+  const last = next ? Temporal.PlainDate.from(next).subtract({ days: 1 }) : from.add({ days: 6 });
+  const picks: { shopId: string; windowId: string; date: string }[] = [];
+  for (let day = from.add({ days: 1 }); Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 }))
+    for (const w of others)
+      if (w.weekday === day.dayOfWeek) picks.push({ shopId: w.shopId, windowId: w.id, date: day.toString() });
+  if (picks.length === 0) return null;
+  // Counted under the windows' lock, as checkout and subscribing count their places.
+  await lockWindowPlaces(
+    tx,
+    others.map((w) => w.id),
+  );
+  const slots = await describeSlots(tx, picks, now);
+  const open = slots.findIndex((slot) => slot?.status === 'open');
+  if (open < 0) return null;
+  const moved = others.find((w) => w.id === picks[open].windowId);
+  return moved ? { window: moved, date: picks[open].date } : null;
 }
 
 export async function setDelivery(

@@ -138,6 +138,8 @@ export async function shopRoster(
       for (const date of dates) {
         const row = rowOf.get(`${sub.id} ${date}`);
         if (!row && plan.endedAt !== null) continue;
+        // A delivery moved by a holiday is on another of the plan's times.
+        const on = (row && windows.get(row.windowId)) || window;
         const state: RosterState = row
           ? row.status
           : sub.status !== 'active'
@@ -145,7 +147,7 @@ export async function shopRoster(
             : sub.pausedFrom && sub.pausedUntil && sub.pausedFrom <= date && date <= sub.pausedUntil
               ? 'vacation'
               : 'due';
-        const delivery = add(date, window);
+        const delivery = add(date, on);
         if (row?.orderId) delivery.boxOpen = false;
         if (PACKED_STATES.includes(state)) delivery.packed += 1;
         const person = people.get(sub.userId);
