@@ -67,4 +67,10 @@ test('a shopper subscribes to the weekly box, skips a week and pauses for a vaca
   // Resumed early: the vacation's weeks come again.
   await mine.getByRole('button', { name: 'Resume now' }).click();
   await expect(coming.getByText('On vacation')).toHaveCount(0);
+
+  // Back on the plan's page, it says they subscribe already instead of offering the form again.
+  await page.goto(`/subscriptions/${planId}`);
+  const again = page.getByRole('region', { name: 'Subscribe' });
+  await expect(again.getByText(/^You subscribe to this plan; the next delivery is /)).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Save card and subscribe' })).toHaveCount(0);
 });

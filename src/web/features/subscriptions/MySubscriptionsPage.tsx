@@ -42,6 +42,12 @@ const dayText = (date: string) =>
 
 type Change = ReturnType<typeof useChangeSubscription>;
 
+/** Whether the saved card's last month ends before the month of the next delivery. */
+const cardExpiresBefore = (s: MySubscription) =>
+  s.card !== null &&
+  s.nextDelivery !== null &&
+  s.card.expYear * 12 + s.card.expMonth < Number(s.nextDelivery.slice(0, 4)) * 12 + Number(s.nextDelivery.slice(5, 7));
+
 function ComingList({ s, change }: { s: MySubscription; change: Change }) {
   if (s.coming.length === 0) return <p>No delivery is coming.</p>;
   return (
@@ -303,6 +309,11 @@ function SubscriptionCard({ s }: { s: MySubscription }) {
             </div>
           ) : null}
         </dl>
+        {cardExpiresBefore(s) ? (
+          <p role="alert" className="alert alert-warning alert-soft">
+            This card expires before the next delivery: use another card so it can be charged.
+          </p>
+        ) : null}
         {change.isError ? <FormError message={errorMessage(change.error)} /> : null}
         <section aria-label="Coming deliveries" className="flex flex-col gap-2">
           <h3 className="font-bold">Coming deliveries</h3>

@@ -11,7 +11,7 @@ import type { CardPayer } from '../../card/card-payer.ts';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { startCardSetup, useQuote, useSubscribe } from './subscriber-queries.ts';
+import { startCardSetup, useMySubscriptions, useQuote, useSubscribe } from './subscriber-queries.ts';
 
 /** Today in the shopper's calendar, YYYY-MM-DD. */
 const today = () => new Date().toLocaleDateString('en-CA');
@@ -216,5 +216,30 @@ export function SubscribeSection({ plan }: { plan: PublicPlan }) {
   }
   if (!isCustomer)
     return <p className="mt-2">Shoppers subscribe with their own accounts; yours is a farm’s or an admin’s.</p>;
+  return <SubscribeOnce plan={plan} />;
+}
+
+/** The form, unless the shopper subscribes to this plan already (then where to manage it). */
+function SubscribeOnce({ plan }: { plan: PublicPlan }) {
+  const mine = useMySubscriptions();
+  const formShown = useRef(false);
+  const running = mine.data?.find((s) => s.plan.id === plan.id && s.status !== 'cancelled');
+  if (mine.isPending)
+    return <span className="loading loading-dots" role="status" aria-label="Loading your subscriptions" />;
+  // Once subscribed here, the form's own thanks stay (the list read again after it would replace them).
+  if (running && !formShown.current) {
+    const next = running.coming.find((c) => c.date === running.nextDelivery);
+    return (
+      <p className="mt-2">
+        You subscribe to this plan{next ? `; the next delivery is ${next.slot}` : ''}. Skip a week, pause or change it
+        on{' '}
+        <Link to={paths.dashboard.subscriptions} className="link">
+          your subscriptions
+        </Link>
+        .
+      </p>
+    );
+  }
+  formShown.current = true;
   return <SubscribeForm plan={plan} />;
 }
