@@ -30,6 +30,8 @@ const WORD_SIMILARITY_THRESHOLD = 0.6;
 const SIMILARITY_THRESHOLD = 0.3;
 /** Dictionaries up to this many terms are scanned for a word the spelling index does not correct. */
 const CLOSEST_SCAN_AT_MOST = 20_000;
+/** Texts whose closeness to the shops' names is kept, at most. */
+const SHOP_MATCHES_KEPT = 10_000;
 /** Rows read from PostgreSQL a statement, by id. */
 const BATCH = 10_000;
 /** Announced products re-read by id one at a time up to this many; more, and the whole index is built again. */
@@ -45,6 +47,7 @@ const WEIGHTS: Record<string, number> = {
 };
 
 const f = Math.fround;
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** pg_trgm's trigrams of a text, in order: each word of letters and digits, lower case, padded "  word ". */
@@ -92,6 +95,9 @@ class Column<T extends Int32Array | Float64Array | Uint32Array | Float32Array | 
   constructor(data: T, make: (n: number) => T) {
     this.data = data;
     this.make = make;
+  }
+  trim(size: number) {
+    if (size < this.data.length) this.data = this.data.slice(0, size) as T;
   }
   ensure(size: number) {
     if (size <= this.data.length) return;
@@ -187,8 +193,11 @@ export class SearchIndex {
   private readonly byCategory = new Map<number, Int32Array>();
   readonly vendors: string[] = [];
   private readonly vendorIds = new Map<string, number>();
-  private vendorUnlisted = new Set<number>();
+  /** 1 for each vendor (by number) whose shop is not listed. */
+  private vendorUnlisted = new Uint8Array(0);
   private shops: { name: string; lower: string; trigrams: Int32Array }[] = [];
+  /** Whether a text names a shop closely, per text (forgotten when the shops are read again). */
+  private readonly shopMatches = new Map<string, boolean>();
   readonly categories: string[] = [];
   private readonly categoryIds = new Map<string, number>();
   private categoryLabels: Int32Array[] = [];
@@ -235,9 +244,10 @@ export class SearchIndex {
     }
     index.sorted = index.size;
     index.sortAll();
-    // The arena grew by doubling: what it holds is kept, the room left over given back.
+    // The arena and the columns grew by doubling: what they hold is kept, the room left over given back.
     index.arena = index.arena.slice(0, index.arenaUsed);
     index.arenaShares = new Float32Array(index.arena.buffer);
+    for (const column of index.columns()) column.trim(column === index.uuid ? index.size * 4 : index.size);
     return index;
   }
 
@@ -249,7 +259,10 @@ export class SearchIndex {
       if (row.approval !== 'approved') unlisted.add(this.vendorIdOf(row.vendor_id));
       shops.push({ name: row.name, lower: row.name.toLowerCase(), trigrams: this.trigramsOf(row.name) });
     }
-    this.vendorUnlisted = unlisted;
+    const flags = new Uint8Array(Math.max(this.vendors.length, 1) * 2);
+    for (const n of unlisted) flags[n] = 1;
+    this.vendorUnlisted = flags;
+    this.shopMatches.clear();
     this.shops = shops;
   }
 
@@ -301,9 +314,9 @@ export class SearchIndex {
   }
 
   /** Writes a product's ranking data into slot n (its words appended to the arena). */
-  private write(n: number, row: ProductRowRead) {
-    const end = n + 1;
-    for (const column of [
+  private columns() {
+    return [
+      this.uuid,
       this.popularity,
       this.price,
       this.labels,
@@ -315,8 +328,12 @@ export class SearchIndex {
       this.category,
       this.at,
       this.live,
-    ])
-      column.ensure(end);
+    ];
+  }
+
+  private write(n: number, row: ProductRowRead) {
+    const end = n + 1;
+    for (const column of this.columns()) if (column !== this.uuid) column.ensure(end);
     this.uuid.ensure(end * 4);
     this.uuid.data.set(uuidWords(row.id), n * 4);
     this.popularity.data[n] = row.popularity;
@@ -403,8 +420,10 @@ export class SearchIndex {
   }
 
   idOf(n: number): string {
-    const hex = Array.from(this.uuid.data.subarray(n * 4, n * 4 + 4), (w) => w.toString(16).padStart(8, '0')).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const u = this.uuid.data;
+    const h = (w: number) => HEX[w >>> 24] + HEX[(w >>> 16) & 255] + HEX[(w >>> 8) & 255] + HEX[w & 255];
+    const [a, b, c, d] = [h(u[n * 4]), h(u[n * 4 + 1]), h(u[n * 4 + 2]), h(u[n * 4 + 3])];
+    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
   }
 
   private slotOf(id: string): number | undefined {
@@ -601,7 +620,7 @@ export class SearchIndex {
   }
 
   private offered(n: number, today: number): boolean {
-    return this.live.data[n] === 1 && this.expires.data[n] >= today && !this.vendorUnlisted.has(this.vendor.data[n]);
+    return this.live.data[n] === 1 && this.expires.data[n] >= today && this.vendorUnlisted[this.vendor.data[n]] !== 1;
   }
 
   /**
@@ -630,34 +649,34 @@ export class SearchIndex {
     const lower = q.toLowerCase();
 
     this.query(q);
-    for (const shop of this.shops) {
-      if (
-        shop.lower.includes(lower) ||
-        this.wordSimilarityOf(shop.trigrams, 0, shop.trigrams.length) >= WORD_SIMILARITY_THRESHOLD
-      )
-        return undefined; // a close shop: its share and its newest products are the SQL's
+    let shopMatch = this.shopMatches.get(q);
+    if (shopMatch === undefined) {
+      shopMatch = this.shops.some(
+        (shop) =>
+          shop.lower.includes(lower) ||
+          this.wordSimilarityOf(shop.trigrams, 0, shop.trigrams.length) >= WORD_SIMILARITY_THRESHOLD,
+      );
+      if (this.shopMatches.size >= SHOP_MATCHES_KEPT) this.shopMatches.clear();
+      this.shopMatches.set(q, shopMatch);
     }
+    if (shopMatch) return undefined; // a close shop: its share and its newest products are the SQL's
     const today = this.today();
     const offered = (n: number) => this.offered(n, today);
     const a = this.arena;
     const at = this.at.data;
-    // Whether product n's name holds, for every word, one of its alternatives (name_terms @@ all_words).
+    // Whether product n's name holds, for every word, one of its alternatives (name_terms @@ all_words): each
+    // alternative's lexeme marks the words it stands for, as bits (at most six words).
+    const marks = new Map<number, number>();
+    perWordIds.forEach((ids, word) => {
+      for (const id of ids) if (id >= 0) marks.set(id, (marks.get(id) ?? 0) | (1 << word));
+    });
+    const everyWord = (1 << perWordIds.length) - 1;
     const holdsEvery = (n: number) => {
       const from = at[n] + 4;
       const to = from + a[at[n]];
-      for (const ids of perWordIds) {
-        let held = false;
-        for (let k = 0; k < ids.length && !held; k++) {
-          for (let i = from; i < to; i++) {
-            if (a[i] === ids[k]) {
-              held = true;
-              break;
-            }
-          }
-        }
-        if (!held) return false;
-      }
-      return true;
+      let held = 0;
+      for (let i = from; i < to; i++) held |= marks.get(a[i]) ?? 0;
+      return held === everyWord;
     };
 
     const every: number[] = [];
