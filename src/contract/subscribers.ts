@@ -53,6 +53,7 @@ export const SUBSCRIBE_MESSAGES = {
   already: 'You subscribe to this plan already: see your subscriptions',
   cardNotSaved: 'Your card is not saved yet: enter it again',
   notYourCard: 'This card setup is not yours',
+  seasonNotYet: 'A season paid up front or in installments cannot be joined here yet: ask the farm to join',
 } as const;
 
 /** Where and from when: the plan's window (with the address for a delivery window) and the first day. */

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { subscribersApi } from '#contract/api/subscribers.ts';
+import { SUBSCRIBE_MESSAGES } from '#contract/subscribers.ts';
 import { businessToday } from '../../business-day.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { requireVerifiedEmail } from '../users/index.ts';
 import { mySubscription, mySubscriptions } from './my-subscriptions.ts';
@@ -53,6 +54,8 @@ export async function subscriberRoutes(app: FastifyInstance) {
     requireVerifiedEmail(user);
     const now = clock();
     const plan = await publicPlan(app.db, body.planId, now);
+    // Nothing charges or delivers a season's subscriber yet (decision 068): refused rather than taken and forgotten.
+    if (plan.billing !== 'per_delivery') throw conflict(SUBSCRIBE_MESSAGES.seasonNotYet);
     const placed = await placeChoice(app.db, plan, body, now, true);
     const first = startOf(placed, body.startsOn, now);
     const card = await savedCardOf(provider, user.id, body.setupIntentId);

@@ -198,6 +198,19 @@ describe('subscribing to a plan', () => {
     const parts = answer.json().installments as number[];
     expect(parts).toHaveLength(3);
     expect(Math.round(parts.reduce((a, b) => a + b, 0) * 100)).toBe(5000);
+    // Nothing charges a season yet: joining one here is refused, and nothing is saved.
+    const shopper = await createUser(t);
+    const joined = await subscribeCall(t, shopper, {
+      planId: season.planId,
+      windowId: season.pickup,
+      startsOn: dayAfter(NOW, 0),
+      setupIntentId: await savedCard(shopper),
+    });
+    expect(joined.statusCode).toBe(409);
+    expect(joined.json().error.message).toBe(
+      'A season paid up front or in installments cannot be joined here yet: ask the farm to join',
+    );
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, shopper.id))).toEqual([]);
   });
 
   it('takes the last place of a capped plan once when two shoppers subscribe at the same moment', async () => {

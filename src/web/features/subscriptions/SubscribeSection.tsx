@@ -187,12 +187,22 @@ function SubscribeForm({ plan }: { plan: PublicPlan }) {
           {errorMessage(quote.error)}
         </p>
       ) : null}
-      <CardField onPayer={onPayer} error={cardError} />
-      <p className="text-sm">Your card is saved for this subscription’s charges; nothing is charged today.</p>
-      <FormError message={error} />
-      <SubmitButton busy={saving} disabled={saving || quote.isError}>
-        Save card and subscribe
-      </SubmitButton>
+      {plan.billing === 'per_delivery' ? null : (
+        <p className="rounded-box border border-warning p-3">
+          Paying for the season here comes next: for now {plan.shop.name} signs up its season members itself
+          {plan.shop.phone ? ` (call ${plan.shop.phone})` : ''}.
+        </p>
+      )}
+      {plan.billing === 'per_delivery' ? (
+        <>
+          <CardField onPayer={onPayer} error={cardError} />
+          <p className="text-sm">Your card is saved for this subscription’s charges; nothing is charged today.</p>
+          <FormError message={error} />
+          <SubmitButton busy={saving} disabled={saving || quote.isError}>
+            Save card and subscribe
+          </SubmitButton>
+        </>
+      ) : null}
     </form>
   );
 }
