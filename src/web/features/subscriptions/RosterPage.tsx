@@ -59,7 +59,7 @@ function BoxContents({ plan, delivery, shopId }: { plan: RosterPlan; delivery: R
       <textarea
         id={id}
         className="textarea textarea-bordered mt-1 block w-full"
-        rows={2}
+        rows={3}
         maxLength={2000}
         value={contents}
         onChange={(event) => setContents(event.target.value)}
