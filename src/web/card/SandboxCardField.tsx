@@ -150,7 +150,7 @@ export function SandboxCardField({ onPayer, error }: { onPayer: (payer: CardPaye
 function AuthenticationStep({ answer }: { answer: (approve: boolean) => void }) {
   return (
     <div className="modal modal-open" role="dialog" aria-modal="true" aria-labelledby="authenticate-title">
-      <div className="modal-box">
+      <div className="modal-box text-base">
         <h2 id="authenticate-title" className="text-lg font-bold">
           Confirm it is you
         </h2>
