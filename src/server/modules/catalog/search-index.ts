@@ -198,6 +198,8 @@ export class SearchIndex {
   private shops: { name: string; lower: string; trigrams: Int32Array }[] = [];
   /** Whether a text names a shop closely, per text (forgotten when the shops are read again). */
   private readonly shopMatches = new Map<string, boolean>();
+  /** Scratch: the words (bits) each lexeme stands for in the search under way, zero between searches. */
+  private wordMarks = new Int32Array(0);
   readonly categories: string[] = [];
   private readonly categoryIds = new Map<string, number>();
   private categoryLabels: Int32Array[] = [];
@@ -619,10 +621,6 @@ export class SearchIndex {
     return best ?? word;
   }
 
-  private offered(n: number, today: number): boolean {
-    return this.live.data[n] === 1 && this.expires.data[n] >= today && this.vendorUnlisted[this.vendor.data[n]] !== 1;
-  }
-
   /**
    * A search's candidates ranked (all of them, best first, ties by id) with their count and whether a source
    * stopped at its bound, or undefined when only the SQL can answer it as the SQL does.
@@ -661,21 +659,29 @@ export class SearchIndex {
     }
     if (shopMatch) return undefined; // a close shop: its share and its newest products are the SQL's
     const today = this.today();
-    const offered = (n: number) => this.offered(n, today);
+    const [live, expires, vendor, unlisted] = [
+      this.live.data,
+      this.expires.data,
+      this.vendor.data,
+      this.vendorUnlisted,
+    ];
+    const offered = (n: number) => live[n] === 1 && expires[n] >= today && unlisted[vendor[n]] !== 1;
     const a = this.arena;
     const at = this.at.data;
     // Whether product n's name holds, for every word, one of its alternatives (name_terms @@ all_words): each
     // alternative's lexeme marks the words it stands for, as bits (at most six words).
-    const marks = new Map<number, number>();
+    if (this.wordMarks.length < this.lexemes.length) this.wordMarks = new Int32Array(this.lexemes.length * 2);
+    const marks = this.wordMarks;
+    const marked = perWordIds.flat().filter((id) => id >= 0);
     perWordIds.forEach((ids, word) => {
-      for (const id of ids) if (id >= 0) marks.set(id, (marks.get(id) ?? 0) | (1 << word));
+      for (const id of ids) if (id >= 0) marks[id] |= 1 << word;
     });
     const everyWord = (1 << perWordIds.length) - 1;
     const holdsEvery = (n: number) => {
       const from = at[n] + 4;
       const to = from + a[at[n]];
       let held = 0;
-      for (let i = from; i < to; i++) held |= marks.get(a[i]) ?? 0;
+      for (let i = from; i < to; i++) held |= marks[a[i]];
       return held === everyWord;
     };
 
@@ -692,6 +698,7 @@ export class SearchIndex {
         if (every.length === CANDIDATES_PER_SOURCE) break walk;
       }
     }
+    for (const id of marked) marks[id] = 0;
     let any: number[] = [];
     if (new Set(every).size < CANDIDATES_PER_SOURCE) {
       for (const term of terms) {
