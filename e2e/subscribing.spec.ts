@@ -5,9 +5,12 @@ import { freshShop, weeklyBox } from './plan-fixtures.ts';
 /**
  * A shopper subscribes to a farm's weekly box (issue 37, items 2 and 4): chooses the time and first day, sees the
  * price, saves a card (a declined one first, then one the bank asks to authenticate), then skips a week and pauses
- * for a vacation on their Subscriptions page.
+ * for a vacation on their Subscriptions page, and at last cancels.
  */
-test('a shopper subscribes to the weekly box, skips a week and pauses for a vacation', async ({ page, request }) => {
+test('a shopper subscribes to the weekly box, skips a week, pauses for a vacation and later cancels', async ({
+  page,
+  request,
+}) => {
   const shop = await freshShop(request);
   const planId = await weeklyBox(request, shop, 'Saturday veg box');
   const shopper = await registerCustomer(request, 'subscriber', { name: 'Sol Subscriber' });
@@ -73,4 +76,13 @@ test('a shopper subscribes to the weekly box, skips a week and pauses for a vaca
   const again = page.getByRole('region', { name: 'Subscribe' });
   await expect(again.getByText(/^You subscribe to this plan; the next delivery is /)).toBeVisible();
   await expect(again.getByRole('button', { name: 'Save card and subscribe' })).toHaveCount(0);
+
+  // Cancelled after a warning: nothing was ordered yet, so no delivery comes.
+  await again.getByRole('link', { name: 'your subscriptions' }).click();
+  await mine.getByRole('button', { name: 'Cancel subscription' }).click();
+  const warning = page.getByRole('dialog');
+  await expect(warning.getByText('No delivery comes after today.')).toBeVisible();
+  await warning.getByRole('button', { name: 'Cancel the subscription' }).click();
+  await expect(mine.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(mine.getByText('No delivery is coming.')).toBeVisible();
 });

@@ -251,10 +251,13 @@ function CardForm({ change }: { change: Change }) {
 function SubscriptionCard({ s }: { s: MySubscription }) {
   const change = useChangeSubscription(s.id);
   const running = s.status !== 'cancelled';
+  const ordered = s.coming.filter((d) => d.order && (d.state === 'ordered' || d.state === 'charged'));
   const cancel = async () => {
     const sure = await confirmAction({
       title: `Cancel ${s.plan.name}?`,
-      text: 'Deliveries whose order is already made still come; none after them.',
+      text: ordered.length
+        ? `${ordered.map((d) => d.slot).join(', ')} ${ordered.length > 1 ? 'are' : 'is'} ordered already and still ${ordered.length > 1 ? 'come' : 'comes'}; no delivery after.`
+        : 'No delivery comes after today.',
       confirmText: 'Cancel the subscription',
       cancelText: 'Keep it',
       danger: true,
