@@ -83,7 +83,7 @@ export function quoteFrom(placed: Placed, first: string, clock: PlanClock): Subs
   const { plan, served } = placed;
   const slot = servedSlot(served, first);
   const firstSlot = slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, served.timeZone);
-  const seasonStart = plan.startsOn ?? clock.today;
+  const seasonStart = plan.startsOn ?? shopToday(placed, clock.now);
   const left = plan.endsOn ? deliveryDates(seasonTerms(plan, served.weekday, first), first, plan.endsOn).length : null;
   const whole = plan.endsOn
     ? Math.max(
@@ -124,9 +124,16 @@ async function subscriberCount(db: Tx, planId: string) {
   return row.n;
 }
 
-/** The first delivery from the day the shopper chose (today or later); 400 when the season has none left. */
+/** Today in the shop's own zone, the zone its slots' days are counted in. */
+const shopToday = (placed: Placed, now: Date) =>
+  Temporal.Instant.fromEpochMilliseconds(now.getTime())
+    .toZonedDateTimeISO(placed.served.timeZone)
+    .toPlainDate()
+    .toString();
+
+/** The first delivery from the day the shopper chose (today or later in the shop's zone); 400 when the season has none left. */
 export function startOf(placed: Placed, startsOn: string, clock: PlanClock): string {
-  if (startsOn < clock.today)
+  if (startsOn < shopToday(placed, clock.now))
     throw badRequest(SUBSCRIBE_MESSAGES.startPast, { startsOn: SUBSCRIBE_MESSAGES.startPast });
   const first = firstDelivery(placed, startsOn, clock.now);
   if (!first) throw badRequest(SUBSCRIBE_MESSAGES.noDelivery, { startsOn: SUBSCRIBE_MESSAGES.noDelivery });
