@@ -95,6 +95,8 @@ export const SUBSCRIPTION_DELIVERY_EVENTS = [
   'charge_failed',
   'abandoned',
   'plan_ended',
+  'made_late',
+  'missed',
 ] as const;
 
 /** A product's stock at or below this tells its vendor (once each time a sale or an edit takes it there). */

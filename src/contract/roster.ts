@@ -4,6 +4,8 @@ import { abortWith, uuidField } from './validation.ts';
 /** How a subscriber's delivery on a date stands on the farm's roster (decision 068). */
 export const ROSTER_STATES = [
   'due',
+  'overdue',
+  'missed',
   'vacation',
   'paused',
   'skipped',
@@ -19,6 +21,8 @@ export type RosterState = (typeof ROSTER_STATES)[number];
 /** What each state reads as on the roster. */
 export const ROSTER_STATE_LABELS: Record<RosterState, string> = {
   due: 'Order not made yet',
+  overdue: 'Cutoff passed, order not made yet',
+  missed: 'Missed: not ordered in time',
   vacation: 'Away (vacation)',
   paused: 'Paused',
   skipped: 'Skipped',

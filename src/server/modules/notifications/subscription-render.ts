@@ -107,6 +107,30 @@ export function describeSubscriptionDelivery(event: Event): { title: string; bod
             body: `${who}'s card could not be charged for ${event.planName} on ${day} after several tries: the order${numbered(event)} is cancelled (do not pack it) and the subscription is paused until they update their card.`,
             link,
           };
+    case 'made_late':
+      return shopper
+        ? {
+            title: `Your ${event.planName} for ${day} was ordered late`,
+            body: `Our ordering was down when ordering closed for ${day}, so your order${numbered(event)} was made after it. It comes as planned and your card is charged now. If you no longer want it, contact ${event.shopName}.`,
+            link,
+          }
+        : {
+            title: `${who}'s ${event.planName} for ${day} was ordered after the cutoff`,
+            body: `Our ordering was down when ordering closed for ${day}, so ${who}'s order${numbered(event)} was made late and charged now. Pack it with the day's orders: it is on your roster and pick list.`,
+            link,
+          };
+    case 'missed':
+      return shopper
+        ? {
+            title: `No ${event.planName} on ${day}`,
+            body: `Our ordering was down when ordering closed for ${day}, and the delivery time had begun before your order could be made, so there is no delivery of your ${plan} that day and nothing is charged. We are sorry.`,
+            link,
+          }
+        : {
+            title: `${who}'s ${event.planName} on ${day} was not ordered`,
+            body: `Our ordering was down when ordering closed for ${day}, and the delivery time began before ${who}'s order could be made: there is no order to pack and nothing was charged. They were told.`,
+            link,
+          };
     case 'plan_ended':
       return {
         title: `${event.shopName} ended ${event.planName}`,

@@ -145,10 +145,8 @@ export async function chargeDelivery(
         nextAttemptAt: null,
         lastError: null,
       });
-      await tx
-        .update(subscriptions)
-        .set({ failedCharges: 0, updatedAt: now })
-        .where(eq(subscriptions.id, subscription.id));
+      // updatedAt stays: it marks the shopper's last change, from which a cutoff missed unmade counts (lateDates).
+      await tx.update(subscriptions).set({ failedCharges: 0 }).where(eq(subscriptions.id, subscription.id));
       return transfers;
     });
     if (transferIds === null) return 'skipped';

@@ -97,12 +97,14 @@ async function live(plan: WeeksPlan) {
   const failed = new Set<string>();
   for (let w = 0; w < WEEKS; w += 1) {
     const date = dateOf(first, w);
+    const slot = await slotTimes(t, windowId, date);
     for (const s of subs) {
       const paused = s.plan.pauses.includes(w) || failed.has(s.id);
       if (!failed.has(s.id))
         await t.db
           .update(subscriptions)
-          .set({ status: paused ? 'paused' : 'active' })
+          // Changed when the week's ordering opens, as a shopper's change stamps it (a resume counts from then).
+          .set({ status: paused ? 'paused' : 'active', updatedAt: slot.orderFrom })
           .where(eq(subscriptions.id, s.id));
       const [from, length] = s.plan.vacation ?? [-1, -1];
       const away = w >= from && w <= from + length;
@@ -120,7 +122,6 @@ async function live(plan: WeeksPlan) {
       expected.set(`${s.id} ${date}`, want);
       if (want === 'abandoned') failed.add(s.id);
     }
-    const slot = await slotTimes(t, windowId, date);
     for (const at of [
       minutes(slot.orderFrom, 1),
       slot.closesAt,

@@ -26,7 +26,15 @@ export type DeliveryNotice = {
 };
 
 /** What the shop hears of too (the shopper hears of everything). */
-const TOLD_TO_SHOP = new Set<Event['event']>(['holiday', 'short', 'discontinued', 'nothing', 'abandoned']);
+const TOLD_TO_SHOP = new Set<Event['event']>([
+  'holiday',
+  'short',
+  'discontinued',
+  'nothing',
+  'abandoned',
+  'made_late',
+  'missed',
+]);
 
 /** Writes a delivery's notice to the outbox in the caller's transaction (issue 37: both sides told). */
 export async function tellDelivery(tx: Tx, notice: DeliveryNotice): Promise<void> {

@@ -80,6 +80,35 @@ export function dueDates(
   });
 }
 
+/** How long after its slot began a date whose order was never made is still recorded as missed. */
+const LATE_LOOKBACK_MS = 7 * 24 * 3_600_000;
+/** The reason a missed date's row gives (its state is `cancelled`: nothing made, nothing charged). */
+export const MISSED_CUTOFF = 'Missed: no order was made before the slot began';
+
+/**
+ * The subscription's dates whose cutoff passed with no order made (no server ran the job in their order window):
+ * slots begun within the last week at most, whose cutoff came after the subscription last changed (a date that passed
+ * while it was paused by failed charges, before its card was fixed, is not one of them).
+ */
+export function lateDates(
+  subscription: Subscription,
+  plan: Plan,
+  window: ServedWindow,
+  { now }: Pick<DeliveryJobOptions, 'now'>,
+): string[] {
+  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(window.timeZone).toPlainDate();
+  const first = today.subtract({ days: 8 });
+  const last = today.add({ days: Math.ceil(window.cutoffHours / 24) + 1 });
+  return deliveryDates(termsOf(subscription, plan, window), first.toString(), last.toString()).filter((date) => {
+    const slot = servedSlot(window, date);
+    return (
+      slot.closesAt <= now &&
+      now.getTime() - slot.start.getTime() < LATE_LOOKBACK_MS &&
+      slot.closesAt > subscription.updatedAt
+    );
+  });
+}
+
 /** The next delivery date after `date`, within eight weeks (for the holiday's notice). */
 function nextDateAfter(subscription: Subscription, plan: Plan, window: ServedWindow, date: string) {
   const from = Temporal.PlainDate.from(date).add({ days: 1 });
@@ -105,9 +134,23 @@ export async function makeDueDeliveries(db: Db, options: DeliveryJobOptions): Pr
   );
   const due = running.flatMap(({ subscription, plan }) => {
     const window = windows.get(subscription.windowId);
-    return window
-      ? dueDates(subscription, plan, window, options).map((date) => ({ subscription, plan, window, date }))
-      : [];
+    if (!window) return [];
+    return [
+      ...dueDates(subscription, plan, window, options).map((date) => ({
+        subscription,
+        plan,
+        window,
+        date,
+        late: false,
+      })),
+      ...lateDates(subscription, plan, window, options).map((date) => ({
+        subscription,
+        plan,
+        window,
+        date,
+        late: true,
+      })),
+    ];
   });
   if (due.length === 0) return 0;
   // The rows written already, in one read: most runs find every due date done.
@@ -122,10 +165,10 @@ export async function makeDueDeliveries(db: Db, options: DeliveryJobOptions): Pr
     );
   const done = new Set(existing.map((row) => `${row.subscriptionId} ${row.deliveryOn}`));
   let written = 0;
-  for (const { subscription, plan, window, date } of due) {
+  for (const { subscription, plan, window, date, late } of due) {
     if (done.has(`${subscription.id} ${date}`)) continue;
     try {
-      if (await makeDelivery(db, subscription.id, plan, window, date, options)) written += 1;
+      if (await makeDelivery(db, subscription.id, plan, window, date, late, options)) written += 1;
     } catch (error) {
       // Nothing of it was written (one transaction): the next run tries it again; the others go on.
       options.log?.error(
@@ -137,13 +180,18 @@ export async function makeDueDeliveries(db: Db, options: DeliveryJobOptions): Pr
   return written;
 }
 
-/** One delivery's row and what it says, in one transaction; false when another run wrote it first. */
+/**
+ * One delivery's row and what it says, in one transaction; false when another run wrote it first. A `late` date (its
+ * cutoff passed unmade) is still ordered, and charged at once, while its slot has not begun (the farm counted on it
+ * and can still pack it); once the slot began it is recorded as missed. Both sides are told either way.
+ */
 async function makeDelivery(
   db: Db,
   subscriptionId: string,
   plan: Plan,
   window: ServedWindow,
   date: string,
+  late: boolean,
   options: DeliveryJobOptions,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -218,7 +266,13 @@ async function makeDelivery(
       }
       return true;
     }
-    await orderOn(tx, facts, subscriptionId, date, notice);
+    if (late && slot.start <= options.now) {
+      await setDelivery(tx, subscriptionId, date, { status: 'cancelled', lastError: MISSED_CUTOFF });
+      await tellDelivery(tx, { ...notice, event: 'missed' });
+      return true;
+    }
+    const orderId = await orderOn(tx, facts, subscriptionId, date, notice);
+    if (late && orderId) await tellDelivery(tx, { ...notice, orderId, event: 'made_late' });
     return true;
   });
 }
@@ -235,7 +289,7 @@ async function orderOn(
   if (made.orderId === null) {
     await setDelivery(tx, subscriptionId, date, { status: 'cancelled', lastError: 'Nothing of the plan was in stock' });
     await tellDelivery(tx, { ...notice, event: 'nothing', items: [...made.short, ...made.left] });
-    return;
+    return null;
   }
   await setDelivery(tx, subscriptionId, date, {
     status: 'ordered',
@@ -246,6 +300,7 @@ async function orderOn(
   await tellDelivery(tx, { ...withOrder, event: 'ordered' });
   if (made.short.length > 0) await tellDelivery(tx, { ...withOrder, event: 'short', items: made.short });
   if (made.left.length > 0) await tellDelivery(tx, { ...withOrder, event: 'discontinued', items: made.left });
+  return made.orderId;
 }
 
 const samePlace = (a: ServedWindow['pickupPoint'], b: ServedWindow['pickupPoint']) =>

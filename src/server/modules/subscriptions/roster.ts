@@ -8,7 +8,7 @@ import { orderNumbersOf } from '../orders/index.ts';
 import { encodeSlotId, type ServedWindow, servedSlot, servedWindows } from '../slots/index.ts';
 import { accountsByIds } from '../users/index.ts';
 import { deliveryDates } from './delivery-dates.ts';
-import { termsOf } from './make-deliveries.ts';
+import { MISSED_CUTOFF, termsOf } from './make-deliveries.ts';
 import {
   subscriptionBoxContents,
   subscriptionDeliveries,
@@ -141,12 +141,16 @@ export async function shopRoster(
         // A delivery moved by a holiday is on another of the plan's times.
         const on = (row && windows.get(row.windowId)) || window;
         const state: RosterState = row
-          ? row.status
+          ? row.status === 'cancelled' && row.lastError === MISSED_CUTOFF
+            ? 'missed'
+            : row.status
           : sub.status !== 'active'
             ? 'paused'
             : sub.pausedFrom && sub.pausedUntil && sub.pausedFrom <= date && date <= sub.pausedUntil
               ? 'vacation'
-              : 'due';
+              : servedSlot(on, date).closesAt <= options.now
+                ? 'overdue'
+                : 'due';
         const delivery = add(date, on);
         if (row?.orderId) delivery.boxOpen = false;
         if (PACKED_STATES.includes(state)) delivery.packed += 1;

@@ -13,6 +13,8 @@ import { useRoster, useSetBox } from './roster.ts';
 
 const STATE_CLASS: Record<RosterState, string> = {
   due: 'border-sky-700 bg-sky-50 text-sky-900',
+  overdue: 'border-amber-700 bg-amber-50 text-amber-900',
+  missed: 'border-red-700 bg-red-50 text-red-900',
   vacation: 'border-base-300 bg-base-200 text-base-content',
   paused: 'border-base-300 bg-base-200 text-base-content',
   skipped: 'border-base-300 bg-base-200 text-base-content',
