@@ -120,7 +120,7 @@ export const comingDelivery = z.object({
   date: z.string(),
   slot: z.string(),
   state: z.enum(DELIVERY_STATES),
-  /** Until when it can be skipped or unskipped (ISO instant); null once its order is made or the cutoff passed. */
+  /** Until when it can be skipped (or unskipped, or its made order changed): the cutoff; null once past or skipped after its order was made. */
   changeableUntil: z.string().nullable(),
   /** Its order once made: the number, and the payment its page (where its part can be cancelled) is found by. */
   order: z.object({ number: z.string(), paymentId: z.string() }).nullable(),

@@ -653,6 +653,18 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     payload: { setupIntentId: (await setupOf(users.customerA)).setupIntentId },
   }),
   'POST /api/subscriptions/:id/cancel': () => subscriptionUrl('/cancel'),
+  'GET /api/subscriptions/:id/deliveries/:date': async () =>
+    subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}`),
+  'POST /api/subscriptions/:id/deliveries/:date/lines': async () => ({
+    ...(await subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}/lines`)),
+    payload: { optionId: randomUUID(), quantity: 1 },
+  }),
+  'PUT /api/subscriptions/:id/deliveries/:date/lines/:lineId': async () => ({
+    ...(await subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}/lines/${randomUUID()}`)),
+    payload: { optionId: randomUUID() },
+  }),
+  'DELETE /api/subscriptions/:id/deliveries/:date/lines/:lineId': async () =>
+    subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}/lines/${randomUUID()}`),
   'POST /api/payments/sandbox/confirm-setup': async () => ({
     payload: {
       ...(await ok<object>(inject(users.customerA, 'POST', '/api/subscriptions/card-setup'), 201)),

@@ -8,6 +8,7 @@ import { checkoutApi } from './checkout.ts';
 import { checkoutPlanApi } from './checkout-plan.ts';
 import { contactApi } from './contact.ts';
 import { couponsApi } from './coupons.ts';
+import { deliveryChangesApi } from './delivery-changes.ts';
 import { favouritesApi } from './favourites.ts';
 import { healthApi } from './health.ts';
 import { membershipPlansApi } from './membership-plans.ts';
@@ -66,6 +67,7 @@ export const API = {
   subscriptions: subscriptionsApi,
   roster: rosterApi,
   subscribers: subscribersApi,
+  deliveryChanges: deliveryChangesApi,
   uploads: uploadsApi,
   notifications: notificationsApi,
   favourites: favouritesApi,

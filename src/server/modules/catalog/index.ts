@@ -10,5 +10,6 @@ export { countPopularity } from './popularity.ts';
 export { productCardsByIds, productListed } from './product-cards.ts';
 export { hasProducts, recordDeals, recordProducts, recordShopMarkdowns } from './records.ts';
 export { searchIndexWarming } from './search-index.ts';
+export { shopOptionsOnSale } from './shop-options.ts';
 export { isOfferedProduct, isOpenShop, type SitemapPage, sitemapPages } from './sitemap.ts';
 export { type CartOption, type CartProduct, firstOptionIds, productsForCart, restock, takeStock } from './stock.ts';

@@ -13,6 +13,14 @@ export { type NewFulfilment, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, vendorSales, vendorSalesTotals } from './sales.ts';
 export { soldLinesOf } from './sold-lines.ts';
 export {
+  addOrderLine,
+  type ChangedLine,
+  removeOrderLine,
+  replaceOrderLine,
+  repriceOrder,
+  subscriptionOrderForChange,
+} from './subscription-order-changes.ts';
+export {
   cancelUnchargedOrder,
   markSubscriptionOrderCharged,
   subscriptionOrderToCharge,

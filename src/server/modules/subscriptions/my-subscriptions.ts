@@ -83,13 +83,16 @@ async function comingOf(
         : holidays.has(`${window.id} ${date}`)
           ? 'holiday'
           : 'coming';
+    // A made delivery is skipped or changed until the cutoff too; one skipped after its order was made stays so.
     const open =
-      slot.closesAt > now && subscription.status !== 'cancelled' && (state === 'coming' || state === 'skipped');
+      slot.closesAt > now &&
+      subscription.status !== 'cancelled' &&
+      (state === 'coming' || state === 'ordered' || (state === 'skipped' && !row?.orderId));
     return {
       date,
       slot: slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, window.timeZone),
       state,
-      changeableUntil: open && !row?.orderId ? slot.closesAt.toISOString() : null,
+      changeableUntil: open ? slot.closesAt.toISOString() : null,
       order: row?.orderId && orders.has(row.orderId) ? orderOf(orders, row.orderId) : null,
     };
   });

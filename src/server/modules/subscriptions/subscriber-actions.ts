@@ -1,8 +1,9 @@
-import { and, eq, gte, isNotNull, max } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, max } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { SUBSCRIBE_MESSAGES } from '#contract/subscribers.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { cancelUnchargedOrder, subscriptionOrderForChange } from '../orders/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { lockWindowPlaces, type ServedWindow, servedSlot, servedWindows } from '../slots/index.ts';
 import { comingDates } from './my-subscriptions.ts';
@@ -18,7 +19,8 @@ export const ACTION_MESSAGES = {
   notADelivery: 'There is no delivery of this subscription on that day',
   closed: 'Ordering for that delivery has closed: it can no longer be changed',
   onVacation: 'That day is in your vacation already',
-  ordered: 'That delivery’s order is made: to skip it, cancel the order on its page before the cutoff',
+  notSkippable: 'That delivery can no longer be skipped',
+  orderCancelled: 'That delivery’s order was cancelled when you skipped it, so it cannot come back',
   notSkipped: 'That delivery is not skipped',
   vacationPast: 'Choose today or a later day to start the vacation',
   paymentFailed: 'The charges of your card failed: save another card to resume',
@@ -56,7 +58,11 @@ async function openDelivery(tx: Tx, s: Subscription, date: string, clock: PlanCl
   return { window, slot };
 }
 
-/** Skips a coming delivery until its cutoff: a `skipped` row for its date (skipping it again changes nothing). */
+/**
+ * Skips a coming delivery until its cutoff: a `skipped` row for its date (skipping it again changes nothing). A
+ * delivery whose order is made already has that order cancelled in the same transaction (nothing was charged: its
+ * stock and slot place come back) and its row marked `skipped`, so the job neither charges nor makes it again.
+ */
 export async function skipDelivery(db: Db, userId: string, id: string, date: string, clock: PlanClock) {
   await db.transaction(async (tx) => {
     const s = await locked(tx, userId, id);
@@ -69,12 +75,32 @@ export async function skipDelivery(db: Db, userId: string, id: string, date: str
     const [row] = await tx
       .select()
       .from(subscriptionDeliveries)
-      .where(and(eq(subscriptionDeliveries.subscriptionId, s.id), eq(subscriptionDeliveries.deliveryOn, date)));
-    if (row.status !== 'skipped') throw conflict(ACTION_MESSAGES.ordered);
+      .where(and(eq(subscriptionDeliveries.subscriptionId, s.id), eq(subscriptionDeliveries.deliveryOn, date)))
+      .for('update');
+    if (row.status === 'skipped') return;
+    if (row.status !== 'ordered' || !row.orderId) throw conflict(ACTION_MESSAGES.notSkippable);
+    await skipMadeDelivery(tx, row.subscriptionId, row.deliveryOn, row.orderId);
   });
 }
 
-/** Takes a skip back until the cutoff, while no order was made for the date: its row goes. */
+/**
+ * A made delivery's order cancelled before its charge, and its row `skipped` (the job charges only `ordered` rows and
+ * never makes a date whose row exists). Refused once the order is charged.
+ */
+async function skipMadeDelivery(tx: Tx, subscriptionId: string, date: string, orderId: string) {
+  const order = await subscriptionOrderForChange(tx, orderId);
+  if (order.charged) throw conflict(ACTION_MESSAGES.closed);
+  await cancelUnchargedOrder(tx, orderId);
+  await tx
+    .update(subscriptionDeliveries)
+    .set({ status: 'skipped', nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(subscriptionDeliveries.subscriptionId, subscriptionId), eq(subscriptionDeliveries.deliveryOn, date)));
+}
+
+/**
+ * Takes a skip back until the cutoff, while no order was made for the date: its row goes. A delivery skipped after its
+ * order was made stays skipped: its order is cancelled and the date keeps its one order (decision 068).
+ */
 export async function unskipDelivery(db: Db, userId: string, id: string, date: string, clock: PlanClock) {
   await db.transaction(async (tx) => {
     const s = await locked(tx, userId, id);
@@ -86,10 +112,18 @@ export async function unskipDelivery(db: Db, userId: string, id: string, date: s
           eq(subscriptionDeliveries.subscriptionId, s.id),
           eq(subscriptionDeliveries.deliveryOn, date),
           eq(subscriptionDeliveries.status, 'skipped'),
+          isNull(subscriptionDeliveries.orderId),
         ),
       )
       .returning({ date: subscriptionDeliveries.deliveryOn });
-    if (gone.length === 0) throw conflict(ACTION_MESSAGES.notSkipped);
+    if (gone.length > 0) return;
+    const [row] = await tx
+      .select({ orderId: subscriptionDeliveries.orderId, status: subscriptionDeliveries.status })
+      .from(subscriptionDeliveries)
+      .where(and(eq(subscriptionDeliveries.subscriptionId, s.id), eq(subscriptionDeliveries.deliveryOn, date)));
+    throw conflict(
+      row?.status === 'skipped' && row.orderId ? ACTION_MESSAGES.orderCancelled : ACTION_MESSAGES.notSkipped,
+    );
   });
 }
 

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { deliveryChangesApi } from '#contract/api/delivery-changes.ts';
 import { subscribersApi } from '#contract/api/subscribers.ts';
 import { SUBSCRIBE_MESSAGES } from '#contract/subscribers.ts';
 import { businessToday } from '../../business-day.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { requireVerifiedEmail } from '../users/index.ts';
+import { addDeliveryLine, madeDelivery, removeDeliveryLine, swapDeliveryLine } from './delivery-changes.ts';
 import { mySubscription, mySubscriptions } from './my-subscriptions.ts';
 import { type PlanClock, publicPlan } from './service.ts';
 import { placeChoice, quote, startOf, writeSubscription } from './subscribe.ts';
@@ -92,6 +94,29 @@ export async function subscriberRoutes(app: FastifyInstance) {
   );
   handle(app, subscribersApi.cancel, async ({ params, user }) =>
     then(user.id, params.id, (now) => cancelSubscription(app.db, user.id, params.id, now)),
+  );
+
+  // One made delivery's order, changed until its cutoff; each answers the delivery as it stands after.
+  handle(app, deliveryChangesApi.madeDelivery, async ({ params, user }) =>
+    madeDelivery(app.db, user.id, params, clock()),
+  );
+  const changed = async (
+    userId: string,
+    params: { id: string; date: string },
+    change: (now: PlanClock) => Promise<void>,
+  ) => {
+    const now = clock();
+    await change(now);
+    return madeDelivery(app.db, userId, params, now);
+  };
+  handle(app, deliveryChangesApi.addLine, async ({ params, body, user }) =>
+    changed(user.id, params, (now) => addDeliveryLine(app.db, user.id, params, body, now)),
+  );
+  handle(app, deliveryChangesApi.swapLine, async ({ params, body, user }) =>
+    changed(user.id, params, (now) => swapDeliveryLine(app.db, user.id, params, body, now)),
+  );
+  handle(app, deliveryChangesApi.removeLine, async ({ params, user }) =>
+    changed(user.id, params, (now) => removeDeliveryLine(app.db, user.id, params, now)),
   );
 
   const ownSetup = async (userId: string, setupIntentId: string) => {

@@ -1,0 +1,297 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_MESSAGES } from '#contract/delivery-changes.ts';
+import { createProduct, createUser, type TestUser } from '../../test/factories.ts';
+import { productOptions, products } from '../catalog/tables.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { vendorPart } from '../orders/weighed-fixtures.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import { sandboxPaymentIntents } from '../payments/tables.ts';
+import { slotBookings } from '../slots/tables.ts';
+import {
+  createPlan,
+  deliveryOf,
+  farmWithWindow,
+  minutes,
+  nextWeekday,
+  runAt,
+  scriptedCards,
+  slotTimes,
+  subscribe,
+} from './delivery-fixtures.ts';
+import { setupSubscriberApp } from './subscribe-fixtures.ts';
+
+/**
+ * Changing a delivery whose order the job has made, before its cutoff (issue 37 item 3, decision 068): skip it (the
+ * unpaid order cancelled), swap a plan item, add and take out one-off products; the charge takes the order as it
+ * stands. The app's clock is moved by each test.
+ */
+let now = new Date();
+const t = setupSubscriberApp(() => now);
+let provider: ReturnType<typeof scriptedCards>;
+beforeAll(() => {
+  provider = scriptedCards(createSandboxProvider(t.db), () => 'ok');
+});
+const SATURDAY = 6;
+
+/** An option's stock: its own, else its product's (a product of one option keeps it on the product). */
+const stockOf = async (optionId: string) => {
+  const [row] = await t.db
+    .select({ own: productOptions.stock, product: products.stock })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(eq(productOptions.id, optionId));
+  return row.own ?? row.product;
+};
+
+/** A farm's plan (2 carrots at $3, a small honey at $5, 10% off), a loaf to add, a subscriber whose order is made. */
+async function madeDelivery() {
+  const { farm, windowId } = await farmWithWindow(t);
+  const carrots = await createProduct(t, farm, { name: 'Carrots', priceCents: 300, stock: 50 });
+  const honey = await createProduct(t, farm, {
+    name: 'Honey',
+    options: [
+      { label: 'Small jar', priceCents: 500, stock: 20 },
+      { label: 'Large jar', priceCents: 900, stock: 20 },
+    ],
+  });
+  const bread = await createProduct(t, farm, { name: 'Sourdough loaf', priceCents: 600, stock: 5 });
+  const planId = await createPlan(t, farm, {
+    name: 'Pantry share',
+    kind: 'fixed',
+    items: [
+      { optionId: carrots.optionIds[0], quantity: 2 },
+      { optionId: honey.optionIds[0], quantity: 1 },
+    ],
+    discountPercent: 10,
+    windowIds: [windowId],
+  });
+  const date = nextWeekday(SATURDAY);
+  const { shopper, subscription } = await subscribe(t, planId, windowId, date);
+  const slot = await slotTimes(t, windowId, date);
+  await runAt(t, provider.provider, minutes(slot.orderFrom, 1));
+  const row = await deliveryOf(t, subscription.id, date);
+  expect(row.status).toBe('ordered');
+  now = minutes(slot.orderFrom, 10);
+  const url = `/api/subscriptions/${subscription.id}/deliveries/${date}`;
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path = '', payload?: object, who: TestUser = shopper) =>
+    t.app.inject({ method, url: `${url}${path}`, headers: who.auth, payload });
+  return {
+    farm,
+    windowId,
+    carrots,
+    honey,
+    bread,
+    shopper,
+    subscription,
+    date,
+    slot,
+    orderId: row.orderId as string,
+    call,
+  };
+}
+
+describe('changing a made delivery before its cutoff', () => {
+  it('adds a loaf at its price and swaps the honey for the large jar; the pick list and the charge follow', async () => {
+    const d = await madeDelivery();
+    const view = await d.call('GET');
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({
+      kind: 'fixed',
+      subtotal: 11,
+      discount: 1.1,
+      total: 9.9,
+      changeableUntil: d.slot.closesAt.toISOString(),
+      order: { number: expect.stringMatching(/^FS-/) },
+    });
+    expect(view.json().lines.map((l: { name: string; part: string }) => [l.name, l.part])).toEqual([
+      ['Carrots', 'plan'],
+      ['Honey — Small jar', 'plan'],
+    ]);
+    expect(
+      view
+        .json()
+        .swapChoices.map((c: { label: string | null }) => c.label)
+        .sort(),
+    ).toEqual(['Large jar', 'Small jar', null]);
+    expect(view.json().addChoices.map((c: { name: string }) => c.name)).toContain('Sourdough loaf');
+
+    const added = await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 });
+    expect(added.statusCode, added.body).toBe(200);
+    // A one-off at its own price, no plan discount: $11.00 + $6.00, less 10% of the plan's $11.00.
+    expect(added.json()).toMatchObject({ subtotal: 17, discount: 1.1, total: 15.9 });
+    expect(added.json().lines.at(-1)).toMatchObject({ name: 'Sourdough loaf', part: 'extra', total: 6 });
+    expect(await stockOf(d.bread.optionIds[0])).toBe(4);
+
+    const honeyLine = added.json().lines.find((l: { name: string }) => l.name.startsWith('Honey')).id;
+    const swapped = await d.call('PUT', `/lines/${honeyLine}`, { optionId: d.honey.optionIds[1] });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    // The large jar at $9.00: the plan's part is $15.00 less 10%, plus the loaf: $13.50 + $6.00.
+    expect(swapped.json()).toMatchObject({ subtotal: 21, discount: 1.5, total: 19.5 });
+    expect(swapped.json().lines.find((l: { id: string }) => l.id === honeyLine)).toMatchObject({
+      name: 'Honey — Large jar',
+      part: 'plan',
+      total: 9,
+    });
+    expect(await stockOf(d.honey.optionIds[0])).toBe(20);
+    expect(await stockOf(d.honey.optionIds[1])).toBe(19);
+
+    // The farm's order (its pick list's source) has the loaf and the large jar.
+    const part = await vendorPart(t, d.farm, d.orderId);
+    expect(part.lines.map((l) => l.itemName).sort()).toEqual(['Carrots', 'Honey — Large jar', 'Sourdough loaf']);
+
+    // The shopper's subscription still says the delivery is ordered, changeable until the cutoff.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: d.shopper.auth });
+    expect(mine.json()[0].coming[0]).toMatchObject({
+      state: 'ordered',
+      changeableUntil: d.slot.closesAt.toISOString(),
+    });
+
+    // At the cutoff the charge takes the order's total as it stands: $19.50.
+    now = minutes(d.slot.closesAt, 1);
+    await runAt(t, provider.provider, minutes(d.slot.closesAt, 1));
+    expect((await deliveryOf(t, d.subscription.id, d.date)).status).toBe('charged');
+    const [paid] = await t.db
+      .select({ price: customerPayments.priceCents, transactionId: customerPayments.transactionId })
+      .from(orders)
+      .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+      .where(eq(orders.id, d.orderId));
+    expect(paid.price).toBe(1950);
+    const [intent] = await t.db
+      .select({ amount: sandboxPaymentIntents.amountCents })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, paid.transactionId));
+    expect(intent.amount).toBe(1950);
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, d.orderId));
+    expect(lines.reduce((sum, l) => sum + l.totalCents, 0) - 150).toBe(1950);
+
+    const late = await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(CHANGE_MESSAGES.closed);
+  });
+
+  it('takes an added product out again, and refuses what the plan’s rules do not allow, each with its reason', async () => {
+    const d = await madeDelivery();
+    const added = await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 2 });
+    expect(added.json()).toMatchObject({ total: 21.9 });
+    const loaf = added.json().lines.find((l: { part: string }) => l.part === 'extra').id;
+    const carrots = added.json().lines.find((l: { name: string }) => l.name === 'Carrots').id;
+
+    const refused = async (response: Promise<{ statusCode: number; json: () => { error: { message: string } } }>) => {
+      const answer = await response;
+      return [answer.statusCode, answer.json().error.message];
+    };
+    const other = await farmWithWindow(t, { name: 'Other Farm' });
+    const theirs = await createProduct(t, other.farm, { name: 'Cheese', priceCents: 700 });
+    expect(await refused(d.call('POST', '/lines', { optionId: theirs.optionIds[0], quantity: 1 }))).toEqual([
+      409,
+      CHANGE_MESSAGES.otherShop,
+    ]);
+    expect(await refused(d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 4 }))).toEqual([
+      409,
+      CHANGE_MESSAGES.outOfStock,
+    ]);
+    expect(await refused(d.call('PUT', `/lines/${carrots}`, { optionId: d.bread.optionIds[0] }))).toEqual([
+      409,
+      CHANGE_MESSAGES.notSwapOption,
+    ]);
+    expect(await refused(d.call('PUT', `/lines/${loaf}`, { optionId: d.honey.optionIds[1] }))).toEqual([
+      409,
+      CHANGE_MESSAGES.notPlanLine,
+    ]);
+    expect(await refused(d.call('DELETE', `/lines/${carrots}`))).toEqual([409, CHANGE_MESSAGES.notExtra]);
+    const stranger = await createUser(t);
+    expect((await d.call('GET', '', undefined, stranger)).statusCode).toBe(404);
+    expect((await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 }, stranger)).statusCode).toBe(
+      404,
+    );
+
+    const removed = await d.call('DELETE', `/lines/${loaf}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ subtotal: 11, discount: 1.1, total: 9.9 });
+    expect(removed.json().lines).toHaveLength(2);
+    expect(await stockOf(d.bread.optionIds[0])).toBe(5);
+  });
+
+  it('refuses to swap a box’s contents (the farm fills it) but adds to it', async () => {
+    const { farm, windowId } = await farmWithWindow(t);
+    const jam = await createProduct(t, farm, { name: 'Jam', priceCents: 450, stock: 3 });
+    const planId = await createPlan(t, farm, {
+      name: 'Veg box',
+      kind: 'box',
+      boxValue: 25,
+      boxContents: 'Greens',
+      windowIds: [windowId],
+    });
+    const date = nextWeekday(SATURDAY);
+    const { shopper, subscription } = await subscribe(t, planId, windowId, date);
+    const slot = await slotTimes(t, windowId, date);
+    await runAt(t, provider.provider, minutes(slot.orderFrom, 1));
+    now = minutes(slot.orderFrom, 10);
+    const url = `/api/subscriptions/${subscription.id}/deliveries/${date}`;
+    const view = await t.app.inject({ method: 'GET', url, headers: shopper.auth });
+    expect(view.json()).toMatchObject({ kind: 'box', total: 25, swapChoices: [] });
+    const box = view.json().lines[0].id;
+    const swap = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/lines/${box}`,
+      headers: shopper.auth,
+      payload: { optionId: jam.optionIds[0] },
+    });
+    expect([swap.statusCode, swap.json().error.message]).toEqual([409, CHANGE_MESSAGES.box]);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${url}/lines`,
+      headers: shopper.auth,
+      payload: { optionId: jam.optionIds[0], quantity: 1 },
+    });
+    expect(added.json()).toMatchObject({ subtotal: 29.5, discount: 0, total: 29.5 });
+  });
+});
+
+describe('skipping a made delivery', () => {
+  it('cancels its unpaid order (stock and place back), is never made or charged, and cannot be unskipped', async () => {
+    const d = await madeDelivery();
+    await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 });
+    const skip = (method: 'PUT' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: `/api/subscriptions/${d.subscription.id}/skips/${d.date}`,
+        headers: d.shopper.auth,
+      });
+    const skipped = await skip('PUT');
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json().coming[0]).toMatchObject({ date: d.date, state: 'skipped', changeableUntil: null });
+    expect((await skip('PUT')).statusCode).toBe(200);
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, d.orderId));
+    expect(lines.map((l) => l.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(await stockOf(d.carrots.optionIds[0])).toBe(50);
+    expect(await stockOf(d.bread.optionIds[0])).toBe(5);
+    expect(
+      await t.db
+        .select()
+        .from(slotBookings)
+        .where(and(eq(slotBookings.orderId, d.orderId), isNull(slotBookings.cancelledAt))),
+    ).toHaveLength(0);
+
+    const unskip = await skip('DELETE');
+    expect([unskip.statusCode, unskip.json().error.message]).toEqual([
+      409,
+      'That delivery’s order was cancelled when you skipped it, so it cannot come back',
+    ]);
+    const changed = await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 });
+    expect([changed.statusCode, changed.json().error.message]).toEqual([409, CHANGE_MESSAGES.orderGone]);
+
+    provider.calls.length = 0;
+    await runAt(t, provider.provider, minutes(d.slot.orderFrom, 20));
+    await runAt(t, provider.provider, minutes(d.slot.closesAt, 1));
+    expect(provider.calls.filter((key) => key.includes(d.subscription.id))).toEqual([]);
+    expect(await deliveryOf(t, d.subscription.id, d.date)).toMatchObject({ status: 'skipped', orderId: d.orderId });
+    expect(
+      await t.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.subscriptionId, d.subscription.id))),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,265 @@
+import { and, eq } from 'drizzle-orm';
+import { CHANGE_MESSAGES, type DeliveryChoice, type MadeDelivery } from '#contract/delivery-changes.ts';
+import { centsToDollars } from '#contract/money.ts';
+import { discountedCents } from '#contract/subscription-words.ts';
+import { lineCents } from '#contract/weighed.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { type CartOption, productsForCart, restock, shopOptionsOnSale, takeStock } from '../catalog/index.ts';
+import {
+  addOrderLine,
+  type ChangedLine,
+  orderHeadsOf,
+  removeOrderLine,
+  replaceOrderLine,
+  repriceOrder,
+  subscriptionOrderForChange,
+} from '../orders/index.ts';
+import { servedSlot, servedWindows, slotLabel } from '../slots/index.ts';
+import type { PlanClock } from './service.ts';
+import { subscriptionDeliveries, subscriptionPlanItems, subscriptionPlans, subscriptions } from './tables.ts';
+
+type Order = Awaited<ReturnType<typeof subscriptionOrderForChange>>;
+type Plan = typeof subscriptionPlans.$inferSelect;
+
+/**
+ * The shopper's delivery of that date with its order, all locked (the subscription, then its delivery row, then the
+ * order, the order every change and the charge take them in): 404 when the subscription is not theirs.
+ */
+async function lockedDelivery(tx: Tx, userId: string, id: string, date: string) {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .for('update');
+  if (!subscription) throw notFound('Subscription');
+  const [row] = await tx
+    .select()
+    .from(subscriptionDeliveries)
+    .where(and(eq(subscriptionDeliveries.subscriptionId, id), eq(subscriptionDeliveries.deliveryOn, date)))
+    .for('update');
+  if (!row?.orderId) throw conflict(CHANGE_MESSAGES.notMade);
+  const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, subscription.planId));
+  const order = await subscriptionOrderForChange(tx, row.orderId);
+  return { subscription, row, plan, order, orderId: row.orderId };
+}
+
+/** Whether the delivery can still be changed at `now`: its order made, not charged, its cutoff ahead. */
+const changeable = (row: typeof subscriptionDeliveries.$inferSelect, order: Order, now: Date) =>
+  row.status === 'ordered' && !order.charged && row.nextAttemptAt !== null && row.nextAttemptAt > now;
+
+/** The same, or the reason it cannot be changed (409). */
+async function openDelivery(tx: Tx, userId: string, id: string, date: string, now: Date) {
+  const locked = await lockedDelivery(tx, userId, id, date);
+  if (locked.row.status === 'skipped') throw conflict(CHANGE_MESSAGES.orderGone);
+  if (!changeable(locked.row, locked.order, now)) throw conflict(CHANGE_MESSAGES.closed);
+  return locked;
+}
+
+const optionName = (option: CartOption) =>
+  option.optionCount > 1 ? `${option.name} — ${option.optionLabel}` : option.name;
+
+/** An order line of this option: a plan item at its list price (the plan's discount comes off the order), or a one-off at the price checkout charges now. */
+function lineOf(option: CartOption, amount: number, part: 'plan' | 'extra'): ChangedLine {
+  const unit = part === 'plan' ? option.listPriceCents : option.priceCents;
+  const saving = part === 'extra' && option.saving ? { ...option.saving, listPriceCents: option.listPriceCents } : null;
+  return {
+    productId: option.productId,
+    vendorId: option.vendorId,
+    shopName: option.shopName,
+    shopEmail: option.shopEmail,
+    itemName: optionName(option),
+    image: option.image,
+    unitPriceCents: unit,
+    saving,
+    amount,
+    totalCents: lineCents({
+      priceCents: unit,
+      amount,
+      soldByWeight: option.soldByWeight,
+      gramsPerPiece: option.gramsPerPiece,
+    }),
+    estimatedGrams: option.soldByWeight && option.gramsPerPiece ? amount * option.gramsPerPiece : null,
+    taxBps: option.taxBps,
+    optionId: option.optionId,
+    optionLabel: option.optionLabel,
+    sku: option.sku,
+    draws: option.draws,
+    unit: option.unit,
+    pack: option.pack,
+  };
+}
+
+/**
+ * Prices the order afresh after a change: the plan's discount on the plan's items only (a one-off is at its own
+ * price), the shop's delivery fee for a delivery time (free over its threshold, as the job counts it), tax as checkout.
+ */
+async function reprice(tx: Tx, plan: Plan, orderId: string, clock: PlanClock) {
+  const order = await subscriptionOrderForChange(tx, orderId);
+  const sum = (lines: Order['lines']) => lines.reduce((total, line) => total + line.totalCents, 0);
+  const planPart = sum(order.lines.filter((line) => line.planPart));
+  const discount = planPart - discountedCents(planPart, plan.discountPercent);
+  const subtotal = sum(order.lines);
+  let fee = 0;
+  if (order.fulfilment) {
+    const window = (await servedWindows(tx, [order.fulfilment.windowId], clock.defaultTimeZone)).get(
+      order.fulfilment.windowId,
+    );
+    const free = window?.freeDeliveryOverCents != null && subtotal - discount >= window.freeDeliveryOverCents;
+    fee = window?.kind === 'delivery' && !free ? window.deliveryFeeCents : 0;
+  }
+  await repriceOrder(tx, orderId, { discountCents: discount, deliveryCents: fee });
+}
+
+/** An option of the plan's shop on sale now, its product locked (with the other options asked for); else 409. */
+async function optionOnSale(tx: Tx, plan: Plan, optionId: string, others: (string | null)[] = []) {
+  const options = await productsForCart(tx, [optionId, ...others.filter((o): o is string => o !== null)], {
+    lock: true,
+  });
+  const option = options.get(optionId);
+  if (option && option.vendorId !== plan.shopId) throw conflict(CHANGE_MESSAGES.otherShop);
+  if (!option?.listed || option.expired) throw conflict(CHANGE_MESSAGES.notOnSale);
+  return option;
+}
+
+/** Adds a one-off product of the plan's shop to a made delivery before its cutoff, its stock taken as checkout does. */
+export async function addDeliveryLine(
+  db: Db,
+  userId: string,
+  target: { id: string; date: string },
+  input: { optionId: string; quantity: number },
+  clock: PlanClock,
+) {
+  await db.transaction(async (tx) => {
+    const { plan, orderId } = await openDelivery(tx, userId, target.id, target.date, clock.now);
+    const option = await optionOnSale(tx, plan, input.optionId);
+    if (option.stock < input.quantity) throw conflict(CHANGE_MESSAGES.outOfStock);
+    await takeStock(tx, [{ optionId: option.optionId, amount: input.quantity }]);
+    await addOrderLine(tx, orderId, lineOf(option, input.quantity, 'extra'));
+    await reprice(tx, plan, orderId, clock);
+  });
+}
+
+/** Takes an added one-off out of a made delivery before its cutoff, its stock given back. */
+export async function removeDeliveryLine(
+  db: Db,
+  userId: string,
+  target: { id: string; date: string; lineId: string },
+  clock: PlanClock,
+) {
+  await db.transaction(async (tx) => {
+    const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock.now);
+    const line = order.lines.find((l) => l.id === target.lineId);
+    if (!line) throw notFound('Item of this delivery');
+    if (line.planPart) throw conflict(CHANGE_MESSAGES.notExtra);
+    await restock(tx, [line]);
+    await removeOrderLine(tx, orderId, line.id);
+    await reprice(tx, plan, orderId, clock);
+  });
+}
+
+/** The plan's products (a fixed plan's items' products). */
+async function planProductIds(tx: Tx, plan: Plan): Promise<Set<string>> {
+  const items = await tx
+    .select({ optionId: subscriptionPlanItems.optionId })
+    .from(subscriptionPlanItems)
+    .where(eq(subscriptionPlanItems.planId, plan.id));
+  const options = await productsForCart(
+    tx,
+    items.map((item) => item.optionId),
+  );
+  return new Set([...options.values()].map((option) => option.productId));
+}
+
+/**
+ * Swaps a plan item of a made delivery before its cutoff for another listed option of its product or of another of the
+ * plan's products, as many as before, at its list price less the plan's discount: the delivery's price follows (the
+ * shopper pays the difference, or pays less). The old option's stock comes back, the new one's is taken.
+ */
+export async function swapDeliveryLine(
+  db: Db,
+  userId: string,
+  target: { id: string; date: string; lineId: string },
+  input: { optionId: string },
+  clock: PlanClock,
+) {
+  await db.transaction(async (tx) => {
+    const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock.now);
+    if (plan.kind === 'box') throw conflict(CHANGE_MESSAGES.box);
+    const line = order.lines.find((l) => l.id === target.lineId);
+    if (!line) throw notFound('Item of this delivery');
+    if (!line.planPart) throw conflict(CHANGE_MESSAGES.notPlanLine);
+    if (line.optionId === input.optionId) throw conflict(CHANGE_MESSAGES.sameOption);
+    const option = await optionOnSale(tx, plan, input.optionId, [line.optionId]);
+    const products = await planProductIds(tx, plan);
+    if (option.productId !== line.productId && !products.has(option.productId))
+      throw conflict(CHANGE_MESSAGES.notSwapOption);
+    await restock(tx, [line]);
+    const after = await productsForCart(tx, [option.optionId]);
+    if ((after.get(option.optionId)?.stock ?? 0) < line.amount) throw conflict(CHANGE_MESSAGES.outOfStock);
+    await takeStock(tx, [{ optionId: option.optionId, amount: line.amount }]);
+    await replaceOrderLine(tx, orderId, line.id, lineOf(option, line.amount, 'plan'));
+    await reprice(tx, plan, orderId, clock);
+  });
+}
+
+const choiceOf = (option: CartOption, part: 'plan' | 'extra'): DeliveryChoice => ({
+  optionId: option.optionId,
+  productId: option.productId,
+  name: option.name,
+  label: option.optionCount > 1 ? option.optionLabel : null,
+  price: centsToDollars(part === 'plan' ? option.listPriceCents : option.priceCents),
+  stock: option.stock,
+});
+
+/** A made delivery as its shopper's change panel shows it; 409 when its order is not made. */
+export async function madeDelivery(
+  db: Db,
+  userId: string,
+  target: { id: string; date: string },
+  clock: PlanClock,
+): Promise<MadeDelivery> {
+  return db.transaction(async (tx) => {
+    const { row, plan, order, orderId } = await lockedDelivery(tx, userId, target.id, target.date);
+    const head = (await orderHeadsOf(tx, [orderId])).get(orderId);
+    const windowId = order.fulfilment?.windowId ?? row.windowId;
+    const window = (await servedWindows(tx, [windowId], clock.defaultTimeZone)).get(windowId);
+    const slotDate = order.fulfilment?.slotDate ?? row.deliveryOn;
+    const slot = window ? servedSlot(window, slotDate) : null;
+    const open = changeable(row, order, clock.now);
+    const onSale = open ? await shopOptionsOnSale(tx, plan.shopId) : [];
+    const products = plan.kind === 'fixed' && open ? await planProductIds(tx, plan) : new Set<string>();
+    return {
+      subscriptionId: target.id,
+      date: target.date,
+      slot:
+        slot && window
+          ? slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, window.timeZone)
+          : slotDate,
+      planName: plan.name,
+      shopName: order.lines[0]?.shopName ?? '',
+      kind: plan.kind,
+      discountPercent: plan.discountPercent,
+      order: { number: head?.orderNumber ?? '', paymentId: head?.paymentId ?? '' },
+      changeableUntil: open && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+      lines: order.lines.map((line) => ({
+        id: line.id,
+        name: line.itemName,
+        amount: line.amount,
+        unitPrice: centsToDollars(line.unitPriceCents),
+        total: centsToDollars(line.totalCents),
+        part: line.planPart ? 'plan' : 'extra',
+        optionId: line.optionId,
+        productId: line.productId,
+      })),
+      subtotal: centsToDollars(order.subtotalCents),
+      discount: centsToDollars(order.discountCents),
+      deliveryFee: centsToDollars(order.deliveryCents),
+      tax: centsToDollars(order.taxCents),
+      taxIncluded: order.taxIncluded,
+      total: centsToDollars(order.priceCents),
+      swapChoices: onSale.filter((o) => products.has(o.productId)).map((o) => choiceOf(o, 'plan')),
+      addChoices: onSale.filter((o) => o.stock > 0).map((o) => choiceOf(o, 'extra')),
+    };
+  });
+}
