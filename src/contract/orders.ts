@@ -113,6 +113,11 @@ const paymentOutcome = {
   netPaid: z.number(),
   /** Weighed goods: the card hold and what was charged of it; null when the card was charged at checkout. */
   hold: cardHold.optional(),
+  /**
+   * A subscription's order not charged yet (decision 068): when its card is charged (its slot's cutoff, ISO, and in
+   * the shop's zone, "Fri 4 Dec, 09:00"); absent once charged. Until then nothing is paid (netPaid 0).
+   */
+  chargeAt: z.object({ at: z.string(), label: z.string() }).nullable().optional(),
 };
 
 /** The spec's customer payment record (money in dollars). */
@@ -177,7 +182,13 @@ export const INVOICE_NOTES = [
 ] as const;
 
 /** The notes of one invoice: an order of weighed goods says how its card hold is charged instead of "paid in full". */
-export function invoiceNotes(hold: CardHold | undefined): string[] {
+export function invoiceNotes(hold: CardHold | undefined, chargeAt?: { label: string } | null): string[] {
+  if (chargeAt !== undefined) {
+    const due = chargeAt
+      ? `Not charged yet: your card is charged at the cutoff, ${chargeAt.label}.`
+      : 'Not charged yet: your card is charged at the cutoff.';
+    return INVOICE_NOTES.map((note) => (note === INVOICE_NOTES[1] ? due : note));
+  }
   if (!hold) return [...INVOICE_NOTES];
   const paid =
     hold.status === 'authorized'

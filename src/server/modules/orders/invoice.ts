@@ -65,7 +65,8 @@ export function toInvoice(
     refundPending: payment.refundPending,
     netPaid: payment.netPaid,
     hold: payment.hold ?? null,
-    notes: invoiceNotes(payment.hold),
+    ...(payment.chargeAt !== undefined ? { chargeAt: payment.chargeAt } : {}),
+    notes: invoiceNotes(payment.hold, payment.chargeAt),
   };
 }
 

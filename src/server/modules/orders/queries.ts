@@ -22,6 +22,7 @@ import { newestFirstPage } from '../../db/paging.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { authorizationsOf, type OrderRefund, refundsOfOrders } from '../payments/index.ts';
 import { bookedSlotStates } from '../slots/index.ts';
+import { chargedPayment, chargeTimeLabel, isUncharged } from './charged.ts';
 import { paymentNote } from './notes.ts';
 import { type OrderMoney, orderMoney } from './order-money.ts';
 import { orderNumbered } from './order-search.ts';
@@ -166,6 +167,24 @@ export const slotStatesOf = (db: Tx, booked: (typeof orderFulfilments.$inferSele
     booked.map((f) => ({ shopId: f.shopId, windowId: f.windowId, date: f.slotDate, startsAt: f.startsAt })),
   );
 
+/**
+ * When each subscription order not charged yet is charged: its slot's cutoff, as the deliveries job charges it (the
+ * earliest, should it hold more than one part), with the time in the shop's zone: "Fri 4 Dec, 09:00".
+ */
+async function chargeTimesOf(db: Tx, orderIds: string[]) {
+  const times = new Map<string, { at: string; label: string }>();
+  if (orderIds.length === 0) return times;
+  const booked = await fulfilmentsOfOrders(db, orderIds);
+  const states = await slotStatesOf(db, booked);
+  booked.forEach((part, index) => {
+    const at = states[index].closesAt;
+    const known = times.get(part.orderId);
+    if (known && known.at <= at.toISOString()) return;
+    times.set(part.orderId, { at: at.toISOString(), label: chargeTimeLabel(at, part.timeZone) });
+  });
+  return times;
+}
+
 /** The orders' booked slots whose date the shop cancelled afterwards, with its reason. */
 async function cancelledSlotsOf(db: Tx, orderIds: string[]) {
   const booked = await fulfilmentsOfOrders(db, orderIds);
@@ -212,7 +231,7 @@ function taxOf(row: PaymentRow, lines: LineRow[], charged: (line: LineRow) => bo
 async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]> {
   if (rows.length === 0) return [];
   const orderIds = rows.map((r) => r.orderId);
-  const [lines, fulfilments, refundRows, cancelledSlots, holds] = await Promise.all([
+  const [lines, fulfilments, refundRows, cancelledSlots, holds, chargeTimes] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -224,6 +243,10 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
     authorizationsOf(
       db,
       rows.map((r) => r.transactionId),
+    ),
+    chargeTimesOf(
+      db,
+      rows.filter((r) => isUncharged(r.transactionId)).map((r) => r.orderId),
     ),
   ]);
   // An order whose card is only held and a part of it cancelled costs less than its payment row says until the
@@ -293,7 +316,10 @@ async function withLines(db: Tx, rows: PaymentRow[]): Promise<CustomerPayment[]>
       refunds: ownRefunds.map((refund) => toPaymentRefund(refund, own)),
       refunded: centsToDollars(refundedCents),
       refundPending: centsToDollars(sumCents(ownRefunds.filter((r) => r.status !== 'succeeded'))),
-      netPaid: centsToDollars((live?.estimateCents ?? row.priceCents) - refundedCents),
+      netPaid: isUncharged(row.transactionId)
+        ? 0
+        : centsToDollars((live?.estimateCents ?? row.priceCents) - refundedCents),
+      ...(isUncharged(row.transactionId) ? { chargeAt: chargeTimes.get(row.orderId) ?? null } : {}),
       hold: holdOf(hold, live),
       ...taxOf(row, own, charged),
     };
@@ -317,7 +343,11 @@ export async function readablePayment(db: Tx, id: string, caller: { id: string; 
 
 /** A buyer's payments, newest first; with `q`, only the order of that number. */
 export async function paymentHistory(db: Tx, email: string, query: OrderSearchQuery) {
-  const where = and(eq(customerPayments.email, normalizeEmail(email)), orderNumbered(query.q));
+  const where = and(
+    eq(customerPayments.email, normalizeEmail(email)),
+    orderNumbered(query.q),
+    chargedPayment(customerPayments.transactionId),
+  );
   const [rows, [{ total }]] = await Promise.all([
     newestFirstPage(paymentRows(db, where).$dynamic(), customerPayments, query),
     db
@@ -335,7 +365,13 @@ export async function customerStats(db: Tx, userId: string): Promise<CustomerSta
     .select({ orderId: orders.id, priceCents: customerPayments.priceCents })
     .from(customerPayments)
     .innerJoin(orders, eq(orders.paymentId, customerPayments.id))
-    .where(and(eq(customerPayments.userId, userId), ne(orders.status, 'cancelled')));
+    .where(
+      and(
+        eq(customerPayments.userId, userId),
+        ne(orders.status, 'cancelled'),
+        chargedPayment(customerPayments.transactionId),
+      ),
+    );
   // What the buyer paid net of refunds already given back.
   const givenBack = (
     await refundsOfOrders(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { parseRows } from '../../db/rows.ts';
 import { liveOrderRefundsRelation } from '../payments/index.ts';
+import { chargedPayment } from './charged.ts';
 import { lineRefundKey } from './refund-shares.ts';
 import { customerPayments, orderLines, orders } from './tables.ts';
 
@@ -12,7 +13,11 @@ import { customerPayments, orderLines, orders } from './tables.ts';
  */
 export type SalesBuckets = { from: SQL; series: SQL; startOf: (column: SQL) => SQL };
 
-/** A vendor's order count (orders holding its lines) and revenue (its lines not cancelled), in cents. */
+/** Lines of orders charged (a subscription order counts from its charge at the cutoff), as a raw condition on `l`. */
+const chargedLine = sql`exists (select 1 from ${orders} o2 join ${customerPayments} p2 on p2.id = o2.payment_id
+  where o2.id = l.order_id and ${chargedPayment(sql`p2.transaction_id`)})`;
+
+/** A vendor's order count (orders holding its lines) and revenue (its charged lines not cancelled), in cents. */
 export async function vendorSalesTotals(db: Tx, vendorId: string) {
   const [{ totalOrders }] = await db
     .select({ totalOrders: countDistinct(orderLines.orderId) })
@@ -21,7 +26,15 @@ export async function vendorSalesTotals(db: Tx, vendorId: string) {
   const [{ revenueCents }] = await db
     .select({ revenueCents: sql`coalesce(sum(${orderLines.totalCents}), 0)`.mapWith(Number) })
     .from(orderLines)
-    .where(and(eq(orderLines.vendorId, vendorId), ne(orderLines.status, 'cancelled')));
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(
+      and(
+        eq(orderLines.vendorId, vendorId),
+        ne(orderLines.status, 'cancelled'),
+        chargedPayment(customerPayments.transactionId),
+      ),
+    );
   return { totalOrders, revenueCents };
 }
 
@@ -38,7 +51,7 @@ const productSalesRow = z.object({
  * or pack apart (decision 052: a dozen's units and a half dozen's do not add up; names read "Eggs — Dozen").
  */
 export async function vendorSales(db: Tx, vendorId: string, b: SalesBuckets) {
-  const inRange = sql`l.vendor_id = ${vendorId} and l.status <> 'cancelled' and l.created_at >= ${b.from}`;
+  const inRange = sql`l.vendor_id = ${vendorId} and l.status <> 'cancelled' and l.created_at >= ${b.from} and ${chargedLine}`;
   const series = await db.execute(sql`
     with s as (
       select ${b.startOf(sql`l.created_at`)} as start,
@@ -82,7 +95,7 @@ const totalsRow = z.object({ totalOrders: z.number(), keptCents: z.number() });
 export async function orderTotals(db: Tx) {
   const result = await db.execute(sql`
     select count(*)::int as "totalOrders",
-           coalesce(sum(${keptCents()}) filter (where o.status <> 'cancelled'), 0)::float8 as "keptCents"
+           coalesce(sum(${keptCents()}) filter (where o.status <> 'cancelled' and ${chargedPayment(sql`p.transaction_id`)}), 0)::float8 as "keptCents"
     from ${orders} o join ${customerPayments} p on p.id = o.payment_id`);
   return parseRows(totalsRow, result.rows)[0];
 }
@@ -94,7 +107,7 @@ export async function orderSeries(db: Tx, b: SalesBuckets) {
   const result = await db.execute(sql`
     with s as (
       select ${b.startOf(sql`o.created_at`)} as start, count(*) as orders,
-             sum(${keptCents()}) filter (where o.status <> 'cancelled') as kept
+             sum(${keptCents()}) filter (where o.status <> 'cancelled' and ${chargedPayment(sql`p.transaction_id`)}) as kept
       from ${orders} o join ${customerPayments} p on p.id = o.payment_id
       where o.created_at >= ${b.from}
       group by 1

@@ -259,6 +259,13 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               </th>
               <td className="text-right font-bold">{formatDollars(invoice.grandTotal)}</td>
             </tr>
+            {invoice.chargeAt !== undefined ? (
+              <tr>
+                <td colSpan={4} className="text-right whitespace-normal">
+                  {invoice.chargeAt ? `Charged at the cutoff: ${invoice.chargeAt.label}` : 'Charged at the cutoff'}
+                </td>
+              </tr>
+            ) : null}
             {invoice.refunds.map((refund) => (
               <tr key={refund._id}>
                 <td colSpan={3} className="text-right whitespace-normal">
