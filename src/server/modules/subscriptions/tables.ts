@@ -56,6 +56,10 @@ export const subscriptionPlans = pgTable(
     discountPercent: smallint('discount_percent'),
     /** The most subscribers it takes (null: no cap). */
     subscriberCap: integer('subscriber_cap'),
+    /** A box's product category, whose tax rate its line takes (decision 068); unused by a fixed list. */
+    boxCategory: text('box_category').notNull().default('vegetable'),
+    /** Days of notice on cancelling: deliveries within them of the cancel still come and are charged. */
+    noticeDays: smallint('notice_days').notNull().default(0),
     endedAt: timestamptz('ended_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -75,6 +79,7 @@ export const subscriptionPlans = pgTable(
     ),
     check('subscription_plans_discount', sql`${t.discountPercent} BETWEEN 1 AND 90`),
     check('subscription_plans_cap', sql`${t.subscriberCap} >= 1`),
+    check('subscription_plans_notice', sql`${t.noticeDays} BETWEEN 0 AND 60`),
   ],
 );
 
