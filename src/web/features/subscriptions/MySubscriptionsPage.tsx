@@ -11,6 +11,7 @@ import { FormError } from '../../ui/FormError.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { DeliveryChangePanel } from './DeliveryChangePanel.tsx';
 import { startCardSetup, useChangeSubscription, useMySubscriptions } from './subscriber-queries.ts';
 
 const STATE_WORDS: Record<DeliveryState, string> = {
@@ -48,43 +49,81 @@ const cardExpiresBefore = (s: MySubscription) =>
   s.nextDelivery !== null &&
   s.card.expYear * 12 + s.card.expMonth < Number(s.nextDelivery.slice(0, 4)) * 12 + Number(s.nextDelivery.slice(5, 7));
 
-function ComingList({ s, change }: { s: MySubscription; change: Change }) {
-  if (s.coming.length === 0) return <p>No delivery is coming.</p>;
+function ComingRow({ s, d, change }: { s: MySubscription; d: ComingDelivery; change: Change }) {
+  const [open, setOpen] = useState(false);
+  const made = d.state === 'ordered' && d.order !== null && d.changeableUntil !== null;
+  const skip = async () => {
+    if (d.state === 'skipped') return change.mutate({ kind: 'unskip', date: d.date });
+    // A made delivery's order is cancelled by the skip, for good: asked first.
+    if (made) {
+      const sure = await confirmAction({
+        title: `Skip ${dayText(d.date)}?`,
+        text: `Its order ${d.order?.number} is cancelled and nothing is charged. It cannot be taken back.`,
+        confirmText: 'Skip this delivery',
+        cancelText: 'Keep it',
+        danger: true,
+      });
+      if (!sure) return;
+    }
+    change.mutate({ kind: 'skip', date: d.date });
+  };
   return (
-    <ul className="divide-y divide-base-300 rounded-box border border-base-300">
-      {s.coming.map((d: ComingDelivery) => (
-        <li key={d.date} className="flex flex-wrap items-center justify-between gap-2 p-3">
-          <div>
-            <p className="font-semibold">{d.slot}</p>
-            <p className="text-sm">
-              <span className={`badge badge-sm ${d.state === 'coming' ? 'badge-soft badge-success' : 'badge-ghost'}`}>
-                {STATE_WORDS[d.state]}
-              </span>
-              {d.order ? (
-                <>
-                  {' · '}
-                  <Link to={paths.dashboard.invoice(d.order.paymentId)} className="link">
-                    Order {d.order.number}
-                  </Link>
-                </>
-              ) : null}
-              {d.changeableUntil
-                ? ` · change until ${new Date(d.changeableUntil).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}`
-                : ''}
-            </p>
-          </div>
-          {d.changeableUntil ? (
+    <li className="flex flex-col gap-3 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-semibold">{d.slot}</p>
+          <p className="text-sm">
+            <span className={`badge badge-sm ${d.state === 'coming' ? 'badge-soft badge-success' : 'badge-ghost'}`}>
+              {STATE_WORDS[d.state]}
+            </span>
+            {d.order ? (
+              <>
+                {' · '}
+                <Link to={paths.dashboard.invoice(d.order.paymentId)} className="link">
+                  Order {d.order.number}
+                </Link>
+              </>
+            ) : null}
+            {d.changeableUntil
+              ? ` · change until ${new Date(d.changeableUntil).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}`
+              : ''}
+          </p>
+        </div>
+        {d.changeableUntil ? (
+          <div className="flex flex-wrap gap-2">
+            {made ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                aria-expanded={open}
+                onClick={() => setOpen(!open)}
+              >
+                {open ? 'Close' : 'Change this delivery'}
+              </button>
+            ) : null}
             <button
               type="button"
               className="btn btn-sm btn-outline"
               disabled={change.isPending}
               aria-label={`${d.state === 'skipped' ? 'Unskip' : 'Skip'} ${dayText(d.date)}`}
-              onClick={() => change.mutate({ kind: d.state === 'skipped' ? 'unskip' : 'skip', date: d.date })}
+              onClick={skip}
             >
               {d.state === 'skipped' ? 'Unskip' : 'Skip'}
             </button>
-          ) : null}
-        </li>
+          </div>
+        ) : null}
+      </div>
+      {made && open ? <DeliveryChangePanel subscriptionId={s.id} date={d.date} /> : null}
+    </li>
+  );
+}
+
+function ComingList({ s, change }: { s: MySubscription; change: Change }) {
+  if (s.coming.length === 0) return <p>No delivery is coming.</p>;
+  return (
+    <ul className="divide-y divide-base-300 rounded-box border border-base-300">
+      {s.coming.map((d: ComingDelivery) => (
+        <ComingRow key={d.date} s={s} d={d} change={change} />
       ))}
     </ul>
   );
