@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_VALUES } from './categories.ts';
 import { abortWith, requiredText, uuidField } from './validation.ts';
 
 /** A plan holds a fixed list of the shop's product options, or a box of a value the farm fills each week. */
@@ -105,6 +106,16 @@ export const planInput = z
         .min(1, 'At least 1 subscriber')
         .max(10_000, 'At most 10,000 subscribers'),
     ),
+    /** A box's product category: its line takes that category's tax rate (a fixed list's lines take their own). */
+    boxCategory: z.enum(CATEGORY_VALUES, { error: 'Choose what kind of food the box holds' }).default('vegetable'),
+    /** Days of notice on cancelling: deliveries within them still come and are charged (0: none). */
+    noticeDays: optionalNumber(
+      z
+        .number({ error: 'Enter a number of days' })
+        .int('Use a whole number')
+        .min(0, 'At least 0')
+        .max(60, 'At most 60 days'),
+    ),
     windowIds: z
       .array(uuidField(PLAN_MESSAGES.notYourWindow), { error: PLAN_MESSAGES.noWindows })
       .min(1, PLAN_MESSAGES.noWindows)
@@ -182,6 +193,10 @@ export const subscriptionPlan = z.object({
   installments: z.number().int().nullable(),
   discountPercent: z.number().int().nullable(),
   cap: z.number().int().nullable(),
+  /** A box's category, whose tax rate its line takes (null for a fixed list). */
+  boxCategory: z.enum(CATEGORY_VALUES).nullable(),
+  /** Days of notice on cancelling: deliveries within them of the cancel still come and are charged. */
+  noticeDays: z.number().int(),
   windows: z.array(planWindow),
   /** One delivery's worth: the list's options at their prices × quantities, or the box's value. */
   deliveryValue: z.number(),

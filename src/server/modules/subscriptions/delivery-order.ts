@@ -22,6 +22,8 @@ export type DeliveryFacts = {
     name: string;
     kind: 'fixed' | 'box';
     boxValueCents: number | null;
+    /** A box's category: its line takes that category's tax rate. */
+    boxCategory: string;
     discountPercent: number | null;
     items: { optionId: string; quantity: number }[];
   };
@@ -93,8 +95,11 @@ async function fixedLines(tx: Tx, facts: DeliveryFacts) {
   return { lines, short, left };
 }
 
-/** A box plan's one line: the box at its value (its contents go on the order's note for the packing slip). */
-function boxLine(facts: DeliveryFacts): Line {
+/**
+ * A box plan's one line: the box at its value (its contents go on the order's note for the packing slip), taxed at
+ * the rate of the category the farm declared for it, as a product of that category is.
+ */
+function boxLine(facts: DeliveryFacts, taxBps: number): Line {
   return {
     productId: null,
     vendorId: facts.shop.id,
@@ -105,7 +110,7 @@ function boxLine(facts: DeliveryFacts): Line {
     unitPriceCents: facts.plan.boxValueCents ?? 0,
     amount: 1,
     totalCents: facts.plan.boxValueCents ?? 0,
-    taxBps: 0,
+    taxBps,
     soldByWeight: false,
   };
 }
@@ -117,15 +122,17 @@ function boxLine(facts: DeliveryFacts): Line {
  * recorded as the subscription's order, not yet charged, with its place booked in the slot reserved for it.
  */
 export async function makeDeliveryOrder(tx: Tx, facts: DeliveryFacts, deliveryOn: string): Promise<MadeOrder> {
+  const { included, bpsOf } = await currentTax(tx);
   const { lines, short, left } =
-    facts.plan.kind === 'box' ? { lines: [boxLine(facts)], short: [], left: [] } : await fixedLines(tx, facts);
+    facts.plan.kind === 'box'
+      ? { lines: [boxLine(facts, bpsOf(facts.plan.boxCategory))], short: [], left: [] }
+      : await fixedLines(tx, facts);
   if (lines.length === 0) return { orderId: null, short, left };
   const { window, subscription, buyer } = facts;
   const subtotal = lines.reduce((sum, line) => sum + (line.totalCents ?? 0), 0);
   const discount = subtotal - discountedCents(subtotal, facts.plan.discountPercent);
   const free = window.freeDeliveryOverCents !== null && subtotal - discount >= window.freeDeliveryOverCents;
   const feeCents = window.kind === 'delivery' && !free ? window.deliveryFeeCents : 0;
-  const { included } = await currentTax(tx);
   const tax = orderTax(
     lines.map((line) => ({ totalCents: line.totalCents ?? 0, taxBps: line.taxBps ?? 0 })),
     discount,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import type { Db, Tx } from '../../db/client.ts';
@@ -37,7 +37,19 @@ export type DeliveryJobOptions = {
 type Subscription = typeof subscriptions.$inferSelect;
 type Plan = typeof subscriptionPlans.$inferSelect;
 
-/** The running subscriptions whose deliveries are ordered: active, with a card, of a plan paid per delivery and not ended. */
+/**
+ * Whether a subscription still has deliveries made: active, or cancelled with deliveries left in its notice or
+ * already ordered (`ends_after`; its dates stop there).
+ */
+export const deliveringStatus = () =>
+  or(
+    eq(subscriptions.status, 'active'),
+    and(eq(subscriptions.status, 'cancelled'), isNotNull(subscriptions.endsAfter)),
+  );
+const delivering = (s: Subscription, date: string) =>
+  s.status === 'active' || (s.status === 'cancelled' && s.endsAfter !== null && date <= s.endsAfter);
+
+/** The running subscriptions whose deliveries are ordered: delivering, with a card, of a plan paid per delivery and not ended. */
 async function runningSubscriptions(db: Db) {
   return db
     .select({ subscription: subscriptions, plan: subscriptionPlans })
@@ -45,7 +57,7 @@ async function runningSubscriptions(db: Db) {
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
     .where(
       and(
-        eq(subscriptions.status, 'active'),
+        deliveringStatus(),
         inArray(subscriptions.cardState, ['ready', 'requires_action']),
         isNull(subscriptionPlans.endedAt),
         eq(subscriptionPlans.pricing, 'per_delivery'),
@@ -201,7 +213,7 @@ async function makeDelivery(
       .from(subscriptions)
       .where(eq(subscriptions.id, subscriptionId))
       .for('update');
-    if (subscription?.status !== 'active' || subscription.windowId !== window.id) return false;
+    if (!subscription || !delivering(subscription, date) || subscription.windowId !== window.id) return false;
     const slot = servedSlot(window, date);
     const [row] = await tx
       .insert(subscriptionDeliveries)

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { servedWindows } from '../slots/index.ts';
 import { type DeliveryTerms, deliveryDates } from './delivery-dates.ts';
@@ -25,7 +25,8 @@ export const onVacation = (subscription: Subscription, date: string) =>
 /**
  * The places the running subscriptions hold in these windows' slots (decision 069): one per subscription on each
  * of its delivery dates from `fromDate` to `toDate` that has no delivery row yet (a row means it was skipped, cancelled
- * by the shop, or its order made and booked) and is not in its vacation. Paused and cancelled subscriptions hold none.
+ * by the shop, or its order made and booked) and is not in its vacation. Paused subscriptions hold none, cancelled
+ * ones only their dates left in the notice.
  */
 export async function reservedPlaces(db: Tx, windowIds: string[], fromDate: string, toDate: string) {
   const rows = await db
@@ -35,7 +36,11 @@ export async function reservedPlaces(db: Tx, windowIds: string[], fromDate: stri
     .where(
       and(
         inArray(subscriptions.windowId, windowIds),
-        eq(subscriptions.status, 'active'),
+        // Active, or cancelled with deliveries left in its notice (its dates end at ends_after).
+        or(
+          eq(subscriptions.status, 'active'),
+          and(eq(subscriptions.status, 'cancelled'), isNotNull(subscriptions.endsAfter)),
+        ),
         ne(subscriptions.cardState, 'pending'),
         isNull(subscriptionPlans.endedAt),
         lte(subscriptions.startsOn, toDate),

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { timesText } from '#contract/fulfilment-labels.ts';
 import { BOX_MESSAGES, PACKED_STATES, type Roster, type RosterDelivery, type RosterState } from '#contract/roster.ts';
@@ -52,7 +52,13 @@ export async function shopRoster(
     ? await db
         .select()
         .from(subscriptions)
-        .where(and(inArray(subscriptions.planId, planIds), ne(subscriptions.status, 'cancelled')))
+        .where(
+          and(
+            inArray(subscriptions.planId, planIds),
+            // A cancelled subscription still has the deliveries ordered or in its notice, up to ends_after.
+            or(ne(subscriptions.status, 'cancelled'), isNotNull(subscriptions.endsAfter)),
+          ),
+        )
         .orderBy(asc(subscriptions.createdAt))
     : [];
   const planWindows = planIds.length
@@ -144,7 +150,7 @@ export async function shopRoster(
           ? row.status === 'cancelled' && row.lastError === MISSED_CUTOFF
             ? 'missed'
             : row.status
-          : sub.status !== 'active'
+          : sub.status === 'paused' || sub.status === 'payment_failed'
             ? 'paused'
             : sub.pausedFrom && sub.pausedUntil && sub.pausedFrom <= date && date <= sub.pausedUntil
               ? 'vacation'

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { CategoryValue } from '#contract/categories.ts';
 import { weeklyWindowLabel } from '#contract/fulfilment-labels.ts';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import { WEEKDAYS } from '#contract/slots.ts';
@@ -109,6 +110,8 @@ async function toPlans(db: Tx, rows: PlanRow[], clock: PlanClock): Promise<Subsc
       installments: row.installments,
       discountPercent: row.discountPercent,
       cap: row.subscriberCap,
+      boxCategory: row.kind === 'box' ? (row.boxCategory as CategoryValue) : null,
+      noticeDays: row.noticeDays,
       windows: [...shopWindowsOf.values()].filter((window) =>
         links.some((link) => link.planId === row.id && link.windowId === window.id),
       ),
@@ -200,6 +203,8 @@ async function checkedRow(
     installments: input.billing === 'installments' ? (input.installments ?? null) : null,
     discountPercent: input.discountPercent ?? null,
     subscriberCap: input.cap ?? null,
+    boxCategory: input.boxCategory,
+    noticeDays: input.noticeDays ?? 0,
   };
   return { row, items, windowIds: [...new Set(input.windowIds)] };
 }

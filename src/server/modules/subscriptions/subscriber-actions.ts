@@ -7,6 +7,7 @@ import { cancelUnchargedOrder, subscriptionOrderForChange } from '../orders/inde
 import type { PaymentProvider } from '../payments/index.ts';
 import { lockWindowPlaces, type ServedWindow, servedSlot, servedWindows } from '../slots/index.ts';
 import { comingDates } from './my-subscriptions.ts';
+import { noticeDates } from './notice.ts';
 import { onVacation } from './reserved-places.ts';
 import { type PlanClock, publicPlan } from './service.ts';
 import { type Choice, firstDelivery, placeChoice, refuseFullSlots } from './subscribe.ts';
@@ -95,6 +96,17 @@ async function skipMadeDelivery(tx: Tx, subscriptionId: string, date: string, or
     .update(subscriptionDeliveries)
     .set({ status: 'skipped', nextAttemptAt: null, updatedAt: new Date() })
     .where(and(eq(subscriptionDeliveries.subscriptionId, subscriptionId), eq(subscriptionDeliveries.deliveryOn, date)));
+}
+
+/**
+ * A made delivery whose order its shopper cancelled whole on the order's page before the charge: the delivery is
+ * skipped, as the Subscriptions page's skip does (passed to orders by app.ts). A charged order's delivery stays.
+ */
+export async function skipCancelledDelivery(tx: Tx, orderId: string) {
+  await tx
+    .update(subscriptionDeliveries)
+    .set({ status: 'skipped', nextAttemptAt: null, updatedAt: new Date() })
+    .where(and(eq(subscriptionDeliveries.orderId, orderId), eq(subscriptionDeliveries.status, 'ordered')));
 }
 
 /**
@@ -247,8 +259,8 @@ export async function changeCard(
 }
 
 /**
- * Cancels: the deliveries whose order is made still come (the last of them is `ends_after`), none after them; the
- * skipped days ahead are forgotten. With nothing ordered, it ends the day before today.
+ * Cancels: the deliveries whose order is made still come, and those within the plan's notice days (the last of them
+ * is `ends_after`), none after them; the skipped days ahead are forgotten. With none, it ends the day before today.
  */
 export async function cancelSubscription(db: Db, userId: string, id: string, clock: PlanClock) {
   await db.transaction(async (tx) => {
@@ -264,9 +276,17 @@ export async function cancelSubscription(db: Db, userId: string, id: string, clo
         ),
       );
     const yesterday = Temporal.PlainDate.from(clock.today).subtract({ days: 1 }).toString();
+    // The plan's notice: its deliveries within that many days still come and are charged.
+    const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, s.planId));
+    const owed = await noticeDates(tx, s, plan, clock.today, clock.defaultTimeZone);
+    const endsAfter =
+      [last?.on, owed.at(-1)]
+        .filter((d): d is string => Boolean(d))
+        .sort()
+        .at(-1) ?? yesterday;
     await tx
       .update(subscriptions)
-      .set({ status: 'cancelled', cancelledAt: clock.now, endsAfter: last?.on ?? yesterday, updatedAt: clock.now })
+      .set({ status: 'cancelled', cancelledAt: clock.now, endsAfter, updatedAt: clock.now })
       .where(eq(subscriptions.id, s.id));
   });
 }
