@@ -26,7 +26,13 @@ import { favouriteRoutes } from './modules/favourites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { orderDeskRoutes } from './modules/orders/desk-routes.ts';
-import { deliveredProductsOf, orderHeadsOf, orderNumbersOf, soldLinesOf } from './modules/orders/index.ts';
+import {
+  deliveredProductsOf,
+  orderHeadsOf,
+  orderNumbersOf,
+  soldLinesOf,
+  whenSubscriptionOrderCancelled,
+} from './modules/orders/index.ts';
 import { problemReportRoutes } from './modules/orders/problem-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { vendorWeekRoutes } from './modules/orders/vendor-week-routes.ts';
@@ -61,7 +67,7 @@ import { shopRoutes } from './modules/shops/routes.ts';
 import { holdPlacesFor, placePostcode, shopHandover } from './modules/slots/index.ts';
 import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
-import { reservedPlaces } from './modules/subscriptions/index.ts';
+import { reservedPlaces, skipCancelledDelivery } from './modules/subscriptions/index.ts';
 import { rosterRoutes } from './modules/subscriptions/roster-routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriberRoutes } from './modules/subscriptions/subscriber-routes.ts';
@@ -205,6 +211,8 @@ export async function buildApp(deps: AppDeps) {
   if (config.testClockHeader) app.addHook('onRequest', enterTestClock);
   // Slots count the places subscriptions hold ahead of their orders (decision 069).
   holdPlacesFor(reservedPlaces);
+  // A subscription order its buyer cancels before the charge is that delivery skipped (decision 068).
+  whenSubscriptionOrderCancelled(skipCancelledDelivery);
   app.decorate(
     'payments',
     createPaymentProviders(config, deps.db, makeOrder, () => app.now()),

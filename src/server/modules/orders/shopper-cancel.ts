@@ -16,6 +16,7 @@ import {
 } from './fulfilment.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
+import { subscriptionOrderCancelled } from './subscription-order-cancels.ts';
 import { orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWithinHold, captureWhenWeighed } from './weighing.ts';
 
@@ -74,7 +75,9 @@ export async function cancelPartAsBuyer(
     const { refundIds } = await cancelShopPart(tx, order.id, target.shopId, live, 'customer_cancelled');
     const move = { orderId: order.id, vendorId: target.shopId, kind: booked?.kind ?? 'shipping', refundIds };
     await notifyPartMoved(tx, { ...move, target: 'cancelled', by: 'shopper' });
-    await settleOrderStatus(tx, order.id, order.status);
+    // A subscription delivery's order cancelled whole is that delivery skipped (decision 068).
+    if ((await settleOrderStatus(tx, order.id, order.status)) === 'cancelled')
+      await subscriptionOrderCancelled(tx, order.id);
     // Weighed goods: cancelling the last pending part decides what the card is charged, and so what the parts
     // delivered before it are owed.
     const captureId = await captureWhenWeighed(tx, order.id);

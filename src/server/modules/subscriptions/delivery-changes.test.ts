@@ -294,4 +294,21 @@ describe('skipping a made delivery', () => {
         .where(and(eq(orders.subscriptionId, d.subscription.id))),
     ).toHaveLength(1);
   });
+
+  it('is what cancelling its order on the order’s page does too', async () => {
+    const d = await madeDelivery();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${d.orderId}/shops/${d.farm.id}/cancellation`,
+      headers: d.shopper.auth,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await deliveryOf(t, d.subscription.id, d.date)).toMatchObject({ status: 'skipped', nextAttemptAt: null });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: d.shopper.auth });
+    expect(mine.json()[0].coming[0]).toMatchObject({ date: d.date, state: 'skipped', changeableUntil: null });
+    provider.calls.length = 0;
+    await runAt(t, provider.provider, minutes(d.slot.closesAt, 1));
+    expect(provider.calls.filter((key) => key.includes(d.subscription.id))).toEqual([]);
+    expect((await deliveryOf(t, d.subscription.id, d.date)).status).toBe('skipped');
+  });
 });
