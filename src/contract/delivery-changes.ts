@@ -19,6 +19,9 @@ export const CHANGE_MESSAGES = {
   outOfStock: 'Not enough of that product is left in stock',
   notExtra: 'Only a product you added can be taken out: skip the delivery to have none of it',
   noLine: 'That item is not in this delivery',
+  notPlanTime: 'Choose another of the plan’s times of the same kind, the same week',
+  sameTime: 'That is the time of this delivery already',
+  timeClosed: 'Ordering for that time has closed: choose another',
 } as const;
 
 const day = (error: string) => z.string({ error }).max(10, abortWith(error)).check(z.iso.date({ error }));
@@ -38,6 +41,7 @@ export const addLineInput = z.object({
     .max(20, { error: 'Enter how many, 1 to 20' }),
 });
 export const swapLineInput = z.object({ optionId: uuidField('Choose what to swap it for') });
+export const deliveryWindowInput = z.object({ windowId: uuidField('Choose a time') });
 
 /** A product option the shopper may pick: to swap a plan item for, or to add. */
 export const deliveryChoice = z.object({
@@ -86,5 +90,7 @@ export const madeDelivery = z.object({
   swapChoices: z.array(deliveryChoice),
   /** The farm's products on sale now, to add at their price (no plan discount). */
   addChoices: z.array(deliveryChoice),
+  /** The plan's other times of the same kind the same week (Monday to Sunday) whose ordering is open. */
+  windowChoices: z.array(z.object({ windowId: z.string(), date: z.string(), slot: z.string() })),
 });
 export type MadeDelivery = z.infer<typeof madeDelivery>;

@@ -663,6 +663,10 @@ const REQUESTS: Partial<Record<RouteKey, Build>> = {
     ...(await subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}/lines/${randomUUID()}`)),
     payload: { optionId: randomUUID() },
   }),
+  'PUT /api/subscriptions/:id/deliveries/:date/window': async () => ({
+    ...(await subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}/window`)),
+    payload: { windowId: fulfilment.windowId },
+  }),
   'DELETE /api/subscriptions/:id/deliveries/:date/lines/:lineId': async () =>
     subscriptionUrl(`/deliveries/${(await subscriptionOfA()).date}/lines/${randomUUID()}`),
   'POST /api/payments/sandbox/confirm-setup': async () => ({

@@ -1,4 +1,11 @@
-import { addLineInput, deliveryLineParams, deliveryParams, madeDelivery, swapLineInput } from '../delivery-changes.ts';
+import {
+  addLineInput,
+  deliveryLineParams,
+  deliveryParams,
+  deliveryWindowInput,
+  madeDelivery,
+  swapLineInput,
+} from '../delivery-changes.ts';
 import { route } from '../route-table.ts';
 
 /** A shopper's own subscription delivery: another shopper's is 404, and an admin does not act for them. */
@@ -44,6 +51,15 @@ export const deliveryChangesApi = {
     summary: 'Take an added product out of a made delivery again, until the cutoff',
     ...DELIVERY,
     params: deliveryLineParams,
+    errors: [404, 409],
+  }),
+  moveWindow: route({
+    method: 'PUT',
+    path: '/subscriptions/:id/deliveries/:date/window',
+    summary: "Move a made delivery to another of the plan's times the same week, with a place left, until the cutoff",
+    ...DELIVERY,
+    params: deliveryParams,
+    body: deliveryWindowInput,
     errors: [404, 409],
   }),
 };

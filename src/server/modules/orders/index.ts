@@ -16,6 +16,7 @@ export { whenSubscriptionOrderCancelled } from './subscription-order-cancels.ts'
 export {
   addOrderLine,
   type ChangedLine,
+  moveOrderSlot,
   removeOrderLine,
   replaceOrderLine,
   repriceOrder,

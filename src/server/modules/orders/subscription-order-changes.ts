@@ -124,3 +124,28 @@ export async function repriceOrder(tx: Tx, orderId: string, money: { discountCen
     .where(eq(customerPayments.id, order.paymentId));
   await tx.update(orderFulfilments).set({ feeCents: money.deliveryCents }).where(eq(orderFulfilments.orderId, orderId));
 }
+
+/** Moves the order's booked slot (its one shop part) to another time; the caller has booked the new place. */
+export async function moveOrderSlot(
+  tx: Tx,
+  orderId: string,
+  slot: {
+    windowId: string;
+    slotDate: string;
+    startsAt: Date;
+    endsAt: Date;
+    pickupPoint: { name: string; address: string } | null;
+  },
+) {
+  await tx
+    .update(orderFulfilments)
+    .set({
+      windowId: slot.windowId,
+      slotDate: slot.slotDate,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      pickupPointName: slot.pickupPoint?.name ?? null,
+      pickupPointAddress: slot.pickupPoint?.address ?? null,
+    })
+    .where(eq(orderFulfilments.orderId, orderId));
+}

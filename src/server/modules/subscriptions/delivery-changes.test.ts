@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_MESSAGES } from '#contract/delivery-changes.ts';
 import { createProduct, createUser, type TestUser } from '../../test/factories.ts';
@@ -310,5 +311,85 @@ describe('skipping a made delivery', () => {
     await runAt(t, provider.provider, minutes(d.slot.closesAt, 1));
     expect(provider.calls.filter((key) => key.includes(d.subscription.id))).toEqual([]);
     expect((await deliveryOf(t, d.subscription.id, d.date)).status).toBe('skipped');
+  });
+});
+
+describe('moving a made delivery to another of the plan’s times', () => {
+  it('books the new slot, frees the old, and charges at the new cutoff; another time is refused', async () => {
+    const { farm } = await farmWithWindow(t);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shops/${farm.id}/fulfilment`,
+      headers: farm.auth,
+      payload: {
+        timeZone: 'UTC',
+        cutoffHours: 24,
+        pickupPoints: [
+          {
+            name: 'Farm gate',
+            address: '1 Orchard Lane',
+            windows: [
+              { weekday: 'saturday', start: '09:00', end: '12:00', capacity: 5 },
+              { weekday: 'thursday', start: '16:00', end: '19:00', capacity: 5 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [saturday, thursday] = saved.json().pickupPoints[0].windows.map((w: { id: string }) => w.id);
+    const carrots = await createProduct(t, farm, { name: 'Carrots', priceCents: 300, stock: 50 });
+    const planId = await createPlan(t, farm, {
+      name: 'Roots',
+      kind: 'fixed',
+      items: [{ optionId: carrots.optionIds[0], quantity: 2 }],
+      windowIds: [saturday, thursday],
+    });
+    const date = nextWeekday(SATURDAY);
+    const { shopper, subscription } = await subscribe(t, planId, saturday, date);
+    const slot = await slotTimes(t, saturday, date);
+    await runAt(t, provider.provider, minutes(slot.orderFrom, 1));
+    now = minutes(slot.orderFrom, 10);
+    const url = `/api/subscriptions/${subscription.id}/deliveries/${date}`;
+    const thursdayDate = Temporal.PlainDate.from(date).subtract({ days: 2 }).toString();
+    const view = await t.app.inject({ method: 'GET', url, headers: shopper.auth });
+    expect(view.json().windowChoices).toEqual([
+      { windowId: thursday, date: thursdayDate, slot: expect.stringMatching(/^Thu \d+ \w+, 16:00–19:00$/) },
+    ]);
+
+    const move = (windowId: string) =>
+      t.app.inject({ method: 'PUT', url: `${url}/window`, headers: shopper.auth, payload: { windowId } });
+    const moved = await move(thursday);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().slot).toMatch(/^Thu \d+ \w+, 16:00–19:00$/);
+    const thursdaySlot = await slotTimes(t, thursday, thursdayDate);
+    expect(await deliveryOf(t, subscription.id, date)).toMatchObject({
+      windowId: thursday,
+      nextAttemptAt: thursdaySlot.closesAt,
+    });
+    const orderId = (await deliveryOf(t, subscription.id, date)).orderId as string;
+    const booked = await t.db
+      .select({ windowId: slotBookings.windowId, date: slotBookings.date })
+      .from(slotBookings)
+      .where(and(eq(slotBookings.orderId, orderId), isNull(slotBookings.cancelledAt)));
+    expect(booked).toEqual([{ windowId: thursday, date: thursdayDate }]);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: shopper.auth });
+    expect(mine.json()[0].coming[0]).toMatchObject({
+      date,
+      state: 'ordered',
+      slot: expect.stringMatching(/^Thu /),
+      changeableUntil: thursdaySlot.closesAt.toISOString(),
+    });
+
+    expect([(await move(thursday)).statusCode, (await move(thursday)).json().error.message]).toEqual([
+      409,
+      CHANGE_MESSAGES.sameTime,
+    ]);
+    const other = await farmWithWindow(t, { name: 'Other Farm' });
+    expect((await move(other.windowId)).json().error.message).toBe(CHANGE_MESSAGES.notPlanTime);
+
+    now = minutes(thursdaySlot.closesAt, 1);
+    await runAt(t, provider.provider, minutes(thursdaySlot.closesAt, 1));
+    expect((await deliveryOf(t, subscription.id, date)).status).toBe('charged');
   });
 });

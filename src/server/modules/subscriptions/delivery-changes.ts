@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
 import { CHANGE_MESSAGES, type DeliveryChoice, type MadeDelivery } from '#contract/delivery-changes.ts';
 import { centsToDollars } from '#contract/money.ts';
 import { discountedCents } from '#contract/subscription-words.ts';
@@ -9,14 +10,15 @@ import { type CartOption, productsForCart, restock, shopOptionsOnSale, takeStock
 import {
   addOrderLine,
   type ChangedLine,
+  moveOrderSlot,
   orderHeadsOf,
   removeOrderLine,
   replaceOrderLine,
   repriceOrder,
   subscriptionOrderForChange,
 } from '../orders/index.ts';
-import { servedSlot, servedWindows, slotLabel } from '../slots/index.ts';
-import type { PlanClock } from './service.ts';
+import { bookSlots, releaseBooking, servedSlot, servedWindows, slotLabel } from '../slots/index.ts';
+import { type PlanClock, plansWindows } from './service.ts';
 import { subscriptionDeliveries, subscriptionPlanItems, subscriptionPlans, subscriptions } from './tables.ts';
 
 type Order = Awaited<ReturnType<typeof subscriptionOrderForChange>>;
@@ -203,6 +205,92 @@ export async function swapDeliveryLine(
   });
 }
 
+/**
+ * The plan's live times of the same kind as the delivery's, other than its own, on their day of the delivery's week
+ * (Monday to Sunday), with whether their ordering is still open at `now`.
+ */
+async function otherTimes(tx: Tx, plan: Plan, currentId: string, deliveryOn: string, clock: PlanClock) {
+  const live = (await plansWindows(tx, [plan], clock)).get(plan.id) ?? [];
+  const served = await servedWindows(tx, [currentId, ...live.map((w) => w.id)], clock.defaultTimeZone);
+  const kind = served.get(currentId)?.kind;
+  const day = Temporal.PlainDate.from(deliveryOn);
+  const monday = day.subtract({ days: day.dayOfWeek - 1 });
+  return live.flatMap((w) => {
+    const window = served.get(w.id);
+    if (!window || w.id === currentId || window.kind !== kind) return [];
+    const date = monday.add({ days: window.weekday - 1 }).toString();
+    const slot = servedSlot(window, date);
+    return [{ window, date, slot, open: slot.closesAt > clock.now }];
+  });
+}
+
+/**
+ * Moves a made delivery to another of the plan's times the same week before its cutoff: the order's place is booked
+ * in the new slot as checkout books one (SLOT_FULL when none is left) and the old one freed; the delivery row takes the
+ * new time, so it is charged at the new slot's cutoff and the farm's roster shows it there.
+ */
+export async function moveDeliveryWindow(
+  db: Db,
+  userId: string,
+  target: { id: string; date: string },
+  input: { windowId: string },
+  clock: PlanClock,
+) {
+  await db.transaction(async (tx) => {
+    const { subscription, row, plan, order, orderId } = await openDelivery(
+      tx,
+      userId,
+      target.id,
+      target.date,
+      clock.now,
+    );
+    const currentId = order.fulfilment?.windowId ?? row.windowId;
+    if (input.windowId === currentId) throw conflict(CHANGE_MESSAGES.sameTime);
+    const choice = (await otherTimes(tx, plan, currentId, row.deliveryOn, clock)).find(
+      (c) => c.window.id === input.windowId,
+    );
+    if (!choice) throw conflict(CHANGE_MESSAGES.notPlanTime);
+    if (!choice.open) throw conflict(CHANGE_MESSAGES.timeClosed);
+    await releaseBooking(tx, orderId, currentId);
+    const [slot] = await bookSlots(
+      tx,
+      [
+        {
+          shopId: plan.shopId,
+          windowId: choice.window.id,
+          date: choice.date,
+          shopName: order.lines[0]?.shopName ?? '',
+          shopperId: subscription.userId,
+          orderId,
+        },
+      ],
+      clock.now,
+    );
+    await moveOrderSlot(tx, orderId, {
+      windowId: choice.window.id,
+      slotDate: choice.date,
+      startsAt: new Date(slot.start),
+      endsAt: new Date(slot.end),
+      pickupPoint: slot.pickupPoint,
+    });
+    await tx
+      .update(subscriptionDeliveries)
+      .set({
+        windowId: choice.window.id,
+        slotStart: choice.slot.start,
+        nextAttemptAt: choice.slot.closesAt,
+        updatedAt: clock.now,
+      })
+      .where(
+        and(
+          eq(subscriptionDeliveries.subscriptionId, row.subscriptionId),
+          eq(subscriptionDeliveries.deliveryOn, row.deliveryOn),
+        ),
+      );
+    await reprice(tx, plan, orderId, clock);
+  });
+}
+
 const choiceOf = (option: CartOption, part: 'plan' | 'extra'): DeliveryChoice => ({
   optionId: option.optionId,
   productId: option.productId,
@@ -260,6 +348,15 @@ export async function madeDelivery(
       total: centsToDollars(order.priceCents),
       swapChoices: onSale.filter((o) => products.has(o.productId)).map((o) => choiceOf(o, 'plan')),
       addChoices: onSale.filter((o) => o.stock > 0).map((o) => choiceOf(o, 'extra')),
+      windowChoices: open
+        ? (await otherTimes(tx, plan, windowId, row.deliveryOn, clock))
+            .filter((c) => c.open)
+            .map((c) => ({
+              windowId: c.window.id,
+              date: c.date,
+              slot: slotLabel({ start: c.slot.start.toISOString(), end: c.slot.end.toISOString() }, c.window.timeZone),
+            }))
+        : [],
     };
   });
 }

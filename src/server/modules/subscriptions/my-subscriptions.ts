@@ -66,6 +66,7 @@ async function comingOf(
   rows: Delivery[],
   now: Date,
   orders: Map<string, { orderNumber: string; paymentId: string }>,
+  windows: Map<string, ServedWindow>,
 ): Promise<ComingDelivery[]> {
   if (subscription.status === 'cancelled' && !subscription.endsAfter) return [];
   const dates = comingDates(subscription, plan, window, now, COMING);
@@ -75,6 +76,19 @@ async function comingOf(
   );
   return dates.map((date) => {
     const slot = servedSlot(window, date);
+    // A delivery moved to another of the plan's times shows that time's slot, and closes at its cutoff.
+    const moved = row && row.windowId !== window.id ? windows.get(row.windowId) : undefined;
+    const slot =
+      moved && row
+        ? servedSlot(
+            moved,
+            Temporal.Instant.fromEpochMilliseconds(row.slotStart.getTime())
+              .toZonedDateTimeISO(moved.timeZone)
+              .toPlainDate()
+              .toString(),
+          )
+        : servedSlot(window, date);
+    const at = moved ?? window;
     const row = rows.find((r) => r.deliveryOn === date);
     const state: DeliveryState = row
       ? STATE_OF[row.status]
@@ -90,7 +104,7 @@ async function comingOf(
       (state === 'coming' || state === 'ordered' || (state === 'skipped' && !row?.orderId));
     return {
       date,
-      slot: slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, window.timeZone),
+      slot: slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, at.timeZone),
       state,
       changeableUntil: open ? slot.closesAt.toISOString() : null,
       order: row?.orderId && orders.has(row.orderId) ? orderOf(orders, row.orderId) : null,
@@ -112,11 +126,7 @@ export async function mySubscriptions(
     .where(and(eq(subscriptions.userId, userId), id ? eq(subscriptions.id, id) : undefined))
     .orderBy(desc(subscriptions.createdAt), asc(subscriptions.id));
   if (rows.length === 0) return [];
-  const windows = await servedWindows(
-    db,
-    rows.map((r) => r.subscription.windowId),
-    clock.defaultTimeZone,
-  );
+
   const shops = await shopsByVendorIds(
     db,
     rows.map((r) => r.plan.shopId),
@@ -137,6 +147,11 @@ export async function mySubscriptions(
         ),
         gte(subscriptionDeliveries.deliveryOn, Temporal.PlainDate.from(clock.today).subtract({ days: 1 }).toString()),
       ),
+  const windows = await servedWindows(
+    db,
+    [...rows.map((r) => r.subscription.windowId), ...deliveries.map((d) => d.windowId)],
+    clock.defaultTimeZone,
+  );
     );
   const orders = await orderHeadsOf(
     db,
@@ -152,6 +167,7 @@ export async function mySubscriptions(
       window,
       deliveries.filter((d) => d.subscriptionId === s.id),
       clock.now,
+      windows,
       orders,
     );
     const card =

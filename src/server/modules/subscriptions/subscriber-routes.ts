@@ -7,7 +7,13 @@ import { businessToday } from '../../business-day.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { requireVerifiedEmail } from '../users/index.ts';
-import { addDeliveryLine, madeDelivery, removeDeliveryLine, swapDeliveryLine } from './delivery-changes.ts';
+import {
+  addDeliveryLine,
+  madeDelivery,
+  moveDeliveryWindow,
+  removeDeliveryLine,
+  swapDeliveryLine,
+} from './delivery-changes.ts';
 import { mySubscription, mySubscriptions } from './my-subscriptions.ts';
 import { type PlanClock, publicPlan } from './service.ts';
 import { placeChoice, quote, startOf, writeSubscription } from './subscribe.ts';
@@ -114,6 +120,9 @@ export async function subscriberRoutes(app: FastifyInstance) {
   );
   handle(app, deliveryChangesApi.swapLine, async ({ params, body, user }) =>
     changed(user.id, params, (now) => swapDeliveryLine(app.db, user.id, params, body, now)),
+  );
+  handle(app, deliveryChangesApi.moveWindow, async ({ params, body, user }) =>
+    changed(user.id, params, (now) => moveDeliveryWindow(app.db, user.id, params, body, now)),
   );
   handle(app, deliveryChangesApi.removeLine, async ({ params, user }) =>
     changed(user.id, params, (now) => removeDeliveryLine(app.db, user.id, params, now)),

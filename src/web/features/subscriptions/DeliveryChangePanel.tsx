@@ -122,6 +122,39 @@ function AddForm({ d, change }: { d: MadeDelivery; change: Change }) {
   );
 }
 
+/** Another of the plan's times the same week, for this delivery only. */
+function TimeForm({ d, change }: { d: MadeDelivery; change: Change }) {
+  const [windowId, setWindowId] = useState('');
+  if (d.windowChoices.length === 0) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (windowId) change.mutate({ kind: 'window', windowId });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Move this delivery">
+      <label className="flex w-full flex-col gap-1 sm:w-auto" htmlFor={`time-${d.date}`}>
+        <span className="text-sm font-semibold">Another time this week</span>
+        <select
+          id={`time-${d.date}`}
+          className="select w-full sm:w-72"
+          value={windowId}
+          onChange={(e) => setWindowId(e.target.value)}
+        >
+          <option value="">Choose a time</option>
+          {d.windowChoices.map((c) => (
+            <option key={c.windowId} value={c.windowId}>
+              {c.slot}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-sm btn-outline" disabled={!windowId || change.isPending}>
+        Move this delivery
+      </button>
+    </form>
+  );
+}
+
 function Totals({ d }: { d: MadeDelivery }) {
   const row = (label: string, dollars: number, negative = false) => (
     <div className="flex justify-between gap-4">
@@ -183,6 +216,7 @@ export function DeliveryChangePanel({ subscriptionId, date }: { subscriptionId: 
             Added products are at the farm’s price, without the plan’s discount, and charged with the delivery.
           </p>
           <AddForm d={d} change={change} />
+          <TimeForm d={d} change={change} />
         </>
       ) : null}
     </section>

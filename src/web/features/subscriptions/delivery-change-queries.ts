@@ -15,7 +15,8 @@ export const useMadeDelivery = (id: string, date: string) =>
 export type DeliveryChange =
   | { kind: 'add'; optionId: string; quantity: number }
   | { kind: 'swap'; lineId: string; optionId: string }
-  | { kind: 'remove'; lineId: string };
+  | { kind: 'remove'; lineId: string }
+  | { kind: 'window'; windowId: string };
 
 function send(id: string, date: string, c: DeliveryChange): Promise<MadeDelivery> {
   switch (c.kind) {
@@ -29,6 +30,11 @@ function send(id: string, date: string, c: DeliveryChange): Promise<MadeDelivery
         params: { id, date, lineId: c.lineId },
         body: { optionId: c.optionId },
       });
+    case 'window':
+      return call('PUT /subscriptions/:id/deliveries/:date/window', {
+        params: { id, date },
+        body: { windowId: c.windowId },
+      });
     case 'remove':
       return call('DELETE /subscriptions/:id/deliveries/:date/lines/:lineId', {
         params: { id, date, lineId: c.lineId },
@@ -41,7 +47,11 @@ export function useChangeDelivery(id: string, date: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (c: DeliveryChange) => send(id, date, c),
-    onSuccess: (delivery) => queryClient.setQueryData(keyOf(id, date), delivery),
+    onSuccess: (delivery, c) => {
+      queryClient.setQueryData(keyOf(id, date), delivery);
+      // The list names the delivery's time.
+      if (c.kind === 'window') void queryClient.invalidateQueries({ queryKey: ['subscriptions', 'mine'] });
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: keyOf(id, date) }),
   });
 }
