@@ -75,7 +75,7 @@ async function comingOf(
     dates.map((date) => ({ windowId: window.id, shopId: window.shopId, date })),
   );
   return dates.map((date) => {
-    const slot = servedSlot(window, date);
+    const row = rows.find((r) => r.deliveryOn === date);
     // A delivery moved to another of the plan's times shows that time's slot, and closes at its cutoff.
     const moved = row && row.windowId !== window.id ? windows.get(row.windowId) : undefined;
     const slot =
@@ -89,7 +89,6 @@ async function comingOf(
           )
         : servedSlot(window, date);
     const at = moved ?? window;
-    const row = rows.find((r) => r.deliveryOn === date);
     const state: DeliveryState = row
       ? STATE_OF[row.status]
       : onVacation(subscription, date)
@@ -147,12 +146,12 @@ export async function mySubscriptions(
         ),
         gte(subscriptionDeliveries.deliveryOn, Temporal.PlainDate.from(clock.today).subtract({ days: 1 }).toString()),
       ),
+    );
   const windows = await servedWindows(
     db,
     [...rows.map((r) => r.subscription.windowId), ...deliveries.map((d) => d.windowId)],
     clock.defaultTimeZone,
   );
-    );
   const orders = await orderHeadsOf(
     db,
     deliveries.flatMap((d) => (d.orderId ? [d.orderId] : [])),
@@ -167,8 +166,8 @@ export async function mySubscriptions(
       window,
       deliveries.filter((d) => d.subscriptionId === s.id),
       clock.now,
-      windows,
       orders,
+      windows,
     );
     const card =
       s.cardBrand && s.cardLast4 && s.cardExpMonth && s.cardExpYear
