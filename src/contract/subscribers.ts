@@ -129,7 +129,14 @@ export type ComingDelivery = z.infer<typeof comingDelivery>;
 
 export const mySubscription = z.object({
   id: z.string(),
-  plan: z.object({ id: z.string(), name: z.string(), shopId: z.string(), shopName: z.string() }),
+  /** The plan, with its notice on cancelling in days (deliveries within them of a cancel still come). */
+  plan: z.object({
+    id: z.string(),
+    name: z.string(),
+    shopId: z.string(),
+    shopName: z.string(),
+    noticeDays: z.number().int(),
+  }),
   status: z.enum(SUBSCRIPTION_STATUSES),
   window: z.object({ id: z.string(), label: z.string(), kind: z.enum(['pickup', 'delivery']) }),
   deliveryAddress: z.string().nullable(),

@@ -84,3 +84,10 @@ export const boxContentLines = (text: string) =>
     .split('\n')
     .map((line) => line.replace(/^\s*[-*•]\s*/, '').trim())
     .filter((line) => line !== '');
+
+/** A plan's cancel terms in words (its notice period, decision 068). */
+export function noticeText(noticeDays: number): string {
+  if (noticeDays === 0) return 'Any time: no delivery is ordered after you cancel (one already ordered still comes)';
+  const days = noticeDays === 1 ? '1 day' : `${noticeDays} days`;
+  return `With ${days}' notice: deliveries within ${days} of cancelling still come and are charged`;
+}

@@ -175,7 +175,13 @@ export async function mySubscriptions(
         : null;
     out.push({
       id: s.id,
-      plan: { id: plan.id, name: plan.name, shopId: plan.shopId, shopName: shops.get(plan.shopId)?.name ?? '' },
+      plan: {
+        id: plan.id,
+        name: plan.name,
+        shopId: plan.shopId,
+        shopName: shops.get(plan.shopId)?.name ?? '',
+        noticeDays: plan.noticeDays,
+      },
       status: s.status,
       window: { id: window.id, label: windowLabel(window), kind: window.kind },
       deliveryAddress: s.deliveryAddress,

@@ -139,7 +139,7 @@ describe('a plan’s notice on cancelling', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // The first Saturday is 7 to 13 days away: it and the next are within 20 days, the third is not.
     const [mine] = (await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: shopper.auth })).json();
-    expect(mine).toMatchObject({ status: 'cancelled', endsAfter: week(first, 1) });
+    expect(mine).toMatchObject({ status: 'cancelled', endsAfter: week(first, 1), plan: { noticeDays: 20 } });
 
     const { provider } = scriptedCards(sandbox, () => 'ok');
     for (const n of [0, 1, 2]) {

@@ -290,12 +290,18 @@ function CardForm({ change }: { change: Change }) {
 function SubscriptionCard({ s }: { s: MySubscription }) {
   const change = useChangeSubscription(s.id);
   const running = s.status !== 'cancelled';
-  const ordered = s.coming.filter((d) => d.order && (d.state === 'ordered' || d.state === 'charged'));
+  // What still comes after a cancel now: the deliveries ordered already, and those within the plan's notice.
+  const noticeEnd = new Date(Date.now() + s.plan.noticeDays * 86_400_000).toLocaleDateString('en-CA');
+  const ordered = s.coming.filter(
+    (d) =>
+      (d.order && (d.state === 'ordered' || d.state === 'charged')) ||
+      (s.plan.noticeDays > 0 && d.state === 'coming' && d.date <= noticeEnd),
+  );
   const cancel = async () => {
     const sure = await confirmAction({
       title: `Cancel ${s.plan.name}?`,
       text: ordered.length
-        ? `${ordered.map((d) => d.slot).join(', ')} ${ordered.length > 1 ? 'are' : 'is'} ordered already and still ${ordered.length > 1 ? 'come' : 'comes'}; no delivery after.`
+        ? `${ordered.map((d) => d.slot).join(', ')} ${ordered.length > 1 ? 'are' : 'is'} ${s.plan.noticeDays > 0 ? `ordered already or within the plan's ${s.plan.noticeDays} days' notice, and still` : 'ordered already and still'} ${ordered.length > 1 ? 'come' : 'comes'}; no delivery after.`
         : 'No delivery comes after today.',
       confirmText: 'Cancel the subscription',
       cancelText: 'Keep it',

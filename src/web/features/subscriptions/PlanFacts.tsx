@@ -1,6 +1,12 @@
 import { Link } from 'react-router';
 import { formatDollars } from '#contract/money.ts';
-import { boxContentLines, FREQUENCY_NAMES, planPriceText, seasonText } from '#contract/subscription-words.ts';
+import {
+  boxContentLines,
+  FREQUENCY_NAMES,
+  noticeText,
+  planPriceText,
+  seasonText,
+} from '#contract/subscription-words.ts';
 import type { SubscriptionPlan } from '#contract/subscriptions.ts';
 import { paths } from '../../paths.ts';
 
@@ -91,6 +97,8 @@ export function PlanSchedule({ plan }: { plan: Plan }) {
           <dd>Up to {plan.cap} subscribers</dd>
         </>
       )}
+      <dt className="font-semibold">Cancelling</dt>
+      <dd>{noticeText(plan.noticeDays)}</dd>
     </dl>
   );
 }

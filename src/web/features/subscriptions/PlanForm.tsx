@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FieldError, get, useFieldArray, useForm } from 'react-hook-form';
+import { CATEGORIES } from '#contract/categories.ts';
 import { formatMoney } from '#contract/money.ts';
 import {
   discountedCents,
@@ -48,6 +49,8 @@ function formValues(plan: SubscriptionPlan | undefined, choices: PlanChoices): P
       installments: EMPTY,
       discountPercent: EMPTY,
       cap: EMPTY,
+      boxCategory: 'vegetable',
+      noticeDays: EMPTY,
       windowIds: choices.windows.map((window) => window.id),
     };
   return {
@@ -65,6 +68,8 @@ function formValues(plan: SubscriptionPlan | undefined, choices: PlanChoices): P
     installments: plan.installments ?? EMPTY,
     discountPercent: plan.discountPercent ?? EMPTY,
     cap: plan.cap ?? EMPTY,
+    boxCategory: plan.boxCategory ?? 'vegetable',
+    noticeDays: plan.noticeDays || EMPTY,
     windowIds: plan.windows.map((window) => window.id),
   };
 }
@@ -168,6 +173,18 @@ export function PlanForm({
       {kind === 'box' ? (
         <>
           <TextField label="What one box is worth ($)" field={field('boxValue')} type="number" min="0" step="0.01" />
+          <TextField
+            label="What the box holds, for its tax"
+            field={field('boxCategory')}
+            as="select"
+            hint="The box is taxed at this category's rate"
+          >
+            {CATEGORIES.map((category) => (
+              <option key={category.value} value={category.value}>
+                {category.label}
+              </option>
+            ))}
+          </TextField>
           <div className="sm:col-span-2">
             <TextField
               label="What usually goes in it (one thing a line)"
@@ -315,6 +332,15 @@ export function PlanForm({
         min="1"
         step="1"
         hint="Empty: no limit"
+      />
+      <TextField
+        label="Notice on cancelling (days, optional)"
+        field={field('noticeDays')}
+        type="number"
+        min="0"
+        max="60"
+        step="1"
+        hint="Deliveries within this many days of a cancel still come and are charged. Empty: none"
       />
 
       <fieldset
