@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldGoods } from '#contract/card-hold.ts';
 import { CHANGE_MESSAGES } from '#contract/delivery-changes.ts';
 import { createProduct, createUser, type TestUser } from '../../test/factories.ts';
 import { productOptions, products } from '../catalog/tables.ts';
 import { customerPayments, orderLines, orders } from '../orders/tables.ts';
-import { vendorPart } from '../orders/weighed-fixtures.ts';
+import { vendorPart, weighedProduct } from '../orders/weighed-fixtures.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { sandboxPaymentIntents } from '../payments/tables.ts';
 import { slotBookings } from '../slots/tables.ts';
@@ -141,6 +142,24 @@ describe('changing a made delivery before its cutoff', () => {
     const part = await vendorPart(t, d.farm, d.orderId);
     expect(part.lines.map((l) => l.itemName).sort()).toEqual(['Carrots', 'Honey — Large jar', 'Sourdough loaf']);
 
+    // The order's page (its invoice) says the same to the cent.
+    const invoice = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/invoice/${swapped.json().order.paymentId}`,
+          headers: d.shopper.auth,
+        })
+      ).json();
+    expect(await invoice()).toMatchObject({ subtotal: 21, discount: 1.5, deliveryFee: 0, grandTotal: 19.5 });
+    expect((await invoice()).items.map((i: { name: string; totalAmount: number }) => [i.name, i.totalAmount])).toEqual(
+      expect.arrayContaining([
+        ['Carrots', 6],
+        ['Honey — Large jar', 9],
+        ['Sourdough loaf', 6],
+      ]),
+    );
+
     // The shopper's subscription still says the delivery is ordered, changeable until the cutoff.
     const mine = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: d.shopper.auth });
     expect(mine.json()[0].coming[0]).toMatchObject({
@@ -165,6 +184,7 @@ describe('changing a made delivery before its cutoff', () => {
     expect(intent.amount).toBe(1950);
     const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, d.orderId));
     expect(lines.reduce((sum, l) => sum + l.totalCents, 0) - 150).toBe(1950);
+    expect(await invoice()).toMatchObject({ grandTotal: 19.5 });
 
     const late = await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 });
     expect(late.statusCode).toBe(409);
@@ -212,6 +232,40 @@ describe('changing a made delivery before its cutoff', () => {
     expect(removed.json()).toMatchObject({ subtotal: 11, discount: 1.1, total: 9.9 });
     expect(removed.json().lines).toHaveLength(2);
     expect(await stockOf(d.bread.optionIds[0])).toBe(5);
+  });
+
+  it('holds an added weighed product for its estimate plus the margin at the cutoff, as checkout does', async () => {
+    const d = await madeDelivery();
+    const beef = await weighedProduct(t, d.farm, { pricePerKgCents: 2000, gramsPerPiece: 500, name: 'Brisket' });
+    const added = await d.call('POST', '/lines', { optionId: beef.optionIds[0], quantity: 1 });
+    expect(added.statusCode, added.body).toBe(200);
+    // 500 g at $20.00/kg = $10.00 estimated, no plan discount on it: $9.90 + $10.00.
+    expect(added.json()).toMatchObject({ subtotal: 21, discount: 1.1, total: 19.9 });
+    now = minutes(d.slot.closesAt, 1);
+    await runAt(t, provider.provider, minutes(d.slot.closesAt, 1));
+    expect((await deliveryOf(t, d.subscription.id, d.date)).status).toBe('charged');
+    const [paid] = await t.db
+      .select({ transactionId: customerPayments.transactionId })
+      .from(orders)
+      .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+      .where(eq(orders.id, d.orderId));
+    const [intent] = await t.db
+      .select({ amount: sandboxPaymentIntents.amountCents, capture: sandboxPaymentIntents.captureMethod })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, paid.transactionId));
+    // The card is held for the estimate plus the hold margin on the weighed line, less the plan's $1.10.
+    expect(intent).toEqual({
+      amount:
+        heldGoods(
+          [
+            { totalCents: 1100, soldByWeight: false, taxBps: 0 },
+            { totalCents: 1000, soldByWeight: true, taxBps: 0 },
+          ],
+          110,
+          false,
+        ).subtotalCents - 110,
+      capture: 'manual',
+    });
   });
 
   it('refuses to swap a box’s contents (the farm fills it) but adds to it', async () => {
