@@ -32,6 +32,9 @@ test('a farm creates a weekly box plan; a shopper sees it on the shop page and o
   await form.getByLabel('What usually goes in it (one thing a line)').fill('Salad greens\nCarrots\nPotatoes');
   await form.getByLabel('Subscriber discount (%, optional)').fill('10');
   await form.getByLabel('Most subscribers (optional)').fill('25');
+  // A box of vegetables is taxed as vegetables (the default); members give two weeks' notice.
+  await expect(form.getByLabel('What the box holds, for its tax')).toHaveValue('vegetable');
+  await form.getByLabel('Notice on cancelling (days, optional)').fill('14');
   // Served at the Saturday market only.
   await form.getByLabel('Wednesday 15:00–18:00 at Riverside Market').uncheck();
   await checkA11y(page);
@@ -58,6 +61,9 @@ test('a farm creates a weekly box plan; a shopper sees it on the shop page and o
   await expect(shopper).toHaveURL(/\/subscriptions\/[0-9a-f-]{36}$/);
   await expect(shopper.getByRole('heading', { name: 'Weekly veg box', level: 1 })).toBeVisible();
   await expect(shopper.getByText('A delivery is worth $30.00; subscribers get 10% off ($27.00).')).toBeVisible();
+  await expect(
+    shopper.getByText("With 14 days' notice: deliveries within 14 days of cancelling still come and are charged"),
+  ).toBeVisible();
   for (const item of ['Salad greens', 'Carrots', 'Potatoes'])
     await expect(shopper.getByText(item, { exact: true })).toBeVisible();
   await expect(shopper.getByText('Up to 25 subscribers')).toBeVisible();
