@@ -435,6 +435,21 @@ describe('moving a made delivery to another of the plan’s times', () => {
       changeableUntil: thursdaySlot.closesAt.toISOString(),
     });
 
+    // The farm's roster lists it on Thursday, at Thursday's time.
+    const roster = await t.app.inject({
+      method: 'GET',
+      url: `/api/shops/${farm.id}/subscription-roster?from=${thursdayDate}`,
+      headers: farm.auth,
+    });
+    const listed = roster
+      .json()
+      .plans[0].deliveries.filter((r: { subscribers: { subscriptionId: string }[] }) =>
+        r.subscribers.some((one) => one.subscriptionId === subscription.id),
+      );
+    expect(listed.map((r: { date: string; windowId: string }) => [r.date, r.windowId])).toEqual([
+      [thursdayDate, thursday],
+    ]);
+
     expect([(await move(thursday)).statusCode, (await move(thursday)).json().error.message]).toEqual([
       409,
       CHANGE_MESSAGES.sameTime,

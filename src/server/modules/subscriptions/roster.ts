@@ -157,7 +157,14 @@ export async function shopRoster(
               : servedSlot(on, date).closesAt <= options.now
                 ? 'overdue'
                 : 'due';
-        const delivery = add(date, on);
+        // A delivery its shopper moved to another time the same week keeps its date as its key: listed on its slot's day.
+        const day = row
+          ? Temporal.Instant.fromEpochMilliseconds(row.slotStart.getTime())
+              .toZonedDateTimeISO(on.timeZone)
+              .toPlainDate()
+              .toString()
+          : date;
+        const delivery = add(day, on);
         if (row?.orderId) delivery.boxOpen = false;
         if (PACKED_STATES.includes(state)) delivery.packed += 1;
         const person = people.get(sub.userId);
