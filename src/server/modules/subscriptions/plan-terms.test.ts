@@ -150,5 +150,23 @@ describe('a plan’s notice on cancelling', () => {
     expect((await deliveryOf(t, subscription.id, week(first, 0))).status).toBe('charged');
     expect((await deliveryOf(t, subscription.id, week(first, 1))).status).toBe('charged');
     expect(await deliveryOf(t, subscription.id, week(first, 2))).toBeUndefined();
+    // The farm's roster lists the delivery the notice kept, and nothing of it after.
+    const roster = async (from: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/shops/${farm.id}/subscription-roster`,
+          headers: farm.auth,
+          query: { from },
+        })
+      )
+        .json()
+        .plans[0].deliveries.flatMap(
+          (d: { subscribers: { subscriptionId: string; state: string }[] }) => d.subscribers,
+        );
+    expect(await roster(week(first, 1))).toEqual([
+      expect.objectContaining({ subscriptionId: subscription.id, state: 'charged' }),
+    ]);
+    expect(await roster(week(first, 2))).toEqual([]);
   });
 });
