@@ -699,19 +699,29 @@ export class SearchIndex {
       }
     }
     for (const id of marked) marks[id] = 0;
-    let any: number[] = [];
+    const any: number[] = [];
     if (new Set(every).size < CANDIDATES_PER_SOURCE) {
-      for (const term of terms) {
-        const list = this.postings.get(idOf(term));
-        if (!list) continue;
-        let taken = 0;
-        for (let i = 0; i < list.length && taken < CANDIDATES_PER_SOURCE; i++) {
-          if (!offered(list[i])) continue;
-          any.push(list[i]);
-          taken++;
+      // The first offered postings of every term merged in walking order (each list is in it already), up to 100.
+      const lists = terms.map((term) => this.postings.get(idOf(term))).filter((list) => list !== undefined);
+      const next = lists.map(() => 0);
+      const head = (k: number) => {
+        const list = lists[k];
+        while (next[k] < list.length && !offered(list[next[k]])) next[k]++;
+        return next[k] < list.length ? list[next[k]] : -1;
+      };
+      const taken = lists.map(() => 0);
+      while (any.length < CANDIDATES_PER_SOURCE) {
+        let best = -1;
+        for (let k = 0; k < lists.length; k++) {
+          if (taken[k] === CANDIDATES_PER_SOURCE) continue;
+          const n = head(k);
+          if (n >= 0 && (best < 0 || this.walkOrder(n, head(best)) < 0)) best = k;
         }
+        if (best < 0) break;
+        any.push(head(best));
+        next[best]++;
+        taken[best]++;
       }
-      any = any.sort(this.walkOrder).slice(0, CANDIDATES_PER_SOURCE);
     }
     const candidates = new Set([...every, ...any]);
     let described = 0;
