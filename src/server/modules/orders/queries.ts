@@ -387,7 +387,8 @@ export async function customerStats(db: Tx, userId: string): Promise<CustomerSta
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(eq(orders.userId, userId))
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(and(eq(orders.userId, userId), chargedPayment(customerPayments.transactionId)))
     .groupBy(orders.id);
   const orderCount = perOrder.length;
   const deliveredOrders = perOrder.filter((o) => o.delivered).length;

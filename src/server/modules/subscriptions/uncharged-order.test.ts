@@ -45,6 +45,7 @@ async function paidFigures(shopper: TestUser, farm: TestUser) {
   return {
     history: history.total,
     paid: Math.round(stats.totalMoney * 100),
+    bought: [stats.orders, stats.totalItems],
     revenue: Math.round(vendor.totalRevenue * 100),
     sales: sum(sales.series),
     kept: Math.round(adminStats.totalCustomerPayments * 100),
@@ -85,6 +86,7 @@ describe('a subscription order before its charge', () => {
     expect(after).toEqual({
       history: before.history + 1,
       paid: before.paid + 945,
+      bought: [before.bought[0] + 1, before.bought[1] + 3],
       // A farm's revenue is its lines' list totals, before the plan's discount, as for any order's coupon.
       revenue: before.revenue + 1050,
       sales: before.sales + 1050,
