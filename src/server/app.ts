@@ -32,6 +32,7 @@ import {
   orderNumbersOf,
   soldLinesOf,
   whenSubscriptionOrderCancelled,
+  whenSubscriptionOrderMoved,
 } from './modules/orders/index.ts';
 import { problemReportRoutes } from './modules/orders/problem-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -67,7 +68,7 @@ import { shopRoutes } from './modules/shops/routes.ts';
 import { holdPlacesFor, placePostcode, shopHandover } from './modules/slots/index.ts';
 import { slotRoutes } from './modules/slots/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
-import { reservedPlaces, skipCancelledDelivery } from './modules/subscriptions/index.ts';
+import { moveMovedDelivery, reservedPlaces, skipCancelledDelivery } from './modules/subscriptions/index.ts';
 import { rosterRoutes } from './modules/subscriptions/roster-routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriberRoutes } from './modules/subscriptions/subscriber-routes.ts';
@@ -211,8 +212,9 @@ export async function buildApp(deps: AppDeps) {
   if (config.testClockHeader) app.addHook('onRequest', enterTestClock);
   // Slots count the places subscriptions hold ahead of their orders (decision 069).
   holdPlacesFor(reservedPlaces);
-  // A subscription order its buyer cancels before the charge is that delivery skipped (decision 068).
+  // A subscription order its buyer cancels before the charge is that delivery skipped, one moved is moved (068).
   whenSubscriptionOrderCancelled(skipCancelledDelivery);
+  whenSubscriptionOrderMoved(moveMovedDelivery);
   app.decorate(
     'payments',
     createPaymentProviders(config, deps.db, makeOrder, () => app.now()),

@@ -12,7 +12,7 @@ export { paymentByTransactionId } from './queries.ts';
 export { type NewFulfilment, recordOrder } from './record-order.ts';
 export { orderSeries, orderTotals, vendorSales, vendorSalesTotals } from './sales.ts';
 export { soldLinesOf } from './sold-lines.ts';
-export { whenSubscriptionOrderCancelled } from './subscription-order-cancels.ts';
+export { whenSubscriptionOrderCancelled, whenSubscriptionOrderMoved } from './subscription-order-cancels.ts';
 export {
   addOrderLine,
   type ChangedLine,

@@ -16,7 +16,7 @@ import {
 } from './fulfilment.ts';
 import { notifyPartMoved } from './order-notices.ts';
 import { fulfilmentsOfOrders, slotStatesOf } from './queries.ts';
-import { subscriptionOrderCancelled } from './subscription-order-cancels.ts';
+import { subscriptionOrderCancelled, subscriptionOrderMoved } from './subscription-order-cancels.ts';
 import { orderFulfilments, orderLines, orders } from './tables.ts';
 import { assertWithinHold, captureWhenWeighed } from './weighing.ts';
 
@@ -128,6 +128,12 @@ export async function movePartAsBuyer(
         pickupPointAddress: slot.pickupPoint?.address ?? null,
       })
       .where(eq(orderFulfilments.id, booked.id));
+    // A subscription delivery's order: the delivery follows it, charged at the new slot's cutoff (decision 068).
+    await subscriptionOrderMoved(tx, order.id, {
+      windowId: pick.windowId,
+      startsAt: new Date(slot.start),
+      closesAt: new Date(slot.closesAt),
+    });
     return order.id;
   });
   return getOrderTracking(db, orderId, caller, now);

@@ -2,8 +2,15 @@ import type { Tx } from '../../db/client.ts';
 
 /** What becomes of a subscription delivery whose order its buyer cancelled whole before the charge. */
 export type SubscriptionOrderCancelled = (tx: Tx, orderId: string) => Promise<void>;
+/** What becomes of a subscription delivery whose order its buyer moved to another slot on the order's page. */
+export type SubscriptionOrderMoved = (
+  tx: Tx,
+  orderId: string,
+  slot: { windowId: string; startsAt: Date; closesAt: Date },
+) => Promise<void>;
 
 let cancelled: SubscriptionOrderCancelled = async () => {};
+let moved: SubscriptionOrderMoved = async () => {};
 
 /**
  * The subscriptions module, passed in by app.ts (it calls orders, so orders cannot import it): a buyer cancelling a
@@ -13,4 +20,11 @@ export function whenSubscriptionOrderCancelled(hook: SubscriptionOrderCancelled)
   cancelled = hook;
 }
 
+/** The same for a move: the delivery takes the new slot and is charged at its cutoff (passed in by app.ts). */
+export function whenSubscriptionOrderMoved(hook: SubscriptionOrderMoved): void {
+  moved = hook;
+}
+
 export const subscriptionOrderCancelled = (tx: Tx, orderId: string) => cancelled(tx, orderId);
+
+export const subscriptionOrderMoved: SubscriptionOrderMoved = (tx, orderId, slot) => moved(tx, orderId, slot);

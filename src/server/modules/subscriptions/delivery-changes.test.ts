@@ -9,6 +9,7 @@ import { customerPayments, orderLines, orders } from '../orders/tables.ts';
 import { vendorPart, weighedProduct } from '../orders/weighed-fixtures.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { sandboxPaymentIntents } from '../payments/tables.ts';
+import { encodeSlotId } from '../slots/index.ts';
 import { slotBookings } from '../slots/tables.ts';
 import {
   createPlan,
@@ -368,44 +369,50 @@ describe('skipping a made delivery', () => {
   });
 });
 
+/** A farm whose plan serves Saturday mornings and Thursday evenings, and a Saturday subscriber whose order is made. */
+async function twoTimes() {
+  const { farm } = await farmWithWindow(t);
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/shops/${farm.id}/fulfilment`,
+    headers: farm.auth,
+    payload: {
+      timeZone: 'UTC',
+      cutoffHours: 24,
+      pickupPoints: [
+        {
+          name: 'Farm gate',
+          address: '1 Orchard Lane',
+          windows: [
+            { weekday: 'saturday', start: '09:00', end: '12:00', capacity: 5 },
+            { weekday: 'thursday', start: '16:00', end: '19:00', capacity: 5 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const [saturday, thursday] = saved.json().pickupPoints[0].windows.map((w: { id: string }) => w.id);
+  const carrots = await createProduct(t, farm, { name: 'Carrots', priceCents: 300, stock: 50 });
+  const planId = await createPlan(t, farm, {
+    name: 'Roots',
+    kind: 'fixed',
+    items: [{ optionId: carrots.optionIds[0], quantity: 2 }],
+    windowIds: [saturday, thursday],
+  });
+  const date = nextWeekday(SATURDAY);
+  const { shopper, subscription } = await subscribe(t, planId, saturday, date);
+  const slot = await slotTimes(t, saturday, date);
+  await runAt(t, provider.provider, minutes(slot.orderFrom, 1));
+  now = minutes(slot.orderFrom, 10);
+  const thursdayDate = Temporal.PlainDate.from(date).subtract({ days: 2 }).toString();
+  return { farm, saturday, thursday, shopper, subscription, date, slot, thursdayDate };
+}
+
 describe('moving a made delivery to another of the plan’s times', () => {
   it('books the new slot, frees the old, and charges at the new cutoff; another time is refused', async () => {
-    const { farm } = await farmWithWindow(t);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/shops/${farm.id}/fulfilment`,
-      headers: farm.auth,
-      payload: {
-        timeZone: 'UTC',
-        cutoffHours: 24,
-        pickupPoints: [
-          {
-            name: 'Farm gate',
-            address: '1 Orchard Lane',
-            windows: [
-              { weekday: 'saturday', start: '09:00', end: '12:00', capacity: 5 },
-              { weekday: 'thursday', start: '16:00', end: '19:00', capacity: 5 },
-            ],
-          },
-        ],
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const [saturday, thursday] = saved.json().pickupPoints[0].windows.map((w: { id: string }) => w.id);
-    const carrots = await createProduct(t, farm, { name: 'Carrots', priceCents: 300, stock: 50 });
-    const planId = await createPlan(t, farm, {
-      name: 'Roots',
-      kind: 'fixed',
-      items: [{ optionId: carrots.optionIds[0], quantity: 2 }],
-      windowIds: [saturday, thursday],
-    });
-    const date = nextWeekday(SATURDAY);
-    const { shopper, subscription } = await subscribe(t, planId, saturday, date);
-    const slot = await slotTimes(t, saturday, date);
-    await runAt(t, provider.provider, minutes(slot.orderFrom, 1));
-    now = minutes(slot.orderFrom, 10);
+    const { farm, thursday, shopper, subscription, date, thursdayDate } = await twoTimes();
     const url = `/api/subscriptions/${subscription.id}/deliveries/${date}`;
-    const thursdayDate = Temporal.PlainDate.from(date).subtract({ days: 2 }).toString();
     const view = await t.app.inject({ method: 'GET', url, headers: shopper.auth });
     expect(view.json().windowChoices).toEqual([
       { windowId: thursday, date: thursdayDate, slot: expect.stringMatching(/^Thu \d+ \w+, 16:00–19:00$/) },
@@ -460,5 +467,23 @@ describe('moving a made delivery to another of the plan’s times', () => {
     now = minutes(thursdaySlot.closesAt, 1);
     await runAt(t, provider.provider, minutes(thursdaySlot.closesAt, 1));
     expect((await deliveryOf(t, subscription.id, date)).status).toBe('charged');
+  });
+
+  it('follows a move made on the order’s page: the delivery is charged at the new slot’s cutoff', async () => {
+    const { farm, thursday, shopper, subscription, date, thursdayDate } = await twoTimes();
+    const orderId = (await deliveryOf(t, subscription.id, date)).orderId as string;
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/shops/${farm.id}/slot`,
+      headers: shopper.auth,
+      payload: { slotId: encodeSlotId(thursday, thursdayDate) },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const thursdaySlot = await slotTimes(t, thursday, thursdayDate);
+    expect(await deliveryOf(t, subscription.id, date)).toMatchObject({
+      status: 'ordered',
+      windowId: thursday,
+      nextAttemptAt: thursdaySlot.closesAt,
+    });
   });
 });

@@ -8,4 +8,4 @@ export { endPlansOfLeaver, endSubscriptionsOfLeaver, plansForExport, subscriptio
 export { type PlanRecord, recordPlans, recordSubscription } from './records.ts';
 export { reservedPlaces } from './reserved-places.ts';
 export { isShownPlan, planSitemapPages } from './service.ts';
-export { skipCancelledDelivery } from './subscriber-actions.ts';
+export { moveMovedDelivery, skipCancelledDelivery } from './subscriber-actions.ts';

@@ -109,6 +109,18 @@ export async function skipCancelledDelivery(tx: Tx, orderId: string) {
     .where(and(eq(subscriptionDeliveries.orderId, orderId), eq(subscriptionDeliveries.status, 'ordered')));
 }
 
+/** A made delivery whose order its shopper moved on the order's page: it takes the new slot and its cutoff. */
+export async function moveMovedDelivery(
+  tx: Tx,
+  orderId: string,
+  slot: { windowId: string; startsAt: Date; closesAt: Date },
+) {
+  await tx
+    .update(subscriptionDeliveries)
+    .set({ windowId: slot.windowId, slotStart: slot.startsAt, nextAttemptAt: slot.closesAt, updatedAt: new Date() })
+    .where(and(eq(subscriptionDeliveries.orderId, orderId), eq(subscriptionDeliveries.status, 'ordered')));
+}
+
 /**
  * Takes a skip back until the cutoff, while no order was made for the date: its row goes. A delivery skipped after its
  * order was made stays skipped: its order is cancelled and the date keeps its one order (decision 068).
