@@ -136,4 +136,15 @@ test('the farm sets this week’s box, then finds a member’s order on its rost
   const row = page.getByRole('row', { name: new RegExp(member.name) });
   await expect(row.getByText('Subscription')).toBeVisible();
   await checkA11y(page);
+
+  // The member's order page: nothing paid yet, the card charged at the cutoff.
+  const mine = await (await request.get('/api/subscriptions', { headers: bearer(member.token) })).json();
+  const made = mine[0].coming.find((d: { order: { paymentId: string } | null }) => d.order);
+  const memberPage = await browser.newPage();
+  await signInWith(memberPage, member.token);
+  await memberPage.goto(`/dashboard/invoice/${made.order.paymentId}`);
+  await expect(memberPage.getByText(/^Charged at the cutoff: \w{3} \d+ \w{3}, \d\d:\d\d$/)).toBeVisible();
+  await expect(memberPage.getByText(/^Not charged yet: your card is charged at the cutoff, /)).toBeVisible();
+  await checkA11y(memberPage);
+  await shot(memberPage, 'subscription-order-uncharged', { widths: PHONE_AND_LAPTOP });
 });
