@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createUser, type TestUser } from '../../test/factories.ts';
+import { notificationOutbox } from '../notifications/tables.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import {
   deliveryOf,
@@ -32,6 +34,15 @@ const get = async (user: TestUser, url: string) => {
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json();
 };
+
+/** The receipts (order_placed e-mails) sent to the user. */
+const receipts = async (userId: string) =>
+  (
+    await t.db
+      .select({ payload: notificationOutbox.payload })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.userId, userId), eq(notificationOutbox.channel, 'email')))
+  ).filter((row) => (row.payload as { kind: string }).kind === 'order_placed').length;
 
 /** Every figure that says what was paid, as the shopper, the farm and the admin read them. */
 async function paidFigures(shopper: TestUser, farm: TestUser) {
@@ -67,6 +78,8 @@ describe('a subscription order before its charge', () => {
     const ordered = await deliveryOf(t, subscription.id, date);
     expect(ordered.status).toBe('ordered');
     expect(await paidFigures(shopper, farm)).toEqual(before);
+    // No receipt before the charge.
+    expect(await receipts(shopper.id)).toBe(0);
 
     // Its page (the invoice page) shows it, not charged: when the card is charged, nothing paid yet.
     const mine = await get(shopper, '/api/subscriptions');
@@ -93,6 +106,7 @@ describe('a subscription order before its charge', () => {
       kept: before.kept + 945,
       keptSeries: before.keptSeries + 945,
     });
+    expect(await receipts(shopper.id)).toBe(1);
     const charged = await get(shopper, `/api/invoice/${paymentId}`);
     expect(charged.chargeAt ?? null).toBeNull();
     expect(charged.netPaid).toBe(9.45);
