@@ -4,7 +4,8 @@ import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, 
 
 /**
  * Changing next week's delivery once its order is made (issue 37 item 3, decision 068): the member adds a loaf and
- * swaps the honey for the bigger jar on the Subscriptions page, sees the new total, and the farm's pick list has both.
+ * swaps the honey for the bigger jar on the Subscriptions page, sees the new total, and the farm's pick list has both;
+ * then moves it to the farm's afternoon time that day.
  */
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -37,14 +38,19 @@ async function pantryFarm(request: APIRequestContext) {
         {
           name: 'Hive gate',
           address: '3 Hive Lane, Salem',
-          windows: [{ weekday, start: '09:00', end: '12:00', capacity: 20 }],
+          windows: [
+            { weekday, start: '09:00', end: '12:00', capacity: 20 },
+            { weekday, start: '15:00', end: '18:00', capacity: 20 },
+          ],
         },
       ],
       delivery: null,
     },
   });
   expect(settings.ok(), await settings.text()).toBe(true);
-  const windowId: string = (await settings.json()).pickupPoints[0].windows[0].id;
+  const [windowId, afternoon]: string[] = (await settings.json()).pickupPoints[0].windows.map(
+    (w: { id: string }) => w.id,
+  );
   const [sample] = await (await request.get('/api/allProducts?limit=1')).json();
   const product = async (data: object) => {
     const created = await request.post('/api/products', {
@@ -91,7 +97,7 @@ async function pantryFarm(request: APIRequestContext) {
       discountPercent: 10,
       frequency: 'weekly',
       billing: 'per_delivery',
-      windowIds: [windowId],
+      windowIds: [windowId, afternoon],
     },
   });
   expect(plan.ok(), await plan.text()).toBe(true);
@@ -102,7 +108,7 @@ test('a member adds a loaf to the coming delivery and swaps the jar; the farm’
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const farm = await pantryFarm(request);
   const member = await registerCustomer(request, 'pantry-member', { name: 'Penny Member' });
   const headers = bearer(member.token);
@@ -153,8 +159,22 @@ test('a member adds a loaf to the coming delivery and swaps the jar; the farm’
 
   await signInWith(page, farm.token);
   await page.goto('/dashboard/vendorRoster');
-  await page.getByRole('link', { name: 'Pick list' }).first().click();
+  await page
+    .getByRole('region', { name: /9:00–12:00/ })
+    .getByRole('link', { name: 'Pick list' })
+    .click();
   await expect(page.getByRole('rowheader', { name: /Sourdough loaf/ })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: /500 g jar/ })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: /250 g jar/ })).toHaveCount(0);
+
+  // Then the member moves it to the afternoon: the list names the new time.
+  await signInWith(page, member.token);
+  await page.goto('/dashboard/subscriptions');
+  await page.getByRole('button', { name: 'Change this delivery' }).first().click();
+  const times = panel.getByLabel('Another time this week');
+  await times.selectOption((await times.locator('option', { hasText: '15:00–18:00' }).getAttribute('value')) ?? '');
+  await panel.getByRole('button', { name: 'Move this delivery' }).click();
+  await expect(page.getByRole('region', { name: /Change the delivery of .*15:00–18:00/ })).toBeVisible();
+  await expect(page.getByText(/, 15:00–18:00$/).first()).toBeVisible();
+  await shot(page, 'subscription-delivery-moved', { widths: PHONE_AND_LAPTOP });
 });
