@@ -23,6 +23,7 @@ import {
   subscribe,
 } from './delivery-fixtures.ts';
 import { setupSubscriberApp } from './subscribe-fixtures.ts';
+import { subscriptionDeliveries } from './tables.ts';
 
 /**
  * Changing a delivery whose order the job has made, before its cutoff (issue 37 item 3, decision 068): skip it (the
@@ -233,6 +234,19 @@ describe('changing a made delivery before its cutoff', () => {
     expect(removed.json()).toMatchObject({ subtotal: 11, discount: 1.1, total: 9.9 });
     expect(removed.json().lines).toHaveLength(2);
     expect(await stockOf(d.bread.optionIds[0])).toBe(5);
+  });
+
+  it('is closed at the cutoff even while the charge holds its claim on the delivery', async () => {
+    const d = await madeDelivery();
+    // A charge that claimed the delivery at the cutoff pushes its next attempt a few minutes ahead.
+    await t.db
+      .update(subscriptionDeliveries)
+      .set({ nextAttemptAt: minutes(d.slot.closesAt, 5) })
+      .where(eq(subscriptionDeliveries.orderId, d.orderId));
+    now = minutes(d.slot.closesAt, 1);
+    const late = await d.call('POST', '/lines', { optionId: d.bread.optionIds[0], quantity: 1 });
+    expect([late.statusCode, late.json().error.message]).toEqual([409, CHANGE_MESSAGES.closed]);
+    expect((await d.call('GET')).json().changeableUntil).toBeNull();
   });
 
   it('holds an added weighed product for its estimate plus the margin at the cutoff, as checkout does', async () => {
@@ -465,6 +479,16 @@ describe('moving a made delivery to another of the plan’s times', () => {
     expect((await move(other.windowId)).json().error.message).toBe(CHANGE_MESSAGES.notPlanTime);
 
     now = minutes(thursdaySlot.closesAt, 1);
+    // Thursday's cutoff has passed (Saturday's has not): the delivery can no longer be skipped.
+    const skip = await t.app.inject({
+      method: 'PUT',
+      url: `/api/subscriptions/${subscription.id}/skips/${date}`,
+      headers: shopper.auth,
+    });
+    expect([skip.statusCode, skip.json().error.message]).toEqual([
+      409,
+      'Ordering for that delivery has closed: it can no longer be changed',
+    ]);
     await runAt(t, provider.provider, minutes(thursdaySlot.closesAt, 1));
     expect((await deliveryOf(t, subscription.id, date)).status).toBe('charged');
   });

@@ -28,7 +28,7 @@ type Plan = typeof subscriptionPlans.$inferSelect;
  * The shopper's delivery of that date with its order, all locked (the subscription, then its delivery row, then the
  * order, the order every change and the charge take them in): 404 when the subscription is not theirs.
  */
-async function lockedDelivery(tx: Tx, userId: string, id: string, date: string) {
+async function lockedDelivery(tx: Tx, userId: string, id: string, date: string, clock: PlanClock) {
   const [subscription] = await tx
     .select()
     .from(subscriptions)
@@ -43,18 +43,26 @@ async function lockedDelivery(tx: Tx, userId: string, id: string, date: string) 
   if (!row?.orderId) throw conflict(CHANGE_MESSAGES.notMade);
   const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, subscription.planId));
   const order = await subscriptionOrderForChange(tx, row.orderId);
-  return { subscription, row, plan, order, orderId: row.orderId };
+  // Its slot as booked now (a move changes it); its cutoff ends the changes (the charge's claim moves the row's
+  // next attempt ahead, so that is not the cutoff).
+  const windowId = order.fulfilment?.windowId ?? row.windowId;
+  const window = (await servedWindows(tx, [windowId], clock.defaultTimeZone)).get(windowId);
+  const slotDate = order.fulfilment?.slotDate ?? row.deliveryOn;
+  const slot = window ? servedSlot(window, slotDate) : null;
+  return { subscription, row, plan, order, orderId: row.orderId, window, windowId, slotDate, slot };
 }
 
-/** Whether the delivery can still be changed at `now`: its order made, not charged, its cutoff ahead. */
-const changeable = (row: typeof subscriptionDeliveries.$inferSelect, order: Order, now: Date) =>
-  row.status === 'ordered' && !order.charged && row.nextAttemptAt !== null && row.nextAttemptAt > now;
+type Locked = Awaited<ReturnType<typeof lockedDelivery>>;
+
+/** Whether the delivery can still be changed at `now`: its order made, not charged, its slot's cutoff ahead. */
+const changeable = ({ row, order, slot }: Locked, now: Date) =>
+  row.status === 'ordered' && !order.charged && slot !== null && slot.closesAt > now;
 
 /** The same, or the reason it cannot be changed (409). */
-async function openDelivery(tx: Tx, userId: string, id: string, date: string, now: Date) {
-  const locked = await lockedDelivery(tx, userId, id, date);
+async function openDelivery(tx: Tx, userId: string, id: string, date: string, clock: PlanClock) {
+  const locked = await lockedDelivery(tx, userId, id, date, clock);
   if (locked.row.status === 'skipped') throw conflict(CHANGE_MESSAGES.orderGone);
-  if (!changeable(locked.row, locked.order, now)) throw conflict(CHANGE_MESSAGES.closed);
+  if (!changeable(locked, clock.now)) throw conflict(CHANGE_MESSAGES.closed);
   return locked;
 }
 
@@ -133,7 +141,7 @@ export async function addDeliveryLine(
   clock: PlanClock,
 ) {
   await db.transaction(async (tx) => {
-    const { plan, orderId } = await openDelivery(tx, userId, target.id, target.date, clock.now);
+    const { plan, orderId } = await openDelivery(tx, userId, target.id, target.date, clock);
     const option = await optionOnSale(tx, plan, input.optionId);
     if (option.stock < input.quantity) throw conflict(CHANGE_MESSAGES.outOfStock);
     await takeStock(tx, [{ optionId: option.optionId, amount: input.quantity }]);
@@ -150,7 +158,7 @@ export async function removeDeliveryLine(
   clock: PlanClock,
 ) {
   await db.transaction(async (tx) => {
-    const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock.now);
+    const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock);
     const line = order.lines.find((l) => l.id === target.lineId);
     if (!line) throw notFound('Item of this delivery');
     if (line.planPart) throw conflict(CHANGE_MESSAGES.notExtra);
@@ -186,7 +194,7 @@ export async function swapDeliveryLine(
   clock: PlanClock,
 ) {
   await db.transaction(async (tx) => {
-    const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock.now);
+    const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock);
     if (plan.kind === 'box') throw conflict(CHANGE_MESSAGES.box);
     const line = order.lines.find((l) => l.id === target.lineId);
     if (!line) throw notFound('Item of this delivery');
@@ -237,14 +245,9 @@ export async function moveDeliveryWindow(
   clock: PlanClock,
 ) {
   await db.transaction(async (tx) => {
-    const { subscription, row, plan, order, orderId } = await openDelivery(
-      tx,
-      userId,
-      target.id,
-      target.date,
-      clock.now,
-    );
-    const currentId = order.fulfilment?.windowId ?? row.windowId;
+    const locked = await openDelivery(tx, userId, target.id, target.date, clock);
+    const { subscription, row, plan, order, orderId } = locked;
+    const currentId = locked.windowId;
     if (input.windowId === currentId) throw conflict(CHANGE_MESSAGES.sameTime);
     const choice = (await otherTimes(tx, plan, currentId, row.deliveryOn, clock)).find(
       (c) => c.window.id === input.windowId,
@@ -308,13 +311,10 @@ export async function madeDelivery(
   clock: PlanClock,
 ): Promise<MadeDelivery> {
   return db.transaction(async (tx) => {
-    const { row, plan, order, orderId } = await lockedDelivery(tx, userId, target.id, target.date);
+    const locked = await lockedDelivery(tx, userId, target.id, target.date, clock);
+    const { row, plan, order, orderId, window, windowId, slotDate, slot } = locked;
     const head = (await orderHeadsOf(tx, [orderId])).get(orderId);
-    const windowId = order.fulfilment?.windowId ?? row.windowId;
-    const window = (await servedWindows(tx, [windowId], clock.defaultTimeZone)).get(windowId);
-    const slotDate = order.fulfilment?.slotDate ?? row.deliveryOn;
-    const slot = window ? servedSlot(window, slotDate) : null;
-    const open = changeable(row, order, clock.now);
+    const open = changeable(locked, clock.now);
     const onSale = open ? await shopOptionsOnSale(tx, plan.shopId) : [];
     const products = plan.kind === 'fixed' && open ? await planProductIds(tx, plan) : new Set<string>();
     return {
@@ -329,7 +329,7 @@ export async function madeDelivery(
       kind: plan.kind,
       discountPercent: plan.discountPercent,
       order: { number: head?.orderNumber ?? '', paymentId: head?.paymentId ?? '' },
-      changeableUntil: open && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+      changeableUntil: open && slot ? slot.closesAt.toISOString() : null,
       lines: order.lines.map((line) => ({
         id: line.id,
         name: line.itemName,

@@ -80,7 +80,7 @@ export async function skipDelivery(db: Db, userId: string, id: string, date: str
       .for('update');
     if (row.status === 'skipped') return;
     if (row.status !== 'ordered' || !row.orderId) throw conflict(ACTION_MESSAGES.notSkippable);
-    await skipMadeDelivery(tx, row.subscriptionId, row.deliveryOn, row.orderId);
+    await skipMadeDelivery(tx, row, row.orderId, clock);
   });
 }
 
@@ -88,9 +88,21 @@ export async function skipDelivery(db: Db, userId: string, id: string, date: str
  * A made delivery's order cancelled before its charge, and its row `skipped` (the job charges only `ordered` rows and
  * never makes a date whose row exists). Refused once the order is charged.
  */
-async function skipMadeDelivery(tx: Tx, subscriptionId: string, date: string, orderId: string) {
+async function skipMadeDelivery(
+  tx: Tx,
+  row: typeof subscriptionDeliveries.$inferSelect,
+  orderId: string,
+  clock: PlanClock,
+) {
+  const { subscriptionId, deliveryOn: date } = row;
   const order = await subscriptionOrderForChange(tx, orderId);
-  if (order.charged) throw conflict(ACTION_MESSAGES.closed);
+  // The cutoff of the slot it is booked in now (a move may have brought it forward).
+  const window = await windowOf(tx, row.windowId, clock);
+  const slotDate = Temporal.Instant.fromEpochMilliseconds(row.slotStart.getTime())
+    .toZonedDateTimeISO(window.timeZone)
+    .toPlainDate()
+    .toString();
+  if (order.charged || servedSlot(window, slotDate).closesAt <= clock.now) throw conflict(ACTION_MESSAGES.closed);
   await cancelUnchargedOrder(tx, orderId);
   await tx
     .update(subscriptionDeliveries)
