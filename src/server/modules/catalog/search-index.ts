@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { businessToday } from '../../business-day.ts';
 import { type CatalogChanges, SEARCH_PRODUCTS_CHANNEL } from '../../db/change-feed.ts';
 import type { Tx } from '../../db/client.ts';
+import { shopNamesAndListing } from '../shops/index.ts';
 import { CANDIDATES_PER_SOURCE, searchWords } from './search-ranking.ts';
 import type { Spell } from './spelling.ts';
 import { trigramSimilarity } from './spelling-index.ts';
@@ -254,11 +255,10 @@ export class SearchIndex {
   }
 
   private async readShops(db: Tx) {
-    const { rows } = await db.execute(sql`SELECT vendor_id, name, approval FROM shops`);
     const unlisted = new Set<number>();
     const shops: typeof this.shops = [];
-    for (const row of rows as { vendor_id: string; name: string; approval: string }[]) {
-      if (row.approval !== 'approved') unlisted.add(this.vendorIdOf(row.vendor_id));
+    for (const row of await shopNamesAndListing(db)) {
+      if (!row.listed) unlisted.add(this.vendorIdOf(row.vendorId));
       shops.push({ name: row.name, lower: row.name.toLowerCase(), trigrams: this.trigramsOf(row.name) });
     }
     const flags = new Uint8Array(Math.max(this.vendors.length, 1) * 2);

@@ -22,6 +22,13 @@ export async function isShopListed(db: Tx, vendorId: string): Promise<boolean> {
   return !row || row.approval === 'approved';
 }
 
+/** Every shop's name and whether the marketplace lists it: what the search index ranks shop names by. */
+export async function shopNamesAndListing(db: Tx): Promise<{ vendorId: string; name: string; listed: boolean }[]> {
+  return db
+    .select({ vendorId: shops.vendorId, name: shops.name, listed: sql<boolean>`${shops.approval} = 'approved'` })
+    .from(shops);
+}
+
 /** A shop just opened waits for review when the marketplace reviews new shops; otherwise it is listed at once. */
 export async function holdNewShop(tx: Tx, vendorId: string): Promise<void> {
   if (!(await readMarketplace(tx)).shopApproval) return;

@@ -1,6 +1,6 @@
 /** The shops module's public functions: other modules read and write vendors' shops only through these. */
 
-export { isShopListed, shopListed } from './approval.ts';
+export { isShopListed, shopListed, shopNamesAndListing } from './approval.ts';
 export { closeShopProfile, shopForExport } from './leaving.ts';
 export { readMarketplace } from './marketplace.ts';
 export {
