@@ -22,8 +22,8 @@ const lineValues = ({ saving, pack, ...line }: ChangedLine) => ({
 
 /**
  * A subscription delivery's order as its shopper changes it before the charge (issue 37 item 3), the order row locked:
- * its money, its live lines (`planPart`: recorded with the order by the deliveries job, so the plan's; a line added
- * later is a one-off), its booked slot, and whether it is charged already (its payment names the provider's charge).
+ * its money, its live lines (`planPart`: a plan line the deliveries job recorded or a swap replaced, not a one-off
+ * the shopper added), its booked slot, and whether it is charged already (its payment names the provider's charge).
  */
 export async function subscriptionOrderForChange(tx: Tx, orderId: string) {
   const [order] = await tx
@@ -50,10 +50,9 @@ export async function subscriptionOrderForChange(tx: Tx, orderId: string) {
       shopName: orderLines.shopName,
       optionLabel: orderLines.optionLabel,
       taxBps: orderLines.taxBps,
-      planPart: sql<boolean>`${orderLines.createdAt} = ${orders.createdAt}`,
+      planPart: sql<boolean>`NOT ${orderLines.oneOff}`,
     })
     .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orderLines.orderId, orderId), ne(orderLines.status, 'cancelled')))
     .orderBy(asc(orderLines.createdAt), asc(orderLines.itemName), asc(orderLines.id));
   const [fulfilment] = await tx
@@ -74,7 +73,13 @@ export async function addOrderLine(tx: Tx, orderId: string, line: ChangedLine): 
   const commission = await commissionForOrder(tx, [line.vendorId]);
   const [added] = await tx
     .insert(orderLines)
-    .values({ ...lineValues(line), orderId, status: 'pending', commissionBps: commission.bpsOf(line.vendorId) })
+    .values({
+      ...lineValues(line),
+      orderId,
+      status: 'pending',
+      oneOff: true,
+      commissionBps: commission.bpsOf(line.vendorId),
+    })
     .returning({ id: orderLines.id });
   return added.id;
 }

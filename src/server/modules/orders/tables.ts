@@ -157,6 +157,8 @@ export const orderLines = pgTable(
     /** The tax rate of the product's category when the order was placed (basis points), and the line's tax. */
     taxBps: integer('tax_bps').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
+    /** A line the shopper added to a subscription delivery's order, at its list price, outside the plan (decision 068). */
+    oneOff: boolean('one_off').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
