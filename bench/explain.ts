@@ -7,6 +7,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, createPool, runMigrations } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { searchIndexCaughtUp } from '../src/server/modules/catalog/search-index.ts';
 import { PRODUCT_COUNT, seedBenchCatalog } from './seed.ts';
 
 /**
@@ -140,6 +141,8 @@ try {
   };
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', CATALOG_CACHE_MS: '0' });
   app = await buildApp({ config, db, logger: false, secrets: { jwtSecret: randomBytes(32).toString('hex') } });
+  // The search index is built from products at start, on the same pool: its reads are not a request's.
+  await searchIndexCaughtUp(db);
   const get = async (url: string) => {
     const response = await app?.inject({ url });
     if (response?.statusCode !== 200) throw new Error(`${url}: ${response?.statusCode} ${response?.body}`);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { TestContext } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createProduct, type ProductOverrides } from '../../test/factories.ts';
+import { searchIndexCaughtUp } from './search-index.ts';
 
 let counter = 0;
 
@@ -53,6 +54,8 @@ export async function renameProduct(t: TestContext, auth: Record<string, string>
 
 /** Test helper: the statements the app's pool runs while `work` runs (a pool has no query events to listen to). */
 export async function statementsDuring(t: TestContext, work: () => Promise<unknown>): Promise<unknown[]> {
+  // The search index re-reads the products a test just wrote, on the same pool: let it finish first.
+  await searchIndexCaughtUp(t.db);
   const pool = (t.db as unknown as { $client: pg.Pool }).$client;
   const query = pool.query;
   const statements: unknown[] = [];
