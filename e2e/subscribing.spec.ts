@@ -38,7 +38,7 @@ test('a shopper subscribes to the weekly box, skips a week, pauses for a vacatio
   await checkA11y(page);
   await shot(page, 'subscribe-authenticate', { widths: PHONE_AND_LAPTOP });
   await bank.getByRole('button', { name: 'Complete authentication' }).click();
-  await expect(join.getByText('You subscribe to Saturday veg box.')).toBeVisible();
+  await expect(join.getByText('You are subscribed to Saturday veg box.')).toBeVisible();
   await shot(page, 'subscribe-done', { widths: PHONE_AND_LAPTOP });
 
   await join.getByRole('link', { name: 'your subscriptions' }).click();
@@ -74,7 +74,7 @@ test('a shopper subscribes to the weekly box, skips a week, pauses for a vacatio
   // Back on the plan's page, it says they subscribe already instead of offering the form again.
   await page.goto(`/subscriptions/${planId}`);
   const again = page.getByRole('region', { name: 'Subscribe' });
-  await expect(again.getByText(/^You subscribe to this plan; the next delivery is /)).toBeVisible();
+  await expect(again.getByText(/^You are subscribed to this plan; the next delivery is /)).toBeVisible();
   await expect(again.getByRole('button', { name: 'Save card and subscribe' })).toHaveCount(0);
 
   // Cancelled after a warning: nothing was ordered yet, so no delivery comes.

@@ -50,7 +50,7 @@ export const SUBSCRIBE_MESSAGES = {
   noDelivery: 'No delivery is left in the season from this day: choose an earlier day',
   planClosed: 'This plan takes no new subscribers: the farm ended it or its season is over',
   full: 'This plan is full: every place is taken',
-  already: 'You subscribe to this plan already: see your subscriptions',
+  already: 'You are already subscribed to this plan: see your subscriptions',
   cardNotSaved: 'Your card is not saved yet: enter it again',
   notYourCard: 'This card setup is not yours',
   seasonNotYet: 'A season paid up front or in installments cannot be joined here yet: ask the farm to join',

@@ -125,7 +125,7 @@ describe('subscribing to a plan', () => {
       setupIntentId: await savedCard(shopper),
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('You subscribe to this plan already: see your subscriptions');
+    expect(again.json().error.message).toBe('You are already subscribed to this plan: see your subscriptions');
   });
 
   it('saves nothing with a declined card, and says why', async () => {

@@ -404,7 +404,7 @@ export function MySubscriptionsPage() {
       </h1>
       {mine.data.length === 0 ? (
         <p>
-          You subscribe to nothing yet. Farms list their boxes and shares on their pages:{' '}
+          You have no subscriptions yet. Farms list their boxes and shares on their pages:{' '}
           <Link to={paths.shopList} className="link">
             see the shops
           </Link>

@@ -80,7 +80,7 @@ function SubscribeForm({ plan }: { plan: PublicPlan }) {
   if (subscribe.data) {
     return (
       <div role="status" className="alert alert-success alert-soft mt-3 block">
-        <p className="font-semibold">You subscribe to {plan.name}.</p>
+        <p className="font-semibold">You are subscribed to {plan.name}.</p>
         <p>
           First delivery {subscribe.data.coming[0]?.slot ?? subscribe.data.nextDelivery}. Skip a week, pause for a
           vacation or change it on{' '}
@@ -241,8 +241,8 @@ function SubscribeOnce({ plan }: { plan: PublicPlan }) {
     const next = running.coming.find((c) => c.date === running.nextDelivery);
     return (
       <p className="mt-2">
-        You subscribe to this plan{next ? `; the next delivery is ${next.slot}` : ''}. Skip a week, pause or change it
-        on{' '}
+        You are subscribed to this plan{next ? `; the next delivery is ${next.slot}` : ''}. Skip a week, pause or change
+        it on{' '}
         <Link to={paths.dashboard.subscriptions} className="link">
           your subscriptions
         </Link>
