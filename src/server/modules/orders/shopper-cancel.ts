@@ -131,6 +131,7 @@ export async function movePartAsBuyer(
     // A subscription delivery's order: the delivery follows it, charged at the new slot's cutoff (decision 068).
     await subscriptionOrderMoved(tx, order.id, {
       windowId: pick.windowId,
+      slotDate: pick.date,
       startsAt: new Date(slot.start),
       closesAt: new Date(slot.closesAt),
     });

@@ -6,7 +6,7 @@ export type SubscriptionOrderCancelled = (tx: Tx, orderId: string) => Promise<vo
 export type SubscriptionOrderMoved = (
   tx: Tx,
   orderId: string,
-  slot: { windowId: string; startsAt: Date; closesAt: Date },
+  slot: { windowId: string; slotDate: string; startsAt: Date; closesAt: Date },
 ) => Promise<void>;
 
 let cancelled: SubscriptionOrderCancelled = async () => {};
@@ -20,7 +20,10 @@ export function whenSubscriptionOrderCancelled(hook: SubscriptionOrderCancelled)
   cancelled = hook;
 }
 
-/** The same for a move: the delivery takes the new slot and is charged at its cutoff (passed in by app.ts). */
+/**
+ * The same for a move: the delivery takes the new slot and is charged at its cutoff, or the move is refused when the
+ * slot is not one of the plan's times in the delivery's week (passed in by app.ts).
+ */
 export function whenSubscriptionOrderMoved(hook: SubscriptionOrderMoved): void {
   moved = hook;
 }

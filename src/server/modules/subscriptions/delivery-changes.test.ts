@@ -503,6 +503,15 @@ describe('moving a made delivery to another of the plan’s times', () => {
       payload: { slotId: encodeSlotId(thursday, thursdayDate) },
     });
     expect(moved.statusCode, moved.body).toBe(200);
+    // The order's page moves a subscription delivery only to the plan's times in its own week, as the panel does.
+    const nextWeek = Temporal.PlainDate.from(thursdayDate).add({ days: 7 }).toString();
+    const away = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/shops/${farm.id}/slot`,
+      headers: shopper.auth,
+      payload: { slotId: encodeSlotId(thursday, nextWeek) },
+    });
+    expect([away.statusCode, away.json().error.message]).toEqual([409, CHANGE_MESSAGES.notPlanTime]);
     const thursdaySlot = await slotTimes(t, thursday, thursdayDate);
     expect(await deliveryOf(t, subscription.id, date)).toMatchObject({
       status: 'ordered',

@@ -1,5 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, max } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
+import { CHANGE_MESSAGES } from '#contract/delivery-changes.ts';
 import { SUBSCRIBE_MESSAGES } from '#contract/subscribers.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -11,7 +12,7 @@ import { noticeDates } from './notice.ts';
 import { onVacation } from './reserved-places.ts';
 import { type PlanClock, publicPlan } from './service.ts';
 import { type Choice, firstDelivery, placeChoice, refuseFullSlots } from './subscribe.ts';
-import { subscriptionDeliveries, subscriptionPlans, subscriptions } from './tables.ts';
+import { subscriptionDeliveries, subscriptionPlans, subscriptionPlanWindows, subscriptions } from './tables.ts';
 
 type Subscription = typeof subscriptions.$inferSelect;
 
@@ -125,8 +126,21 @@ export async function skipCancelledDelivery(tx: Tx, orderId: string) {
 export async function moveMovedDelivery(
   tx: Tx,
   orderId: string,
-  slot: { windowId: string; startsAt: Date; closesAt: Date },
+  slot: { windowId: string; slotDate: string; startsAt: Date; closesAt: Date },
 ) {
+  const [delivery] = await tx
+    .select({ planId: subscriptions.planId, deliveryOn: subscriptionDeliveries.deliveryOn })
+    .from(subscriptionDeliveries)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionDeliveries.subscriptionId))
+    .where(and(eq(subscriptionDeliveries.orderId, orderId), eq(subscriptionDeliveries.status, 'ordered')));
+  if (!delivery) return;
+  const [planTime] = await tx
+    .select({ windowId: subscriptionPlanWindows.windowId })
+    .from(subscriptionPlanWindows)
+    .where(
+      and(eq(subscriptionPlanWindows.planId, delivery.planId), eq(subscriptionPlanWindows.windowId, slot.windowId)),
+    );
+  if (!planTime || !sameWeek(delivery.deliveryOn, slot.slotDate)) throw conflict(CHANGE_MESSAGES.notPlanTime);
   await tx
     .update(subscriptionDeliveries)
     .set({ windowId: slot.windowId, slotStart: slot.startsAt, nextAttemptAt: slot.closesAt, updatedAt: new Date() })
@@ -313,4 +327,13 @@ export async function cancelSubscription(db: Db, userId: string, id: string, clo
       .set({ status: 'cancelled', cancelledAt: clock.now, endsAfter, updatedAt: clock.now })
       .where(eq(subscriptions.id, s.id));
   });
+}
+
+/** Whether two dates fall in one week, Monday to Sunday: a made delivery moves only within its own week. */
+function sameWeek(a: string, b: string): boolean {
+  const monday = (date: string) => {
+    const day = Temporal.PlainDate.from(date);
+    return day.subtract({ days: day.dayOfWeek - 1 }).toString();
+  };
+  return monday(a) === monday(b);
 }
