@@ -50,6 +50,15 @@ async function windowOf(tx: Tx, windowId: string, clock: PlanClock) {
   return (await servedWindows(tx, [windowId], clock.defaultTimeZone)).get(windowId) as ServedWindow;
 }
 
+/** Today in the zone of the subscription's shop (its slots' zone), where its days begin and end. */
+async function shopToday(tx: Tx, windowId: string, clock: PlanClock): Promise<string> {
+  const window = await windowOf(tx, windowId, clock);
+  return Temporal.Instant.fromEpochMilliseconds(clock.now.getTime())
+    .toZonedDateTimeISO(window.timeZone)
+    .toPlainDate()
+    .toString();
+}
+
 /** A date of the subscription's coming deliveries whose ordering has not closed, with its slot; else 409. */
 async function openDelivery(tx: Tx, s: Subscription, date: string, clock: PlanClock) {
   const window = await windowOf(tx, s.windowId, clock);
@@ -187,7 +196,7 @@ export async function setVacation(
 ) {
   await db.transaction(async (tx) => {
     const s = await locked(tx, userId, id);
-    if (range.from < clock.today)
+    if (range.from < (await shopToday(tx, s.windowId, clock)))
       throw new AppError('VALIDATION', ACTION_MESSAGES.vacationPast, { from: ACTION_MESSAGES.vacationPast });
     await tx
       .update(subscriptions)
@@ -227,7 +236,8 @@ export async function changeWindow(
   if (!current) throw notFound('Subscription');
   const plan = await publicPlan(db, current.planId, clock);
   const placed = await placeChoice(db, plan, choice, clock, true);
-  const from = current.startsOn > clock.today ? current.startsOn : clock.today;
+  const today = await shopToday(db, current.windowId, clock);
+  const from = current.startsOn > today ? current.startsOn : today;
   const first = firstDelivery(placed, from, clock.now);
   if (!first) throw conflict(SUBSCRIBE_MESSAGES.noDelivery);
   await db.transaction(async (tx) => {
@@ -303,6 +313,7 @@ export async function changeCard(
 export async function cancelSubscription(db: Db, userId: string, id: string, clock: PlanClock) {
   await db.transaction(async (tx) => {
     const s = await locked(tx, userId, id);
+    const today = await shopToday(tx, s.windowId, clock);
     const [last] = await tx
       .select({ on: max(subscriptionDeliveries.deliveryOn) })
       .from(subscriptionDeliveries)
@@ -310,13 +321,13 @@ export async function cancelSubscription(db: Db, userId: string, id: string, clo
         and(
           eq(subscriptionDeliveries.subscriptionId, s.id),
           isNotNull(subscriptionDeliveries.orderId),
-          gte(subscriptionDeliveries.deliveryOn, clock.today),
+          gte(subscriptionDeliveries.deliveryOn, today),
         ),
       );
-    const yesterday = Temporal.PlainDate.from(clock.today).subtract({ days: 1 }).toString();
+    const yesterday = Temporal.PlainDate.from(today).subtract({ days: 1 }).toString();
     // The plan's notice: its deliveries within that many days still come and are charged.
     const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, s.planId));
-    const owed = await noticeDates(tx, s, plan, clock.today, clock.defaultTimeZone);
+    const owed = await noticeDates(tx, s, plan, today, clock.defaultTimeZone);
     const endsAfter =
       [last?.on, owed.at(-1)]
         .filter((d): d is string => Boolean(d))
