@@ -32,7 +32,7 @@ export const deskSearchQuery = pageQuery
   });
 export type DeskSearchQuery = z.infer<typeof deskSearchQuery>;
 
-/** One order found: who bought it, from which shops, what was paid and refunded (dollars), and each part's step. */
+/** One order found: who bought it, from which shops, what was paid (or is to be charged) and refunded (dollars), and each part's step. */
 export const deskOrder = z.object({
   _id: z.string(),
   orderNumber: z.string(),
@@ -40,6 +40,8 @@ export const deskOrder = z.object({
   email: z.string(),
   shops: z.array(z.object({ shopName: z.string(), status: z.enum(FULFILMENT_STATUSES) })),
   total: z.number(),
+  /** False for a subscription delivery's order until its card is charged at the cutoff (decision 068). */
+  charged: z.boolean(),
   refunded: z.number(),
   status: z.enum(ORDER_STATUSES),
   date: z.string(),

@@ -16,6 +16,7 @@ import { newestFirstPage } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { noticesOfOrder } from '../notifications/index.ts';
 import { ledgerOfOrder, type OrderRefund, refundNotesOf, refundsOfOrders } from '../payments/index.ts';
+import { isUncharged } from './charged.ts';
 import { orderMoney, paidLineShares } from './order-money.ts';
 import { orderOrBuyer } from './order-search.ts';
 import { reportsOfOrder } from './problem-reports.ts';
@@ -60,6 +61,7 @@ export async function searchOrders(db: Tx, query: DeskSearchQuery, timeZone: str
         name: orders.name,
         email: orders.email,
         priceCents: customerPayments.priceCents,
+        transactionId: customerPayments.transactionId,
         status: orders.status,
         createdAt: orders.createdAt,
       })
@@ -97,6 +99,7 @@ export async function searchOrders(db: Tx, query: DeskSearchQuery, timeZone: str
       email: row.email,
       shops,
       total: centsToDollars(row.priceCents),
+      charged: !isUncharged(row.transactionId),
       refunded: centsToDollars(sumCents(refunds.filter((refund) => refund.orderId === row.id))),
       status: row.status,
       date: row.createdAt.toISOString(),

@@ -92,6 +92,9 @@ describe('a subscription order before its charge', () => {
     expect(page.netPaid).toBe(0);
     expect(page.notes).toContain(`Not charged yet: your card is charged at the cutoff, ${page.chargeAt.label}.`);
     expect(page.grandTotal).toBe(9.45);
+    // The admin's order desk lists it with its total, as not charged yet.
+    const deskRow = async () => (await get(admin, `/api/admin/orders?q=${encodeURIComponent(shopper.email)}`)).items[0];
+    expect(await deskRow()).toMatchObject({ total: 9.45, charged: false });
 
     await runAt(t, provider, minutes(slot.closesAt, 1));
     expect((await deliveryOf(t, subscription.id, date)).status).toBe('charged');
@@ -110,5 +113,6 @@ describe('a subscription order before its charge', () => {
     const charged = await get(shopper, `/api/invoice/${paymentId}`);
     expect(charged.chargeAt ?? null).toBeNull();
     expect(charged.netPaid).toBe(9.45);
+    expect(await deskRow()).toMatchObject({ total: 9.45, charged: true });
   });
 });

@@ -155,7 +155,18 @@ export function OrdersDeskPage() {
                   </ul>
                 ),
               },
-              { header: 'Paid', cell: (row) => formatDollars(row.total) },
+              {
+                header: 'Paid',
+                cell: (row) =>
+                  row.charged ? (
+                    formatDollars(row.total)
+                  ) : (
+                    <span>
+                      {formatDollars(row.total)}
+                      <span className="block text-sm opacity-80">not charged yet</span>
+                    </span>
+                  ),
+              },
               { header: 'Refunded', cell: (row) => (row.refunded ? formatDollars(row.refunded) : '—') },
               { header: 'Placed', cell: (row) => placedOn(row.date) },
             ]}
