@@ -1,25 +1,68 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { dayFromToday, expect } from './fixtures.ts';
 import { bearer, registerCustomer, tokenOf, unique } from './helpers.ts';
 
-/** A new shop of its own with a pickup point open on Saturdays and Wednesdays; answers its id, name and token. */
-export async function freshShop(request: APIRequestContext) {
-  const owner = await registerCustomer(request, 'plans', { name: 'Ana Furrow' });
-  const name = `Furrow Farm ${unique()}`;
+/** A journey's own new shop, opened by a new account: its id, name and token. */
+export async function openNewShop(
+  request: APIRequestContext,
+  shop: { prefix: string; owner: string; name: string; address: string; phone: string; established?: string },
+) {
+  const owner = await registerCustomer(request, shop.prefix, { name: shop.owner });
+  const name = `${shop.name} ${unique()}`;
   const opened = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
     headers: bearer(owner.token),
     data: {
       shop: name,
-      date: '2015-04-01',
-      address: '3 Furrow Lane, Salem',
-      phone: '+1 503 555 0142',
+      date: shop.established ?? '2015-04-01',
+      address: shop.address,
+      phone: shop.phone,
       image: '/favicon.svg',
     },
   });
   expect(opened.ok(), await opened.text()).toBe(true);
   const token = await tokenOf(request, owner);
   const me = await (await request.get('/api/users/me', { headers: bearer(token) })).json();
-  const settings = await request.put(`/api/shops/${me.id}/fulfilment`, {
+  return { id: me.id as string, name, token };
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * Opens the shop for pickup only at one point, on the weekday two days from now at each of `times` (UTC, ordering
+ * closes 24 hours before): answers that date and the times' window ids.
+ */
+export async function pickupInTwoDays(
+  request: APIRequestContext,
+  shop: { id: string; token: string },
+  point: { name: string; address: string },
+  times: { start: string; end: string }[],
+) {
+  const date = dayFromToday(2);
+  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
+  const settings = await request.put(`/api/shops/${shop.id}/fulfilment`, {
+    headers: bearer(shop.token),
+    data: {
+      timeZone: 'UTC',
+      cutoffHours: 24,
+      pickupPoints: [{ ...point, windows: times.map((time) => ({ weekday, ...time, capacity: 20 })) }],
+      delivery: null,
+    },
+  });
+  expect(settings.ok(), await settings.text()).toBe(true);
+  const windowIds: string[] = (await settings.json()).pickupPoints[0].windows.map((w: { id: string }) => w.id);
+  return { date, windowIds };
+}
+
+/** A new shop of its own with a pickup point open on Saturdays and Wednesdays; answers its id, name and token. */
+export async function freshShop(request: APIRequestContext) {
+  const { id, name, token } = await openNewShop(request, {
+    prefix: 'plans',
+    owner: 'Ana Furrow',
+    name: 'Furrow Farm',
+    address: '3 Furrow Lane, Salem',
+    phone: '+1 503 555 0142',
+  });
+  const settings = await request.put(`/api/shops/${id}/fulfilment`, {
     headers: bearer(token),
     data: {
       timeZone: 'America/Los_Angeles',
@@ -38,7 +81,7 @@ export async function freshShop(request: APIRequestContext) {
     },
   });
   expect(settings.ok(), await settings.text()).toBe(true);
-  return { id: me.id as string, name, token };
+  return { id, name, token };
 }
 
 /** A weekly box of the shop at its Saturday market, by the API; answers the plan's id. */

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
-import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith } from './helpers.ts';
+import { openNewShop, pickupInTwoDays } from './plan-fixtures.ts';
 
 /**
  * Changing next week's delivery once its order is made (issue 37 item 3, decision 068): the member adds a loaf and
@@ -8,49 +9,22 @@ import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, 
  * then moves it to the farm's afternoon time that day.
  */
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
 /** A farm whose one pickup time is two days from now, selling honey in two jars and a loaf, with a pantry share. */
 async function pantryFarm(request: APIRequestContext) {
-  const owner = await registerCustomer(request, 'pantry', { name: 'Pia Pantry' });
-  const name = `Pantry Farm ${unique()}`;
-  const opened = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
-    headers: bearer(owner.token),
-    data: {
-      shop: name,
-      date: '2016-03-01',
-      address: '3 Hive Lane, Salem',
-      phone: '+1 503 555 0177',
-      image: '/favicon.svg',
-    },
+  const { id, token } = await openNewShop(request, {
+    prefix: 'pantry',
+    owner: 'Pia Pantry',
+    name: 'Pantry Farm',
+    address: '3 Hive Lane, Salem',
+    phone: '+1 503 555 0177',
+    established: '2016-03-01',
   });
-  expect(opened.ok(), await opened.text()).toBe(true);
-  const token = await tokenOf(request, owner);
-  const me = await (await request.get('/api/users/me', { headers: bearer(token) })).json();
-  const date = dayFromToday(2);
-  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
-  const settings = await request.put(`/api/shops/${me.id}/fulfilment`, {
-    headers: bearer(token),
-    data: {
-      timeZone: 'UTC',
-      cutoffHours: 24,
-      pickupPoints: [
-        {
-          name: 'Hive gate',
-          address: '3 Hive Lane, Salem',
-          windows: [
-            { weekday, start: '09:00', end: '12:00', capacity: 20 },
-            { weekday, start: '15:00', end: '18:00', capacity: 20 },
-          ],
-        },
-      ],
-      delivery: null,
-    },
-  });
-  expect(settings.ok(), await settings.text()).toBe(true);
-  const [windowId, afternoon]: string[] = (await settings.json()).pickupPoints[0].windows.map(
-    (w: { id: string }) => w.id,
-  );
+  const {
+    windowIds: [windowId, afternoon],
+  } = await pickupInTwoDays(request, { id, token }, { name: 'Hive gate', address: '3 Hive Lane, Salem' }, [
+    { start: '09:00', end: '12:00' },
+    { start: '15:00', end: '18:00' },
+  ]);
   const [sample] = await (await request.get('/api/allProducts?limit=1')).json();
   const product = async (data: object) => {
     const created = await request.post('/api/products', {
@@ -88,7 +62,7 @@ async function pantryFarm(request: APIRequestContext) {
     productionCost: 4,
     profitMargin: 25,
   });
-  const plan = await request.post(`/api/shops/${me.id}/subscription-plans`, {
+  const plan = await request.post(`/api/shops/${id}/subscription-plans`, {
     headers: bearer(token),
     data: {
       name: 'Pantry share',
@@ -101,7 +75,7 @@ async function pantryFarm(request: APIRequestContext) {
     },
   });
   expect(plan.ok(), await plan.text()).toBe(true);
-  return { id: me.id as string, token, windowId, planId: (await plan.json()).id as string };
+  return { id, token, windowId, planId: (await plan.json()).id as string };
 }
 
 test('a member adds a loaf to the coming delivery and swaps the jar; the farm’s pick list follows', async ({

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { checkA11y, dayFromToday, expect, test } from './fixtures.ts';
-import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, unique } from './helpers.ts';
+import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith } from './helpers.ts';
+import { openNewShop, pickupInTwoDays } from './plan-fixtures.ts';
 
 /**
  * The farm's week of subscriptions (issue 37 items 5 and 7, decision 068): the farm sets this week's box on its roster,
@@ -8,45 +9,22 @@ import { bearer, PHONE_AND_LAPTOP, registerCustomer, shot, signInWith, tokenOf, 
  * marked "Subscription" and on the slot's pick list and packing slips.
  */
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
 /** A new shop whose one pickup time is two days from now (ordering closes the day before): its id, name and token. */
 async function farmOpenInTwoDays(request: APIRequestContext) {
-  const owner = await registerCustomer(request, 'roster', { name: 'Rosa Field' });
-  const name = `Field Farm ${unique()}`;
-  const opened = await request.patch(`/api/users/email/${encodeURIComponent(owner.email)}`, {
-    headers: bearer(owner.token),
-    data: {
-      shop: name,
-      date: '2016-03-01',
-      address: '8 Field Lane, Salem',
-      phone: '+1 503 555 0188',
-      image: '/favicon.svg',
-    },
+  const { id, name, token } = await openNewShop(request, {
+    prefix: 'roster',
+    owner: 'Rosa Field',
+    name: 'Field Farm',
+    address: '8 Field Lane, Salem',
+    phone: '+1 503 555 0188',
   });
-  expect(opened.ok(), await opened.text()).toBe(true);
-  const token = await tokenOf(request, owner);
-  const me = await (await request.get('/api/users/me', { headers: bearer(token) })).json();
-  const date = dayFromToday(2);
-  const weekday = WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
-  const settings = await request.put(`/api/shops/${me.id}/fulfilment`, {
-    headers: bearer(token),
-    data: {
-      timeZone: 'UTC',
-      cutoffHours: 24,
-      pickupPoints: [
-        {
-          name: 'Field gate',
-          address: '8 Field Lane, Salem',
-          windows: [{ weekday, start: '09:00', end: '12:00', capacity: 20 }],
-        },
-      ],
-      delivery: null,
-    },
-  });
-  expect(settings.ok(), await settings.text()).toBe(true);
-  const windowId: string = (await settings.json()).pickupPoints[0].windows[0].id;
-  const plan = await request.post(`/api/shops/${me.id}/subscription-plans`, {
+  const {
+    date,
+    windowIds: [windowId],
+  } = await pickupInTwoDays(request, { id, token }, { name: 'Field gate', address: '8 Field Lane, Salem' }, [
+    { start: '09:00', end: '12:00' },
+  ]);
+  const plan = await request.post(`/api/shops/${id}/subscription-plans`, {
     headers: bearer(token),
     data: {
       name: 'Field box',
@@ -59,7 +37,7 @@ async function farmOpenInTwoDays(request: APIRequestContext) {
     },
   });
   expect(plan.ok(), await plan.text()).toBe(true);
-  return { id: me.id as string, name, token, windowId, date, planId: (await plan.json()).id as string };
+  return { id, name, token, windowId, date, planId: (await plan.json()).id as string };
 }
 
 /** A member who saves a good card and subscribes to the plan from today. */
