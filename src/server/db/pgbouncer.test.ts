@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { searchIndexCaughtUp } from '../modules/catalog/search-index.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../modules/checkout/test-fixtures.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll, type TestContext } from '../test/app.ts';
 import { startPgbouncer } from '../test/pgbouncer.ts';
@@ -61,6 +62,8 @@ describe('behind pgbouncer in transaction mode', () => {
       '/api/deals',
       ...made.map((p) => `/api/singleProduct/${p.id}`),
     ];
+    // Each server's search index follows the change feed: both have taken in the new products.
+    await Promise.all([stack.direct, stack.pooled].map((t: TestContext) => searchIndexCaughtUp(t.db)));
     await both('/api/deals'); // picks the day's deals, which the listings show
     // Several rounds at once, so the app's connections share pgbouncer's two server connections.
     const answers = await Promise.all([1, 2, 3].flatMap(() => urls.map(both)));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PostgresPair, startPostgresPair } from '../../../scripts/cluster/postgres.ts';
+import { searchIndexCaughtUp } from '../modules/catalog/search-index.ts';
 import { insertProduct, renameProduct } from '../modules/catalog/test-products.ts';
 import { contactMessage, sendContact } from '../modules/contact/test-contact.ts';
 import { buildTestApp, type TestContext } from '../test/app.ts';
@@ -95,6 +96,7 @@ afterAll(async () => {
 describe('READ_DATABASE_URL: catalog reads from a streaming replica', () => {
   it('serves anonymous catalog reads from the replica, and a user who just wrote from the primary', async () => {
     const id = await insertProduct(app, vendor.id, { name: 'Winter Squash' });
+    await searchIndexCaughtUp(app.db);
     await replicaCaughtUp();
     await until('health reports the replica up', async () => (await replicaStatus(app)) === 'up');
     expect(await nameSeen(app, id)).toBe('Winter Squash');

@@ -12,6 +12,7 @@ import {
 import { setupTestApp } from '../../test/app.ts';
 import { dayFromToday } from '../../test/dates.ts';
 import { createUser, type TestUser } from '../../test/users.ts';
+import { searchIndexCaughtUp } from './search-index.ts';
 import { restock, takeStock } from './stock.ts';
 import { deals, productOptions, products } from './tables.ts';
 
@@ -619,6 +620,7 @@ describe('listings read the "from" price', () => {
     expect(Object.keys(listing).at(-1)).toBe('sizes');
     const all = await t.app.inject({ url: '/api/allProducts?productCategory=milk' });
     expect(all.json().find((p: { _id: string }) => p._id === product._id)).toMatchObject({ sizes });
+    await searchIndexCaughtUp(t.db);
     const search = await t.app.inject({ url: '/api/search?q=speckled' });
     expect(search.json().items[0]).toMatchObject({ sizes });
     const page = (await t.app.inject({ url: `/api/singleProduct/${product._id}` })).json();

@@ -3,6 +3,7 @@ import type { ProductPage } from '#contract/products.ts';
 import type { Shop } from '#contract/shops.ts';
 import { seedDemoCatalog } from '../../db/seed/index.ts';
 import { setupTestApp } from '../../test/app.ts';
+import { searchIndexCaughtUp } from './search-index.ts';
 
 /**
  * Search relevance over the demo catalogue (src/server/db/seed): what a shopper types, and what must come first.
@@ -85,6 +86,8 @@ const TABLE: Row[] = [
 const t = setupTestApp();
 beforeAll(async () => {
   await seedDemoCatalog(t.db, t.app.storage);
+  // The search index follows the catalog's change feed: let it take in the whole seed before the first search.
+  await searchIndexCaughtUp(t.db);
 }, 60_000);
 
 async function get<T>(url: string, q: string): Promise<T> {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProductPage } from '#contract/products.ts';
 import { buildTestApp, createTestDatabase, madeBeforeAll, type TestContext } from '../../test/app.ts';
 import { createUser } from '../../test/users.ts';
+import { searchIndexCaughtUp } from './search-index.ts';
 import { liveSpelling } from './spelling.ts';
 import { trigramSimilarity } from './spelling-index.ts';
 import { insertProduct } from './test-products.ts';
@@ -36,6 +37,7 @@ describe('the in-memory spelling index', () => {
     await expect
       .poll(() => spelling.spell(['kumqat', 'marmelade', 'kumquat']))
       .toEqual(['kumquat', 'marmalade', 'kumquat']);
+    await searchIndexCaughtUp(stack.b.db);
     const { page } = await search(stack.b, 'kumqat marmelade');
     expect(page.items.map((p) => p.productName)[0]).toBe('Kumquat Marmalade');
   });
