@@ -12,6 +12,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { DeliveryChangePanel } from './DeliveryChangePanel.tsx';
+import { SeasonPayments } from './SeasonPayments.tsx';
 import { startCardSetup, useChangeSubscription, useMySubscriptions } from './subscriber-queries.ts';
 
 const STATE_WORDS: Record<DeliveryState, string> = {
@@ -300,9 +301,11 @@ function SubscriptionCard({ s }: { s: MySubscription }) {
   const cancel = async () => {
     const sure = await confirmAction({
       title: `Cancel ${s.plan.name}?`,
-      text: ordered.length
-        ? `${ordered.map((d) => d.slot).join(', ')} ${ordered.length > 1 ? 'are' : 'is'} ${s.plan.noticeDays > 0 ? `ordered already or within the plan's ${s.plan.noticeDays} days' notice, and still` : 'ordered already and still'} ${ordered.length > 1 ? 'come' : 'comes'}; no delivery after.`
-        : 'No delivery comes after today.',
+      text: `${
+        ordered.length
+          ? `${ordered.map((d) => d.slot).join(', ')} ${ordered.length > 1 ? 'are' : 'is'} ${s.plan.noticeDays > 0 ? `ordered already or within the plan's ${s.plan.noticeDays} days' notice, and still` : 'ordered already and still'} ${ordered.length > 1 ? 'come' : 'comes'}; no delivery after.`
+          : 'No delivery comes after today.'
+      }${s.season ? ' What you paid for the deliveries that do not come is refunded to your card, and the season’s later payments are not taken.' : ''}`,
       confirmText: 'Cancel the subscription',
       cancelText: 'Keep it',
       danger: true,
@@ -367,6 +370,12 @@ function SubscriptionCard({ s }: { s: MySubscription }) {
           <h3 className="font-bold">Coming deliveries</h3>
           <ComingList s={s} change={change} />
         </section>
+        {s.season ? (
+          <section aria-label="Season payments" className="flex flex-col gap-2">
+            <h3 className="font-bold">Season payments</h3>
+            <SeasonPayments payments={s.season} />
+          </section>
+        ) : null}
         {running ? (
           <>
             <section aria-label="Vacation" className="flex flex-col gap-2">

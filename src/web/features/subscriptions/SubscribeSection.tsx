@@ -11,6 +11,7 @@ import type { CardPayer } from '../../card/card-payer.ts';
 import { paths } from '../../paths.ts';
 import { FormError } from '../../ui/FormError.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { coversText, QuoteSchedule } from './SeasonPayments.tsx';
 import { startCardSetup, useMySubscriptions, useQuote, useSubscribe } from './subscriber-queries.ts';
 
 /** Today in the shopper's calendar, YYYY-MM-DD. */
@@ -45,12 +46,10 @@ function QuoteText({ quote }: { quote: SubscriptionQuote }) {
       {quote.seasonPrice !== null ? (
         <p>
           The season from then costs <strong>{formatDollars(quote.seasonPrice)}</strong>
-          {quote.installments
-            ? `, in ${quote.installments.length} installments of ${quote.installments.map(formatDollars).join(', ')}`
-            : ''}
-          .
+          {quote.installments && quote.installments.length > 1 ? `, in ${quote.installments.length} payments` : ''}.
         </p>
       ) : null}
+      {quote.schedule ? <QuoteSchedule schedule={quote.schedule} /> : null}
     </div>
   );
 }
@@ -76,11 +75,18 @@ function SubscribeForm({ plan }: { plan: PublicPlan }) {
       ? { windowId, startsOn, ...(delivery ? { postcode } : {}) }
       : null;
   const quote = useQuote(plan.id, choice);
+  const firstPayment = plan.billing === 'per_delivery' ? undefined : quote.data?.schedule?.[0];
 
   if (subscribe.data) {
+    const paid = subscribe.data.season?.find((p) => p.state === 'paid');
     return (
       <div role="status" className="alert alert-success alert-soft mt-3 block">
         <p className="font-semibold">You are subscribed to {plan.name}.</p>
+        {paid ? (
+          <p>
+            Your card was charged {formatDollars(paid.amount)} for the deliveries {coversText(paid)}.
+          </p>
+        ) : null}
         <p>
           First delivery {subscribe.data.coming[0]?.slot ?? subscribe.data.nextDelivery}. Skip a week, pause for a
           vacation or change it on{' '}
@@ -187,22 +193,18 @@ function SubscribeForm({ plan }: { plan: PublicPlan }) {
           {errorMessage(quote.error)}
         </p>
       ) : null}
-      {plan.billing === 'per_delivery' ? null : (
-        <p className="rounded-box border border-warning p-3">
-          Paying for the season here comes next: for now {plan.shop.name} signs up its season members itself
-          {plan.shop.phone ? ` (call ${plan.shop.phone})` : ''}.
-        </p>
-      )}
-      {plan.billing === 'per_delivery' ? (
-        <>
-          <CardField onPayer={onPayer} error={cardError} />
-          <p className="text-sm">Your card is saved for this subscription’s charges; nothing is charged today.</p>
-          <FormError message={error} />
-          <SubmitButton busy={saving} disabled={saving || quote.isError}>
-            Save card and subscribe
-          </SubmitButton>
-        </>
-      ) : null}
+      <CardField onPayer={onPayer} error={cardError} />
+      <p className="text-sm">
+        {plan.billing === 'per_delivery'
+          ? 'Your card is saved for this subscription’s charges; nothing is charged today.'
+          : firstPayment
+            ? `Your card is saved for the season’s payments and charged ${formatDollars(firstPayment.amount)} today.`
+            : 'Your card is saved for the season’s payments and charged the first of them today.'}
+      </p>
+      <FormError message={error} />
+      <SubmitButton busy={saving} disabled={saving || quote.isError}>
+        {firstPayment ? `Save card and pay ${formatDollars(firstPayment.amount)}` : 'Save card and subscribe'}
+      </SubmitButton>
     </form>
   );
 }
