@@ -15,7 +15,7 @@ export function QuoteSchedule({ schedule }: { schedule: NonNullable<Subscription
   const [first, ...later] = schedule;
   if (!first) return null;
   return (
-    <>
+    <div className="mt-2">
       <p>
         Today: <strong>{formatDollars(first.amount)}</strong> for the deliveries {coversText(first)}.
       </p>
@@ -34,7 +34,7 @@ export function QuoteSchedule({ schedule }: { schedule: NonNullable<Subscription
       ) : (
         <p>That pays for the whole season: nothing more is taken.</p>
       )}
-    </>
+    </div>
   );
 }
 
