@@ -53,7 +53,8 @@ export const SUBSCRIBE_MESSAGES = {
   already: 'You are already subscribed to this plan: see your subscriptions',
   cardNotSaved: 'Your card is not saved yet: enter it again',
   notYourCard: 'This card setup is not yours',
-  seasonNotYet: 'A season paid up front or in installments cannot be joined here yet: ask the farm to join',
+  /** Joining a season: its first payment is taken at once; refused, nothing is kept. */
+  seasonNotCharged: 'Your card was not charged for the season, so you are not subscribed',
 } as const;
 
 /** Where and from when: the plan's window (with the address for a delivery window) and the first day. */
@@ -91,6 +92,21 @@ export const subscriptionQuote = z.object({
   seasonPrice: z.number().nullable(),
   /** The season's price in its installments, dollars (installment plans). */
   installments: z.array(z.number()).nullable(),
+  /**
+   * When each of the season's payments is taken (season and installment plans): the first on subscribing, each later
+   * one at the ordering cutoff of the first delivery it pays for.
+   */
+  schedule: z
+    .array(
+      z.object({
+        amount: z.number(),
+        /** The first and last day of the deliveries it pays for, and how many. */
+        coversFrom: z.string(),
+        coversUntil: z.string(),
+        deliveries: z.number().int(),
+      }),
+    )
+    .nullable(),
 });
 export type SubscriptionQuote = z.infer<typeof subscriptionQuote>;
 
@@ -127,6 +143,23 @@ export const comingDelivery = z.object({
 });
 export type ComingDelivery = z.infer<typeof comingDelivery>;
 
+/** due: taken at the cutoff of the first delivery it pays for; failed: refused, tried again; cancelled: the subscription ended before it was due. */
+export const SEASON_PAYMENT_STATES = ['due', 'paid', 'failed', 'cancelled'] as const;
+
+/** One payment of a season paid up front (one) or in installments, as the shopper sees it. */
+export const seasonPayment = z.object({
+  number: z.number().int(),
+  amount: z.number(),
+  coversFrom: z.string(),
+  coversUntil: z.string(),
+  deliveries: z.number().int(),
+  state: z.enum(SEASON_PAYMENT_STATES),
+  paidAt: z.string().nullable(),
+  /** Given back of it: the share of each delivery it paid for that was not made (skipped, a holiday, after a cancel). */
+  refunded: z.number(),
+});
+export type SeasonPayment = z.infer<typeof seasonPayment>;
+
 export const mySubscription = z.object({
   id: z.string(),
   /** The plan, with its notice on cancelling in days (deliveries within them of a cancel still come). */
@@ -149,6 +182,8 @@ export const mySubscription = z.object({
   /** The next delivery that comes (not skipped, on vacation or cancelled by the shop); null when none. */
   nextDelivery: z.string().nullable(),
   coming: z.array(comingDelivery),
+  /** A season's payments (season and installment plans); null when each delivery is charged on its own. */
+  season: z.array(seasonPayment).nullable(),
   /** The plan's other times the shopper may change to. */
   windows: z.array(z.object({ id: z.string(), label: z.string(), kind: z.enum(['pickup', 'delivery']) })),
 });

@@ -1,5 +1,5 @@
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -147,14 +147,17 @@ export async function lockPayment(tx: Tx, paymentIntentId: string) {
  * payment was made with another provider than the server's now.
  */
 export async function paymentAtProvider(db: Tx, provider: PaymentProvider, paymentIntentId: string) {
+  const funding = alias(paymentIntents, 'funding');
   const [payment] = await db
     .select({
-      providerIntentId: paymentIntents.providerIntentId,
+      // A draw on a season's payment (decision 070) is that payment's charge at the provider.
+      providerIntentId: sql<string>`coalesce(${funding.providerIntentId}, ${paymentIntents.providerIntentId})`,
       provider: paymentIntents.provider,
       uncaptured: sql<boolean>`${paymentIntents.captureMethod} = 'manual' AND ${captures.id} IS NULL`,
     })
     .from(paymentIntents)
     .leftJoin(captures, eq(captures.paymentIntentId, paymentIntents.id))
+    .leftJoin(funding, eq(funding.id, paymentIntents.fundedBy))
     .where(eq(paymentIntents.id, paymentIntentId));
   if (payment.provider !== provider.name) {
     throw new Error(`This payment was made with ${payment.provider}, the server now uses ${provider.name}`);

@@ -30,7 +30,7 @@ export {
 } from './leaving.ts';
 export { membershipRevenueCents } from './membership-revenue.ts';
 export { failedTransferCount, type MoneyFigures, moneyFigures } from './metrics.ts';
-export { recordOffSessionPayment } from './off-session.ts';
+export { recordDraw, recordOffSessionPayment, recordSeasonPayment } from './off-session.ts';
 export { ledgerOfOrder } from './order-ledger.ts';
 export { liveOrderRefundsRelation, type OrderRefund, refundsOfOrders } from './order-refunds.ts';
 export {
@@ -48,7 +48,7 @@ export {
 } from './reconcile-intents.ts';
 export { RECONCILE_OUTCOMES, type ReconcileLine, type RestoreReconcileReport } from './reconcile-types.ts';
 export { keepRefundNote, type RefundNote, refundNotesOf } from './refund-notes.ts';
-export { dueRefundIds, processRefund, requestRefund } from './refunds.ts';
+export { dueRefundIds, paymentLeftCents, processRefund, requestRefund } from './refunds.ts';
 export { reconcileSince } from './restore-reconcile.ts';
 export { deleteAbandonedIntents } from './retention.ts';
 export { recordSandboxCard } from './sandbox-setup.ts';

@@ -35,11 +35,7 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw conflict('A refund must be a positive amount');
   }
-  const [{ given }] = await tx
-    .select({ given: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentIntentId, payment.id), inArray(refunds.status, ['pending', 'succeeded'])));
-  if (given + input.amountCents > payment.amountCents) {
+  if (input.amountCents > (await paymentLeftCents(tx, payment.id))) {
     throw conflict('The refund is larger than what is left of the payment');
   }
   const [row] = await tx
@@ -53,6 +49,23 @@ export async function requestRefund(tx: Tx, input: RefundRequest): Promise<Refun
     })
     .returning();
   return row;
+}
+
+/**
+ * What a payment still holds, in the caller's transaction under its row's lock: its amount less its refunds (pending or
+ * succeeded) and, for a season's payment (decision 070), what its deliveries' orders drew on it.
+ */
+export async function paymentLeftCents(tx: Tx, paymentIntentId: string): Promise<number> {
+  const payment = await lockPayment(tx, paymentIntentId);
+  const [{ drawn }] = await tx
+    .select({ drawn: sql<number>`coalesce(sum(${paymentIntents.amountCents}), 0)::int` })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.fundedBy, payment.id));
+  const [{ given }] = await tx
+    .select({ given: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentIntentId, payment.id), inArray(refunds.status, ['pending', 'succeeded'])));
+  return payment.amountCents - drawn - given;
 }
 
 /** What a refund carries to the provider, so a store restored to before it can record it again (restore-reconcile). */

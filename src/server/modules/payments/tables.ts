@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   type ExtraConfigColumn,
@@ -114,6 +115,12 @@ export const paymentIntents = pgTable(
      * (intents.ts): it is cancelled at the provider, at once or by the next reconciliation, unless it was paid.
      */
     expiredAt: timestamptz('expired_at'),
+    /**
+     * A draw on a season's payment (issue 37, decision 070): one delivery's share of a season paid up front or in
+     * installments, the payment of that delivery's order. Its money is the funding payment's charge at the provider, so
+     * refunds and transfers go to that charge; its own provider id only names it (`<charge>/<delivery date>`).
+     */
+    fundedBy: uuid('funded_by').references((): AnyPgColumn => paymentIntents.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('payment_intents_provider_key').on(t.provider, t.providerIntentId),
@@ -127,7 +134,8 @@ export const paymentIntents = pgTable(
       .where(sql`${t.status} = 'requires_confirmation'`),
     // Holds of weighed goods whose capture is still undecided (holdsUndecidedSince, migration 0033).
     index('payment_intents_manual_idx').on(t.createdAt).where(sql`${t.captureMethod} = 'manual'`),
-    check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership')`),
+    check('payment_intents_purpose', sql`${t.purpose} IN ('checkout', 'membership', 'season')`),
+    index('payment_intents_funded_by_idx').on(t.fundedBy).where(sql`${t.fundedBy} IS NOT NULL`),
     check('payment_intents_amount_nonneg', sql`${t.amountCents} >= 0`),
     check(
       'payment_intents_status',

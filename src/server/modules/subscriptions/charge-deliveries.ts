@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import { cancelUnchargedOrder, markSubscriptionOrderCharged, subscriptionOrderToCharge } from '../orders/index.ts';
-import { type PaymentProvider, recordOffSessionPayment, sendPayouts } from '../payments/index.ts';
+import { type PaymentProvider, recordDraw, recordOffSessionPayment, sendPayouts } from '../payments/index.ts';
 import { shopCards } from '../shops/index.ts';
 import { accountsByIds } from '../users/index.ts';
 import { tellDelivery } from './delivery-notices.ts';
 import { setDelivery } from './make-deliveries.ts';
-import { subscriptionDeliveries, subscriptionPlans, subscriptions } from './tables.ts';
+import { offSession } from './off-session-charge.ts';
+import { paymentFor, takeSeasonPayment } from './season-payments.ts';
+import { subscriptionDeliveries, subscriptionPayments, subscriptionPlans, subscriptions } from './tables.ts';
 
 const HOUR_MS = 3_600_000;
 /** How long after a failed charge the next is tried: 1 h, 6 h, then every 24 h. */
@@ -99,8 +100,15 @@ export async function chargeDelivery(
     return 'cancelled';
   }
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, delivery.subscriptionId));
-  const result =
-    subscription.providerCustomerId && subscription.paymentMethodId
+  const [plan] = await db
+    .select({ pricing: subscriptionPlans.pricing })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.id, subscription.planId));
+  // A season's delivery draws its share of the season's payment, taking that payment first when it is due.
+  const season = plan.pricing !== 'per_delivery';
+  const result = season
+    ? await seasonFunding(db, provider, delivery, now)
+    : subscription.providerCustomerId && subscription.paymentMethodId
       ? await offSession(provider, {
           customerId: subscription.providerCustomerId,
           paymentMethodId: subscription.paymentMethodId,
@@ -120,25 +128,39 @@ export async function chargeDelivery(
       : ({ ok: false, message: 'No card is saved for this subscription.', code: 'card_declined' } as const);
 
   if (result.ok) {
-    const intent = result.intent;
     const transferIds = await db.transaction(async (tx) => {
       if (!(await stillClaimed(tx, delivery))) return null;
-      await recordOffSessionPayment(tx, {
-        provider: provider.name,
-        providerIntentId: intent.id,
-        userId: subscription.userId,
-        amountCents: intent.amountCents,
+      const paid = {
         deliveryCents: order.deliveryCents,
-        captureMethod: order.weighed ? 'manual' : 'automatic',
         orderName: order.orderName,
         phoneNumber: order.phoneNumber,
         address: order.address,
         paidAt: now,
-      });
+      };
+      let transactionId: string;
+      if ('fundedBy' in result) {
+        transactionId = await recordDraw(tx, {
+          ...paid,
+          fundedBy: result.fundedBy,
+          deliveryOn: delivery.deliveryOn,
+          amountCents: order.chargeCents,
+        });
+      } else {
+        transactionId = result.intent.id;
+        await recordOffSessionPayment(tx, {
+          ...paid,
+          provider: provider.name,
+          providerIntentId: result.intent.id,
+          userId: subscription.userId,
+          amountCents: result.intent.amountCents,
+          captureMethod: order.weighed ? 'manual' : 'automatic',
+        });
+      }
+      const card = 'intent' in result ? result.intent : { cardBrand: null, cardLast4: null };
       const transfers = await markSubscriptionOrderCharged(tx, orderId, {
-        transactionId: intent.id,
-        cardBrand: intent.cardBrand ?? subscription.cardBrand,
-        cardLast4: intent.cardLast4 ?? subscription.cardLast4,
+        transactionId,
+        cardBrand: card.cardBrand ?? subscription.cardBrand,
+        cardLast4: card.cardLast4 ?? subscription.cardLast4,
       });
       await setDelivery(tx, delivery.subscriptionId, delivery.deliveryOn, {
         status: 'charged',
@@ -196,14 +218,22 @@ export async function chargeDelivery(
   });
 }
 
-/** The provider's off-session charge; a saved card it no longer knows is a refusal like a decline. */
-async function offSession(provider: PaymentProvider, input: Parameters<PaymentProvider['chargeOffSession']>[0]) {
-  try {
-    return await provider.chargeOffSession(input);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { ok: false, code: 'card_declined', message: 'Your saved card can no longer be charged.' } as const;
-  }
+/** The season's payment a delivery draws on, taken now when it was not yet (at the cutoff of its run's first delivery). */
+async function seasonFunding(db: Db, provider: PaymentProvider, delivery: Delivery, now: Date) {
+  const payments = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(eq(subscriptionPayments.subscriptionId, delivery.subscriptionId));
+  const payment = paymentFor(payments, delivery.deliveryOn);
+  if (!payment)
+    return { ok: false, code: 'card_declined', message: 'This subscription has no season payment.' } as const;
+  const taken = await takeSeasonPayment(
+    db,
+    provider,
+    { subscriptionId: delivery.subscriptionId, number: payment.number },
+    now,
+  );
+  return taken.ok ? ({ ok: true, fundedBy: taken.paymentIntentId } as const) : taken;
 }
 
 /** The delivery is still this process's to record (locked until commit): no other process recorded it meanwhile. */

@@ -1,3 +1,4 @@
+import { paidShares } from '#contract/shares.ts';
 import { discountedCents } from '#contract/subscription-words.ts';
 import { orderTax } from '#contract/tax.ts';
 import { lineCents } from '#contract/weighed.ts';
@@ -21,12 +22,15 @@ export type DeliveryFacts = {
     id: string;
     name: string;
     kind: 'fixed' | 'box';
+    pricing: 'per_delivery' | 'season' | 'installments';
     boxValueCents: number | null;
     /** A box's category: its line takes that category's tax rate. */
     boxCategory: string;
     discountPercent: number | null;
     items: { optionId: string; quantity: number }[];
   };
+  /** A season's delivery (decision 070): its share of the season's payment, which its order costs in all. */
+  season: { shareCents: number } | null;
   shop: { id: string; name: string; email: string };
   buyer: { name: string; email: string; phone: string | null };
   window: ServedWindow;
@@ -37,8 +41,8 @@ export type DeliveryFacts = {
 
 /** What became of a delivery's order: made (with what was short or left out), or nothing to deliver. */
 export type MadeOrder =
-  | { orderId: string; short: string[]; left: string[] }
-  | { orderId: null; short: string[]; left: string[] };
+  | { orderId: string; short: string[]; left: string[]; priceCents: number }
+  | { orderId: null; short: string[]; left: string[]; priceCents: 0 };
 
 type Line = Parameters<typeof recordOrder>[1]['lines'][number] & { soldByWeight: boolean };
 
@@ -123,16 +127,18 @@ function boxLine(facts: DeliveryFacts, taxBps: number): Line {
  */
 export async function makeDeliveryOrder(tx: Tx, facts: DeliveryFacts, deliveryOn: string): Promise<MadeOrder> {
   const { included, bpsOf } = await currentTax(tx);
-  const { lines, short, left } =
+  let { lines, short, left } =
     facts.plan.kind === 'box'
       ? { lines: [boxLine(facts, bpsOf(facts.plan.boxCategory))], short: [], left: [] }
       : await fixedLines(tx, facts);
-  if (lines.length === 0) return { orderId: null, short, left };
+  if (lines.length === 0) return { orderId: null, short, left, priceCents: 0 };
   const { window, subscription, buyer } = facts;
+  if (facts.season) lines = seasonLines(lines, facts.season.shareCents, included);
   const subtotal = lines.reduce((sum, line) => sum + (line.totalCents ?? 0), 0);
-  const discount = subtotal - discountedCents(subtotal, facts.plan.discountPercent);
+  const discount = facts.season ? 0 : subtotal - discountedCents(subtotal, facts.plan.discountPercent);
   const free = window.freeDeliveryOverCents !== null && subtotal - discount >= window.freeDeliveryOverCents;
-  const feeCents = window.kind === 'delivery' && !free ? window.deliveryFeeCents : 0;
+  // A season's price covers its deliveries: no fee is added to them.
+  const feeCents = window.kind === 'delivery' && !free && !facts.season ? window.deliveryFeeCents : 0;
   const tax = orderTax(
     lines.map((line) => ({ totalCents: line.totalCents ?? 0, taxBps: line.taxBps ?? 0 })),
     discount,
@@ -187,5 +193,37 @@ export async function makeDeliveryOrder(tx: Tx, facts: DeliveryFacts, deliveryOn
     ],
   });
   await bookReservedPlace(tx, { windowId: window.id, date: deliveryOn, shopperId: subscription.userId, orderId });
-  return { orderId, short, left };
+  return { orderId, short, left, priceCents: subtotal - discount + feeCents + tax.addedCents };
+}
+
+/**
+ * A season's delivery's lines priced at its share (decision 070): the share split over the lines in proportion to
+ * their list prices (to the cent, as `paidShares` splits a charge), none weighed afterwards (the season's price is
+ * the price); where tax is added to prices, the most goods whose tax brings the order to the share at most.
+ */
+function seasonLines(lines: Line[], shareCents: number, taxIncluded: boolean): Line[] {
+  const listed = lines.map((line) => line.totalCents ?? 0);
+  const weights = listed.some((cents) => cents > 0) ? listed : lines.map(() => 1);
+  const at = (goodsCents: number) =>
+    paidShares(weights, goodsCents).map((part, index) => ({
+      ...lines[index],
+      totalCents: part,
+      unitPriceCents: Math.round(part / lines[index].amount),
+      estimatedGrams: null,
+      soldByWeight: false,
+    }));
+  if (taxIncluded) return at(shareCents);
+  let low = 0;
+  let high = shareCents;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    const added = orderTax(
+      at(mid).map((line) => ({ totalCents: line.totalCents, taxBps: line.taxBps ?? 0 })),
+      0,
+      false,
+    ).addedCents;
+    if (mid + added <= shareCents) low = mid;
+    else high = mid - 1;
+  }
+  return at(low);
 }

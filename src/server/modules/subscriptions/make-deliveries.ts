@@ -12,9 +12,10 @@ import {
   servedWindows,
 } from '../slots/index.ts';
 import { activeAccountsByIds } from '../users/index.ts';
-import { deliveryDates } from './delivery-dates.ts';
+import { type DeliveryTerms, deliveryDates } from './delivery-dates.ts';
 import { type DeliveryNotice, tellDelivery } from './delivery-notices.ts';
 import { type DeliveryFacts, makeDeliveryOrder } from './delivery-order.ts';
+import { seasonShare } from './season-payments.ts';
 import {
   subscriptionBoxContents,
   subscriptionDeliveries,
@@ -49,7 +50,7 @@ export const deliveringStatus = () =>
 const delivering = (s: Subscription, date: string) =>
   s.status === 'active' || (s.status === 'cancelled' && s.endsAfter !== null && date <= s.endsAfter);
 
-/** The running subscriptions whose deliveries are ordered: delivering, with a card, of a plan paid per delivery and not ended. */
+/** The running subscriptions whose deliveries are ordered: delivering, with a card, of a plan not ended. */
 async function runningSubscriptions(db: Db) {
   return db
     .select({ subscription: subscriptions, plan: subscriptionPlans })
@@ -60,7 +61,6 @@ async function runningSubscriptions(db: Db) {
         deliveringStatus(),
         inArray(subscriptions.cardState, ['ready', 'requires_action']),
         isNull(subscriptionPlans.endedAt),
-        eq(subscriptionPlans.pricing, 'per_delivery'),
       ),
     )
     .orderBy(asc(subscriptions.id));
@@ -271,10 +271,17 @@ async function makeDelivery(
           .onConflictDoNothing()
           .returning({ deliveryOn: subscriptionDeliveries.deliveryOn });
         if (written)
-          await orderOn(tx, { ...facts, window: moved.window }, subscriptionId, moved.date, {
-            ...notice,
-            date: moved.date,
-          });
+          await orderOn(
+            tx,
+            { ...facts, window: moved.window },
+            subscriptionId,
+            moved.date,
+            {
+              ...notice,
+              date: moved.date,
+            },
+            termsOf(subscription, plan, window),
+          );
       }
       return true;
     }
@@ -283,7 +290,7 @@ async function makeDelivery(
       await tellDelivery(tx, { ...notice, event: 'missed' });
       return true;
     }
-    const orderId = await orderOn(tx, facts, subscriptionId, date, notice);
+    const orderId = await orderOn(tx, facts, subscriptionId, date, notice, termsOf(subscription, plan, window));
     if (late && orderId) await tellDelivery(tx, { ...notice, orderId, event: 'made_late' });
     return true;
   });
@@ -296,8 +303,23 @@ async function orderOn(
   subscriptionId: string,
   date: string,
   notice: Omit<DeliveryNotice, 'event'>,
+  terms: DeliveryTerms,
 ) {
-  const made = await makeDeliveryOrder(tx, facts, date);
+  let season: DeliveryFacts['season'] = null;
+  if (facts.plan.pricing !== 'per_delivery') {
+    // The last delivery of its payment's run takes the cents its even shares leave over.
+    const lastOfRun = (until: string) =>
+      deliveryDates(terms, Temporal.PlainDate.from(date).add({ days: 1 }).toString(), until).length === 0;
+    season = await seasonShare(tx, subscriptionId, date, lastOfRun);
+    if (!season || season.shareCents === 0) {
+      await setDelivery(tx, subscriptionId, date, {
+        status: 'cancelled',
+        lastError: 'Nothing is left of the season’s payment for this delivery',
+      });
+      return null;
+    }
+  }
+  const made = await makeDeliveryOrder(tx, { ...facts, season }, date);
   if (made.orderId === null) {
     await setDelivery(tx, subscriptionId, date, { status: 'cancelled', lastError: 'Nothing of the plan was in stock' });
     await tellDelivery(tx, { ...notice, event: 'nothing', items: [...made.short, ...made.left] });
@@ -306,6 +328,7 @@ async function orderOn(
   await setDelivery(tx, subscriptionId, date, {
     status: 'ordered',
     orderId: made.orderId,
+    shareCents: season ? made.priceCents : null,
     nextAttemptAt: servedSlot(facts.window, date).closesAt,
   });
   const withOrder = { ...notice, orderId: made.orderId };
@@ -410,5 +433,6 @@ async function factsOf(
     window,
     boxContents: box?.contents ?? plan.boxContents,
     provider,
+    season: null,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { weeklyWindowLabel } from '#contract/fulfilment-labels.ts';
+import { centsToDollars } from '#contract/money.ts';
 import { WEEKDAYS } from '#contract/slots.ts';
 import type { ComingDelivery, DeliveryState, DeliveryStatus, MySubscription } from '#contract/subscribers.ts';
 import type { Tx } from '../../db/client.ts';
@@ -11,7 +12,7 @@ import { cancelledSlots, type ServedWindow, servedSlot, servedWindows, slotLabel
 import { deliveryDates } from './delivery-dates.ts';
 import { onVacation, subscriptionTerms } from './reserved-places.ts';
 import { type PlanClock, plansWindows } from './service.ts';
-import { subscriptionDeliveries, subscriptionPlans, subscriptions } from './tables.ts';
+import { subscriptionDeliveries, subscriptionPayments, subscriptionPlans, subscriptions } from './tables.ts';
 
 type Subscription = typeof subscriptions.$inferSelect;
 type Plan = typeof subscriptionPlans.$inferSelect;
@@ -152,6 +153,16 @@ export async function mySubscriptions(
     [...rows.map((r) => r.subscription.windowId), ...deliveries.map((d) => d.windowId)],
     clock.defaultTimeZone,
   );
+  const payments = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      inArray(
+        subscriptionPayments.subscriptionId,
+        rows.map((r) => r.subscription.id),
+      ),
+    )
+    .orderBy(asc(subscriptionPayments.number));
   const orders = await orderHeadsOf(
     db,
     deliveries.flatMap((d) => (d.orderId ? [d.orderId] : [])),
@@ -196,6 +207,21 @@ export async function mySubscriptions(
           ? (coming.find((c) => ['coming', 'ordered', 'charged'].includes(c.state))?.date ?? null)
           : null,
       coming,
+      season:
+        plan.pricing === 'per_delivery'
+          ? null
+          : payments
+              .filter((p) => p.subscriptionId === s.id)
+              .map((p) => ({
+                number: p.number,
+                amount: centsToDollars(p.amountCents),
+                coversFrom: p.coversFrom,
+                coversUntil: p.coversUntil,
+                deliveries: p.deliveries,
+                state: p.status,
+                paidAt: p.paidAt?.toISOString() ?? null,
+                refunded: centsToDollars(p.refundedCents),
+              })),
       windows: (planWindows.get(plan.id) ?? []).map((w) => ({ id: w.id, label: w.label, kind: w.kind })),
     });
   }

@@ -2,7 +2,6 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { centsToDollars, dollarsToCents } from '#contract/money.ts';
 import { SUBSCRIBE_MESSAGES, type SubscriptionQuote } from '#contract/subscribers.ts';
-import { installmentCents } from '#contract/subscription-words.ts';
 import type { PlanWindow, PublicPlan } from '#contract/subscriptions.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -17,8 +16,9 @@ import {
   slotLabel,
 } from '../slots/index.ts';
 import { deliveryDates } from './delivery-dates.ts';
+import { type PlannedPayment, seasonSchedule } from './season-payments.ts';
 import { type PlanClock, publicPlan } from './service.ts';
-import { subscriptionPlans, subscriptions } from './tables.ts';
+import { subscriptionPayments, subscriptionPlans, subscriptions } from './tables.ts';
 
 export type Choice = { windowId: string; startsOn: string; address?: string; postcode?: string };
 
@@ -83,23 +83,16 @@ export function quoteFrom(placed: Placed, first: string, clock: PlanClock): Subs
   const { plan, served } = placed;
   const slot = servedSlot(served, first);
   const firstSlot = slotLabel({ start: slot.start.toISOString(), end: slot.end.toISOString() }, served.timeZone);
-  const seasonStart = plan.startsOn ?? shopToday(placed, clock.now);
-  const left = plan.endsOn ? deliveryDates(seasonTerms(plan, served.weekday, first), first, plan.endsOn).length : null;
-  const whole = plan.endsOn
-    ? Math.max(
-        left ?? 0,
-        deliveryDates(seasonTerms(plan, served.weekday, seasonStart), seasonStart, plan.endsOn).length,
-      )
-    : null;
-  const seasonCents =
-    plan.seasonPrice !== null && left !== null && whole
-      ? Math.round((dollarsToCents(plan.seasonPrice) * left) / whole)
-      : null;
+  const { left, whole, seasonCents, schedule } = seasonFrom(placed, first, clock);
   // As the delivery's order charges it (decision 068): the shop's fee, unless the delivery reaches its free-over sum.
   const priceCents = dollarsToCents(plan.deliveryPrice);
   const freeOver = served.freeDeliveryOverCents;
   const feeCents =
-    served.kind === 'delivery' ? (freeOver !== null && priceCents >= freeOver ? 0 : served.deliveryFeeCents) : null;
+    served.kind === 'delivery' && plan.billing === 'per_delivery'
+      ? freeOver !== null && priceCents >= freeOver
+        ? 0
+        : served.deliveryFeeCents
+      : null;
   return {
     firstDelivery: first,
     firstSlot,
@@ -109,10 +102,36 @@ export function quoteFrom(placed: Placed, first: string, clock: PlanClock): Subs
     deliveryFee: feeCents === null ? null : centsToDollars(feeCents),
     seasonPrice: seasonCents === null ? null : centsToDollars(seasonCents),
     installments:
-      plan.billing === 'installments' && seasonCents !== null && plan.installments
-        ? installmentCents(seasonCents, Math.min(plan.installments, left ?? plan.installments)).map(centsToDollars)
+      plan.billing === 'installments' && schedule.length > 0
+        ? schedule.map((payment) => centsToDollars(payment.amountCents))
         : null,
+    schedule:
+      schedule.length === 0
+        ? null
+        : schedule.map(({ amountCents, ...rest }) => ({ amount: centsToDollars(amountCents), ...rest })),
   };
+}
+
+/**
+ * The season from `first`: deliveries left and in the whole season (null: open-ended), its price prorated by them, and
+ * its payments (decision 070; none for a plan paid per delivery).
+ */
+export function seasonFrom(placed: Placed, first: string, clock: PlanClock) {
+  const { plan, served } = placed;
+  if (!plan.endsOn) return { left: null, whole: null, seasonCents: null, schedule: [] as PlannedPayment[] };
+  const seasonStart = plan.startsOn ?? shopToday(placed, clock.now);
+  const dates = deliveryDates(seasonTerms(plan, served.weekday, first), first, plan.endsOn);
+  const whole = Math.max(
+    dates.length,
+    deliveryDates(seasonTerms(plan, served.weekday, seasonStart), seasonStart, plan.endsOn).length,
+  );
+  const seasonCents =
+    plan.seasonPrice !== null && whole ? Math.round((dollarsToCents(plan.seasonPrice) * dates.length) / whole) : null;
+  const schedule =
+    seasonCents !== null && dates.length > 0
+      ? seasonSchedule(dates, seasonCents, plan.billing === 'installments' ? (plan.installments ?? 1) : 1, plan.endsOn)
+      : [];
+  return { left: dates.length, whole, seasonCents, schedule };
 }
 
 /** The plan's subscribers who count against its cap: every subscription not cancelled. */
@@ -171,6 +190,8 @@ export async function refuseFullSlots(db: Tx, placed: Placed, first: string, clo
 export type NewSubscription = {
   placed: Placed;
   first: string;
+  /** A season's payments, the first taken on subscribing (empty: each delivery is charged on its own). */
+  schedule: PlannedPayment[];
   card: {
     customerId: string;
     paymentMethodId: string;
@@ -232,6 +253,11 @@ export async function writeSubscription(db: Db, userId: string, made: NewSubscri
         updatedAt: clock.now,
       })
       .returning({ id: subscriptions.id });
+    if (made.schedule.length > 0) {
+      await tx
+        .insert(subscriptionPayments)
+        .values(made.schedule.map((payment, index) => ({ ...payment, subscriptionId: row.id, number: index + 1 })));
+    }
     return row.id;
   });
 }

@@ -4,7 +4,7 @@ import { deliveryChangesApi } from '#contract/api/delivery-changes.ts';
 import { subscribersApi } from '#contract/api/subscribers.ts';
 import { SUBSCRIBE_MESSAGES } from '#contract/subscribers.ts';
 import { businessToday } from '../../business-day.ts';
-import { conflict, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { handle } from '../../route-table.ts';
 import { requireVerifiedEmail } from '../users/index.ts';
 import {
@@ -15,8 +15,9 @@ import {
   swapDeliveryLine,
 } from './delivery-changes.ts';
 import { mySubscription, mySubscriptions } from './my-subscriptions.ts';
+import { dropUnpaidSubscription, takeSeasonPayment } from './season-payments.ts';
 import { type PlanClock, publicPlan } from './service.ts';
-import { placeChoice, quote, startOf, writeSubscription } from './subscribe.ts';
+import { placeChoice, quote, seasonFrom, startOf, writeSubscription } from './subscribe.ts';
 import {
   cancelSubscription,
   changeCard,
@@ -62,12 +63,19 @@ export async function subscriberRoutes(app: FastifyInstance) {
     requireVerifiedEmail(user);
     const now = clock();
     const plan = await publicPlan(app.db, body.planId, now);
-    // Nothing charges or delivers a season's subscriber yet (decision 068): refused rather than taken and forgotten.
-    if (plan.billing !== 'per_delivery') throw conflict(SUBSCRIBE_MESSAGES.seasonNotYet);
     const placed = await placeChoice(app.db, plan, body, now, true);
     const first = startOf(placed, body.startsOn, now);
     const card = await savedCardOf(provider, user.id, body.setupIntentId);
-    const id = await writeSubscription(app.db, user.id, { placed, first, card }, now);
+    const { schedule } = seasonFrom(placed, first, now);
+    const id = await writeSubscription(app.db, user.id, { placed, first, card, schedule }, now);
+    if (schedule.length > 0) {
+      // A season's first payment is taken now; refused, the subscription is not kept (decision 070).
+      const taken = await takeSeasonPayment(app.db, provider, { subscriptionId: id, number: 1 }, now.now);
+      if (!taken.ok) {
+        await dropUnpaidSubscription(app.db, id);
+        throw new AppError('PAYMENT_FAILED', `${SUBSCRIBE_MESSAGES.seasonNotCharged}: ${taken.message}`);
+      }
+    }
     return mySubscription(app.db, user.id, id, now);
   });
 

@@ -195,10 +195,29 @@ describe('subscribing to a plan', () => {
       perDelivery: null,
       seasonPrice: 50,
     });
-    const parts = answer.json().installments as number[];
-    expect(parts).toHaveLength(3);
-    expect(Math.round(parts.reduce((a, b) => a + b, 0) * 100)).toBe(5000);
-    // Nothing charges a season yet: joining one here is refused, and nothing is saved.
+    // Five deliveries in three payments: two, two and one; each later one taken at its first delivery's cutoff.
+    expect(answer.json().installments).toEqual([16.66, 16.66, 16.68]);
+    expect(answer.json().schedule).toEqual([
+      { amount: 16.66, coversFrom: dayAfter(NOW, 8), coversUntil: dayAfter(NOW, 21), deliveries: 2 },
+      { amount: 16.66, coversFrom: dayAfter(NOW, 22), coversUntil: dayAfter(NOW, 35), deliveries: 2 },
+      { amount: 16.68, coversFrom: dayAfter(NOW, 36), coversUntil: dayAfter(NOW, 36), deliveries: 1 },
+    ]);
+
+    // A card the bank refuses off-session: nothing is kept, and the shopper is told why.
+    const refused = await createUser(t);
+    const declined = await subscribeCall(t, refused, {
+      planId: season.planId,
+      windowId: season.pickup,
+      startsOn: dayAfter(NOW, 0),
+      setupIntentId: await savedCard(refused, 'pm_card_chargeCustomerFail'),
+    });
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.json().error.message).toMatch(
+      /^Your card was not charged for the season, so you are not subscribed: .+/,
+    );
+    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, refused.id))).toEqual([]);
+
+    // A good card: the first payment is taken at once through Stripe, the others wait for their deliveries.
     const shopper = await createUser(t);
     const joined = await subscribeCall(t, shopper, {
       planId: season.planId,
@@ -206,11 +225,15 @@ describe('subscribing to a plan', () => {
       startsOn: dayAfter(NOW, 0),
       setupIntentId: await savedCard(shopper),
     });
-    expect(joined.statusCode).toBe(409);
-    expect(joined.json().error.message).toBe(
-      'A season paid up front or in installments cannot be joined here yet: ask the farm to join',
-    );
-    expect(await t.db.select().from(subscriptions).where(eq(subscriptions.userId, shopper.id))).toEqual([]);
+    expect(joined.statusCode, joined.body).toBe(201);
+    const payments = joined.json().season;
+    expect(payments.map((p: { state: string; amount: number }) => [p.state, p.amount])).toEqual([
+      ['paid', 16.66],
+      ['due', 16.66],
+      ['due', 16.68],
+    ]);
+    const charged = [...standIn.intents.values()].filter((pi) => pi.metadata.subscriptionId === joined.json().id);
+    expect(charged).toMatchObject([{ amount: 1666, status: 'succeeded', metadata: { seasonPayment: '1' } }]);
   });
 
   it('takes the last place of a capped plan once when two shoppers subscribe at the same moment', async () => {

@@ -12,11 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CARD_STATES, DELIVERY_STATUSES, SUBSCRIPTION_STATUSES } from '#contract/subscribers.ts';
+import { CARD_STATES, DELIVERY_STATUSES, SEASON_PAYMENT_STATES, SUBSCRIPTION_STATUSES } from '#contract/subscribers.ts';
 import { PLAN_FREQUENCIES, PLAN_KINDS, PLAN_PRICINGS } from '#contract/subscriptions.ts';
 import { createdAt, id, reference, timestamptz } from '../../db/columns.ts';
 import { productOptions } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
+import { paymentIntents } from '../payments/tables.ts';
 import { shops } from '../shops/tables.ts';
 import { fulfilmentWindows } from '../slots/tables.ts';
 import { users } from '../users/tables.ts';
@@ -179,6 +180,8 @@ export const subscriptionDeliveries = pgTable(
     /** A holiday's delivery moved to this day (null: not delivered). */
     movedTo: date('moved_to'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** A season's delivery (decision 070): its share of the season's payment, its order's price (null: per delivery). */
+    shareCents: integer('share_cents'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at'),
     lastError: text('last_error'),
@@ -205,5 +208,43 @@ export const subscriptionBoxContents = pgTable(
   (t) => [
     primaryKey({ columns: [t.planId, t.deliveryOn] }),
     check('subscription_box_contents_length', sql`char_length(${t.contents}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/**
+ * One payment of a season paid up front (one row) or in installments (decision 070): what it costs, the deliveries it
+ * pays for (`coversFrom`–`coversUntil`, `deliveries` of them as planned), and its state. The first is taken on
+ * subscribing, each later one at the cutoff of the first delivery it covers; each delivery's order draws its share.
+ * Closed once none of its deliveries can draw any more: what they did not draw is given back (`refundedCents`).
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    subscriptionId: reference('subscription_id', () => subscriptions.id, 'cascade'),
+    number: smallint('number').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    coversFrom: date('covers_from').notNull(),
+    coversUntil: date('covers_until').notNull(),
+    deliveries: smallint('deliveries').notNull(),
+    status: text('status', { enum: SEASON_PAYMENT_STATES }).notNull().default('due'),
+    /** Charges refused so far; the key of the next is made with it, so a retry after a crash finds the same charge. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The ledger's payment once taken (payments' `payment_intents`). */
+    paymentIntentId: uuid('payment_intent_id').references(() => paymentIntents.id, { onDelete: 'restrict' }),
+    paidAt: timestamptz('paid_at'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    closedAt: timestamptz('closed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.number] }),
+    index('subscription_payments_open_idx').on(t.subscriptionId).where(sql`${t.closedAt} IS NULL`),
+    check('subscription_payments_number', sql`${t.number} BETWEEN 1 AND 12`),
+    check('subscription_payments_amount', sql`${t.amountCents} > 0 AND ${t.deliveries} >= 1`),
+    check('subscription_payments_covers', sql`${t.coversUntil} >= ${t.coversFrom}`),
+    check('subscription_payments_status', sql`${t.status} IN ('due', 'paid', 'failed', 'cancelled')`),
+    check('subscription_payments_attempts', sql`${t.attempts} >= 0`),
+    check('subscription_payments_refunded', sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
+    check('subscription_payments_paid', sql`(${t.status} = 'paid') = (${t.paymentIntentId} IS NOT NULL)`),
   ],
 );
