@@ -1,0 +1,251 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/app.ts';
+import { createProduct } from '../../test/factories.ts';
+import { createUser } from '../../test/users.ts';
+import { moveOrder } from '../orders/order-fixtures.ts';
+import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import { paymentIntents, refunds, sandboxPaymentIntents, transferReversals, transfers } from '../payments/tables.ts';
+import {
+  type CardAnswer,
+  createPlan,
+  deliveryOf,
+  farmWithWindow,
+  minutes,
+  nextWeekday,
+  runAt,
+  scriptedCards,
+  slotTimes,
+  subscribe,
+} from './delivery-fixtures.ts';
+import { seasonSchedule, takeSeasonPayment } from './season-payments.ts';
+import { subscriptionPayments } from './tables.ts';
+
+/**
+ * A season paid in installments (issue 37 items 1, 3, 4 and 5; decision 070): each delivery's order draws its share of
+ * the payment that covers it, a later payment is taken at its first delivery's cutoff (declined, tried again; a crash
+ * after the charge records it once), what a payment's deliveries did not draw (a skip, a cancel) is given back once
+ * none of them can draw any more, and every order balances to the cent, as any order's does.
+ */
+const t = setupTestApp();
+let sandbox: ReturnType<typeof createSandboxProvider>;
+beforeAll(() => {
+  sandbox = createSandboxProvider(t.db);
+});
+
+const day = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
+const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
+
+async function paymentsOf(subscriptionId: string) {
+  return t.db
+    .select()
+    .from(subscriptionPayments)
+    .where(eq(subscriptionPayments.subscriptionId, subscriptionId))
+    .orderBy(subscriptionPayments.number);
+}
+
+/** The order's payment as the ledger has it: the draw, and the season's charge it came from at the sandbox. */
+async function ledgerOf(orderId: string) {
+  const [payment] = await t.db
+    .select({ transactionId: customerPayments.transactionId, priceCents: customerPayments.priceCents })
+    .from(orders)
+    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
+    .where(eq(orders.id, orderId));
+  const [draw] = await t.db
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.providerIntentId, payment.transactionId));
+  const given = (await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).filter(
+    (r) => r.status !== 'failed',
+  );
+  const paidOut = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
+  const reversed = paidOut.length
+    ? await t.db
+        .select()
+        .from(transferReversals)
+        .where(
+          inArray(
+            transferReversals.transferId,
+            paidOut.map((row) => row.id),
+          ),
+        )
+    : [];
+  const net = (field: 'amountCents' | 'commissionCents' | 'taxCents') =>
+    paidOut.reduce((total, row) => total + row[field], 0) - reversed.reduce((total, row) => total + row[field], 0);
+  return {
+    payment,
+    draw,
+    given,
+    paidOut,
+    balance: sum(given) + net('amountCents') + net('commissionCents') + net('taxCents'),
+  };
+}
+
+describe('a season paid in installments', () => {
+  it('draws each delivery from its payment, takes the next at its cutoff, gives back what was not drawn, and balances', async () => {
+    const { farm, windowId } = await farmWithWindow(t, { name: 'Season Farm' });
+    const carrots = await createProduct(t, farm, { name: 'Carrots', priceCents: 300, stock: 50 });
+    const kale = await createProduct(t, farm, { name: 'Kale', priceCents: 450, stock: 50 });
+    // Four Saturdays; $80 in two payments: $40 for the first two, $40 for the last two, $20 a delivery.
+    const first = nextWeekday(6);
+    const planId = await createPlan(t, farm, {
+      name: 'Summer share',
+      kind: 'fixed',
+      items: [
+        { optionId: carrots.optionIds[0], quantity: 2 },
+        { optionId: kale.optionIds[0], quantity: 1 },
+      ],
+      billing: 'installments',
+      seasonPrice: 80,
+      installments: 2,
+      startsOn: first,
+      endsOn: day(first, 21),
+      windowIds: [windowId],
+    });
+    const { shopper, subscription } = await subscribe(t, planId, windowId, first);
+    const dates = [0, 7, 14, 21].map((n) => day(first, n));
+    await t.db
+      .insert(subscriptionPayments)
+      .values(
+        seasonSchedule(dates, 8000, 2, day(first, 21)).map((p, i) => ({
+          ...p,
+          subscriptionId: subscription.id,
+          number: i + 1,
+        })),
+      );
+    expect((await paymentsOf(subscription.id)).map((p) => [p.amountCents, p.coversFrom, p.coversUntil])).toEqual([
+      [4000, dates[0], day(first, 13)],
+      [4000, dates[2], dates[3]],
+    ]);
+
+    const second = `season:${subscription.id}:2`;
+    const script = (_: Record<string, string>, key: string): CardAnswer =>
+      key === `${second}:0` ? 'card_declined' : key === `${second}:1` ? 'crash_after' : 'ok';
+    const { provider, calls } = scriptedCards(sandbox, script);
+    expect(
+      await takeSeasonPayment(t.db, provider, { subscriptionId: subscription.id, number: 1 }, new Date()),
+    ).toMatchObject({ ok: true });
+
+    // The first delivery: its order costs its share, and at the cutoff it draws it from the first payment.
+    const slot0 = await slotTimes(t, windowId, dates[0]);
+    await runAt(t, provider, minutes(slot0.orderFrom, 1));
+    const made = await deliveryOf(t, subscription.id, dates[0]);
+    expect(made).toMatchObject({ status: 'ordered', shareCents: 2000 });
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, made.orderId as string));
+    expect(sum(lines.map((l) => ({ amountCents: l.totalCents })))).toBeLessThanOrEqual(2000);
+    await runAt(t, provider, slot0.closesAt);
+    expect(await deliveryOf(t, subscription.id, dates[0])).toMatchObject({ status: 'charged' });
+    const firstOrder = made.orderId as string;
+    const [paidFirst] = await paymentsOf(subscription.id);
+    const ledger0 = await ledgerOf(firstOrder);
+    expect(ledger0.draw).toMatchObject({
+      amountCents: ledger0.payment.priceCents,
+      fundedBy: paidFirst.paymentIntentId,
+    });
+    expect(ledger0.payment.priceCents).toBe(2000);
+
+    // Delivered: the farm is paid its part out of the season's charge; a dollar given back goes to that charge.
+    for (const status of ['ready', 'delivered'])
+      expect((await moveOrder(t, farm, firstOrder, status)).statusCode).toBe(200);
+    const admin = await createUser(t, { role: 'admin' });
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${firstOrder}/shops/${farm.id}/refunds`,
+      headers: admin.auth,
+      payload: { amount: 1 },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+
+    // The second Saturday is skipped: once its cutoff passed, the first payment's run is over and its share given back.
+    const skip = await t.app.inject({
+      method: 'PUT',
+      url: `/api/subscriptions/${subscription.id}/skips/${dates[1]}`,
+      headers: shopper.auth,
+    });
+    expect(skip.statusCode, skip.body).toBe(200);
+    const slot1 = await slotTimes(t, windowId, dates[1]);
+    await runAt(t, provider, minutes(slot1.closesAt, 1));
+    const [closedFirst, open] = await paymentsOf(subscription.id);
+    expect(closedFirst).toMatchObject({ refundedCents: 2000, status: 'paid' });
+    expect(closedFirst.closedAt).not.toBeNull();
+    expect(open).toMatchObject({ status: 'due', closedAt: null });
+
+    // The third: the second payment is taken at its cutoff; refused once, then the process stops right after charging.
+    const slot2 = await slotTimes(t, windowId, dates[2]);
+    await runAt(t, provider, minutes(slot2.orderFrom, 1));
+    await runAt(t, provider, slot2.closesAt);
+    expect(await deliveryOf(t, subscription.id, dates[2])).toMatchObject({ status: 'charge_failed', attempts: 1 });
+    expect((await paymentsOf(subscription.id))[1]).toMatchObject({ status: 'failed', attempts: 1 });
+    await runAt(t, provider, minutes(slot2.closesAt, 60));
+    expect(await deliveryOf(t, subscription.id, dates[2])).toMatchObject({ status: 'charge_failed' });
+    await runAt(t, provider, minutes(slot2.closesAt, 66));
+    expect(await deliveryOf(t, subscription.id, dates[2])).toMatchObject({ status: 'charged' });
+    expect(calls.filter((key) => key.startsWith(second))).toEqual([`${second}:0`, `${second}:1`, `${second}:1`]);
+    const [, paidSecond] = await paymentsOf(subscription.id);
+    expect(paidSecond).toMatchObject({ status: 'paid', attempts: 1 });
+    const thirdOrder = (await deliveryOf(t, subscription.id, dates[2])).orderId as string;
+
+    // Cancelled now: the fourth is never made, and the second payment gives back its share once nothing can draw.
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${subscription.id}/cancel`,
+      headers: shopper.auth,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runAt(t, provider, minutes(slot2.closesAt, 120));
+    const [, closedSecond] = await paymentsOf(subscription.id);
+    expect(closedSecond).toMatchObject({ refundedCents: 2000 });
+    expect(closedSecond.closedAt).not.toBeNull();
+    const listed = await t.app.inject({ url: '/api/subscriptions', headers: shopper.auth });
+    expect(listed.json()[0].season).toMatchObject([
+      { number: 1, state: 'paid', amount: 40, refunded: 20 },
+      { number: 2, state: 'paid', amount: 40, refunded: 20 },
+    ]);
+
+    // The third still comes after the cancel (its order was made): delivered, the farm is paid its part.
+    for (const status of ['ready', 'delivered'])
+      expect((await moveOrder(t, farm, thirdOrder, status)).statusCode).toBe(200);
+
+    // Each order balances as any order does; each season charge is its draws and what was given back of it.
+    for (const orderId of [firstOrder, thirdOrder]) {
+      const ledger = await ledgerOf(orderId);
+      expect(ledger.balance, JSON.stringify(ledger)).toBe(ledger.draw.amountCents);
+      // Sent to the farm out of the season's charge at the provider.
+      expect(ledger.paidOut.map((row) => row.status)).toEqual(['succeeded']);
+    }
+    for (const payment of [closedFirst, paidSecond]) {
+      const [charge] = await t.db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, payment.paymentIntentId as string));
+      const draws = await t.db.select().from(paymentIntents).where(eq(paymentIntents.fundedBy, charge.id));
+      const own = await t.db.select().from(refunds).where(eq(refunds.paymentIntentId, charge.id));
+      expect(sum(draws) + sum(own)).toBe(charge.amountCents);
+      const drawRefunds = draws.length
+        ? await t.db
+            .select()
+            .from(refunds)
+            .where(
+              and(
+                inArray(
+                  refunds.paymentIntentId,
+                  draws.map((d) => d.id),
+                ),
+                eq(refunds.status, 'succeeded'),
+              ),
+            )
+        : [];
+      const [remote] = await t.db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, charge.providerIntentId));
+      expect(remote.amountCents).toBe(charge.amountCents);
+      expect(remote.amountRefundedCents).toBe(sum(own) + sum(drawRefunds));
+    }
+  });
+});
