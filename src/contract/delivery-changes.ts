@@ -22,6 +22,7 @@ export const CHANGE_MESSAGES = {
   notPlanTime: 'Choose another of the plan’s times of the same kind, the same week',
   sameTime: 'That is the time of this delivery already',
   timeClosed: 'Ordering for that time has closed: choose another',
+  season: 'This delivery is paid with your season and holds the plan’s items: order anything else from the shop',
 } as const;
 
 const day = (error: string) => z.string({ error }).max(10, abortWith(error)).check(z.iso.date({ error }));
@@ -90,6 +91,8 @@ export const madeDelivery = z.object({
   swapChoices: z.array(deliveryChoice),
   /** The farm's products on sale now, to add at their price (no plan discount). */
   addChoices: z.array(deliveryChoice),
+  /** Paid with the season (decision 070): its items are the plan's, nothing is swapped or added (no choices). */
+  paidBySeason: z.boolean(),
   /** The plan's other times of the same kind the same week (Monday to Sunday) whose ordering is open. */
   windowChoices: z.array(z.object({ windowId: z.string(), date: z.string(), slot: z.string() })),
 });

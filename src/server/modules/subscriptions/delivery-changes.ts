@@ -142,6 +142,7 @@ export async function addDeliveryLine(
 ) {
   await db.transaction(async (tx) => {
     const { plan, orderId } = await openDelivery(tx, userId, target.id, target.date, clock);
+    if (plan.pricing !== 'per_delivery') throw conflict(CHANGE_MESSAGES.season);
     const option = await optionOnSale(tx, plan, input.optionId);
     if (option.stock < input.quantity) throw conflict(CHANGE_MESSAGES.outOfStock);
     await takeStock(tx, [{ optionId: option.optionId, amount: input.quantity }]);
@@ -196,6 +197,7 @@ export async function swapDeliveryLine(
   await db.transaction(async (tx) => {
     const { plan, order, orderId } = await openDelivery(tx, userId, target.id, target.date, clock);
     if (plan.kind === 'box') throw conflict(CHANGE_MESSAGES.box);
+    if (plan.pricing !== 'per_delivery') throw conflict(CHANGE_MESSAGES.season);
     const line = order.lines.find((l) => l.id === target.lineId);
     if (!line) throw notFound('Item of this delivery');
     if (!line.planPart) throw conflict(CHANGE_MESSAGES.notPlanLine);
@@ -315,7 +317,8 @@ export async function madeDelivery(
     const { row, plan, order, orderId, window, windowId, slotDate, slot } = locked;
     const head = (await orderHeadsOf(tx, [orderId])).get(orderId);
     const open = changeable(locked, clock.now);
-    const onSale = open ? await shopOptionsOnSale(tx, plan.shopId) : [];
+    const paidBySeason = plan.pricing !== 'per_delivery';
+    const onSale = open && !paidBySeason ? await shopOptionsOnSale(tx, plan.shopId) : [];
     const products = plan.kind === 'fixed' && open ? await planProductIds(tx, plan) : new Set<string>();
     return {
       subscriptionId: target.id,
@@ -348,6 +351,7 @@ export async function madeDelivery(
       total: centsToDollars(order.priceCents),
       swapChoices: onSale.filter((o) => products.has(o.productId)).map((o) => choiceOf(o, 'plan')),
       addChoices: onSale.filter((o) => o.stock > 0).map((o) => choiceOf(o, 'extra')),
+      paidBySeason,
       windowChoices: open
         ? (await otherTimes(tx, plan, windowId, row.deliveryOn, clock))
             .filter((c) => c.open)

@@ -106,15 +106,13 @@ describe('a season paid in installments', () => {
     });
     const { shopper, subscription } = await subscribe(t, planId, windowId, first);
     const dates = [0, 7, 14, 21].map((n) => day(first, n));
-    await t.db
-      .insert(subscriptionPayments)
-      .values(
-        seasonSchedule(dates, 8000, 2, day(first, 21)).map((p, i) => ({
-          ...p,
-          subscriptionId: subscription.id,
-          number: i + 1,
-        })),
-      );
+    await t.db.insert(subscriptionPayments).values(
+      seasonSchedule(dates, 8000, 2, day(first, 21)).map((p, i) => ({
+        ...p,
+        subscriptionId: subscription.id,
+        number: i + 1,
+      })),
+    );
     expect((await paymentsOf(subscription.id)).map((p) => [p.amountCents, p.coversFrom, p.coversUntil])).toEqual([
       [4000, dates[0], day(first, 13)],
       [4000, dates[2], dates[3]],
@@ -247,5 +245,70 @@ describe('a season paid in installments', () => {
       expect(remote.amountCents).toBe(charge.amountCents);
       expect(remote.amountRefundedCents).toBe(sum(own) + sum(drawRefunds));
     }
+  });
+});
+
+describe('a season paid up front', () => {
+  it('holds the plan’s items on each delivery, and gives back the undelivered part when the farm ends the plan', async () => {
+    const { farm, windowId } = await farmWithWindow(t, { name: 'Box Farm' });
+    const first = nextWeekday(6);
+    const planId = await createPlan(t, farm, {
+      name: 'Season box',
+      kind: 'box',
+      boxValue: 25,
+      boxContents: 'Greens\nRoots',
+      billing: 'season',
+      seasonPrice: 60,
+      startsOn: first,
+      endsOn: day(first, 14),
+      windowIds: [windowId],
+    });
+    const honeyJar = await createProduct(t, farm, { name: 'Honey', priceCents: 900, stock: 5 });
+    const { shopper, subscription } = await subscribe(t, planId, windowId, first);
+    const dates = [0, 7, 14].map((n) => day(first, n));
+    await t.db
+      .insert(subscriptionPayments)
+      .values(
+        seasonSchedule(dates, 6000, 1, dates[2]).map((p) => ({ ...p, subscriptionId: subscription.id, number: 1 })),
+      );
+    const { provider } = scriptedCards(sandbox, () => 'ok');
+    await takeSeasonPayment(t.db, provider, { subscriptionId: subscription.id, number: 1 }, new Date());
+
+    const slot0 = await slotTimes(t, windowId, dates[0]);
+    await runAt(t, provider, minutes(slot0.orderFrom, 1));
+    expect(await deliveryOf(t, subscription.id, dates[0])).toMatchObject({ status: 'ordered', shareCents: 2000 });
+    const url = `/api/subscriptions/${subscription.id}/deliveries/${dates[0]}`;
+    const panel = await t.app.inject({ url, headers: shopper.auth });
+    expect(panel.statusCode, panel.body).toBe(200);
+    expect(panel.json()).toMatchObject({ paidBySeason: true, addChoices: [], swapChoices: [], total: 20 });
+    const honey = await t.app.inject({
+      method: 'POST',
+      url: `${url}/lines`,
+      headers: shopper.auth,
+      payload: { optionId: honeyJar.optionIds[0], quantity: 1 },
+    });
+    expect(honey.statusCode).toBe(409);
+    expect(honey.json().error.message).toBe(
+      'This delivery is paid with your season and holds the plan’s items: order anything else from the shop',
+    );
+
+    // The farm ends the plan after the first order was made: that one still comes, the other two are given back.
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/shops/${farm.id}/subscription-plans/${planId}/end`,
+      headers: farm.auth,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    await runAt(t, provider, slot0.closesAt);
+    expect(await deliveryOf(t, subscription.id, dates[0])).toMatchObject({ status: 'charged' });
+    const [payment] = await paymentsOf(subscription.id);
+    expect(payment).toMatchObject({ refundedCents: 4000 });
+    expect(payment.closedAt).not.toBeNull();
+    const [given] = await t.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentIntentId, payment.paymentIntentId as string));
+    expect(given).toMatchObject({ amountCents: 4000, reason: 'vendor_cancelled', status: 'succeeded' });
+    expect(await deliveryOf(t, subscription.id, dates[1])).toBeUndefined();
   });
 });
