@@ -63,7 +63,8 @@ export const subscribersApi = {
     method: 'POST',
     path: '/subscriptions',
     tag: 'subscriptions',
-    summary: 'Subscribe to a plan with a saved card: its time, address and first day (cap and places checked)',
+    summary:
+      'Subscribe to a plan with a saved card: its time, address and first day (cap and places checked); a season takes its first payment now (402 when refused)',
     access: { allow: ['customer'] },
     body: subscribeInput,
     status: 201,
