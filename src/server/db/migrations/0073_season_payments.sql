@@ -44,8 +44,10 @@ ALTER TABLE "payment_intents" ADD CONSTRAINT "payment_intents_funded_by_payment_
 --> statement-breakpoint
 ALTER TABLE "payment_intents" VALIDATE CONSTRAINT "payment_intents_funded_by_payment_intents_id_fk";
 --> statement-breakpoint
--- lock: built without blocking writes to payment_intents.
-CREATE INDEX CONCURRENTLY IF NOT EXISTS "payment_intents_funded_by_idx" ON "payment_intents" USING btree ("funded_by") WHERE "payment_intents"."funded_by" IS NOT NULL;
+-- lock: a plain CREATE INDEX (CONCURRENTLY would wait for the other starting servers' sessions, which wait for this
+-- one's migration lock: a deadlock, as 0056 says); it reads payment_intents once under a SHARE lock and writes an empty
+-- index (no payment has funded_by yet), a fraction of 0056's 0.4 s per index at a million payments.
+CREATE INDEX IF NOT EXISTS "payment_intents_funded_by_idx" ON "payment_intents" USING btree ("funded_by") WHERE "payment_intents"."funded_by" IS NOT NULL;
 --> statement-breakpoint
 -- lock: the wider check is taken NOT VALID (milliseconds) and validated below without blocking writes; the old one is
 -- dropped only then, so a payment is checked by one of the two at every moment.
