@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   subscriptionDeliveries,
+  subscriptionPayments,
   subscriptionPlanItems,
   subscriptionPlans,
   subscriptionPlanWindows,
@@ -40,7 +41,7 @@ export async function endPlansOfLeaver(tx: Tx, vendorId: string, now: Date): Pro
     .where(and(eq(subscriptionPlans.shopId, vendorId), isNull(subscriptionPlans.endedAt)));
 }
 
-/** A shopper's subscriptions for the data export, as stored, each with its deliveries, oldest first. */
+/** A shopper's subscriptions for the data export, as stored, each with its deliveries and season payments, oldest first. */
 export async function subscriptionsForExport(db: Tx, userId: string) {
   const rows = await db
     .select()
@@ -58,9 +59,20 @@ export async function subscriptionsForExport(db: Tx, userId: string) {
       ),
     )
     .orderBy(asc(subscriptionDeliveries.deliveryOn));
+  const payments = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      inArray(
+        subscriptionPayments.subscriptionId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(subscriptionPayments.number));
   return rows.map((row) => ({
     ...row,
     deliveries: deliveries.filter((d) => d.subscriptionId === row.id).map(({ subscriptionId: _, ...d }) => d),
+    seasonPayments: payments.filter((p) => p.subscriptionId === row.id).map(({ subscriptionId: _, ...p }) => p),
   }));
 }
 
