@@ -10,7 +10,7 @@ import { products } from '../catalog/tables.ts';
 import { addToCart, confirmOrder, createProduct, payCart } from '../checkout/test-fixtures.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { estimateCents, lineRefundKey, paidShares, partRefundPrefix } from '../orders/refund-shares.ts';
-import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { orderLines } from '../orders/tables.ts';
 import { vendorPart, weigh, weighedProduct } from '../orders/weighed-fixtures.ts';
 import {
   deliveryOf,
@@ -23,6 +23,7 @@ import {
   slotTimes,
   subscribe,
 } from '../subscriptions/delivery-fixtures.ts';
+import { orderLedger } from './ledger-fixtures.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { captures, refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
 
@@ -394,32 +395,9 @@ describe('a subscription order in the same ledger (issue 37, decision 068)', () 
     const refunded = await call(admin, 'POST', `/api/orders/${orderId}/shops/${farm.id}/refunds`, { amount: 1 });
     expect(refunded.statusCode, refunded.body).toBe(201);
 
-    const [payment] = await t.db
-      .select({ transactionId: customerPayments.transactionId })
-      .from(orders)
-      .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-      .where(eq(orders.id, orderId));
-    const [remote] = await t.db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, payment.transactionId));
-    const given = (await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).filter(
-      (r) => r.status !== 'failed',
-    );
-    const paidOut = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
-    const reversed = await t.db
-      .select()
-      .from(transferReversals)
-      .where(
-        inArray(
-          transferReversals.transferId,
-          paidOut.map((row) => row.id),
-        ),
-      );
-    const net = (field: 'amountCents' | 'commissionCents' | 'taxCents') =>
-      paidOut.reduce((total, row) => total + row[field], 0) - reversed.reduce((total, row) => total + row[field], 0);
-    expect(sum(given)).toBe(100);
-    expect(remote.amountRefundedCents).toBe(100);
-    expect(sum(given) + net('amountCents') + net('commissionCents') + net('taxCents')).toBe(remote.amountCents);
+    const ledger = await orderLedger(t, orderId);
+    expect(sum(ledger.given)).toBe(100);
+    expect(ledger.remote.amountRefundedCents).toBe(100);
+    expect(ledger.balance).toBe(ledger.remote.amountCents);
   });
 });

@@ -1,13 +1,14 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createUser } from '../../test/users.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
-import { customerPayments, orderLines, orders } from '../orders/tables.ts';
+import { orderLines } from '../orders/tables.ts';
+import { orderLedger, seasonCharge, sumCents } from '../payments/ledger-fixtures.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
-import { paymentIntents, refunds, sandboxPaymentIntents, transferReversals, transfers } from '../payments/tables.ts';
+import { refunds } from '../payments/tables.ts';
 import {
   type CardAnswer,
   createPlan,
@@ -36,7 +37,6 @@ beforeAll(() => {
 });
 
 const day = (date: string, days: number) => Temporal.PlainDate.from(date).add({ days }).toString();
-const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
 
 async function paymentsOf(subscriptionId: string) {
   return t.db
@@ -44,43 +44,6 @@ async function paymentsOf(subscriptionId: string) {
     .from(subscriptionPayments)
     .where(eq(subscriptionPayments.subscriptionId, subscriptionId))
     .orderBy(subscriptionPayments.number);
-}
-
-/** The order's payment as the ledger has it: the draw, and the season's charge it came from at the sandbox. */
-async function ledgerOf(orderId: string) {
-  const [payment] = await t.db
-    .select({ transactionId: customerPayments.transactionId, priceCents: customerPayments.priceCents })
-    .from(orders)
-    .innerJoin(customerPayments, eq(customerPayments.id, orders.paymentId))
-    .where(eq(orders.id, orderId));
-  const [draw] = await t.db
-    .select()
-    .from(paymentIntents)
-    .where(eq(paymentIntents.providerIntentId, payment.transactionId));
-  const given = (await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).filter(
-    (r) => r.status !== 'failed',
-  );
-  const paidOut = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
-  const reversed = paidOut.length
-    ? await t.db
-        .select()
-        .from(transferReversals)
-        .where(
-          inArray(
-            transferReversals.transferId,
-            paidOut.map((row) => row.id),
-          ),
-        )
-    : [];
-  const net = (field: 'amountCents' | 'commissionCents' | 'taxCents') =>
-    paidOut.reduce((total, row) => total + row[field], 0) - reversed.reduce((total, row) => total + row[field], 0);
-  return {
-    payment,
-    draw,
-    given,
-    paidOut,
-    balance: sum(given) + net('amountCents') + net('commissionCents') + net('taxCents'),
-  };
 }
 
 describe('a season paid in installments', () => {
@@ -135,17 +98,15 @@ describe('a season paid in installments', () => {
       .select()
       .from(orderLines)
       .where(eq(orderLines.orderId, made.orderId as string));
-    expect(sum(lines.map((l) => ({ amountCents: l.totalCents })))).toBeLessThanOrEqual(2000);
+    expect(sumCents(lines.map((l) => ({ amountCents: l.totalCents })))).toBeLessThanOrEqual(2000);
     await runAt(t, provider, slot0.closesAt);
     expect(await deliveryOf(t, subscription.id, dates[0])).toMatchObject({ status: 'charged' });
     const firstOrder = made.orderId as string;
     const [paidFirst] = await paymentsOf(subscription.id);
-    const ledger0 = await ledgerOf(firstOrder);
-    expect(ledger0.draw).toMatchObject({
-      amountCents: ledger0.payment.priceCents,
+    expect((await orderLedger(t, firstOrder)).payment).toMatchObject({
+      amountCents: 2000,
       fundedBy: paidFirst.paymentIntentId,
     });
-    expect(ledger0.payment.priceCents).toBe(2000);
 
     // Delivered: the farm is paid its part out of the season's charge; a dollar given back goes to that charge.
     for (const status of ['ready', 'delivered'])
@@ -209,41 +170,18 @@ describe('a season paid in installments', () => {
     for (const status of ['ready', 'delivered'])
       expect((await moveOrder(t, farm, thirdOrder, status)).statusCode).toBe(200);
 
-    // Each order balances as any order does; each season charge is its draws and what was given back of it.
+    // Each order balances as any order does, sent to the farm out of the season's charge at the provider; each season
+    // charge is its draws plus what was given back of it, and the provider refunded exactly that and its draws' refunds.
     for (const orderId of [firstOrder, thirdOrder]) {
-      const ledger = await ledgerOf(orderId);
-      expect(ledger.balance, JSON.stringify(ledger)).toBe(ledger.draw.amountCents);
-      // Sent to the farm out of the season's charge at the provider.
+      const ledger = await orderLedger(t, orderId);
+      expect(ledger.balance, JSON.stringify(ledger)).toBe(ledger.payment.amountCents);
       expect(ledger.paidOut.map((row) => row.status)).toEqual(['succeeded']);
     }
     for (const payment of [closedFirst, paidSecond]) {
-      const [charge] = await t.db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.id, payment.paymentIntentId as string));
-      const draws = await t.db.select().from(paymentIntents).where(eq(paymentIntents.fundedBy, charge.id));
-      const own = await t.db.select().from(refunds).where(eq(refunds.paymentIntentId, charge.id));
-      expect(sum(draws) + sum(own)).toBe(charge.amountCents);
-      const drawRefunds = draws.length
-        ? await t.db
-            .select()
-            .from(refunds)
-            .where(
-              and(
-                inArray(
-                  refunds.paymentIntentId,
-                  draws.map((d) => d.id),
-                ),
-                eq(refunds.status, 'succeeded'),
-              ),
-            )
-        : [];
-      const [remote] = await t.db
-        .select()
-        .from(sandboxPaymentIntents)
-        .where(eq(sandboxPaymentIntents.id, charge.providerIntentId));
-      expect(remote.amountCents).toBe(charge.amountCents);
-      expect(remote.amountRefundedCents).toBe(sum(own) + sum(drawRefunds));
+      const charge = await seasonCharge(t, payment.paymentIntentId as string);
+      expect(charge.drawn + charge.own).toBe(charge.amountCents);
+      expect(charge.remote.amountCents).toBe(charge.amountCents);
+      expect(charge.remote.amountRefundedCents).toBe(charge.own + charge.drawRefunds);
     }
   });
 });

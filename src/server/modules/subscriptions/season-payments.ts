@@ -48,6 +48,10 @@ export function seasonSchedule(dates: string[], seasonCents: number, count: numb
 
 type Payment = typeof subscriptionPayments.$inferSelect;
 
+/** One payment's row by its key. */
+const thePayment = (payment: Pick<Payment, 'subscriptionId' | 'number'>) =>
+  and(eq(subscriptionPayments.subscriptionId, payment.subscriptionId), eq(subscriptionPayments.number, payment.number));
+
 /** The payment whose run holds `date` (a date before the first belongs to the first, after the last to the last). */
 export function paymentFor<T extends Pick<Payment, 'number' | 'coversFrom' | 'coversUntil'>>(
   payments: T[],
@@ -116,12 +120,7 @@ export async function takeSeasonPayment(
     .from(subscriptionPayments)
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionPayments.subscriptionId))
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptionPayments.subscriptionId, target.subscriptionId),
-        eq(subscriptionPayments.number, target.number),
-      ),
-    );
+    .where(thePayment(target));
   if (!row) throw new Error(`No season payment ${target.number} of ${target.subscriptionId}`);
   const { payment, subscription } = row;
   if (payment.paymentIntentId) return { ok: true, paymentIntentId: payment.paymentIntentId };
@@ -147,29 +146,15 @@ export async function takeSeasonPayment(
         })
       : ({ ok: false, message: 'No card is saved for this subscription.', code: 'card_declined' } as const);
   return db.transaction(async (tx) => {
-    const [now_] = await tx
-      .select()
-      .from(subscriptionPayments)
-      .where(
-        and(
-          eq(subscriptionPayments.subscriptionId, payment.subscriptionId),
-          eq(subscriptionPayments.number, payment.number),
-        ),
-      )
-      .for('update');
-    if (now_.paymentIntentId) return { ok: true, paymentIntentId: now_.paymentIntentId } as const;
+    const [current] = await tx.select().from(subscriptionPayments).where(thePayment(payment)).for('update');
+    if (current.paymentIntentId) return { ok: true, paymentIntentId: current.paymentIntentId } as const;
     if (!result.ok) {
       // Another process counted this attempt already: the refusal is the same one.
-      if (now_.attempts === payment.attempts) {
+      if (current.attempts === payment.attempts) {
         await tx
           .update(subscriptionPayments)
           .set({ status: 'failed', attempts: payment.attempts + 1, lastError: result.message })
-          .where(
-            and(
-              eq(subscriptionPayments.subscriptionId, payment.subscriptionId),
-              eq(subscriptionPayments.number, payment.number),
-            ),
-          );
+          .where(thePayment(payment));
       }
       return { ok: false, code: result.code, message: result.message } as const;
     }
@@ -183,12 +168,7 @@ export async function takeSeasonPayment(
     await tx
       .update(subscriptionPayments)
       .set({ status: 'paid', paymentIntentId, paidAt: now, lastError: null })
-      .where(
-        and(
-          eq(subscriptionPayments.subscriptionId, payment.subscriptionId),
-          eq(subscriptionPayments.number, payment.number),
-        ),
-      );
+      .where(thePayment(payment));
     return { ok: true, paymentIntentId } as const;
   });
 }
@@ -284,10 +264,7 @@ async function closePayment(tx: Tx, payment: Payment, farmEnded: boolean, now: D
       )
   ).filter((delivery) => paymentFor(payments, delivery.deliveryOn)?.number === row.number);
   if (waiting.length > 0) return undefined;
-  const where = and(
-    eq(subscriptionPayments.subscriptionId, payment.subscriptionId),
-    eq(subscriptionPayments.number, payment.number),
-  );
+  const where = thePayment(payment);
   if (!row.paymentIntentId) {
     await tx.update(subscriptionPayments).set({ status: 'cancelled', closedAt: now }).where(where);
     return null;

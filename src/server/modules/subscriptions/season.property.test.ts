@@ -6,8 +6,9 @@ import { setupTestApp } from '../../test/app.ts';
 import { createProduct } from '../../test/factories.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { customerPayments, orders } from '../orders/tables.ts';
+import { seasonCharge } from '../payments/ledger-fixtures.ts';
 import { createSandboxProvider } from '../payments/sandbox-provider.ts';
-import { paymentIntents, refunds, sandboxPaymentIntents, transfers } from '../payments/tables.ts';
+import { paymentIntents, transfers } from '../payments/tables.ts';
 import { windowCancellations } from '../slots/tables.ts';
 import {
   createPlan,
@@ -53,8 +54,6 @@ const season = fc.record({
   holidays: fc.uniqueArray(week, { maxLength: 1 }),
 });
 type Season = typeof season extends fc.Arbitrary<infer S> ? S : never;
-
-const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
 
 async function live(plan: Season) {
   const { farm, windowId } = await farmWithWindow(t, { name: 'Season Property Farm' });
@@ -158,17 +157,11 @@ async function expectSettled({ farm, ids }: Awaited<ReturnType<typeof live>>) {
       expect(payment.status).toBe('cancelled');
       continue;
     }
-    const [charge] = await t.db.select().from(paymentIntents).where(eq(paymentIntents.id, payment.paymentIntentId));
-    const draws = await t.db.select().from(paymentIntents).where(eq(paymentIntents.fundedBy, charge.id));
-    const own = await t.db.select().from(refunds).where(eq(refunds.paymentIntentId, charge.id));
-    expect(sum(draws) + sum(own), JSON.stringify({ payment, draws, own })).toBe(charge.amountCents);
-    expect(sum(own)).toBe(payment.refundedCents);
-    const [remote] = await t.db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, charge.providerIntentId));
-    expect(remote.amountCents).toBe(charge.amountCents);
-    expect(remote.amountRefundedCents).toBe(sum(own));
+    const charge = await seasonCharge(t, payment.paymentIntentId);
+    expect(charge.drawn + charge.own, JSON.stringify({ payment, charge })).toBe(charge.amountCents);
+    expect(charge.own).toBe(payment.refundedCents);
+    expect(charge.remote.amountCents).toBe(charge.amountCents);
+    expect(charge.remote.amountRefundedCents).toBe(charge.own);
   }
   for (const row of rows) {
     if (!row.orderId) continue;
