@@ -66,8 +66,9 @@ const HOLDING = ['ordered', 'charged', 'charge_failed'] as const;
 
 /**
  * A season's delivery share of its payment, for its order's price (in the caller's transaction, the subscription's row
- * held): the payment's amount over its planned deliveries, the last of its run taking the cents left over, never more
- * than the payment still has for it (what its other made deliveries hold). Null when the payment was not taken and
+ * held): the payment's amount over its planned deliveries, the last of its run taking the cents the even shares leave
+ * over, never more than the payment still has for it (less what its other made deliveries hold); a skipped week's
+ * share is not passed on to the next, it is given back when the payment closes. Null when the payment was not taken and
  * never will be (the subscription ended first).
  */
 export async function seasonShare(
@@ -94,7 +95,8 @@ export async function seasonShare(
   const ofRun = held.filter((row) => paymentFor(payments, row.deliveryOn)?.number === payment.number);
   const left = payment.amountCents - ofRun.reduce((sum, row) => sum + (row.shareCents ?? 0), 0);
   const each = Math.floor(payment.amountCents / payment.deliveries);
-  const share = isLastOfRun(payment.coversUntil) ? left : Math.min(each, left);
+  const last = payment.amountCents - each * (payment.deliveries - 1);
+  const share = Math.min(isLastOfRun(payment.coversUntil) ? last : each, left);
   return { number: payment.number, shareCents: Math.max(0, share) };
 }
 
