@@ -97,6 +97,8 @@ export const SUBSCRIPTION_DELIVERY_EVENTS = [
   'plan_ended',
   'made_late',
   'missed',
+  'season_paid',
+  'season_refunded',
 ] as const;
 
 /** A product's stock at or below this tells its vendor (once each time a sale or an edit takes it there). */
@@ -267,7 +269,9 @@ export const notificationEvent = z.discriminatedUnion('kind', [
    * A subscription's delivery (issue 37), to its shopper (`to: 'shopper'`) or its shop: its order made (`ordered`), a
    * holiday instead (`holiday`, with the shop's reason and the next delivery), items short (`short`) or no longer sold
    * (`discontinued`), nothing left to deliver (`nothing`), a charge that failed (`charge_failed`, retried at
-   * `retryAt`) or gave up (`abandoned`: the subscription is paused), or the plan ended by the farm (`plan_ended`).
+   * `retryAt`) or gave up (`abandoned`: the subscription is paused), or the plan ended by the farm (`plan_ended`);
+   * a season's payment taken (`season_paid`) or what its deliveries did not draw given back (`season_refunded`),
+   * `amount` dollars, `deliveryOn` the first day it pays for.
    */
   z.object({
     kind: z.literal('subscription_delivery'),
@@ -287,6 +291,7 @@ export const notificationEvent = z.discriminatedUnion('kind', [
     /** A holiday's delivery moved to this date (another of the plan's times). */
     movedTo: z.string().optional(),
     retryAt: z.string().optional(),
+    amount: z.number().optional(),
   }),
   /** E-mailed only (never in the bell): a link to set a new password, asked for on the sign-in page. */
   z.object({

@@ -1,4 +1,5 @@
 import { dayText } from '#contract/fulfilment-labels.ts';
+import { formatDollars } from '#contract/money.ts';
 import type { NotificationEvent } from '#contract/notifications.ts';
 
 type Event = Extract<NotificationEvent, { kind: 'subscription_delivery' }>;
@@ -131,6 +132,18 @@ export function describeSubscriptionDelivery(event: Event): { title: string; bod
             body: `Our ordering was down when ordering closed for ${day}, and the delivery time began before ${who}'s order could be made: there is no order to pack and nothing was charged. They were told.`,
             link,
           };
+    case 'season_paid':
+      return {
+        title: `Your season's payment of ${formatDollars(event.amount ?? 0)} for ${event.planName} is taken`,
+        body: `We charged your card ${formatDollars(event.amount ?? 0)} for your ${plan}, for the deliveries from ${day}. Each delivery's order is paid from it; the part of it for deliveries that are not made (skipped, a closed day, after cancelling) comes back to your card.`,
+        link: SHOPPER_SUBSCRIPTIONS_PATH,
+      };
+    case 'season_refunded':
+      return {
+        title: `${formatDollars(event.amount ?? 0)} of your season's payment is refunded`,
+        body: `The deliveries of your ${plan} paid from your payment for ${day} on are over: ${formatDollars(event.amount ?? 0)} for the ones not made (skipped, a closed day, after cancelling) is refunded to your card. It shows in a few days.`,
+        link: SHOPPER_SUBSCRIPTIONS_PATH,
+      };
     case 'plan_ended':
       return {
         title: `${event.shopName} ended ${event.planName}`,

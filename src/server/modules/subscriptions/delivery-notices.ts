@@ -1,11 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { centsToDollars } from '#contract/money.ts';
 import type { NotificationEvent } from '#contract/notifications.ts';
 import type { Tx } from '../../db/client.ts';
 import { notify } from '../notifications/index.ts';
 import { orderNumbersOf } from '../orders/index.ts';
 import { shopCards } from '../shops/index.ts';
 import { accountsByIds } from '../users/index.ts';
-import { subscriptions } from './tables.ts';
+import { subscriptionPlans, subscriptions } from './tables.ts';
 
 type Event = Extract<NotificationEvent, { kind: 'subscription_delivery' }>;
 
@@ -23,6 +24,7 @@ export type DeliveryNotice = {
   nextDeliveryOn?: string | null;
   movedTo?: string | null;
   retryAt?: string;
+  amountCents?: number;
 };
 
 /** What the shop hears of too (the shopper hears of everything). */
@@ -53,6 +55,7 @@ export async function tellDelivery(tx: Tx, notice: DeliveryNotice): Promise<void
     ...(notice.nextDeliveryOn !== undefined ? { nextDeliveryOn: notice.nextDeliveryOn } : {}),
     ...(notice.movedTo ? { movedTo: notice.movedTo } : {}),
     ...(notice.retryAt ? { retryAt: notice.retryAt } : {}),
+    ...(notice.amountCents !== undefined ? { amount: centsToDollars(notice.amountCents) } : {}),
   };
   await notify(tx, [{ userId: notice.subscription.userId, email: notice.buyer.email }], { ...base, to: 'shopper' });
   if (TOLD_TO_SHOP.has(notice.event))
@@ -90,4 +93,34 @@ export async function tellPlanEnded(
       deliveryOn: today,
     });
   }
+}
+
+/**
+ * A season's payment taken or given back (decision 070), told to the shopper in the caller's transaction: the plan,
+ * the shop and the shopper read here, `date` the first day the payment pays for.
+ */
+export async function tellSeasonPayment(
+  tx: Tx,
+  subscriptionId: string,
+  event: 'season_paid' | 'season_refunded',
+  date: string,
+  amountCents: number,
+): Promise<void> {
+  const [row] = await tx
+    .select({ userId: subscriptions.userId, planName: subscriptionPlans.name, shopId: subscriptionPlans.shopId })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, subscriptionId));
+  const shop = (await shopCards(tx, [row.shopId])).get(row.shopId);
+  const buyer = (await accountsByIds(tx, [row.userId])).get(row.userId);
+  if (!buyer) return;
+  await tellDelivery(tx, {
+    event,
+    subscription: { userId: row.userId },
+    plan: { name: row.planName },
+    shop: { id: row.shopId, name: shop?.name ?? '', email: shop?.email ?? '' },
+    buyer: { name: buyer.name, email: buyer.email },
+    date,
+    amountCents,
+  });
 }

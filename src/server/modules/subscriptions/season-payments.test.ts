@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/app.ts';
 import { createProduct } from '../../test/factories.ts';
 import { createUser } from '../../test/users.ts';
+import { notificationOutbox } from '../notifications/tables.ts';
 import { moveOrder } from '../orders/order-fixtures.ts';
 import { orderLines } from '../orders/tables.ts';
 import { orderLedger, seasonCharge, sumCents } from '../payments/ledger-fixtures.ts';
@@ -169,6 +170,24 @@ describe('a season paid in installments', () => {
     // The third still comes after the cancel (its order was made): delivered, the farm is paid its part.
     for (const status of ['ready', 'delivered'])
       expect((await moveOrder(t, farm, thirdOrder, status)).statusCode).toBe(200);
+
+    // The shopper was told of each payment taken and of each given back, with the amount.
+    const told = (
+      await t.db
+        .select({ payload: notificationOutbox.payload })
+        .from(notificationOutbox)
+        .where(and(eq(notificationOutbox.userId, shopper.id), eq(notificationOutbox.channel, 'in_app')))
+    ).map((row) => row.payload as { event?: string; amount?: number; deliveryOn?: string });
+    expect(
+      told
+        .filter((n) => n.event === 'season_paid' || n.event === 'season_refunded')
+        .map((n) => [n.event, n.amount, n.deliveryOn]),
+    ).toEqual([
+      ['season_paid', 40, dates[0]],
+      ['season_refunded', 20, dates[0]],
+      ['season_paid', 40, dates[2]],
+      ['season_refunded', 20, dates[2]],
+    ]);
 
     // Each order balances as any order does, sent to the farm out of the season's charge at the provider; each season
     // charge is its draws plus what was given back of it, and the provider refunded exactly that and its draws' refunds.

@@ -13,6 +13,7 @@ import {
 } from '../payments/index.ts';
 import { servedSlot, servedWindows } from '../slots/index.ts';
 import { deliveryDates } from './delivery-dates.ts';
+import { tellSeasonPayment } from './delivery-notices.ts';
 import { offSession } from './off-session-charge.ts';
 import { subscriptionDeliveries, subscriptionPayments, subscriptionPlans, subscriptions } from './tables.ts';
 
@@ -171,6 +172,7 @@ export async function takeSeasonPayment(
       .update(subscriptionPayments)
       .set({ status: 'paid', paymentIntentId, paidAt: now, lastError: null })
       .where(thePayment(payment));
+    await tellSeasonPayment(tx, payment.subscriptionId, 'season_paid', payment.coversFrom, payment.amountCents);
     return { ok: true, paymentIntentId } as const;
   });
 }
@@ -283,6 +285,7 @@ async function closePayment(tx: Tx, payment: Payment, farmEnded: boolean, now: D
       .update(subscriptionPayments)
       .set({ refundedCents: sql`${subscriptionPayments.refundedCents} + ${left}`, closedAt: now })
       .where(where);
+    await tellSeasonPayment(tx, row.subscriptionId, 'season_refunded', row.coversFrom, left);
     return refund.id;
   }
   await tx.update(subscriptionPayments).set({ closedAt: now }).where(where);
