@@ -4,6 +4,9 @@ import type { MySubscription, SeasonPayment } from '#contract/subscribers.ts';
 import { CUSTOMER, renderPage } from '../../test/render.tsx';
 import { MySubscriptionsPage } from './MySubscriptionsPage.tsx';
 
+/** A calendar day `days` from today, YYYY-MM-DD, as the page reads today. */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
+
 const payment = (number: number, state: SeasonPayment['state'], over: Partial<SeasonPayment> = {}): SeasonPayment => ({
   number,
   amount: 40,
@@ -49,6 +52,8 @@ describe('the season payments of a subscription', () => {
         'GET /api/subscriptions': [
           subscription({
             status: 'cancelled',
+            // Ended yesterday: nothing comes any more.
+            endsAfter: dayFromToday(-1),
             season: [
               payment(1, 'paid', { paidAt: '2026-09-03T12:00:00.000Z', refunded: 20 }),
               payment(2, 'failed'),
@@ -69,6 +74,40 @@ describe('the season payments of a subscription', () => {
       'Payment 3 of 4: $40.00For 3–13 October (2 deliveries)Due at the cutoff before 3 October',
       'Payment 4 of 4: $40.00For 4–14 October (2 deliveries)Not taken: the subscription ended',
     ]);
+    expect(screen.getByText('Ends').nextElementSibling?.textContent).toBe('now');
+  });
+
+  it('says a cancelled season’s refund comes once the deliveries still coming are past their cutoff', async () => {
+    renderPage(<MySubscriptionsPage />, {
+      user: CUSTOMER,
+      routes: {
+        'GET /api/subscriptions': [
+          subscription({
+            status: 'cancelled',
+            endsAfter: dayFromToday(2),
+            season: [
+              payment(1, 'paid', {
+                paidAt: new Date().toISOString(),
+                coversFrom: dayFromToday(2),
+                coversUntil: dayFromToday(15),
+              }),
+              payment(2, 'cancelled', { coversFrom: dayFromToday(16), coversUntil: dayFromToday(29) }),
+            ],
+          }),
+        ],
+      },
+    });
+    const season = await screen.findByRole('region', { name: 'Season payments' });
+    expect(
+      within(season).getByText(
+        'What you paid for the deliveries that do not come is refunded to your card once those still coming are past their ordering cutoff.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        `after ${new Date(`${dayFromToday(2)}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })}`,
+      ),
+    ).toBeTruthy();
   });
 
   it('shows no season payments for a plan paid at each delivery', async () => {

@@ -50,6 +50,19 @@ const cardExpiresBefore = (s: MySubscription) =>
   s.nextDelivery !== null &&
   s.card.expYear * 12 + s.card.expMonth < Number(s.nextDelivery.slice(0, 4)) * 12 + Number(s.nextDelivery.slice(5, 7));
 
+/** The last day a cancelled subscription's deliveries still come, when one is today or later. */
+const lastComingDay = (s: MySubscription) =>
+  s.endsAfter && s.endsAfter >= new Date().toLocaleDateString('en-CA') ? s.endsAfter : null;
+
+/** Whether a cancelled season has a paid payment for deliveries after its end not given back yet. */
+const refundComing = (s: MySubscription) => {
+  const end = lastComingDay(s) ?? new Date().toLocaleDateString('en-CA');
+  return (
+    s.status === 'cancelled' &&
+    (s.season ?? []).some((p) => p.state === 'paid' && p.refunded === 0 && p.coversUntil > end)
+  );
+};
+
 function ComingRow({ s, d, change }: { s: MySubscription; d: ComingDelivery; change: Change }) {
   const [open, setOpen] = useState(false);
   const made = d.state === 'ordered' && d.order !== null && d.changeableUntil !== null;
@@ -291,6 +304,7 @@ function CardForm({ change }: { change: Change }) {
 function SubscriptionCard({ s }: { s: MySubscription }) {
   const change = useChangeSubscription(s.id);
   const running = s.status !== 'cancelled';
+  const lastDay = lastComingDay(s);
   // What still comes after a cancel now: the deliveries ordered already, and those within the plan's notice.
   const noticeEnd = new Date(Date.now() + s.plan.noticeDays * 86_400_000).toLocaleDateString('en-CA');
   const ordered = s.coming.filter(
@@ -356,7 +370,7 @@ function SubscriptionCard({ s }: { s: MySubscription }) {
           {s.status === 'cancelled' ? (
             <div>
               <dt className="text-sm font-semibold">Ends</dt>
-              <dd>{s.endsAfter ? `after ${dayText(s.endsAfter)}` : 'now'}</dd>
+              <dd>{lastDay ? `after ${dayText(lastDay)}` : 'now'}</dd>
             </div>
           ) : null}
         </dl>
@@ -374,6 +388,12 @@ function SubscriptionCard({ s }: { s: MySubscription }) {
           <section aria-label="Season payments" className="flex flex-col gap-2">
             <h3 className="font-bold">Season payments</h3>
             <SeasonPayments payments={s.season} />
+            {refundComing(s) ? (
+              <p className="text-sm">
+                What you paid for the deliveries that do not come is refunded to your card
+                {lastDay ? ' once those still coming are past their ordering cutoff' : ' in a moment'}.
+              </p>
+            ) : null}
           </section>
         ) : null}
         {running ? (

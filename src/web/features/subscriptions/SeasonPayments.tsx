@@ -71,12 +71,12 @@ export function SeasonPayments({ payments }: { payments: SeasonPayment[] }) {
             </p>
             <p className="text-sm">For {coversText(p)}</p>
           </div>
-          <p className="flex flex-wrap items-center gap-2 text-sm">
+          <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className={`badge badge-sm h-auto min-h-5 ${STATE_BADGES[p.state]}`}>{stateText(p)}</span>
             {p.refunded > 0 ? (
               <span className="badge badge-sm badge-soft badge-info">{formatDollars(p.refunded)} refunded</span>
             ) : null}
-          </p>
+          </div>
         </li>
       ))}
     </ul>
