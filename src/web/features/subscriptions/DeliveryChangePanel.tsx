@@ -81,7 +81,9 @@ function AddForm({ d, change }: { d: MadeDelivery; change: Change }) {
   const [optionId, setOptionId] = useState('');
   const [quantity, setQuantity] = useState('1');
   if (d.paidBySeason)
-    return <p className="text-sm">Paid with your season: it holds the plan’s items. Order anything else from the shop.</p>;
+    return (
+      <p className="text-sm">Paid with your season: it holds the plan’s items. Order anything else from the shop.</p>
+    );
   if (d.addChoices.length === 0) return <p className="text-sm">The farm has nothing else on sale now.</p>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
