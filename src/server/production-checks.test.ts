@@ -97,8 +97,11 @@ describe('NODE_ENV=production', () => {
       });
       expect(response.status).toBe(200);
     }
-    const warnings = (server.output() + server.errors()).split('\n').filter((line) => line.includes('TRUST_PROXY'));
-    expect(warnings).toHaveLength(1);
+    // The log reaches the captured output a moment after the answers: wait for the warning, then count.
+    const warnings = () =>
+      (server.output() + server.errors()).split('\n').filter((line) => line.includes('TRUST_PROXY'));
+    await expect.poll(() => warnings().length).toBeGreaterThan(0);
+    expect(warnings()).toHaveLength(1);
 
     // A demo shopper's address in the store (its password is public): the next start refuses.
     const body = { name: 'Nora Blake', email: 'nora.blake@mail.example', password: 'Nora#Blake2026' };
