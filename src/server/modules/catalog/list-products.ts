@@ -192,7 +192,7 @@ function sortedPage(
     LIMIT ${fetch}`;
 }
 
-/** The sort, cursor and filters of a listing request. */
+/** The sort and cursor of a listing request, and whether its filters are counted. */
 function listing(params: ListProductsParams) {
   const sort: ProductSort = params.sort ?? (params.q ? 'relevance' : 'popular');
   if (sort === 'relevance' && !params.q) {
@@ -202,6 +202,13 @@ function listing(params: ListProductsParams) {
     throw badRequest(NEEDS_PLACE, { [sort === 'nearest' ? 'sort' : 'maxKm']: NEEDS_PLACE });
   }
   const cursor = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
+  // Counts only for a first page of a bounded set: a category, a shop or a search's candidates.
+  const counted = Boolean(params.facets && !cursor && (params.category || params.shopId || params.q));
+  return { sort, cursor, counted, fetch: params.limit + 1 };
+}
+
+/** A listing request's filters as conditions on product p: what it offers, its price range, the shopper's place. */
+function listingWhere(params: ListProductsParams, sort: ProductSort) {
   const values = filterValues(params);
   const offered = sql.join(
     [
@@ -212,9 +219,7 @@ function listing(params: ListProductsParams) {
   );
   const inPrice = all(priceWhere(values.minCents, values.maxCents));
   const nearby = placeWhere(sort, params.from, params.maxKm);
-  // Counts only for a first page of a bounded set: a category, a shop or a search's candidates.
-  const counted = Boolean(params.facets && !cursor && (params.category || params.shopId || params.q));
-  return { sort, cursor, offered, inPrice, nearby, counted, fetch: params.limit + 1 };
+  return { offered, inPrice, nearby };
 }
 
 /** Offered products (listed, not expired, of a listed shop), of the category and the shop when given. */
@@ -404,11 +409,12 @@ export async function listProducts(
   spell: Spell = spellInSql,
   index?: SearchIndex,
 ): Promise<ProductPageResult> {
-  const { sort, cursor, offered, inPrice, nearby, counted, fetch } = listing(params);
+  const { sort, cursor, counted, fetch } = listing(params);
   if (params.q && index && indexAnswers(params, counted)) {
     const answered = await indexedSearch(db, index, params, cursor, spell);
     if (answered) return answered;
   }
+  const { offered, inPrice, nearby } = listingWhere(params, sort);
 
   let rows: z.infer<typeof facetedRow>[];
   if (params.q) {

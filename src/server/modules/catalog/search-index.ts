@@ -83,6 +83,12 @@ function lexemeShare(weights: string): number {
   return f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
 }
 
+/**
+ * The bit of a lexeme (by number) in a slot's name signature: a product whose signature has none of a word's bits
+ * holds none of its alternatives, so the exact check of its name in the arena (a cache miss) is skipped.
+ */
+const nameBit = (lexemeId: number) => 1 << (Math.imul(lexemeId, 0x9e3779b1) >>> 27);
+
 /** A uuid's 16 bytes as four unsigned numbers, compared as PostgreSQL compares uuids (memcmp). */
 const uuidWords = (id: string): number[] => {
   const hex = id.replaceAll('-', '');
@@ -176,6 +182,14 @@ export class SearchIndex {
   private readonly category = ints();
   private readonly at = ints();
   private readonly live = new Column(new Uint8Array(0), (m) => new Uint8Array(m));
+  /** Per slot, the nameBit of each of its name lexemes, or-ed. */
+  private readonly nameBits = ints();
+  /**
+   * 1 for each slot offered on `offeredDay` (listed, not expired, its shop listed): one byte read per posting walked
+   * instead of four columns. Kept by write and apply; worked out again for a new day or after the shops are read.
+   */
+  private readonly offeredSlots = new Column(new Uint8Array(0), (m) => new Uint8Array(m));
+  private offeredDay = -1;
   /** Slots in id order up to `sorted`; those added after the build are found through `added`. */
   private sorted = 0;
   private readonly added = new Map<string, number>();
@@ -264,6 +278,7 @@ export class SearchIndex {
     const flags = new Uint8Array(Math.max(this.vendors.length, 1) * 2);
     for (const n of unlisted) flags[n] = 1;
     this.vendorUnlisted = flags;
+    this.offeredDay = -1;
     this.shopMatches.clear();
     this.shops = shops;
   }
@@ -330,6 +345,8 @@ export class SearchIndex {
       this.category,
       this.at,
       this.live,
+      this.nameBits,
+      this.offeredSlots,
     ];
   }
 
@@ -348,6 +365,7 @@ export class SearchIndex {
     this.vendor.data[n] = this.vendorIdOf(row.vendor_id);
     this.category.data[n] = this.categoryIdOf(row.category);
     this.live.data[n] = row.listed ? 1 : 0;
+    this.offeredSlots.data[n] = this.offeredOn(n, this.offeredDay) ? 1 : 0;
     const { lexemes, weights } = parseVector(row.vector);
     const names: number[] = [];
     for (let i = 0; i < lexemes.length; i++) if (weights[i].includes('A')) names.push(i);
@@ -362,7 +380,13 @@ export class SearchIndex {
     a[at + 2] = trigrams.length;
     a[at + 3] = head.length;
     let i = at + 4;
-    for (const k of names) a[i++] = this.lexemeIdOf(lexemes[k]);
+    let bits = 0;
+    for (const k of names) {
+      const id = this.lexemeIdOf(lexemes[k]);
+      bits |= nameBit(id);
+      a[i++] = id;
+    }
+    this.nameBits.data[n] = bits;
     for (let k = 0; k < lexemes.length; k++) {
       a[i++] = this.lexemeIdOf(lexemes[k]);
       this.arenaShares[i++] = lexemeShare(weights[k]);
@@ -505,7 +529,10 @@ export class SearchIndex {
       }
       changed.add(n);
       if (row) this.write(n, row);
-      else this.live.data[n] = 0;
+      else {
+        this.live.data[n] = 0;
+        this.offeredSlots.data[n] = 0;
+      }
       touch(n);
     }
     if (changed.size === 0) return;
@@ -588,6 +615,21 @@ export class SearchIndex {
     return [...shortest(prefixed), ...shortest(suffixed)];
   }
 
+  /** Whether slot n is offered on `day` (a dayNumber). */
+  private offeredOn(n: number, day: number): boolean {
+    return this.live.data[n] === 1 && this.expires.data[n] >= day && this.vendorUnlisted[this.vendor.data[n]] !== 1;
+  }
+
+  /** Each slot's offeredSlots flag for `day`, worked out again when the day or the shops' listing changed. */
+  private offeredSlotsOn(day: number): Uint8Array {
+    if (day !== this.offeredDay) {
+      const flags = this.offeredSlots.data;
+      for (let n = 0; n < this.size; n++) flags[n] = this.offeredOn(n, day) ? 1 : 0;
+      this.offeredDay = day;
+    }
+    return this.offeredSlots.data;
+  }
+
   private day = { at: 0, value: 0 };
   /** The business day as a number, worked out at most once a second. */
   private today(): number {
@@ -658,14 +700,8 @@ export class SearchIndex {
       this.shopMatches.set(q, shopMatch);
     }
     if (shopMatch) return undefined; // a close shop: its share and its newest products are the SQL's
-    const today = this.today();
-    const [live, expires, vendor, unlisted] = [
-      this.live.data,
-      this.expires.data,
-      this.vendor.data,
-      this.vendorUnlisted,
-    ];
-    const offered = (n: number) => live[n] === 1 && expires[n] >= today && unlisted[vendor[n]] !== 1;
+    const offeredSlots = this.offeredSlotsOn(this.today());
+    const offered = (n: number) => offeredSlots[n] === 1;
     const a = this.arena;
     const at = this.at.data;
     // Whether product n's name holds, for every word, one of its alternatives (name_terms @@ all_words): each
@@ -677,7 +713,11 @@ export class SearchIndex {
       for (const id of ids) if (id >= 0) marks[id] |= 1 << word;
     });
     const everyWord = (1 << perWordIds.length) - 1;
+    const wordBits = perWordIds.map((ids) => ids.reduce((bits, id) => (id >= 0 ? bits | nameBit(id) : bits), 0));
+    const nameBits = this.nameBits.data;
     const holdsEvery = (n: number) => {
+      const bits = nameBits[n];
+      for (const wordBit of wordBits) if ((bits & wordBit) === 0) return false;
       const from = at[n] + 4;
       const to = from + a[at[n]];
       let held = 0;
