@@ -5,11 +5,13 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, createPool, runMigrations } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { listProducts } from '../src/server/modules/catalog/list-products.ts';
+import { PRODUCT_COLUMNS, SHOP_CARD_JOIN } from '../src/server/modules/catalog/product-rows.ts';
 import { SearchIndex, searchIndexWarming } from '../src/server/modules/catalog/search-index.ts';
 import { searchWords } from '../src/server/modules/catalog/search-ranking.ts';
 import { SpellingIndex } from '../src/server/modules/catalog/spelling-index.ts';
@@ -23,7 +25,8 @@ import { seedBenchCatalog } from './seed.ts';
  * - through the real route (a loopback listen; a client in its own process on one keep-alive connection), the
  *   server process's CPU per search and the latency;
  * - in this process without HTTP, each step's CPU per search: the spelling, the index's ranking
- *   (SearchIndex.search) and the whole page (listProducts: ranking, card read by id, cards).
+ *   (SearchIndex.search), the whole page (listProducts: ranking, card read by id, cards), and the floor's part of it
+ *   (npm run bench's raw-driver floor row without HTTP: the same 23 products read by id with `pg`, JSON.stringify).
  * With `--profile FILE`, a CPU profile of the first route measurement is written (summarised by
  * `node bench/cpu-profile-top.ts FILE`).
  */
@@ -149,6 +152,24 @@ try {
     console.log(`index ranking: ${await perSearch(texts, (q) => index.search(db, q, spell))}`);
     const page = (q: string) => listProducts(db, { q, sort: 'relevance', limit: PAGE }, spell, index);
     console.log(`listProducts: ${await perSearch(texts, page)}`);
+    const dialect = new PgDialect();
+    const pages = new Map<string, string[]>();
+    for (const q of texts) {
+      pages.set(
+        q,
+        ((await index.search(db, q, spell))?.ranked ?? []).slice(0, PAGE + 3).map((r) => r.id()),
+      );
+    }
+    const byId = (q: string) => {
+      const ids = pages.get(q) ?? [];
+      const { sql: text, params } = dialect.sqlToQuery(sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${SHOP_CARD_JOIN}
+        WHERE p.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY array_position(${sql.param(ids)}::uuid[], p.id)`);
+      return { name: 'search-profile-by-id', text, values: params };
+    };
+    const statements = new Map(texts.map((q) => [q, byId(q)]));
+    console.log(
+      `floor's read (pg by id, JSON.stringify): ${await perSearch(texts, async (q) => JSON.stringify((await pool.query(statements.get(q) ?? byId(q))).rows))}`,
+    );
     console.log(`route again: ${await overHttp(url, paths)}`);
     console.log(
       `${index.size.toLocaleString('en-US')} products, ${texts.length} texts × ${ROUNDS} rounds; Node ${process.version}; 1-minute load ${os.loadavg()[0].toFixed(2)}`,

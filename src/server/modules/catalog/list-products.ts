@@ -330,6 +330,12 @@ export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.Quer
   return shapedStatement(shapedListing(params, sort, cursor, counted));
 }
 
+/**
+ * Uuids or numbers as PostgreSQL's array text ({a,b}), none of which needs quoting: what pg writes for an array
+ * parameter, without its escaping of each element.
+ */
+const arrayText = (values: (string | number)[]) => `{${values.join(',')}}`;
+
 /** Ids ranked by the index beyond the page's, in case some are no longer offered when their cards are read. */
 const SPARE_IDS = 2;
 
@@ -365,7 +371,7 @@ async function indexedSearch(
             JOIN products p ON p.id = page.id ${SHOP_CARD_JOIN}
             WHERE ${offeredWhere()}
             ORDER BY page.ord`,
-          values: { ids: wanted.map((r) => r.id), scores: wanted.map((r) => r.score) },
+          values: { ids: arrayText(wanted.map((r) => r.id)), scores: arrayText(wanted.map((r) => r.score)) },
         });
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);
