@@ -95,3 +95,32 @@ describe('the pool', () => {
     await pool.end();
   });
 });
+
+describe('queries asked at once on one transaction', () => {
+  it('run one after another in our queue, never in pg’s deprecated one, each answering its own', async () => {
+    const pool = createPool(database.url, 2);
+    const db = createDb(pool);
+    const queued: number[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client & { _queryQueue: unknown[] }, ...args: unknown[]) {
+      queued.push(this._queryQueue.length);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      const answers = await db.transaction((tx) =>
+        Promise.all([1, 2, 3, 4].map(async (n) => (await tx.execute(sql`select ${n}::int as n`)).rows[0].n)),
+      );
+      expect(answers).toEqual([1, 2, 3, 4]);
+      // A failing one fails alone in the queue (and the transaction with it), as it would have in pg's.
+      const failed = await db
+        .transaction((tx) => Promise.all([tx.execute(sql`select 1/0`), tx.execute(sql`select 1`)]))
+        .catch((error: unknown) => error);
+      expect(String((failed as Error).cause ?? failed)).toMatch(/division by zero/);
+    } finally {
+      pg.Client.prototype.query = query;
+      await pool.end();
+    }
+    expect(queued.length).toBeGreaterThan(4);
+    expect(queued.every((length) => length === 0)).toBe(true);
+  });
+});

@@ -46,6 +46,8 @@ export function createPool(url: string, max = 10, timeZone?: string, mode: PoolM
     idleTimeoutMillis: 30_000,
     ...(timeZone && mode === 'session' ? { options: `-c TimeZone=${timeZone}` } : {}),
   });
+  // First of the pool's 'connect' listeners, so that even the time zone's SET below goes through the queue.
+  pool.on('connect', oneQueryAtATime);
   if (mode === 'transaction') {
     transactionPooled.add(pool);
     // Queued before the first query the pool hands this client out for; a failure there fails that query too.
@@ -60,6 +62,33 @@ export function createPool(url: string, max = 10, timeZone?: string, mode: PoolM
   // The statement in flight, or the next one, fails with the same error, which is what reports it.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+/**
+ * Queues a client's promise-style queries in our own chain: code that asks for several at once on one transaction
+ * (Promise.all over a transaction's reads) has them run one after another, as pg's own queue does, which pg 8
+ * deprecates and pg 9 removes ("Calling client.query() when the client is already executing a query"). Callback and
+ * submittable queries (pool.query, cursors) go straight through.
+ */
+function oneQueryAtATime(client: pg.PoolClient): void {
+  // Settles when the last query asked so far has; null when none is running (the next one goes at once, in order).
+  let tail: Promise<void> | null = null;
+  const query = (...args: unknown[]) =>
+    (pg.Client.prototype.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return query(...args);
+    const result = tail ? tail.then(() => query(...args)) : query(...args);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    tail = settled;
+    void settled.then(() => {
+      if (tail === settled) tail = null;
+    });
+    return result;
+  }) as typeof client.query;
 }
 
 /**
