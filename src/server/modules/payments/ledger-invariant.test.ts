@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_VALUES } from '#contract/categories.ts';
@@ -25,7 +25,7 @@ import {
 } from '../subscriptions/delivery-fixtures.ts';
 import { orderLedger } from './ledger-fixtures.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
-import { captures, refunds, sandboxPaymentIntents, sandboxTransfers, transferReversals, transfers } from './tables.ts';
+import { captures, type refunds, sandboxTransfers, type transferReversals, transfers } from './tables.ts';
 
 /**
  * The ledger invariant of decisions 023 and 028 over randomized orders: for every order, what the card was charged
@@ -223,29 +223,12 @@ const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => tot
 async function expectBalanced({ orderId, providerIntentId, discountCents }: Placed, plan: Plan) {
   const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   const [line] = lines;
-  const [remote] = await t.db
-    .select()
-    .from(sandboxPaymentIntents)
-    .where(eq(sandboxPaymentIntents.id, providerIntentId));
+  const { remote, given, paidOut, reversed } = await orderLedger(t, orderId);
+  expect(remote.id).toBe(providerIntentId);
   const charged = remote.status === 'succeeded' ? (remote.amountCapturedCents ?? remote.amountCents) : 0;
-  const given = (await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).filter(
-    (r) => r.status !== 'failed',
-  );
   expect(given.every((r) => r.status === 'succeeded')).toBe(true);
   expect(remote.amountRefundedCents).toBe(sum(given));
 
-  const paidOut = await t.db.select().from(transfers).where(eq(transfers.orderId, orderId));
-  const reversed = paidOut.length
-    ? await t.db
-        .select()
-        .from(transferReversals)
-        .where(
-          inArray(
-            transferReversals.transferId,
-            paidOut.map((row) => row.id),
-          ),
-        )
-    : [];
   const transferred = sum(paidOut) - sum(reversed);
   const commission =
     paidOut.reduce((total, row) => total + row.commissionCents, 0) -

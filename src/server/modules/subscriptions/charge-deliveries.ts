@@ -99,13 +99,13 @@ export async function chargeDelivery(
     );
     return 'cancelled';
   }
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, delivery.subscriptionId));
-  const [plan] = await db
-    .select({ pricing: subscriptionPlans.pricing })
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.id, subscription.planId));
+  const [{ subscription, pricing }] = await db
+    .select({ subscription: subscriptions, pricing: subscriptionPlans.pricing })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(eq(subscriptions.id, delivery.subscriptionId));
   // A season's delivery draws its share of the season's payment, taking that payment first when it is due.
-  const season = plan.pricing !== 'per_delivery';
+  const season = pricing !== 'per_delivery';
   const result = season
     ? await seasonFunding(db, provider, delivery, now)
     : subscription.providerCustomerId && subscription.paymentMethodId
