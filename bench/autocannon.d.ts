@@ -19,9 +19,17 @@ declare module 'autocannon' {
       requests?: { path: string }[];
     };
   }
+  /** The running instance: each response as it ends (its time in ms), and each request error or timeout. */
+  type Instance = {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): Instance;
+    on(event: 'reqError', listener: (error: Error) => void): Instance;
+  };
   function autocannon(
     options: autocannon.Options,
     callback: (error: Error | null, result: autocannon.Result) => void,
-  ): void;
+  ): Instance;
   export default autocannon;
 }
