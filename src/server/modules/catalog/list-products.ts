@@ -350,13 +350,15 @@ async function indexedSearch(
   cursor: Cursor | undefined,
   spell: Spell,
 ): Promise<ProductPageResult | undefined> {
-  const found = await index.search(db, params.q as string, spell);
+  // A first page needs only its best few in order; a later one finds its cursor's place among them all.
+  const wantedAtMost = params.limit + 1 + SPARE_IDS;
+  const found = await index.search(db, params.q as string, spell, cursor ? undefined : wantedAtMost);
   if (!found) return undefined;
   const after = Number(cursor?.value);
   const start = cursor
     ? found.ranked.findIndex((r) => r.score < after || (r.score === after && r.id() > cursor.id))
     : 0;
-  const wanted = (start < 0 ? [] : found.ranked.slice(start, start + params.limit + 1 + SPARE_IDS)).map((r) => ({
+  const wanted = (start < 0 ? [] : found.ranked.slice(start, start + wantedAtMost)).map((r) => ({
     id: r.id(),
     score: r.score,
   }));

@@ -168,6 +168,21 @@ async function readProducts(db: Tx, after: string | undefined, ids?: string[]): 
 /** One search's ranked candidates, or undefined when the SQL must answer it. */
 export type IndexedSearch = { ranked: { id: () => string; score: number }[]; total: number; capped: boolean };
 
+/** A ranked candidate: its slot, score, and id read when asked (most are never on a page). */
+class RankedSlot {
+  readonly n: number;
+  readonly score: number;
+  private readonly index: SearchIndex;
+  constructor(index: SearchIndex, n: number, score: number) {
+    this.index = index;
+    this.n = n;
+    this.score = score;
+  }
+  id(): string {
+    return this.index.idOf(this.n);
+  }
+}
+
 export class SearchIndex {
   size = 0;
   private readonly uuid = new Column(new Uint32Array(0), (m) => new Uint32Array(m));
@@ -203,6 +218,8 @@ export class SearchIndex {
   private readonly trigramIds = new Map<string, number>();
   /** Each lexeme's products (name lexemes without digits), in walking order: popularity, then id. */
   private readonly postings = new Map<number, Int32Array>();
+  /** Beside each posting, its product's nameBits: the walk reads them in order instead of one slot at a time. */
+  private readonly postingBits = new Map<number, Int32Array>();
   /** Each lexeme's products by name or details (the `described` source), in no order. */
   private readonly holders = new Map<number, Int32Array>();
   private readonly byCategory = new Map<number, Int32Array>();
@@ -213,6 +230,9 @@ export class SearchIndex {
   private shops: { name: string; lower: string; trigrams: Int32Array }[] = [];
   /** Whether a text names a shop closely, per text (forgotten when the shops are read again). */
   private readonly shopMatches = new Map<string, boolean>();
+  /** Scratch: per slot, the stamp of the last search that took it as a candidate. */
+  private takenIn = new Int32Array(0);
+  private takenStamp = 0;
   /** Scratch: the words (bits) each lexeme stands for in the search under way, zero between searches. */
   private wordMarks = new Int32Array(0);
   readonly categories: string[] = [];
@@ -417,17 +437,6 @@ export class SearchIndex {
     return [from, from + 2 * this.arena[at + 1]];
   }
 
-  private nameTrigramRange(n: number): [number, number] {
-    const at = this.at.data[n];
-    const from = at + 4 + this.arena[at] + 2 * this.arena[at + 1];
-    return [from, from + this.arena[at + 2]];
-  }
-
-  private headTrigramRange(n: number): [number, number] {
-    const [, from] = this.nameTrigramRange(n);
-    return [from, from + this.arena[this.at.data[n] + 3]];
-  }
-
   /** Popularity first, then the id's bytes: the order of search_postings_walk_idx. */
   private readonly walkOrder = (a: number, b: number) => {
     const pa = this.popularity.data[a];
@@ -487,11 +496,21 @@ export class SearchIndex {
       push(categories, this.category.data[n], n);
     }
     this.postings.clear();
+    this.postingBits.clear();
     this.holders.clear();
     this.byCategory.clear();
-    for (const [id, list] of postings) this.postings.set(id, Int32Array.from(list.sort(this.walkOrder)));
+    for (const [id, list] of postings) this.setPostings(id, Int32Array.from(list.sort(this.walkOrder)));
     for (const [id, list] of holders) this.holders.set(id, Int32Array.from(list));
     for (const [id, list] of categories) this.byCategory.set(id, Int32Array.from(list.sort(this.walkOrder)));
+  }
+
+  private setPostings(id: number, list: Int32Array) {
+    const nameBits = this.nameBits.data;
+    this.postings.set(id, list);
+    this.postingBits.set(
+      id,
+      list.map((n) => nameBits[n]),
+    );
   }
 
   /** The name lexemes of slot n that search_postings holds (no digits), distinct. */
@@ -546,7 +565,7 @@ export class SearchIndex {
       return Int32Array.from(order ? next.sort(order) : next);
     };
     for (const id of postingKeys)
-      this.postings.set(
+      this.setPostings(
         id,
         merge(this.postings.get(id), (n) => !!this.live.data[n] && this.postedLexemes(n).has(id), this.walkOrder),
       );
@@ -664,10 +683,11 @@ export class SearchIndex {
   }
 
   /**
-   * A search's candidates ranked (all of them, best first, ties by id) with their count and whether a source
-   * stopped at its bound, or undefined when only the SQL can answer it as the SQL does.
+   * A search's candidates ranked (best first, ties by id: all of them, or only the best `top` when a first page is
+   * all that is wanted) with their count and whether a source stopped at its bound, or undefined when only the SQL
+   * can answer it as the SQL does.
    */
-  async search(db: Tx, q: string, spell: Spell): Promise<IndexedSearch | undefined> {
+  async search(db: Tx, q: string, spell: Spell, top = Number.POSITIVE_INFINITY): Promise<IndexedSearch | undefined> {
     const words = searchWords(q);
     const spelled = spell(words).map((s, i) => s ?? this.closestTerm(words[i]));
     if (words.length === 0 || spelled.some((s) => s === undefined)) return undefined;
@@ -714,9 +734,7 @@ export class SearchIndex {
     });
     const everyWord = (1 << perWordIds.length) - 1;
     const wordBits = perWordIds.map((ids) => ids.reduce((bits, id) => (id >= 0 ? bits | nameBit(id) : bits), 0));
-    const nameBits = this.nameBits.data;
-    const holdsEvery = (n: number) => {
-      const bits = nameBits[n];
+    const holdsEvery = (n: number, bits: number) => {
       for (const wordBit of wordBits) if ((bits & wordBit) === 0) return false;
       const from = at[n] + 4;
       const to = from + a[at[n]];
@@ -725,22 +743,37 @@ export class SearchIndex {
       return held === everyWord;
     };
 
+    if (this.takenIn.length < this.size || this.takenStamp === 0x7fffffff) {
+      this.takenIn = new Int32Array(Math.max(this.size * 2, 1024));
+      this.takenStamp = 0;
+    }
+    const stamp = ++this.takenStamp;
+    const takenIn = this.takenIn;
+    // Each candidate once, in the order taken (the ranking's order does not depend on it).
+    const candidates: number[] = [];
+    const take = (n: number) => {
+      if (takenIn[n] === stamp) return;
+      takenIn[n] = stamp;
+      candidates.push(n);
+    };
     const every: number[] = [];
     walk: for (const term of terms) {
       const list = this.postings.get(idOf(term));
       if (!list) continue;
+      const bits = this.postingBits.get(idOf(term)) as Int32Array;
       let walked = 0;
       for (let i = 0; i < list.length && walked < WALKED_PER_TERM; i++) {
         const n = list[i];
-        if (!offered(n)) continue;
+        if (offeredSlots[n] !== 1) continue;
         walked++;
-        if (holdsEvery(n)) every.push(n);
+        if (holdsEvery(n, bits[i])) every.push(n);
         if (every.length === CANDIDATES_PER_SOURCE) break walk;
       }
     }
     for (const id of marked) marks[id] = 0;
+    for (const n of every) take(n);
     const any: number[] = [];
-    if (new Set(every).size < CANDIDATES_PER_SOURCE) {
+    if (candidates.length < CANDIDATES_PER_SOURCE) {
       // The first offered postings of every term merged in walking order (each list is in it already), up to 100.
       const lists = terms.map((term) => this.postings.get(idOf(term))).filter((list) => list !== undefined);
       const next = lists.map(() => 0);
@@ -763,9 +796,9 @@ export class SearchIndex {
         taken[best]++;
       }
     }
-    const candidates = new Set([...every, ...any]);
+    for (const n of any) take(n);
     let described = 0;
-    if (candidates.size < CANDIDATES_PER_SOURCE) {
+    if (candidates.length < CANDIDATES_PER_SOURCE) {
       const found = new Set<number>();
       for (const term of terms) {
         for (const n of this.holders.get(idOf(term)) ?? []) {
@@ -775,7 +808,7 @@ export class SearchIndex {
         }
       }
       described = found.size;
-      for (const n of found) candidates.add(n);
+      for (const n of found) take(n);
     }
     // The two closest categories' most popular products, by the text as typed or corrected.
     const categoryCloseness = this.categories.map((_, c) => this.labelSimilarity(c));
@@ -793,16 +826,32 @@ export class SearchIndex {
       for (const n of this.byCategory.get(c) ?? []) {
         if (taken === CANDIDATES_PER_SOURCE / CLOSE_CATEGORIES) break;
         if (!offered(n)) continue;
-        candidates.add(n);
+        take(n);
         taken++;
       }
     }
 
-    const ranked = [...candidates].map((n) => ({ n, score: this.score(n, asSpelled, categoryCloseness) }));
-    ranked.sort((x, y) => y.score - x.score || this.compareIds(x.n, y.n));
+    const better = (x: RankedSlot, y: RankedSlot) => y.score - x.score || this.compareIds(x.n, y.n);
+    const ranked: RankedSlot[] = [];
+    for (const n of candidates) {
+      const slot = new RankedSlot(this, n, this.score(n, asSpelled, categoryCloseness));
+      if (ranked.length < top) {
+        ranked.push(slot);
+        if (ranked.length === top) ranked.sort(better);
+      } else if (better(slot, ranked[top - 1]) < 0) {
+        // Only the best `top` are kept, in order: this one takes its place among them and the last one goes.
+        let at = top - 1;
+        while (at > 0 && better(slot, ranked[at - 1]) < 0) {
+          ranked[at] = ranked[at - 1];
+          at--;
+        }
+        ranked[at] = slot;
+      }
+    }
+    if (ranked.length < top) ranked.sort(better);
     return {
-      ranked: ranked.map(({ n, score }) => ({ id: () => this.idOf(n), score })),
-      total: candidates.size,
+      ranked,
+      total: candidates.length,
       capped:
         every.length >= CANDIDATES_PER_SOURCE ||
         any.length >= CANDIDATES_PER_SOURCE ||
@@ -829,9 +878,11 @@ export class SearchIndex {
       }
     }
     const rank = asSpelled.length > 0 ? f(res / asSpelled.length) : 0;
-    const [tf, tt] = this.nameTrigramRange(n);
+    const trigrams = to; // the name's trigrams, then its head noun's (write's layout)
+    const heads = trigrams + a[start + 2];
     // PostgreSQL takes 0.5 × real as float8, so from there on the sum is in float8.
-    const closeness = this.wordSimilarityOf(this.arena, tf, tt - tf) + 0.5 * this.headSimilarity(n);
+    const closeness =
+      this.wordSimilarityOf(a, trigrams, a[start + 2]) + 0.5 * this.headSimilarity(heads, heads + a[start + 3]);
     return rank + closeness + 0.3 * categoryCloseness[this.category.data[n]];
   }
 
@@ -857,9 +908,8 @@ export class SearchIndex {
     return this.wordSimilarityOf(trigrams, 0, trigrams.length);
   }
 
-  /** similarity(text, head noun of product n). */
-  private headSimilarity(n: number): number {
-    const [from, to] = this.headTrigramRange(n);
+  /** similarity(text, a product's head noun: its trigrams at arena[from…to]). */
+  private headSimilarity(from: number, to: number): number {
     if (this.ulen1 === 0 || to === from) return 0;
     let shared = 0;
     for (let i = from; i < to; i++) if (this.mark[this.arena[i]] === this.queryStamp) shared++;
@@ -926,7 +976,7 @@ export class SearchIndex {
   /** Memory the index holds in typed arrays (bytes). */
   bytes(): number {
     let total = this.arena.byteLength + this.uuid.data.byteLength;
-    for (const list of [this.postings, this.holders, this.byCategory])
+    for (const list of [this.postings, this.postingBits, this.holders, this.byCategory])
       for (const l of list.values()) total += l.byteLength;
     return total;
   }
