@@ -22,6 +22,8 @@ import { trigramSimilarity } from './spelling-index.ts';
  */
 
 const WALKED_PER_TERM = 1000;
+/** Terms whose offered prefix is kept at most (each up to WALKED_PER_TERM slots and signatures: 8 KB). */
+const PREFIXES_KEPT = 2_000;
 const COMPOUND_MIN_LENGTH = 4;
 const COMPOUNDS = 3;
 const CLOSE_CATEGORIES = 2;
@@ -230,6 +232,12 @@ export class SearchIndex {
   private shops: { name: string; lower: string; trigrams: Int32Array }[] = [];
   /** Whether a text names a shop closely, per text (forgotten when the shops are read again). */
   private readonly shopMatches = new Map<string, boolean>();
+  /**
+   * Per term, the first WALKED_PER_TERM offered slots of its postings with their name signatures: all a search walks,
+   * read in order. Made when a search first needs them; forgotten whenever a slot's offered flag or a posting list may
+   * have changed (a product written, the day or the shops' listing).
+   */
+  private readonly offeredPrefixes = new Map<number, { list: Int32Array; bits: Int32Array }>();
   /** Scratch: per slot, the stamp of the last search that took it as a candidate. */
   private takenIn = new Int32Array(0);
   private takenStamp = 0;
@@ -497,6 +505,7 @@ export class SearchIndex {
     }
     this.postings.clear();
     this.postingBits.clear();
+    this.offeredPrefixes.clear();
     this.holders.clear();
     this.byCategory.clear();
     for (const [id, list] of postings) this.setPostings(id, Int32Array.from(list.sort(this.walkOrder)));
@@ -555,6 +564,7 @@ export class SearchIndex {
       touch(n);
     }
     if (changed.size === 0) return;
+    this.offeredPrefixes.clear();
     const merge = (
       list: Int32Array | undefined,
       keep: (n: number) => boolean,
@@ -639,12 +649,33 @@ export class SearchIndex {
     return this.live.data[n] === 1 && this.expires.data[n] >= day && this.vendorUnlisted[this.vendor.data[n]] !== 1;
   }
 
+  /** A term's offered prefix (offeredPrefixes), made now if it is not kept; undefined when no name holds it. */
+  private offeredPrefix(id: number, offeredSlots: Uint8Array): { list: Int32Array; bits: Int32Array } | undefined {
+    const kept = this.offeredPrefixes.get(id);
+    if (kept) return kept;
+    const list = this.postings.get(id);
+    if (!list) return undefined;
+    const bits = this.postingBits.get(id) as Int32Array;
+    const slots: number[] = [];
+    const signatures: number[] = [];
+    for (let i = 0; i < list.length && slots.length < WALKED_PER_TERM; i++) {
+      if (offeredSlots[list[i]] !== 1) continue;
+      slots.push(list[i]);
+      signatures.push(bits[i]);
+    }
+    const prefix = { list: Int32Array.from(slots), bits: Int32Array.from(signatures) };
+    if (this.offeredPrefixes.size >= PREFIXES_KEPT) this.offeredPrefixes.clear();
+    this.offeredPrefixes.set(id, prefix);
+    return prefix;
+  }
+
   /** Each slot's offeredSlots flag for `day`, worked out again when the day or the shops' listing changed. */
   private offeredSlotsOn(day: number): Uint8Array {
     if (day !== this.offeredDay) {
       const flags = this.offeredSlots.data;
       for (let n = 0; n < this.size; n++) flags[n] = this.offeredOn(n, day) ? 1 : 0;
       this.offeredDay = day;
+      this.offeredPrefixes.clear();
     }
     return this.offeredSlots.data;
   }
@@ -757,16 +788,10 @@ export class SearchIndex {
       candidates.push(n);
     };
     const every: number[] = [];
-    walk: for (const term of terms) {
-      const list = this.postings.get(idOf(term));
-      if (!list) continue;
-      const bits = this.postingBits.get(idOf(term)) as Int32Array;
-      let walked = 0;
-      for (let i = 0; i < list.length && walked < WALKED_PER_TERM; i++) {
-        const n = list[i];
-        if (offeredSlots[n] !== 1) continue;
-        walked++;
-        if (holdsEvery(n, bits[i])) every.push(n);
+    const prefixes = terms.flatMap((term) => this.offeredPrefix(idOf(term), offeredSlots) ?? []);
+    walk: for (const { list, bits } of prefixes) {
+      for (let i = 0; i < list.length; i++) {
+        if (holdsEvery(list[i], bits[i])) every.push(list[i]);
         if (every.length === CANDIDATES_PER_SOURCE) break walk;
       }
     }
@@ -775,13 +800,9 @@ export class SearchIndex {
     const any: number[] = [];
     if (candidates.length < CANDIDATES_PER_SOURCE) {
       // The first offered postings of every term merged in walking order (each list is in it already), up to 100.
-      const lists = terms.map((term) => this.postings.get(idOf(term))).filter((list) => list !== undefined);
+      const lists = prefixes.map((prefix) => prefix.list);
       const next = lists.map(() => 0);
-      const head = (k: number) => {
-        const list = lists[k];
-        while (next[k] < list.length && !offered(list[next[k]])) next[k]++;
-        return next[k] < list.length ? list[next[k]] : -1;
-      };
+      const head = (k: number) => (next[k] < lists[k].length ? lists[k][next[k]] : -1);
       const taken = lists.map(() => 0);
       while (any.length < CANDIDATES_PER_SOURCE) {
         let best = -1;
@@ -834,7 +855,11 @@ export class SearchIndex {
     const better = (x: RankedSlot, y: RankedSlot) => y.score - x.score || this.compareIds(x.n, y.n);
     const ranked: RankedSlot[] = [];
     for (const n of candidates) {
-      const slot = new RankedSlot(this, n, this.score(n, asSpelled, categoryCloseness));
+      // Once `top` are kept, one that cannot beat the last of them is not worth its word similarity.
+      const atLeast = ranked.length === top ? ranked[top - 1].score : Number.NEGATIVE_INFINITY;
+      const score = this.score(n, asSpelled, categoryCloseness, atLeast);
+      if (score < atLeast) continue;
+      const slot = new RankedSlot(this, n, score);
       if (ranked.length < top) {
         ranked.push(slot);
         if (ranked.length === top) ranked.sort(better);
@@ -861,9 +886,10 @@ export class SearchIndex {
 
   /**
    * relevanceScore: ts_rank of the words as spelled (calc_rank_or in float4) plus the name's closeness plus 0.3 × the
-   * category's closeness, added in float8 as PostgreSQL adds them.
+   * category's closeness, added in float8 as PostgreSQL adds them. -Infinity, without its word similarity worked
+   * out, when it is sure to be below `atLeast`.
    */
-  private score(n: number, asSpelled: number[], categoryCloseness: number[]): number {
+  private score(n: number, asSpelled: number[], categoryCloseness: number[], atLeast: number): number {
     let res = 0;
     const a = this.arena;
     const start = this.at.data[n];
@@ -880,10 +906,18 @@ export class SearchIndex {
     const rank = asSpelled.length > 0 ? f(res / asSpelled.length) : 0;
     const trigrams = to; // the name's trigrams, then its head noun's (write's layout)
     const heads = trigrams + a[start + 2];
+    const head = this.headSimilarity(heads, heads + a[start + 3]);
+    const category = 0.3 * categoryCloseness[this.category.data[n]];
+    if (atLeast > Number.NEGATIVE_INFINITY) {
+      // The word similarity is at most the share of the text's trigrams that the name holds (and at most 1).
+      let held = 0;
+      for (let i = trigrams; i < heads; i++) if (this.mark[a[i]] === this.queryStamp) held++;
+      const most = this.ulen1 === 0 ? 0 : Math.min(1, held / this.ulen1);
+      if (rank + most + 0.5 * head + category + 1e-6 < atLeast) return Number.NEGATIVE_INFINITY;
+    }
     // PostgreSQL takes 0.5 × real as float8, so from there on the sum is in float8.
-    const closeness =
-      this.wordSimilarityOf(a, trigrams, a[start + 2]) + 0.5 * this.headSimilarity(heads, heads + a[start + 3]);
-    return rank + closeness + 0.3 * categoryCloseness[this.category.data[n]];
+    const closeness = this.wordSimilarityOf(a, trigrams, a[start + 2]) + 0.5 * head;
+    return rank + closeness + category;
   }
 
   /** Marks the text's distinct trigrams for the similarity functions below. */
