@@ -127,8 +127,19 @@ test('a farmer exports the catalogue, fixes a file the check refused, imports it
   await checkA11y(page);
   await shot(page, 'catalogue-import-refused', { widths: PHONE_AND_LAPTOP });
 
-  // The fixed file: the check lists what it will do, then the import applies it.
+  // The fixed file, read slowly: until it is read, nothing can check the file chosen before it.
+  await page.route(
+    '**/catalogue/import/columns',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await page.getByLabel('CSV file').setInputFiles(file('4.50'));
+  await expect(page.getByRole('status').filter({ hasText: 'Reading catalogue.csv…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check file' })).toHaveCount(0);
+  // The check lists what it will do, then the import applies it.
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByText('Ready to import: 2 new products, 0 updated, 0 archived, 1 unchanged.')).toBeVisible(JOB);
   const changes = page.getByRole('table', { name: 'What the file will do' });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   CATALOGUE_COLUMNS,
   type ColumnMapping,
@@ -44,6 +44,9 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
   const [jobId, setJobId] = useState<string | null>(null);
   const [checked, setChecked] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  // The file chosen last: a slower read of one chosen before it never replaces it.
+  const chosenLast = useRef<File | null>(null);
   const readColumns = useFileColumns();
   const start = useStartImport();
   const job = useImportJob(jobId);
@@ -51,20 +54,27 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
   const fingerprint = file ? `${file.fingerprint}:${JSON.stringify(mapping)}` : '';
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
+    const chosen = event.target.files?.[0] ?? null;
+    chosenLast.current = chosen;
     setJobId(null);
     setChecked(null);
     setProblem(null);
+    // Until the new file is read, nothing can check or import the one chosen before it.
+    setFile(null);
+    setColumns(null);
+    setReading(chosen?.name ?? null);
     if (!chosen) return;
     try {
       const read = await readColumns.mutateAsync(chosen);
+      if (chosenLast.current !== chosen) return;
       setFile({ name: chosen.name, blob: chosen, fingerprint: `${chosen.name}:${chosen.size}:${chosen.lastModified}` });
       setColumns(read);
       setMapping({ ...read.mapping, ...rememberedMapping(shopId, read.headers) });
     } catch (failure) {
-      setFile(null);
-      setColumns(null);
+      if (chosenLast.current !== chosen) return;
       setProblem(errorMessage(failure));
+    } finally {
+      if (chosenLast.current === chosen) setReading(null);
     }
   };
 
@@ -132,6 +142,11 @@ export function CatalogueImport({ shopId, productsLink }: { shopId: string; prod
             onChange={chooseFile}
           />
         </label>
+        {reading && (
+          <p className="mt-2 text-sm" role="status">
+            Reading {reading}…
+          </p>
+        )}
         {file && columns && (
           <>
             <p className="mt-2 text-sm">
