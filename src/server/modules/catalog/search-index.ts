@@ -167,6 +167,9 @@ async function readProducts(db: Tx, after: string | undefined, ids?: string[]): 
   return rows as ProductRowRead[];
 }
 
+/** A term's first offered slots, each with its name's signature (SearchIndex.offeredPrefix). */
+type OfferedPrefix = { list: Int32Array; bits: Int32Array };
+
 /** One search's ranked candidates, or undefined when the SQL must answer it. */
 export type IndexedSearch = { ranked: { id: () => string; score: number }[]; total: number; capped: boolean };
 
@@ -237,7 +240,7 @@ export class SearchIndex {
    * read in order. Made when a search first needs them; forgotten whenever a slot's offered flag or a posting list may
    * have changed (a product written, the day or the shops' listing).
    */
-  private readonly offeredPrefixes = new Map<number, { list: Int32Array; bits: Int32Array }>();
+  private readonly offeredPrefixes = new Map<number, OfferedPrefix>();
   /** Scratch: per slot, the stamp of the last search that took it as a candidate. */
   private takenIn = new Int32Array(0);
   private takenStamp = 0;
@@ -290,8 +293,7 @@ export class SearchIndex {
     index.sorted = index.size;
     index.sortAll();
     // The arena and the columns grew by doubling: what they hold is kept, the room left over given back.
-    index.arena = index.arena.slice(0, index.arenaUsed);
-    index.arenaShares = new Float32Array(index.arena.buffer);
+    index.compact(index.arenaLive);
     for (const column of index.columns()) column.trim(column === index.uuid ? index.size * 4 : index.size);
     return index;
   }
@@ -597,14 +599,17 @@ export class SearchIndex {
     if (this.arenaUsed > 2 * this.arenaLive + (1 << 20)) this.compact();
   }
 
-  /** Copies the live entries into a new arena (updates leave their old entries behind). */
-  private compact() {
+  /** Copies the live entries into a new arena of `room` words (updates leave their old entries behind). */
+  private compact(room = Math.max(1 << 16, this.arenaLive * 2)) {
     const old = this.arena;
     const at = this.at.data;
-    this.arena = new Int32Array(Math.max(1 << 16, this.arenaLive * 2));
+    this.arena = new Int32Array(room);
     this.arenaShares = new Float32Array(this.arena.buffer);
     let used = 0;
-    for (let n = 0; n < this.size; n++) {
+    // The most popular first: the products searches walk and score most often sit together in memory.
+    const popularity = this.popularity.data;
+    const order = Int32Array.from({ length: this.size }, (_, n) => n).sort((a, b) => popularity[b] - popularity[a]);
+    for (const n of order) {
       const from = at[n];
       const words = 4 + old[from] + 2 * old[from + 1] + old[from + 2] + old[from + 3];
       this.arena.set(old.subarray(from, from + words), used);
@@ -650,7 +655,7 @@ export class SearchIndex {
   }
 
   /** A term's offered prefix (offeredPrefixes), made now if it is not kept; undefined when no name holds it. */
-  private offeredPrefix(id: number, offeredSlots: Uint8Array): { list: Int32Array; bits: Int32Array } | undefined {
+  private offeredPrefix(id: number, offeredSlots: Uint8Array): OfferedPrefix | undefined {
     const kept = this.offeredPrefixes.get(id);
     if (kept) return kept;
     const list = this.postings.get(id);
