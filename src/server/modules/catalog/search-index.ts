@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { shopNamesAndListing } from '../shops/index.ts';
 import { CANDIDATES_PER_SOURCE, searchWords } from './search-ranking.ts';
 import type { Spell } from './spelling.ts';
-import { trigramSimilarity } from './spelling-index.ts';
+import { similarityOf, trigrams } from './spelling-index.ts';
 
 /**
  * Each server's search index in memory (decision 067): what ranking needs of every listed product, built from
@@ -254,6 +254,8 @@ export class SearchIndex {
   private terms: string[] = [];
   private reversedTerms: string[] = [];
   private readonly termLexemes = new Map<string, string[]>();
+  /** Each term's trigrams, once closestTerm has compared a word with it. */
+  private readonly termTrigrams = new Map<string, Set<string>>();
   private stems = new Map<string, string[]>();
   // Scratch marks for trigram similarity, one stamp per text compared.
   private mark = new Int32Array(0);
@@ -703,9 +705,15 @@ export class SearchIndex {
     let best: string | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     let tied = false;
+    const wordTrigrams = trigrams(word);
     for (const term of this.terms) {
       if (term === word) return word;
-      const similarity = f(trigramSimilarity(term, word));
+      let termTrigrams = this.termTrigrams.get(term);
+      if (!termTrigrams) {
+        termTrigrams = trigrams(term);
+        this.termTrigrams.set(term, termTrigrams);
+      }
+      const similarity = f(similarityOf(termTrigrams, wordTrigrams));
       if (similarity < SIMILARITY_THRESHOLD) continue;
       const distance = f(1 - similarity);
       if (distance < bestDistance) {

@@ -54,7 +54,7 @@ export function editDistance(a: string, b: string, max = MAX_EDITS): number {
 }
 
 /** A word's trigrams as pg_trgm forms them: padded with two spaces before and one after. */
-function trigrams(word: string): Set<string> {
+export function trigrams(word: string): Set<string> {
   const padded = [' ', ' ', ...word, ' '];
   const found = new Set<string>();
   for (let at = 0; at + 3 <= padded.length; at++) found.add(padded[at] + padded[at + 1] + padded[at + 2]);
@@ -63,8 +63,11 @@ function trigrams(word: string): Set<string> {
 
 /** pg_trgm's `similarity` of two words of letters and digits: shared trigrams over all their distinct trigrams. */
 export function trigramSimilarity(a: string, b: string): number {
-  const left = trigrams(a);
-  const right = trigrams(b);
+  return similarityOf(trigrams(a), trigrams(b));
+}
+
+/** trigramSimilarity of two words' trigrams (`trigrams`), for a word compared with many. */
+export function similarityOf(left: Set<string>, right: Set<string>): number {
   let shared = 0;
   for (const trigram of left) if (right.has(trigram)) shared++;
   return shared / (left.size + right.size - shared);
@@ -105,6 +108,7 @@ export class SpellingIndex {
     if (this.terms.has(word)) return word;
     let best: { term: string; similarity: number; edits: number } | null = null;
     const seen = new Set<string>();
+    const wordTrigrams = trigrams(word);
     for (const key of deletions(word.slice(0, PREFIX), MAX_EDITS)) {
       const filed = this.filed.get(key);
       for (const term of typeof filed === 'string' ? [filed] : (filed ?? [])) {
@@ -112,7 +116,7 @@ export class SpellingIndex {
         seen.add(term);
         const edits = editDistance(word, term);
         if (edits > MAX_EDITS) continue;
-        const similarity = trigramSimilarity(word, term);
+        const similarity = similarityOf(wordTrigrams, trigrams(term));
         if (similarity < MIN_SIMILARITY) continue;
         const better =
           !best ||
