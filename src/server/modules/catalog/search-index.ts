@@ -13,7 +13,9 @@ import { similarityOf, trigrams } from './spelling-index.ts';
  * PostgreSQL at start and kept in step by the change feed, answering a search's ranked ids exactly as the SQL of
  * search-ranking.ts would (the postings walk, the bounded sources, the score in float4), or `undefined` when it
  * cannot be sure to (then the SQL answers): a word neither a term nor corrected, a word that is not one lexeme (a
- * stop word), a shop name close to the text, more than 100 products found only by their details, tied categories.
+ * stop word), a shop name close to the text, more than 20,000 products found only by their details, tied
+ * categories. One choice is its own: of more than 100 products found only by their details, the 100 most popular
+ * (the SQL takes the first 100 its plan meets).
  * The cards of the page are read live by id (list-products.ts), so an index a moment behind can rank a just-edited
  * product by its old words but never show an old price or an unlisted product.
  *
@@ -39,6 +41,11 @@ const SHOP_MATCHES_KEPT = 10_000;
 const BATCH = 10_000;
 /** Announced products re-read by id one at a time up to this many; more, and the whole index is built again. */
 const REREAD_AT_MOST = 20_000;
+/**
+ * Products found by their details that the index still chooses the source's 100 from (by popularity); more, and the
+ * SQL answers.
+ */
+const DESCRIBED_CHOSEN_AT_MOST = 20_000;
 /** Stems of words that are not terms, kept per process up to this many (then forgotten all at once). */
 const STEMS_KEPT = 50_000;
 /** ts_rank's default weights of D, C, B, A, as float4. */
@@ -171,7 +178,13 @@ async function readProducts(db: Tx, after: string | undefined, ids?: string[]): 
 type OfferedPrefix = { list: Int32Array; bits: Int32Array };
 
 /** One search's ranked candidates, or undefined when the SQL must answer it. */
-export type IndexedSearch = { ranked: { id: () => string; score: number }[]; total: number; capped: boolean };
+export type IndexedSearch = {
+  ranked: { id: () => string; score: number }[];
+  total: number;
+  capped: boolean;
+  /** More products held the words in their details than the source takes: the 100 most popular were taken. */
+  describedByPopularity: boolean;
+};
 
 /** A ranked candidate: its slot, score, and id read when asked (most are never on a page). */
 class RankedSlot {
@@ -832,17 +845,22 @@ export class SearchIndex {
     }
     for (const n of any) take(n);
     let described = 0;
+    let describedByPopularity = false;
     if (candidates.length < CANDIDATES_PER_SOURCE) {
       const found = new Set<number>();
       for (const term of terms) {
-        for (const n of this.holders.get(idOf(term)) ?? []) {
-          if (offered(n)) found.add(n);
-          // More than the source's LIMIT: which 100 PostgreSQL takes depends on its plan (decision 067).
-          if (found.size > CANDIDATES_PER_SOURCE) return undefined;
-        }
+        for (const n of this.holders.get(idOf(term)) ?? []) if (offered(n)) found.add(n);
+        if (found.size > DESCRIBED_CHOSEN_AT_MOST) return undefined;
       }
-      described = found.size;
-      for (const n of found) take(n);
+      // More than the source's LIMIT: PostgreSQL takes the first 100 its plan meets (in the table's order, which
+      // the index cannot know), the index the 100 most popular (decision 067's one difference; both say "100+").
+      const holders = [...found];
+      if (holders.length > CANDIDATES_PER_SOURCE) {
+        holders.sort(this.walkOrder).length = CANDIDATES_PER_SOURCE;
+        describedByPopularity = true;
+      }
+      described = holders.length;
+      for (const n of holders) take(n);
     }
     // The two closest categories' most popular products, by the text as typed or corrected.
     const categoryCloseness = this.categories.map((_, c) => this.labelSimilarity(c));
@@ -894,6 +912,7 @@ export class SearchIndex {
         every.length >= CANDIDATES_PER_SOURCE ||
         any.length >= CANDIDATES_PER_SOURCE ||
         described >= CANDIDATES_PER_SOURCE,
+      describedByPopularity,
     };
   }
 
