@@ -257,6 +257,18 @@ export class SearchIndex {
   /** Scratch: per slot, the stamp of the last search that took it as a candidate. */
   private takenIn = new Int32Array(0);
   private takenStamp = 0;
+  /** Scratch: per slot, the stamp of the last search that found it by its details. */
+  private seenIn = new Int32Array(0);
+  private seenStamp = 0;
+
+  /** A new stamp for seenIn (its marks of earlier searches are then stale). */
+  private nextSeen(): number {
+    if (this.seenIn.length < this.size || this.seenStamp === 0x7fffffff) {
+      this.seenIn = new Int32Array(Math.max(this.size * 2, 1024));
+      this.seenStamp = 0;
+    }
+    return ++this.seenStamp;
+  }
   /** Scratch: the words (bits) each lexeme stands for in the search under way, zero between searches. */
   private wordMarks = new Int32Array(0);
   readonly categories: string[] = [];
@@ -847,16 +859,21 @@ export class SearchIndex {
     let described = 0;
     let describedByPopularity = false;
     if (candidates.length < CANDIDATES_PER_SOURCE) {
-      const found = new Set<number>();
+      const seen = this.nextSeen();
+      const seenIn = this.seenIn;
+      let holders: number[] = [];
       for (const term of terms) {
-        for (const n of this.holders.get(idOf(term)) ?? []) if (offered(n)) found.add(n);
-        if (found.size > DESCRIBED_CHOSEN_AT_MOST) return undefined;
+        for (const n of this.holders.get(idOf(term)) ?? []) {
+          if (!offered(n) || seenIn[n] === seen) continue;
+          seenIn[n] = seen;
+          holders.push(n);
+        }
+        if (holders.length > DESCRIBED_CHOSEN_AT_MOST) return undefined;
       }
       // More than the source's LIMIT: PostgreSQL takes the first 100 its plan meets (in the table's order, which
       // the index cannot know), the index the 100 most popular (decision 067's one difference; both say "100+").
-      const holders = [...found];
       if (holders.length > CANDIDATES_PER_SOURCE) {
-        holders.sort(this.walkOrder).length = CANDIDATES_PER_SOURCE;
+        holders = firstInOrder(holders, CANDIDATES_PER_SOURCE, this.walkOrder);
         describedByPopularity = true;
       }
       described = holders.length;
@@ -1054,6 +1071,31 @@ export class SearchIndex {
 }
 
 const reverse = (text: string) => [...text].reverse().join('');
+
+/** The first `count` of `items` in `order`, in that order, without sorting them all (a heap of the best so far). */
+export function firstInOrder(items: number[], count: number, order: (a: number, b: number) => number): number[] {
+  // A heap whose root is the last of the best `count` so far: each item after them replaces it if it comes before.
+  const heap = items.slice(0, count);
+  const down = (at: number) => {
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let last = at;
+      if (left < heap.length && order(heap[left], heap[last]) > 0) last = left;
+      if (right < heap.length && order(heap[right], heap[last]) > 0) last = right;
+      if (last === at) return;
+      [heap[at], heap[last]] = [heap[last], heap[at]];
+      at = last;
+    }
+  };
+  for (let at = (heap.length >> 1) - 1; at >= 0; at--) down(at);
+  for (let i = count; i < items.length; i++) {
+    if (order(items[i], heap[0]) >= 0) continue;
+    heap[0] = items[i];
+    down(0);
+  }
+  return heap.sort(order);
+}
 
 function insertSorted(list: string[], text: string) {
   let low = 0;
