@@ -493,9 +493,12 @@ export class SearchIndex {
 
   idOf(n: number): string {
     const u = this.uuid.data;
-    const h = (w: number) => HEX[w >>> 24] + HEX[(w >>> 16) & 255] + HEX[(w >>> 8) & 255] + HEX[w & 255];
-    const [a, b, c, d] = [h(u[n * 4]), h(u[n * 4 + 1]), h(u[n * 4 + 2]), h(u[n * 4 + 3])];
-    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
+    const [a, b, c, d] = [u[n * 4], u[n * 4 + 1], u[n * 4 + 2], u[n * 4 + 3]];
+    return `${HEX[a >>> 24]}${HEX[(a >>> 16) & 255]}${HEX[(a >>> 8) & 255]}${HEX[a & 255]}-${HEX[b >>> 24]}${
+      HEX[(b >>> 16) & 255]
+    }-${HEX[(b >>> 8) & 255]}${HEX[b & 255]}-${HEX[c >>> 24]}${HEX[(c >>> 16) & 255]}-${HEX[(c >>> 8) & 255]}${
+      HEX[c & 255]
+    }${HEX[d >>> 24]}${HEX[(d >>> 16) & 255]}${HEX[(d >>> 8) & 255]}${HEX[d & 255]}`;
   }
 
   private slotOf(id: string): number | undefined {
@@ -1006,35 +1009,34 @@ export class SearchIndex {
    */
   private wordSimilarityOf(list: Int32Array, at: number, length: number): number {
     this.nameStamp++;
+    // Written without helper closures: this runs for every candidate of every search, and each closure is an object.
     const { mark, lastpos, lastStamp, queryStamp, nameStamp, ulen1 } = this;
-    const sml = (count: number, ulen2: number) => f(count / (ulen1 + ulen2 - count));
-    const found = (t: number) => mark[t] === queryStamp;
-    const last = (t: number) => (lastStamp[t] === nameStamp ? lastpos[t] : -1);
     let ulen2 = 0;
     let count = 0;
     let lower = -1;
     let best = 0;
     for (let i = 0; i < length; i++) {
       const t = list[at + i];
-      if (lower >= 0 || found(t)) {
-        if (last(t) < 0) {
+      const found = mark[t] === queryStamp;
+      if (lower >= 0 || found) {
+        if (lastStamp[t] !== nameStamp || lastpos[t] < 0) {
           ulen2++;
-          if (found(t)) count++;
+          if (found) count++;
         }
         lastStamp[t] = nameStamp;
         lastpos[t] = i;
       }
-      if (!found(t)) continue;
+      if (!found) continue;
       if (lower === -1) {
         lower = i;
         ulen2 = 1;
       }
-      let current = sml(count, ulen2);
+      let current = f(count / (ulen1 + ulen2 - count));
       let tmpCount = count;
       let tmpUlen2 = ulen2;
       const previousLower = lower;
       for (let tmpLower = lower; tmpLower <= i; tmpLower++) {
-        const tried = sml(tmpCount, tmpUlen2);
+        const tried = f(tmpCount / (ulen1 + tmpUlen2 - tmpCount));
         if (tried > current) {
           current = tried;
           ulen2 = tmpUlen2;
@@ -1042,15 +1044,15 @@ export class SearchIndex {
           count = tmpCount;
         }
         const u = list[at + tmpLower];
-        if (last(u) === tmpLower) {
+        if (lastStamp[u] === nameStamp && lastpos[u] === tmpLower) {
           tmpUlen2--;
-          if (found(u)) tmpCount--;
+          if (mark[u] === queryStamp) tmpCount--;
         }
       }
       best = Math.max(best, current);
       for (let tmpLower = previousLower; tmpLower < lower; tmpLower++) {
         const u = list[at + tmpLower];
-        if (last(u) === tmpLower) lastpos[u] = -1;
+        if (lastStamp[u] === nameStamp && lastpos[u] === tmpLower) lastpos[u] = -1;
       }
     }
     return best;
