@@ -336,12 +336,28 @@ export function listingStatement(params: Omit<ListProductsParams, 'q'>): pg.Quer
  */
 const arrayText = (values: (string | number)[]) => `{${values.join(',')}}`;
 
-/** Ids ranked by the index beyond the page's, in case some are no longer offered when their cards are read. */
+/** Ids a first page's ranking keeps in order beyond what it reads, in case some are no longer offered when read. */
 const SPARE_IDS = 2;
+
+/** The cards of these ranked products that are offered now, in their order, each with its score. */
+function rankedCards(db: Tx, ranked: { id: () => string; score: number }[]): Promise<ListedRow[]> {
+  if (ranked.length === 0) return Promise.resolve([]);
+  return queryShaped(db, listedRow, {
+    shape: 'search:by-ids',
+    build: () => sql`SELECT ${PRODUCT_COLUMNS}, page.score, NULL::int AS total
+      FROM unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('scores')}::float8[])
+        WITH ORDINALITY AS page(id, score, ord)
+      JOIN products p ON p.id = page.id ${SHOP_CARD_JOIN}
+      WHERE ${offeredWhere()}
+      ORDER BY page.ord`,
+    values: { ids: arrayText(ranked.map((r) => r.id())), scores: arrayText(ranked.map((r) => r.score)) },
+  });
+}
 
 /**
  * A search page from the process's index (decision 067): the ranked ids after the cursor, their cards read live by
- * id in one statement with `offered` checked again. Undefined when the index cannot answer it as the SQL would.
+ * id in one statement with `offered` checked again (one no longer offered is replaced by the next ranked, read
+ * then). Undefined when the index cannot answer it as the SQL would.
  */
 async function indexedSearch(
   db: Tx,
@@ -350,41 +366,41 @@ async function indexedSearch(
   cursor: Cursor | undefined,
   spell: Spell,
 ): Promise<ProductPageResult | undefined> {
-  // A first page needs only its best few in order; a later one finds its cursor's place among them all.
-  const wantedAtMost = params.limit + 1 + SPARE_IDS;
-  const found = await index.search(db, params.q as string, spell, cursor ? undefined : wantedAtMost);
+  const q = params.q as string;
+  // The page and the next one's first (whether there is a next page). A first page needs only its best few ranked
+  // in order; a later one finds its cursor's place among them all.
+  const wanted = params.limit + 1;
+  let found = await index.search(db, q, spell, cursor ? undefined : wanted + SPARE_IDS);
   if (!found) return undefined;
   const after = Number(cursor?.value);
   const start = cursor
     ? found.ranked.findIndex((r) => r.score < after || (r.score === after && r.id() > cursor.id))
     : 0;
-  const wanted = (start < 0 ? [] : found.ranked.slice(start, start + wantedAtMost)).map((r) => ({
-    id: r.id(),
-    score: r.score,
-  }));
-  const rows =
-    wanted.length === 0
-      ? []
-      : await queryShaped(db, listedRow, {
-          shape: 'search:by-ids',
-          build: () => sql`SELECT ${PRODUCT_COLUMNS}, page.score, NULL::int AS total
-            FROM unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('scores')}::float8[])
-              WITH ORDINALITY AS page(id, score, ord)
-            JOIN products p ON p.id = page.id ${SHOP_CARD_JOIN}
-            WHERE ${offeredWhere()}
-            ORDER BY page.ord`,
-          values: { ids: arrayText(wanted.map((r) => r.id)), scores: arrayText(wanted.map((r) => r.score)) },
-        });
+  const total = cursor ? null : found.total;
+  const capped = found.capped;
+  const rows: ListedRow[] = [];
+  for (let next = Math.max(start, 0); start >= 0 && rows.length < wanted; ) {
+    if (next >= found.ranked.length) {
+      // Past the ranked few kept in order: all of them, ranked again.
+      if (found.ranked.length >= found.total) break;
+      const all = await index.search(db, q, spell);
+      if (!all) break;
+      found = all;
+      continue;
+    }
+    const more = found.ranked.slice(next, next + wanted - rows.length);
+    next += more.length;
+    rows.push(...(await rankedCards(db, more)));
+  }
   const page = rows.slice(0, params.limit);
   const last = page.at(-1);
-  const total = cursor ? null : found.total;
   return {
     items: page.map(toProductCard),
     nextCursor:
       rows.length > params.limit && last
         ? encodeCursor({ sort: 'relevance', value: Number(last.score), id: last.id })
         : null,
-    ...(total === null ? { total } : found.capped ? { total, totalCapped: true } : { total }),
+    ...(total === null ? { total } : capped ? { total, totalCapped: true } : { total }),
     ...(params.facets && { facets: null }),
   };
 }

@@ -92,6 +92,26 @@ describe('the search index answers as the SQL does', () => {
     expect(byPopularity).toBeGreaterThan(0);
   }, 120_000);
 
+  it('fills a page with the next ranked products when some it ranked are no longer offered (an index behind)', async () => {
+    const q = texts[0];
+    const params: ListProductsParams = { q, sort: 'relevance', limit: 20 };
+    const ranked = ((await index.search(t.db, q, spell)) ?? { ranked: [] }).ranked.map((r) => r.id());
+    expect(ranked.length).toBeGreaterThan(26);
+    // Three of the first page unlisted behind this index's back (it hears no change feed): a page reads them live.
+    const gone = [ranked[0], ranked[7], ranked[19]];
+    await t.db.execute(sql`UPDATE products SET listed = false WHERE id IN ${gone}`);
+    try {
+      const shown = await page(params, true);
+      const expected = ranked.filter((id) => !gone.includes(id));
+      expect(shown.items.map((item) => item._id)).toEqual(expected.slice(0, 20));
+      expect(shown.nextCursor).not.toBeNull();
+      const next = await page({ ...params, cursor: shown.nextCursor as string }, true);
+      expect(next.items[0]?._id).toBe(expected[20]);
+    } finally {
+      await t.db.execute(sql`UPDATE products SET listed = true WHERE id IN ${gone}`);
+    }
+  }, 60_000);
+
   it('leaves filtered, counted, sorted and placed searches to the SQL, which answers them as before', async () => {
     const q = texts[0];
     for (const params of [
