@@ -338,7 +338,7 @@ Measured by \`npm run bench\` (\`bench/run.ts\`) on ${new Date().toISOString().s
 
 - Catalog: ${PRODUCTS.toLocaleString('en-US')} products from 200 vendors in 12 categories, each sold as 1 to 3 options (decision 052), seeded with \`generate_series\` into a separate embedded PostgreSQL ${pgVersion}.
 - Servers, all on 127.0.0.1 in the same Node ${process.version} process, each with its own pool of 20 connections: the real app (\`buildApp\`, production config, logging off) as served (1 s micro-cache) and built with \`CATALOG_CACHE_MS=0\` (every read to PostgreSQL); a bare Fastify app answering \`{ok:true}\`; and the raw driver: \`node:http\` with no framework sending, through \`pg\`, the named statement the app sends for the same URL (from the app's own SQL builders) and writing its rows as JSON.
-- Load: autocannon in its own process, 100 connections, no pipelining, 3 s warm-up, then ${SECONDS} s measured; loopback only. No client sends \`Cache-Control\`: only the server decides what is cached.
+- Load: autocannon in its own process, 100 connections, no pipelining, 3 s warm-up, then ${SECONDS} s measured on the same connections (\`bench/load.ts\`); loopback only. No client sends \`Cache-Control\`: only the server decides what is cached.
 - Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM. Load generator, Node and PostgreSQL share these cores; 1-minute load average at the start: ${loadAtStart.toFixed(1)} (other work on the machine skews the figures).
 
 | Route | req/s | p50 (ms) | p99 (ms) | ratio to bare | ratio to raw driver (same query) | errors |
