@@ -29,13 +29,18 @@ export async function shot(
 ) {
   if (!SHOTS) return;
   if (!widths) {
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, style: WHOLE_PAGE });
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, style: WHOLE_PAGE, animations: 'disabled' });
     return;
   }
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage, style: WHOLE_PAGE });
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${width}.png`,
+      fullPage,
+      style: WHOLE_PAGE,
+      animations: 'disabled',
+    });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
