@@ -186,6 +186,27 @@ export type IndexedSearch = {
   describedByPopularity: boolean;
 };
 
+/** Which slots the search under way has met: a stamp per search instead of clearing a mark per slot. */
+class SlotMarks {
+  private marks = new Int32Array(0);
+  private stamp = 0;
+  /** A new search over `size` slots, none met yet. */
+  start(size: number): this {
+    if (this.marks.length < size || this.stamp === 0x7fffffff) {
+      this.marks = new Int32Array(Math.max(size * 2, 1024));
+      this.stamp = 0;
+    }
+    this.stamp++;
+    return this;
+  }
+  /** Marks slot n met: false when it already was. */
+  meet(n: number): boolean {
+    if (this.marks[n] === this.stamp) return false;
+    this.marks[n] = this.stamp;
+    return true;
+  }
+}
+
 /** A ranked candidate: its slot, score, and id read when asked (most are never on a page). */
 class RankedSlot {
   readonly n: number;
@@ -236,8 +257,6 @@ export class SearchIndex {
   private readonly trigramIds = new Map<string, number>();
   /** Each lexeme's products (name lexemes without digits), in walking order: popularity, then id. */
   private readonly postings = new Map<number, Int32Array>();
-  /** Beside each posting, its product's nameBits: the walk reads them in order instead of one slot at a time. */
-  private readonly postingBits = new Map<number, Int32Array>();
   /** Each lexeme's products by name or details (the `described` source), in no order. */
   private readonly holders = new Map<number, Int32Array>();
   private readonly byCategory = new Map<number, Int32Array>();
@@ -254,21 +273,9 @@ export class SearchIndex {
    * have changed (a product written, the day or the shops' listing).
    */
   private readonly offeredPrefixes = new Map<number, OfferedPrefix>();
-  /** Scratch: per slot, the stamp of the last search that took it as a candidate. */
-  private takenIn = new Int32Array(0);
-  private takenStamp = 0;
-  /** Scratch: per slot, the stamp of the last search that found it by its details. */
-  private seenIn = new Int32Array(0);
-  private seenStamp = 0;
-
-  /** A new stamp for seenIn (its marks of earlier searches are then stale). */
-  private nextSeen(): number {
-    if (this.seenIn.length < this.size || this.seenStamp === 0x7fffffff) {
-      this.seenIn = new Int32Array(Math.max(this.size * 2, 1024));
-      this.seenStamp = 0;
-    }
-    return ++this.seenStamp;
-  }
+  /** Scratch: the slots a search has taken as candidates, and those it has found by their details. */
+  private readonly taken = new SlotMarks();
+  private readonly seen = new SlotMarks();
   /** Scratch: the words (bits) each lexeme stands for in the search under way, zero between searches. */
   private wordMarks = new Int32Array(0);
   readonly categories: string[] = [];
@@ -536,22 +543,12 @@ export class SearchIndex {
       push(categories, this.category.data[n], n);
     }
     this.postings.clear();
-    this.postingBits.clear();
     this.offeredPrefixes.clear();
     this.holders.clear();
     this.byCategory.clear();
-    for (const [id, list] of postings) this.setPostings(id, Int32Array.from(list.sort(this.walkOrder)));
+    for (const [id, list] of postings) this.postings.set(id, Int32Array.from(list.sort(this.walkOrder)));
     for (const [id, list] of holders) this.holders.set(id, Int32Array.from(list));
     for (const [id, list] of categories) this.byCategory.set(id, Int32Array.from(list.sort(this.walkOrder)));
-  }
-
-  private setPostings(id: number, list: Int32Array) {
-    const nameBits = this.nameBits.data;
-    this.postings.set(id, list);
-    this.postingBits.set(
-      id,
-      list.map((n) => nameBits[n]),
-    );
   }
 
   /** The name lexemes of slot n that search_postings holds (no digits), distinct. */
@@ -607,7 +604,7 @@ export class SearchIndex {
       return Int32Array.from(order ? next.sort(order) : next);
     };
     for (const id of postingKeys)
-      this.setPostings(
+      this.postings.set(
         id,
         merge(this.postings.get(id), (n) => !!this.live.data[n] && this.postedLexemes(n).has(id), this.walkOrder),
       );
@@ -690,13 +687,13 @@ export class SearchIndex {
     if (kept) return kept;
     const list = this.postings.get(id);
     if (!list) return undefined;
-    const bits = this.postingBits.get(id) as Int32Array;
+    const nameBits = this.nameBits.data;
     const slots: number[] = [];
     const signatures: number[] = [];
     for (let i = 0; i < list.length && slots.length < WALKED_PER_TERM; i++) {
       if (offeredSlots[list[i]] !== 1) continue;
       slots.push(list[i]);
-      signatures.push(bits[i]);
+      signatures.push(nameBits[list[i]]);
     }
     const prefix = { list: Int32Array.from(slots), bits: Int32Array.from(signatures) };
     if (this.offeredPrefixes.size >= PREFIXES_KEPT) this.offeredPrefixes.clear();
@@ -815,18 +812,11 @@ export class SearchIndex {
       return held === everyWord;
     };
 
-    if (this.takenIn.length < this.size || this.takenStamp === 0x7fffffff) {
-      this.takenIn = new Int32Array(Math.max(this.size * 2, 1024));
-      this.takenStamp = 0;
-    }
-    const stamp = ++this.takenStamp;
-    const takenIn = this.takenIn;
     // Each candidate once, in the order taken (the ranking's order does not depend on it).
+    const taken = this.taken.start(this.size);
     const candidates: number[] = [];
     const take = (n: number) => {
-      if (takenIn[n] === stamp) return;
-      takenIn[n] = stamp;
-      candidates.push(n);
+      if (taken.meet(n)) candidates.push(n);
     };
     const every: number[] = [];
     const prefixes = terms.flatMap((term) => this.offeredPrefix(idOf(term), offeredSlots) ?? []);
@@ -862,15 +852,10 @@ export class SearchIndex {
     let described = 0;
     let describedByPopularity = false;
     if (candidates.length < CANDIDATES_PER_SOURCE) {
-      const seen = this.nextSeen();
-      const seenIn = this.seenIn;
+      const seen = this.seen.start(this.size);
       let holders: number[] = [];
       for (const term of terms) {
-        for (const n of this.holders.get(idOf(term)) ?? []) {
-          if (!offered(n) || seenIn[n] === seen) continue;
-          seenIn[n] = seen;
-          holders.push(n);
-        }
+        for (const n of this.holders.get(idOf(term)) ?? []) if (offered(n) && seen.meet(n)) holders.push(n);
         if (holders.length > DESCRIBED_CHOSEN_AT_MOST) return undefined;
       }
       // More than the source's LIMIT: PostgreSQL takes the first 100 its plan meets (in the table's order, which
@@ -1061,7 +1046,7 @@ export class SearchIndex {
   /** Memory the index holds in typed arrays (bytes). */
   bytes(): number {
     let total = this.arena.byteLength + this.uuid.data.byteLength;
-    for (const list of [this.postings, this.postingBits, this.holders, this.byCategory])
+    for (const list of [this.postings, this.holders, this.byCategory])
       for (const l of list.values()) total += l.byteLength;
     return total;
   }
