@@ -24,8 +24,11 @@ import { similarityOf, trigrams } from './spelling-index.ts';
  */
 
 const WALKED_PER_TERM = 1000;
-/** Terms whose offered prefix is kept at most (each up to WALKED_PER_TERM slots and signatures: 8 KB). */
-const PREFIXES_KEPT = 2_000;
+/**
+ * The numbers all kept offered prefixes hold at most (each up to WALKED_PER_TERM slots with their signatures and name
+ * lexemes, about 28 KB): 16 MiB.
+ */
+const PREFIX_NUMBERS_KEPT = 4 * 2 ** 20;
 const COMPOUND_MIN_LENGTH = 4;
 const COMPOUNDS = 3;
 const CLOSE_CATEGORIES = 2;
@@ -174,8 +177,12 @@ async function readProducts(db: Tx, after: string | undefined, ids?: string[]): 
   return rows as ProductRowRead[];
 }
 
-/** A term's first offered slots, each with its name's signature (SearchIndex.offeredPrefix). */
-type OfferedPrefix = { list: Int32Array; bits: Int32Array };
+/**
+ * A term's first offered slots, each with its name's signature and its name's lexemes (`names`: each slot's count,
+ * then its lexeme ids, in the list's order), read in order by a search instead of each slot's place in the arena
+ * (SearchIndex.offeredPrefix).
+ */
+type OfferedPrefix = { list: Int32Array; bits: Int32Array; names: Int32Array };
 
 /** One search's ranked candidates, or undefined when the SQL must answer it. */
 export type IndexedSearch = {
@@ -273,6 +280,7 @@ export class SearchIndex {
    * have changed (a product written, the day or the shops' listing).
    */
   private readonly offeredPrefixes = new Map<number, OfferedPrefix>();
+  private offeredPrefixNumbers = 0;
   /** Scratch: the slots a search has taken as candidates, and those it has found by their details. */
   private readonly taken = new SlotMarks();
   private readonly seen = new SlotMarks();
@@ -543,7 +551,7 @@ export class SearchIndex {
       push(categories, this.category.data[n], n);
     }
     this.postings.clear();
-    this.offeredPrefixes.clear();
+    this.forgetOfferedPrefixes();
     this.holders.clear();
     this.byCategory.clear();
     for (const [id, list] of postings) this.postings.set(id, Int32Array.from(list.sort(this.walkOrder)));
@@ -593,7 +601,7 @@ export class SearchIndex {
       touch(n);
     }
     if (changed.size === 0) return;
-    this.offeredPrefixes.clear();
+    this.forgetOfferedPrefixes();
     const merge = (
       list: Int32Array | undefined,
       keep: (n: number) => boolean,
@@ -688,17 +696,31 @@ export class SearchIndex {
     const list = this.postings.get(id);
     if (!list) return undefined;
     const nameBits = this.nameBits.data;
+    const at = this.at.data;
+    const a = this.arena;
     const slots: number[] = [];
     const signatures: number[] = [];
+    const names: number[] = [];
     for (let i = 0; i < list.length && slots.length < WALKED_PER_TERM; i++) {
-      if (offeredSlots[list[i]] !== 1) continue;
-      slots.push(list[i]);
-      signatures.push(nameBits[list[i]]);
+      const n = list[i];
+      if (offeredSlots[n] !== 1) continue;
+      slots.push(n);
+      signatures.push(nameBits[n]);
+      const from = at[n] + 4;
+      names.push(a[at[n]]);
+      for (let k = from; k < from + a[at[n]]; k++) names.push(a[k]);
     }
-    const prefix = { list: Int32Array.from(slots), bits: Int32Array.from(signatures) };
-    if (this.offeredPrefixes.size >= PREFIXES_KEPT) this.offeredPrefixes.clear();
+    const prefix = { list: Int32Array.from(slots), bits: Int32Array.from(signatures), names: Int32Array.from(names) };
+    const numbers = 2 * slots.length + names.length;
+    if (this.offeredPrefixNumbers + numbers > PREFIX_NUMBERS_KEPT) this.forgetOfferedPrefixes();
     this.offeredPrefixes.set(id, prefix);
+    this.offeredPrefixNumbers += numbers;
     return prefix;
+  }
+
+  private forgetOfferedPrefixes() {
+    this.offeredPrefixes.clear();
+    this.offeredPrefixNumbers = 0;
   }
 
   /** Each slot's offeredSlots flag for `day`, worked out again when the day or the shops' listing changed. */
@@ -707,7 +729,7 @@ export class SearchIndex {
       const flags = this.offeredSlots.data;
       for (let n = 0; n < this.size; n++) flags[n] = this.offeredOn(n, day) ? 1 : 0;
       this.offeredDay = day;
-      this.offeredPrefixes.clear();
+      this.forgetOfferedPrefixes();
     }
     return this.offeredSlots.data;
   }
@@ -791,8 +813,6 @@ export class SearchIndex {
     if (shopMatch) return undefined; // a close shop: its share and its newest products are the SQL's
     const offeredSlots = this.offeredSlotsOn(this.today());
     const offered = (n: number) => offeredSlots[n] === 1;
-    const a = this.arena;
-    const at = this.at.data;
     // Whether product n's name holds, for every word, one of its alternatives (name_terms @@ all_words): each
     // alternative's lexeme marks the words it stands for, as bits (at most six words).
     if (this.wordMarks.length < this.lexemes.length) this.wordMarks = new Int32Array(this.lexemes.length * 2);
@@ -803,12 +823,11 @@ export class SearchIndex {
     });
     const everyWord = (1 << perWordIds.length) - 1;
     const wordBits = perWordIds.map((ids) => ids.reduce((bits, id) => (id >= 0 ? bits | nameBit(id) : bits), 0));
-    const holdsEvery = (n: number, bits: number) => {
+    // Whether the name at names[from] (its count, then its lexemes) holds every word.
+    const holdsEvery = (names: Int32Array, from: number, bits: number) => {
       for (const wordBit of wordBits) if ((bits & wordBit) === 0) return false;
-      const from = at[n] + 4;
-      const to = from + a[at[n]];
       let held = 0;
-      for (let i = from; i < to; i++) held |= marks[a[i]];
+      for (let i = from + 1; i <= from + names[from]; i++) held |= marks[names[i]];
       return held === everyWord;
     };
 
@@ -820,9 +839,9 @@ export class SearchIndex {
     };
     const every: number[] = [];
     const prefixes = terms.flatMap((term) => this.offeredPrefix(idOf(term), offeredSlots) ?? []);
-    walk: for (const { list, bits } of prefixes) {
-      for (let i = 0; i < list.length; i++) {
-        if (holdsEvery(list[i], bits[i])) every.push(list[i]);
+    walk: for (const { list, bits, names } of prefixes) {
+      for (let i = 0, from = 0; i < list.length; from += names[from] + 1, i++) {
+        if (holdsEvery(names, from, bits[i])) every.push(list[i]);
         if (every.length === CANDIDATES_PER_SOURCE) break walk;
       }
     }
