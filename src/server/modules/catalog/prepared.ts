@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { keepsNamedStatements, type Tx } from '../../db/client.ts';
-import { parseRows } from '../../db/rows.ts';
+import { parseRows, readRows } from '../../db/rows.ts';
 
 const dialect = new PgDialect();
 
@@ -47,13 +47,14 @@ export function shapedStatement({ shape, build, values }: Shaped): pg.QueryConfi
 }
 
 /**
- * queryPrepared for the hottest reads (a listing page, a product page), without building and hashing the SQL on
- * every request. Outside a pool (in a transaction) or behind a transaction-mode pooler, an unnamed statement.
+ * queryPrepared for the hottest reads (a listing page, a search's cards, a product page), without building and
+ * hashing the SQL on every request. Outside a pool (in a transaction) or behind a transaction-mode pooler, an unnamed
+ * statement. Its rows come with pg's own types, so they are read by readRows (checked in place where `row` allows).
  */
 export async function queryShaped<T extends z.ZodType>(db: Tx, row: T, shaped: Shaped): Promise<z.output<T>[]> {
   const pool = (db as { $client?: pg.Pool }).$client;
   const { name, ...statement } = shapedStatement(shaped);
-  if (pool && keepsNamedStatements(pool)) return parseRows(row, (await pool.query({ name, ...statement })).rows);
+  if (pool && keepsNamedStatements(pool)) return readRows(row, (await pool.query({ name, ...statement })).rows);
   const client = pool ?? (db as unknown as { session: { client: pg.ClientBase } }).session.client;
-  return parseRows(row, (await client.query(statement)).rows);
+  return readRows(row, (await client.query(statement)).rows);
 }
