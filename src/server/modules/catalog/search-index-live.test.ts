@@ -65,6 +65,33 @@ describe("each server's search index, kept in step by the change feed", () => {
     await expect.poll(ranked, { timeout: 1_000, interval: 20 }).not.toContain(id);
   });
 
+  it('takes the 100 most popular of the products only their details hold, as their popularity changes', async () => {
+    const { b } = stack;
+    const index = liveSearchIndex(b.db, b.app.catalogChanges, b.config.businessTimeZone);
+    const { spell } = await liveSpelling(b.db, b.app.catalogChanges);
+    await index.built;
+    const vendor = await createUser(stack.a, { role: 'vendor', name: 'Moorland Apiary' });
+    const ids: string[] = [];
+    for (let k = 0; k < 103; k++) {
+      ids.push(
+        await insertProduct(stack.a, vendor.id, { name: `Heather Honey ${k}`, details: 'From the quillwort meadows' }),
+      );
+    }
+    // The first three the least popular: the index's 100 are the other hundred.
+    await stack.a.db.execute(sql`UPDATE products SET popularity = array_position(${sql.param(ids)}::uuid[], id)
+      WHERE id = ANY(${sql.param(ids)}::uuid[])`);
+    const chosen = async () => {
+      const found = await index.current()?.search(b.db, 'quillwort', spell);
+      return { byPopularity: found?.describedByPopularity, ids: new Set(found?.ranked.map((r) => r.id())) };
+    };
+    const expected = (most: string[]) => ({ byPopularity: true, ids: new Set(most) });
+    await expect.poll(chosen, { timeout: 1_000, interval: 20 }).toEqual(expected(ids.slice(3)));
+
+    // The least popular becomes the most: it is chosen, and the one that was 100th is not.
+    await stack.a.db.execute(sql`UPDATE products SET popularity = 1000 WHERE id = ${ids[0]}`);
+    await expect.poll(chosen, { timeout: 1_000, interval: 20 }).toEqual(expected([ids[0], ...ids.slice(4)]));
+  });
+
   it('builds itself again when its feed reconnects, with what was committed while it was deaf', async () => {
     // A feed that hears nothing until it "reconnects": the products added while it was deaf come from the table.
     let heard: ((payload: string | undefined) => void) | undefined;

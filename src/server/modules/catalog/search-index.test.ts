@@ -4,7 +4,7 @@ import { misspelledSearches } from '../../../../bench/search-queries.ts';
 import { seedBenchCatalog } from '../../../../bench/seed.ts';
 import { setupTestApp } from '../../test/app.ts';
 import { type ListProductsParams, listProducts } from './list-products.ts';
-import { firstInOrder, SearchIndex } from './search-index.ts';
+import { SearchIndex } from './search-index.ts';
 import { searchWords } from './search-ranking.ts';
 import { liveSpelling, type Spell } from './spelling.ts';
 
@@ -13,9 +13,9 @@ import { liveSpelling, type Spell } from './spelling.ts';
  * searched through the SQL path and through the index path (page one and, with its cursor, page two): the same
  * products in the same order, the same total, the same cursor (so the same score, to the bit). The index declines
  * (and the SQL answers) what decision 067 lists: a word neither a term nor corrected, a stop word, a shop name close
- * to the text, more than 20,000 products found by their details alone, tied close categories. Its one documented
- * difference: of more than 100 products found by their details alone, it takes the 100 most popular where the SQL
- * takes the first 100 its plan meets; both count them "100+".
+ * to the text, tied close categories. Its one documented difference: of more than 100 products found by their
+ * details alone, it takes the 100 most popular where the SQL takes the first 100 its plan meets; both count them
+ * "100+".
  */
 const PRODUCTS = 6_000;
 
@@ -126,15 +126,4 @@ describe('the search index answers as the SQL does', () => {
       expect(await page(params, true)).toEqual(await page(params, false));
     }
   }, 60_000);
-});
-
-describe('firstInOrder', () => {
-  it('keeps the first few of many in their order, as a whole sort would, whatever order they come in', () => {
-    const byValue = (a: number, b: number) => a - b;
-    const items = Array.from({ length: 500 }, (_, i) => (i * 7919) % 500);
-    expect(firstInOrder(items, 5, byValue)).toEqual([0, 1, 2, 3, 4]);
-    expect(firstInOrder([3, 1, 2], 5, byValue)).toEqual([1, 2, 3]);
-    const byTens = (a: number, b: number) => Math.floor(a / 10) - Math.floor(b / 10) || b - a;
-    expect(firstInOrder(items, 12, byTens)).toEqual([...items].sort(byTens).slice(0, 12));
-  });
 });

@@ -13,8 +13,7 @@ import { similarityOf, trigrams } from './spelling-index.ts';
  * PostgreSQL at start and kept in step by the change feed, answering a search's ranked ids exactly as the SQL of
  * search-ranking.ts would (the postings walk, the bounded sources, the score in float4), or `undefined` when it
  * cannot be sure to (then the SQL answers): a word neither a term nor corrected, a word that is not one lexeme (a
- * stop word), a shop name close to the text, more than 20,000 products found only by their details, tied
- * categories. One choice is its own: of more than 100 products found only by their details, the 100 most popular
+ * stop word), a shop name close to the text, tied categories. One choice is its own: of more than 100 products found only by their details, the 100 most popular
  * (the SQL takes the first 100 its plan meets).
  * The cards of the page are read live by id (list-products.ts), so an index a moment behind can rank a just-edited
  * product by its old words but never show an old price or an unlisted product.
@@ -44,11 +43,6 @@ const SHOP_MATCHES_KEPT = 10_000;
 const BATCH = 10_000;
 /** Announced products re-read by id one at a time up to this many; more, and the whole index is built again. */
 const REREAD_AT_MOST = 20_000;
-/**
- * Products found by their details that the index still chooses the source's 100 from (by popularity); more, and the
- * SQL answers.
- */
-const DESCRIBED_CHOSEN_AT_MOST = 20_000;
 /** Stems of words that are not terms, kept per process up to this many (then forgotten all at once). */
 const STEMS_KEPT = 50_000;
 /** ts_rank's default weights of D, C, B, A, as float4. */
@@ -533,7 +527,7 @@ export class SearchIndex {
     return undefined;
   }
 
-  /** The postings, holders and category lists of every slot, sorted. */
+  /** The postings, holders and category lists of every slot, each in walking order. */
   private sortAll() {
     const postings = new Map<number, number[]>();
     const holders = new Map<number, number[]>();
@@ -543,8 +537,9 @@ export class SearchIndex {
       if (list) list.push(n);
       else map.set(key, [n]);
     };
-    for (let n = 0; n < this.size; n++) {
-      if (!this.live.data[n]) continue;
+    const live: number[] = [];
+    for (let n = 0; n < this.size; n++) if (this.live.data[n]) live.push(n);
+    for (const n of live.sort(this.walkOrder)) {
       for (const id of this.postedLexemes(n)) push(postings, id, n);
       const [from, to] = this.allRange(n);
       for (let i = from; i < to; i += 2) push(holders, this.arena[i], n);
@@ -554,9 +549,9 @@ export class SearchIndex {
     this.forgetOfferedPrefixes();
     this.holders.clear();
     this.byCategory.clear();
-    for (const [id, list] of postings) this.postings.set(id, Int32Array.from(list.sort(this.walkOrder)));
+    for (const [id, list] of postings) this.postings.set(id, Int32Array.from(list));
     for (const [id, list] of holders) this.holders.set(id, Int32Array.from(list));
-    for (const [id, list] of categories) this.byCategory.set(id, Int32Array.from(list.sort(this.walkOrder)));
+    for (const [id, list] of categories) this.byCategory.set(id, Int32Array.from(list));
   }
 
   /** The name lexemes of slot n that search_postings holds (no digits), distinct. */
@@ -602,19 +597,24 @@ export class SearchIndex {
     }
     if (changed.size === 0) return;
     this.forgetOfferedPrefixes();
-    const merge = (
-      list: Int32Array | undefined,
-      keep: (n: number) => boolean,
-      order?: (a: number, b: number) => number,
-    ) => {
-      const next = list ? Array.from(list).filter((n) => !changed.has(n)) : [];
-      for (const n of changed) if (keep(n)) next.push(n);
-      return Int32Array.from(order ? next.sort(order) : next);
+    // The changed slots that belong in a list, put in their places among the others (each list in walking order).
+    const merge = (list: Int32Array | undefined, keep: (n: number) => boolean) => {
+      const added = [...changed].filter(keep).sort(this.walkOrder);
+      const merged = new Int32Array((list?.length ?? 0) + added.length);
+      let size = 0;
+      let k = 0;
+      for (const n of list ?? []) {
+        if (changed.has(n)) continue;
+        while (k < added.length && this.walkOrder(added[k], n) < 0) merged[size++] = added[k++];
+        merged[size++] = n;
+      }
+      while (k < added.length) merged[size++] = added[k++];
+      return merged.slice(0, size);
     };
     for (const id of postingKeys)
       this.postings.set(
         id,
-        merge(this.postings.get(id), (n) => !!this.live.data[n] && this.postedLexemes(n).has(id), this.walkOrder),
+        merge(this.postings.get(id), (n) => !!this.live.data[n] && this.postedLexemes(n).has(id)),
       );
     for (const id of holderKeys)
       this.holders.set(
@@ -629,7 +629,7 @@ export class SearchIndex {
     for (const id of categoryKeys)
       this.byCategory.set(
         id,
-        merge(this.byCategory.get(id), (n) => !!this.live.data[n] && this.category.data[n] === id, this.walkOrder),
+        merge(this.byCategory.get(id), (n) => !!this.live.data[n] && this.category.data[n] === id),
       );
     if (this.arenaUsed > 2 * this.arenaLive + (1 << 20)) this.compact();
   }
@@ -849,38 +849,28 @@ export class SearchIndex {
     for (const n of every) take(n);
     const any: number[] = [];
     if (candidates.length < CANDIDATES_PER_SOURCE) {
-      // The first offered postings of every term merged in walking order (each list is in it already), up to 100.
+      // The first offered postings of every term merged in walking order, up to 100 (and 100 of each term).
       const lists = prefixes.map((prefix) => prefix.list);
-      const next = lists.map(() => 0);
-      const head = (k: number) => (next[k] < lists[k].length ? lists[k][next[k]] : -1);
-      const taken = lists.map(() => 0);
-      while (any.length < CANDIDATES_PER_SOURCE) {
-        let best = -1;
-        for (let k = 0; k < lists.length; k++) {
-          if (taken[k] === CANDIDATES_PER_SOURCE) continue;
-          const n = head(k);
-          if (n >= 0 && (best < 0 || this.walkOrder(n, head(best)) < 0)) best = k;
-        }
-        if (best < 0) break;
-        any.push(head(best));
-        next[best]++;
-        taken[best]++;
-      }
+      walkMerged(lists, this.walkOrder, CANDIDATES_PER_SOURCE, (n) => any.push(n) === CANDIDATES_PER_SOURCE);
     }
     for (const n of any) take(n);
     let described = 0;
     let describedByPopularity = false;
     if (candidates.length < CANDIDATES_PER_SOURCE) {
-      const seen = this.seen.start(this.size);
-      let holders: number[] = [];
-      for (const term of terms) {
-        for (const n of this.holders.get(idOf(term)) ?? []) if (offered(n) && seen.meet(n)) holders.push(n);
-        if (holders.length > DESCRIBED_CHOSEN_AT_MOST) return undefined;
-      }
-      // More than the source's LIMIT: PostgreSQL takes the first 100 its plan meets (in the table's order, which
+      // The offered products whose details hold a term, merged in walking order (each list is in it) up to one past
+      // the source's LIMIT. More than it: PostgreSQL takes the first 100 its plan meets (in the table's order, which
       // the index cannot know), the index the 100 most popular (decision 067's one difference; both say "100+").
+      const seen = this.seen.start(this.size);
+      const holders: number[] = [];
+      const lists = terms.flatMap((term) => this.holders.get(idOf(term)) ?? []);
+      walkMerged(
+        lists,
+        this.walkOrder,
+        Number.POSITIVE_INFINITY,
+        (n) => offered(n) && seen.meet(n) && holders.push(n) > CANDIDATES_PER_SOURCE,
+      );
       if (holders.length > CANDIDATES_PER_SOURCE) {
-        holders = firstInOrder(holders, CANDIDATES_PER_SOURCE, this.walkOrder);
+        holders.length = CANDIDATES_PER_SOURCE;
         describedByPopularity = true;
       }
       described = holders.length;
@@ -1078,29 +1068,25 @@ export class SearchIndex {
 
 const reverse = (text: string) => [...text].reverse().join('');
 
-/** The first `count` of `items` in `order`, in that order, without sorting them all (a heap of the best so far). */
-export function firstInOrder(items: number[], count: number, order: (a: number, b: number) => number): number[] {
-  // A heap whose root is the last of the best `count` so far: each item after them replaces it if it comes before.
-  const heap = items.slice(0, count);
-  const down = (at: number) => {
-    for (;;) {
-      const left = 2 * at + 1;
-      const right = left + 1;
-      let last = at;
-      if (left < heap.length && order(heap[left], heap[last]) > 0) last = left;
-      if (right < heap.length && order(heap[right], heap[last]) > 0) last = right;
-      if (last === at) return;
-      [heap[at], heap[last]] = [heap[last], heap[at]];
-      at = last;
+/**
+ * Visits the items of `lists` (each in `order`) merged in `order`, at most `perList` of each, until `visit` answers
+ * true (or all are visited).
+ */
+function walkMerged(
+  lists: ArrayLike<number>[],
+  order: (a: number, b: number) => number,
+  perList: number,
+  visit: (n: number) => boolean,
+): void {
+  const next = lists.map(() => 0);
+  const end = lists.map((list) => Math.min(list.length, perList));
+  for (;;) {
+    let best = -1;
+    for (let k = 0; k < lists.length; k++) {
+      if (next[k] < end[k] && (best < 0 || order(lists[k][next[k]], lists[best][next[best]]) < 0)) best = k;
     }
-  };
-  for (let at = (heap.length >> 1) - 1; at >= 0; at--) down(at);
-  for (let i = count; i < items.length; i++) {
-    if (order(items[i], heap[0]) >= 0) continue;
-    heap[0] = items[i];
-    down(0);
+    if (best < 0 || visit(lists[best][next[best]++])) return;
   }
-  return heap.sort(order);
 }
 
 function insertSorted(list: string[], text: string) {
