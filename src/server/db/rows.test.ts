@@ -8,14 +8,23 @@ const columns = z.object({
   created_at: timestampColumn,
   ends_at: timestampColumn.nullable(),
   unit: z.enum(['kg', 'piece']),
+  net_unit: z.enum(['kg', 'piece']).nullable(),
   distance_km: z.number().optional(),
   sizes: z.object({ count: z.number() }).nullable(),
 });
-const good = { price_cents: 450, label: null, created_at: new Date(), ends_at: null, unit: 'kg', sizes: { count: 2 } };
+const good = {
+  price_cents: 450,
+  label: null,
+  created_at: new Date(),
+  ends_at: null,
+  unit: 'kg',
+  net_unit: null,
+  sizes: { count: 2 },
+};
 
 describe('readRows', () => {
   it('gives the rows it was given, checked, without copying them', () => {
-    const rows = [good, { ...good, distance_km: 3.5, ends_at: new Date() }];
+    const rows = [good, { ...good, distance_km: 3.5, ends_at: new Date(), net_unit: 'piece', sizes: null }];
     const read = readRows(columns, rows);
     expect(read).toBe(rows);
     expect(read[1].ends_at).toBeInstanceOf(Date);
@@ -25,6 +34,9 @@ describe('readRows', () => {
     ['a number as text', { price_cents: '450' }, '/price_cents must be number'],
     ['a timestamp as text (pg gives a Date)', { created_at: '2026-01-01 00:00:00+00' }, '/created_at'],
     ['a value outside the enum', { unit: 'bushel' }, '/unit must be equal to one of the allowed values'],
+    ['a value outside a nullable enum', { net_unit: 'bushel' }, '/net_unit must be equal to one of the allowed values'],
+    ['text in a nullable timestamp', { ends_at: '2026-01-01 00:00:00+00' }, '/ends_at'],
+    ['a wrong type for a nullable JSON column', { sizes: 2 }, '/sizes must be object,null'],
     ['a wrong type inside a JSON column', { sizes: { count: 'two' } }, '/sizes/count must be number'],
     ['a column missing (renamed)', { label: undefined }, "must have required property 'label'"],
     ['not a number', { price_cents: Number.NaN }, '/price_cents must be number'],

@@ -18,9 +18,10 @@ export const timestampColumn = z.union([z.date(), z.string()]).transform((value)
 const ajv = new Ajv2020({ allErrors: false });
 ajv.addKeyword({
   keyword: 'instanceofDate',
-  schemaType: 'boolean',
+  schemaType: ['boolean', 'string'],
   errors: false,
-  validate: (_: boolean, value: unknown) => value instanceof Date,
+  validate: (nullable: boolean | string, value: unknown) =>
+    value instanceof Date || (nullable === 'or null' && value === null),
 });
 /** The zod kinds that make a value other than the one read: a row with one is parsed, not checked in place. */
 const REMAKING = new Set(['pipe', 'transform', 'default', 'prefault', 'catch', 'success']);
@@ -56,7 +57,7 @@ function readerOf(schema: z.ZodType): (rows: readonly unknown[]) => unknown[] {
     },
   });
   if (remakes) return (rows) => parseRows(schema, rows);
-  const check: ValidateFunction = ajv.compile(json);
+  const check: ValidateFunction = ajv.compile(nullableWithoutAnyOf(json) as JsonSchema);
   return (rows) => {
     for (const row of rows) {
       if (!check(row)) {
@@ -67,5 +68,30 @@ function readerOf(schema: z.ZodType): (rows: readonly unknown[]) => unknown[] {
       }
     }
     return rows as unknown[];
+  };
+}
+
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * The schema with each `anyOf: [X, {type: "null"}]` (zod's nullable) said as X with null among its types (and its
+ * enum): an anyOf makes Ajv build an error object for the branch a null fails, at every null of every row.
+ */
+function nullableWithoutAnyOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableWithoutAnyOf);
+  if (node === null || typeof node !== 'object') return node;
+  const schema: JsonSchema = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, nullableWithoutAnyOf(value)]),
+  );
+  const [inner, other, ...more] = (Array.isArray(schema.anyOf) ? schema.anyOf : []) as JsonSchema[];
+  const orNull = more.length === 0 && other?.type === 'null' && Object.keys(other).length === 1;
+  if (!orNull || (inner.type === undefined && inner.instanceofDate === undefined)) return schema;
+  const { anyOf: _, ...rest } = schema;
+  if (inner.instanceofDate) return { ...rest, instanceofDate: 'or null' };
+  return {
+    ...rest,
+    ...inner,
+    type: [inner.type, 'null'].flat(),
+    ...(Array.isArray(inner.enum) && { enum: [...inner.enum, null] }),
   };
 }
