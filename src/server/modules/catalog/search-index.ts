@@ -13,8 +13,8 @@ import { similarityOf, trigrams } from './spelling-index.ts';
  * PostgreSQL at start and kept in step by the change feed, answering a search's ranked ids exactly as the SQL of
  * search-ranking.ts would (the postings walk, the bounded sources, the score in float4), or `undefined` when it
  * cannot be sure to (then the SQL answers): a word neither a term nor corrected, a word that is not one lexeme (a
- * stop word), a shop name close to the text, tied categories. One choice is its own: of more than 100 products found only by their details, the 100 most popular
- * (the SQL takes the first 100 its plan meets).
+ * stop word), a shop name close to the text, tied categories. One choice is its own: of more than 100 products
+ * found only by their details, the 100 most popular (the SQL takes the first 100 its plan meets).
  * The cards of the page are read live by id (list-products.ts), so an index a moment behind can rank a just-edited
  * product by its old words but never show an old price or an unlisted product.
  *
