@@ -46,6 +46,8 @@ for (const width of PHONE_AND_LAPTOP) {
 
     await expect(page).toHaveURL(new RegExp(`/productDetails/${product._id}$`));
     await expect(page.getByText(`${product.productName} × 3 is in your cart`)).toBeVisible();
+    // The navbar's cart says so too (it was read as empty when the sign-in showed it, before the add).
+    await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
     await checkA11y(page);
     if (width < 1024) await shot(page, 'sign-in-intent', { widths: [390] });
     const cart = await request.get(`/api/carts?email=${encodeURIComponent(shopper.email)}`, {

@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Location } from 'react-router';
 import { errorMessage } from '../api/client.ts';
+import { refreshQueries } from '../api/mutation.ts';
 import { addToCart, newRequestId } from '../cart/add-to-cart.ts';
+import { cartsKey } from '../cart/use-cart.ts';
 import { toast } from '../ui/toast.ts';
 
 /** What a signed-out visitor tapped Add for: done for them once they have signed in or up. */
@@ -21,9 +24,10 @@ export const pendingAddOf = (state: unknown): PendingAdd | null =>
 
 /**
  * Just signed in (or up): adds what the visitor tapped Add for before signing in, once (its request id makes a
- * retry add nothing more), and says so; a refusal (sold out meanwhile) is said instead.
+ * retry add nothing more), says so and reads the cart again (the navbar read it, empty, as the sign-in showed it); a
+ * refusal (sold out meanwhile) is said instead.
  */
-export async function finishPendingAdd(state: unknown): Promise<void> {
+export async function finishPendingAdd(state: unknown, queryClient: QueryClient): Promise<void> {
   const pending = pendingAddOf(state);
   if (!pending) return;
   try {
@@ -34,7 +38,9 @@ export async function finishPendingAdd(state: unknown): Promise<void> {
       shopEmail: pending.shopEmail,
       requestId: newRequestId(),
     });
-    toast.success(`${pending.productName} × ${pending.amount} is in your cart`, { autoClose: 2500 });
+    // The container's 5 s: it tells what was done for them across a page change, so it stays long enough to read.
+    toast.success(`${pending.productName} × ${pending.amount} is in your cart`);
+    await refreshQueries(queryClient, [cartsKey]);
   } catch (error) {
     toast.error(`${pending.productName} could not be added: ${errorMessage(error)}`);
   }

@@ -2,8 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
+/** The TanStack keys of every cart query, whoever's. */
+export const cartsKey = ['cart'] as const;
+
 /** The TanStack key the navbar badge and the cart page share. */
-export const cartKey = (email: string | undefined) => ['cart', email] as const;
+export const cartKey = (email: string | undefined) => [...cartsKey, email] as const;
 
 export function fetchCart(email: string) {
   return call('GET /carts', { query: { email } });

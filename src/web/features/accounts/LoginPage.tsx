@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import key from '@lobehub/fluent-emoji-3d/assets/1f511.webp';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { type SignInInput, signInInput } from '#contract/auth.ts';
@@ -18,6 +19,7 @@ export function LoginPage() {
   const { signIn, user, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const target = returnPath(location.state);
   const turnedAway = Boolean(user) && target !== '/';
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
@@ -28,7 +30,7 @@ export function LoginPage() {
   } = form;
 
   const done = async () => {
-    await finishPendingAdd(location.state);
+    await finishPendingAdd(location.state, queryClient);
     navigate(target, { replace: true });
   };
 

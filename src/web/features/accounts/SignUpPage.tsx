@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import basket from '@lobehub/fluent-emoji-3d/assets/1f9fa.webp';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -21,6 +22,7 @@ import { savePhoto } from './save-photo.ts';
 export function SignUpPage() {
   const { signIn, refresh } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const createAccount = useCreateAccount();
   const [progress, setProgress] = useState<number | null>(null);
@@ -52,7 +54,7 @@ export function SignUpPage() {
     } finally {
       setProgress(null);
     }
-    await finishPendingAdd(location.state);
+    await finishPendingAdd(location.state, queryClient);
     navigate(returnPath(location.state));
   });
 
