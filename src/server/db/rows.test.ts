@@ -12,10 +12,14 @@ const columns = z.object({
   distance_km: z.number().optional(),
   sizes: z.object({ count: z.number() }).nullable(),
 });
+/** Now as PostgreSQL prints a timestamptz as text ("YYYY-MM-DD hh:mm:ss.sss+00"), as Drizzle's db.execute gives it. */
+const now = new Date();
+const nowAsText = `${now.toISOString().replace('T', ' ').replace('Z', '')}+00`;
+
 const good = {
   price_cents: 450,
   label: null,
-  created_at: new Date(),
+  created_at: now,
   ends_at: null,
   unit: 'kg',
   net_unit: null,
@@ -32,10 +36,10 @@ describe('readRows', () => {
 
   it.each([
     ['a number as text', { price_cents: '450' }, '/price_cents must be number'],
-    ['a timestamp as text (pg gives a Date)', { created_at: '2026-01-01 00:00:00+00' }, '/created_at'],
+    ['a timestamp as text (pg gives a Date)', { created_at: nowAsText }, '/created_at'],
     ['a value outside the enum', { unit: 'bushel' }, '/unit must be equal to one of the allowed values'],
     ['a value outside a nullable enum', { net_unit: 'bushel' }, '/net_unit must be equal to one of the allowed values'],
-    ['text in a nullable timestamp', { ends_at: '2026-01-01 00:00:00+00' }, '/ends_at'],
+    ['text in a nullable timestamp', { ends_at: nowAsText }, '/ends_at'],
     ['a wrong type for a nullable JSON column', { sizes: 2 }, '/sizes must be object,null'],
     ['a wrong type inside a JSON column', { sizes: { count: 'two' } }, '/sizes/count must be number'],
     ['a column missing (renamed)', { label: undefined }, "must have required property 'label'"],
@@ -47,9 +51,9 @@ describe('readRows', () => {
 
   it('parses (a copy, transformed) a schema that remakes its values', () => {
     const doubled = z.object({ n: z.number().transform((n) => n * 2), at: timestampColumn });
-    const rows = [{ n: 2, at: '2026-01-01 00:00:00+00' }];
+    const rows = [{ n: 2, at: nowAsText }];
     const [read] = readRows(doubled, rows);
-    expect(read).toEqual({ n: 4, at: new Date('2026-01-01T00:00:00Z') });
+    expect(read).toEqual({ n: 4, at: now });
     expect(read).not.toBe(rows[0]);
   });
 });

@@ -696,7 +696,6 @@ export class SearchIndex {
     const list = this.postings.get(id);
     if (!list) return undefined;
     const nameBits = this.nameBits.data;
-    const at = this.at.data;
     const a = this.arena;
     const slots: number[] = [];
     const signatures: number[] = [];
@@ -706,9 +705,9 @@ export class SearchIndex {
       if (offeredSlots[n] !== 1) continue;
       slots.push(n);
       signatures.push(nameBits[n]);
-      const from = at[n] + 4;
-      names.push(a[at[n]]);
-      for (let k = from; k < from + a[at[n]]; k++) names.push(a[k]);
+      const [from, to] = this.nameRange(n);
+      names.push(to - from);
+      for (let k = from; k < to; k++) names.push(a[k]);
     }
     const prefix = { list: Int32Array.from(slots), bits: Int32Array.from(signatures), names: Int32Array.from(names) };
     const numbers = 2 * slots.length + names.length;
